@@ -1,0 +1,34 @@
+"""nbviz.core: the mathematics of nbviz, pure numpy/scipy (no Qt), usable from scripts and notebooks.
+
+>>> import numpy as np, nbviz.core as nc
+>>> b = nc.BernoulliMixture(weights=[.7, .3], probs=[[.5, .4], [.2, .7]])
+>>> run = nc.EM(np.array([[1, 1], [0, 1]]), b)
+>>> run.step()  # one E-step and one M-step
+"""
+
+from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
+from .families import (
+    COVARIANCE_TYPES, FAMILIES, BernoulliMixture, GaussianMixture, MultinomialMixture,
+    SingularCovarianceError,
+)
+from .init import INIT_METHODS, init_model
+from .logspace import ZeroProbabilityError
+from .matching import bhattacharyya_distances, match_components
+from .mixture import Mixture
+from .naive_bayes import fit_naive_bayes
+from .prior import Prior
+from .selection import aic, bic
+
+__all__ = [
+    "COVARIANCE_TYPES", "EM", "FAMILIES", "INIT_METHODS", "BernoulliMixture", "EmptyComponentWarning",
+    "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
+    "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
+    "init_model", "m_step", "match_components",
+]
+
+try:  # the data loader is its own module; see nbviz.core.data
+    from .data import DataError, Dataset, load_data  # noqa: F401
+
+    __all__ += ["DataError", "Dataset", "load_data"]
+except ImportError:  # pragma: no cover - only while the module is being written
+    pass

@@ -1,0 +1,333 @@
+"""The EM engine: E-step, M-step, and a stepper that records one snapshot per half-step.
+
+The quantity EM never decreases is the objective ``log-likelihood + log-prior``. Every half-step
+also records the ELBO ``L(q, theta) = E_q[log p(X, Z | theta)] + H(q) (+ log-prior)``, so that
+
+    objective = ELBO + KL(q || p(Z | X, theta)).
+
+The E-step sets q to the posterior (KL = 0: the curves touch); the M-step maximises the ELBO over
+theta (the ELBO rises, the objective rises at least as much). With labelled rows the posterior of
+a labelled row is its one-hot label and the log-likelihood is that of the observed data,
+``sum_unlabelled log p(x_n) + sum_labelled log p(x_n, y_n)``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import validation
+from .logspace import weighted_sum
+from .mixture import Mixture
+from .prior import Prior, as_prior
+
+
+class EmptyComponentWarning(UserWarning):
+    """A component received (almost) no responsibility; it keeps its previous parameters."""
+
+
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """The state after one half-step (or the initial state).
+
+    Attributes
+    ----------
+    phase : {"init", "E", "M"}
+    iteration : int
+        0 for the initial state; an E-step starts iteration i, the following M-step ends it.
+    model : Mixture
+        The parameters after this half-step.
+    log_likelihood : float
+        Log-likelihood of the data (observed-data likelihood when some rows are labelled).
+    objective : float
+        ``log_likelihood + log_prior``: what EM never decreases (hard EM excepted).
+    elbo : float or None
+        ``L(q, theta)`` (+ log-prior) for the current q; None before the first E-step.
+    log_prior : float
+        Log-prior of the parameters (0 for the flat prior).
+    empty : tuple of int
+        Components with (almost) no responsibility after an M-step.
+    """
+
+    phase: str
+    iteration: int
+    model: Mixture
+    log_likelihood: float
+    objective: float
+    elbo: float | None
+    log_prior: float = 0.0
+    empty: tuple[int, ...] = ()
+
+    @property
+    def kl(self) -> float | None:
+        """``objective - elbo`` = KL(q || posterior) >= 0; None before the first E-step."""
+        return None if self.elbo is None else self.objective - self.elbo
+
+
+@dataclass(frozen=True, eq=False)
+class _Evaluation:
+    """Everything a model implies on the data; the next E-step's work, cached."""
+
+    model: Mixture
+    log_joint: np.ndarray  # (K, N)
+    resp: np.ndarray  # (K, N) posterior
+    log_marginal: np.ndarray  # (N,)
+    log_likelihood: float
+    log_prior: float
+
+    @property
+    def objective(self) -> float:
+        return self.log_likelihood + self.log_prior
+
+
+class EM:
+    """Step EM one half-step at a time, keeping the history of every half-step.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    model : Mixture
+        The starting parameters.
+    prior : Prior, optional
+        Pseudo-counts for MAP-EM; None for maximum likelihood.
+    labels : array-like of shape (n_samples,), optional
+        Class index of each labelled row, -1 for unlabelled rows. Labelled rows keep one-hot
+        responsibilities (semi-supervised EM); with every row labelled one M-step fits naive Bayes.
+    hard : bool
+        Hard (classification) EM: each unlabelled row is assigned wholly to its most probable
+        component. Hard EM climbs the classification likelihood (reported as the ELBO), not the
+        log-likelihood, so its ``objective`` may decrease; it is the one mode exempt from
+        monotonicity.
+
+    Attributes
+    ----------
+    model : Mixture
+        The current parameters.
+    resp : ndarray of shape (n_samples, n_components) or None
+        Responsibilities from the last E-step (None before it).
+    history : list of Snapshot
+        One snapshot per half-step, starting with the initial model. Snapshots hold parameters
+        only; `responsibilities_at` recomputes responsibilities on demand.
+    converged : bool
+        Whether the last `run` stopped because the gain fell below its tolerance.
+    """
+
+    def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False):
+        if not isinstance(model, Mixture):
+            raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+        self.prior = as_prior(prior)
+        self._data = model.prepare(X)
+        N, K = self._data.n_samples, model.n_components
+        if K > N:
+            raise ValueError(f"{K} components is more than the {N} data points; use at most {N}")
+        self.labels = None
+        if labels is not None:
+            labels = validation.as_labels(labels, N, K, allow_unlabelled=True)
+            if (labels >= 0).any():
+                self.labels = labels
+                self.labels.setflags(write=False)
+        self.hard = bool(hard)
+        self.converged = False
+        self._current = self._evaluate(model)
+        self._q = None  # (q, entropy) from the last E-step
+        self.history: list[Snapshot] = [self._snapshot("init", 0, None)]
+
+    # ----------------------------------------------------------------- state
+    @property
+    def X(self) -> np.ndarray:
+        """The data (read-only), shape (n_samples, n_features)."""
+        return self._data.X
+
+    @property
+    def model(self) -> Mixture:
+        return self._current.model
+
+    @property
+    def resp(self) -> np.ndarray | None:
+        return None if self._q is None else self._q[0].T
+
+    # ----------------------------------------------------------------- half-steps
+    def e_step(self) -> np.ndarray:
+        """Set q to the posterior under the current model; returns responsibilities (N, K)."""
+        last = self.history[-1]
+        iteration = last.iteration if last.phase == "E" else last.iteration + 1
+        self._q = self._posterior_q(self._current)
+        self.history.append(self._snapshot("E", iteration, self._elbo(self._current), last.empty))
+        return self.resp
+
+    def m_step(self) -> Mixture:
+        """Maximise the ELBO over the parameters for the q of the last E-step."""
+        if self._q is None:
+            raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
+        last = self.history[-1]
+        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model)
+        newly_empty = set(empty.tolist()) - set(last.empty)
+        if newly_empty:
+            warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
+        self._current = self._evaluate(model)
+        self.history.append(
+            self._snapshot("M", last.iteration, self._elbo(self._current), tuple(empty.tolist()))
+        )
+        return model
+
+    def step(self) -> Mixture:
+        """One full iteration: E-step then M-step (only the M-step if the E-step was just run)."""
+        if self.history[-1].phase != "E":
+            self.e_step()
+        return self.m_step()
+
+    def run(self, max_iter: int = 100, tol: float = 1e-8, callback=None) -> int:
+        """Iterate until a full iteration raises the objective by less than `tol`.
+
+        In hard mode the climbed quantity is the classification likelihood (the ELBO).
+        `callback(em)` is called after every iteration; returning False stops the run there.
+        Returns the number of iterations done.
+        """
+        if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
+            raise ValueError(f"max_iter must be a non-negative integer; got {max_iter!r}")
+        if not np.isfinite(tol) or tol < 0:
+            raise ValueError(f"tol must be a finite number >= 0; got {tol!r}")
+        self.converged = False
+        for done in range(1, max_iter + 1):
+            before = self._climbed()
+            self.step()
+            if self._climbed() - before < tol:
+                self.converged = True
+                return done
+            if callback is not None and callback(self) is False:
+                return done
+        return max_iter
+
+    # ----------------------------------------------------------------- history
+    def responsibilities_at(self, index: int) -> np.ndarray:
+        """The responsibilities in force at ``history[index]``, shape (n_samples, n_components).
+
+        For an M snapshot they are the q its M-step used; for an E or initial snapshot, the
+        posterior (with labels and hard assignment applied) under its model.
+        """
+        model = self.responsibilities_model(index)
+        return self._posterior_q(self._evaluate(model))[0].T
+
+    def rewind(self, index: int) -> None:
+        """Drop every half-step after ``history[index]`` and continue from there."""
+        position = index % len(self.history)
+        del self.history[position + 1:]
+        snapshot = self.history[position]
+        self._current = self._evaluate(snapshot.model)
+        self._q = None
+        if snapshot.phase != "init":
+            self._q = self._posterior_q(self._evaluate(self.responsibilities_model(position)))
+        self.converged = False
+
+    def responsibilities_model(self, index: int) -> Mixture:
+        """The model whose posterior gives the q in force at ``history[index]``."""
+        position = index % len(self.history)
+        while self.history[position].phase == "M":
+            position -= 1
+        return self.history[position].model
+
+    # ----------------------------------------------------------------- internals
+    def _evaluate(self, model: Mixture) -> _Evaluation:
+        log_joint, resp, log_marginal = model.posterior_prepared(self._data)
+        if self.labels is None:
+            log_likelihood = float(log_marginal.sum())
+        else:
+            labelled = self.labels >= 0
+            rows = np.flatnonzero(labelled)
+            log_likelihood = float(log_marginal[~labelled].sum()
+                                   + log_joint[self.labels[rows], rows].sum())
+        return _Evaluation(model, log_joint, resp, log_marginal, log_likelihood,
+                           model.log_prior(self.prior))
+
+    def _posterior_q(self, evaluation: _Evaluation):
+        """(q of shape (K, N), entropy of q) for this evaluation's model.
+
+        The posterior's entropy is ``sum_n log p(x_n) - sum_nk q_nk log p(x_n, k)``, since
+        ``log q_nk = log p(x_n, k) - log p(x_n)`` and each column of q sums to 1.
+        """
+        K = evaluation.model.n_components
+        if self.hard:
+            winners = evaluation.log_joint.argmax(axis=0)
+            if self.labels is not None:
+                winners = np.where(self.labels >= 0, self.labels, winners)
+            return validation.one_hot(winners, K), 0.0
+        if self.labels is None:
+            entropy = float(evaluation.log_marginal.sum()) - weighted_sum(evaluation.resp, evaluation.log_joint)
+            return evaluation.resp, entropy
+        unlabelled = np.flatnonzero(self.labels < 0)
+        entropy = float(evaluation.log_marginal[unlabelled].sum()) - weighted_sum(
+            np.ascontiguousarray(evaluation.resp[:, unlabelled]),
+            np.ascontiguousarray(evaluation.log_joint[:, unlabelled]),
+        )
+        q = evaluation.resp.copy()
+        rows = np.flatnonzero(self.labels >= 0)
+        q[:, rows] = 0.0
+        q[self.labels[rows], rows] = 1.0
+        return q, entropy
+
+    def _elbo(self, evaluation: _Evaluation) -> float:
+        q, entropy = self._q
+        return weighted_sum(q, evaluation.log_joint) + entropy + evaluation.log_prior
+
+    def _snapshot(self, phase: str, iteration: int, elbo, empty=()) -> Snapshot:
+        ev = self._current
+        return Snapshot(phase, iteration, ev.model, ev.log_likelihood, ev.objective, elbo,
+                        ev.log_prior, empty)
+
+    def _climbed(self) -> float:
+        last = self.history[-1]
+        if self.hard:
+            return -np.inf if last.elbo is None else last.elbo
+        return last.objective
+
+
+def _empty_message(components, prior: Prior) -> str:
+    advice = "use fewer components or a different start"
+    if prior.alpha == 0:
+        advice += ", or a weight prior (alpha > 0) so that they can win points back"
+    return (
+        f"component(s) {components} received no responsibility and keep their previous "
+        f"parameters; {advice}"
+    )
+
+
+def _as_resp(resp, n_samples: int, n_components: int) -> np.ndarray:
+    """Validate responsibilities (N, K) and return them component-major (K, N)."""
+    array = validation.as_float_array(resp, "resp", 2)
+    if array.shape != (n_samples, n_components):
+        raise ValueError(f"resp must have shape ({n_samples}, {n_components}); got {array.shape}")
+    if (array < 0).any():
+        index = validation.first_position(array < 0)
+        raise ValueError(f"resp{list(index)} = {array[index]} is negative")
+    sums = array.sum(axis=1)
+    off = np.abs(sums - 1) > 1e-6
+    if off.any():
+        n = int(np.argmax(off))
+        raise ValueError(f"each row of resp must sum to 1; row {n} sums to {sums[n]:.10g}")
+    return np.ascontiguousarray(array.T)
+
+
+def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
+    """Responsibilities of shape (n_samples, n_components) under `model` (see `EM`)."""
+    return EM(X, model, labels=labels, hard=hard).e_step()
+
+
+def m_step(model: Mixture, X, resp, prior: Prior | None = None) -> Mixture:
+    """The MAP (ML for no prior) parameters given responsibilities; same family and covariance type.
+
+    Parameters
+    ----------
+    model : Mixture
+        Supplies the family, the covariance type and the parameters that empty components keep.
+    X : array-like of shape (n_samples, n_features)
+    resp : array-like of shape (n_samples, n_components)
+    prior : Prior, optional
+    """
+    data = model.prepare(X)
+    q = _as_resp(resp, data.n_samples, model.n_components)
+    new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model)
+    if empty.size:
+        warnings.warn(_empty_message(empty.tolist(), as_prior(prior)), EmptyComponentWarning, stacklevel=2)
+    return new

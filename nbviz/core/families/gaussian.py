@@ -1,0 +1,289 @@
+"""Gaussian mixtures with full, diagonal, spherical or tied covariances.
+
+Covariances are stored as in scikit-learn: full (K, D, D), diag (K, D), spherical (K,),
+tied (D, D). Densities go through the Cholesky factor of each precision and are evaluated on data
+centred at its column means, with ``x - mu`` formed before any product; the M-step uses the centred
+scatter ``sum_n r_nk (x_n - mu_k)(x_n - mu_k)^T``. Both stay exact for data offset far from zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+from scipy.linalg import solve_triangular
+
+from .. import validation
+from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
+from ..prior import Prior
+
+COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
+LOG_2PI = np.log(2 * np.pi)
+# A covariance whose Cholesky factor has a diagonal entry below this fraction of the data's own
+# standard deviation in that feature is singular to working precision (an exactly singular scatter
+# leaves about sqrt(D * machine epsilon) ~ 2e-8 after rounding).
+SINGULAR_RELATIVE_STD = 1e-7
+
+
+class SingularCovarianceError(ValueError):
+    """An M-step produced a covariance that is singular (a collapsed component)."""
+
+
+class NotPositiveDefiniteError(ValueError):
+    """A given covariance is not positive definite; `index` is its component (None if tied)."""
+
+    def __init__(self, message: str, index: int | None):
+        super().__init__(message)
+        self.index = index
+
+
+def _check_covariance_type(covariance_type) -> str:
+    if covariance_type not in COVARIANCE_TYPES:
+        raise ValueError(
+            f"covariance_type must be one of {', '.join(COVARIANCE_TYPES)}; got {covariance_type!r}"
+        )
+    return covariance_type
+
+
+def _cholesky(matrices: np.ndarray, tied: bool) -> np.ndarray:
+    """Lower Cholesky factors of a stack (K, D, D) of symmetric matrices, or ValueError naming one."""
+
+    def name(k):
+        return "covariances (tied)" if tied else f"covariances[{k}]"
+
+    size = np.abs(matrices).max(axis=(1, 2), keepdims=True)
+    asymmetric = np.abs(matrices - matrices.transpose(0, 2, 1)) > 1e-10 * size
+    if asymmetric.any():
+        raise ValueError(f"{name(validation.first_position(asymmetric)[0])} is not symmetric")
+    try:
+        return np.linalg.cholesky(matrices)
+    except np.linalg.LinAlgError:
+        for k, matrix in enumerate(matrices):
+            try:
+                np.linalg.cholesky(matrix)
+            except np.linalg.LinAlgError:
+                raise NotPositiveDefiniteError(
+                    f"{name(k)} is not positive definite", None if tied else k
+                ) from None
+        raise
+
+
+@dataclass(frozen=True, eq=False)
+class GaussianMixture(Mixture):
+    """Mixture of multivariate Gaussians.
+
+    Parameters
+    ----------
+    weights : array-like of shape (n_components,)
+    means : array-like of shape (n_components, n_features)
+    covariances : array-like
+        (n_components, n_features, n_features) for "full", (n_components, n_features) for "diag",
+        (n_components,) for "spherical", (n_features, n_features) for "tied".
+    covariance_type : {"full", "diag", "spherical", "tied"}
+    """
+
+    means: np.ndarray
+    covariances: np.ndarray
+    covariance_type: str = "full"
+
+    family: ClassVar[str] = "gaussian"
+
+    # ----------------------------------------------------------------- construction
+    def _validate(self) -> None:
+        kind = _check_covariance_type(self.covariance_type)
+        K = self.n_components
+        means = validation.as_float_array(self.means, "means", 2)
+        if means.shape[0] != K:
+            raise ValueError(f"means has {means.shape[0]} rows but there are {K} weights")
+        D = means.shape[1]
+        expected = {"full": (K, D, D), "diag": (K, D), "spherical": (K,), "tied": (D, D)}[kind]
+        cov = validation.as_float_array(self.covariances, "covariances", None)
+        if cov.shape != expected:
+            raise ValueError(
+                f"covariances for covariance_type={kind!r} must have shape {expected}; got {cov.shape}"
+            )
+        if kind in ("diag", "spherical"):
+            if (cov <= 0).any():
+                index = validation.first_position(cov <= 0)
+                raise NotPositiveDefiniteError(
+                    f"covariances{list(index)} = {cov[index]} is not positive; variances must be > 0",
+                    index[0],
+                )
+            std = np.sqrt(cov) if kind == "diag" else np.repeat(np.sqrt(cov)[:, None], D, axis=1)
+            chol = whiten = None
+            log_det = -np.log(std).sum(axis=1)
+        else:
+            stack = cov if kind == "full" else cov[None]
+            chol = _cholesky(stack, tied=kind == "tied")
+            # whiten = L^-1, so that ||L^-1 (x - mu)||^2 is the Mahalanobis distance.
+            whiten = np.stack([solve_triangular(c, np.eye(D), lower=True) for c in chol])
+            if kind == "tied":
+                chol = np.broadcast_to(chol, (K, D, D))
+                whiten = np.broadcast_to(whiten, (K, D, D))
+            std = None
+            log_det = -np.log(np.diagonal(chol, axis1=1, axis2=2)).sum(axis=1)
+        object.__setattr__(self, "means", frozen(means))
+        object.__setattr__(self, "covariances", frozen(cov))
+        # full/tied: covariance Cholesky factors and their inverses; diag/spherical: std (K, D).
+        object.__setattr__(self, "_chol", chol)
+        object.__setattr__(self, "_whiten", whiten)
+        object.__setattr__(self, "_std", std)
+        object.__setattr__(self, "_log_norm", log_det - 0.5 * D * LOG_2PI)
+
+    @property
+    def n_features(self) -> int:
+        return self.means.shape[1]
+
+    def _shared_fields(self) -> tuple[str, ...]:
+        return ("covariances",) if self.covariance_type == "tied" else ()
+
+    @property
+    def n_parameters(self) -> int:
+        K, D = self.means.shape
+        per_type = {"full": K * D * (D + 1) // 2, "diag": K * D, "spherical": K, "tied": D * (D + 1) // 2}
+        return (K - 1) + K * D + per_type[self.covariance_type]
+
+    @property
+    def full_covariances(self) -> np.ndarray:
+        """Covariances as a (n_components, n_features, n_features) stack, whatever the type."""
+        K, D = self.means.shape
+        cov = self.covariances
+        if self.covariance_type == "full":
+            return cov.copy()
+        if self.covariance_type == "tied":
+            return np.repeat(cov[None], K, axis=0)
+        variances = cov if self.covariance_type == "diag" else np.repeat(cov[:, None], D, axis=1)
+        return variances[:, :, None] * np.eye(D)
+
+    # ----------------------------------------------------------------- densities
+    @classmethod
+    def _prepare(cls, X, n_features=None) -> Prepared:
+        X = validation.as_data_matrix(X, n_features)
+        shift = X.mean(axis=0)
+        Xt = np.ascontiguousarray((X - shift).T)
+        return Prepared(X=frozen(X), Xt=Xt, shift=shift, scale=Xt.std(axis=1))
+
+    def _log_emission(self, data: Prepared) -> np.ndarray:
+        means = self.means - data.shift
+        out = np.empty((self.n_components, data.n_samples))
+        centred = np.empty_like(data.Xt)  # work buffers, reused for every component
+        whitened = centred if self._whiten is None else np.empty_like(data.Xt)
+        for k in range(self.n_components):
+            # ||L_k^-1 (x - mu_k)||^2, with x - mu_k formed first.
+            np.subtract(data.Xt, means[k][:, None], out=centred)
+            if self._whiten is None:
+                centred /= self._std[k][:, None]
+            else:
+                np.matmul(self._whiten[k], centred, out=whitened)
+            np.multiply(whitened, whitened, out=whitened)
+            whitened.sum(axis=0, out=out[k])
+        out *= -0.5
+        out += self._log_norm[:, None]
+        return out
+
+    def _log_emission_prior(self, prior: Prior) -> float:
+        lam = prior.covariance_prior
+        if lam == 0:
+            return 0.0
+        # -lambda/2 tr(Sigma^-1) per covariance matrix; tr(Sigma^-1) = ||L^-1||_F^2.
+        if self._whiten is None:
+            trace = float(np.sum(1.0 / self._std**2))
+        else:
+            stack = self._whiten[:1] if self.covariance_type == "tied" else self._whiten
+            trace = float(np.sum(stack**2))
+        return -0.5 * lam * trace
+
+    # ----------------------------------------------------------------- M-step
+    @classmethod
+    def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None, covariance_type=None):
+        kind = _check_covariance_type(
+            covariance_type or (previous.covariance_type if previous is not None else "full")
+        )
+        Xt = data.Xt
+        K, D = resp.shape[0], data.n_features
+        nk = resp.sum(axis=1)
+        empty = np.flatnonzero(nk < EMPTY_MASS)
+        if empty.size and previous is None:
+            raise ValueError(f"component(s) {empty.tolist()} have no data")
+        full = nk >= EMPTY_MASS
+        means = np.empty((K, D))
+        means[full] = (resp[full] @ Xt.T) / nk[full, None]
+        if empty.size:
+            means[empty] = previous.means[empty] - data.shift
+        # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical.
+        lam = prior.covariance_prior
+        scatter = np.zeros((K, D, D)) if kind in ("full", "tied") else np.zeros((K, D))
+        centred, weighted = np.empty_like(Xt), np.empty_like(Xt)  # work buffers
+        for k in np.flatnonzero(full):
+            np.subtract(Xt, means[k][:, None], out=centred)
+            if kind in ("full", "tied"):
+                np.multiply(centred, resp[k], out=weighted)
+                scatter[k] = weighted @ centred.T
+            else:
+                np.multiply(centred, centred, out=weighted)
+                scatter[k] = weighted @ resp[k]
+        if kind == "full":
+            scatter = 0.5 * (scatter + scatter.transpose(0, 2, 1))
+            covariances = np.empty((K, D, D))
+            covariances[full] = (scatter[full] + lam * np.eye(D)) / nk[full, None, None]
+        elif kind == "tied":
+            total = scatter.sum(axis=0)
+            covariances = (0.5 * (total + total.T) + lam * np.eye(D)) / nk.sum()
+        elif kind == "diag":
+            covariances = np.empty((K, D))
+            covariances[full] = (scatter[full] + lam) / nk[full, None]
+        else:
+            covariances = np.empty(K)
+            covariances[full] = (scatter[full].mean(axis=1) + lam) / nk[full]
+        if empty.size and kind != "tied":
+            covariances[empty] = previous.covariances[empty]
+        weights = map_weights(nk, prior.alpha)
+        try:
+            model = cls(weights=weights, means=means + data.shift, covariances=covariances,
+                        covariance_type=kind)
+        except NotPositiveDefiniteError as error:
+            raise _singular(kind, error.index, nk, lam) from None
+        k = _collapsed_component(model, data.scale)
+        if k is not None:
+            raise _singular(kind, k, nk, lam)
+        return model, empty
+
+    # ----------------------------------------------------------------- sampling
+    def _sample_emissions(self, z, rng):
+        X = rng.standard_normal((z.size, self.n_features))
+        for k in range(self.n_components):
+            rows = z == k
+            if self._chol is None:
+                X[rows] *= self._std[k]
+            else:
+                X[rows] = X[rows] @ self._chol[k].T
+            X[rows] += self.means[k]
+        return X
+
+
+def _collapsed_component(model: GaussianMixture, scale: np.ndarray) -> int | None:
+    """First component whose covariance is singular to working precision, relative to the data.
+
+    A Cholesky diagonal entry is the standard deviation of a feature given the previous ones; one
+    below ``SINGULAR_RELATIVE_STD`` times that feature's spread in the data is numerically zero.
+    """
+    if model._chol is None:
+        sd = model._std
+    else:
+        sd = np.diagonal(model._chol, axis1=1, axis2=2)
+    bad = ~np.all(sd > SINGULAR_RELATIVE_STD * scale, axis=1)
+    return int(np.argmax(bad)) if bad.any() else None
+
+
+def _singular(kind: str, k: int | None, nk: np.ndarray, lam: float) -> SingularCovarianceError:
+    if kind == "tied" or k is None:
+        what, mass = "the shared (tied) covariance", ""
+    else:
+        what = f"component {k}'s covariance"
+        mass = f" (it holds {nk[k]:.3g} points' worth of responsibility)"
+    advice = "increase the covariance prior" if lam > 0 else "set a covariance prior > 0"
+    return SingularCovarianceError(
+        f"{what} became singular: the component collapsed onto too few points or a flat subspace"
+        f"{mass}. To continue, {advice} or use fewer components."
+    )

@@ -1,0 +1,115 @@
+"""Multinomial (bag-of-words) mixtures: each row of X holds the counts of M words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+from scipy.special import gammaln
+
+from .. import validation
+from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
+from ..prior import Prior
+
+ROW_SUM_TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True, eq=False)
+class MultinomialMixture(Mixture):
+    """Mixture of multinomials over word counts.
+
+    Parameters
+    ----------
+    weights : array-like of shape (n_components,)
+    probs : array-like of shape (n_components, n_words)
+        Word distribution of each component; each row sums to 1. ``log p(x | k)`` includes the
+        multinomial coefficient, so it is the exact log-probability of the count vector.
+    """
+
+    probs: np.ndarray
+
+    family: ClassVar[str] = "multinomial"
+    zero_probability_hint: ClassVar[str] = (
+        ": it contains a word that every component gives probability 0; "
+        "use a prior (beta > 0) or a different start"
+    )
+
+    def _validate(self) -> None:
+        probs = validation.as_float_array(self.probs, "probs", 2)
+        if probs.shape[0] != self.n_components:
+            raise ValueError(f"probs has {probs.shape[0]} rows but there are {self.n_components} weights")
+        validation.check_probabilities(probs, "probs")
+        sums = probs.sum(axis=1)
+        off = np.abs(sums - 1) > ROW_SUM_TOLERANCE
+        if off.any():
+            k = int(np.argmax(off))
+            raise ValueError(f"probs[{k}] must sum to 1 (a word distribution); it sums to {sums[k]:.10g}")
+        object.__setattr__(self, "probs", frozen(probs))
+        zero = probs == 0
+        with np.errstate(divide="ignore"):
+            object.__setattr__(self, "_log_probs", np.where(zero, 0.0, np.log(probs)))
+        object.__setattr__(self, "_zero", zero * 1.0 if zero.any() else None)
+
+    @property
+    def n_features(self) -> int:
+        return self.probs.shape[1]
+
+    @property
+    def n_parameters(self) -> int:
+        K, M = self.probs.shape
+        return (K - 1) + K * (M - 1)
+
+    @classmethod
+    def _prepare(cls, X, n_features=None) -> Prepared:
+        X = validation.as_data_matrix(X, n_features)
+        bad = (X < 0) | (X != np.round(X))
+        if bad.any():
+            index = validation.first_position(bad)
+            raise ValueError(
+                f"a multinomial model needs counts (non-negative integers), but "
+                f"{validation.describe_position('X', index)} is {X[index]:g}"
+            )
+        log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
+        return Prepared(
+            X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]),
+            row_constant=log_coefficient,
+        )
+
+    def _log_emission(self, data: Prepared) -> np.ndarray:
+        out = self._log_probs @ data.Xt
+        out += data.row_constant
+        if self._zero is not None:
+            out[(self._zero @ data.Xt) > 0.5] = -np.inf
+        return out
+
+    def _log_emission_prior(self, prior: Prior) -> float:
+        if prior.beta == 0:
+            return 0.0
+        with np.errstate(divide="ignore"):
+            return prior.beta * float(np.sum(np.log(self.probs)))
+
+    @classmethod
+    def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None):
+        nk = resp.sum(axis=1)
+        counts = resp @ data.Xt.T
+        beta = prior.beta
+        totals = counts.sum(axis=1) + beta * counts.shape[1]
+        empty = np.flatnonzero(totals < EMPTY_MASS)
+        if empty.size and previous is None:
+            raise ValueError(f"component(s) {empty.tolist()} have no words")
+        with np.errstate(invalid="ignore", divide="ignore"):
+            probs = (counts + beta) / totals[:, None]
+        # A word seen with positive responsibility has probability > 0 even if the ratio underflows.
+        probs[(probs == 0) & (counts > 0)] = np.finfo(np.float64).tiny
+        if empty.size:
+            probs[empty] = previous.probs[empty]
+        weights = map_weights(nk, prior.alpha)
+        return cls(weights=weights, probs=probs), empty
+
+    def _sample_emissions(self, z, rng, n_trials=50):
+        """Documents of `n_trials` words each (an int, or one length per document)."""
+        n_trials = np.broadcast_to(np.asarray(n_trials), z.shape)
+        if (n_trials < 0).any() or (n_trials != np.round(n_trials)).any():
+            raise ValueError("n_trials must be non-negative integers")
+        return rng.multinomial(n_trials.astype(np.int64), self.probs[z]).astype(np.float64)

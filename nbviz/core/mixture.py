@@ -1,0 +1,255 @@
+"""The parameter-set base class shared by every mixture family.
+
+A mixture has weights ``pi`` and per-component emission parameters. Subclasses (one per family in
+``nbviz.core.families``) supply the emission log-density, the MAP update from weighted data, the
+log-prior of their parameters, sampling and a parameter count; everything else lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+import numpy as np
+
+from . import validation
+from .logspace import ZeroProbabilityError, normalise
+from .prior import Prior, as_prior
+
+# A component whose total responsibility is below this many data points is "empty": its MAP update
+# is undefined (0/0), so it keeps its previous emission parameters, which cannot lower the objective.
+EMPTY_MASS = 1e-8
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Data validated for one family, laid out for the engine.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The data as given (float64, read-only).
+    Xt : ndarray of shape (n_features, n_samples)
+        Feature-major copy used by the matrix products, centred at `shift`.
+    shift : ndarray of shape (n_features,)
+        Subtracted from every row in `Xt` (zeros for the discrete families).
+    row_constant : ndarray of shape (n_samples,) or None
+        Per-row term of the log-density that does not depend on the parameters.
+    scale : ndarray of shape (n_features,) or None
+        Standard deviation of each feature (Gaussian family), the yardstick for "singular".
+    """
+
+    X: np.ndarray
+    Xt: np.ndarray
+    shift: np.ndarray
+    row_constant: np.ndarray | None = None
+    scale: np.ndarray | None = None
+
+    @property
+    def n_samples(self) -> int:
+        return self.X.shape[0]
+
+    @property
+    def n_features(self) -> int:
+        return self.X.shape[1]
+
+
+def map_weights(nk: np.ndarray, alpha: float) -> np.ndarray:
+    """MAP mixture weights ``(N_k + alpha) / (N + K alpha)`` from component masses `nk`."""
+    return (nk + alpha) / (nk.sum() + nk.size * alpha)
+
+
+def frozen(array: np.ndarray) -> np.ndarray:
+    """A read-only C-contiguous float64 copy."""
+    out = np.array(array, dtype=np.float64, order="C")
+    out.setflags(write=False)
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Mixture:
+    """Base class: a categorical latent class with weights and a family of emissions.
+
+    Parameter sets are immutable (read-only arrays) and validated on construction, so history
+    snapshots can share them safely.
+    """
+
+    weights: np.ndarray
+
+    family: ClassVar[str] = ""
+    parameter_names: ClassVar[tuple[str, ...]] = ()
+    # Appended to "has probability zero under every component" when that happens.
+    zero_probability_hint: ClassVar[str] = ""
+
+    def __post_init__(self):
+        weights = validation.as_float_array(self.weights, "weights", 1)
+        validation.check_weights(weights)
+        object.__setattr__(self, "weights", frozen(weights))
+        self._validate()
+        with np.errstate(divide="ignore"):
+            object.__setattr__(self, "_log_weights", np.log(self.weights))
+
+    # ----------------------------------------------------------------- family hooks
+    def _validate(self) -> None:
+        """Convert and check the emission parameters against ``self.n_components``."""
+        raise NotImplementedError
+
+    @classmethod
+    def _prepare(cls, X, n_features: int | None = None) -> Prepared:
+        """Validate data for this family and lay it out for the engine."""
+        raise NotImplementedError
+
+    def _log_emission(self, data: Prepared) -> np.ndarray:
+        """``log p(x_n | z_n = k)`` as an array of shape (n_components, n_samples)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _map_update(cls, data: Prepared, resp: np.ndarray, prior: Prior, previous=None, **options):
+        """The MAP (or ML) parameters given responsibilities of shape (n_components, n_samples).
+
+        Returns the new model and the indices of empty components, which keep `previous`'s
+        emission parameters.
+        """
+        raise NotImplementedError
+
+    def _log_emission_prior(self, prior: Prior) -> float:
+        raise NotImplementedError
+
+    def _sample_emissions(self, z: np.ndarray, rng: np.random.Generator, **options) -> np.ndarray:
+        raise NotImplementedError
+
+    @property
+    def n_features(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def n_parameters(self) -> int:
+        """Number of free parameters (for BIC and AIC)."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- shared API
+    @property
+    def n_components(self) -> int:
+        return self.weights.shape[0]
+
+    def prepare(self, X) -> Prepared:
+        """Validate `X` for this model (family constraints, number of features)."""
+        return self._prepare(X, self.n_features)
+
+    def log_joint_prepared(self, data: Prepared) -> np.ndarray:
+        """``log p(x_n, z_n = k)`` of shape (n_components, n_samples) for prepared data."""
+        log_joint = self._log_emission(data)
+        log_joint += self._log_weights[:, None]
+        return log_joint
+
+    def posterior_prepared(self, data: Prepared):
+        """(log_joint, resp, log_marginal), component-major; see `logspace.normalise`."""
+        log_joint = self.log_joint_prepared(data)
+        try:
+            resp, log_marginal = normalise(log_joint)
+        except ZeroProbabilityError as error:
+            raise ZeroProbabilityError(f"{error}{self.zero_probability_hint}") from None
+        return log_joint, resp, log_marginal
+
+    def log_joint(self, X) -> np.ndarray:
+        """``log p(x_n, z_n = k)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_components)
+        """
+        return np.ascontiguousarray(self.log_joint_prepared(self.prepare(X)).T)
+
+    def responsibilities(self, X) -> np.ndarray:
+        """Posterior ``P(z_n = k | x_n)``, shape (n_samples, n_components); rows sum to 1.
+
+        For a naive Bayes classifier this is P(class | x). Raises ZeroProbabilityError (a
+        ValueError) for a point that is impossible under every component.
+        """
+        return np.ascontiguousarray(self.posterior_prepared(self.prepare(X))[1].T)
+
+    def predict(self, X) -> np.ndarray:
+        """Most probable component (class) of each row, shape (n_samples,)."""
+        return np.argmax(self.log_joint_prepared(self.prepare(X)), axis=0)
+
+    def log_likelihood(self, X) -> float:
+        """``sum_n log p(x_n)``; ``-inf`` if some row is impossible under the model."""
+        log_joint = self.log_joint_prepared(self.prepare(X))
+        peak = log_joint.max(axis=0)
+        if not np.isfinite(peak).all():
+            return -np.inf
+        return float(np.sum(peak + np.log(np.exp(log_joint - peak).sum(axis=0))))
+
+    def log_prior(self, prior: Prior | None = None) -> float:
+        """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior)."""
+        prior = as_prior(prior)
+        value = 0.0
+        if prior.alpha > 0:
+            value += prior.alpha * float(np.sum(self._log_weights))
+        return value + self._log_emission_prior(prior)
+
+    def sample(self, n: int, rng=None, **options):
+        """Draw `n` points; returns ``(X, z)`` with the true component of each point.
+
+        Parameters
+        ----------
+        n : int
+        rng : None, int or numpy.random.Generator
+
+        Returns
+        -------
+        X : ndarray of shape (n, n_features)
+        z : ndarray of shape (n,)
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise ValueError(f"n must be a non-negative integer; got {n!r}")
+        rng = validation.as_rng(rng)
+        z = rng.choice(self.n_components, size=int(n), p=self.weights / self.weights.sum())
+        return self._sample_emissions(z, rng, **options), z
+
+    def _shared_fields(self) -> tuple[str, ...]:
+        """Array fields that are not per component (e.g. a tied covariance)."""
+        return ()
+
+    def permuted(self, order) -> "Mixture":
+        """The same mixture with components reordered: new component j is old ``order[j]``."""
+        order = np.asarray(order)
+        if order.shape != (self.n_components,) or not np.array_equal(np.sort(order), np.arange(self.n_components)):
+            raise ValueError(f"order must be a permutation of 0..{self.n_components - 1}; got {order.tolist()}")
+        values = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            per_component = isinstance(value, np.ndarray) and field.name not in self._shared_fields()
+            values[field.name] = value[order] if per_component else value
+        return type(self)(**values)
+
+    def to_dict(self) -> dict:
+        """JSON-ready description; ``type(model).from_dict(model.to_dict())`` is an exact copy."""
+        out = {"family": self.family}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = value.tolist() if isinstance(value, np.ndarray) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Mixture":
+        """Inverse of `to_dict`. Called on `Mixture` itself it dispatches on ``data['family']``."""
+        from .families import FAMILIES
+
+        if not isinstance(data, dict) or "family" not in data:
+            raise ValueError("a mixture description must be a dict with a 'family' entry")
+        family = data["family"]
+        if family not in FAMILIES:
+            raise ValueError(f"unknown family {family!r}; expected one of {sorted(FAMILIES)}")
+        target = FAMILIES[family]
+        if cls is not Mixture and target is not cls:
+            raise ValueError(f"{cls.__name__}.from_dict got a {family!r} description")
+        names = [field.name for field in fields(target)]
+        missing = [name for name in names if name not in data and name != "covariance_type"]
+        if missing:
+            raise ValueError(f"{family} description lacks {', '.join(missing)}")
+        return target(**{name: data[name] for name in names if name in data})

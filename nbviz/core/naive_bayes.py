@@ -1,0 +1,48 @@
+"""Supervised naive Bayes: one M-step on one-hot responsibilities from the class labels."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import validation
+from .families import FAMILIES
+from .mixture import Mixture
+from .prior import Prior, as_prior
+
+
+def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
+                    covariance_type: str = "diag", n_classes: int | None = None) -> Mixture:
+    """Fit a naive Bayes classifier (the mixture with z observed).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class indices 0..n_classes-1.
+    family : {"bernoulli", "multinomial", "gaussian"}
+    prior : Prior, optional
+        ``beta`` is the Laplace/Lidstone smoothing of BernoulliNB and MultinomialNB; ``alpha``
+        smooths the class priors.
+    covariance_type : str
+        For the Gaussian family: "diag" is naive Bayes proper (GaussianNB); "full" gives
+        quadratic discriminant analysis.
+    n_classes : int, optional
+        Number of classes; defaults to ``max(y) + 1``. Every class needs at least one example.
+
+    Returns
+    -------
+    Mixture
+        Its `responsibilities(X)` are the class posteriors P(class | x), `predict` the classes.
+    """
+    if family not in FAMILIES:
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {family!r}")
+    cls = FAMILIES[family]
+    data = cls._prepare(X)
+    labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
+    K = int(labels.max()) + 1 if n_classes is None else int(n_classes)
+    counts = np.bincount(labels, minlength=K)
+    if (counts == 0).any():
+        raise ValueError(f"class {int(np.argmax(counts == 0))} has no examples in y")
+    options = {"covariance_type": covariance_type} if family == "gaussian" else {}
+    model, _ = cls._map_update(data, validation.one_hot(labels, K), as_prior(prior), **options)
+    return model

@@ -1,0 +1,5 @@
+"""Test-wide settings: Qt renders offscreen, so the suite runs without a display."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
