@@ -6,6 +6,7 @@
 >>> run.step()  # one E-step and one M-step
 """
 
+from .data import DataError, Dataset, load_data
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
     COVARIANCE_TYPES, FAMILIES, BernoulliMixture, GaussianMixture, MultinomialMixture,
@@ -20,15 +21,8 @@ from .prior import Prior
 from .selection import aic, bic
 
 __all__ = [
-    "COVARIANCE_TYPES", "EM", "FAMILIES", "INIT_METHODS", "BernoulliMixture", "EmptyComponentWarning",
+    "COVARIANCE_TYPES", "DataError", "Dataset", "EM", "FAMILIES", "INIT_METHODS", "BernoulliMixture", "EmptyComponentWarning",
     "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
-    "init_model", "m_step", "match_components",
+    "init_model", "load_data", "m_step", "match_components",
 ]
-
-try:  # the data loader is its own module; see nbviz.core.data
-    from .data import DataError, Dataset, load_data  # noqa: F401
-
-    __all__ += ["DataError", "Dataset", "load_data"]
-except ImportError:  # pragma: no cover - only while the module is being written
-    pass

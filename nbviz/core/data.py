@@ -1,0 +1,473 @@
+"""Load data sets from CSV, TSV, semicolon or whitespace separated text files and ``.npy`` files.
+
+Every problem raises :class:`DataError` naming the file, the 1-based line of the file (the header
+is line 1) and the column. Nothing is fixed silently: rows with missing values are dropped only
+with ``drop_missing=True`` and are listed in :attr:`Dataset.dropped_lines`. Blank lines hold no
+row and are skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Cell texts (compared stripped and lower-cased) that mean "no value here".
+MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?",
+                            "missing"})
+WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
+_CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equally likely
+_DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}
+_SAMPLE_LINES = 50
+_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")  # '2,5': a number written with a decimal comma
+
+
+class DataError(ValueError):
+    """Bad data file or array.
+
+    Attributes
+    ----------
+    path : str or None
+        The file, as given to :func:`load_data`.
+    line : int or None
+        1-based line of the file (the header is line 1) when the problem is on one line.
+    column : str or None
+        The column's header name, or its 1-based number as text (``'3'``) without a header.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 column: str | None = None):
+        super().__init__(message)
+        self.path, self.line, self.column = path, line, column
+
+
+@dataclass(frozen=True, eq=False)  # eq=False: == on array fields would raise; compare X etc.
+class Dataset:
+    """A loaded data set: features ``X`` of shape (n_samples, n_features) and optional labels.
+
+    ``X`` (float64) and ``labels`` (int64, shape (n_samples,), indices into ``classes``) are
+    read-only. ``classes`` holds the distinct label values as text: numeric ones sorted
+    numerically and written in shortest form (``'2.0'`` becomes ``'2'``), text ones sorted
+    alphabetically. ``dropped_lines`` lists the 1-based file lines (rows of a ``.npy``) that
+    ``drop_missing=True`` dropped.
+    """
+
+    X: np.ndarray
+    columns: tuple[str, ...]
+    labels: np.ndarray | None
+    classes: tuple[str, ...] | None
+    label_name: str | None
+    path: str | None
+    dropped_lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The file's columns, to resolve column choices and write error messages."""
+
+    path: str
+    names: tuple[str, ...] | None  # header names of all file columns; None without a header
+    n_columns: int
+    unit: str = "line"  # "line" for text files, "row" for .npy arrays
+
+    @property
+    def name(self) -> str:
+        return os.path.basename(self.path)
+
+    def column(self, j: int) -> tuple[str, str]:
+        """(phrase for messages, ``DataError.column``) of the 0-based file column `j`."""
+        if self.names is None:
+            return f"column {j + 1}", str(j + 1)
+        return f"column '{self.names[j]}'", self.names[j]
+
+    def error(self, what: str, line: int | None = None, j: int | None = None) -> DataError:
+        """DataError reading ``<file>, line N, column 'c': <what>``."""
+        phrase, column = self.column(j) if j is not None else (None, None)
+        where = ", ".join(p for p in (self.name, line and f"{self.unit} {line}", phrase) if p)
+        return DataError(f"{where}: {what}", path=self.path, column=column,
+                         line=line if self.unit == "line" else None)
+
+    def available(self) -> str:
+        """The columns a user may choose from, with their 0-based numbers."""
+        if self.names is None:
+            kind = "the file has no header" if self.unit == "line" else "a .npy has no column names"
+            return f"{kind}, so give a 0-based column number from 0 to {self.n_columns - 1}"
+        return "the columns are " + ", ".join(f"{j}: '{name}'" for j, name in enumerate(self.names))
+
+
+def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, header=None,
+              drop_missing=False) -> Dataset:
+    """Load a data set from a delimited text file or a ``.npy`` array.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A ``.npy`` file holding a numeric array of shape (n_samples, n_columns) (1-D: one column),
+        or a UTF-8 text file separated by commas, tabs, semicolons or whitespace.
+    label_column : str or int, optional
+        Column of class labels (numbers or text): a header name, or a 0-based index counting all
+        columns of the file (negative counts from the end). None: no labels.
+    feature_columns : sequence of str or int, optional
+        Feature columns (names or 0-based indices). Default: all columns but the label column.
+    delimiter : str, optional
+        One character; ``" "`` means runs of spaces and tabs. Default: tab for ``.tsv`` files,
+        otherwise detected from the first lines.
+    header : bool, optional
+        Whether the first row names the columns. Default: detected; a first row with a
+        non-numeric cell outside the label column is a header.
+    drop_missing : bool
+        Drop rows with missing values (empty, NA, NaN, ?, ...) instead of raising DataError.
+
+    Returns
+    -------
+    Dataset
+        ``X`` of shape (n_samples, n_features); ``labels`` of shape (n_samples,) or None.
+
+    Raises
+    ------
+    DataError
+        For any problem, naming the file, the line and the column.
+    """
+    path = os.fspath(path)
+    raw = _read_bytes(path)
+    if not raw:
+        raise DataError(f"{os.path.basename(path)} is empty", path=path)
+    if path.lower().endswith(".npy"):
+        return _load_npy(raw, path, label_column, feature_columns, drop_missing)
+    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1
+                                  or delimiter in "\"\r\n"):
+        raise DataError("the delimiter must be one character such as ',' or '\\t', not "
+                        f"{delimiter!r}", path=path)
+    text = _decode_text(raw, path)
+    lines = text.split("\n")
+    delimiter = delimiter or ("\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines))
+    records = _records(lines, delimiter, path, quoted='"' in text)
+    first_line, first = next(records, (None, None))
+    if first is None:
+        raise DataError(f"{os.path.basename(path)} is empty: it has only blank lines", path=path)
+    if header is None:
+        header = _is_header(first, label_column)
+    table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
+    label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+
+    body = sum(len(line) + 1 for line in lines[:first_line]) if header else 0
+    if '"' not in text[body:]:  # fast path for clean numeric files (quoted header names are fine)
+        cells = _parse_clean_numeric(lines, delimiter, skip_lines=first_line if header else 0)
+        if cells is not None and cells.shape[1] == table.n_columns and len(cells) > 0:
+            labels = None if label_j is None else cells[:, label_j]
+            no_lines = np.zeros(len(cells), dtype=int)  # lines only serve to report missing values
+            return _finish(table, cells[:, feature_js], feature_js, labels, label_j, no_lines,
+                           drop_missing)
+
+    rows = list(records) if header else [(first_line, first), *records]
+    if not rows:
+        raise DataError(f"{table.name} has a header row (line {first_line}) but no data rows",
+                        path=path, line=first_line)
+    _check_ragged(table, rows, delimiter, first_line)
+    X = np.empty((len(rows), len(feature_js)))
+    problems = []
+    for k, j in enumerate(feature_js):
+        X[:, k], problem = _parse_numeric_column([fields[j] for _, fields in rows])
+        if problem is not None:
+            problems.append((problem[0], j, problem[1]))
+    if problems:
+        i, j, what = min(problems)
+        if i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
+            what += (f"; if {table.column(j)[0]} holds class labels, choose it as the label column"
+                     if label_column is None else "; leave it out of the feature columns")
+        raise table.error(what, rows[i][0], j)
+    labels = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
+    return _finish(table, X, feature_js, labels, label_j, np.array([line for line, _ in rows]),
+                   drop_missing)
+
+
+def _read_bytes(path: str) -> bytes:
+    """The file's bytes; DataError for a missing, folder or unreadable path."""
+    if not os.path.exists(path):
+        raise DataError(f"no such file: {path}", path=path)
+    if os.path.isdir(path):
+        raise DataError(f"{path} is a folder, not a data file", path=path)
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
+
+
+def _decode_text(raw: bytes, path: str) -> str:
+    """UTF-8 text without a BOM and with ``\\n`` line ends; DataError for a binary file."""
+    name, advice = os.path.basename(path), "save it as CSV (UTF-8) text"
+    nul = raw.find(b"\0")
+    if nul >= 0:
+        line = raw.count(b"\n", 0, nul) + 1
+        raise DataError(f"{name} is not a text data file: line {line} holds binary data; {advice}",
+                        path=path, line=line)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError(f"{name} is not a text data file in UTF-8: line {line} has the byte "
+                        f"0x{raw[exc.start]:02x}, which is not UTF-8 text; {advice}",
+                        path=path, line=line) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_npy(raw: bytes, path: str) -> np.ndarray:
+    """The float64 array of shape (n_rows, n_columns) held in a ``.npy`` file's bytes."""
+    name = os.path.basename(path)
+    if not raw.startswith(b"\x93NUMPY"):
+        raise DataError(f"{name} is not a valid .npy file: it lacks the .npy signature", path=path)
+    try:
+        stream = io.BytesIO(raw)
+        version = np.lib.format.read_magic(stream)
+        _, _, dtype = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                       else np.lib.format.read_array_header_2_0)(stream)
+        array = np.load(io.BytesIO(raw), allow_pickle=False) if dtype.kind in "biuf" else None
+    except Exception as exc:  # numpy raises ValueError, EOFError, tokenize errors... on damage
+        raise DataError(f"{name} is not a valid .npy file: it is damaged or truncated",
+                        path=path) from exc
+    if array is None:
+        what = "Python objects" if dtype.hasobject else f"values of type {dtype}"
+        raise DataError(f"{name} holds {what}, not numbers; save a numeric array", path=path)
+    if array.ndim not in (1, 2) or array.size == 0:
+        raise DataError(f"{name} holds an array of shape {array.shape}; a data set needs a "
+                        "non-empty 1-D or 2-D (rows, columns) array", path=path)
+    return array.reshape(len(array), -1).astype(np.float64)
+
+
+def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing: bool) -> Dataset:
+    """Dataset from the bytes of a ``.npy`` file; errors give 1-based rows and columns."""
+    array = _read_npy(raw, path)
+    table = _Table(path, None, array.shape[1], unit="row")
+    label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+    used = np.zeros(array.shape, dtype=bool)
+    used[:, feature_js + ([] if label_j is None else [label_j])] = True
+    infinite = np.isinf(array) & used
+    if infinite.any():
+        i, j = np.unravel_index(np.argmax(infinite), infinite.shape)
+        raise table.error("infinite value; only finite numbers are allowed", int(i) + 1, int(j))
+    labels = None if label_j is None else array[:, label_j]
+    return _finish(table, array[:, feature_js], feature_js, labels, label_j,
+                   np.arange(1, len(array) + 1), drop_missing)
+
+
+def _detect_delimiter(lines: list[str]) -> str:
+    """The delimiter splitting the first lines into the most consistent number (> 1) of fields."""
+    sample = [line for line in lines[: 4 * _SAMPLE_LINES] if line.strip()][:_SAMPLE_LINES] or [""]
+
+    def score(rank: int) -> tuple:
+        delimiter = _CANDIDATE_DELIMITERS[rank]
+        counts = [len(line.split()) if delimiter == WHITESPACE
+                  else len(next(csv.reader([line], delimiter=delimiter), [])) for line in sample]
+        mode = max(sorted(set(counts)), key=counts.count)
+        return mode > 1, counts.count(mode) / len(counts), -rank
+
+    return _CANDIDATE_DELIMITERS[max(range(len(_CANDIDATE_DELIMITERS)), key=score)]
+
+
+def _records(lines: list[str], delimiter: str, path: str, quoted: bool):
+    """Yield ``(line, fields)`` for each non-blank record; `line` is its first 1-based file line.
+
+    Without quotes in the file, plain splitting is used; it is much faster than the csv module.
+    """
+    if not quoted:
+        sep = None if delimiter == WHITESPACE else delimiter
+        yield from ((n, line.split(sep)) for n, line in enumerate(lines, 1)
+                    if line and not line.isspace())
+        return
+    if delimiter == WHITESPACE:
+        lines = (line.replace("\t", " ").strip() for line in lines)
+    reader = csv.reader((line + "\n" for line in lines), delimiter=delimiter, strict=True,
+                        skipinitialspace=delimiter == WHITESPACE)
+    start = 1
+    try:
+        for fields in reader:
+            if len(fields) > 1 or (fields and fields[0].strip()):
+                yield start, fields
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise DataError(f"{os.path.basename(path)}, line {start}: badly quoted field: a quote is "
+                        f"not closed, or text follows a closing quote ({exc})",
+                        path=path, line=start) from None
+
+
+def _is_header(first: list[str], label_column) -> bool:
+    """Whether the first row holds a non-numeric cell outside the label column (given by index)."""
+    by_index = isinstance(label_column, (int, np.integer)) and not isinstance(label_column, bool)
+    label_j = label_column if by_index else None
+    return any(not _looks_like_value(cell) for j, cell in enumerate(first)
+               if label_j is None or j != label_j % len(first))
+
+
+def _looks_like_value(cell: str) -> bool:
+    """True for a number or a missing-value marker, which cannot be a column name."""
+    try:
+        float(cell)
+    except ValueError:
+        text = cell.strip()
+        return text.lower() in MISSING_TOKENS or _DECIMAL_COMMA.fullmatch(text) is not None
+    return True
+
+
+def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int | None, list[int]]:
+    """0-based file indices of the label column (or None) and of the feature columns."""
+    label_j = None if label_column is None else _column_index(table, label_column, "label column")
+    if feature_columns is None:
+        feature_js = [j for j in range(table.n_columns) if j != label_j]
+    else:
+        if isinstance(feature_columns, (str, int, np.integer)):
+            feature_columns = [feature_columns]
+        feature_js = [_column_index(table, key, "feature column") for key in feature_columns]
+        for j in feature_js:
+            if feature_js.count(j) > 1 or j == label_j:
+                role = "the label column" if j == label_j else "chosen twice as a feature"
+                raise DataError(f"{table.name}: {table.column(j)[0]} is {role}", path=table.path,
+                                column=table.column(j)[1])
+    if not feature_js:
+        why = ("feature_columns is empty" if feature_columns is not None
+               else f"its only column, {table.column(label_j)[0]}, is the label column")
+        raise DataError(f"{table.name} has no feature column: {why}", path=table.path)
+    return label_j, feature_js
+
+
+def _column_index(table: _Table, key, role: str) -> int:
+    """0-based file index of the column named or numbered by `key`."""
+    if isinstance(key, str):
+        if table.names is None:
+            raise DataError(f"{table.name}: no {role} named '{key}': {table.available()}",
+                            path=table.path)
+        matches = [j for j, name in enumerate(table.names) if name == key.strip()]
+        if len(matches) != 1:
+            problem = "names more than one column" if matches else "does not exist"
+            raise DataError(f"{table.name}: the {role} '{key}' {problem}; {table.available()}",
+                            path=table.path)
+        return matches[0]
+    if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+        if -table.n_columns <= key < table.n_columns:
+            return int(key) % table.n_columns
+        raise DataError(f"{table.name}: there is no {role} {key}; {table.available()}",
+                        path=table.path)
+    raise DataError(f"a {role} must be a column name or a 0-based column number; got {key!r}",
+                    path=table.path)
+
+
+def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int) -> np.ndarray | None:
+    """All cells as float64, shape (n_rows, n_columns); None unless all are finite numbers."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cells = np.loadtxt(lines, dtype=np.float64, comments=None,
+                               delimiter=None if delimiter == WHITESPACE else delimiter,
+                               skiprows=skip_lines, ndmin=2)
+    except Exception:  # any irregularity: the careful row-by-row parse locates and explains it
+        return None
+    return cells if np.isfinite(cells).all() else None
+
+
+def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
+    """DataError for the first row whose number of fields differs from the first row's."""
+    for line, fields in rows:
+        if len(fields) != table.n_columns:
+            reference = "the header" if table.names is not None else f"line {first_line}"
+            separator = _DELIMITER_WORDS.get(delimiter, repr(delimiter))
+            raise DataError(f"{table.name}, line {line} has {len(fields)} fields but {reference} "
+                            f"has {table.n_columns} (fields are separated by {separator})",
+                            path=table.path, line=line)
+
+
+def _parse_cell(cell: str) -> float:
+    """The number in `cell`, or NaN for a missing value; ValueError saying what is wrong."""
+    text = cell.strip()
+    if text.lower() in MISSING_TOKENS:
+        return np.nan
+    try:
+        value = float(text)
+    except ValueError:
+        hint = " (use '.' as the decimal point)" if _DECIMAL_COMMA.fullmatch(text) else ""
+        raise ValueError(f"'{text}' is not a number{hint}") from None
+    if not np.isfinite(value):
+        size = "infinite" if "inf" in text.lower() else "too large"
+        raise ValueError(f"'{text}' is {size}; only finite numbers are allowed")
+    return value
+
+
+def _parse_numeric_column(cells: list[str]) -> tuple[np.ndarray, tuple[int, str] | None]:
+    """Values of shape (n,), NaN where missing, and the first bad cell ``(index, why)`` or None."""
+    try:
+        values = np.array(cells, dtype=np.float64)
+        suspects = np.flatnonzero(~np.isfinite(values))  # NaN, inf: missing or an error
+    except ValueError:
+        values, suspects = np.empty(len(cells)), range(len(cells))
+    for i in suspects:
+        cell = cells[i]
+        try:
+            values[i] = _parse_cell(cell)
+        except ValueError as exc:
+            return values, (i, str(exc))
+    return values, None
+
+
+def _finish(table: _Table, X: np.ndarray, feature_js: list[int], labels, label_j: int | None,
+            lines: np.ndarray, drop_missing: bool) -> Dataset:
+    """Drop or report rows with missing values, encode the labels and build the Dataset.
+
+    `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array or a
+    list of stripped texts, shape (n_rows,); `lines` holds each row's file line, shape (n_rows,).
+    """
+    missing = np.isnan(X)
+    if labels is None:
+        label_missing = np.zeros(len(X), dtype=bool)
+    elif isinstance(labels, np.ndarray):
+        label_missing = np.isnan(labels)
+    else:
+        label_missing = np.array([text.lower() in MISSING_TOKENS for text in labels], dtype=bool)
+    bad = missing.any(axis=1) | label_missing
+    n_bad = int(bad.sum())
+    if n_bad and not drop_missing:
+        i = int(np.argmax(bad))
+        j = min([j for k, j in enumerate(feature_js) if missing[i, k]]
+                + [label_j] * bool(label_missing[i]))
+        shown = ", ".join(str(line) for line in lines[bad][:8]) + (", ..." if n_bad > 8 else "")
+        rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
+        raise table.error(f"missing {'label' if j == label_j else 'value'}; {rows} missing values "
+                          f"({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or drop those "
+                          "rows (drop_missing=True)", int(lines[i]), j)
+    if bad.all():
+        raise DataError(f"{table.name}: every row has a missing value; no rows are left after "
+                        "dropping them", path=table.path)
+    X = np.ascontiguousarray(X[~bad], dtype=np.float64)
+    X.setflags(write=False)
+    codes = classes = label_name = None
+    if labels is not None:
+        kept = (labels[~bad] if isinstance(labels, np.ndarray)
+                else [text for text, dropped in zip(labels, bad) if not dropped])
+        codes, classes = _encode_labels(kept)
+        label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
+    columns = (tuple(f"x{k + 1}" for k in range(len(feature_js))) if table.names is None
+               else tuple(table.names[j] for j in feature_js))
+    return Dataset(X, columns, codes, classes, label_name, table.path,
+                   tuple(int(line) for line in lines[bad]))
+
+
+def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:
+    """Codes of shape (n,) indexing the sorted distinct labels, and those labels as text."""
+    try:
+        numbers = np.asarray(values, dtype=np.float64)
+        numeric = bool(np.isfinite(numbers).all())
+    except ValueError:
+        numeric = False
+    if numeric:
+        unique, codes = np.unique(numbers, return_inverse=True)
+        classes = tuple(str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(float(v))
+                        for v in unique)
+    else:
+        unique, codes = np.unique(np.array(values, dtype=str), return_inverse=True)
+        classes = tuple(str(v) for v in unique)
+    codes = codes.astype(np.int64).reshape(-1)
+    codes.setflags(write=False)
+    return codes, classes
