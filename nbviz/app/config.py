@@ -1,0 +1,91 @@
+"""The user's model choices, as one immutable value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import nbviz.core as nc
+
+FAMILY_LABELS = {
+    "gaussian": "Gaussian mixture",
+    "bernoulli": "Bernoulli mixture",
+    "multinomial": "Multinomial mixture",
+}
+MODEL_CHOICES = ("gaussian", "bernoulli", "multinomial", "naive-bayes")
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Which model EM fits, and how it starts.
+
+    Attributes
+    ----------
+    family : {"gaussian", "bernoulli", "multinomial"}
+        The emission family.
+    n_components : int
+    covariance_type : str
+        For Gaussian mixtures.
+    prior : Prior
+    hard : bool
+        Hard (classification) EM.
+    label_fraction : float
+        Fraction of the known labels that are used (rows keep one-hot responsibilities):
+        0 = unsupervised EM, 1 = supervised naive Bayes.
+    init_method : str
+    seed : int
+    """
+
+    family: str = "gaussian"
+    n_components: int = 2
+    covariance_type: str = "full"
+    prior: nc.Prior = field(default_factory=nc.Prior)
+    hard: bool = False
+    label_fraction: float = 0.0
+    init_method: str = "kmeans++"
+    seed: int = 0
+
+    def __post_init__(self):
+        if self.family not in FAMILY_LABELS:
+            raise ValueError(f"family must be one of {', '.join(FAMILY_LABELS)}; got {self.family!r}")
+        if self.covariance_type not in nc.COVARIANCE_TYPES:
+            raise ValueError(f"covariance type must be one of {', '.join(nc.COVARIANCE_TYPES)}")
+        if not 0.0 <= self.label_fraction <= 1.0:
+            raise ValueError("the labelled fraction must be between 0 and 1")
+        if self.init_method not in nc.INIT_METHODS:
+            raise ValueError(f"initialisation must be one of {', '.join(nc.INIT_METHODS)}")
+        if self.n_components < 1:
+            raise ValueError("the number of components must be at least 1")
+
+    @property
+    def supervised(self) -> bool:
+        """Naive Bayes: every known label is used."""
+        return self.label_fraction >= 1.0
+
+    @property
+    def title(self) -> str:
+        if self.supervised:
+            return f"Naive Bayes ({FAMILY_LABELS[self.family].split()[0]})"
+        text = FAMILY_LABELS[self.family]
+        if self.family == "gaussian":
+            text += f", {self.covariance_type} covariance"
+        return text + (" — hard EM" if self.hard else "")
+
+    def with_(self, **changes) -> "ModelConfig":
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return {"family": self.family, "n_components": self.n_components,
+                "covariance_type": self.covariance_type, "prior": self.prior.to_dict(),
+                "hard": self.hard, "label_fraction": self.label_fraction,
+                "init_method": self.init_method, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ModelConfig":
+        values = dict(data)
+        values["prior"] = nc.Prior.from_dict(values.get("prior", {}))
+        return cls(**values)
+
+
+def family_for_data(kind: str) -> str:
+    """The natural emission family for "binary", "counts" or "continuous" data."""
+    return {"binary": "bernoulli", "counts": "multinomial"}.get(kind, "gaussian")

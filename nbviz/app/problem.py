@@ -1,0 +1,93 @@
+"""What the user is working on: data, optional labels and, for synthesised data, the truth."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import nbviz.core as nc
+
+
+@dataclass(frozen=True, eq=False)
+class Problem:
+    """A dataset ready for the workspace.
+
+    Attributes
+    ----------
+    name : str
+        Shown in the title bar.
+    X : ndarray of shape (n_samples, n_features)
+    columns : tuple of str
+    labels : ndarray of shape (n_samples,) or None
+        Known classes (for naive Bayes, semi-supervised runs and comparison with clusters).
+    classes : tuple of str or None
+        Names of the label values.
+    truth : Mixture or None
+        The mixture the data was drawn from, when it was synthesised.
+    truth_z : ndarray of shape (n_samples,) or None
+        The true component of each row, when synthesised.
+    image_shape : (int, int) or None
+        How to draw one row as an image (binary / count data with a square number of features).
+    description : str
+        One line shown with presets.
+    """
+
+    name: str
+    X: np.ndarray
+    columns: tuple[str, ...]
+    labels: np.ndarray | None = None
+    classes: tuple[str, ...] | None = None
+    truth: nc.Mixture | None = None
+    truth_z: np.ndarray | None = None
+    image_shape: tuple[int, int] | None = None
+    description: str = ""
+    source: str | None = field(default=None)
+
+    def __post_init__(self):
+        X = np.array(self.X, dtype=np.float64)
+        X.setflags(write=False)
+        object.__setattr__(self, "X", X)
+        if self.image_shape is None:
+            side = math.isqrt(X.shape[1])
+            if side >= 4 and side * side == X.shape[1] and self.data_kind != "continuous":
+                object.__setattr__(self, "image_shape", (side, side))
+
+    @property
+    def n_samples(self) -> int:
+        return self.X.shape[0]
+
+    @property
+    def n_features(self) -> int:
+        return self.X.shape[1]
+
+    @property
+    def data_kind(self) -> str:
+        """"binary" (all 0/1), "counts" (non-negative integers) or "continuous"."""
+        X = self.X
+        if np.all((X == 0) | (X == 1)):
+            return "binary"
+        if np.all((X >= 0) & (X == np.round(X))):
+            return "counts"
+        return "continuous"
+
+    @property
+    def n_classes(self) -> int | None:
+        return None if self.labels is None else int(self.labels.max()) + 1
+
+    @classmethod
+    def from_dataset(cls, dataset: nc.Dataset, name: str | None = None, **extra) -> "Problem":
+        """A problem from a loaded file."""
+        from pathlib import Path
+
+        title = name or (Path(dataset.path).name if dataset.path else "data")
+        return cls(name=title, X=dataset.X, columns=tuple(dataset.columns), labels=dataset.labels,
+                   classes=dataset.classes, source=dataset.path, **extra)
+
+    @classmethod
+    def synthesised(cls, truth: nc.Mixture, n: int, seed: int, name: str = "synthetic", **extra) -> "Problem":
+        """Data drawn from `truth`, which stays attached for comparison."""
+        X, z = truth.sample(n, rng=seed, **extra.pop("sample_options", {}))
+        columns = tuple(f"x{i + 1}" for i in range(X.shape[1]))
+        return cls(name=name, X=X, columns=columns, truth=truth, truth_z=z, **extra)

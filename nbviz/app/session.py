@@ -1,0 +1,360 @@
+"""The workspace session: data, model choices, the EM run and the history cursor.
+
+Views take a Session and redraw on its signals; controls call its methods. Data flows one way:
+controls -> session -> core -> new snapshot -> signal -> views. Scrubbing only moves the cursor;
+stepping from an earlier half-step drops the half-steps after it and continues from there.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
+
+import nbviz.core as nc
+
+from .config import ModelConfig
+from .problem import Problem
+
+DEFAULT_TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class PointBreakdown:
+    """One point's E-step with the actual numbers (for the point inspector).
+
+    All arrays have shape (n_components,); ``resp = products / normaliser``, computed in log
+    space (``log_products = log_weights + log_densities``).
+    """
+
+    index: int
+    x: np.ndarray
+    weights: np.ndarray
+    log_densities: np.ndarray
+    log_products: np.ndarray
+    log_normaliser: float
+    resp: np.ndarray
+    label: int | None
+
+
+class Session(QObject):
+    """Everything the window shows, without widgets.
+
+    Signals
+    -------
+    problem_changed : new data (and a new run)
+    run_reset : a new run (new data, model choice, start or initialisation); history restarted
+    history_changed : half-steps were added or dropped
+    cursor_changed(int) : the displayed half-step changed
+    play_state_changed(bool)
+    busy_changed(bool) : a background run started or ended
+    error_raised(str) : something the user asked for could not be done; nothing was changed
+    notice_raised(str) : a note for the status bar (e.g. a component emptied)
+    selection_changed(int) : the inspected data row (-1: none)
+    """
+
+    problem_changed = Signal()
+    run_reset = Signal()
+    history_changed = Signal()
+    cursor_changed = Signal(int)
+    play_state_changed = Signal(bool)
+    busy_changed = Signal(bool)
+    error_raised = Signal(str)
+    notice_raised = Signal(str)
+    selection_changed = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.problem: Problem | None = None
+        self.config = ModelConfig()
+        self.em: nc.EM | None = None
+        self.tolerance = DEFAULT_TOLERANCE
+        self._cursor = 0
+        self._resp_cache: tuple[int, int, np.ndarray] | None = None  # (run id, index, resp)
+        self._run_id = 0
+        self._busy = False
+        self.selected = -1
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._play_tick)
+        self.set_speed(2.0)
+
+    # ----------------------------------------------------------------- loading and configuring
+    def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> bool:
+        """Switch to new data (and optionally a new model choice and start).
+
+        On any error the previous problem and run stay as they were and `error_raised` fires.
+        """
+        config = config or self._config_for(problem)
+        try:
+            em = self._new_run(problem, config, start)
+        except ValueError as error:
+            self.error_raised.emit(f"Cannot use {problem.name} with {config.title}: {error}")
+            return False
+        self.pause()
+        self.problem, self.config = problem, config
+        self.selected = -1
+        self._install(em)
+        self.problem_changed.emit()
+        self.selection_changed.emit(-1)
+        return True
+
+    def configure(self, config: ModelConfig, start: nc.Mixture | None = None) -> bool:
+        """Change the model choice (family, K, prior, ...): a new run from a new start."""
+        if self.problem is None:
+            self.config = config
+            return True
+        try:
+            em = self._new_run(self.problem, config, start)
+        except ValueError as error:
+            self.error_raised.emit(f"Cannot use {config.title}: {error}")
+            return False
+        self.pause()
+        self.config = config
+        self._install(em)
+        return True
+
+    def reinitialise(self, method: str | None = None, seed: int | None = None) -> bool:
+        """A new start (initialisation method and seed) for the same data and model."""
+        changes = {}
+        if method is not None:
+            changes["init_method"] = method
+        if seed is not None:
+            changes["seed"] = int(seed)
+        return self.configure(self.config.with_(**changes))
+
+    def reset(self) -> None:
+        """Back to the start of the current run (the history restarts from the same start)."""
+        if self.em is None:
+            return
+        self.pause()
+        self.em.rewind(0)
+        self._resp_cache = None
+        self.history_changed.emit()
+        self._set_cursor(0)
+
+    def set_start(self, model: nc.Mixture) -> bool:
+        """Start EM from `model` (e.g. after the user dragged a mean); the history restarts."""
+        return self.configure(self.config, start=model)
+
+    def _config_for(self, problem: Problem) -> ModelConfig:
+        from .config import family_for_data
+
+        family = family_for_data(problem.data_kind)
+        return self.config.with_(family=family)
+
+    def _new_run(self, problem: Problem, config: ModelConfig, start: nc.Mixture | None) -> nc.EM:
+        labels = self._labels_for(problem, config)
+        K = config.n_components
+        if config.supervised:
+            K = problem.n_classes
+        if start is None:
+            start = nc.init_model(problem.X, config.family, K, method=config.init_method, rng=config.seed,
+                                  covariance_type=config.covariance_type, prior=config.prior)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+            return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard)
+
+    @staticmethod
+    def _labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
+        if config.label_fraction <= 0:
+            return None
+        if problem.labels is None:
+            raise ValueError("this data has no label column, so naive Bayes and labelled runs are not available")
+        if not config.supervised and problem.n_classes != config.n_components:
+            raise ValueError(
+                f"the data has {problem.n_classes} classes; use K = {problem.n_classes} with labelled rows"
+            )
+        if config.supervised:
+            return problem.labels
+        keep = np.random.default_rng(config.seed).random(problem.n_samples) < config.label_fraction
+        return np.where(keep, problem.labels, -1)
+
+    def _install(self, em: nc.EM) -> None:
+        self.em = em
+        self._run_id += 1
+        self._resp_cache = None
+        self._cursor = 0
+        self.run_reset.emit()
+        self.history_changed.emit()
+        self.cursor_changed.emit(0)
+
+    # ----------------------------------------------------------------- stepping
+    def e_step(self) -> bool:
+        return self._advance(lambda em: em.e_step())
+
+    def m_step(self) -> bool:
+        if self.em is None or self.snapshot.phase == "init":
+            self.error_raised.emit("Run an E-step first: the M-step needs responsibilities.")
+            return False
+        return self._advance(lambda em: em.m_step())
+
+    def step(self) -> bool:
+        """One full iteration (or just the M-step if the E-step was the last half-step)."""
+        return self._advance(lambda em: em.step())
+
+    def next_half_step(self) -> bool:
+        """E after M (or at the start), M after E: what Play does."""
+        if self.em is None:
+            return False
+        return self.m_step() if self.snapshot.phase == "E" else self.e_step()
+
+    def _advance(self, action) -> bool:
+        if self.em is None or self._busy:
+            return False
+        if self._cursor < len(self.em.history) - 1:
+            self.em.rewind(self._cursor)
+        empties_before = set(self.em.history[-1].empty)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+                action(self.em)
+        except ValueError as error:  # e.g. a collapsed covariance: the history stays as it was
+            self.pause()
+            self.history_changed.emit()
+            self._set_cursor(len(self.em.history) - 1)
+            self.error_raised.emit(str(error))
+            return False
+        newly_empty = sorted(set(self.em.history[-1].empty) - empties_before)
+        if newly_empty:
+            self.notice_raised.emit(
+                f"Component(s) {', '.join(str(k + 1) for k in newly_empty)} received no responsibility "
+                "and keep their previous parameters."
+            )
+        self.history_changed.emit()
+        self._set_cursor(len(self.em.history) - 1)
+        return True
+
+    def adopt_history(self) -> None:
+        """After a background run extended the history: show its last half-step."""
+        self._resp_cache = None
+        self.history_changed.emit()
+        self._set_cursor(len(self.em.history) - 1)
+
+    # ----------------------------------------------------------------- the cursor
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @property
+    def history(self) -> list[nc.Snapshot]:
+        return [] if self.em is None else self.em.history
+
+    @property
+    def snapshot(self) -> nc.Snapshot | None:
+        return None if self.em is None else self.em.history[self._cursor]
+
+    def set_cursor(self, index: int) -> None:
+        """Show half-step `index` (clamped to the history)."""
+        if self.em is None:
+            return
+        self._set_cursor(int(np.clip(index, 0, len(self.em.history) - 1)))
+
+    def _set_cursor(self, index: int) -> None:
+        self._cursor = index
+        self.cursor_changed.emit(index)
+
+    @property
+    def resp(self) -> np.ndarray | None:
+        """Responsibilities in force at the cursor, shape (n_samples, n_components); cached."""
+        if self.em is None:
+            return None
+        key = (self._run_id, self._cursor)
+        if self._resp_cache is None or self._resp_cache[:2] != key:
+            self._resp_cache = (*key, np.ascontiguousarray(self.em.responsibilities_at(self._cursor)))
+        return self._resp_cache[2]
+
+    @property
+    def labels(self) -> np.ndarray | None:
+        """Labels the run uses (-1 unlabelled), or None."""
+        return None if self.em is None else self.em.labels
+
+    @property
+    def converged(self) -> bool:
+        """Whether the last full iteration up to the cursor gained less than the tolerance."""
+        climbed = [self._climbed(s) for s in self.history[: self._cursor + 1] if s.phase == "M"]
+        if not climbed:
+            return False
+        previous = self._climbed(self.history[0]) if len(climbed) == 1 else climbed[-2]
+        return climbed[-1] - previous < self.tolerance
+
+    def _climbed(self, snapshot: nc.Snapshot) -> float:
+        if self.config.hard:
+            return -np.inf if snapshot.elbo is None else snapshot.elbo
+        return snapshot.objective
+
+    def matched_truth(self) -> tuple[nc.Mixture, np.ndarray] | None:
+        """(truth, perm) with ``perm[j]`` the fitted component matched to true component j."""
+        if self.problem is None or self.problem.truth is None or self.snapshot is None:
+            return None
+        truth = self.problem.truth
+        model = self.snapshot.model
+        if truth.family != model.family or truth.n_features != model.n_features:
+            return None
+        return truth, nc.match_components(model, truth)
+
+    def breakdown(self, index: int) -> PointBreakdown:
+        """The E-step for data row `index` under the model at the cursor."""
+        model = self.snapshot.model
+        x = self.problem.X[index]
+        log_products = model.log_joint(x[None, :])[0]
+        with np.errstate(divide="ignore"):
+            log_weights = np.log(model.weights)
+        log_normaliser = float(np.logaddexp.reduce(log_products))
+        label = None
+        if self.labels is not None and self.labels[index] >= 0:
+            label = int(self.labels[index])
+        resp = self.resp[index]
+        return PointBreakdown(index, x, model.weights, log_products - log_weights, log_products,
+                              log_normaliser, resp, label)
+
+    def select(self, index: int) -> None:
+        """Inspect data row `index` (-1 clears the selection)."""
+        if self.problem is None or not -1 <= index < self.problem.n_samples:
+            index = -1
+        self.selected = int(index)
+        self.selection_changed.emit(self.selected)
+
+    # ----------------------------------------------------------------- play
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    def set_speed(self, half_steps_per_second: float) -> None:
+        self.speed = float(np.clip(half_steps_per_second, 0.25, 60.0))
+        self._timer.setInterval(int(round(1000 / self.speed)))
+
+    def play(self) -> None:
+        if self.em is None or self.playing or self._busy:
+            return
+        self._timer.start()
+        self.play_state_changed.emit(True)
+
+    def pause(self) -> None:
+        if self.playing:
+            self._timer.stop()
+            self.play_state_changed.emit(False)
+
+    def toggle_play(self) -> None:
+        self.pause() if self.playing else self.play()
+
+    def _play_tick(self) -> None:
+        if self.converged and self.snapshot.phase == "M" and self._cursor == len(self.history) - 1:
+            self.pause()
+            self.notice_raised.emit("Converged: the last iteration gained less than the tolerance.")
+            return
+        if not self.next_half_step():
+            self.pause()
+
+    # ----------------------------------------------------------------- background work
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            if busy:
+                self.pause()
+            self.busy_changed.emit(busy)
