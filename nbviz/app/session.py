@@ -131,6 +131,7 @@ class Session(QObject):
         self.pause()
         self.em.rewind(0)
         self._resp_cache = None
+        self._cursor = 0  # valid before anyone hears of the shorter history
         self.history_changed.emit()
         self._set_cursor(0)
 

@@ -1,0 +1,1 @@
+"""The PySide6 + pyqtgraph window. Views take the Session and redraw on its signals."""

@@ -1,0 +1,47 @@
+"""Component colours and plot styling shared by every view.
+
+The component colours are the Okabe-Ito palette (distinguishable with the common forms of colour
+blindness), extended with a few Tableau colours for K > 8.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtGui import QColor
+
+_COMPONENT_HEX = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
+    "#8c564b", "#7f7f7f", "#bcbd22", "#17becf",
+]
+
+
+def component_rgb(n_components: int) -> np.ndarray:
+    """RGB colours in [0, 1] of shape (n_components, 3); cycles past the palette's length."""
+    rgb = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in _COMPONENT_HEX], dtype=float) / 255
+    return rgb[np.arange(n_components) % len(rgb)]
+
+
+def component_color(k: int) -> QColor:
+    """The QColor of component `k` (0-based)."""
+    return QColor(_COMPONENT_HEX[k % len(_COMPONENT_HEX)])
+
+
+def blend(resp: np.ndarray, rgb: np.ndarray) -> np.ndarray:
+    """Per-point colours as responsibility-weighted mixtures of component colours.
+
+    Parameters
+    ----------
+    resp : ndarray of shape (n_samples, n_components)
+    rgb : ndarray of shape (n_components, 3)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3), uint8
+    """
+    return np.clip(resp @ (rgb * 255.0) + 0.5, 0, 255).astype(np.uint8)
+
+
+TRUTH_PEN_STYLE = "dash"
+OBJECTIVE_COLOR = "#1f77b4"
+ELBO_COLOR = "#2ca02c"
+DECREASE_COLOR = "#d62728"

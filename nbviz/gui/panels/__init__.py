@@ -1,0 +1,1 @@
+"""Side panels: parameters, point inspector, controls."""

@@ -1,0 +1,228 @@
+"""The control panel: model choice, prior, start, and stepping."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+    QSlider, QSpinBox, QVBoxLayout, QWidget,
+)
+
+import nbviz.core as nc
+
+from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.session import Session
+
+MODEL_ITEMS = [(FAMILY_LABELS[f], f, False) for f in FAMILY_LABELS] + [
+    ("Naive Bayes (supervised)", None, True),
+]
+INIT_LABELS = {"kmeans++": "k-means++", "random": "random responsibilities", "random_from_data": "random data points"}
+
+
+def _spin(maximum: float, decimals: int, step: float, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(0.0, maximum)
+    spin.setDecimals(decimals)
+    spin.setSingleStep(step)
+    spin.setToolTip(tip)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+class ControlPanel(QWidget):
+    """Model, prior and start settings; every change starts a new run through the session.
+
+    `run_requested` asks the window to run EM to convergence (in the background).
+    """
+
+    run_requested = Signal()
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self._syncing = False
+
+        self.model_combo = QComboBox()
+        for text, _, _ in MODEL_ITEMS:
+            self.model_combo.addItem(text)
+        self.covariance_combo = QComboBox()
+        self.covariance_combo.addItems(list(nc.COVARIANCE_TYPES))
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, 30)
+        self.k_spin.setKeyboardTracking(False)
+        self.hard_check = QCheckBox("Hard EM (assign each point to one component)")
+        self.alpha_spin = _spin(1000, 3, 0.5, "Dirichlet pseudo-counts added to every component's weight")
+        self.beta_spin = _spin(1000, 3, 0.5, "Pseudo-counts added to Bernoulli / word probabilities")
+        self.lambda_spin = _spin(1e6, 6, 0.001, "Pseudo-scatter added to each covariance: (S + λI) / N_k")
+        model_box = QGroupBox("Model")
+        form = QFormLayout(model_box)
+        form.addRow("Model", self.model_combo)
+        form.addRow("Covariance", self.covariance_combo)
+        form.addRow("Components K", self.k_spin)
+        form.addRow(self.hard_check)
+        prior_box = QGroupBox("Prior (pseudo-counts)")
+        prior_form = QFormLayout(prior_box)
+        prior_form.addRow("Weights α", self.alpha_spin)
+        prior_form.addRow("Probabilities β", self.beta_spin)
+        prior_form.addRow("Covariance λ", self.lambda_spin)
+
+        self.init_combo = QComboBox()
+        for method in nc.INIT_METHODS:
+            self.init_combo.addItem(INIT_LABELS[method], method)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 1)
+        self.reinit_button = QPushButton("Re-initialise")
+        self.reinit_button.setToolTip("A new start with this method and seed")
+        self.new_seed_button = QPushButton("New seed")
+        start_box = QGroupBox("Start")
+        start_form = QFormLayout(start_box)
+        start_form.addRow("Method", self.init_combo)
+        start_form.addRow("Seed", self.seed_spin)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reinit_button)
+        buttons.addWidget(self.new_seed_button)
+        start_form.addRow(buttons)
+
+        self.e_button = QPushButton("E-step")
+        self.m_button = QPushButton("M-step")
+        self.iteration_button = QPushButton("Iteration")
+        self.play_button = QPushButton("Play")
+        self.play_button.setCheckable(True)
+        self.run_button = QPushButton("Run to convergence")
+        self.reset_button = QPushButton("Reset")
+        self.speed_slider = QSlider(Qt.Horizontal)
+        self.speed_slider.setRange(1, 40)  # quarter half-steps per second
+        self.speed_slider.setValue(8)
+        self.speed_label = QLabel()
+        self.tolerance_label = QLabel()
+        self.tolerance_label.setStyleSheet("color: #555;")
+        step_box = QGroupBox("Run")
+        grid = QVBoxLayout(step_box)
+        row = QHBoxLayout()
+        for button in (self.e_button, self.m_button, self.iteration_button):
+            row.addWidget(button)
+        grid.addLayout(row)
+        row = QHBoxLayout()
+        row.addWidget(self.play_button)
+        row.addWidget(self.reset_button)
+        grid.addLayout(row)
+        speed_row = QHBoxLayout()
+        speed_row.addWidget(QLabel("Speed"))
+        speed_row.addWidget(self.speed_slider)
+        speed_row.addWidget(self.speed_label)
+        grid.addLayout(speed_row)
+        grid.addWidget(self.run_button)
+        grid.addWidget(self.tolerance_label)
+
+        layout = QVBoxLayout(self)
+        for box in (model_box, prior_box, start_box, step_box):
+            layout.addWidget(box)
+        layout.addStretch(1)
+
+        self.e_button.clicked.connect(session.e_step)
+        self.m_button.clicked.connect(session.m_step)
+        self.iteration_button.clicked.connect(session.step)
+        self.play_button.toggled.connect(self._play_toggled)
+        self.reset_button.clicked.connect(session.reset)
+        self.run_button.clicked.connect(self.run_requested)
+        self.speed_slider.valueChanged.connect(self._speed_changed)
+        self.reinit_button.clicked.connect(self._apply)
+        self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(self.seed_spin.value() + 1))
+        for widget in (self.model_combo, self.covariance_combo, self.init_combo):
+            widget.currentIndexChanged.connect(self._apply)
+        for widget in (self.k_spin, self.seed_spin, self.alpha_spin, self.beta_spin, self.lambda_spin):
+            widget.valueChanged.connect(self._apply)
+        self.hard_check.toggled.connect(self._apply)
+
+        session.run_reset.connect(self.sync)
+        session.problem_changed.connect(self.sync)
+        session.history_changed.connect(self._update_enabled)
+        session.cursor_changed.connect(self._update_enabled)
+        session.busy_changed.connect(self._update_enabled)
+        session.play_state_changed.connect(self._play_state_changed)
+        self._speed_changed(self.speed_slider.value())
+        self.sync()
+
+    # ----------------------------------------------------------------- session -> widgets
+    def sync(self) -> None:
+        """Show the session's configuration (also after a refused change)."""
+        config = self.session.config
+        self._syncing = True
+        try:
+            index = len(MODEL_ITEMS) - 1 if config.supervised else list(FAMILY_LABELS).index(config.family)
+            self.model_combo.setCurrentIndex(index)
+            self.covariance_combo.setCurrentText(config.covariance_type)
+            self.k_spin.setValue(self._effective_k(config))
+            self.hard_check.setChecked(config.hard)
+            self.alpha_spin.setValue(config.prior.alpha)
+            self.beta_spin.setValue(config.prior.beta)
+            self.lambda_spin.setValue(config.prior.covariance_prior)
+            self.init_combo.setCurrentIndex(self.init_combo.findData(config.init_method))
+            self.seed_spin.setValue(config.seed)
+        finally:
+            self._syncing = False
+        self.tolerance_label.setText(f"stops when an iteration gains < {self.session.tolerance:g}")
+        self._update_enabled()
+
+    def _effective_k(self, config: ModelConfig) -> int:
+        run = self.session.em
+        return run.model.n_components if run is not None else config.n_components
+
+    def _update_enabled(self, *_) -> None:
+        session = self.session
+        has_run = session.em is not None and not session.busy
+        supervised = session.config.supervised
+        gaussian = session.config.family == "gaussian"
+        self.covariance_combo.setEnabled(gaussian and not session.busy)
+        self.lambda_spin.setEnabled(gaussian and not session.busy)
+        self.beta_spin.setEnabled(not gaussian and not session.busy)
+        self.k_spin.setEnabled(not supervised and not session.busy)
+        self.hard_check.setEnabled(not supervised and not session.busy)
+        for widget in (self.e_button, self.iteration_button, self.play_button, self.run_button,
+                       self.reset_button, self.reinit_button, self.new_seed_button, self.model_combo,
+                       self.init_combo, self.seed_spin, self.alpha_spin):
+            widget.setEnabled(has_run)
+        self.m_button.setEnabled(has_run and session.snapshot is not None and session.snapshot.phase != "init")
+
+    # ----------------------------------------------------------------- widgets -> session
+    def current_config(self) -> ModelConfig:
+        _, family, supervised = MODEL_ITEMS[self.model_combo.currentIndex()]
+        old = self.session.config
+        if supervised:
+            family, fraction = old.family, 1.0
+        else:
+            fraction = 0.0 if old.supervised else old.label_fraction
+        return old.with_(
+            family=family, n_components=self.k_spin.value(), covariance_type=self.covariance_combo.currentText(),
+            prior=nc.Prior(alpha=self.alpha_spin.value(), beta=self.beta_spin.value(),
+                           covariance_prior=self.lambda_spin.value()),
+            hard=self.hard_check.isChecked(), label_fraction=fraction,
+            init_method=self.init_combo.currentData(), seed=self.seed_spin.value(),
+        )
+
+    def _apply(self, *_) -> None:
+        if self._syncing or self.session.problem is None:
+            return
+        try:
+            config = self.current_config()
+        except ValueError as error:
+            self.session.error_raised.emit(str(error))
+            self.sync()
+            return
+        if not self.session.configure(config):
+            self.sync()
+
+    def _play_toggled(self, checked: bool) -> None:
+        if checked != self.session.playing:
+            self.session.play() if checked else self.session.pause()
+
+    def _play_state_changed(self, playing: bool) -> None:
+        self.play_button.blockSignals(True)
+        self.play_button.setChecked(playing)
+        self.play_button.setText("Pause" if playing else "Play")
+        self.play_button.blockSignals(False)
+
+    def _speed_changed(self, value: int) -> None:
+        speed = value / 4
+        self.session.set_speed(speed)
+        self.speed_label.setText(f"{speed:g} /s")

@@ -1,0 +1,1 @@
+"""Plots of the data, the densities, the parameters and the objective."""

@@ -1,0 +1,68 @@
+"""The first page: presets to start from, recent files, and opening a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout, QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+)
+
+from ..app.presets import PRESETS
+
+
+class StartPage(QWidget):
+    """Preset buttons, the recent files and an Open button.
+
+    Signals
+    -------
+    preset_chosen(str) : a preset's name
+    file_chosen(str) : a recent file's path
+    open_requested() : the user wants the file dialog
+    """
+
+    preset_chosen = Signal(str)
+    file_chosen = Signal(str)
+    open_requested = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        title = QLabel("<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
+                       "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>")
+        title.setWordWrap(True)
+        presets = QGroupBox("Presets")
+        grid = QGridLayout(presets)
+        for index, preset in enumerate(PRESETS.values()):
+            button = QPushButton(preset.name)
+            button.setMinimumWidth(120)
+            button.clicked.connect(lambda _=False, name=preset.name: self.preset_chosen.emit(name))
+            text = QLabel(preset.description)
+            text.setWordWrap(True)
+            grid.addWidget(button, index, 0)
+            grid.addWidget(text, index, 1)
+        grid.setColumnStretch(1, 1)
+        recent = QGroupBox("Recent files")
+        recent_layout = QVBoxLayout(recent)
+        self.recent_list = QListWidget()
+        self.recent_list.setMaximumHeight(130)
+        self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.UserRole)))
+        open_button = QPushButton("Open a data file…")
+        open_button.clicked.connect(self.open_requested)
+        recent_layout.addWidget(self.recent_list)
+        recent_layout.addWidget(open_button, 0, Qt.AlignLeft)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(40, 24, 40, 24)
+        layout.addWidget(title)
+        layout.addWidget(presets)
+        layout.addWidget(recent)
+        layout.addStretch(1)
+
+    def set_recent_files(self, paths: list[str]) -> None:
+        self.recent_list.clear()
+        for path in paths:
+            item = QListWidgetItem(f"{Path(path).name}  —  {path}")
+            item.setData(Qt.UserRole, path)
+            self.recent_list.addItem(item)
+        if not paths:
+            self.recent_list.addItem(QListWidgetItem("(none yet)"))
