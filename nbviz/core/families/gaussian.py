@@ -115,7 +115,8 @@ class GaussianMixture(Mixture):
         else:
             stack = cov if kind == "full" else cov[None]
             chol = _cholesky(stack, tied=kind == "tied")
-            # whiten = L^-1 (one batched call: per-matrix solves pay BLAS thread wake-ups), so that ||L^-1 (x - mu)||^2 is the Mahalanobis distance.
+            # whiten = L^-1, so that ||L^-1 (x - mu)||^2 is the Mahalanobis distance. One batched
+            # call: separate triangular solves each pay a BLAS thread wake-up.
             whiten = np.linalg.inv(chol)
             if kind == "tied":
                 chol = np.broadcast_to(chol, (K, D, D))
