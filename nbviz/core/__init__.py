@@ -18,11 +18,12 @@ from .matching import bhattacharyya_distances, match_components
 from .mixture import Mixture
 from .naive_bayes import fit_naive_bayes
 from .prior import Prior
-from .selection import aic, bic
+from .selection import CRITERIA, Selection, aic, bic, icl, select_components
 
 __all__ = [
     "COVARIANCE_TYPES", "DataError", "Dataset", "EM", "FAMILIES", "INIT_METHODS", "BernoulliMixture", "EmptyComponentWarning",
     "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
-    "init_model", "load_data", "m_step", "match_components",
+    "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
+    "select_components",
 ]

@@ -1,10 +1,17 @@
-"""Information criteria for choosing the number of components."""
+"""Choosing the number of components: information criteria and restarts over K."""
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import dataclass, field
+
 import numpy as np
 
+from . import validation
+from .em import EM, EmptyComponentWarning
+from .init import init_model
 from .mixture import Mixture
+from .prior import Prior, as_prior
 
 
 def bic(model: Mixture, X) -> float:
@@ -16,3 +23,123 @@ def bic(model: Mixture, X) -> float:
 def aic(model: Mixture, X) -> float:
     """Akaike information criterion ``-2 log L + 2 p`` (lower is better)."""
     return -2.0 * model.log_likelihood(X) + 2.0 * model.n_parameters
+
+
+def icl(model: Mixture, X) -> float:
+    """Integrated completed likelihood: BIC plus twice the entropy of the responsibilities.
+
+    ``ICL = BIC + 2 * sum_nk -r_nk log r_nk`` (lower is better); it penalises overlapping
+    components, so it prefers well-separated clusters.
+    """
+    resp = model.responsibilities(X)
+    entropy = -float(np.sum(resp[resp > 0] * np.log(resp[resp > 0])))
+    return bic(model, X) + 2.0 * entropy
+
+
+CRITERIA = {"bic": bic, "aic": aic, "icl": icl}
+
+
+@dataclass
+class Selection:
+    """Results of `select_components`. Arrays are indexed [k_index, restart].
+
+    A restart that failed (e.g. a covariance collapsed without a prior) has NaN entries and its
+    message in `failures`.
+    """
+
+    ks: np.ndarray
+    seeds: np.ndarray
+    objective: np.ndarray
+    bic: np.ndarray
+    aic: np.ndarray
+    icl: np.ndarray
+    criterion: str
+    runs: dict = field(default_factory=dict)  # (k_index, restart) -> EM, for the finished runs
+    failures: dict = field(default_factory=dict)  # (k_index, restart) -> message
+    cancelled: bool = False
+
+    def scores(self) -> np.ndarray:
+        return getattr(self, self.criterion)
+
+    @property
+    def best_index(self) -> tuple[int, int] | None:
+        """(k_index, restart) of the lowest criterion value, or None if every restart failed."""
+        scores = self.scores()
+        if np.all(np.isnan(scores)):
+            return None
+        return tuple(int(i) for i in np.unravel_index(np.nanargmin(scores), scores.shape))
+
+    @property
+    def best_k(self) -> int | None:
+        best = self.best_index
+        return None if best is None else int(self.ks[best[0]])
+
+    @property
+    def best_model(self) -> Mixture | None:
+        best = self.best_index
+        return None if best is None else self.runs[best].model
+
+    def best_run_for(self, k_index: int) -> EM | None:
+        """The restart with the highest final objective for ks[k_index]."""
+        row = self.objective[k_index]
+        if np.all(np.isnan(row)):
+            return None
+        return self.runs[(k_index, int(np.nanargmax(row)))]
+
+
+def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic", prior: Prior | None = None,
+                      rng=None, covariance_type: str = "full", progress=None, method: str = "kmeans++",
+                      max_iter: int = 300, tol: float = 1e-6) -> Selection:
+    """Fit every K in `ks` from `n_init` starts each and score the fits.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    family : {"gaussian", "bernoulli", "multinomial"}
+    ks : iterable of int
+    n_init : int
+        Restarts per K; restart r of every K uses seed ``seeds[r]`` drawn from `rng`, so the
+        whole selection is reproducible.
+    criterion : {"bic", "aic", "icl"}
+        Which score picks the best model (lower is better).
+    progress : callable, optional
+        ``progress(done, total)`` after each restart; returning False cancels (the result then
+        holds what was done and ``cancelled`` is True).
+
+    Returns
+    -------
+    Selection
+    """
+    if criterion not in CRITERIA:
+        raise ValueError(f"criterion must be one of {', '.join(CRITERIA)}; got {criterion!r}")
+    ks = np.array(sorted(set(int(k) for k in ks)))
+    if ks.size == 0 or ks[0] < 1:
+        raise ValueError("ks must hold at least one number of components >= 1")
+    if isinstance(n_init, bool) or not isinstance(n_init, (int, np.integer)) or n_init < 1:
+        raise ValueError(f"n_init must be a positive integer; got {n_init!r}")
+    prior = as_prior(prior)
+    seeds = validation.as_rng(rng).integers(0, 2**31 - 1, size=n_init)
+    shape = (ks.size, n_init)
+    result = Selection(ks, seeds, *(np.full(shape, np.nan) for _ in range(4)), criterion=criterion)
+    total, done = ks.size * n_init, 0
+    for i, k in enumerate(ks):
+        for r, seed in enumerate(seeds):
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", EmptyComponentWarning)
+                    start = init_model(X, family, int(k), method=method, rng=int(seed),
+                                       covariance_type=covariance_type, prior=prior)
+                    run = EM(X, start, prior=prior)
+                    run.run(max_iter=max_iter, tol=tol)
+            except ValueError as error:
+                result.failures[(i, r)] = str(error)
+            else:
+                result.runs[(i, r)] = run
+                result.objective[i, r] = run.history[-1].objective
+                for name, score in CRITERIA.items():
+                    getattr(result, name)[i, r] = score(run.model, run.X)
+            done += 1
+            if progress is not None and progress(done, total) is False:
+                result.cancelled = True
+                return result
+    return result

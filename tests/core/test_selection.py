@@ -1,0 +1,90 @@
+"""Choosing K: criteria equal scikit-learn's, the true K is found, restarts are reproducible."""
+
+import numpy as np
+import pytest
+from sklearn.mixture import GaussianMixture as SkGaussianMixture
+
+import nbviz.core as nc
+
+
+def sklearn_with_parameters(model: nc.GaussianMixture) -> SkGaussianMixture:
+    """A scikit-learn estimator carrying exactly `model`'s parameters."""
+    from sklearn.mixture._gaussian_mixture import _compute_precision_cholesky
+
+    sk = SkGaussianMixture(model.n_components, covariance_type=model.covariance_type)
+    sk.weights_, sk.means_, sk.covariances_ = model.weights, model.means, model.covariances
+    sk.precisions_cholesky_ = _compute_precision_cholesky(model.covariances, model.covariance_type)
+    return sk
+
+
+@pytest.mark.parametrize("covariance_type", nc.COVARIANCE_TYPES)
+def test_bic_and_aic_equal_scikit_learn(covariance_type):
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(0, 1, size=(80, 3)), rng.normal(3, 0.5, size=(70, 3))])
+    run = nc.EM(X, nc.init_model(X, "gaussian", 2, rng=1, covariance_type=covariance_type))
+    run.run(max_iter=20)
+    sk = sklearn_with_parameters(run.model)
+    assert sk._n_parameters() == run.model.n_parameters
+    assert nc.bic(run.model, X) == pytest.approx(sk.bic(X), rel=1e-12)
+    assert nc.aic(run.model, X) == pytest.approx(sk.aic(X), rel=1e-12)
+
+
+def test_icl_adds_twice_the_responsibility_entropy():
+    X = np.array([[0.0], [0.1], [1.0], [1.2], [5.0]])
+    model = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.5], [4.0]], covariances=[[[1.0]], [[2.0]]])
+    r = model.responsibilities(X)
+    assert nc.icl(model, X) == pytest.approx(nc.bic(model, X) - 2 * np.sum(r * np.log(r)), rel=1e-13)
+
+
+WELL_SEPARATED = {
+    "gaussian": nc.GaussianMixture(weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]],
+                                   covariances=np.stack([np.eye(2)] * 3)),
+    "bernoulli": nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.9] * 6 + [0.1] * 6, [0.1] * 6 + [0.9] * 6]),
+    "multinomial": nc.MultinomialMixture(weights=[0.3, 0.3, 0.4], probs=[[0.7, 0.1, 0.1, 0.1], [0.1, 0.7, 0.1, 0.1],
+                                                                       [0.1, 0.1, 0.1, 0.7]]),
+}
+
+
+@pytest.mark.parametrize("family", list(WELL_SEPARATED))
+def test_selection_finds_the_true_number_of_components(family):
+    truth = WELL_SEPARATED[family]
+    X, _ = truth.sample(400, rng=3, **({"n_trials": 40} if family == "multinomial" else {}))
+    prior = nc.Prior(beta=0.5) if family != "gaussian" else None
+    result = nc.select_components(X, family, [1, 2, 3, 4], n_init=3, rng=0, prior=prior)
+    assert result.best_k == truth.n_components
+    assert result.bic.shape == result.objective.shape == (4, 3)
+    assert not result.failures and not result.cancelled
+    # The best model of the chosen K is one of the fitted runs.
+    assert result.best_model is result.runs[result.best_index].model
+
+
+def test_restarts_are_reproducible_by_seed_and_progress_can_cancel():
+    X, _ = WELL_SEPARATED["gaussian"].sample(200, rng=1)
+    a = nc.select_components(X, "gaussian", [2, 3], n_init=2, rng=7)
+    b = nc.select_components(X, "gaussian", [2, 3], n_init=2, rng=7)
+    np.testing.assert_array_equal(a.seeds, b.seeds)
+    np.testing.assert_array_equal(a.objective, b.objective)
+    calls = []
+    partial = nc.select_components(X, "gaussian", [2, 3], n_init=2, rng=7,
+                                   progress=lambda done, total: calls.append((done, total)) or done < 3)
+    assert partial.cancelled and calls == [(1, 4), (2, 4), (3, 4)]
+    assert np.isnan(partial.objective[1, 1]) and not np.isnan(partial.objective[1, 0])
+
+
+def test_failed_restarts_are_recorded_not_hidden():
+    X = np.vstack([np.zeros((5, 2)), np.ones((5, 2)), [[0.5, 0.2], [0.1, 0.9]]])
+    result = nc.select_components(X, "gaussian", [3], n_init=2, rng=0)
+    assert result.failures
+    assert all("covariance" in message or "distinct" in message for message in result.failures.values())
+    for (i, r) in result.failures:
+        assert np.isnan(result.objective[i, r])
+
+
+def test_bad_arguments():
+    X = np.eye(4)
+    with pytest.raises(ValueError, match="criterion"):
+        nc.select_components(X, "bernoulli", [1], criterion="xic")
+    with pytest.raises(ValueError, match="ks"):
+        nc.select_components(X, "bernoulli", [])
+    with pytest.raises(ValueError, match="n_init"):
+        nc.select_components(X, "bernoulli", [1], n_init=0)
