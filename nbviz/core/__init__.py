@@ -6,6 +6,7 @@
 >>> run.step()  # one E-step and one M-step
 """
 
+from .bound import BoundSlice, bound_slice
 from .data import DataError, Dataset, load_data
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
@@ -25,5 +26,5 @@ __all__ = [
     "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
     "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
-    "select_components",
+    "select_components", "BoundSlice", "bound_slice",
 ]

@@ -269,6 +269,11 @@ class EM:
 
     def _elbo(self, evaluation: _Evaluation) -> float:
         q, entropy = self._q
+        return self._elbo_for(q, entropy, evaluation)
+
+    @staticmethod
+    def _elbo_for(q: np.ndarray, entropy: float, evaluation: _Evaluation) -> float:
+        """``E_q[log p(X, Z | theta)] + H(q) + log-prior(theta)`` for theta = evaluation.model."""
         return weighted_sum(q, evaluation.log_joint) + entropy + evaluation.log_prior
 
     def _snapshot(self, phase: str, iteration: int, elbo, empty=()) -> Snapshot:
