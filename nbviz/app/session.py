@@ -72,8 +72,7 @@ class Session(QObject):
         self.em: nc.EM | None = None
         self.tolerance = DEFAULT_TOLERANCE
         self._cursor = 0
-        self._resp_cache: tuple[int, int, np.ndarray] | None = None  # (run id, index, resp)
-        self._run_id = 0
+        self._resp_cache: tuple[nc.Snapshot, np.ndarray] | None = None  # for one snapshot object
         self._busy = False
         self.selected = -1
         self._timer = QTimer(self)
@@ -174,7 +173,6 @@ class Session(QObject):
 
     def _install(self, em: nc.EM) -> None:
         self.em = em
-        self._run_id += 1
         self._resp_cache = None
         self._cursor = 0
         self.run_reset.emit()
@@ -261,10 +259,12 @@ class Session(QObject):
         """Responsibilities in force at the cursor, shape (n_samples, n_components); cached."""
         if self.em is None:
             return None
-        key = (self._run_id, self._cursor)
-        if self._resp_cache is None or self._resp_cache[:2] != key:
-            self._resp_cache = (*key, np.ascontiguousarray(self.em.responsibilities_at(self._cursor)))
-        return self._resp_cache[2]
+        # Keyed by the snapshot object, not the index: stepping from a scrubbed-back cursor puts a
+        # new snapshot at an old index (an object's identity also fixes the history before it).
+        snapshot = self.snapshot
+        if self._resp_cache is None or self._resp_cache[0] is not snapshot:
+            self._resp_cache = (snapshot, np.ascontiguousarray(self.em.responsibilities_at(self._cursor)))
+        return self._resp_cache[1]
 
     @property
     def labels(self) -> np.ndarray | None:

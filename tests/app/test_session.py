@@ -60,6 +60,19 @@ def test_stepping_from_an_earlier_half_step_continues_from_there(session):
     assert len(session.history) == 4 and session.history[2] is kept and session.cursor == 3
 
 
+def test_responsibilities_follow_a_new_half_step_at_an_old_index(session):
+    for _ in range(2):
+        session.step()
+    old = session.resp.copy()  # read at index 4
+    session.set_cursor(2)  # scrub back without reading anything
+    session.em.hard = True  # so that the new half-steps use a different q
+    session.e_step()
+    session.m_step()
+    assert session.cursor == 4
+    np.testing.assert_array_equal(session.resp, session.em.responsibilities_at(4))
+    assert not np.array_equal(session.resp, old)
+
+
 def test_m_step_before_an_e_step_is_refused_with_a_message(session, qtbot):
     with qtbot.waitSignal(session.error_raised) as blocker:
         assert not session.m_step()
