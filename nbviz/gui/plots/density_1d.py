@@ -1,0 +1,262 @@
+"""The view of one continuous feature: histogram, component densities and a rug of points.
+
+The histogram (density-normalised) is grey; each weighted component density pi_k N(x | mu_k,
+sigma_k^2) is a curve in the component's colour, their sum (the mixture density) a thick dark
+curve, and for synthesised data the true weighted components are dashed. Under the histogram a
+strip of the data points (spread vertically so they do not hide each other) is coloured by the
+responsibilities. Click a point in the strip to inspect it; drag a mean marker (at the top of its
+component's curve) sideways to restart EM from there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ...app.session import Session
+from ..palette import blend, component_color, component_rgb
+from .ellipses import DraggableMarkers, matched_color
+from .point_layer import PointLayer
+
+N_CURVE_POINTS = 600
+MAX_BINS = 60
+RUG_DEPTH = 0.2  # the strip's height as a fraction of the histogram's peak
+CLICK_RADIUS = 8.0  # logical pixels
+GOLDEN_RATIO = (1 + 5**0.5) / 2
+HISTOGRAM_BRUSH = (200, 200, 200, 255)
+MIXTURE_COLOR = "#222222"
+
+
+def weighted_densities(weights: np.ndarray, means: np.ndarray, sds: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``pi_k N(x | mu_k, sd_k^2)`` for every component, shape (K, len(x))."""
+    z = (x[None, :] - means[:, None]) / sds[:, None]
+    return weights[:, None] * np.exp(-0.5 * z * z) / (np.sqrt(2 * np.pi) * sds[:, None])
+
+
+class DensityAxis(pg.AxisItem):
+    """A density axis: no ticks below zero, where the strip of points lies."""
+
+    def tickValues(self, minVal, maxVal, size):
+        levels = super().tickValues(minVal, maxVal, size)
+        return [(spacing, [v for v in values if v >= -1e-12 * spacing]) for spacing, values in levels]
+
+
+class Density1DView(QWidget):
+    """Histogram, weighted component densities and the mixture density of one-feature data.
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget
+    histogram : pg.PlotDataItem
+    component_curves, truth_curves : list of pg.PlotCurveItem
+        One per fitted / true component (a pool: items beyond K are hidden).
+    mixture_curve : pg.PlotCurveItem
+    rug : PointLayer
+        The strip of points under the histogram.
+    means : DraggableMarkers
+        At (mu_k, peak of pi_k N(x | mu_k, sd_k^2)); draggable sideways.
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self._problem = None
+        self._drag_preview: tuple[int, float] | None = None
+        self.plot = pg.PlotWidget(background="w", axisItems={"left": DensityAxis("left")})
+        self.plot.setMenuEnabled(False)
+        self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
+        self.plot.setLabel("left", "density")
+        for axis in ("left", "bottom"):
+            self.plot.getAxis(axis).setTextPen("#333333")
+            self.plot.getAxis(axis).setPen("#777777")
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        self.view_box = self.plot.getViewBox()
+        self.histogram = pg.PlotDataItem(stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH,
+                                         pen=pg.mkPen(150, 150, 150, 255, width=1))
+        self.histogram.setZValue(-10)
+        self.plot.addItem(self.histogram)
+        self.rug = PointLayer(self.view_box, z_value=0, radius_change=-1.0)
+        self.component_curves: list[pg.PlotCurveItem] = []
+        self.truth_curves: list[pg.PlotCurveItem] = []
+        self.mixture_curve = pg.PlotCurveItem(pen=pg.mkPen(MIXTURE_COLOR, width=3.5))
+        self.mixture_curve.setZValue(12)
+        self.view_box.addItem(self.mixture_curve, ignoreBounds=True)
+        self.means = DraggableMarkers(axes="x", symbol="o", size=15, pxMode=True)
+        self.means.setZValue(20)
+        self.means.setToolTip("Drag a mean sideways to restart EM from there")
+        self.means.marker_moved.connect(self._mean_dragged)
+        self.means.marker_dropped.connect(self._mean_dropped)
+        self.view_box.addItem(self.means, ignoreBounds=True)
+        self.selection_ring = pg.ScatterPlotItem(pxMode=True)
+        self.selection_ring.setZValue(25)
+        self.view_box.addItem(self.selection_ring, ignoreBounds=True)
+        self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.DashLine))
+        self.selection_line.hide()
+        self.view_box.addItem(self.selection_line, ignoreBounds=True)
+        self.view_box.sigXRangeChanged.connect(self._draw_curves)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot)
+        session.problem_changed.connect(self.redraw)
+        session.run_reset.connect(self.redraw)
+        session.cursor_changed.connect(self.redraw)
+        session.selection_changed.connect(self._draw_selection)
+        self.redraw()
+
+    @property
+    def model(self) -> nc.GaussianMixture | None:
+        """The one-feature Gaussian mixture at the cursor, or None when this view does not apply."""
+        problem, snapshot = self.session.problem, self.session.snapshot
+        if problem is None or snapshot is None or problem.n_features != 1:
+            return None
+        return snapshot.model if isinstance(snapshot.model, nc.GaussianMixture) else None
+
+    def components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Weights, means and standard deviations (each (K,)) as drawn (with a drag in progress)."""
+        model = self.model
+        means = model.means[:, 0].copy()
+        if self._drag_preview is not None:
+            means[self._drag_preview[0]] = self._drag_preview[1]
+        return model.weights, means, np.sqrt(model.full_covariances[:, 0, 0])
+
+    def curve_x(self) -> np.ndarray:
+        """Where the curves are evaluated: N_CURVE_POINTS across the visible x range."""
+        (x0, x1), _ = self.view_box.viewRange()
+        return np.linspace(x0, x1, N_CURVE_POINTS)
+
+    # ----------------------------------------------------------------- drawing
+    def _sync_problem(self) -> bool:
+        problem = self.session.problem if self.model is not None else None
+        if problem is self._problem:
+            return problem is not None
+        self._problem = problem
+        if problem is None:
+            self.histogram.setData([], [])
+            self.rug.set_positions(np.zeros((0, 2)))
+            return False
+        x = problem.X[:, 0]
+        edges = np.histogram_bin_edges(x, bins="auto")
+        if len(edges) > MAX_BINS + 1:
+            edges = np.linspace(x.min(), x.max(), MAX_BINS + 1)
+        counts, edges = np.histogram(x, bins=edges, density=True)
+        self.histogram.setData(edges, counts)
+        peak = float(counts.max()) if counts.size and counts.max() > 0 else 1.0
+        # The strip: point n at height frac(n * golden ratio) (an even spread that no random
+        # generator, e.g. the one that drew the data, can correlate with).
+        heights = 0.12 + 0.8 * np.modf(np.arange(x.size) * GOLDEN_RATIO)[0]
+        self.rug_depth = RUG_DEPTH * peak
+        span = float(np.ptp(x)) or 1.0
+        self.plot.setLabel("bottom", problem.columns[0])
+        self.view_box.setRange(xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span),
+                               yRange=(-self.rug_depth, 1.15 * peak), padding=0)
+        self.rug.set_positions(np.column_stack([x, -heights * self.rug_depth]))
+        return True
+
+    def redraw(self, *_) -> None:
+        """Draw the half-step at the session's cursor."""
+        self._drag_preview = None
+        if not self._sync_problem():
+            self._clear()
+            return
+        self.rug.set_colors(blend(self.session.resp, component_rgb(self.model.n_components)))
+        self._draw_curves()
+        self._draw_selection()
+
+    def _clear(self) -> None:
+        for item in self.component_curves + self.truth_curves + [self.mixture_curve]:
+            item.setData([], [])
+        for item in (self.means, self.selection_ring):
+            item.setData([], [])
+        self.selection_line.hide()
+
+    def _draw_curves(self, *_) -> None:
+        if self.model is None or self._problem is None:
+            return
+        x = self.curve_x()
+        weights, means, sds = self.components()
+        densities = weighted_densities(weights, means, sds, x)
+        K = len(weights)
+        _ensure_curves(self.component_curves, K, self.view_box, z_value=10)
+        for k, curve in enumerate(self.component_curves):
+            curve.setVisible(k < K)
+            if k < K:
+                curve.setPen(pg.mkPen(component_color(k), width=2.2))
+                curve.setData(x, densities[k])
+        self.mixture_curve.setData(x, densities.sum(axis=0))
+        peaks = weights / (np.sqrt(2 * np.pi) * sds)
+        self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
+                           brush=[pg.mkBrush(component_color(k)) for k in range(K)],
+                           pen=pg.mkPen("#1a1a1a", width=2))
+        self._draw_truth(x)
+
+    def _draw_truth(self, x: np.ndarray) -> None:
+        matched = self.session.matched_truth()
+        count = 0
+        if matched is not None:
+            truth, perm = matched
+            count = truth.n_components
+            densities = weighted_densities(truth.weights, truth.means[:, 0],
+                                           np.sqrt(truth.full_covariances[:, 0, 0]), x)
+            _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
+            for j in range(count):
+                pen = pg.mkPen(matched_color(int(perm[j])), width=1.6, style=Qt.DashLine)
+                self.truth_curves[j].setPen(pen)
+                self.truth_curves[j].setData(x, densities[j])
+        for j, curve in enumerate(self.truth_curves):
+            curve.setVisible(j < count)
+
+    def _draw_selection(self, *_) -> None:
+        index = self.session.selected
+        if self.model is None or not 0 <= index < len(self.rug.positions):
+            self.selection_ring.setData([], [])
+            self.selection_line.hide()
+            return
+        xy = self.rug.positions[index]
+        self.selection_ring.setData(pos=[xy, xy], size=[21, 16], brush=[None, None],
+                                    pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+        self.selection_line.setValue(xy[0])
+        self.selection_line.show()
+
+    # ----------------------------------------------------------------- mouse
+    def _clicked(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted() or self.model is None:
+            return
+        if not self.view_box.sceneBoundingRect().contains(ev.scenePos()):
+            return
+        pos = self.view_box.mapSceneToView(ev.scenePos())
+        self.session.select(self.rug.nearest(pos.x(), pos.y(), CLICK_RADIUS))
+
+    def _mean_dragged(self, k: int, x: float, _y: float) -> None:
+        self._drag_preview = (k, x)
+        self._draw_curves()
+
+    def _mean_dropped(self, k: int, x: float, _y: float) -> None:
+        model = self.model
+        self._drag_preview = None
+        if model is None:
+            return
+        means = np.array(model.means, dtype=float)
+        means[k, 0] = x
+        start = nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
+                                   covariance_type=model.covariance_type)
+        if not self.session.set_start(start):
+            self.redraw()
+
+
+def _ensure_curves(pool: list[pg.PlotCurveItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
+    """Grow `pool` to at least `n` curves (they are reused, never re-created)."""
+    while len(pool) < n:
+        curve = pg.PlotCurveItem()
+        curve.setZValue(z_value)
+        view_box.addItem(curve, ignoreBounds=True)
+        pool.append(curve)

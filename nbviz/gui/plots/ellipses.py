@@ -1,0 +1,172 @@
+"""Component glyphs: covariance ellipses and draggable mean markers.
+
+Both are created once per component and updated in place as EM steps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainterPath
+
+from ..palette import component_color
+
+N_VERTICES = 96
+SIGMA_LEVELS = (1.0, 2.0)
+UNMATCHED_COLOR = "#6b6b6b"
+
+
+def matched_color(k: int) -> QColor:
+    """Colour of a true component matched to fitted component `k` (grey when unmatched, k = -1)."""
+    return QColor(UNMATCHED_COLOR) if k < 0 else component_color(k)
+
+
+def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_VERTICES) -> np.ndarray:
+    """Vertices of the `scale`-sigma ellipse of a 2-D Gaussian.
+
+    Parameters
+    ----------
+    mean : ndarray of shape (2,)
+    cov : ndarray of shape (2, 2)
+        Symmetric positive semi-definite.
+    scale : float
+        Mahalanobis radius (1 = one standard deviation).
+    n : int
+        Number of vertices; the first is repeated at the end to close the curve.
+
+    Returns
+    -------
+    ndarray of shape (n + 1, 2)
+        Points ``mean + scale * A u`` with ``A A^T = cov`` and ``u`` on the unit circle, so the
+        extent along any direction ``e`` is ``scale * sqrt(e^T cov e)``.
+    """
+    values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
+    root = vectors * np.sqrt(np.clip(values, 0.0, None))  # root @ root.T == cov
+    angle = np.linspace(0.0, 2.0 * np.pi, n + 1)
+    angle[-1] = 0.0
+    circle = np.column_stack([np.cos(angle), np.sin(angle)])
+    return mean + scale * circle @ root.T
+
+
+class EllipseItem(pg.GraphicsObject):
+    """The 1- and 2-sigma ellipses of one 2-D Gaussian, drawn as one QPainterPath.
+
+    Parameters
+    ----------
+    pen : QPen or anything `pg.mkPen` accepts
+        Cosmetic (constant width on screen) unless the pen says otherwise.
+    levels : sequence of float
+        Mahalanobis radii of the drawn ellipses.
+    """
+
+    def __init__(self, pen=None, levels=SIGMA_LEVELS):
+        super().__init__()
+        self.pen = pg.mkPen(pen)
+        self.levels = tuple(levels)
+        self.path = QPainterPath()
+        self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level
+
+    def set_gaussian(self, mean: np.ndarray, cov: np.ndarray) -> None:
+        """Redraw for a Gaussian with `mean` (2,) and covariance `cov` (2, 2)."""
+        mean, cov = np.asarray(mean, dtype=float), np.asarray(cov, dtype=float)
+        self.curves = [ellipse_points(mean, cov, level) for level in self.levels]
+        path = QPainterPath()
+        for curve in self.curves:
+            if not np.all(np.isfinite(curve)):
+                continue
+            path.addPath(pg.arrayToQPath(curve[:, 0], curve[:, 1], connect="all"))
+        self.prepareGeometryChange()
+        self.path = path
+        self.update()
+
+    def set_pen(self, pen) -> None:
+        self.pen = pg.mkPen(pen)
+        self.update()
+
+    def clear(self) -> None:
+        self.prepareGeometryChange()
+        self.curves = []
+        self.path = QPainterPath()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        rect = self.path.boundingRect()
+        if rect.isNull():
+            return QRectF()
+        # The cosmetic pen's width is in pixels: pad by it in data units.
+        px, py = self.pixelVectors()
+        pad_x = 0.0 if px is None else px.length() * (self.pen.widthF() + 2)
+        pad_y = 0.0 if py is None else py.length() * (self.pen.widthF() + 2)
+        return rect.adjusted(-pad_x, -pad_y, pad_x, pad_y)
+
+    def paint(self, painter, *args) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        painter.setPen(self.pen)
+        painter.setBrush(Qt.NoBrush)
+        painter.drawPath(self.path)
+
+
+class DraggableMarkers(pg.ScatterPlotItem):
+    """Scatter markers that can be dragged one at a time with the left mouse button.
+
+    A drag starting on a marker moves that marker (the view does not pan); a drag starting
+    elsewhere is left to the view. ``axes="x"`` restricts dragging to the horizontal.
+
+    Signals
+    -------
+    marker_moved(int, float, float) : marker index and its position while dragging
+    marker_dropped(int, float, float) : marker index and its final position
+    """
+
+    marker_moved = Signal(int, float, float)
+    marker_dropped = Signal(int, float, float)
+
+    def __init__(self, axes: str = "xy", **options):
+        super().__init__(**options)
+        self.axes = axes
+        self.drag_enabled = True
+        self._dragging: int | None = None
+        self._grab_offset = QPointF()
+        self._fixed_y = 0.0
+
+    @property
+    def dragging(self) -> int | None:
+        """Index of the marker being dragged, or None."""
+        return self._dragging
+
+    def hoverEvent(self, ev) -> None:
+        super().hoverEvent(ev)
+        over = (self.drag_enabled and not ev.isExit() and len(self.pointsAt(ev.pos())) > 0)
+        if over:
+            ev.acceptDrags(Qt.MouseButton.LeftButton)
+            self.setCursor(Qt.CursorShape.OpenHandCursor)
+        elif self._dragging is None:
+            self.unsetCursor()
+
+    def mouseDragEvent(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton or not self.drag_enabled:
+            ev.ignore()
+            return
+        if ev.isStart():
+            hits = self.pointsAt(ev.buttonDownPos())
+            if len(hits) == 0:
+                ev.ignore()
+                return
+            spot = hits[0]  # the topmost marker
+            self._dragging = int(spot.index())
+            self._grab_offset = spot.pos() - ev.buttonDownPos()
+            self._fixed_y = spot.pos().y()
+        elif self._dragging is None:
+            ev.ignore()
+            return
+        ev.accept()
+        pos = ev.pos() + self._grab_offset
+        x, y = pos.x(), (self._fixed_y if self.axes == "x" else pos.y())
+        index = self._dragging
+        if ev.isFinish():
+            self._dragging = None
+            self.unsetCursor()
+            self.marker_dropped.emit(index, x, y)
+        else:
+            self.marker_moved.emit(index, x, y)

@@ -1,0 +1,186 @@
+"""Many points as one rasterised image: fast recolouring for points that do not move.
+
+Between EM half-steps the data points stay where they are and only their colours change. Drawing
+them as separate scatter symbols costs Qt one symbol per point per frame; here the points are
+splatted into a single RGBA image at the plot's own pixel resolution, so recolouring N points is a
+handful of numpy scatter-writes and one image upload.
+
+Positions are converted to pixel offsets only when the view range or the widget size changes;
+each point is a round dot (a disc of pixels with a one-pixel darker rim), later points drawn over
+earlier ones.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+
+# (upper bound on N, disc radius in device pixels): fewer points get bigger dots.
+DOT_RADII = ((2_000, 3.5), (20_000, 2.5), (np.inf, 1.6))
+RIM_SHADE = 0.6  # rim colour = this fraction of the fill colour
+
+
+def dot_radius(n_points: int) -> float:
+    """Disc radius in device pixels for `n_points` points."""
+    return next(radius for limit, radius in DOT_RADII if n_points <= limit)
+
+
+def disc_offsets(radius: float, rim: bool = True) -> tuple[np.ndarray, int]:
+    """Pixel offsets of one dot: the rim (one pixel wide) first, then the fill.
+
+    Returns
+    -------
+    offsets : ndarray of shape (n_pixels, 2), int
+        (dx, dy) pairs; the first `n_rim` are rim pixels.
+    n_rim : int
+    """
+    outer = radius + 1.0 if rim else radius
+    span = int(np.ceil(outer))
+    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
+    r2 = dx**2 + dy**2
+    fill = r2 <= radius**2
+    ring = (r2 <= outer**2) & ~fill
+    offsets = np.concatenate([np.column_stack([dx[ring], dy[ring]]), np.column_stack([dx[fill], dy[fill]])])
+    return offsets, int(ring.sum())
+
+
+class PointLayer:
+    """Points drawn as one `pg.ImageItem` covering the view rectangle of a ViewBox.
+
+    Parameters
+    ----------
+    view_box : pg.ViewBox
+        Where the layer lives; the layer follows its range and size.
+    z_value : float
+        Stacking order of the image in the view.
+    radius_change : float
+        Added to the default dot radius (`dot_radius`), e.g. -1 for smaller dots.
+    """
+
+    def __init__(self, view_box: pg.ViewBox, z_value: float = 5.0, radius_change: float = 0.0):
+        self.view_box = view_box
+        self.radius_change = radius_change
+        self.image_item = pg.ImageItem(axisOrder="row-major")
+        self.image_item.setZValue(z_value)
+        self.image_item.hide()  # until there are points
+        view_box.addItem(self.image_item, ignoreBounds=True)
+        self.positions = np.zeros((0, 2))  # (N, 2) data coordinates
+        self.colors = np.zeros((0, 3), dtype=np.uint8)  # (N, 3)
+        self.image = np.zeros((1, 1, 4), dtype=np.uint8)  # (H, W, 4) RGBA, row 0 at the bottom
+        self._packed_fill = np.zeros(0, dtype=np.uint32)
+        self._packed_rim = np.zeros(0, dtype=np.uint32)
+        self._geometry = None  # (x0, y0, sx, sy, W, H, pad, radius): the data -> pixel mapping
+        self._visible = np.zeros(0, dtype=np.intp)  # indices of points within the image
+        self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
+        self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
+        view_box.sigRangeChanged.connect(self._view_changed)
+        view_box.sigResized.connect(self._view_changed)
+
+    # ----------------------------------------------------------------- data
+    def set_positions(self, positions: np.ndarray) -> None:
+        """Points in data coordinates, shape (N, 2); colours reset to grey until `set_colors`."""
+        self.positions = np.ascontiguousarray(positions, dtype=float).reshape(-1, 2)
+        grey = np.full((len(self.positions), 3), 128, dtype=np.uint8)
+        self._geometry = None
+        self.set_colors(grey)
+
+    def set_colors(self, rgb: np.ndarray) -> None:
+        """Per-point colours, shape (N, 3) uint8, and redraw."""
+        rgb = np.asarray(rgb, dtype=np.uint8)
+        self.colors = rgb
+        self._packed_fill = _pack(rgb)
+        self._packed_rim = _pack((rgb * RIM_SHADE).astype(np.uint8))
+        self.render()
+
+    # ----------------------------------------------------------------- pixels
+    def pixel_size(self) -> tuple[int, int]:
+        """Size (W, H) in device pixels of the view box's data area."""
+        ratio = 1.0
+        scene = self.view_box.scene()
+        if scene is not None and scene.views():
+            ratio = scene.views()[0].devicePixelRatioF()
+        rect = self.view_box.boundingRect()
+        return max(1, int(round(rect.width() * ratio))), max(1, int(round(rect.height() * ratio)))
+
+    def _view_changed(self, *_) -> None:
+        if len(self.positions):
+            self.render()
+
+    def _update_geometry(self) -> None:
+        (x0, x1), (y0, y1) = self.view_box.viewRange()
+        W, H = self.pixel_size()
+        radius = max(1.0, dot_radius(len(self.positions)) + self.radius_change)
+        offsets, self._n_rim = disc_offsets(radius)
+        span = int(np.abs(offsets).max())
+        pad = 2 * span  # a dot centred up to `span` pixels outside the image still fits
+        geometry = (x0, y0, W / max(x1 - x0, 1e-300), H / max(y1 - y0, 1e-300), W, H, pad, radius)
+        if geometry == self._geometry:
+            return
+        self._geometry = geometry
+        sx, sy = geometry[2], geometry[3]
+        pixels = np.empty_like(self.positions)
+        np.multiply(self.positions[:, 0] - x0, sx, out=pixels[:, 0])
+        np.multiply(self.positions[:, 1] - y0, sy, out=pixels[:, 1])
+        self._pixels = pixels
+        with np.errstate(invalid="ignore"):
+            col = np.floor(pixels[:, 0])
+            row = np.floor(pixels[:, 1])
+            inside = (col >= -span) & (col < W + span) & (row >= -span) & (row < H + span)
+        self._visible = np.flatnonzero(inside)
+        stride = W + 2 * pad
+        rows = row[self._visible].astype(np.intp) + pad
+        cols = col[self._visible].astype(np.intp) + pad
+        centre = rows * stride + cols
+        shift = offsets[:, 1] * stride + offsets[:, 0]
+        self._flat = centre[:, None] + shift[None, :]
+        self._padded = np.zeros((H + 2 * pad, stride), dtype=np.uint32)
+
+    def render(self) -> None:
+        """Splat every visible point into the RGBA image and hand it to the ImageItem."""
+        if len(self.positions) == 0:
+            self.image = np.zeros((1, 1, 4), dtype=np.uint8)
+            self.image_item.setImage(self.image, autoLevels=False)
+            self.image_item.hide()
+            return
+        self._update_geometry()
+        x0, y0, sx, sy, W, H, pad, _ = self._geometry
+        padded = self._padded
+        padded.fill(0)
+        visible = self._visible
+        values = np.empty(self._flat.shape, dtype=np.uint32)
+        values[:, :self._n_rim] = self._packed_rim[visible, None]
+        values[:, self._n_rim:] = self._packed_fill[visible, None]
+        # numpy's 1-D fancy assignment writes in index order (so each point's disc covers earlier
+        # points); its documentation does not promise this, so the tests check it.
+        padded.ravel()[self._flat.ravel()] = values.ravel()
+        self.image = np.ascontiguousarray(padded[pad:pad + H, pad:pad + W]).view(np.uint8).reshape(H, W, 4)
+        self.image_item.setImage(self.image, autoLevels=False)
+        self.image_item.setRect(QRectF(x0, y0, W / sx, H / sy))
+        self.image_item.show()
+
+    # ----------------------------------------------------------------- hit testing
+    def nearest(self, x: float, y: float, max_pixels: float) -> int:
+        """Index of the point nearest to data position (x, y) in screen distance, or -1.
+
+        Only points within `max_pixels` (logical pixels) count; among equally near points the one
+        drawn last (on top) wins.
+        """
+        if len(self.positions) == 0:
+            return -1
+        self._update_geometry()
+        x0, y0, sx, sy, *_ = self._geometry
+        ratio = self.pixel_size()[0] / max(self.view_box.boundingRect().width(), 1e-9)
+        dx = self._pixels[:, 0] - (x - x0) * sx
+        dy = self._pixels[:, 1] - (y - y0) * sy
+        d2 = dx * dx + dy * dy
+        best = len(d2) - 1 - int(np.nanargmin(d2[::-1]))
+        return best if d2[best] <= (max_pixels * ratio) ** 2 else -1
+
+
+def _pack(rgb: np.ndarray) -> np.ndarray:
+    """Opaque RGBA colours packed into one uint32 per row (memory order R, G, B, A)."""
+    rgba = np.empty((len(rgb), 4), dtype=np.uint8)
+    rgba[:, :3] = rgb
+    rgba[:, 3] = 255
+    return rgba.view(np.uint32).ravel()

@@ -1,0 +1,346 @@
+"""The scatter view of continuous data (D >= 2) under a Gaussian mixture.
+
+Points are coloured by their responsibilities (a blend of component colours, so a point shared
+between components looks mixed); each component shows its mean and its 1- and 2-sigma ellipses;
+the mixture density is shaded underneath; for synthesised data the true components are dashed.
+With more than two features a chooser picks a feature pair or the PCA plane, and everything is
+projected into it (the shading is then the projected, i.e. marginal, mixture density).
+
+Click a point to inspect it; drag a mean (in a feature-pair view) to restart EM from there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ...app.session import Session
+from ..palette import blend, component_color, component_rgb
+from .ellipses import DraggableMarkers, EllipseItem, matched_color
+from .point_layer import PointLayer
+from .projection import Projection, projections_for
+
+GRID_SIZE = 150  # density grid cells per axis
+CLICK_RADIUS = 8.0  # logical pixels
+DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
+DENSITY_MAX_ALPHA = 105
+DENSITY_GAMMA = 0.6  # < 1 lifts the tails, so low-density regions stay visible
+
+
+def density_lut() -> np.ndarray:
+    """Lookup table (256, 4) uint8: transparent at zero density, a light slate tint at the peak."""
+    level = np.linspace(0.0, 1.0, 256)
+    lut = np.zeros((256, 4), dtype=np.uint8)
+    lut[:, :3] = DENSITY_RGB
+    lut[:, 3] = np.round(DENSITY_MAX_ALPHA * level**DENSITY_GAMMA).astype(np.uint8)
+    return lut
+
+
+def mixture_density(weights: np.ndarray, means: np.ndarray, covariances: np.ndarray,
+                    points: np.ndarray) -> np.ndarray:
+    """Density of a 2-D Gaussian mixture at `points`, in closed form.
+
+    Parameters
+    ----------
+    weights : ndarray of shape (K,)
+    means : ndarray of shape (K, 2)
+    covariances : ndarray of shape (K, 2, 2)
+    points : ndarray of shape (n, 2)
+
+    Returns
+    -------
+    ndarray of shape (n,)
+        ``sum_k w_k N(x | mu_k, Sigma_k)``; a component whose covariance is not positive
+        definite contributes nothing.
+    """
+    a, b, c = covariances[:, 0, 0], covariances[:, 0, 1], covariances[:, 1, 1]
+    det = a * c - b * b
+    total = np.zeros(len(points))
+    for k in np.flatnonzero((det > 0) & (a > 0) & (weights > 0)):
+        dx = points[:, 0] - means[k, 0]
+        dy = points[:, 1] - means[k, 1]
+        # Mahalanobis distance with the 2 x 2 inverse written out.
+        q = (c[k] * dx * dx - 2.0 * b[k] * dx * dy + a[k] * dy * dy) / det[k]
+        total += weights[k] / (2.0 * np.pi * np.sqrt(det[k])) * np.exp(-0.5 * q)
+    return total
+
+
+class SmoothImageItem(pg.ImageItem):
+    """An ImageItem drawn with bilinear filtering (a coarse density grid without blocky cells)."""
+
+    def paint(self, painter, *args):
+        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
+        super().paint(painter, *args)
+
+
+class ScatterView(QWidget):
+    """Data points, component means and ellipses, and the mixture density in a 2-D view.
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget
+    points : PointLayer
+        The rasterised data points (``points.image`` is the RGBA layer).
+    ellipses, truth_ellipses : list of EllipseItem
+        One per fitted / true component (a pool: items beyond K are hidden).
+    means : DraggableMarkers
+    density_grid : (xs, ys, values) or None
+        The shaded density: cell centres xs (G,), ys (G,) and values (G, G) indexed [y, x].
+    axes_choice : QComboBox
+        PCA and feature pairs; shown only for more than two features.
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.projections: list[Projection] = []
+        self._problem = None
+        self._drag_preview: tuple[int, float, float] | None = None
+        self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+        self.axes_choice = QComboBox()
+        self.axes_choice.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.axes_choice.setToolTip("Which two axes to look along (everything is projected onto them)")
+        self.axes_choice.currentIndexChanged.connect(self._projection_chosen)
+        self.axes_bar = QWidget()
+        bar = QHBoxLayout(self.axes_bar)
+        bar.setContentsMargins(4, 2, 4, 0)
+        bar.addWidget(QLabel("View:"))
+        bar.addWidget(self.axes_choice)
+        bar.addStretch(1)
+        self.axes_bar.hide()
+
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMenuEnabled(False)
+        self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
+        for axis in ("left", "bottom"):
+            self.plot.getAxis(axis).setTextPen("#333333")
+            self.plot.getAxis(axis).setPen("#777777")
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        self.view_box = self.plot.getViewBox()
+        self.density_item = SmoothImageItem(axisOrder="row-major")
+        self.density_item.setLookupTable(density_lut())
+        self.density_item.setZValue(-10)
+        self.view_box.addItem(self.density_item, ignoreBounds=True)
+        self.points = PointLayer(self.view_box, z_value=0)
+        self._bounds_item = pg.PlotCurveItem(pen=pg.mkPen(None))  # lets the "A" button fit the data
+        self.view_box.addItem(self._bounds_item)
+        self.ellipses: list[EllipseItem] = []
+        self.truth_ellipses: list[EllipseItem] = []
+        self.truth_means = pg.ScatterPlotItem(symbol="x", size=11, pxMode=True)
+        self.truth_means.setZValue(15)
+        self.view_box.addItem(self.truth_means, ignoreBounds=True)
+        self.means = DraggableMarkers(symbol="o", size=17, pxMode=True)
+        self.means.setZValue(20)
+        self.means.marker_moved.connect(self._mean_dragged)
+        self.means.marker_dropped.connect(self._mean_dropped)
+        self.view_box.addItem(self.means, ignoreBounds=True)
+        self.selection_ring = pg.ScatterPlotItem(pxMode=True)
+        self.selection_ring.setZValue(25)
+        self.view_box.addItem(self.selection_ring, ignoreBounds=True)
+        self.view_box.sigRangeChanged.connect(self._update_density)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.axes_bar)
+        layout.addWidget(self.plot)
+
+        session.problem_changed.connect(self.redraw)
+        session.run_reset.connect(self.redraw)
+        session.cursor_changed.connect(self.redraw)
+        session.selection_changed.connect(self._draw_selection)
+        self.redraw()
+
+    # ----------------------------------------------------------------- state
+    @property
+    def projection(self) -> Projection | None:
+        """The 2-D view in force, or None when there is nothing to show."""
+        index = self.axes_choice.currentIndex()
+        return self.projections[index] if 0 <= index < len(self.projections) else None
+
+    @property
+    def model(self) -> nc.GaussianMixture | None:
+        """The Gaussian mixture at the session's cursor, or None when this view does not apply."""
+        problem, snapshot = self.session.problem, self.session.snapshot
+        if problem is None or snapshot is None or problem.n_features < 2:
+            return None
+        return snapshot.model if isinstance(snapshot.model, nc.GaussianMixture) else None
+
+    def _sync_problem(self) -> bool:
+        """Follow a new problem: views, point positions and axis ranges. False if inactive."""
+        problem = self.session.problem if self.model is not None else None
+        if problem is self._problem:
+            return problem is not None
+        self._problem = problem
+        self.axes_choice.blockSignals(True)
+        self.axes_choice.clear()
+        self.projections = [] if problem is None else projections_for(problem.X, problem.columns)
+        self.axes_choice.addItems([p.title for p in self.projections])
+        self.axes_choice.setCurrentIndex(0 if self.projections else -1)
+        self.axes_choice.blockSignals(False)
+        self.axes_bar.setVisible(len(self.projections) > 1)
+        self._apply_projection()
+        return problem is not None
+
+    def _projection_chosen(self, _index: int) -> None:
+        self._apply_projection()
+        self.redraw()
+
+    def _apply_projection(self) -> None:
+        """Project the points for the chosen view, label the axes and fit the range to the data."""
+        projection = self.projection
+        if projection is None:
+            self.points.set_positions(np.zeros((0, 2)))
+            self._bounds_item.setData([], [])
+            return
+        xy = projection.points(self._problem.X)
+        self.plot.setLabel("bottom", projection.labels[0])
+        self.plot.setLabel("left", projection.labels[1])
+        low, high = xy.min(axis=0), xy.max(axis=0)
+        span = np.where(high > low, high - low, 1.0)
+        low, high = low - 0.05 * span, high + 0.05 * span
+        self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
+        self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
+        self.points.set_positions(xy)
+        self.means.drag_enabled = projection.pair is not None
+        self.means.setToolTip("Drag a mean to restart EM from there" if projection.pair is not None
+                              else "Choose a feature pair to drag means")
+
+    # ----------------------------------------------------------------- drawing
+    def redraw(self, *_) -> None:
+        """Draw the half-step at the session's cursor."""
+        self._drag_preview = None
+        if not self._sync_problem():
+            self._clear()
+            return
+        K = self.model.n_components
+        self.points.set_colors(blend(self.session.resp, component_rgb(K)))
+        self._draw_components()
+        self._draw_truth()
+        self._update_density()
+        self._draw_selection()
+
+    def _clear(self) -> None:
+        self.points.set_positions(np.zeros((0, 2)))
+        for item in self.ellipses + self.truth_ellipses:
+            item.hide()
+        for item in (self.means, self.truth_means, self.selection_ring):
+            item.setData([], [])
+        self.density_item.hide()
+        self.density_grid = None
+        self.axes_bar.hide()
+
+    def projected_components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Weights (K,), projected means (K, 2) and covariances (K, 2, 2) as drawn (with a drag)."""
+        model = self.model
+        means, covariances = self.projection.gaussians(model.means, model.full_covariances)
+        if self._drag_preview is not None:
+            k, x, y = self._drag_preview
+            means[k] = (x, y)
+        return model.weights, means, covariances
+
+    def _draw_components(self) -> None:
+        weights, means, covariances = self.projected_components()
+        K = len(weights)
+        _ensure_pool(self.ellipses, K, self.view_box, z_value=10)
+        for k, item in enumerate(self.ellipses):
+            item.setVisible(k < K)
+            if k < K:
+                item.set_pen(pg.mkPen(component_color(k), width=2))
+                item.set_gaussian(means[k], covariances[k])
+        self.means.setData(pos=means, data=np.arange(K), pen=pg.mkPen("#1a1a1a", width=2),
+                           brush=[pg.mkBrush(component_color(k)) for k in range(K)])
+
+    def _draw_truth(self) -> None:
+        matched = self.session.matched_truth()
+        count = 0
+        positions, pens = [], []
+        if matched is not None:
+            truth, perm = matched
+            means, covariances = self.projection.gaussians(truth.means, truth.full_covariances)
+            count = truth.n_components
+            _ensure_pool(self.truth_ellipses, count, self.view_box, z_value=9)
+            for j in range(count):
+                color = matched_color(int(perm[j]))
+                self.truth_ellipses[j].set_pen(pg.mkPen(color, width=1.6, style=Qt.DashLine))
+                self.truth_ellipses[j].set_gaussian(means[j], covariances[j])
+                positions.append(means[j])
+                pens.append(pg.mkPen(color, width=2))
+        for j, item in enumerate(self.truth_ellipses):
+            item.setVisible(j < count)
+        if positions:
+            self.truth_means.setData(pos=np.array(positions), pen=pens, brush=None)
+        else:
+            self.truth_means.setData([], [])
+
+    def _update_density(self, *_) -> None:
+        """Shade the (projected) mixture density on a GRID_SIZE^2 grid covering the view."""
+        if self.model is None or self.projection is None:
+            return
+        (x0, x1), (y0, y1) = self.view_box.viewRange()
+        xs = x0 + (np.arange(GRID_SIZE) + 0.5) * (x1 - x0) / GRID_SIZE
+        ys = y0 + (np.arange(GRID_SIZE) + 0.5) * (y1 - y0) / GRID_SIZE
+        grid = np.column_stack([np.tile(xs, GRID_SIZE), np.repeat(ys, GRID_SIZE)])
+        weights, means, covariances = self.projected_components()
+        values = mixture_density(weights, means, covariances, grid).reshape(GRID_SIZE, GRID_SIZE)
+        self.density_grid = (xs, ys, values)
+        peak = values.max()
+        self.density_item.setImage(values, levels=(0.0, peak if peak > 0 else 1.0), autoLevels=False)
+        self.density_item.setRect(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.density_item.show()
+
+    def _draw_selection(self, *_) -> None:
+        index = self.session.selected
+        if self.model is None or not 0 <= index < len(self.points.positions):
+            self.selection_ring.setData([], [])
+            return
+        xy = self.points.positions[index]
+        self.selection_ring.setData(pos=[xy, xy], size=[23, 18], brush=[None, None],
+                                    pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+
+    # ----------------------------------------------------------------- mouse
+    def _clicked(self, ev) -> None:
+        if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted() or self.model is None:
+            return
+        if not self.view_box.sceneBoundingRect().contains(ev.scenePos()):
+            return
+        pos = self.view_box.mapSceneToView(ev.scenePos())
+        self.session.select(self.points.nearest(pos.x(), pos.y(), CLICK_RADIUS))
+
+    def _mean_dragged(self, k: int, x: float, y: float) -> None:
+        self._drag_preview = (k, x, y)
+        self._draw_components()
+        self._update_density()
+
+    def _mean_dropped(self, k: int, x: float, y: float) -> None:
+        model, projection = self.model, self.projection
+        self._drag_preview = None
+        if model is None or projection is None or projection.pair is None:
+            return
+        means = np.array(model.means, dtype=float)
+        means[k, list(projection.pair)] = (x, y)
+        start = nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
+                                   covariance_type=model.covariance_type)
+        if not self.session.set_start(start):
+            self.redraw()
+
+
+def _ensure_pool(pool: list[EllipseItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
+    """Grow `pool` to at least `n` ellipse items (they are reused, never re-created)."""
+    while len(pool) < n:
+        item = EllipseItem(pen=QColor("black"))
+        item.setZValue(z_value)
+        view_box.addItem(item, ignoreBounds=True)
+        pool.append(item)
