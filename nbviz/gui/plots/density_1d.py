@@ -20,12 +20,12 @@ import nbviz.core as nc
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, matched_color
+from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
 RUG_DEPTH = 0.2  # the strip's height as a fraction of the histogram's peak
-CLICK_RADIUS = 8.0  # logical pixels
 GOLDEN_RATIO = (1 + 5**0.5) / 2
 HISTOGRAM_BRUSH = (200, 200, 200, 255)
 MIXTURE_COLOR = "#222222"
@@ -218,23 +218,19 @@ class Density1DView(QWidget):
     def _draw_selection(self, *_) -> None:
         index = self.session.selected
         if self.model is None or not 0 <= index < len(self.rug.positions):
-            self.selection_ring.setData([], [])
+            show_ring(self.selection_ring, None)
             self.selection_line.hide()
             return
         xy = self.rug.positions[index]
-        self.selection_ring.setData(pos=[xy, xy], size=[21, 16], brush=[None, None],
-                                    pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+        show_ring(self.selection_ring, xy, (21, 16))
         self.selection_line.setValue(xy[0])
         self.selection_line.show()
 
     # ----------------------------------------------------------------- mouse
     def _clicked(self, ev) -> None:
-        if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted() or self.model is None:
-            return
-        if not self.view_box.sceneBoundingRect().contains(ev.scenePos()):
-            return
-        pos = self.view_box.mapSceneToView(ev.scenePos())
-        self.session.select(self.rug.nearest(pos.x(), pos.y(), CLICK_RADIUS))
+        index = None if self.model is None else picked_index(ev, self.view_box, self.rug)
+        if index is not None:
+            self.session.select(index)
 
     def _mean_dragged(self, k: int, x: float, _y: float) -> None:
         self._drag_preview = (k, x)
@@ -245,11 +241,7 @@ class Density1DView(QWidget):
         self._drag_preview = None
         if model is None:
             return
-        means = np.array(model.means, dtype=float)
-        means[k, 0] = x
-        start = nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
-                                   covariance_type=model.covariance_type)
-        if not self.session.set_start(start):
+        if not self.session.set_start(with_moved_mean(model, k, [0], [x])):
             self.redraw()
 
 

@@ -22,11 +22,11 @@ import nbviz.core as nc
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
+from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
 from .projection import Projection, projections_for
 
 GRID_SIZE = 150  # density grid cells per axis
-CLICK_RADIUS = 8.0  # logical pixels
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
 DENSITY_MAX_ALPHA = 105
 DENSITY_GAMMA = 0.6  # < 1 lifts the tails, so low-density regions stay visible
@@ -304,20 +304,16 @@ class ScatterView(QWidget):
     def _draw_selection(self, *_) -> None:
         index = self.session.selected
         if self.model is None or not 0 <= index < len(self.points.positions):
-            self.selection_ring.setData([], [])
+            show_ring(self.selection_ring, None)
             return
         xy = self.points.positions[index]
-        self.selection_ring.setData(pos=[xy, xy], size=[23, 18], brush=[None, None],
-                                    pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+        show_ring(self.selection_ring, xy, (23, 18))
 
     # ----------------------------------------------------------------- mouse
     def _clicked(self, ev) -> None:
-        if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted() or self.model is None:
-            return
-        if not self.view_box.sceneBoundingRect().contains(ev.scenePos()):
-            return
-        pos = self.view_box.mapSceneToView(ev.scenePos())
-        self.session.select(self.points.nearest(pos.x(), pos.y(), CLICK_RADIUS))
+        index = None if self.model is None else picked_index(ev, self.view_box, self.points)
+        if index is not None:
+            self.session.select(index)
 
     def _mean_dragged(self, k: int, x: float, y: float) -> None:
         self._drag_preview = (k, x, y)
@@ -329,11 +325,7 @@ class ScatterView(QWidget):
         self._drag_preview = None
         if model is None or projection is None or projection.pair is None:
             return
-        means = np.array(model.means, dtype=float)
-        means[k, list(projection.pair)] = (x, y)
-        start = nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
-                                   covariance_type=model.covariance_type)
-        if not self.session.set_start(start):
+        if not self.session.set_start(with_moved_mean(model, k, projection.pair, (x, y))):
             self.redraw()
 
 

@@ -1,0 +1,48 @@
+"""The central view: the right picture of the data for its kind and dimension."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
+
+from ...app.session import Session
+from .density_1d import Density1DView
+from .prototypes import PrototypesView
+from .resp_heatmap import ResponsibilityHeatmap
+from .scatter_view import ScatterView
+
+
+class DataView(QStackedWidget):
+    """Shows a histogram with densities (1-D), a scatter with ellipses (2-D and more), or component
+    prototypes beside a responsibility heat-map (binary and count data)."""
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.empty = QLabel("Load data or choose a preset to begin.")
+        self.empty.setAlignment(Qt.AlignCenter)
+        self.density = Density1DView(session)
+        self.scatter = ScatterView(session)
+        self.prototypes = PrototypesView(session)
+        self.heatmap = ResponsibilityHeatmap(session)
+        self.discrete = QSplitter(Qt.Horizontal)
+        self.discrete.addWidget(self.prototypes)
+        self.discrete.addWidget(self.heatmap)
+        self.discrete.setStretchFactor(0, 3)
+        self.discrete.setStretchFactor(1, 2)
+        for page in (self.empty, self.density, self.scatter, self.discrete):
+            self.addWidget(page)
+        session.problem_changed.connect(self.choose_page)
+        self.choose_page()
+
+    def choose_page(self) -> None:
+        problem = self.session.problem
+        if problem is None:
+            page = self.empty
+        elif problem.data_kind != "continuous" and self.session.config.family != "gaussian":
+            page = self.discrete
+        elif problem.n_features == 1:
+            page = self.density
+        else:
+            page = self.scatter
+        self.setCurrentWidget(page)

@@ -1,0 +1,38 @@
+"""Mouse interaction shared by the data views: picking a point, the selection ring, moving a mean."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+import nbviz.core as nc
+
+CLICK_RADIUS = 8  # pixels
+
+
+def picked_index(ev, view_box: pg.ViewBox, layer) -> int | None:
+    """Index of the point nearest a left click (-1 for none), or None if the click is not ours."""
+    if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted():
+        return None
+    if not view_box.sceneBoundingRect().contains(ev.scenePos()):
+        return None
+    pos = view_box.mapSceneToView(ev.scenePos())
+    return layer.nearest(pos.x(), pos.y(), CLICK_RADIUS)
+
+
+def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18)) -> None:
+    """A dark ring with a white inner ring around the selected point (or none for xy None)."""
+    if xy is None:
+        ring.setData([], [])
+        return
+    ring.setData(pos=[xy, xy], size=list(sizes), brush=[None, None],
+                 pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+
+
+def with_moved_mean(model: nc.GaussianMixture, k: int, features, values) -> nc.GaussianMixture:
+    """`model` with component k's mean set to `values` in the given feature positions."""
+    means = np.array(model.means, dtype=float)
+    means[k, list(features)] = values
+    return nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
+                              covariance_type=model.covariance_type)
