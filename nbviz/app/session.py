@@ -271,6 +271,16 @@ class Session(QObject):
         """Labels the run uses (-1 unlabelled), or None."""
         return None if self.em is None else self.em.labels
 
+    def component_names(self) -> list[str]:
+        """What to call each component: the class names when labels tie components to classes."""
+        if self.em is None:
+            return []
+        K = self.em.model.n_components
+        problem = self.problem
+        if self.labels is not None and problem.classes is not None and len(problem.classes) == K:
+            return [str(name) for name in problem.classes]
+        return [str(k + 1) for k in range(K)]
+
     @property
     def converged(self) -> bool:
         """Whether the last full iteration up to the cursor gained less than the tolerance."""
@@ -296,8 +306,12 @@ class Session(QObject):
         return truth, nc.match_components(model, truth)
 
     def breakdown(self, index: int) -> PointBreakdown:
-        """The E-step for data row `index` under the model at the cursor."""
-        model = self.snapshot.model
+        """The E-step that gave data row `index` the responsibilities in force at the cursor.
+
+        At an M snapshot these are the previous E-step's numbers (the q the M-step used), so the
+        breakdown always matches the colours on screen.
+        """
+        model = self.em.responsibilities_model(self._cursor)
         x = self.problem.X[index]
         log_products = model.log_joint(x[None, :])[0]
         with np.errstate(divide="ignore"):

@@ -28,7 +28,7 @@ class DataView(QStackedWidget):
         self.discrete = QSplitter(Qt.Horizontal)
         self.discrete.addWidget(self.prototypes)
         self.discrete.addWidget(self.heatmap)
-        self.discrete.setStretchFactor(0, 3)
+        self.discrete.setStretchFactor(0, 5)
         self.discrete.setStretchFactor(1, 2)
         for page in (self.empty, self.density, self.scatter, self.discrete):
             self.addWidget(page)

@@ -11,14 +11,19 @@ import nbviz.core as nc
 CLICK_RADIUS = 8  # pixels
 
 
-def picked_index(ev, view_box: pg.ViewBox, layer) -> int | None:
-    """Index of the point nearest a left click (-1 for none), or None if the click is not ours."""
+def clicked_position(ev, view_box: pg.ViewBox):
+    """Where a left click landed in `view_box` (view coordinates), or None if the click is not ours."""
     if ev.button() != Qt.MouseButton.LeftButton or ev.isAccepted():
         return None
     if not view_box.sceneBoundingRect().contains(ev.scenePos()):
         return None
-    pos = view_box.mapSceneToView(ev.scenePos())
-    return layer.nearest(pos.x(), pos.y(), CLICK_RADIUS)
+    return view_box.mapSceneToView(ev.scenePos())
+
+
+def picked_index(ev, view_box: pg.ViewBox, layer) -> int | None:
+    """Index of the point nearest a left click (-1 for none), or None if the click is not ours."""
+    pos = clicked_position(ev, view_box)
+    return None if pos is None else layer.nearest(pos.x(), pos.y(), CLICK_RADIUS)
 
 
 def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18)) -> None:

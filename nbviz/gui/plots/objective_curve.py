@@ -23,6 +23,15 @@ def decreases(values: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.diff(values) < -slack) + 1
 
 
+class HalfStepAxis(pg.AxisItem):
+    """An axis of half-step numbers: ticks only at whole numbers."""
+
+    def tickValues(self, minVal, maxVal, size):
+        levels = super().tickValues(minVal, maxVal, size)
+        whole = [(spacing, [v for v in values if v == round(v)]) for spacing, values in levels if spacing >= 1]
+        return whole or [(1.0, [float(v) for v in range(int(np.ceil(minVal)), int(np.floor(maxVal)) + 1)])]
+
+
 class ObjectiveCurve(QWidget):
     """Objective (log-likelihood, + log-prior with a prior) and ELBO over half-steps.
 
@@ -34,12 +43,13 @@ class ObjectiveCurve(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": HalfStepAxis("bottom")})
         self.plot.setMinimumHeight(160)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "half-step")
         self.plot.setMouseEnabled(x=True, y=True)
-        legend = self.plot.addLegend(offset=(-10, 10), labelTextSize="9pt")
+        # bottom right: the curve climbs, so that corner stays clear of it
+        legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
         legend.setBrush(pg.mkBrush(255, 255, 255, 200))
         self.elbo_curve = self.plot.plot(
             pen=pg.mkPen(ELBO_COLOR, width=2), symbol="t", symbolSize=7,

@@ -1,0 +1,212 @@
+"""The parameters at the cursor, component by component, with what the last M-step changed.
+
+Each component lists its weight and its emission parameters (Gaussian: mean and covariance in the
+model's own covariance type; Bernoulli / multinomial: the probabilities, or the most probable
+features when there are many). For synthesised data every value stands beside its matched true
+value. After an M-step the values it changed are highlighted; a component that received no
+responsibility is marked empty.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ...app.session import Session
+from ..palette import component_color
+
+MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
+MAX_MATRIX = 4  # covariance matrices are written out up to this many features
+CHANGED_BACKGROUND = "#fff2b3"
+
+
+def fmt(value: float) -> str:
+    """A parameter for display: 5 significant digits, no exponent for everyday magnitudes."""
+    return f"{value:.5g}"
+
+
+def fmt_vector(values, names=None) -> str:
+    if names is None:
+        return "(" + ", ".join(fmt(v) for v in values) + ")"
+    return ", ".join(f"{name} {fmt(v)}" for name, v in zip(names, values))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the panel: component k's parameter `name` shown as `value`.
+
+    `truth` is the matched true value (text) or None; `changed` says the last M-step moved it.
+    """
+
+    component: int
+    name: str
+    value: str
+    truth: str | None
+    changed: bool
+
+
+def _changed(new, old) -> bool:
+    return old is not None and not np.array_equal(np.asarray(new), np.asarray(old))
+
+
+def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth: nc.Mixture | None = None,
+                   perm: np.ndarray | None = None, columns=None) -> list[Row]:
+    """The panel's content for `model`, compared with `previous` and with `truth`.
+
+    Parameters
+    ----------
+    model : Mixture
+    previous : Mixture, optional
+        The parameters before the half-step shown (values that differ are marked changed).
+    truth, perm : optional
+        The true mixture and ``perm[j]`` = fitted component matched to true component j.
+    columns : sequence of str, optional
+        Feature names.
+    """
+    K, D = model.n_components, model.n_features
+    columns = list(columns) if columns is not None else [f"x{m + 1}" for m in range(D)]
+    true_of = {}
+    if truth is not None and perm is not None:
+        true_of = {int(k): j for j, k in enumerate(perm)}
+    rows = []
+    for k in range(K):
+        j = true_of.get(k)
+        rows.append(Row(k, "weight π", fmt(model.weights[k]),
+                        None if j is None else fmt(truth.weights[j]),
+                        _changed(model.weights[k], None if previous is None else previous.weights[k])))
+        if model.family == "gaussian":
+            rows.extend(_gaussian_rows(model, previous, truth, j, k, columns))
+        else:
+            rows.extend(_probability_rows(model, previous, truth, j, k, columns))
+    return rows
+
+
+def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
+    D = model.n_features
+    names = columns if D <= MAX_MATRIX else None
+    rows = [Row(k, "mean μ", fmt_vector(model.means[k], names),
+                None if j is None else fmt_vector(truth.means[j], names),
+                _changed(model.means[k], None if previous is None else previous.means[k]))]
+    kind = model.covariance_type
+    if kind == "tied":
+        return rows  # the shared matrix is listed once, after the components
+    cov, label = model.covariances[k], {"full": "covariance Σ", "diag": "variances", "spherical": "variance"}[kind]
+    true_cov = None
+    if j is not None and truth.covariance_type == kind:
+        true_cov = truth.covariances[j]
+    elif j is not None:
+        true_cov = truth.full_covariances[j]
+        cov, label = model.full_covariances[k], "covariance Σ"
+    if D == 1 and kind != "spherical":
+        label = "variance σ²"
+    rows.append(Row(k, label, _cov_text(cov), None if true_cov is None else _cov_text(true_cov),
+                    _changed(model.covariances[k], None if previous is None else previous.covariances[k])))
+    return rows
+
+
+def _cov_text(cov: np.ndarray) -> str:
+    cov = np.asarray(cov)
+    if cov.size == 1:
+        return fmt(cov.item())
+    if cov.ndim == 0:
+        return fmt(cov)
+    if cov.ndim == 1:
+        return fmt_vector(cov)
+    if len(cov) <= MAX_MATRIX:
+        return "[" + "; ".join(" ".join(fmt(v) for v in row) for row in cov) + "]"
+    return "diagonal " + fmt_vector(np.diag(cov)) + f" (full {len(cov)}×{len(cov)} matrix)"
+
+
+def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
+    probs = model.probs[k]
+    symbol = "p" if model.family == "bernoulli" else "θ"
+    changed = _changed(probs, None if previous is None else previous.probs[k])
+    if len(probs) <= MAX_LISTED:
+        shown = np.arange(len(probs))
+        name = f"{symbol}(x = 1 | k)" if model.family == "bernoulli" else f"{symbol} (word probabilities)"
+    else:
+        shown = np.argsort(-probs, kind="stable")[:3]
+        name = f"most probable of {len(probs)}"
+    value = ", ".join(f"{columns[m]} {fmt(probs[m])}" for m in shown)
+    true_text = None
+    if j is not None:
+        true_text = ", ".join(f"{columns[m]} {fmt(truth.probs[j, m])}" for m in shown)
+        error = float(np.abs(probs - truth.probs[j]).mean())
+        true_text += f" — mean |error| {fmt(error)}"
+    return [Row(k, name, value, true_text, changed)]
+
+
+class ParametersPanel(QWidget):
+    """Read-only panel of the parameters at the session's cursor.
+
+    Attributes
+    ----------
+    browser : QTextBrowser
+    rows : list of Row
+        What is shown (for tests and export).
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.rows: list[Row] = []
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+        session.cursor_changed.connect(self.refresh)
+        session.run_reset.connect(self.refresh)
+        session.problem_changed.connect(self.refresh)
+        self.refresh()
+
+    def text(self) -> str:
+        return self.browser.toPlainText()
+
+    def refresh(self, *_) -> None:
+        session = self.session
+        snapshot = session.snapshot
+        if snapshot is None or session.problem is None:
+            self.rows = []
+            self.browser.setHtml("<p style='color:#666'>The fitted parameters appear here.</p>")
+            return
+        previous = session.history[session.cursor - 1].model if session.cursor > 0 else None
+        matched = session.matched_truth()
+        truth, perm = matched if matched is not None else (None, None)
+        self.rows = parameter_rows(snapshot.model, previous, truth, perm, session.problem.columns)
+        self.browser.setHtml(self._html(snapshot, truth is not None))
+
+    def _html(self, snapshot: nc.Snapshot, with_truth: bool) -> str:
+        model = snapshot.model
+        names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
+        heading = {"init": "Initial parameters",
+                   "E": f"After the E-step of iteration {snapshot.iteration}: parameters unchanged",
+                   "M": f"After the M-step of iteration {snapshot.iteration}"}[snapshot.phase]
+        parts = [f"<p><b>{html.escape(heading)}</b>"]
+        if snapshot.phase == "M" and any(row.changed for row in self.rows):
+            parts.append(f" <span style='background:{CHANGED_BACKGROUND}'>&nbsp;changed&nbsp;</span>")
+        parts.append("</p><table cellspacing='0' cellpadding='3' width='100%'>")
+        if with_truth:
+            parts.append("<tr><th></th><th align='left'>fitted</th><th align='left'>true</th></tr>")
+        for k in range(model.n_components):
+            colour = component_color(k).name()
+            empty = " <i>(empty: no responsibility, previous values kept)</i>" if k in snapshot.empty else ""
+            span = 3 if with_truth else 2
+            parts.append(f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"
+                         f"<span style='color:{colour}; font-size:large'>&#9632;</span> "
+                         f"<b>{html.escape(names[k])}</b>{empty}</td></tr>")
+            for row in (r for r in self.rows if r.component == k):
+                style = f" style='background:{CHANGED_BACKGROUND}'" if row.changed and snapshot.phase == "M" else ""
+                cells = f"<td>{html.escape(row.name)}</td><td{style}>{html.escape(row.value)}</td>"
+                if with_truth:
+                    cells += f"<td style='color:#555'>{html.escape(row.truth or '')}</td>"
+                parts.append(f"<tr>{cells}</tr>")
+        parts.append("</table>")
+        if model.family == "gaussian" and model.covariance_type == "tied":
+            parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(model.covariances))}</p>")
+        return "".join(parts)

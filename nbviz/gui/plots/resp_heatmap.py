@@ -1,0 +1,164 @@
+"""The responsibility map: one row per data point, one column per component.
+
+Cell (n, k) is white at r_nk = 0 and component k's full colour at r_nk = 1, so a confidently
+assigned point is one bright cell and a shared point is two pale ones. Rows can be kept in data
+order, grouped by most probable component (most confident first), or grouped by known label (or
+the true component of synthesised data). Click a row to inspect that point.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ...app.session import Session
+from ..palette import component_rgb
+from .interaction import clicked_position
+
+ORDERS = {"data": "Data order", "component": "Most probable component", "label": "Known label"}
+
+
+def resp_image(resp: np.ndarray) -> np.ndarray:
+    """RGB image (n_samples, n_components, 3) uint8: white blended towards each component's colour by r."""
+    rgb = component_rgb(resp.shape[1]) * 255.0
+    image = 255.0 - resp[:, :, None] * (255.0 - rgb[None, :, :])
+    return np.clip(image + 0.5, 0, 255).astype(np.uint8)
+
+
+def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) -> np.ndarray:
+    """Permutation of the rows for display: ``rows[i]`` is the data row shown at position i.
+
+    "data" keeps the data order; "component" groups by most probable component, most confident
+    first within a group; "label" groups by `groups` (e.g. known labels, unknown = -1 last),
+    then by most probable component. Ties keep data order (stable sorts).
+    """
+    n = len(resp)
+    if order == "data" or n == 0:
+        return np.arange(n)
+    best = resp.argmax(axis=1)
+    confidence = resp[np.arange(n), best]
+    keys = [-confidence, best]  # np.lexsort sorts by the last key first
+    if order == "label":
+        if groups is None:
+            raise ValueError("this data has no labels to group by")
+        keys.append(np.where(groups < 0, groups.max() + 1, groups))
+    return np.lexsort(keys)
+
+
+class ResponsibilityHeatmap(QWidget):
+    """The N x K responsibilities at the session's cursor as a heat map.
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget
+    image : pg.ImageItem
+    order_box : QComboBox
+        The row order (data keys "data", "component", "label").
+    rows : ndarray
+        ``rows[i]`` is the data row drawn at height i (counted from the top).
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.rows = np.arange(0)
+        self.order_box = QComboBox()
+        self.order_box.setToolTip("How the rows (data points) are ordered")
+        self.order_box.currentIndexChanged.connect(self.refresh)
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=True)
+        self.plot.hideButtons()
+        self.plot.invertY(True)
+        self.plot.setLabel("bottom", "component")
+        self.plot.setLabel("left", "data point")
+        self.plot.setTitle("Responsibilities r<sub>nk</sub>", color="#222", size="11pt")
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.plot.addItem(self.image)
+        self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))
+        self.plot.addItem(self.marker)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Rows:"))
+        bar.addWidget(self.order_box, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.plot)
+
+        session.problem_changed.connect(self._new_problem)
+        session.run_reset.connect(self.refresh)
+        session.cursor_changed.connect(self.refresh)
+        session.selection_changed.connect(self._show_selection)
+        self._new_problem()
+
+    # ----------------------------------------------------------------- drawing
+    def _groups(self) -> np.ndarray | None:
+        problem = self.session.problem
+        if problem is None:
+            return None
+        if problem.labels is not None:
+            return problem.labels
+        return problem.truth_z
+
+    def _new_problem(self) -> None:
+        self.order_box.blockSignals(True)
+        self.order_box.clear()
+        for key, text in ORDERS.items():
+            if key == "label":
+                problem = self.session.problem
+                if self._groups() is None:
+                    continue
+                text = "Known label" if problem.labels is not None else "True component"
+            self.order_box.addItem(text, key)
+        self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
+        self.order_box.blockSignals(False)
+        self.refresh()
+
+    def refresh(self) -> None:
+        resp = self.session.resp
+        if resp is None or self.session.problem is None:
+            self.image.clear()
+            self.rows = np.arange(0)
+            self._show_selection()
+            return
+        n, k = resp.shape
+        self.rows = row_order(resp, self.order_box.currentData() or "data", self._groups())
+        self.image.setImage(resp_image(resp[self.rows]), autoLevels=False, levels=(0, 255))
+        self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks([[(j + 1, str(j + 1)) for j in range(k)]])
+        self.plot.setXRange(0.5, k + 0.5, padding=0)
+        self.plot.setYRange(-0.5, n - 0.5, padding=0)
+        self.plot.setLimits(xMin=0.5, xMax=k + 0.5, yMin=-0.5, yMax=n - 0.5)
+        self._show_selection()
+
+    def _show_selection(self, *_) -> None:
+        selected = self.session.selected
+        positions = np.flatnonzero(self.rows == selected) if selected >= 0 else []
+        if len(positions) == 0:
+            self.marker.setData([], [])
+            return
+        y = float(positions[0])
+        k = self.session.resp.shape[1]
+        x0, x1 = 0.5, k + 0.5
+        self.marker.setData([x0, x1, x1, x0, x0], [y - 0.5, y - 0.5, y + 0.5, y + 0.5, y - 0.5])
+
+    # ----------------------------------------------------------------- interaction
+    def row_at(self, y: float) -> int:
+        """Data row drawn at height `y` (view coordinates), or -1."""
+        position = int(np.floor(y + 0.5))
+        return int(self.rows[position]) if 0 <= position < len(self.rows) else -1
+
+    def _clicked(self, ev) -> None:
+        pos = clicked_position(ev, self.plot.getViewBox())
+        if pos is not None:
+            ev.accept()
+            self.session.select(self.row_at(pos.y()))

@@ -1,0 +1,134 @@
+"""Prototypes view and responsibility heat-map."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.presets import load_preset
+from nbviz.app.problem import Problem
+from nbviz.app.session import Session
+from nbviz.gui.plots.prototypes import PrototypesView, top_features
+from nbviz.gui.plots.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
+from nbviz.gui.palette import component_rgb
+
+
+@pytest.fixture
+def session(qtbot):
+    return Session()
+
+
+def load(session, name):
+    problem, config, start = load_preset(name)
+    assert session.load(problem, config, start)
+    return problem
+
+
+def test_row_order_groups_by_component_then_confidence():
+    resp = np.array([[0.2, 0.8], [0.9, 0.1], [0.4, 0.6], [0.6, 0.4], [0.1, 0.9]])
+    assert row_order(resp, "data").tolist() == [0, 1, 2, 3, 4]
+    assert row_order(resp, "component").tolist() == [1, 3, 4, 0, 2]
+    groups = np.array([1, 0, -1, 1, 0])
+    # label 0 first (rows 1, 4), then 1 (rows 3, 0), unknown last; by component inside a group
+    assert row_order(resp, "label", groups).tolist() == [1, 4, 3, 0, 2]
+
+
+def test_resp_image_is_white_at_zero_and_the_component_colour_at_one():
+    resp = np.array([[1.0, 0.0], [0.5, 0.5]])
+    image = resp_image(resp)
+    rgb = np.round(component_rgb(2) * 255).astype(int)
+    assert image[0, 0].tolist() == rgb[0].tolist()
+    assert image[0, 1].tolist() == [255, 255, 255]
+    np.testing.assert_allclose(image[1, 0], (255 + rgb[0]) / 2, atol=0.51)
+
+
+def test_heatmap_shows_the_responsibilities_at_the_cursor_and_clicks_select(session, qtbot):
+    view = ResponsibilityHeatmap(session)
+    qtbot.addWidget(view)
+    load(session, "bars")
+    session.step()
+    resp = session.resp
+    np.testing.assert_array_equal(view.image.image, resp_image(resp[view.rows]))
+    assert sorted(view.rows.tolist()) == list(range(len(resp)))
+    # the rows are grouped by most probable component
+    assert np.all(np.diff(resp[view.rows].argmax(axis=1)) >= 0)
+    view.resize(400, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    row = int(view.rows[17])
+    box = view.plot.getViewBox()
+    scene_pos = box.mapViewToScene(QPointF(2.0, 17.2))
+    with qtbot.waitSignal(session.selection_changed) as blocker:
+        qtbot.mouseClick(view.plot.viewport(), Qt.LeftButton, pos=view.plot.mapFromScene(scene_pos))
+    assert blocker.args == [row]
+    assert len(view.marker.getData()[0]) == 5
+    session.set_cursor(0)  # scrubbing redraws the map of that half-step
+    np.testing.assert_array_equal(view.image.image, resp_image(session.resp[view.rows]))
+
+
+def test_heatmap_offers_the_true_component_for_synthesised_data(session, qtbot):
+    view = ResponsibilityHeatmap(session)
+    qtbot.addWidget(view)
+    problem = load(session, "bars")
+    keys = [view.order_box.itemData(i) for i in range(view.order_box.count())]
+    assert keys == ["data", "component", "label"]
+    view.order_box.setCurrentIndex(2)
+    assert np.all(np.diff(problem.truth_z[view.rows]) >= 0)
+
+
+def test_prototype_pictures_show_each_component_and_its_matched_truth(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    problem = load(session, "bars")
+    session.step()
+    model = session.snapshot.model
+    assert view.currentWidget() is view.pictures
+    assert len(view.images) == 4 and len(view.truth_images) == 4
+    for k in range(4):
+        np.testing.assert_array_equal(view.images[k].image, model.probs[k].reshape(6, 6))
+    truth, perm = session.matched_truth()
+    for j, k in enumerate(perm):
+        np.testing.assert_array_equal(view.truth_images[k].image, truth.probs[j].reshape(6, 6))
+    assert f"{model.weights[2]:.3f}" in view.titles[2].text
+
+
+def test_prototypes_of_a_corpus_list_the_most_probable_words(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    problem = load(session, "corpus")
+    session.step()
+    model = session.snapshot.model
+    assert view.currentWidget() is view.table
+    assert view.table.columnCount() == 2 * model.n_components  # words and probabilities
+    best = np.argsort(-model.probs[1], kind="stable")[:3]
+    assert [view.table.item(i, 2).text() for i in (1, 2, 3)] == [problem.columns[m] for m in best]
+    assert view.table.item(1, 3).text() == f"{model.probs[1, best[0]]:.3f}"
+    assert f"{model.weights[1]:.3f}" in view.table.item(0, 2).text()
+
+
+def test_top_features_breaks_ties_by_feature_order():
+    probs = np.array([[0.1, 0.4, 0.4, 0.1], [0.25, 0.25, 0.25, 0.25]])
+    assert top_features(probs, 3).tolist() == [[1, 2, 0], [0, 1, 2]]
+
+
+def test_empty_component_is_marked(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    X = np.array([[1, 1, 0, 0]] * 6 + [[0, 0, 1, 1]] * 6, dtype=float)
+    # component 3 sits far from everything and has tiny weight: it empties at the first M-step
+    start = nc.BernoulliMixture(weights=[0.5, 0.5 - 1e-300, 1e-300],
+                                probs=[[0.9, 0.9, 0.1, 0.1], [0.1, 0.1, 0.9, 0.9], [0.5, 0.5, 0.5, 0.5]])
+    session.load(Problem(name="two", X=X, columns=("a", "b", "c", "d")), ModelConfig(family="bernoulli", n_components=3), start)
+    session.step()
+    assert 2 in session.snapshot.empty
+    assert "(empty)" in view.table.item(0, 4).text()
+
+
+def test_naive_bayes_components_are_named_after_the_classes(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    problem = load(session, "naive-bayes")
+    session.step()
+    assert session.component_names() == list(problem.classes)
+    assert view.table.item(0, 0).text().startswith(f"{problem.classes[0]}\nπ = ")

@@ -1,0 +1,116 @@
+"""Parameters panel and point inspector."""
+
+import math
+
+import numpy as np
+import pytest
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.presets import load_preset
+from nbviz.app.problem import Problem
+from nbviz.app.session import Session
+from nbviz.gui.panels.inspector import HINT, PointInspector, from_log
+from nbviz.gui.panels.parameters import ParametersPanel, parameter_rows
+
+TRUTH = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0.0, 0.0], [5.0, 1.0]],
+                           covariances=np.stack([np.eye(2), np.diag([2.0, 0.5])]))
+
+
+@pytest.fixture
+def session(qtbot):
+    session = Session()
+    session.load(Problem.synthesised(TRUTH, 300, seed=1), ModelConfig(n_components=2, seed=3))
+    return session
+
+
+def test_rows_mark_what_the_m_step_changed_and_pair_values_with_the_truth():
+    before = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 1.0]],
+                                covariances=np.stack([np.eye(2)] * 2))
+    after = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [4.5, 1.0]],
+                               covariances=np.stack([np.eye(2)] * 2))
+    rows = parameter_rows(after, before, TRUTH, np.array([1, 0]), ["a", "b"])
+    changed = {(r.component, r.name) for r in rows if r.changed}
+    assert changed == {(1, "mean μ")}
+    mean1 = next(r for r in rows if r.component == 1 and r.name == "mean μ")
+    assert mean1.value == "a 4.5, b 1" and mean1.truth == "a 0, b 0"  # fitted 1 is matched to true 0
+    weight0 = next(r for r in rows if r.component == 0 and r.name == "weight π")
+    assert weight0.truth == "0.7"
+
+
+def test_panel_follows_the_cursor(session, qtbot):
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    assert panel.text().startswith("Initial parameters")
+    session.step()
+    model = session.snapshot.model
+    text = panel.text()
+    assert "After the M-step of iteration 1" in text
+    assert f"{model.weights[0]:.5g}" in text and f"{model.means[1, 0]:.5g}" in text
+    assert "fitted" in text and "true" in text
+    assert any(r.changed for r in panel.rows)
+    session.set_cursor(1)
+    assert "parameters unchanged" in panel.text()
+    assert not any(r.changed for r in panel.rows)
+    assert "nan" not in panel.text().lower()
+
+
+def test_tied_covariance_is_listed_once(session, qtbot):
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    session.configure(session.config.with_(covariance_type="tied"))
+    session.step()
+    assert panel.text().count("Shared covariance") == 1
+
+
+def test_from_log_writes_values_beyond_the_double_range():
+    assert from_log(math.log(0.25)) == "0.25"
+    assert from_log(-1000 * math.log(10)) == "1.0000 × 10^-1000"
+    assert from_log(-1000.5 * math.log(10)) == "3.1623 × 10^-1001"
+    assert from_log(-math.inf) == "0"
+
+
+def test_inspector_hint_then_the_e_step_of_the_selected_point(session, qtbot):
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    assert inspector.text() == HINT
+    session.e_step()
+    session.select(4)
+    b = inspector.breakdown
+    model = session.snapshot.model
+    x = session.problem.X[4]
+    densities = [nc.GaussianMixture(weights=[1.0], means=model.means[k:k + 1],
+                                    covariances=model.covariances[k:k + 1]).log_likelihood(x[None]) for k in range(2)]
+    np.testing.assert_allclose(b.log_densities, densities, rtol=1e-12)
+    text = inspector.text()
+    assert "Point 5" in text
+    for k in range(2):
+        assert f"{b.resp[k]:.4f}" in text and f"{model.weights[k]:.4f}" in text
+        assert from_log(b.log_products[k]) in text
+    assert from_log(b.log_normaliser) in text
+    session.select(-1)
+    assert inspector.text() == HINT
+
+
+def test_inspector_at_an_m_step_shows_the_responsibilities_it_used(session, qtbot):
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.step()
+    session.select(0)
+    np.testing.assert_allclose(inspector.breakdown.resp, session.resp[0])
+    np.testing.assert_allclose(np.exp(inspector.breakdown.log_products - inspector.breakdown.log_normaliser),
+                               session.resp[0], rtol=1e-12)
+    assert "which the M-step shown used" in inspector.text()
+
+
+def test_inspector_of_a_labelled_point_says_it_is_clamped(qtbot):
+    session = Session()
+    problem, config, start = load_preset("naive-bayes")
+    session.load(problem, config, start)
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.e_step()
+    session.select(0)
+    label = int(problem.labels[0])
+    assert inspector.breakdown.resp[label] == 1.0
+    assert "labelled" in inspector.text() and "one-hot" in inspector.text()
