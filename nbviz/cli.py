@@ -1,0 +1,124 @@
+"""Command line: ``nbviz [FILE] [--preset NAME] [--model ...] [-k K] [--steps N] [--screenshot PNG]``.
+
+Everything that can fail on the user's input (an unreadable file, a model that does not fit the
+data) is checked before the window opens and reported as one line on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_BAD_INPUT = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time.")
+    parser.add_argument("file", nargs="?", help="a data file to open (CSV, TSV or .npy)")
+    parser.add_argument("--preset", metavar="NAME", help="start from a preset (see --list-presets)")
+    parser.add_argument("--list-presets", action="store_true", help="list the presets and exit")
+    parser.add_argument("--model", choices=("gaussian", "bernoulli", "multinomial", "naive-bayes"),
+                        help="the model to fit (naive-bayes uses the label column)")
+    parser.add_argument("-k", "--components", type=int, metavar="K", help="number of components")
+    parser.add_argument("--covariance-type", choices=("full", "diag", "spherical", "tied"),
+                        help="covariance type of a Gaussian mixture")
+    parser.add_argument("--label-column", metavar="COLUMN",
+                        help="the column holding class labels (name, or 0-based number)")
+    parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="save a PNG of the window (after --steps) and exit")
+    parser.add_argument("--version", action="version", version=f"nbviz {__version__}")
+    return parser
+
+
+def fail(message: str) -> int:
+    print(f"nbviz: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _label_column(text: str | None):
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def prepare(args):
+    """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
+    import nbviz.core as nc
+
+    from .app.config import ModelConfig, family_for_data
+    from .app.presets import load_preset
+    from .app.problem import Problem
+
+    if args.preset and args.file:
+        raise ValueError("give either a data FILE or --preset, not both")
+    if args.preset:
+        try:
+            problem, config, start = load_preset(args.preset)
+        except KeyError as error:
+            raise ValueError(error.args[0]) from None
+    elif args.file:
+        dataset = nc.load_data(args.file, label_column=_label_column(args.label_column))
+        problem = Problem.from_dataset(dataset)
+        config, start = ModelConfig(family=family_for_data(problem.data_kind)), None
+    else:
+        return None, None, None
+    changes = {}
+    if args.model == "naive-bayes":
+        if problem.labels is None:
+            raise ValueError("--model naive-bayes needs class labels: give --label-column")
+        changes.update(label_fraction=1.0, family=family_for_data(problem.data_kind))
+    elif args.model:
+        changes.update(family=args.model, label_fraction=0.0)
+    if args.components is not None:
+        changes["n_components"] = args.components
+    if args.covariance_type:
+        changes["covariance_type"] = args.covariance_type
+    if changes:
+        config, start = config.with_(**changes), None
+    return problem, config, start
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.list_presets:
+        from .app.presets import PRESETS
+
+        for preset in PRESETS.values():
+            print(f"{preset.name}\t{preset.description}")
+        return 0
+    if args.steps < 0:
+        return fail("--steps must be 0 or more")
+    try:
+        problem, config, start = prepare(args)
+    except (ValueError, OSError) as error:  # DataError is a ValueError
+        return fail(str(error))
+
+    from PySide6.QtWidgets import QApplication
+
+    from .gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("nbviz")
+    app.setOrganizationName("nbviz")
+    window = MainWindow()
+    errors: list[str] = []
+    window.session.error_raised.connect(errors.append)
+    if problem is not None and not window.session.load(problem, config, start):
+        return fail(errors[-1] if errors else "the data could not be used with that model")
+    window.show()
+    if args.steps:
+        window.take_half_steps(args.steps)
+    if args.screenshot:
+        if not window.save_screenshot(args.screenshot):
+            return fail(f"could not write {args.screenshot}")
+        window.close()
+        return 0
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

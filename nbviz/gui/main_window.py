@@ -1,0 +1,355 @@
+"""The main window: data view in the centre, controls, objective curve, parameters and inspector."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
+    QMainWindow, QProgressDialog, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+import nbviz
+import nbviz.core as nc
+
+from ..app.presets import PRESETS, load_preset
+from ..app.problem import Problem
+from ..app.resources import resource_path
+from ..app.runner import Runner
+from ..app.session import Session
+from .banner import MessageBanner
+from .panels.controls import ControlPanel
+from .panels.inspector import PointInspector
+from .panels.parameters import ParametersPanel
+from .plots.data_view import DataView
+from .plots.objective_curve import ObjectiveCurve
+from .start_page import StartPage
+
+MAX_RECENT = 8
+SHORTCUTS = [
+    ("E", "E-step"), ("M", "M-step"), ("Space", "Play / pause"), ("Left / Right", "Scrub back / forward"),
+    ("R", "Reset to the start"), ("Ctrl+O", "Open a data file"), ("Ctrl+Shift+S", "Save a screenshot"),
+]
+
+
+class MainWindow(QMainWindow):
+    """The nbviz workspace."""
+
+    def __init__(self, session: Session | None = None, settings: QSettings | None = None):
+        super().__init__()
+        self.session = session or Session(self)
+        self.settings = settings or QSettings("nbviz", "nbviz")
+        self.runner = Runner(self.session, self)
+        self.setWindowTitle("nbviz")
+        try:
+            self.setWindowIcon(QIcon(str(resource_path("icons", "nbviz.svg"))))
+        except FileNotFoundError:
+            pass
+
+        self.start_page = StartPage()
+        self.start_page.preset_chosen.connect(self.load_preset)
+        self.start_page.file_chosen.connect(self.open_file)
+        self.start_page.open_requested.connect(self.choose_file)
+        self.banner = MessageBanner()
+        self.data_view = DataView(self.session)
+        self.history_slider = QSlider(Qt.Horizontal)
+        self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
+        self.history_slider.valueChanged.connect(self.session.set_cursor)
+        self.history_label = QLabel()
+        self.history_label.setMinimumWidth(240)
+        history_row = QHBoxLayout()
+        history_row.addWidget(QLabel("History"))
+        history_row.addWidget(self.history_slider, 1)
+        history_row.addWidget(self.history_label)
+        workspace = QWidget()
+        layout = QVBoxLayout(workspace)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.data_view, 1)
+        layout.addLayout(history_row)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start_page)
+        self.pages.addWidget(workspace)
+        self.setCentralWidget(self.pages)
+
+        self.controls = ControlPanel(self.session)
+        self.controls.run_requested.connect(self.run_to_convergence)
+        self.objective = ObjectiveCurve(self.session)
+        self.parameters = ParametersPanel(self.session)
+        self.inspector = PointInspector(self.session)
+        self.control_dock = self._dock("Controls", self.controls, Qt.LeftDockWidgetArea)
+        self.objective_dock = self._dock("Objective", self.objective, Qt.BottomDockWidgetArea)
+        self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
+        self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
+        self.resizeDocks([self.control_dock], [300], Qt.Horizontal)
+        self.resizeDocks([self.parameters_dock], [360], Qt.Horizontal)
+        self.resizeDocks([self.objective_dock], [230], Qt.Vertical)
+
+        self._build_actions()
+        self._build_menus()
+        self._progress: QProgressDialog | None = None
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label, 1)
+
+        session = self.session
+        session.error_raised.connect(self.banner.show_error)
+        session.notice_raised.connect(self.banner.show_notice)
+        session.problem_changed.connect(self._problem_changed)
+        session.history_changed.connect(self._history_changed)
+        session.cursor_changed.connect(self._cursor_changed)
+        session.busy_changed.connect(self._busy_changed)
+        self.runner.progressed.connect(self._run_progressed)
+        self.runner.finished.connect(self._run_finished)
+        self.start_page.set_recent_files(self.recent_files())
+        self._set_docks_visible(False)
+        self.resize(1400, 900)
+
+    # ----------------------------------------------------------------- construction helpers
+    def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.replace(" ", "_"))
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.WindowShortcut)
+        action.setToolTip(tip or text)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        s = self.session
+        self.e_action = self._action("E-step", s.e_step, "E", "Compute responsibilities (E)")
+        self.m_action = self._action("M-step", s.m_step, "M", "Refit the parameters (M)")
+        self.step_action = self._action("Iteration", s.step, None, "One E-step and one M-step")
+        self.play_action = self._action("Play / pause", s.toggle_play, "Space", "Play or pause (Space)")
+        self.run_action = self._action("Run to convergence", self.run_to_convergence, "Ctrl+R")
+        self.reset_action = self._action("Reset", s.reset, "R", "Back to the start of this run (R)")
+        self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
+        self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
+        self.open_action = self._action("Open data…", self.choose_file, QKeySequence.Open)
+        self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
+        self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
+        self.start_action = self._action("Start page", lambda: self.pages.setCurrentWidget(self.start_page))
+        toolbar = self.addToolBar("Stepping")
+        toolbar.setObjectName("stepping_toolbar")
+        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
+                       self.reset_action):
+            toolbar.addAction(action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.open_action)
+        presets = file_menu.addMenu("Presets")
+        for preset in PRESETS.values():
+            action = presets.addAction(f"{preset.name} — {preset.description}")
+            action.triggered.connect(lambda _=False, name=preset.name: self.load_preset(name))
+        file_menu.addAction(self.start_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.screenshot_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        run_menu = bar.addMenu("&Run")
+        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
+                       self.reset_action, self.back_action, self.forward_action):
+            run_menu.addAction(action)
+        view_menu = bar.addMenu("&View")
+        for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction("How EM works here", self.show_help)
+        help_menu.addAction("Keyboard shortcuts", self.show_shortcuts)
+        help_menu.addAction("About nbviz", self.show_about)
+
+    # ----------------------------------------------------------------- loading
+    def load_preset(self, name: str) -> bool:
+        try:
+            problem, config, start = load_preset(name)
+        except (KeyError, ValueError, OSError) as error:
+            self.banner.show_error(f"Cannot open preset {name}: {error}")
+            return False
+        return self.session.load(problem, config, start)
+
+    def open_file(self, path: str | None, label_column=None) -> bool:
+        """Load a data file; on failure the message names the problem and what was open stays."""
+        if not path:
+            return False
+        try:
+            dataset = nc.load_data(path, label_column=label_column)
+        except ValueError as error:  # DataError is a ValueError
+            self.session.error_raised.emit(str(error))
+            return False
+        if not self.session.load(Problem.from_dataset(dataset)):
+            return False
+        self._remember(str(Path(path).resolve()))
+        return True
+
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", "Data files (*.csv *.tsv *.txt *.npy);;All files (*)")
+        if path:
+            self.open_file(path)
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [], type=list)
+        return [str(p) for p in value if isinstance(p, str)][:MAX_RECENT]
+
+    def _remember(self, path: str) -> None:
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent_files", files[:MAX_RECENT])
+        self.start_page.set_recent_files(files[:MAX_RECENT])
+
+    # ----------------------------------------------------------------- running
+    def run_to_convergence(self) -> None:
+        if not self.runner.start():
+            return
+        self._progress = QProgressDialog("Running EM to convergence…", "Cancel", 0, 0, self)
+        self._progress.setWindowTitle("nbviz")
+        self._progress.setMinimumDuration(200)  # only appears for runs longer than ~200 ms
+        self._progress.setWindowModality(Qt.WindowModal)
+        self._progress.canceled.connect(self.runner.cancel)
+
+    def _run_progressed(self, iterations: int, objective: float) -> None:
+        if self._progress is not None:
+            self._progress.setLabelText(f"Running EM to convergence… iteration {iterations}, objective {objective:.6g}")
+
+    def _run_finished(self, iterations: int, converged: bool) -> None:
+        if self._progress is not None:
+            self._progress.canceled.disconnect(self.runner.cancel)
+            self._progress.close()
+            self._progress.deleteLater()
+            self._progress = None
+        if converged:
+            self.banner.show_notice(f"Converged after {iterations} iteration(s).")
+        elif iterations:
+            self.banner.show_notice(f"Stopped after {iterations} iteration(s) without converging.")
+
+    # ----------------------------------------------------------------- session -> window
+    def _problem_changed(self) -> None:
+        problem = self.session.problem
+        self.pages.setCurrentIndex(1)
+        self._set_docks_visible(True)
+        self.setWindowTitle(f"nbviz — {problem.name}")
+        self.banner.hide()
+
+    def _set_docks_visible(self, visible: bool) -> None:
+        for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
+            dock.setVisible(visible)
+
+    def _history_changed(self) -> None:
+        self.history_slider.blockSignals(True)
+        self.history_slider.setRange(0, max(0, len(self.session.history) - 1))
+        self.history_slider.setValue(self.session.cursor)
+        self.history_slider.blockSignals(False)
+        self._update_status()
+
+    def _cursor_changed(self, index: int) -> None:
+        self.history_slider.blockSignals(True)
+        self.history_slider.setValue(index)
+        self.history_slider.blockSignals(False)
+        self._update_status()
+
+    def _busy_changed(self, busy: bool) -> None:
+        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
+                       self.reset_action, self.open_action):
+            action.setEnabled(not busy)
+        self.history_slider.setEnabled(not busy)
+
+    def status_text(self) -> str:
+        session = self.session
+        snapshot = session.snapshot
+        if snapshot is None:
+            return ""
+        phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
+        name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+        parts = [session.config.title, f"iteration {snapshot.iteration}, {phase}",
+                 f"{name} {snapshot.objective:.6f}"]
+        if snapshot.kl is not None:
+            parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
+        parts.append(f"converged (tol {session.tolerance:g})" if session.converged else "not converged")
+        return "   ·   ".join(parts)
+
+    def _update_status(self) -> None:
+        session = self.session
+        total = len(session.history)
+        snapshot = session.snapshot
+        if snapshot is None:
+            self.history_label.setText("")
+        else:
+            what = {"init": "start", "E": f"E-step {snapshot.iteration}", "M": f"M-step {snapshot.iteration}"}
+            self.history_label.setText(f"half-step {session.cursor} of {total - 1} ({what[snapshot.phase]})")
+        self.status_label.setText(self.status_text())
+
+    # ----------------------------------------------------------------- help
+    def show_help(self) -> None:
+        try:
+            text = resource_path("resources", "help", "how_em_works.html").read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError) as error:
+            text = f"<p>The help text is missing from this installation ({error}).</p>"
+        self._text_dialog("How EM works here", text, 640, 620)
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
+        self._text_dialog("Keyboard shortcuts", f"<table>{rows}</table>", 380, 300)
+
+    def show_about(self) -> None:
+        import numpy
+        import pyqtgraph
+        import PySide6
+        import scipy
+
+        text = (f"<h3>nbviz {nbviz.__version__}</h3><p>Watch the EM algorithm work, one E-step and one "
+                f"M-step at a time.</p><p>Python {'.'.join(map(str, __import__('sys').version_info[:3]))}, "
+                f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
+                f"pyqtgraph {pyqtgraph.__version__}</p>")
+        self._text_dialog("About nbviz", text, 420, 240)
+
+    def _text_dialog(self, title: str, html: str, width: int, height: int) -> None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle(title)
+        browser = QTextBrowser()
+        browser.setHtml(html)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons.rejected.connect(dialog.reject)
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(browser)
+        layout.addWidget(buttons)
+        dialog.resize(width, height)
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.show()
+
+    # ----------------------------------------------------------------- screenshots and shutdown
+    def take_half_steps(self, count: int) -> int:
+        """Take `count` half-steps as the buttons would, drawing each; returns how many were taken."""
+        taken = 0
+        for _ in range(count):
+            if not self.session.next_half_step():
+                break
+            taken += 1
+            self.repaint_now()
+        return taken
+
+    def repaint_now(self) -> None:
+        QApplication.processEvents()
+        self.repaint()
+
+    def save_screenshot(self, path: str) -> bool:
+        self.repaint_now()
+        return self.grab().save(path)
+
+    def choose_screenshot(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save screenshot", "nbviz.png", "PNG image (*.png)")
+        if path and not self.save_screenshot(path):
+            self.banner.show_error(f"Could not write the screenshot to {path}.")
+
+    def closeEvent(self, event) -> None:
+        self.session.pause()
+        self.runner.wait()
+        super().closeEvent(event)

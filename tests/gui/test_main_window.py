@@ -1,0 +1,96 @@
+"""The main window: keyboard, history slider, status bar, loading, background runs."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.problem import Problem
+from nbviz.gui.main_window import MainWindow
+
+TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def load_blobs(window, n=200):
+    assert window.session.load(Problem.synthesised(TRUTH, n, seed=0), ModelConfig(n_components=2, seed=2))
+
+
+def test_starts_on_the_start_page_and_a_preset_opens_the_workspace(window):
+    assert window.pages.currentWidget() is window.start_page
+    assert not window.control_dock.isVisible()
+    assert window.load_preset("gmm-2d")
+    assert window.pages.currentIndex() == 1 and window.control_dock.isVisible()
+    assert window.windowTitle().startswith("nbviz — ")
+
+
+def test_keyboard_steps_scrubs_resets_and_plays(window, qtbot):
+    load_blobs(window)
+    session = window.session
+    qtbot.keyClick(window, Qt.Key_E)
+    qtbot.keyClick(window, Qt.Key_M)
+    qtbot.keyClick(window, Qt.Key_E)
+    assert [s.phase for s in session.history] == ["init", "E", "M", "E"]
+    qtbot.keyClick(window, Qt.Key_Left)
+    qtbot.keyClick(window, Qt.Key_Left)
+    assert session.cursor == 1 and window.history_slider.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right)
+    assert session.cursor == 2
+    qtbot.keyClick(window, Qt.Key_R)
+    assert len(session.history) == 1
+    qtbot.keyClick(window, Qt.Key_Space)
+    assert session.playing
+    qtbot.keyClick(window, Qt.Key_Space)
+    assert not session.playing
+
+
+def test_history_slider_scrubs_and_the_status_bar_reports(window):
+    load_blobs(window)
+    session = window.session
+    for _ in range(3):
+        session.step()
+    assert window.history_slider.maximum() == 6
+    window.history_slider.setValue(3)
+    assert session.cursor == 3
+    text = window.status_text()
+    assert "iteration 2, after E-step" in text and "log-likelihood" in text and f"{session.snapshot.objective:.6f}" in text
+    assert "half-step 3 of 6" in window.history_label.text()
+
+
+def test_run_to_convergence_in_the_background(window, qtbot):
+    load_blobs(window)
+    with qtbot.waitSignal(window.runner.finished, timeout=20000) as blocker:
+        window.run_action.trigger()
+    assert blocker.args[1] is True
+    assert "converged (tol" in window.status_text()
+    assert window.banner.isVisible() and "Converged" in window.banner.text
+
+
+def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path):
+    load_blobs(window)
+    window.session.step()
+    before = (window.session.problem, len(window.session.history))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n3,oops\n")
+    assert not window.open_file(str(bad))
+    assert window.banner.kind == "error" and "line 3" in window.banner.text and "bad.csv" in window.banner.text
+    assert (window.session.problem, len(window.session.history)) == before
+
+
+def test_opening_a_file_remembers_it(window, tmp_path):
+    good = tmp_path / "good.csv"
+    good.write_text("a,b\n" + "\n".join(f"{i % 3},{i % 5 + 0.5}" for i in range(30)) + "\n")
+    assert window.open_file(str(good))
+    assert window.session.problem.name == "good.csv"
+    assert window.recent_files()[0].endswith("good.csv")
+    assert window.start_page.recent_list.item(0).data(Qt.UserRole).endswith("good.csv")

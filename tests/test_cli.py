@@ -1,0 +1,85 @@
+"""The command line: presets, bad files (exit 2, one line on stderr), headless screenshots."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtGui import QImage
+
+from nbviz.app.presets import PRESETS
+from nbviz.cli import main
+
+ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+
+
+def run_cli(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "nbviz", *args], capture_output=True, text=True,
+                          env=ENV, timeout=timeout)
+
+
+def test_list_presets_prints_name_tab_description(capsys):
+    assert main(["--list-presets"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [line.split("\t")[0] for line in lines] == list(PRESETS)
+    assert all(len(line.split("\t")) == 2 and line.split("\t")[1] for line in lines)
+    for required in ("faithful", "iris", "penguins", "digits", "corpus"):
+        assert required in PRESETS
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.returncode == 0 and result.stdout.startswith("nbviz ")
+
+
+@pytest.mark.parametrize("content, expected", [
+    ("a,b\n1,2\n3,x\n", "line 3, column 'b': 'x' is not a number"),
+    ("a,b\n1,2\n3\n", "line 3 has 1 fields but the header has 2"),
+    ("", "is empty"),
+    ("a,b\n", "no data rows"),
+])
+def test_unreadable_file_exits_2_with_one_line_naming_the_problem(tmp_path, content, expected):
+    path = tmp_path / "data.csv"
+    path.write_text(content)
+    result = run_cli(str(path))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert "data.csv" in lines[0] and expected in lines[0]
+
+
+def test_missing_file_and_binary_file(tmp_path):
+    result = run_cli(str(tmp_path / "nope.csv"))
+    assert result.returncode == 2 and "no such file" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    binary = tmp_path / "image.csv"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    result = run_cli(str(binary))
+    assert result.returncode == 2 and "not a text data file" in result.stderr
+
+
+def test_a_model_that_does_not_fit_the_file_exits_2(tmp_path):
+    path = tmp_path / "cont.csv"
+    path.write_text("a,b\n0.5,1.5\n1.5,2.5\n2.5,0.1\n")
+    result = run_cli(str(path), "--model", "bernoulli", "-k", "2")
+    assert result.returncode == 2 and "binary" in result.stderr and "Traceback" not in result.stderr
+    result = run_cli("--preset", "no-such-preset")
+    assert result.returncode == 2 and "faithful" in result.stderr
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_screenshot_of_every_preset(tmp_path, name):
+    png = tmp_path / f"{name}.png"
+    result = run_cli("--preset", name, "--steps", "5", "--screenshot", str(png))
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(png))
+    assert image.width() >= 1200 and image.height() >= 800
+
+
+def test_screenshot_of_a_user_file_with_options(tmp_path):
+    path = tmp_path / "points.csv"
+    rows = ["x,y"] + [f"{i % 7 * 0.9 + (i % 2) * 5},{i % 5 * 0.7}" for i in range(60)]
+    path.write_text("\n".join(rows) + "\n")
+    png = tmp_path / "out.png"
+    result = run_cli(str(path), "-k", "2", "--covariance-type", "diag", "--steps", "3", "--screenshot", str(png))
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(png)).width() >= 1200
