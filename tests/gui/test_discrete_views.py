@@ -9,7 +9,7 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
-from nbviz.gui.plots.prototypes import PrototypesView, top_features
+from nbviz.gui.plots.prototypes import BAR_ROLE, PrototypesView, top_features
 from nbviz.gui.plots.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
 from nbviz.gui.palette import component_rgb
 
@@ -100,11 +100,15 @@ def test_prototypes_of_a_corpus_list_the_most_probable_words(session, qtbot):
     session.step()
     model = session.snapshot.model
     assert view.currentWidget() is view.table
-    assert view.table.columnCount() == 2 * model.n_components  # words and probabilities
+    assert view.table.columnCount() == model.n_components
     best = np.argsort(-model.probs[1], kind="stable")[:3]
-    assert [view.table.item(i, 2).text() for i in (1, 2, 3)] == [problem.columns[m] for m in best]
-    assert view.table.item(1, 3).text() == f"{model.probs[1, best[0]]:.3f}"
-    assert f"{model.weights[1]:.3f}" in view.table.item(0, 2).text()
+    assert [view.table.item(i, 1).text() for i in range(3)] == [problem.columns[m] for m in best]
+    fraction, _, _, value = view.table.item(0, 1).data(BAR_ROLE)
+    assert value == f"{model.probs[1, best[0]]:.3f}"
+    # one scale for all bars: the largest word probability shown fills its cell
+    scale = max(model.probs[k].max() for k in range(model.n_components))
+    assert fraction == pytest.approx(model.probs[1, best[0]] / scale, rel=1e-12)
+    assert f"{model.weights[1]:.3f}" in view.table.horizontalHeaderItem(1).text()
 
 
 def test_top_features_breaks_ties_by_feature_order():
@@ -122,7 +126,7 @@ def test_empty_component_is_marked(session, qtbot):
     session.load(Problem(name="two", X=X, columns=("a", "b", "c", "d")), ModelConfig(family="bernoulli", n_components=3), start)
     session.step()
     assert 2 in session.snapshot.empty
-    assert "(empty)" in view.table.item(0, 4).text()
+    assert "(empty)" in view.table.horizontalHeaderItem(2).text()
 
 
 def test_naive_bayes_components_are_named_after_the_classes(session, qtbot):
@@ -131,4 +135,23 @@ def test_naive_bayes_components_are_named_after_the_classes(session, qtbot):
     problem = load(session, "naive-bayes")
     session.step()
     assert session.component_names() == list(problem.classes)
-    assert view.table.item(0, 0).text().startswith(f"{problem.classes[0]}\nπ = ")
+    assert view.table.horizontalHeaderItem(0).text().startswith(f"{problem.classes[0]}\nπ = ")
+
+
+def test_few_binary_features_are_bars_in_column_order_with_the_true_value(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    truth = nc.BernoulliMixture(weights=[0.4, 0.6], probs=[[0.9, 0.8, 0.1, 0.2, 0.5], [0.1, 0.3, 0.9, 0.7, 0.5]])
+    problem = Problem.synthesised(truth, 400, seed=2)
+    assert problem.image_shape is None
+    session.load(problem, ModelConfig(family="bernoulli", n_components=2, seed=1))
+    session.step()
+    model = session.snapshot.model
+    truth, perm = session.matched_truth()
+    for k in range(2):
+        assert [view.table.item(i, k).text() for i in range(5)] == list(problem.columns)
+        j = int(np.flatnonzero(perm == k)[0])
+        for m in range(5):
+            fraction, true_fraction, colour, value = view.table.item(m, k).data(BAR_ROLE)
+            assert fraction == pytest.approx(model.probs[k, m], rel=1e-12)
+            assert true_fraction == pytest.approx(truth.probs[j, m], rel=1e-12)

@@ -10,7 +10,7 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
-from nbviz.gui.panels.inspector import HINT, PointInspector, from_log
+from nbviz.gui.panels.inspector import HINT, PointInspector, fmt_resp, from_log
 from nbviz.gui.panels.parameters import ParametersPanel, parameter_rows
 
 TRUTH = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0.0, 0.0], [5.0, 1.0]],
@@ -70,6 +70,11 @@ def test_from_log_writes_values_beyond_the_double_range():
     assert from_log(-math.inf) == "0"
 
 
+def test_fmt_resp_keeps_tiny_responsibilities_visible():
+    assert fmt_resp(0.25) == "0.2500" and fmt_resp(1.0) == "1.0000" and fmt_resp(0.0) == "0.0000"
+    assert fmt_resp(2.6e-13) == "2.60e-13"
+
+
 def test_inspector_hint_then_the_e_step_of_the_selected_point(session, qtbot):
     inspector = PointInspector(session)
     qtbot.addWidget(inspector)
@@ -85,7 +90,7 @@ def test_inspector_hint_then_the_e_step_of_the_selected_point(session, qtbot):
     text = inspector.text()
     assert "Point 5" in text
     for k in range(2):
-        assert f"{b.resp[k]:.4f}" in text and f"{model.weights[k]:.4f}" in text
+        assert fmt_resp(b.resp[k]) in text and f"{model.weights[k]:.4f}" in text
         assert from_log(b.log_products[k]) in text
     assert from_log(b.log_normaliser) in text
     session.select(-1)

@@ -36,6 +36,11 @@ def from_log(log_value: float) -> str:
     return f"{mantissa:.4f} × 10^{power}"
 
 
+def fmt_resp(r: float) -> str:
+    """A responsibility: four decimals, or two significant digits when it is tiny but not zero."""
+    return f"{r:.2e}" if 0.0 < r < 5e-5 else f"{r:.4f}"
+
+
 def describe_point(x: np.ndarray, columns) -> str:
     """The point's values: all of them when few, else a summary that fits the data's kind."""
     if len(x) <= MAX_LISTED:
@@ -109,7 +114,7 @@ class PointInspector(QWidget):
                 f"<td align='right'>{b.weights[k]:.4f}</td>"
                 f"<td align='right'>{from_log(b.log_densities[k])}</td>"
                 f"<td align='right'>{from_log(b.log_products[k])}</td>"
-                f"<td align='right'><b>{b.resp[k]:.4f}</b></td></tr>")
+                f"<td align='right'><b>{fmt_resp(b.resp[k])}</b></td></tr>")
         parts.append(f"<tr><td colspan='3' align='right' style='border-top:1px solid #999'>sum = p(x)</td>"
                      f"<td align='right' style='border-top:1px solid #999'>{from_log(b.log_normaliser)}</td>"
                      f"<td style='border-top:1px solid #999'></td></tr></table>")

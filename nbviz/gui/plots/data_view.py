@@ -28,8 +28,8 @@ class DataView(QStackedWidget):
         self.discrete = QSplitter(Qt.Horizontal)
         self.discrete.addWidget(self.prototypes)
         self.discrete.addWidget(self.heatmap)
-        self.discrete.setStretchFactor(0, 5)
-        self.discrete.setStretchFactor(1, 2)
+        self.discrete.setStretchFactor(0, 1)
+        self.discrete.setStretchFactor(1, 0)  # extra width goes to the prototypes
         for page in (self.empty, self.density, self.scatter, self.discrete):
             self.addWidget(page)
         session.problem_changed.connect(self.choose_page)
@@ -45,4 +45,8 @@ class DataView(QStackedWidget):
             page = self.density
         else:
             page = self.scatter
+        if page is self.discrete and self.session.em is not None:
+            # the heat-map needs little width per component; the prototypes take the rest
+            heatmap = min(300, 80 + 24 * self.session.em.model.n_components)
+            self.discrete.setSizes([max(self.width() - heatmap, 1), heatmap])
         self.setCurrentWidget(page)

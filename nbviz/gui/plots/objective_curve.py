@@ -12,6 +12,7 @@ from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
+MIN_VISIBLE_HALF_STEPS = 6
 
 
 def decreases(values: np.ndarray) -> np.ndarray:
@@ -47,6 +48,8 @@ class ObjectiveCurve(QWidget):
         self.plot.setMinimumHeight(160)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "half-step")
+        self.plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
@@ -100,6 +103,8 @@ class ObjectiveCurve(QWidget):
             self.explanation.hide()
             return
         x = np.arange(len(history), dtype=float)
+        # at least a few half-steps wide, so a short run is not stretched over the whole plot
+        self.plot.setXRange(0, max(len(history) - 1, MIN_VISIBLE_HALF_STEPS), padding=0.02)
         objective = np.array([s.objective for s in history])
         elbo = np.array([np.nan if s.elbo is None else s.elbo for s in history])
         self.objective_curve.setData(x, objective)

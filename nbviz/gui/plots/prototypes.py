@@ -3,7 +3,8 @@
 Image data (digits, bars) shows each component's probabilities as a picture: pixel m is black at
 p_km = 1 and white at p_km = 0, so a component's picture is its prototype. For synthesised data
 the matched true prototype is drawn underneath. Other data shows, per component, its most
-probable features (words) with their probabilities, shaded in the component's colour.
+probable features (words) with their probabilities as bars in the component's colour (the true
+value, for synthesised data, as a dashed tick).
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QStackedWidget, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QIcon, QPen, QPixmap
+from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
 
 from ...app.session import Session
 from ..palette import component_color
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
+MIN_COLUMN_WIDTH = 110  # pixels
+BAR_ROLE = Qt.UserRole + 1
 INK_LUT = np.linspace(255, 0, 256).astype(np.uint8)  # probability 0 = white, 1 = black
 
 
@@ -63,8 +66,8 @@ class PrototypesView(QStackedWidget):
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
+        self.table.setItemDelegate(ProbabilityBars(self.table))
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setVisible(False)
         self.addWidget(self.pictures)
         self.addWidget(self.table)
         self.images: list[pg.ImageItem] = []
@@ -145,7 +148,9 @@ class PrototypesView(QStackedWidget):
             colour = component_color(k).name()
             note = " — empty" if k in empty else ""
             name = self.session.component_names()[k]
-            self.titles[k].setText(f"<b>{name}</b>&nbsp; π = {model.weights[k]:.3f}{note}", color=colour)
+            # dark text beside a colour swatch: light palette colours (yellow) are unreadable as text
+            self.titles[k].setText(f"<span style='color:{colour}'>&#9632;</span> <b>{name}</b>&nbsp; "
+                                   f"π = {model.weights[k]:.3f}{note}", color="#222222")
             box = self.images[k].getViewBox()
             box.setBorder(pg.mkPen(colour, width=3))
             box.autoRange(padding=0.02)
@@ -163,7 +168,7 @@ class PrototypesView(QStackedWidget):
 
     # ----------------------------------------------------------------- feature lists
     def _show_table(self, model, columns, empty, matched) -> None:
-        """Two table columns per component: its features (most probable first) and their probabilities."""
+        """One table column per component: its features (most probable first) with their probabilities as bars."""
         K, M = model.probs.shape
         count = min(M, MAX_FEATURE_ROWS)
         if model.family == "bernoulli" and M <= MAX_FEATURE_ROWS:
@@ -175,33 +180,70 @@ class PrototypesView(QStackedWidget):
             truth, perm = matched
             true_probs = np.empty_like(truth.probs)
             true_probs[perm] = truth.probs
+        # One scale for every bar, so components compare: probabilities of a Bernoulli feature
+        # are absolute (0 to 1); word probabilities are scaled to the largest one shown.
+        scale = 1.0 if model.family == "bernoulli" else float(np.take_along_axis(model.probs, order, 1).max())
         symbol = "p" if model.family == "bernoulli" else "θ"
         names = self.session.component_names()
         self.table.clear()
-        self.table.clearSpans()
-        self.table.setColumnCount(2 * K)
-        self.table.setRowCount(count + 1)  # row 0 names the components
+        self.table.setColumnCount(K)
+        self.table.setRowCount(count)
         for k in range(K):
             note = " (empty)" if k in empty else ""
             title = QTableWidgetItem(f"{names[k]}{note}\nπ = {model.weights[k]:.3f}")
             title.setIcon(colour_icon(component_color(k)))
-            bold = title.font()
-            bold.setBold(True)
-            title.setFont(bold)
-            self.table.setItem(0, 2 * k, title)
-            self.table.setSpan(0, 2 * k, 1, 2)
-            top = model.probs[k, order[k]].max() if count else 1.0
-            shade = QColor(component_color(k))
+            self.table.setHorizontalHeaderItem(k, title)
+            colour = component_color(k).name()
             for i, m in enumerate(order[k]):
-                p = model.probs[k, m]
-                value = f"{p:.3f}" if true_probs is None else f"{p:.3f} (true {true_probs[k, m]:.3f})"
-                shade.setAlpha(int(round(30 + 150 * (p / top if top > 0 else 0.0))))
-                for j, text in enumerate((columns[m], value)):
-                    item = QTableWidgetItem(text)
-                    item.setBackground(QBrush(shade))
-                    item.setToolTip(f"{symbol}({columns[m]} | {names[k]}) = {p:.6g}")
-                    if j:
-                        item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
-                    self.table.setItem(i + 1, 2 * k + j, item)
+                p = float(model.probs[k, m])
+                tip = f"{symbol}({columns[m]} | {names[k]}) = {p:.6g}"
+                true_fraction = -1.0
+                if true_probs is not None:
+                    tip += f"; true {true_probs[k, m]:.6g}"
+                    true_fraction = min(1.0, true_probs[k, m] / scale)
+                item = QTableWidgetItem(columns[m])
+                item.setData(BAR_ROLE, (min(1.0, p / scale), true_fraction, colour, f"{p:.3f}"))
+                item.setToolTip(tip)
+                self.table.setItem(i, k, item)
         self.table.resizeColumnsToContents()
-        self.table.resizeRowToContents(0)
+        header = self.table.horizontalHeader()
+        for k in range(K):
+            header.resizeSection(k, max(header.sectionSize(k), MIN_COLUMN_WIDTH))
+
+
+class ProbabilityBars(QStyledItemDelegate):
+    """Draws a feature's cell as a bar in its component's colour: the name on the left, the value on the right.
+
+    The cell's BAR_ROLE data is (fraction, true_fraction, colour, value): the bar's length as a
+    fraction of the cell, the true value's position (a dashed tick; negative for none), the colour
+    and the value's text.
+    """
+
+    def paint(self, painter, option, index) -> None:
+        bar = index.data(BAR_ROLE)
+        if bar is None:
+            super().paint(painter, option, index)
+            return
+        fraction, true_fraction, colour, value = bar
+        painter.save()
+        area = QRectF(option.rect).adjusted(2, 3, -2, -3)
+        fill = QColor(colour)
+        fill.setAlpha(110)
+        painter.fillRect(QRectF(area.left(), area.top(), area.width() * fraction, area.height()), fill)
+        if true_fraction >= 0:
+            x = area.left() + area.width() * true_fraction
+            painter.setPen(QPen(QColor("#111111"), 2, Qt.DashLine))
+            painter.drawLine(QPointF(x, option.rect.top() + 1), QPointF(x, option.rect.bottom() - 1))
+        text = area.adjusted(3, 0, -3, 0)
+        painter.setPen(option.palette.text().color())
+        painter.drawText(text, Qt.AlignLeft | Qt.AlignVCenter, index.data())
+        painter.setPen(QColor("#444444"))
+        painter.drawText(text, Qt.AlignRight | Qt.AlignVCenter, value)
+        painter.restore()
+
+    def sizeHint(self, option, index):
+        size = super().sizeHint(option, index)
+        bar = index.data(BAR_ROLE)
+        if bar is not None:  # room for the value beside the name
+            size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 14)
+        return size

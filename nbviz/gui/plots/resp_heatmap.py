@@ -16,7 +16,7 @@ from ...app.session import Session
 from ..palette import component_rgb
 from .interaction import clicked_position
 
-ORDERS = {"data": "Data order", "component": "Most probable component", "label": "Known label"}
+ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
 
 
 def resp_image(resp: np.ndarray) -> np.ndarray:
@@ -69,16 +69,21 @@ class ResponsibilityHeatmap(QWidget):
         self.session = session
         self.rows = np.arange(0)
         self.order_box = QComboBox()
-        self.order_box.setToolTip("How the rows (data points) are ordered")
+        self.order_box.setToolTip("How the rows (data points) are ordered: as in the data, grouped by most "
+                                  "probable component (most confident first), or grouped by label")
+        self.order_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.order_box.setMinimumContentsLength(8)
         self.order_box.currentIndexChanged.connect(self.refresh)
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=True)
         self.plot.hideButtons()
         self.plot.invertY(True)
-        self.plot.setLabel("bottom", "component")
-        self.plot.setLabel("left", "data point")
-        self.plot.setTitle("Responsibilities r<sub>nk</sub>", color="#222", size="11pt")
+        self.plot.setLabel("bottom", "component k")
+        self.plot.setLabel("left", "data point n")
+        self.title = QLabel("<b>Responsibilities r<sub>nk</sub></b>")
+        self.title.setToolTip("Row n, column k: how much component k is responsible for data point n "
+                              "(white 0, the component's colour 1). Click a row to inspect the point.")
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))
@@ -90,6 +95,7 @@ class ResponsibilityHeatmap(QWidget):
         bar.addWidget(self.order_box, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
         layout.addLayout(bar)
         layout.addWidget(self.plot)
 
@@ -116,7 +122,7 @@ class ResponsibilityHeatmap(QWidget):
                 problem = self.session.problem
                 if self._groups() is None:
                     continue
-                text = "Known label" if problem.labels is not None else "True component"
+                text = "By label" if problem.labels is not None else "By true component"
             self.order_box.addItem(text, key)
         self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
         self.order_box.blockSignals(False)
