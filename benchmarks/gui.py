@@ -6,7 +6,9 @@ For N = 1e3, 1e4, 1e5 points (D=2, K=5) prints the time of one drawn half-step i
 (the session's half-step, the view's redraw, processing events and painting the widget) and the
 same for the reference measured in the same run: one ScatterPlotItem per component with hard
 (arg-max) colours, re-split and ``setData`` per half-step, painted the same way. Both widgets are
-900 x 700. Target (issue: the data views): ratio <= 0.5 at N = 1e5.
+900 x 700. Then the same half-step drawn in the whole main window (1400 x 900: data view,
+objective curve, parameters, inspector, status bar) against the same reference.
+Target (issue: the workspace): ratio <= 0.5 at N = 1e5, for both.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import nbviz.core as nc  # noqa: E402
 from nbviz.app.config import ModelConfig  # noqa: E402
 from nbviz.app.problem import Problem  # noqa: E402
 from nbviz.app.session import Session  # noqa: E402
+from nbviz.gui.main_window import MainWindow  # noqa: E402
 from nbviz.gui.palette import component_color  # noqa: E402
 from nbviz.gui.plots.scatter_view import ScatterView  # noqa: E402
 
@@ -70,14 +74,26 @@ def drawn_half_step_time(session: Session, widget, app: QApplication, repeats: i
     return float(np.median(times[1:]))
 
 
-def case(n: int, app: QApplication, repeats: int) -> tuple[float, float]:
+def scatter_view(session: Session):
+    view = ScatterView(session)
+    view.resize(*SIZE)
+    return view, view.view_box
+
+
+def main_window(session: Session):
+    window = MainWindow(session=session, settings=QSettings(QSettings.IniFormat, QSettings.UserScope,
+                                                            "nbviz-benchmark"))
+    window.resize(1400, 900)
+    return window, window.data_view.scatter.view_box
+
+
+def case(n: int, app: QApplication, repeats: int, build) -> tuple[float, float]:
     problem = Problem.synthesised(TRUTH, n, seed=0)
     config = ModelConfig(family="gaussian", n_components=K, seed=1)
 
     ours_session = Session()
+    ours, view_box = build(ours_session)
     ours_session.load(problem, config)
-    ours = ScatterView(ours_session)
-    ours.resize(*SIZE)
     ours.show()
     app.processEvents()
 
@@ -86,8 +102,7 @@ def case(n: int, app: QApplication, repeats: int) -> tuple[float, float]:
     reference = ReferenceView(reference_session)
     reference.widget.resize(*SIZE)
     reference.widget.show()
-    reference.widget.setRange(xRange=ours.view_box.viewRange()[0], yRange=ours.view_box.viewRange()[1],
-                              padding=0)
+    reference.widget.setRange(xRange=view_box.viewRange()[0], yRange=view_box.viewRange()[1], padding=0)
     app.processEvents()
 
     ours_time = drawn_half_step_time(ours_session, ours, app, repeats)
@@ -101,11 +116,12 @@ def case(n: int, app: QApplication, repeats: int) -> tuple[float, float]:
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])
-    print(f"drawn half-step, D=2, K={K}, widget {SIZE[0]}x{SIZE[1]} (median seconds)")
-    print(f"{'N':>8} {'ScatterView':>12} {'reference':>10} {'ratio':>7}")
-    for n in (1_000, 10_000, 100_000):
-        ours, reference = case(n, app, repeats=9 if n < 100_000 else 7)
-        print(f"{n:>8} {ours:>12.4f} {reference:>10.4f} {ours / reference:>7.3f}")
+    print(f"drawn half-step, D=2, K={K}, reference widget {SIZE[0]}x{SIZE[1]} (median seconds)")
+    for title, build in (("ScatterView", scatter_view), ("MainWindow", main_window)):
+        print(f"{'N':>8} {title:>12} {'reference':>10} {'ratio':>7}")
+        for n in (1_000, 10_000, 100_000):
+            ours, reference = case(n, app, 9 if n < 100_000 else 7, build)
+            print(f"{n:>8} {ours:>12.4f} {reference:>10.4f} {ours / reference:>7.3f}")
 
 
 if __name__ == "__main__":

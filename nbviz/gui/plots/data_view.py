@@ -33,6 +33,7 @@ class DataView(QStackedWidget):
         for page in (self.empty, self.density, self.scatter, self.discrete):
             self.addWidget(page)
         session.problem_changed.connect(self.choose_page)
+        session.run_reset.connect(self.choose_page)  # a new model family can need another page
         self.choose_page()
 
     def choose_page(self) -> None:
@@ -50,3 +51,7 @@ class DataView(QStackedWidget):
             heatmap = min(300, 80 + 24 * self.session.em.model.n_components)
             self.discrete.setSizes([max(self.width() - heatmap, 1), heatmap])
         self.setCurrentWidget(page)
+        on_screen = {self.density: page is self.density, self.scatter: page is self.scatter,
+                     self.prototypes: page is self.discrete, self.heatmap: page is self.discrete}
+        for view, awake in on_screen.items():
+            view.set_awake(awake)

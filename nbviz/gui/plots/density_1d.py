@@ -22,6 +22,7 @@ from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, matched_color
 from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
+from .sleep import Sleeper
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
@@ -45,7 +46,7 @@ class DensityAxis(pg.AxisItem):
         return [(spacing, [v for v in values if v >= -1e-12 * spacing]) for spacing, values in levels]
 
 
-class Density1DView(QWidget):
+class Density1DView(Sleeper, QWidget):
     """Histogram, weighted component densities and the mixture density of one-feature data.
 
     Parameters
@@ -164,6 +165,8 @@ class Density1DView(QWidget):
 
     def redraw(self, *_) -> None:
         """Draw the half-step at the session's cursor."""
+        if self.asleep():
+            return
         self._drag_preview = None
         if not self._sync_problem():
             self._clear()

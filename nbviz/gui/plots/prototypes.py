@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget,
 
 from ...app.session import Session
 from ..palette import component_color
+from .sleep import Sleeper
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
@@ -40,7 +41,7 @@ def colour_icon(color: QColor, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
-class PrototypesView(QStackedWidget):
+class PrototypesView(Sleeper, QStackedWidget):
     """Component prototypes (pictures) or top-feature lists for the model at the cursor.
 
     Parameters
@@ -74,12 +75,14 @@ class PrototypesView(QStackedWidget):
         self.truth_images: list[pg.ImageItem] = []
         self.titles: list[pg.LabelItem] = []
         self._layout_key = None
-        session.problem_changed.connect(self.refresh)
-        session.run_reset.connect(self.refresh)
-        session.cursor_changed.connect(self.refresh)
-        self.refresh()
+        session.problem_changed.connect(self.redraw)
+        session.run_reset.connect(self.redraw)
+        session.cursor_changed.connect(self.redraw)
+        self.redraw()
 
-    def refresh(self) -> None:
+    def redraw(self) -> None:
+        if self.asleep():
+            return
         snapshot, problem = self.session.snapshot, self.session.problem
         if snapshot is None or problem is None or snapshot.model.family == "gaussian":
             self._build_pictures(0, False, None)
@@ -127,7 +130,7 @@ class PrototypesView(QStackedWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.currentWidget() is self.pictures and self.images:
-            self.refresh()
+            self.redraw()
 
     def _picture_box(self, row: int, col: int) -> pg.ImageItem:
         box = self.pictures.addViewBox(row=row, col=col, lockAspect=True, enableMouse=False, invertY=True)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from ...app.session import Session
 from ..palette import component_rgb
 from .interaction import clicked_position
+from .sleep import Sleeper
 
 ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
 
@@ -46,7 +47,7 @@ def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) ->
     return np.lexsort(keys)
 
 
-class ResponsibilityHeatmap(QWidget):
+class ResponsibilityHeatmap(Sleeper, QWidget):
     """The N x K responsibilities at the session's cursor as a heat map.
 
     Parameters
@@ -73,7 +74,7 @@ class ResponsibilityHeatmap(QWidget):
                                   "probable component (most confident first), or grouped by label")
         self.order_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(8)
-        self.order_box.currentIndexChanged.connect(self.refresh)
+        self.order_box.currentIndexChanged.connect(self.redraw)
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=True)
@@ -100,8 +101,8 @@ class ResponsibilityHeatmap(QWidget):
         layout.addWidget(self.plot)
 
         session.problem_changed.connect(self._new_problem)
-        session.run_reset.connect(self.refresh)
-        session.cursor_changed.connect(self.refresh)
+        session.run_reset.connect(self.redraw)
+        session.cursor_changed.connect(self.redraw)
         session.selection_changed.connect(self._show_selection)
         self._new_problem()
 
@@ -126,9 +127,11 @@ class ResponsibilityHeatmap(QWidget):
             self.order_box.addItem(text, key)
         self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
         self.order_box.blockSignals(False)
-        self.refresh()
+        self.redraw()
 
-    def refresh(self) -> None:
+    def redraw(self) -> None:
+        if self.asleep():
+            return
         resp = self.session.resp
         if resp is None or self.session.problem is None:
             self.image.clear()
@@ -147,6 +150,8 @@ class ResponsibilityHeatmap(QWidget):
         self._show_selection()
 
     def _show_selection(self, *_) -> None:
+        if self.asleep():
+            return
         selected = self.session.selected
         positions = np.flatnonzero(self.rows == selected) if selected >= 0 else []
         if len(positions) == 0:

@@ -24,6 +24,7 @@ from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
 from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
+from .sleep import Sleeper
 from .projection import Projection, projections_for
 
 GRID_SIZE = 150  # density grid cells per axis
@@ -78,7 +79,7 @@ class SmoothImageItem(pg.ImageItem):
         super().paint(painter, *args)
 
 
-class ScatterView(QWidget):
+class ScatterView(Sleeper, QWidget):
     """Data points, component means and ellipses, and the mixture density in a 2-D view.
 
     Parameters
@@ -221,6 +222,8 @@ class ScatterView(QWidget):
     # ----------------------------------------------------------------- drawing
     def redraw(self, *_) -> None:
         """Draw the half-step at the session's cursor."""
+        if self.asleep():
+            return
         self._drag_preview = None
         if not self._sync_problem():
             self._clear()

@@ -1,0 +1,50 @@
+"""Start-up time of the app against importing Qt and pyqtgraph, measured in the same run.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/startup.py
+
+Times (median of 5 fresh processes each):
+  reference : python -c "import PySide6.QtWidgets, pyqtgraph" (plus a QApplication)
+  start page: python -m nbviz --screenshot PNG   (window built, drawn, saved, exit)
+  preset    : python -m nbviz --preset gmm-2d --screenshot PNG
+Target (issue: the workspace): at most ~1 s beyond the reference.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+RUNS = 5
+REFERENCE = "import PySide6.QtWidgets as w, pyqtgraph; w.QApplication([])"
+
+
+def median_seconds(args: list[str]) -> float:
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, *args], check=True, env=env, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        png = os.path.join(folder, "window.png")
+        median_seconds(["-c", REFERENCE])  # warm the file cache
+        reference = median_seconds(["-c", REFERENCE])
+        start_page = median_seconds(["-m", "nbviz", "--screenshot", png])
+        preset = median_seconds(["-m", "nbviz", "--preset", "gmm-2d", "--screenshot", png])
+    print(f"start-up, median of {RUNS} processes (seconds)")
+    print(f"{'':12} {'time':>7} {'beyond reference':>17}")
+    print(f"{'reference':12} {reference:>7.3f}")
+    for name, value in (("start page", start_page), ("preset", preset)):
+        print(f"{name:12} {value:>7.3f} {value - reference:>17.3f}")
+
+
+if __name__ == "__main__":
+    main()
