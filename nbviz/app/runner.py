@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -9,6 +10,9 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 import nbviz.core as nc
 
 from .session import Session
+
+
+PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast iterations must not flood the GUI
 
 
 class _Worker(QObject):
@@ -23,11 +27,15 @@ class _Worker(QObject):
     @Slot()
     def run(self) -> None:
         done, error = 0, ""
+        last_report = time.monotonic()
 
         def report(em):
-            nonlocal done
+            nonlocal done, last_report
             done += 1
-            self.progressed.emit(done, em.history[-1].objective)
+            now = time.monotonic()
+            if now - last_report >= PROGRESS_INTERVAL:
+                last_report = now
+                self.progressed.emit(done, em.history[-1].objective)
             return not self.cancelled
 
         try:

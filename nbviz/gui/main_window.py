@@ -213,6 +213,7 @@ class MainWindow(QMainWindow):
         self._progress = QProgressDialog("Running EM to convergence…", "Cancel", 0, 0, self)
         self._progress.setWindowTitle("nbviz")
         self._progress.setMinimumDuration(200)  # only appears for runs longer than ~200 ms
+        self._progress.setValue(0)  # starts the 200 ms clock (otherwise Qt's default of 4 s applies)
         self._progress.setWindowModality(Qt.WindowModal)
         self._progress.canceled.connect(self.runner.cancel)
 

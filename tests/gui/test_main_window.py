@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QPushButton
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
@@ -94,3 +95,23 @@ def test_opening_a_file_remembers_it(window, tmp_path):
     assert window.session.problem.name == "good.csv"
     assert window.recent_files()[0].endswith("good.csv")
     assert window.start_page.recent_list.item(0).data(Qt.UserRole).endswith("good.csv")
+
+
+def test_cancel_in_the_progress_dialog_stops_the_background_run(window, qtbot):
+    # two components fitted to one round blob: EM creeps for thousands of iterations
+    blob = nc.GaussianMixture(weights=[1.0], means=[[0.0, 0.0]], covariances=[np.eye(2)])
+    assert window.session.load(Problem.synthesised(blob, 50000, seed=0), ModelConfig(n_components=2, seed=2))
+    window.session.tolerance = 0.0
+    window.runner.max_iter = 10**6
+    window.run_action.trigger()
+    assert window.session.busy and not window.e_action.isEnabled()
+    qtbot.waitUntil(lambda: window._progress is not None and window._progress.isVisible(), timeout=5000)
+    cancel_button = window._progress.findChild(QPushButton)
+    assert cancel_button.text() == "Cancel"
+    with qtbot.waitSignal(window.runner.finished, timeout=20000) as blocker:
+        qtbot.mouseClick(cancel_button, Qt.LeftButton)
+    iterations, converged = blocker.args
+    assert not converged and 0 < iterations < window.runner.max_iter
+    assert not window.session.busy and window.e_action.isEnabled()
+    assert len(window.session.history) == 1 + 2 * iterations
+    assert "Stopped after" in window.banner.text
