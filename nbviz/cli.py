@@ -1,4 +1,4 @@
-"""Command line: ``nbviz [FILE] [--preset NAME] [--model ...] [-k K] [--steps N] [--screenshot PNG]``.
+"""Command line: ``nbviz [FILE | SESSION.nbviz] [--preset NAME] [options] [--steps N] [--screenshot PNG]``.
 
 Everything that can fail on the user's input (an unreadable file, a model that does not fit the
 data) is checked before the window opens and reported as one line on stderr with exit status 2.
@@ -17,7 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time.")
-    parser.add_argument("file", nargs="?", help="a data file to open (CSV, TSV or .npy)")
+    parser.add_argument("file", nargs="?", help="a data file (CSV, TSV or .npy) or a saved session (.nbviz) to open")
     parser.add_argument("--preset", metavar="NAME", help="start from a preset (see --list-presets)")
     parser.add_argument("--list-presets", action="store_true", help="list the presets and exit")
     parser.add_argument("--model", choices=("gaussian", "bernoulli", "multinomial", "naive-bayes"),
@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="save a PNG of the window (after --steps) and exit")
+    parser.add_argument("--save-session", metavar="PATH",
+                        help="save the session (after --steps) to PATH (.nbviz) and exit")
     parser.add_argument("--version", action="version", version=f"nbviz {__version__}")
     return parser
 
@@ -52,6 +54,7 @@ def prepare(args):
     from .app.config import ModelConfig, family_for_data
     from .app.presets import load_preset
     from .app.problem import Problem
+    from .app.session_file import SUFFIX, read_session
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
@@ -60,6 +63,10 @@ def prepare(args):
             problem, config, start = load_preset(args.preset)
         except KeyError as error:
             raise ValueError(error.args[0]) from None
+    elif args.file and args.file.endswith(SUFFIX):
+        if args.model or args.components is not None or args.covariance_type or args.label_column:
+            raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
+        return read_session(args.file), None, None
     elif args.file:
         dataset = nc.load_data(args.file, label_column=_label_column(args.label_column))
         problem = Problem.from_dataset(dataset)
@@ -107,14 +114,23 @@ def main(argv=None) -> int:
     window = MainWindow()
     errors: list[str] = []
     window.session.error_raised.connect(errors.append)
-    if problem is not None and not window.session.load(problem, config, start):
+    from .app.session_file import SavedSession
+
+    if isinstance(problem, SavedSession):
+        if not window.session.restore(problem):
+            return fail(errors[-1] if errors else "the session could not be opened")
+    elif problem is not None and not window.session.load(problem, config, start):
         return fail(errors[-1] if errors else "the data could not be used with that model")
     window.show()
     if args.steps:
         window.take_half_steps(args.steps)
+    if args.save_session:
+        if not window.session.save(args.save_session):
+            return fail(errors[-1] if errors else f"could not write {args.save_session}")
     if args.screenshot:
         if not window.save_screenshot(args.screenshot):
             return fail(f"could not write {args.screenshot}")
+    if args.screenshot or args.save_session:
         window.close()
         return 0
     return app.exec()

@@ -83,3 +83,28 @@ def test_screenshot_of_a_user_file_with_options(tmp_path):
     result = run_cli(str(path), "-k", "2", "--covariance-type", "diag", "--steps", "3", "--screenshot", str(png))
     assert result.returncode == 0, result.stderr
     assert QImage(str(png)).width() >= 1200
+
+
+def test_save_session_after_steps_and_reopen_it(tmp_path):
+    from nbviz.app.session_file import read_session
+
+    path = tmp_path / "run.nbviz"
+    result = run_cli("--preset", "gmm-2d", "--steps", "6", "--save-session", str(path))
+    assert result.returncode == 0, result.stderr
+    saved = read_session(path)
+    assert [s.phase for s in saved.history] == ["init"] + ["E", "M"] * 3 and saved.cursor == 6
+    png = tmp_path / "reopened.png"
+    result = run_cli(str(path), "--steps", "2", "--screenshot", str(png), "--save-session", str(path))
+    assert result.returncode == 0, result.stderr
+    assert len(read_session(path).history) == 9 and QImage(str(png)).width() >= 1200
+
+
+def test_a_broken_session_file_exits_2_with_one_line(tmp_path):
+    path = tmp_path / "broken.nbviz"
+    path.write_text('{"format": "nbviz-session", "version": 1, "problem": ')
+    result = run_cli(str(path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "broken.nbviz" in lines[0] and "cut short" in lines[0]
+    result = run_cli(str(path), "-k", "3")
+    assert result.returncode == 2 and "keeps its own model" in result.stderr

@@ -91,12 +91,50 @@ class Session(QObject):
         except ValueError as error:
             self.error_raised.emit(f"Cannot use {problem.name} with {config.title}: {error}")
             return False
+        self._switch(problem, config, em)
+        self.selection_changed.emit(-1)
+        return True
+
+    def _switch(self, problem: Problem, config: ModelConfig, em: nc.EM) -> None:
         self.pause()
         self.problem, self.config = problem, config
         self.selected = -1
         self._install(em)
         self.problem_changed.emit()
-        self.selection_changed.emit(-1)
+
+    def restore(self, saved) -> bool:
+        """Show a saved session (`session_file.SavedSession`): its data, model, history and cursor.
+
+        The history is re-evaluated on the data; if it does not fit, `error_raised` fires and the
+        current problem and run stay as they were.
+        """
+        problem, config = saved.problem, saved.config
+        try:
+            labels = self._labels_for(problem, config)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+                em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
+                                        hard=config.hard)
+        except ValueError as error:
+            self.error_raised.emit(f"Cannot open the session {problem.name}: {error}")
+            return False
+        self._switch(problem, config, em)
+        self._set_cursor(min(saved.cursor, len(em.history) - 1))
+        self.select(saved.selected)
+        return True
+
+    def save(self, path) -> bool:
+        """Write the session (data, model, history, cursor) to `path`; False and `error_raised` on failure."""
+        from .session_file import SessionFileError, write_session
+
+        if self.em is None:
+            self.error_raised.emit("There is nothing to save yet: load data or choose a preset first.")
+            return False
+        try:
+            write_session(path, self.problem, self.config, self.history, self._cursor, self.selected)
+        except SessionFileError as error:
+            self.error_raised.emit(str(error))
+            return False
         return True
 
     def configure(self, config: ModelConfig, start: nc.Mixture | None = None) -> bool:

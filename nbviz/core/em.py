@@ -65,6 +65,31 @@ class Snapshot:
         """``objective - elbo`` = KL(q || posterior) >= 0; None before the first E-step."""
         return None if self.elbo is None else self.objective - self.elbo
 
+    def to_dict(self) -> dict:
+        """JSON-ready; `Snapshot.from_dict` gives back an exact copy (floats round-trip by repr)."""
+        return {"phase": self.phase, "iteration": self.iteration, "model": self.model.to_dict(),
+                "log_likelihood": self.log_likelihood, "objective": self.objective, "elbo": self.elbo,
+                "log_prior": self.log_prior, "empty": list(self.empty)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Snapshot":
+        """Inverse of `to_dict`; ValueError naming what is missing or malformed."""
+        if not isinstance(data, dict):
+            raise ValueError("a snapshot must be a dict")
+        try:
+            phase = data["phase"]
+            if phase not in ("init", "E", "M"):
+                raise ValueError(f"unknown phase {phase!r}")
+            elbo = data["elbo"]
+            return cls(phase, int(data["iteration"]), Mixture.from_dict(data["model"]),
+                       float(data["log_likelihood"]), float(data["objective"]),
+                       None if elbo is None else float(elbo), float(data.get("log_prior", 0.0)),
+                       tuple(int(k) for k in data.get("empty", ())))
+        except KeyError as error:
+            raise ValueError(f"a snapshot has no {error.args[0]!r} entry") from None
+        except TypeError as error:
+            raise ValueError(f"a snapshot entry has the wrong type ({error})") from None
+
 
 @dataclass(frozen=True, eq=False)
 class _Evaluation:
@@ -133,6 +158,38 @@ class EM:
         self._current = self._evaluate(model)
         self._q = None  # (q, entropy) from the last E-step
         self.history: list[Snapshot] = [self._snapshot("init", 0, None)]
+
+    @classmethod
+    def from_history(cls, X, history, prior: Prior | None = None, labels=None, hard: bool = False,
+                     rtol: float = 1e-9) -> "EM":
+        """A run that continues from a saved `history` (e.g. `Snapshot.from_dict` of each entry).
+
+        The history must start with an "init" snapshot, continue with "E" and "M" half-steps
+        (an M-step only after an E-step) and keep one family and shape. Its last model is
+        re-evaluated on X: if the stored objective disagrees (relative tolerance `rtol`), the
+        history does not belong to this data, prior or labelling and ValueError says so.
+        """
+        history = list(history)
+        if not history or not all(isinstance(s, Snapshot) for s in history):
+            raise ValueError("history must be a non-empty list of Snapshot")
+        if history[0].phase != "init" or any(s.phase == "init" for s in history[1:]):
+            raise ValueError("history must start with the initial snapshot and have no other")
+        if history[1:2] and history[1].phase != "E":
+            raise ValueError("the first half-step of a history must be an E-step")
+        first = history[0].model
+        for position, snapshot in enumerate(history):
+            model = snapshot.model
+            if (type(model) is not type(first) or model.n_components != first.n_components
+                    or model.n_features != first.n_features):
+                raise ValueError(f"half-step {position} has a different model family or shape")
+        run = cls(X, first, prior=prior, labels=labels, hard=hard)
+        run.history = history
+        run.rewind(len(history) - 1)
+        stored, recomputed = history[-1].objective, run._current.objective
+        if not np.isclose(stored, recomputed, rtol=rtol, atol=0.0):
+            raise ValueError(f"the history does not match the data: its last objective is {stored!r}, "
+                             f"the data give {recomputed!r}")
+        return run
 
     # ----------------------------------------------------------------- state
     @property

@@ -19,6 +19,8 @@ from ..app.problem import Problem
 from ..app.resources import resource_path
 from ..app.runner import Runner
 from ..app.session import Session
+from ..app.session_file import SUFFIX as SESSION_SUFFIX
+from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
@@ -30,7 +32,8 @@ from .start_page import StartPage
 MAX_RECENT = 8
 SHORTCUTS = [
     ("E", "E-step"), ("M", "M-step"), ("Space", "Play / pause"), ("Left / Right", "Scrub back / forward"),
-    ("R", "Reset to the start"), ("Ctrl+O", "Open a data file"), ("Ctrl+Shift+S", "Save a screenshot"),
+    ("R", "Reset to the start"), ("Ctrl+R", "Run to convergence"), ("Ctrl+O", "Open a data file or session"),
+    ("Ctrl+S", "Save the session"), ("Ctrl+Shift+S", "Save a screenshot"),
 ]
 
 
@@ -42,6 +45,8 @@ class MainWindow(QMainWindow):
         self.session = session or Session(self)
         self.settings = settings or QSettings("nbviz", "nbviz")
         self.runner = Runner(self.session, self)
+        self._session_path: str | None = None
+        self.setAcceptDrops(True)
         self.setWindowTitle("nbviz")
         try:
             self.setWindowIcon(QIcon(str(resource_path("icons", "nbviz.svg"))))
@@ -134,7 +139,8 @@ class MainWindow(QMainWindow):
         self.reset_action = self._action("Reset", s.reset, "R", "Back to the start of this run (R)")
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
         self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
-        self.open_action = self._action("Open data…", self.choose_file, QKeySequence.Open)
+        self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.Open)
+        self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.Save)
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
         self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
         self.start_action = self._action("Start page", lambda: self.pages.setCurrentWidget(self.start_page))
@@ -154,6 +160,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, name=preset.name: self.load_preset(name))
         file_menu.addAction(self.start_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -179,9 +186,11 @@ class MainWindow(QMainWindow):
         return self.session.load(problem, config, start)
 
     def open_file(self, path: str | None, label_column=None) -> bool:
-        """Load a data file; on failure the message names the problem and what was open stays."""
+        """Load a data file or a session; on failure the message names the problem and what was open stays."""
         if not path:
             return False
+        if str(path).endswith(SESSION_SUFFIX):
+            return self.open_session(path)
         try:
             dataset = nc.load_data(path, label_column=label_column)
         except ValueError as error:  # DataError is a ValueError
@@ -192,10 +201,55 @@ class MainWindow(QMainWindow):
         self._remember(str(Path(path).resolve()))
         return True
 
+    def open_session(self, path: str) -> bool:
+        try:
+            saved = read_session(path)
+        except SessionFileError as error:
+            self.session.error_raised.emit(str(error))
+            return False
+        if not self.session.restore(saved):
+            return False
+        self._session_path = str(path)
+        self._remember(str(Path(path).resolve()))
+        return True
+
     def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", "Data files (*.csv *.tsv *.txt *.npy);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open data or session", "",
+            f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)")
         if path:
             self.open_file(path)
+
+    def save_session(self, path: str) -> bool:
+        if not self.session.save(path):
+            return False
+        self._session_path = str(path)
+        self._remember(str(Path(path).resolve()))
+        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        return True
+
+    def choose_session_path(self) -> None:
+        if self.session.em is None:
+            self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
+            return
+        suggested = self._session_path or f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}"
+        path, _ = QFileDialog.getSaveFileName(self, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})")
+        if path:
+            if not path.endswith(SESSION_SUFFIX):
+                path += SESSION_SUFFIX
+            self.save_session(path)
+
+    # drag a data or session file onto the window to open it
+    def dragEnterEvent(self, event) -> None:
+        urls = event.mimeData().urls()
+        if len(urls) == 1 and urls[0].isLocalFile():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        urls = event.mimeData().urls()
+        if len(urls) == 1 and urls[0].isLocalFile():
+            event.acceptProposedAction()
+            self.open_file(urls[0].toLocalFile())
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [], type=list)

@@ -115,3 +115,36 @@ def test_cancel_in_the_progress_dialog_stops_the_background_run(window, qtbot):
     assert not window.session.busy and window.e_action.isEnabled()
     assert len(window.session.history) == 1 + 2 * iterations
     assert "Stopped after" in window.banner.text
+
+
+def test_save_a_session_and_open_it_by_dropping_the_file(window, qtbot, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    load_blobs(window)
+    for _ in range(3):
+        window.session.step()
+    window.session.set_cursor(4)
+    path = tmp_path / "blobs.nbviz"
+    assert window.save_session(str(path))
+    window.load_preset("faithful")
+    assert window.session.problem.name != "synthetic"
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    drop = QDropEvent(QPointF(50, 50), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    window.dropEvent(drop)
+    assert window.session.problem.name == "synthetic"
+    assert len(window.session.history) == 7 and window.session.cursor == 4
+    assert window.history_slider.value() == 4 and window.recent_files()[0].endswith("blobs.nbviz")
+
+
+def test_opening_a_broken_session_keeps_what_was_open(window, tmp_path):
+    load_blobs(window)
+    window.session.step()
+    before = (window.session.problem, len(window.session.history))
+    bad = tmp_path / "bad.nbviz"
+    bad.write_text("not json at all")
+    assert not window.open_file(str(bad))
+    assert window.banner.kind == "error" and "bad.nbviz" in window.banner.text
+    assert (window.session.problem, len(window.session.history)) == before

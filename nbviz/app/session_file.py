@@ -1,0 +1,150 @@
+"""Session files (``.nbviz``): the data, the model choice and the whole half-step history.
+
+A session file is UTF-8 JSON::
+
+    {"format": "nbviz-session", "version": 1,
+     "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
+                 "description", "source"},
+     "config": ModelConfig.to_dict(),
+     "history": [Snapshot.to_dict(), ...],
+     "cursor": int, "selected": int}
+
+The data is embedded; floats are written by ``repr``, so every number reads back bit for bit.
+Files are written atomically (QSaveFile): a failure part-way leaves any earlier file as it was.
+Reading refuses, with a message naming the file, anything that is not JSON, is truncated, comes
+from a newer nbviz or does not fit together (the history is re-evaluated on the data).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QSaveFile
+
+import nbviz.core as nc
+
+from .config import ModelConfig
+from .problem import Problem
+
+FORMAT = "nbviz-session"
+VERSION = 1
+SUFFIX = ".nbviz"
+
+
+class SessionFileError(ValueError):
+    """A session file that cannot be written or read; the message names the file."""
+
+
+@dataclass(frozen=True)
+class SavedSession:
+    """What a session file holds, ready for `Session.restore`."""
+
+    problem: Problem
+    config: ModelConfig
+    history: list
+    cursor: int
+    selected: int
+
+
+def _array_or_none(value) -> list | None:
+    return None if value is None else np.asarray(value).tolist()
+
+
+def problem_to_dict(problem: Problem) -> dict:
+    return {
+        "name": problem.name, "columns": list(problem.columns), "X": problem.X.tolist(),
+        "labels": _array_or_none(problem.labels),
+        "classes": None if problem.classes is None else list(problem.classes),
+        "truth": None if problem.truth is None else problem.truth.to_dict(),
+        "truth_z": _array_or_none(problem.truth_z),
+        "image_shape": None if problem.image_shape is None else list(problem.image_shape),
+        "description": problem.description, "source": problem.source,
+    }
+
+
+def problem_from_dict(data: dict) -> Problem:
+    try:
+        X = np.array(data["X"], dtype=np.float64)
+        if X.ndim != 2 or not np.all(np.isfinite(X)):
+            raise ValueError("the data must be a table of finite numbers")
+        labels = None if data.get("labels") is None else np.array(data["labels"], dtype=np.int64)
+        truth_z = None if data.get("truth_z") is None else np.array(data["truth_z"], dtype=np.int64)
+        for name, values in (("labels", labels), ("truth_z", truth_z)):
+            if values is not None and values.shape != (X.shape[0],):
+                raise ValueError(f"{name} must have one entry per data row")
+        columns = tuple(str(c) for c in data["columns"])
+        if len(columns) != X.shape[1]:
+            raise ValueError(f"{len(columns)} column names for {X.shape[1]} columns")
+        return Problem(
+            name=str(data["name"]), X=X, columns=columns, labels=labels,
+            classes=None if data.get("classes") is None else tuple(str(c) for c in data["classes"]),
+            truth=None if data.get("truth") is None else nc.Mixture.from_dict(data["truth"]),
+            truth_z=truth_z,
+            image_shape=None if data.get("image_shape") is None else tuple(int(v) for v in data["image_shape"]),
+            description=str(data.get("description", "")), source=data.get("source"),
+        )
+    except KeyError as error:
+        raise ValueError(f"the data has no {error.args[0]!r} entry") from None
+    except TypeError as error:
+        raise ValueError(f"the data is malformed ({error})") from None
+
+
+def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1) -> dict:
+    return {"format": FORMAT, "version": VERSION, "problem": problem_to_dict(problem),
+            "config": config.to_dict(), "history": [snapshot.to_dict() for snapshot in history],
+            "cursor": int(cursor), "selected": int(selected)}
+
+
+def write_session(path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1) -> None:
+    """Write a session file atomically; SessionFileError if it cannot be written."""
+    try:
+        text = json.dumps(session_to_dict(problem, config, history, cursor, selected), allow_nan=False)
+    except ValueError as error:  # a non-finite number has no JSON spelling
+        raise SessionFileError(f"{path}: cannot be saved: {error}") from None
+    out = QSaveFile(str(path))
+    if not out.open(QSaveFile.WriteOnly):
+        raise SessionFileError(f"{path}: cannot be written: {out.errorString()}")
+    data = text.encode("utf-8")
+    if out.write(data) != len(data) or not out.commit():
+        message = out.errorString()
+        out.cancelWriting()
+        raise SessionFileError(f"{path}: could not be saved ({message}); any earlier file is unchanged")
+
+
+def read_session(path) -> SavedSession:
+    """Read and check a session file; SessionFileError naming the file and the problem."""
+    name = Path(path).name
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        raise SessionFileError(f"{path}: cannot be read: {error.strerror or error}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SessionFileError(f"{name}: not an nbviz session (not text)") from None
+    except json.JSONDecodeError as error:
+        raise SessionFileError(f"{name}: not an nbviz session, or cut short: invalid JSON at line "
+                               f"{error.lineno}, column {error.colno}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SessionFileError(f"{name}: not an nbviz session file")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise SessionFileError(f"{name}: the session format version is missing or invalid")
+    if version > VERSION:
+        raise SessionFileError(f"{name}: saved by a newer nbviz (session format {version}); this one reads "
+                               f"format {VERSION} — please update nbviz")
+    try:
+        problem = problem_from_dict(data["problem"])
+        config = ModelConfig.from_dict(data["config"])
+        history = [nc.Snapshot.from_dict(item) for item in data["history"]]
+        cursor, selected = int(data.get("cursor", len(history) - 1)), int(data.get("selected", -1))
+    except KeyError as error:
+        raise SessionFileError(f"{name}: the session has no {error.args[0]!r} entry") from None
+    except (ValueError, TypeError) as error:
+        raise SessionFileError(f"{name}: {error}") from None
+    if not 0 <= cursor < max(len(history), 1):
+        raise SessionFileError(f"{name}: the saved cursor {cursor} is outside the history")
+    return SavedSession(problem, config, history, cursor, selected)

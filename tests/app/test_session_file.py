@@ -1,0 +1,122 @@
+"""Session files: exact round trips, atomic saves, and refusal of broken files."""
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSaveFile
+
+from nbviz.app import session_file
+from nbviz.app.presets import load_preset
+from nbviz.app.session import Session
+from nbviz.app.session_file import SessionFileError, read_session
+
+
+def session_with_run(name, half_steps=7, cursor=4, selected=3):
+    session = Session()
+    problem, config, start = load_preset(name)
+    assert session.load(problem, config, start)
+    for _ in range(half_steps):
+        assert session.next_half_step()
+    session.set_cursor(cursor)
+    session.select(selected)
+    return session
+
+
+def assert_same_history(a, b):
+    assert len(a) == len(b)
+    for s, t in zip(a, b):
+        assert (s.phase, s.iteration, s.empty) == (t.phase, t.iteration, t.empty)
+        assert (s.log_likelihood, s.objective, s.elbo, s.log_prior) == (t.log_likelihood, t.objective, t.elbo, t.log_prior)
+        for field, value in s.model.to_dict().items():
+            assert t.model.to_dict()[field] == value
+
+
+@pytest.mark.parametrize("name", ["gmm-2d", "bars", "naive-bayes", "iris"])
+def test_save_and_reopen_shows_exactly_what_was_on_screen(name, tmp_path, qtbot):
+    original = session_with_run(name)
+    path = tmp_path / "run.nbviz"
+    assert original.save(path)
+
+    reopened = Session()
+    assert reopened.restore(read_session(path))
+    assert_same_history(original.history, reopened.history)
+    assert reopened.cursor == original.cursor and reopened.selected == original.selected
+    np.testing.assert_array_equal(reopened.resp, original.resp)
+    np.testing.assert_array_equal(reopened.problem.X, original.problem.X)
+    assert reopened.config == original.config
+    assert reopened.problem.columns == original.problem.columns
+    # stepping on from the reopened cursor equals stepping on from the original
+    original.step()
+    reopened.step()
+    assert_same_history(original.history, reopened.history)
+
+
+def test_truth_and_labels_survive(tmp_path, qtbot):
+    original = session_with_run("bars")
+    path = tmp_path / "bars.nbviz"
+    original.save(path)
+    saved = read_session(path)
+    np.testing.assert_array_equal(saved.problem.truth.probs, original.problem.truth.probs)
+    np.testing.assert_array_equal(saved.problem.truth_z, original.problem.truth_z)
+    assert saved.problem.image_shape == original.problem.image_shape
+
+
+def test_a_failed_save_leaves_the_earlier_file_intact(tmp_path, qtbot, monkeypatch):
+    session = session_with_run("gmm-2d")
+    path = tmp_path / "run.nbviz"
+    assert session.save(path)
+    before = path.read_bytes()
+    session.step()
+    monkeypatch.setattr(QSaveFile, "commit", lambda self: False)  # e.g. the disk filled up
+    with qtbot.waitSignal(session.error_raised) as blocker:
+        assert not session.save(path)
+    assert "run.nbviz" in blocker.args[0] and "earlier file is unchanged" in blocker.args[0]
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.nbviz"]  # no stray temporary file
+
+
+def test_broken_session_files_are_refused_and_nothing_open_is_lost(tmp_path, qtbot):
+    good = session_with_run("gmm-2d")
+    path = tmp_path / "good.nbviz"
+    good.save(path)
+    text = path.read_text()
+    data = json.loads(text)
+
+    cases = {
+        "cut.nbviz": (text[: len(text) // 2], "cut short"),
+        "binary.nbviz": (None, "not text"),
+        "other.nbviz": (json.dumps({"format": "something-else"}), "not an nbviz session"),
+        "newer.nbviz": (json.dumps(dict(data, version=99)), "newer nbviz"),
+        "nohistory.nbviz": (json.dumps({k: v for k, v in data.items() if k != "history"}), "'history'"),
+    }
+    for name, (content, message) in cases.items():
+        broken = tmp_path / name
+        if content is None:
+            broken.write_bytes(b"\x00\xff\xfe" * 100)
+        else:
+            broken.write_text(content)
+        with pytest.raises(SessionFileError) as error:
+            read_session(broken)
+        assert name in str(error.value) and message in str(error.value), str(error.value)
+
+    # a history that does not belong to the data is refused by the session; what is open stays
+    tampered = dict(data)
+    tampered["problem"] = dict(data["problem"], X=(np.array(data["problem"]["X"]) + 1.0).tolist())
+    bad = tmp_path / "tampered.nbviz"
+    bad.write_text(json.dumps(tampered))
+    viewer = session_with_run("faithful", half_steps=2, cursor=2, selected=-1)
+    before = (viewer.problem, len(viewer.history), viewer.cursor)
+    with qtbot.waitSignal(viewer.error_raised) as blocker:
+        assert not viewer.restore(read_session(bad))
+    assert "does not match the data" in blocker.args[0]
+    assert (viewer.problem, len(viewer.history), viewer.cursor) == before
+
+
+def test_the_format_is_versioned_json(tmp_path, qtbot):
+    session = session_with_run("gmm-1d", half_steps=2, cursor=2)
+    path = tmp_path / "a.nbviz"
+    session.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == session_file.FORMAT and data["version"] == session_file.VERSION
+    assert [h["phase"] for h in data["history"]] == ["init", "E", "M"]
