@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QSaveFile
 
 import nbviz.core as nc
 
 from .config import ModelConfig
+from .files import WriteError, write_atomically
 from .problem import Problem
 
 FORMAT = "nbviz-session"
@@ -104,14 +104,10 @@ def write_session(path, problem: Problem, config: ModelConfig, history, cursor: 
         text = json.dumps(session_to_dict(problem, config, history, cursor, selected), allow_nan=False)
     except ValueError as error:  # a non-finite number has no JSON spelling
         raise SessionFileError(f"{path}: cannot be saved: {error}") from None
-    out = QSaveFile(str(path))
-    if not out.open(QSaveFile.WriteOnly):
-        raise SessionFileError(f"{path}: cannot be written: {out.errorString()}")
-    data = text.encode("utf-8")
-    if out.write(data) != len(data) or not out.commit():
-        message = out.errorString()
-        out.cancelWriting()
-        raise SessionFileError(f"{path}: could not be saved ({message}); any earlier file is unchanged")
+    try:
+        write_atomically(path, text.encode("utf-8"))
+    except WriteError as error:
+        raise SessionFileError(str(error)) from None
 
 
 def read_session(path) -> SavedSession:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 import nbviz
 import nbviz.core as nc
 
+from ..app import export
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
 from ..app.resources import resource_path
@@ -22,6 +23,7 @@ from ..app.session import Session
 from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
+from .figures import save_figure
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
 from .panels.parameters import ParametersPanel
@@ -161,6 +163,12 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.start_action)
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
+        export_menu = file_menu.addMenu("Export")
+        self.export_actions = {}
+        for kind, (text, _, _) in self.EXPORTS.items():
+            action = export_menu.addAction(text)
+            action.triggered.connect(lambda _=False, kind=kind: self.choose_export_path(kind))
+            self.export_actions[kind] = action
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -238,6 +246,54 @@ class MainWindow(QMainWindow):
             if not path.endswith(SESSION_SUFFIX):
                 path += SESSION_SUFFIX
             self.save_session(path)
+
+    # ----------------------------------------------------------------- export
+    EXPORTS = {
+        # kind: (menu text, suggested file name suffix, file-dialog filter)
+        "responsibilities": ("Responsibilities and labels (CSV)…", "-responsibilities.csv", "CSV (*.csv)"),
+        "parameters-json": ("Parameters (JSON)…", "-parameters.json", "JSON (*.json)"),
+        "parameters-csv": ("Parameters (CSV)…", "-parameters.csv", "CSV (*.csv)"),
+        "trace": ("Objective and ELBO trace (CSV)…", "-trace.csv", "CSV (*.csv)"),
+        "data-figure": ("Data view figure (PNG or SVG)…", "-data.png", "PNG image (*.png);;SVG drawing (*.svg)"),
+        "objective-figure": ("Objective figure (PNG or SVG)…", "-objective.png",
+                             "PNG image (*.png);;SVG drawing (*.svg)"),
+    }
+
+    def export_to(self, kind: str, path: str) -> bool:
+        """Export what is shown at the cursor; a message on failure, nothing else changes."""
+        session = self.session
+        if session.em is None:
+            self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
+            return False
+        names, model, columns = session.component_names(), session.snapshot.model, session.problem.columns
+        writers = {
+            "responsibilities": lambda: export.write_responsibilities_csv(path, session.problem, session.resp, names),
+            "parameters-json": lambda: export.write_parameters_json(path, model, names, columns),
+            "parameters-csv": lambda: export.write_parameters_csv(path, model, names, columns),
+            "trace": lambda: export.write_trace_csv(path, session.history),
+            "data-figure": lambda: save_figure(self.data_view, path),
+            "objective-figure": lambda: save_figure(self.objective, path),
+        }
+        try:
+            writers[kind]()
+        except (OSError, ValueError) as error:
+            self.banner.show_error(f"Could not export to {path}: {error}")
+            return False
+        self.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
+        return True
+
+    def choose_export_path(self, kind: str) -> None:
+        if self.session.em is None:
+            self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
+            return
+        text, suffix, filters = self.EXPORTS[kind]
+        suggested = Path(self.session.problem.name).stem + suffix
+        path, chosen = QFileDialog.getSaveFileName(self, text.rstrip("…"), suggested, filters)
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += ".svg" if "svg" in chosen.lower() else Path(suffix).suffix
+        self.export_to(kind, path)
 
     # drag a data or session file onto the window to open it
     def dragEnterEvent(self, event) -> None:

@@ -148,3 +148,27 @@ def test_opening_a_broken_session_keeps_what_was_open(window, tmp_path):
     assert not window.open_file(str(bad))
     assert window.banner.kind == "error" and "bad.nbviz" in window.banner.text
     assert (window.session.problem, len(window.session.history)) == before
+
+
+@pytest.mark.parametrize("kind, name", [
+    ("responsibilities", "r.csv"), ("parameters-json", "p.json"), ("parameters-csv", "p.csv"),
+    ("trace", "t.csv"), ("data-figure", "d.png"), ("data-figure", "d.svg"), ("objective-figure", "o.svg"),
+])
+def test_every_export_writes_its_file(window, tmp_path, kind, name):
+    load_blobs(window)
+    window.session.step()
+    path = tmp_path / name
+    assert window.export_to(kind, str(path))
+    data = path.read_bytes()
+    assert len(data) > 100
+    if name.endswith(".svg"):
+        assert b"<svg" in data[:2000]
+    elif name.endswith(".png"):
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_figure_with_an_unknown_suffix_is_refused_with_a_message(window, tmp_path):
+    load_blobs(window)
+    assert not window.export_to("data-figure", str(tmp_path / "figure.gif"))
+    assert window.banner.kind == "error" and ".png or .svg" in window.banner.text
+    assert not (tmp_path / "figure.gif").exists()

@@ -1,0 +1,106 @@
+"""Exports for use outside nbviz: responsibilities and labels, parameters, the objective trace.
+
+Numbers are written in Python's shortest round-trip form (``repr``), so reading an export back
+gives exactly the numbers nbviz had. Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import numpy as np
+
+import nbviz.core as nc
+
+from .files import write_atomically
+from .problem import Problem
+
+
+def _csv_bytes(header: list[str], rows) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def _number(value) -> str:
+    return repr(float(value))
+
+
+def responsibilities_table(problem: Problem, resp: np.ndarray, names: list[str]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows: the original columns, the known label (if any), r for each component and
+    the most probable component (ties go to the first)."""
+    header = list(problem.columns)
+    if problem.labels is not None:
+        header.append("label")
+    header += [f"r_{name}" for name in names] + ["component"]
+    best = resp.argmax(axis=1)
+    rows = []
+    for n in range(problem.n_samples):
+        row = [_number(v) for v in problem.X[n]]
+        if problem.labels is not None:
+            label = problem.labels[n]
+            row.append(problem.classes[label] if problem.classes is not None else str(label))
+        row += [_number(r) for r in resp[n]] + [names[best[n]]]
+        rows.append(row)
+    return header, rows
+
+
+def write_responsibilities_csv(path, problem: Problem, resp: np.ndarray, names: list[str]) -> None:
+    write_atomically(path, _csv_bytes(*responsibilities_table(problem, resp, names)))
+
+
+def parameters_document(model: nc.Mixture, names: list[str], columns) -> dict:
+    """JSON-ready: the model's own description (``Mixture.from_dict`` reads it back) plus names."""
+    return {"model": model.to_dict(), "components": list(names), "features": list(columns)}
+
+
+def write_parameters_json(path, model: nc.Mixture, names: list[str], columns) -> None:
+    text = json.dumps(parameters_document(model, names, columns), indent=1, allow_nan=False)
+    write_atomically(path, text.encode("utf-8"))
+
+
+def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:
+    """Long format: component, parameter, feature, second feature, value (one row per number)."""
+    rows = []
+    K = model.n_components
+    for k in range(K):
+        rows.append([names[k], "weight", "", "", _number(model.weights[k])])
+    if model.family == "gaussian":
+        covariances = model.full_covariances
+        for k in range(K):
+            rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(model.means[k])]
+            for i in range(model.n_features):
+                rows += [[names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
+                         for j in range(model.n_features)]
+    else:
+        label = "p(x=1)" if model.family == "bernoulli" else "word probability"
+        for k in range(K):
+            rows += [[names[k], label, columns[m], "", _number(v)] for m, v in enumerate(model.probs[k])]
+    return rows
+
+
+def write_parameters_csv(path, model: nc.Mixture, names: list[str], columns) -> None:
+    header = ["component", "parameter", "feature", "feature_2", "value"]
+    write_atomically(path, _csv_bytes(header, parameter_rows(model, names, list(columns))))
+
+
+TRACE_HEADER = ["half_step", "iteration", "phase", "log_likelihood", "log_prior", "objective", "elbo", "kl"]
+
+
+def trace_rows(history) -> list[list[str]]:
+    """One row per half-step; ELBO and KL are empty before the first E-step."""
+    rows = []
+    for index, s in enumerate(history):
+        elbo = "" if s.elbo is None else _number(s.elbo)
+        kl = "" if s.kl is None else _number(s.kl)
+        rows.append([str(index), str(s.iteration), s.phase, _number(s.log_likelihood), _number(s.log_prior),
+                     _number(s.objective), elbo, kl])
+    return rows
+
+
+def write_trace_csv(path, history) -> None:
+    write_atomically(path, _csv_bytes(TRACE_HEADER, trace_rows(history)))

@@ -1,0 +1,20 @@
+"""Writing files so that a failure part-way never leaves a half-written file behind."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSaveFile
+
+
+class WriteError(OSError):
+    """A file could not be written; the message names it. Any earlier file is unchanged."""
+
+
+def write_atomically(path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file that replaces `path` only when complete."""
+    out = QSaveFile(str(path))
+    if not out.open(QSaveFile.WriteOnly):
+        raise WriteError(f"{path}: cannot be written: {out.errorString()}")
+    if out.write(data) != len(data) or not out.commit():
+        message = out.errorString()
+        out.cancelWriting()
+        raise WriteError(f"{path}: could not be saved ({message}); any earlier file is unchanged")
