@@ -35,7 +35,10 @@ def test_rows_mark_what_the_m_step_changed_and_pair_values_with_the_truth():
     mean1 = next(r for r in rows if r.component == 1 and r.name == "mean μ")
     assert mean1.value == "a 4.5, b 1" and mean1.truth == "a 0, b 0"  # fitted 1 is matched to true 0
     weight0 = next(r for r in rows if r.component == 0 and r.name == "weight π")
-    assert weight0.truth == "0.7"
+    assert weight0.truth == "0.7" and weight0.error == pytest.approx(0.2, rel=1e-12)
+    assert mean1.error == pytest.approx(np.hypot(4.5, 1.0), rel=1e-12)  # (4.5, 1) against (0, 0)
+    cov0 = next(r for r in rows if r.component == 0 and r.name == "covariance Σ")
+    assert cov0.error == pytest.approx(np.sqrt(1.0 + 0.25), rel=1e-12)  # I - diag(2, 0.5)
 
 
 def test_panel_follows_the_cursor(session, qtbot):

@@ -40,7 +40,9 @@ def fmt_vector(values, names=None) -> str:
 class Row:
     """One line of the panel: component k's parameter `name` shown as `value`.
 
-    `truth` is the matched true value (text) or None; `changed` says the last M-step moved it.
+    `truth` is the matched true value (text) or None; `changed` says the last M-step moved it;
+    `error` is the distance to the truth: |π - π*| for a weight, the Euclidean distance for a mean,
+    the Frobenius norm of the difference for a covariance, the mean |p - p*| for probabilities.
     """
 
     component: int
@@ -48,6 +50,7 @@ class Row:
     value: str
     truth: str | None
     changed: bool
+    error: float | None = None
 
 
 def _changed(new, old) -> bool:
@@ -78,7 +81,8 @@ def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth:
         j = true_of.get(k)
         rows.append(Row(k, "weight π", fmt(model.weights[k]),
                         None if j is None else fmt(truth.weights[j]),
-                        _changed(model.weights[k], None if previous is None else previous.weights[k])))
+                        _changed(model.weights[k], None if previous is None else previous.weights[k]),
+                        None if j is None else abs(float(model.weights[k] - truth.weights[j]))))
         if model.family == "gaussian":
             rows.extend(_gaussian_rows(model, previous, truth, j, k, columns))
         else:
@@ -91,7 +95,8 @@ def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
     names = columns if D <= MAX_MATRIX else None
     rows = [Row(k, "mean μ", fmt_vector(model.means[k], names),
                 None if j is None else fmt_vector(truth.means[j], names),
-                _changed(model.means[k], None if previous is None else previous.means[k]))]
+                _changed(model.means[k], None if previous is None else previous.means[k]),
+                None if j is None else float(np.linalg.norm(model.means[k] - truth.means[j])))]
     kind = model.covariance_type
     if kind == "tied":
         return rows  # the shared matrix is listed once, after the components
@@ -104,8 +109,12 @@ def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
         cov, label = model.full_covariances[k], "covariance Σ"
     if D == 1 and kind != "spherical":
         label = "variance σ²"
+    error = None
+    if j is not None:
+        error = float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
     rows.append(Row(k, label, _cov_text(cov), None if true_cov is None else _cov_text(true_cov),
-                    _changed(model.covariances[k], None if previous is None else previous.covariances[k])))
+                    _changed(model.covariances[k], None if previous is None else previous.covariances[k]),
+                    error))
     return rows
 
 
@@ -133,12 +142,11 @@ def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
         shown = np.argsort(-probs, kind="stable")[:3]
         name = f"most probable of {len(probs)}"
     value = ", ".join(f"{columns[m]} {fmt(probs[m])}" for m in shown)
-    true_text = None
+    true_text = error = None
     if j is not None:
         true_text = ", ".join(f"{columns[m]} {fmt(truth.probs[j, m])}" for m in shown)
         error = float(np.abs(probs - truth.probs[j]).mean())
-        true_text += f" — mean |error| {fmt(error)}"
-    return [Row(k, name, value, true_text, changed)]
+    return [Row(k, name, value, true_text, changed, error)]
 
 
 class ParametersPanel(QWidget):
@@ -192,11 +200,12 @@ class ParametersPanel(QWidget):
             parts.append(f" <span style='background:{CHANGED_BACKGROUND}'>&nbsp;changed&nbsp;</span>")
         parts.append("</p><table cellspacing='0' cellpadding='3' width='100%'>")
         if with_truth:
-            parts.append("<tr><th></th><th align='left'>fitted</th><th align='left'>true</th></tr>")
+            parts.append("<tr><th></th><th align='left'>fitted</th><th align='left'>true</th>"
+                         "<th align='left'>error</th></tr>")
         for k in range(model.n_components):
             colour = component_color(k).name()
             empty = " <i>(empty: no responsibility, previous values kept)</i>" if k in snapshot.empty else ""
-            span = 3 if with_truth else 2
+            span = 4 if with_truth else 2
             parts.append(f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"
                          f"<span style='color:{colour}; font-size:large'>&#9632;</span> "
                          f"<b>{html.escape(names[k])}</b>{empty}</td></tr>")
@@ -204,7 +213,8 @@ class ParametersPanel(QWidget):
                 style = f" style='background:{CHANGED_BACKGROUND}'" if row.changed and snapshot.phase == "M" else ""
                 cells = f"<td>{html.escape(row.name)}</td><td{style}>{html.escape(row.value)}</td>"
                 if with_truth:
-                    cells += f"<td style='color:#555'>{html.escape(row.truth or '')}</td>"
+                    error = "" if row.error is None else f"{row.error:.3g}"
+                    cells += f"<td style='color:#555'>{html.escape(row.truth or '')}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
         if model.family == "gaussian" and model.covariance_type == "tied":
