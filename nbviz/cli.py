@@ -32,6 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="save a PNG of the window (after --steps) and exit")
     parser.add_argument("--save-session", metavar="PATH",
                         help="save the session (after --steps) to PATH (.nbviz) and exit")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="remove what --install-desktop added, then exit")
     parser.add_argument("--version", action="version", version=f"nbviz {__version__}")
     return parser
 
@@ -89,6 +93,21 @@ def prepare(args):
     return problem, config, start
 
 
+def desktop_integration(install: bool) -> int:
+    from . import desktop
+
+    try:
+        files = desktop.install() if install else desktop.uninstall()
+    except OSError as error:
+        return fail(f"desktop integration failed: {error}")
+    if install:
+        print(f"Installed the nbviz menu entry, icons and .nbviz file type under {desktop.data_home()}")
+        print(f"({len(files)} files; nbviz --uninstall-desktop removes them)")
+    else:
+        print(f"Removed {len(files)} nbviz desktop file(s) from {desktop.data_home()}")
+    return 0
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_presets:
@@ -97,6 +116,8 @@ def main(argv=None) -> int:
         for preset in PRESETS.values():
             print(f"{preset.name}\t{preset.description}")
         return 0
+    if args.install_desktop or args.uninstall_desktop:
+        return desktop_integration(args.install_desktop)
     if args.steps < 0:
         return fail("--steps must be 0 or more")
     try:
