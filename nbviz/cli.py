@@ -127,34 +127,39 @@ def main(argv=None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    from .gui.errors import ExceptionReporter
     from .gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
     window = MainWindow()
-    errors: list[str] = []
-    window.session.error_raised.connect(errors.append)
-    from .app.session_file import SavedSession
+    reporter = ExceptionReporter(window).install()
+    try:
+        errors: list[str] = []
+        window.session.error_raised.connect(errors.append)
+        from .app.session_file import SavedSession
 
-    if isinstance(problem, SavedSession):
-        if not window.session.restore(problem):
-            return fail(errors[-1] if errors else "the session could not be opened")
-    elif problem is not None and not window.session.load(problem, config, start):
-        return fail(errors[-1] if errors else "the data could not be used with that model")
-    window.show()
-    if args.steps:
-        window.take_half_steps(args.steps)
-    if args.save_session:
-        if not window.session.save(args.save_session):
-            return fail(errors[-1] if errors else f"could not write {args.save_session}")
-    if args.screenshot:
-        if not window.save_screenshot(args.screenshot):
-            return fail(f"could not write {args.screenshot}")
-    if args.screenshot or args.save_session:
-        window.close()
-        return 0
-    return app.exec()
+        if isinstance(problem, SavedSession):
+            if not window.session.restore(problem):
+                return fail(errors[-1] if errors else "the session could not be opened")
+        elif problem is not None and not window.session.load(problem, config, start):
+            return fail(errors[-1] if errors else "the data could not be used with that model")
+        window.show()
+        if args.steps:
+            window.take_half_steps(args.steps)
+        if args.save_session:
+            if not window.session.save(args.save_session):
+                return fail(errors[-1] if errors else f"could not write {args.save_session}")
+        if args.screenshot:
+            if not window.save_screenshot(args.screenshot):
+                return fail(f"could not write {args.screenshot}")
+        if args.screenshot or args.save_session:
+            window.close()
+            return 0
+        return app.exec()
+    finally:
+        reporter.uninstall()
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 import warnings
 
@@ -44,6 +45,9 @@ class _Worker(QObject):
                 done = self._em.run(self._max_iter, self._tol, callback=report)
         except ValueError as exc:  # a collapsed covariance: keep what was done
             error = str(exc)
+        except Exception as exc:  # a bug: report it, and still tell the window the run has ended
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+            error = f"The run stopped after an unexpected error ({type(exc).__name__}); the half-steps done are kept."
         self.done.emit(done, self._em.converged, error)
 
 
