@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self.start_page.set_recent_files(self.recent_files())
         self._set_docks_visible(False)
         self.resize(1400, 900)
+        self._restore_layout()
 
     # ----------------------------------------------------------------- construction helpers
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -345,10 +346,34 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------- session -> window
     def _problem_changed(self) -> None:
         problem = self.session.problem
+        if self.pages.currentIndex() != 1:  # coming from the start page: the docks as the user left them
+            self._show_workspace_docks()
         self.pages.setCurrentIndex(1)
-        self._set_docks_visible(True)
         self.setWindowTitle(f"nbviz — {problem.name}")
         self.banner.hide()
+
+    # ----------------------------------------------------------------- remembered layout
+    def _restore_layout(self) -> None:
+        """Window size and position, and the docks' layout, as the user left them."""
+        if self.settings.status() != QSettings.NoError:
+            self.banner.show_notice("Your saved settings could not be read; nbviz starts with its defaults.")
+            self._dock_state = QByteArray()
+            return
+        geometry = self.settings.value("window/geometry", QByteArray(), type=QByteArray)
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        self._dock_state = self.settings.value("window/docks", QByteArray(), type=QByteArray)
+
+    def _save_layout(self) -> None:
+        if self.pages.currentIndex() == 1:  # the docks are only laid out in the workspace
+            self._dock_state = self.saveState()
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/docks", self._dock_state)
+        self.settings.sync()
+
+    def _show_workspace_docks(self) -> None:
+        if self._dock_state.isEmpty() or not self.restoreState(self._dock_state):
+            self._set_docks_visible(True)
 
     def _set_docks_visible(self, visible: bool) -> None:
         for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
@@ -463,4 +488,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.session.pause()
         self.runner.wait()
+        self._save_layout()
         super().closeEvent(event)

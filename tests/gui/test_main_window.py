@@ -172,3 +172,34 @@ def test_a_figure_with_an_unknown_suffix_is_refused_with_a_message(window, tmp_p
     assert not window.export_to("data-figure", str(tmp_path / "figure.gif"))
     assert window.banner.kind == "error" and ".png or .svg" in window.banner.text
     assert not (tmp_path / "figure.gif").exists()
+
+
+def test_window_size_and_docks_are_remembered(qtbot, tmp_path):
+    settings_path = str(tmp_path / "settings.ini")
+    first = MainWindow(settings=QSettings(settings_path, QSettings.IniFormat))
+    qtbot.addWidget(first)
+    first.show()
+    first.load_preset("gmm-2d")
+    first.resize(780, 900)  # the offscreen screen is 800 px wide: restoring clamps to it
+    first.objective_dock.hide()
+    width = first.width()
+    assert width == 780
+    first.close()
+
+    second = MainWindow(settings=QSettings(settings_path, QSettings.IniFormat))
+    qtbot.addWidget(second)
+    second.show()
+    assert second.width() == width  # not the default 1400
+    assert not second.control_dock.isVisible()  # the start page shows no docks
+    second.load_preset("faithful")
+    assert second.control_dock.isVisible() and not second.objective_dock.isVisible()
+
+
+def test_a_corrupt_settings_file_falls_back_to_defaults_with_a_note(qtbot, tmp_path):
+    path = tmp_path / "settings.ini"
+    path.write_bytes(b"[window]\ngeometry=@ByteArray(\x00\xff\n[[[broken\n" + bytes(range(256)))
+    window = MainWindow(settings=QSettings(str(path), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert "settings could not be read" in window.banner.text
+    assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
