@@ -10,6 +10,7 @@ import argparse
 import sys
 
 EXIT_BAD_INPUT = 2
+BATCH_WINDOW_SIZE = (1400, 900)  # --screenshot / --save-session runs
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -134,6 +135,10 @@ def main(argv=None) -> int:
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
     window = MainWindow()
+    batch = bool(args.screenshot or args.save_session)
+    if batch:  # a scripted run: the same window size every time, and the user's layout left alone
+        window.remember_layout = False
+        window.resize(*BATCH_WINDOW_SIZE)
     reporter = ExceptionReporter(window).install()
     try:
         errors: list[str] = []
@@ -154,7 +159,7 @@ def main(argv=None) -> int:
         if args.screenshot:
             if not window.save_screenshot(args.screenshot):
                 return fail(f"could not write {args.screenshot}")
-        if args.screenshot or args.save_session:
+        if batch:
             window.close()
             return 0
         return app.exec()

@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from PySide6.QtGui import QImage
@@ -10,7 +11,9 @@ from PySide6.QtGui import QImage
 from nbviz.app.presets import PRESETS
 from nbviz.cli import main
 
-ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+# the app's settings go to a folder of the test run's own, never the user's
+SETTINGS_HOME = tempfile.mkdtemp(prefix="nbviz-test-settings-")
+ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": SETTINGS_HOME}
 
 
 def run_cli(*args, timeout=120):
@@ -108,3 +111,17 @@ def test_a_broken_session_file_exits_2_with_one_line(tmp_path):
     assert len(lines) == 1 and "broken.nbviz" in lines[0] and "cut short" in lines[0]
     result = run_cli(str(path), "-k", "3")
     assert result.returncode == 2 and "keeps its own model" in result.stderr
+
+
+def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
+    home = tmp_path / "config"
+    env = {**ENV, "XDG_CONFIG_HOME": str(home)}
+    settings = home / "nbviz" / "nbviz.conf"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("[window]\ngeometry=@ByteArray()\n")
+    before = settings.read_text()
+    png = tmp_path / "a.png"
+    result = subprocess.run([sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
+                            capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(png)).width() == 1400 and settings.read_text() == before

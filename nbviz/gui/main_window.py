@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings("nbviz", "nbviz")
         self.runner = Runner(self.session, self)
         self._session_path: str | None = None
+        self.remember_layout = True  # save the window's size and docks on close
         self.setAcceptDrops(True)
         self.setWindowTitle("nbviz")
         try:
@@ -488,5 +489,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.session.pause()
         self.runner.wait()
-        self._save_layout()
+        if self.remember_layout:
+            self._save_layout()
         super().closeEvent(event)
