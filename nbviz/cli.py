@@ -139,6 +139,8 @@ def main(argv=None) -> int:
     if batch:  # a scripted run: the same window size every time, and the user's layout left alone
         window.remember_layout = False
         window.resize(*BATCH_WINDOW_SIZE)
+    else:
+        window.ask_to_save = True
     reporter = ExceptionReporter(window).install()
     try:
         errors: list[str] = []

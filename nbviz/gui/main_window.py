@@ -8,7 +8,7 @@ from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
-    QMainWindow, QProgressDialog, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget,
+    QMainWindow, QMessageBox, QProgressDialog, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 import nbviz
@@ -49,6 +49,8 @@ class MainWindow(QMainWindow):
         self.runner = Runner(self.session, self)
         self._session_path: str | None = None
         self.remember_layout = True  # save the window's size and docks on close
+        self.ask_to_save = False  # offer to save unsaved half-steps on close (the nbviz command sets it)
+        self.unsaved = False  # half-steps taken since the session was last saved or opened
         self.setAcceptDrops(True)
         self.setWindowTitle("nbviz")
         try:
@@ -219,6 +221,7 @@ class MainWindow(QMainWindow):
             return False
         if not self.session.restore(saved):
             return False
+        self.unsaved = False
         self._session_path = str(path)
         self._remember(str(Path(path).resolve()))
         return True
@@ -233,21 +236,24 @@ class MainWindow(QMainWindow):
     def save_session(self, path: str) -> bool:
         if not self.session.save(path):
             return False
+        self.unsaved = False
         self._session_path = str(path)
         self._remember(str(Path(path).resolve()))
         self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
         return True
 
-    def choose_session_path(self) -> None:
+    def choose_session_path(self) -> bool:
+        """Ask where to save the session and save it; False if cancelled or it failed."""
         if self.session.em is None:
             self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
-            return
+            return False
         suggested = self._session_path or f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}"
         path, _ = QFileDialog.getSaveFileName(self, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})")
-        if path:
-            if not path.endswith(SESSION_SUFFIX):
-                path += SESSION_SUFFIX
-            self.save_session(path)
+        if not path:
+            return False
+        if not path.endswith(SESSION_SUFFIX):
+            path += SESSION_SUFFIX
+        return self.save_session(path)
 
     # ----------------------------------------------------------------- export
     EXPORTS = {
@@ -353,6 +359,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"nbviz — {problem.name}")
         self.banner.hide()
 
+    def _may_close(self) -> bool:
+        """Offer to save the half-steps taken; False if the user cancels (or the save fails)."""
+        answer = QMessageBox.question(
+            self, "nbviz", "Save this session before closing?\n\nThe half-steps taken since it was last "
+            "saved are lost otherwise.", QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+            QMessageBox.Save)
+        if answer == QMessageBox.Save:
+            return self.choose_session_path()
+        return answer == QMessageBox.Discard
+
     # ----------------------------------------------------------------- remembered layout
     def _restore_layout(self) -> None:
         """Window size and position, and the docks' layout, as the user left them."""
@@ -381,6 +397,7 @@ class MainWindow(QMainWindow):
             dock.setVisible(visible)
 
     def _history_changed(self) -> None:
+        self.unsaved = len(self.session.history) > 1
         self.history_slider.blockSignals(True)
         self.history_slider.setRange(0, max(0, len(self.session.history) - 1))
         self.history_slider.setValue(self.session.cursor)
@@ -487,6 +504,9 @@ class MainWindow(QMainWindow):
             self.banner.show_error(f"Could not write the screenshot to {path}.")
 
     def closeEvent(self, event) -> None:
+        if self.ask_to_save and self.unsaved and not self._may_close():
+            event.ignore()
+            return
         self.session.pause()
         self.runner.wait()
         if self.remember_layout:

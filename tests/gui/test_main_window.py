@@ -203,3 +203,24 @@ def test_a_corrupt_settings_file_falls_back_to_defaults_with_a_note(qtbot, tmp_p
     window.show()
     assert "settings could not be read" in window.banner.text
     assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
+
+
+@pytest.mark.parametrize("answer", ["cancel", "discard", "save"])
+def test_closing_with_unsaved_half_steps_asks_first(window, tmp_path, monkeypatch, answer):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    window.ask_to_save = True
+    load_blobs(window)
+    window.session.step()
+    asked = []
+    reply = {"cancel": QMessageBox.Cancel, "discard": QMessageBox.Discard, "save": QMessageBox.Save}[answer]
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: asked.append(args) or reply)
+    target = tmp_path / "kept"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), ""))
+    closed = window.close()
+    assert len(asked) == 1 and closed == (answer != "cancel")
+    assert (tmp_path / "kept.nbviz").exists() == (answer == "save")
+    if answer == "save":
+        window.show()
+        assert not window.unsaved and window.close()  # nothing new: no question
+        assert len(asked) == 1
