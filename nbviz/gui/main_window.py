@@ -116,6 +116,7 @@ class MainWindow(QMainWindow):
         self._set_docks_visible(False)
         self.resize(1400, 900)
         self._restore_layout()
+        self._update_actions()
 
     # ----------------------------------------------------------------- construction helpers
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -409,12 +410,21 @@ class MainWindow(QMainWindow):
         self.history_slider.setValue(index)
         self.history_slider.blockSignals(False)
         self._update_status()
+        self._update_actions()
 
     def _busy_changed(self, busy: bool) -> None:
-        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
-                       self.reset_action, self.open_action):
-            action.setEnabled(not busy)
-        self.history_slider.setEnabled(not busy)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        """Stepping needs a run and no background work; the M-step needs an E-step first."""
+        session = self.session
+        ready = session.em is not None and not session.busy
+        for action in (self.e_action, self.step_action, self.play_action, self.run_action, self.reset_action,
+                       self.back_action, self.forward_action, self.save_action, *self.export_actions.values()):
+            action.setEnabled(ready)
+        self.m_action.setEnabled(ready and session.snapshot.phase != "init")
+        self.open_action.setEnabled(not session.busy)
+        self.history_slider.setEnabled(ready)
 
     def status_text(self) -> str:
         session = self.session

@@ -47,7 +47,7 @@ class StartPage(QWidget):
         self.recent_list = QListWidget()
         self.recent_list.setMaximumHeight(130)
         self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.UserRole)))
-        open_button = QPushButton("Open a data file…")
+        open_button = QPushButton("Open a data file or session…")
         open_button.clicked.connect(self.open_requested)
         recent_layout.addWidget(self.recent_list)
         recent_layout.addWidget(open_button, 0, Qt.AlignLeft)

@@ -224,3 +224,14 @@ def test_closing_with_unsaved_half_steps_asks_first(window, tmp_path, monkeypatc
         window.show()
         assert not window.unsaved and window.close()  # nothing new: no question
         assert len(asked) == 1
+
+
+def test_stepping_actions_wait_for_data_and_the_m_step_for_an_e_step(window):
+    assert not window.e_action.isEnabled() and not window.save_action.isEnabled()
+    assert window.open_action.isEnabled()
+    load_blobs(window)
+    assert window.e_action.isEnabled() and not window.m_action.isEnabled()
+    window.e_action.trigger()
+    assert window.m_action.isEnabled() and window.export_actions["trace"].isEnabled()
+    window.session.set_cursor(0)
+    assert not window.m_action.isEnabled()
