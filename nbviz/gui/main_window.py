@@ -398,12 +398,11 @@ class MainWindow(QMainWindow):
             dock.setVisible(visible)
 
     def _history_changed(self) -> None:
+        # the session always follows with cursor_changed, which sets the slider's value and the status
         self.unsaved = len(self.session.history) > 1
         self.history_slider.blockSignals(True)
         self.history_slider.setRange(0, max(0, len(self.session.history) - 1))
-        self.history_slider.setValue(self.session.cursor)
         self.history_slider.blockSignals(False)
-        self._update_status()
 
     def _cursor_changed(self, index: int) -> None:
         self.history_slider.blockSignals(True)

@@ -122,8 +122,6 @@ def _cov_text(cov: np.ndarray) -> str:
     cov = np.asarray(cov)
     if cov.size == 1:
         return fmt(cov.item())
-    if cov.ndim == 0:
-        return fmt(cov)
     if cov.ndim == 1:
         return fmt_vector(cov)
     if len(cov) <= MAX_MATRIX:

@@ -123,18 +123,27 @@ class PrototypesView(Sleeper, QStackedWidget):
             title = pg.LabelItem(justify="center", size="10pt")
             self.pictures.addItem(title, row=row * rows_per_component, col=col)
             self.titles.append(title)
-            self.images.append(self._picture_box(row * rows_per_component + 1, col))
+            colour = component_color(k).name()
+            self.images.append(self._picture_box(row * rows_per_component + 1, col, shape,
+                                                 pg.mkPen(colour, width=3)))
             if with_truth:
-                self.truth_images.append(self._picture_box(row * rows_per_component + 2, col))
+                self.truth_images.append(self._picture_box(row * rows_per_component + 2, col, shape,
+                                                           pg.mkPen(colour, width=1, style=Qt.DashLine)))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.currentWidget() is self.pictures and self.images:
-            self.redraw()
+        # rebuild the grid only when the new size calls for another number of columns
+        if self.currentWidget() is self.pictures and self.images and self._layout_key is not None:
+            n_components, with_truth, _, columns = self._layout_key
+            if self._columns(n_components, 3 if with_truth else 2) != columns:
+                self.redraw()
 
-    def _picture_box(self, row: int, col: int) -> pg.ImageItem:
-        box = self.pictures.addViewBox(row=row, col=col, lockAspect=True, enableMouse=False, invertY=True)
+    def _picture_box(self, row: int, col: int, shape, border) -> pg.ImageItem:
+        """An empty picture of `shape` (rows, columns) framed by `border`."""
+        box = self.pictures.addViewBox(row=row, col=col, lockAspect=True, enableMouse=False, invertY=True,
+                                       border=border)
         box.setMenuEnabled(False)
+        box.setRange(QRectF(0, 0, shape[1], shape[0]), padding=0.02)
         image = pg.ImageItem(axisOrder="row-major")
         image.setLookupTable(INK_LUT)
         box.addItem(image)
@@ -146,28 +155,22 @@ class PrototypesView(Sleeper, QStackedWidget):
         probs = model.probs
         if model.family == "multinomial":  # scale each picture to its own most probable pixel
             probs = probs / probs.max(axis=1, keepdims=True)
+        names = self.session.component_names()
         for k in range(K):
             self.images[k].setImage(probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             colour = component_color(k).name()
             note = " — empty" if k in empty else ""
-            name = self.session.component_names()[k]
+            name = names[k]
             # dark text beside a colour swatch: light palette colours (yellow) are unreadable as text
             self.titles[k].setText(f"<span style='color:{colour}'>&#9632;</span> <b>{name}</b>&nbsp; "
                                    f"π = {model.weights[k]:.3f}{note}", color="#222222")
-            box = self.images[k].getViewBox()
-            box.setBorder(pg.mkPen(colour, width=3))
-            box.autoRange(padding=0.02)
         if matched is not None:
             truth, perm = matched
             true_probs = truth.probs
             if truth.family == "multinomial":
                 true_probs = true_probs / true_probs.max(axis=1, keepdims=True)
             for j, k in enumerate(perm):
-                image = self.truth_images[k]
-                image.setImage(true_probs[j].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
-                box = image.getViewBox()
-                box.setBorder(pg.mkPen(component_color(k).name(), width=1, style=Qt.DashLine))
-                box.autoRange(padding=0.02)
+                self.truth_images[k].setImage(true_probs[j].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
 
     # ----------------------------------------------------------------- feature lists
     def _show_table(self, model, columns, empty, matched) -> None:

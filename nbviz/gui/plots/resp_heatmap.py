@@ -120,10 +120,9 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         self.order_box.clear()
         for key, text in ORDERS.items():
             if key == "label":
-                problem = self.session.problem
                 if self._groups() is None:
                     continue
-                text = "By label" if problem.labels is not None else "By true component"
+                text = "By label" if self.session.problem.labels is not None else "By true component"
             self.order_box.addItem(text, key)
         self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
         self.order_box.blockSignals(False)

@@ -24,8 +24,8 @@ from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
 from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
-from .sleep import Sleeper
 from .projection import Projection, projections_for
+from .sleep import Sleeper
 
 GRID_SIZE = 150  # density grid cells per axis
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
