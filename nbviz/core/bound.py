@@ -72,7 +72,8 @@ def _point(model: Mixture, along, t: float) -> tuple[Mixture, float]:
     return _with_field(model, name, array), float(array[tuple(index)])
 
 
-def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels=None) -> BoundSlice:
+def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels=None,
+                hard: bool = False) -> BoundSlice:
     """Objective and EM surrogate along a slice through `model` (theta_old).
 
     Parameters
@@ -88,8 +89,11 @@ def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels
     prior : Prior, optional
     labels : array-like, optional
         As for `EM`: labelled rows keep one-hot q.
+    hard : bool
+        Hard EM's q (one-hot): the surrogate is then the classification log-likelihood, still
+        below the objective but no longer touching it at theta_old.
     """
-    run = EM(X, model, prior=prior, labels=labels)
+    run = EM(X, model, prior=prior, labels=labels, hard=hard)
     run.e_step()
     q = np.ascontiguousarray(run.resp.T)
     entropy = run._q[1]

@@ -125,6 +125,10 @@ class EM:
         component. Hard EM climbs the classification likelihood (reported as the ELBO), not the
         log-likelihood, so its ``objective`` may decrease; it is the one mode exempt from
         monotonicity.
+    fixed_covariances : bool
+        Gaussian mixtures only: the M-step keeps the starting covariances and updates the weights
+        and means (still a maximisation over those, so EM stays monotone). With one shared
+        spherical variance that shrinks towards 0 this is the road from EM to k-means.
 
     Attributes
     ----------
@@ -139,9 +143,14 @@ class EM:
         Whether the last `run` stopped because the gain fell below its tolerance.
     """
 
-    def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False):
+    def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False,
+                 fixed_covariances: bool = False):
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+        self.fixed_covariances = bool(fixed_covariances)
+        if self.fixed_covariances and model.family != "gaussian":
+            raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} "
+                             "mixture — leave fixed_covariances off")
         self.prior = as_prior(prior)
         self._data = model.prepare(X)
         N, K = self._data.n_samples, model.n_components
@@ -161,7 +170,7 @@ class EM:
 
     @classmethod
     def from_history(cls, X, history, prior: Prior | None = None, labels=None, hard: bool = False,
-                     rtol: float = 1e-9) -> "EM":
+                     rtol: float = 1e-9, fixed_covariances: bool = False) -> "EM":
         """A run that continues from a saved `history` (e.g. `Snapshot.from_dict` of each entry).
 
         The history must start with an "init" snapshot, continue with "E" and "M" half-steps
@@ -182,7 +191,7 @@ class EM:
             if (type(model) is not type(first) or model.n_components != first.n_components
                     or model.n_features != first.n_features):
                 raise ValueError(f"half-step {position} has a different model family or shape")
-        run = cls(X, first, prior=prior, labels=labels, hard=hard)
+        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances)
         run.history = history
         run.rewind(len(history) - 1)
         stored, recomputed = history[-1].objective, run._current.objective
@@ -219,7 +228,9 @@ class EM:
         if self._q is None:
             raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
         last = self.history[-1]
-        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model)
+        options = {"fixed_covariances": True} if self.fixed_covariances else {}
+        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model,
+                                                    **options)
         newly_empty = set(empty.tolist()) - set(last.empty)
         if newly_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
@@ -376,7 +387,7 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
     return EM(X, model, labels=labels, hard=hard).e_step()
 
 
-def m_step(model: Mixture, X, resp, prior: Prior | None = None) -> Mixture:
+def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False) -> Mixture:
     """The MAP (ML for no prior) parameters given responsibilities; same family and covariance type.
 
     Parameters
@@ -386,10 +397,15 @@ def m_step(model: Mixture, X, resp, prior: Prior | None = None) -> Mixture:
     X : array-like of shape (n_samples, n_features)
     resp : array-like of shape (n_samples, n_components)
     prior : Prior, optional
+    fixed_covariances : bool
+        Gaussian mixtures: keep `model`'s covariances (see `EM`).
     """
     data = model.prepare(X)
     q = _as_resp(resp, data.n_samples, model.n_components)
-    new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model)
+    if fixed_covariances and model.family != "gaussian":
+        raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} mixture")
+    options = {"fixed_covariances": True} if fixed_covariances else {}
+    new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
     if empty.size:
         warnings.warn(_empty_message(empty.tolist(), as_prior(prior)), EmptyComponentWarning, stacklevel=2)
     return new

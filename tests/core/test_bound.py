@@ -53,3 +53,34 @@ def test_slice_values_and_invalid_points():
     result = nc.bound_slice(X, model, ("weight", 1), [-0.9, 0.0, 0.1])
     assert np.isnan(result.objective[0])  # a negative weight: not a valid model
     np.testing.assert_allclose(result.values[1:], [model.weights[1], model.weights[1] + 0.1])
+
+
+@pytest.mark.parametrize("covariance_type", ["diag", "spherical"])
+def test_along_one_mean_coordinate_the_surrogate_peaks_at_the_m_steps_new_value(covariance_type):
+    X, _ = TRUTH.sample(250, rng=7)
+    start = nc.init_model(X, "gaussian", 2, rng=3, covariance_type=covariance_type)
+    run = nc.EM(X, start)
+    run.step()
+    for k, d in [(0, 0), (1, 1)]:
+        target = run.model.means[k, d] - start.means[k, d]  # where the M-step moved this coordinate
+        ts = np.linspace(target - 1.0, target + 1.0, 201)
+        result = nc.bound_slice(X, start, ("mean", k, d), ts)
+        # the surrogate is a parabola in one mean coordinate: its vertex from three exact values
+        a, b, _ = np.polyfit(ts[[0, 100, 200]], result.surrogate[[0, 100, 200]], 2)
+        assert -b / (2 * a) == pytest.approx(target, abs=1e-9)
+        assert result.values[100] == pytest.approx(run.model.means[k, d], rel=1e-12)
+        assert np.all(result.surrogate <= result.surrogate[100] + 1e-9)
+        assert np.all(result.surrogate <= result.objective + 1e-9 * np.abs(result.objective))
+
+
+def test_with_labels_the_surrogate_still_touches_and_in_hard_em_it_stays_below():
+    X, z = TRUTH.sample(150, rng=8)
+    labels = np.where(np.arange(150) % 4 == 0, z, -1)
+    model = nc.init_model(X, "gaussian", 2, rng=1)
+    ts = np.linspace(-1.0, 1.0, 21)
+    soft = nc.bound_slice(X, model, ("mean", 0, 1), ts, labels=labels)
+    assert soft.surrogate[10] == pytest.approx(soft.objective[10], rel=1e-12)
+    assert np.all(soft.surrogate <= soft.objective + 1e-9 * np.abs(soft.objective))
+    hard = nc.bound_slice(X, model, ("mean", 0, 1), ts, labels=labels, hard=True)
+    np.testing.assert_allclose(hard.objective, soft.objective, rtol=1e-13)
+    assert np.all(hard.surrogate < hard.objective)  # a one-hot q leaves a gap everywhere

@@ -196,7 +196,15 @@ class GaussianMixture(Mixture):
 
     # ----------------------------------------------------------------- M-step
     @classmethod
-    def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None, covariance_type=None):
+    def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None, covariance_type=None,
+                    fixed_covariances: bool = False):
+        """MAP weights, means and covariances; with `fixed_covariances`, `previous`'s covariances.
+
+        Keeping the covariances fixed still maximises the surrogate over the rest: the MAP means
+        and weights do not depend on the covariances, so EM stays monotone.
+        """
+        if fixed_covariances and previous is None:
+            raise ValueError("fixed covariances need the previous model to take them from")
         kind = _check_covariance_type(
             covariance_type or (previous.covariance_type if previous is not None else "full")
         )
@@ -211,8 +219,12 @@ class GaussianMixture(Mixture):
         means[full] = (resp[full] @ Xt.T) / nk[full, None]
         if empty.size:
             means[empty] = previous.means[empty] - data.shift
-        # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical.
         lam = prior.covariance_prior
+        if fixed_covariances:
+            weights = map_weights(nk, prior.alpha)
+            return cls(weights=weights, means=means + data.shift, covariances=previous.covariances,
+                       covariance_type=previous.covariance_type), empty
+        # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical.
         scatter = np.zeros((K, D, D)) if kind in ("full", "tied") else np.zeros((K, D))
         centred, weighted = np.empty_like(Xt), np.empty_like(Xt)  # work buffers
         for k in np.flatnonzero(full):
