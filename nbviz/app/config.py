@@ -33,6 +33,12 @@ class ModelConfig:
         0 = unsupervised EM, 1 = supervised naive Bayes.
     init_method : str
     seed : int
+    manual_labels : tuple of (int, int)
+        Labels the user gave by clicking, as (data row, component) pairs sorted by row; they
+        override the label column's labels.
+    fixed_variance : float or None
+        Spherical Gaussian mixtures: one shared variance sigma^2 that the M-step keeps fixed
+        (the road from EM to k-means as it shrinks); None learns the covariances.
     """
 
     family: str = "gaussian"
@@ -43,8 +49,20 @@ class ModelConfig:
     label_fraction: float = 0.0
     init_method: str = "kmeans++"
     seed: int = 0
+    manual_labels: tuple = ()
+    fixed_variance: float | None = None
 
     def __post_init__(self):
+        pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
+        object.__setattr__(self, "manual_labels", pairs)
+        if any(n < 0 or k < 0 for n, k in pairs):
+            raise ValueError("a manual label needs a data row and a class, both >= 0")
+        if self.fixed_variance is not None:
+            if not (isinstance(self.fixed_variance, (int, float)) and 0 < self.fixed_variance < float("inf")):
+                raise ValueError(f"the fixed shared variance must be a number > 0; got {self.fixed_variance!r}")
+            if self.family != "gaussian" or self.covariance_type != "spherical":
+                raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
+            object.__setattr__(self, "fixed_variance", float(self.fixed_variance))
         if self.family not in FAMILY_LABELS:
             raise ValueError(f"family must be one of {', '.join(FAMILY_LABELS)}; got {self.family!r}")
         if self.covariance_type not in nc.COVARIANCE_TYPES:
@@ -68,6 +86,8 @@ class ModelConfig:
         text = FAMILY_LABELS[self.family]
         if self.family == "gaussian":
             text += f", {self.covariance_type} covariance"
+        if self.fixed_variance is not None:
+            text += f", fixed σ² = {self.fixed_variance:.3g}"
         return text + (" — hard EM" if self.hard else "")
 
     def with_(self, **changes) -> "ModelConfig":
@@ -77,12 +97,15 @@ class ModelConfig:
         return {"family": self.family, "n_components": self.n_components,
                 "covariance_type": self.covariance_type, "prior": self.prior.to_dict(),
                 "hard": self.hard, "label_fraction": self.label_fraction,
-                "init_method": self.init_method, "seed": self.seed}
+                "init_method": self.init_method, "seed": self.seed,
+                "manual_labels": [list(pair) for pair in self.manual_labels],
+                "fixed_variance": self.fixed_variance}
 
     @classmethod
     def from_dict(cls, data: dict) -> "ModelConfig":
         values = dict(data)
         values["prior"] = nc.Prior.from_dict(values.get("prior", {}))
+        values["manual_labels"] = tuple(tuple(pair) for pair in values.get("manual_labels", ()))
         return cls(**values)
 
 

@@ -102,6 +102,17 @@ def _naive_bayes():
     return problem, config, None
 
 
+def _kmeans_limit():
+    truth = nc.GaussianMixture(weights=[0.3, 0.35, 0.35], means=[[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]],
+                               covariances=np.full(3, 0.8), covariance_type="spherical")
+    problem = Problem.synthesised(truth, 450, seed=8, name="Three round blobs (the k-means limit)")
+    # Three data points as the start, so the start is also a k-means start.
+    start = nc.GaussianMixture(weights=np.full(3, 1 / 3), means=problem.X[[0, 1, 2]],
+                               covariances=np.full(3, 2.0), covariance_type="spherical")
+    config = ModelConfig(family="gaussian", n_components=3, covariance_type="spherical", fixed_variance=2.0)
+    return problem, config, start
+
+
 PRESETS = {
     preset.name: preset
     for preset in [
@@ -113,6 +124,8 @@ PRESETS = {
         Preset("digits", "Handwritten digits: a Bernoulli mixture learns digit prototypes", _digits),
         Preset("bars", "Noisy bar images with known prototypes: a Bernoulli mixture recovers them", _bars),
         Preset("corpus", "Bag-of-words documents: a multinomial mixture finds topics", _corpus),
+        Preset("kmeans-limit", "A fixed shared variance σ²: shrink it and soft EM turns into k-means",
+               _kmeans_limit),
         Preset("naive-bayes", "Supervised naive Bayes: with every label known, one M-step fits it", _naive_bayes),
     ]
 }

@@ -7,6 +7,7 @@ stepping from an earlier half-step drops the half-steps after it and continues f
 
 from __future__ import annotations
 
+import copy
 import warnings
 from dataclasses import dataclass
 
@@ -37,6 +38,15 @@ class PointBreakdown:
     log_normaliser: float
     resp: np.ndarray
     label: int | None
+
+
+def with_shared_variance(model: nc.Mixture, variance: float) -> nc.GaussianMixture:
+    """`model` (a Gaussian mixture) as spherical, every component with variance `variance`."""
+    if not isinstance(model, nc.GaussianMixture):
+        raise ValueError("a fixed shared variance needs a Gaussian mixture")
+    return nc.GaussianMixture(weights=model.weights, means=model.means,
+                              covariances=np.full(model.n_components, float(variance)),
+                              covariance_type="spherical")
 
 
 class Session(QObject):
@@ -114,7 +124,7 @@ class Session(QObject):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", nc.EmptyComponentWarning)
                 em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
-                                        hard=config.hard)
+                                        hard=config.hard, fixed_covariances=config.fixed_variance is not None)
         except ValueError as error:
             self.error_raised.emit(f"Cannot open the session {problem.name}: {error}")
             return False
@@ -180,7 +190,8 @@ class Session(QObject):
         from .config import family_for_data
 
         family = family_for_data(problem.data_kind)
-        return self.config.with_(family=family)
+        # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
+        return self.config.with_(family=family, manual_labels=(), fixed_variance=None)
 
     def _new_run(self, problem: Problem, config: ModelConfig, start: nc.Mixture | None) -> nc.EM:
         labels = self._labels_for(problem, config)
@@ -190,12 +201,33 @@ class Session(QObject):
         if start is None:
             start = nc.init_model(problem.X, config.family, K, method=config.init_method, rng=config.seed,
                                   covariance_type=config.covariance_type, prior=config.prior)
+        fixed = config.fixed_variance is not None
+        if fixed:
+            start = with_shared_variance(start, config.fixed_variance)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-            return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard)
+            return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard,
+                         fixed_covariances=fixed)
 
     @staticmethod
     def _labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
+        labels = Session._column_labels_for(problem, config)
+        if not config.manual_labels:
+            return labels
+        K = problem.n_classes if config.supervised else config.n_components
+        labels = np.full(problem.n_samples, -1) if labels is None else labels.copy()
+        for row, k in config.manual_labels:
+            if row >= problem.n_samples:
+                raise ValueError(f"a label was given to row {row}, but the data has {problem.n_samples} rows; "
+                                 "clear the labels")
+            if k >= K:
+                raise ValueError(f"row {row} is labelled as class {k + 1}, but the model has {K} components; "
+                                 f"use K >= {k + 1} or clear the labels")
+            labels[row] = k
+        return labels
+
+    @staticmethod
+    def _column_labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
         if config.label_fraction <= 0:
             return None
         if problem.labels is None:
@@ -208,6 +240,46 @@ class Session(QObject):
             return problem.labels
         keep = np.random.default_rng(config.seed).random(problem.n_samples) < config.label_fraction
         return np.where(keep, problem.labels, -1)
+
+    # ----------------------------------------------------------------- labelling by hand
+    def set_label(self, index: int, k: int | None) -> bool:
+        """Label data row `index` as component `k` (None: take its clicked label away).
+
+        The run restarts from the same start, so the objective curve is that of one labelling
+        from beginning to end (labels change what the objective measures).
+        """
+        labels = dict(self.config.manual_labels)
+        if k is None:
+            if labels.pop(int(index), None) is None:
+                return True
+        else:
+            labels[int(index)] = int(k)
+        return self._relabel(self.config.with_(manual_labels=tuple(labels.items())))
+
+    def clear_labels(self) -> bool:
+        """Take every clicked label away (the label column's fraction stays); the run restarts."""
+        if not self.config.manual_labels:
+            return True
+        return self._relabel(self.config.with_(manual_labels=()))
+
+    def set_label_fraction(self, fraction: float) -> bool:
+        """Use this fraction of the label column's labels (0: none); the run restarts."""
+        return self._relabel(self.config.with_(label_fraction=float(fraction)))
+
+    def _relabel(self, config: ModelConfig) -> bool:
+        start = None if self.em is None else self.em.history[0].model
+        if not self.configure(config, start=start):
+            return False
+        if self.fully_labelled:
+            self.notice_raised.emit(
+                "Every point is labelled: this is supervised naive Bayes. One M-step fits it; the next "
+                "iteration changes nothing.")
+        return True
+
+    @property
+    def fully_labelled(self) -> bool:
+        """Whether every data row of the run is labelled (supervised naive Bayes)."""
+        return self.labels is not None and bool(np.all(self.labels >= 0))
 
     def _install(self, em: nc.EM) -> None:
         self.em = em
