@@ -7,7 +7,7 @@
 """
 
 from .bound import BoundSlice, bound_slice
-from .data import DataError, Dataset, load_data
+from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
     COVARIANCE_TYPES, FAMILIES, BernoulliMixture, GaussianMixture, MultinomialMixture,
@@ -18,6 +18,7 @@ from .logspace import ZeroProbabilityError
 from .matching import bhattacharyya_distances, match_components
 from .mixture import Mixture
 from .naive_bayes import fit_naive_bayes
+from .preview import Preview, preview_table
 from .prior import Prior
 from .selection import CRITERIA, Selection, aic, bic, icl, select_components
 
@@ -26,5 +27,6 @@ __all__ = [
     "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
     "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
-    "select_components", "BoundSlice", "bound_slice",
+    "select_components", "BoundSlice", "bound_slice", "LoadCancelled", "MissingValuesError", "Preview",
+    "preview_table",
 ]

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import re
 import warnings
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -25,6 +27,7 @@ _CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equ
 _DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}
 _SAMPLE_LINES = 50
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")  # '2,5': a number written with a decimal comma
+_CHUNK_LINES = 65536  # lines parsed between two progress reports
 
 
 class DataError(ValueError):
@@ -44,6 +47,45 @@ class DataError(ValueError):
                  column: str | None = None):
         super().__init__(message)
         self.path, self.line, self.column = path, line, column
+
+
+class MissingValuesError(DataError):
+    """Rows with missing values were found and ``drop_missing`` was False.
+
+    Attributes
+    ----------
+    lines : tuple of int
+        The 1-based file lines (rows of a ``.npy``) of every row with a missing value; these are
+        the rows ``drop_missing=True`` drops.
+    """
+
+    def __init__(self, message: str, *, lines: tuple[int, ...], **where):
+        super().__init__(message, **where)
+        self.lines = lines
+
+
+class LoadCancelled(Exception):
+    """The `progress` callback of :func:`load_data` returned False: loading stopped."""
+
+
+class _Progress:
+    """Calls the user's ``progress(fraction)`` with fractions that only grow, from 0 to 1.
+
+    ``stage(low, high)`` maps the fractions of the next stage of work into [low, high].
+    """
+
+    def __init__(self, callback: Callable[[float], object] | None):
+        self.callback, self.low, self.high, self.reached = callback, 0.0, 1.0, 0.0
+
+    def stage(self, low: float, high: float) -> None:
+        self.low, self.high = max(low, self.reached), high
+
+    def __call__(self, fraction: float) -> None:
+        if self.callback is None:
+            return
+        self.reached = max(self.reached, self.low + (self.high - self.low) * min(fraction, 1.0))
+        if self.callback(self.reached) is False:
+            raise LoadCancelled("loading was cancelled")
 
 
 @dataclass(frozen=True, eq=False)  # eq=False: == on array fields would raise; compare X etc.
@@ -101,7 +143,7 @@ class _Table:
 
 
 def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, header=None,
-              drop_missing=False) -> Dataset:
+              drop_missing=False, progress=None) -> Dataset:
     """Load a data set from a delimited text file or a ``.npy`` array.
 
     Parameters
@@ -122,6 +164,9 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         non-numeric cell outside the label column is a header.
     drop_missing : bool
         Drop rows with missing values (empty, NA, NaN, ?, ...) instead of raising DataError.
+    progress : callable, optional
+        Called now and then from the parsing loop as ``progress(fraction)`` with a fraction of the
+        work done that grows from 0 to 1; returning False stops the load with LoadCancelled.
 
     Returns
     -------
@@ -131,14 +176,20 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
     Raises
     ------
     DataError
-        For any problem, naming the file, the line and the column.
+        For any problem, naming the file, the line and the column; MissingValuesError (a
+        DataError) for missing values without ``drop_missing``, listing the lines.
+    LoadCancelled
+        When `progress` returned False.
     """
+    report = _Progress(progress)
     path = os.fspath(path)
     raw = _read_bytes(path)
     if not raw:
         raise DataError(f"{os.path.basename(path)} is empty", path=path)
     if path.lower().endswith(".npy"):
-        return _load_npy(raw, path, label_column, feature_columns, drop_missing)
+        dataset = _load_npy(raw, path, label_column, feature_columns, drop_missing)
+        report(1.0)
+        return dataset
     if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1
                                   or delimiter in "\"\r\n"):
         raise DataError("the delimiter must be one character such as ',' or '\\t', not "
@@ -157,14 +208,20 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
 
     body = sum(len(line) + 1 for line in lines[:first_line]) if header else 0
     if '"' not in text[body:]:  # fast path for clean numeric files (quoted header names are fine)
-        cells = _parse_clean_numeric(lines, delimiter, skip_lines=first_line if header else 0)
+        cells = _parse_clean_numeric(lines, delimiter, first_line if header else 0, report)
         if cells is not None and cells.shape[1] == table.n_columns and len(cells) > 0:
             labels = None if label_j is None else cells[:, label_j]
             no_lines = np.zeros(len(cells), dtype=int)  # lines only serve to report missing values
             return _finish(table, cells[:, feature_js], feature_js, labels, label_j, no_lines,
                            drop_missing)
 
-    rows = list(records) if header else [(first_line, first), *records]
+    # not clean: the careful parse does the rest, its progress continuing from where it is
+    report.stage(report.reached, report.reached + 0.5 * (1.0 - report.reached))
+    rows = [] if header else [(first_line, first)]
+    while chunk := list(itertools.islice(records, _CHUNK_LINES)):
+        rows.extend(chunk)
+        report(chunk[-1][0] / len(lines))
+    report.stage(report.high, 1.0)
     if not rows:
         raise DataError(f"{table.name} has a header row (line {first_line}) but no data rows",
                         path=path, line=first_line)
@@ -175,6 +232,7 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         X[:, k], problem = _parse_numeric_column([fields[j] for _, fields in rows])
         if problem is not None:
             problems.append((problem[0], j, problem[1]))
+        report((k + 1) / len(feature_js))
     if problems:
         i, j, what = min(problems)
         if i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
@@ -356,17 +414,31 @@ def _column_index(table: _Table, key, role: str) -> int:
                     path=table.path)
 
 
-def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int) -> np.ndarray | None:
-    """All cells as float64, shape (n_rows, n_columns); None unless all are finite numbers."""
+def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
+                         report: _Progress) -> np.ndarray | None:
+    """All cells as float64, shape (n_rows, n_columns); None unless all are finite numbers.
+
+    Parses `_CHUNK_LINES` lines at a time and calls `report` after each chunk.
+    """
+    blocks, end = [], len(lines)
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            cells = np.loadtxt(lines, dtype=np.float64, comments=None,
-                               delimiter=None if delimiter == WHITESPACE else delimiter,
-                               skiprows=skip_lines, ndmin=2)
+            warnings.simplefilter("ignore")  # a chunk of blank lines: "input contained no data"
+            for start in range(skip_lines, end, _CHUNK_LINES):
+                block = np.loadtxt(lines[start:start + _CHUNK_LINES], dtype=np.float64,
+                                   comments=None, ndmin=2,
+                                   delimiter=None if delimiter == WHITESPACE else delimiter)
+                if not np.isfinite(block).all():
+                    return None
+                if len(block):
+                    blocks.append(block)
+                report(min(start + _CHUNK_LINES, end) / end)
+            cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+    except LoadCancelled:
+        raise
     except Exception:  # any irregularity: the careful row-by-row parse locates and explains it
         return None
-    return cells if np.isfinite(cells).all() else None
+    return cells
 
 
 def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
@@ -434,9 +506,11 @@ def _finish(table: _Table, X: np.ndarray, feature_js: list[int], labels, label_j
                 + [label_j] * bool(label_missing[i]))
         shown = ", ".join(str(line) for line in lines[bad][:8]) + (", ..." if n_bad > 8 else "")
         rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
-        raise table.error(f"missing {'label' if j == label_j else 'value'}; {rows} missing values "
-                          f"({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or drop those "
-                          "rows (drop_missing=True)", int(lines[i]), j)
+        error = table.error(f"missing {'label' if j == label_j else 'value'}; {rows} missing "
+                            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or "
+                            "drop those rows (drop_missing=True)", int(lines[i]), j)
+        raise MissingValuesError(str(error), lines=tuple(int(line) for line in lines[bad]),
+                                 path=error.path, line=error.line, column=error.column)
     if bad.all():
         raise DataError(f"{table.name}: every row has a missing value; no rows are left after "
                         "dropping them", path=table.path)

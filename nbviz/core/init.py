@@ -50,7 +50,8 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
         raise ValueError(f"n_components must be a positive integer; got {n_components!r}")
     K = int(n_components)
     if K > N:
-        raise ValueError(f"{K} components is more than the {N} data points; use at most {N}")
+        raise ValueError(f"{K} components is more than the {N} data points; use at most {N} "
+                         "components, or load data with more rows")
     if method == "random":
         resp = rng.random((K, N))
         resp /= resp.sum(axis=0)

@@ -68,7 +68,8 @@ class MultinomialMixture(Mixture):
             index = validation.first_position(bad)
             raise ValueError(
                 f"a multinomial model needs counts (non-negative integers), but "
-                f"{validation.describe_position('X', index)} is {X[index]:g}"
+                f"{validation.describe_position('X', index)} is {X[index]:g}; use a Gaussian "
+                "mixture for measurements, or load whole-number counts"
             )
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
         return Prepared(

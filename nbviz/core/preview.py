@@ -1,0 +1,132 @@
+"""A first look at a data file: detected delimiter and header, column names and the first rows.
+
+Uses the detection of :mod:`nbviz.core.data`, so the preview shows the file as
+:func:`~nbviz.core.data.load_data` will read it with the same `delimiter` and `header`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from .data import (
+    WHITESPACE, DataError, _decode_text, _detect_delimiter, _is_header, _read_bytes, _read_npy,
+    _records,
+)
+
+PREVIEW_BYTES = 1 << 20  # only the start of a large text file is read for a preview
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The start of a data file as text cells.
+
+    Attributes
+    ----------
+    path : str
+    is_npy : bool
+        A ``.npy`` array: no delimiter and no header.
+    delimiter : str or None
+        The delimiter used (``" "``: runs of spaces and tabs); None for ``.npy``.
+    header : bool
+        Whether the first row names the columns (always False for ``.npy``).
+    detected_delimiter, detected_header : str or None, bool
+        What detection chose; equal to `delimiter` and `header` unless they were given.
+    columns : tuple of str
+        One name per column of the first row: the header's names, else ``'column 1'``, ...
+    rows : tuple of tuple of str
+        The first data rows as stripped cell texts (a ragged row keeps its own length).
+    lines : tuple of int
+        The 1-based file line (``.npy``: row) where each of `rows` starts.
+    complete : bool
+        True if `rows` holds every row of the file.
+    """
+
+    path: str
+    is_npy: bool
+    delimiter: str | None
+    header: bool
+    detected_delimiter: str | None
+    detected_header: bool
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[int, ...]
+    complete: bool
+
+    @property
+    def n_columns(self) -> int:
+        return len(self.columns)
+
+
+def preview_table(path, delimiter: str | None = None, header: bool | None = None,
+                  n_rows: int = 20) -> Preview:
+    """The first `n_rows` data rows of `path` with the detected (or given) delimiter and header.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A delimited text file or a ``.npy`` array, as for :func:`~nbviz.core.data.load_data`.
+    delimiter : str, optional
+        One character, ``" "`` for whitespace. Default: detected (tab for ``.tsv``).
+    header : bool, optional
+        Whether the first row names the columns. Default: detected.
+    n_rows : int
+        How many data rows to return at most.
+
+    Raises
+    ------
+    DataError
+        For a missing, empty, binary or undecodable file, or a bad ``.npy``, naming the file.
+    """
+    path = os.fspath(path)
+    name = os.path.basename(path)
+    if path.lower().endswith(".npy"):
+        array = _read_npy(_read_bytes(path), path)
+        rows = tuple(tuple(f"{value:g}" for value in row) for row in array[:n_rows])
+        return Preview(path, True, None, False, None, False,
+                       tuple(f"column {j + 1}" for j in range(array.shape[1])), rows,
+                       tuple(range(1, len(rows) + 1)), len(array) <= n_rows)
+    raw, whole = _read_start(path)
+    if not raw:
+        raise DataError(f"{name} is empty", path=path)
+    text = _decode_text(raw, path)
+    lines = text.split("\n")
+    detected = "\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines)
+    delimiter = delimiter or detected
+    records = _records(lines, delimiter, path, quoted='"' in text)
+    first_line, first = next(records, (None, None))
+    if first is None:
+        raise DataError(f"{name} is empty: it has only blank lines", path=path)
+    detected_header = _is_header(first, None)
+    header = detected_header if header is None else bool(header)
+    if header:
+        columns = tuple(cell.strip() for cell in first)
+        body = []
+    else:
+        columns = tuple(f"column {j + 1}" for j in range(len(first)))
+        body = [(first_line, first)]
+    for record in records:
+        if len(body) > n_rows:
+            break
+        body.append(record)
+    complete = whole and len(body) <= n_rows
+    body = body[:n_rows]
+    return Preview(path, False, delimiter, header, detected, detected_header, columns,
+                   tuple(tuple(cell.strip() for cell in fields) for _, fields in body),
+                   tuple(line for line, _ in body), complete)
+
+
+def _read_start(path: str) -> tuple[bytes, bool]:
+    """The first `PREVIEW_BYTES` of the file cut after its last whole line, and whether that is all."""
+    if not os.path.isfile(path) or os.path.getsize(path) <= PREVIEW_BYTES:
+        return _read_bytes(path), True  # small, or missing: _read_bytes names the problem
+    with open(path, "rb") as stream:
+        raw = stream.read(PREVIEW_BYTES)
+    end = raw.rfind(b"\n")
+    return (raw[:end + 1] if end >= 0 else raw), False
+
+
+def delimiter_name(delimiter: str | None) -> str:
+    """A word for the delimiter, as shown to users."""
+    return {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}.get(
+        delimiter, repr(delimiter))
