@@ -29,12 +29,14 @@ from .panels.inspector import PointInspector
 from .panels.parameters import ParametersPanel
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
+from .dialogs.synthesize import SynthesisDialog
 from .start_page import StartPage
 
 MAX_RECENT = 8
 SHORTCUTS = [
     ("E", "E-step"), ("M", "M-step"), ("Space", "Play / pause"), ("Left / Right", "Scrub back / forward"),
     ("R", "Reset to the start"), ("Ctrl+R", "Run to convergence"), ("Ctrl+O", "Open a data file or session"),
+    ("Ctrl+N", "Synthesise data from chosen parameters"),
     ("Ctrl+S", "Save the session"), ("Ctrl+Shift+S", "Save a screenshot"),
 ]
 
@@ -62,6 +64,7 @@ class MainWindow(QMainWindow):
         self.start_page.preset_chosen.connect(self.load_preset)
         self.start_page.file_chosen.connect(self.open_file)
         self.start_page.open_requested.connect(self.choose_file)
+        self.start_page.synthesis_requested.connect(self.choose_synthesis)
         self.banner = MessageBanner()
         self.data_view = DataView(self.session)
         self.history_slider = QSlider(Qt.Horizontal)
@@ -147,6 +150,8 @@ class MainWindow(QMainWindow):
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
         self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
         self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.Open)
+        self.synthesise_action = self._action("Synthesise data…", self.choose_synthesis, "Ctrl+N",
+                                              "Draw data from true parameters you choose (Ctrl+N)")
         self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.Save)
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
         self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
@@ -161,6 +166,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open_action)
+        file_menu.addAction(self.synthesise_action)
         presets = file_menu.addMenu("Presets")
         for preset in PRESETS.values():
             action = presets.addAction(f"{preset.name} — {preset.description}")
@@ -226,6 +232,13 @@ class MainWindow(QMainWindow):
         self._session_path = str(path)
         self._remember(str(Path(path).resolve()))
         return True
+
+    def choose_synthesis(self) -> SynthesisDialog:
+        """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
+        dialog = SynthesisDialog(self.session, self)
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -423,6 +436,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(ready)
         self.m_action.setEnabled(ready and session.snapshot.phase != "init")
         self.open_action.setEnabled(not session.busy)
+        self.synthesise_action.setEnabled(not session.busy)
         self.history_slider.setEnabled(ready)
 
     def status_text(self) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QGridLayout, QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
 )
 
 from ..app.presets import PRESETS
@@ -20,11 +20,13 @@ class StartPage(QWidget):
     preset_chosen(str) : a preset's name
     file_chosen(str) : a recent file's path
     open_requested() : the user wants the file dialog
+    synthesis_requested() : the user wants to synthesise data from chosen parameters
     """
 
     preset_chosen = Signal(str)
     file_chosen = Signal(str)
     open_requested = Signal()
+    synthesis_requested = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -49,8 +51,15 @@ class StartPage(QWidget):
         self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.UserRole)))
         open_button = QPushButton("Open a data file or session…")
         open_button.clicked.connect(self.open_requested)
+        synthesise_button = QPushButton("Synthesise data…")
+        synthesise_button.setToolTip("Draw data from true parameters you choose; the workspace compares the fit to them")
+        synthesise_button.clicked.connect(self.synthesis_requested)
+        buttons = QHBoxLayout()
+        buttons.addWidget(open_button)
+        buttons.addWidget(synthesise_button)
+        buttons.addStretch(1)
         recent_layout.addWidget(self.recent_list)
-        recent_layout.addWidget(open_button, 0, Qt.AlignLeft)
+        recent_layout.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.addWidget(title)

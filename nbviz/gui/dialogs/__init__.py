@@ -1,0 +1,1 @@
+"""Dialogs: loading data, synthesising data from chosen true parameters."""

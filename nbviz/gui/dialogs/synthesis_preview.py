@@ -1,0 +1,239 @@
+"""The synthesis dialog's live preview: a sample drawn from the parameters being edited.
+
+Gaussian mixtures show the sample's first two features coloured by true component, with the true
+1- and 2-sigma ellipses and a draggable marker on each mean (one feature: a strip per component).
+Bernoulli mixtures over square images show each component's chosen probabilities as a picture
+above the average of its sampled rows; other discrete data shows the chosen probabilities as bars
+with the sample's frequencies as dots on them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ..palette import component_color
+from ..plots.ellipses import DraggableMarkers, EllipseItem
+from ..plots.prototypes import INK_LUT
+
+MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
+MAX_LABELLED_FEATURES = 30  # bar charts name every feature up to this many
+
+
+def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_components: int) -> np.ndarray:
+    """Per true component, the sample's estimate of its probabilities; NaN rows for empty components.
+
+    Bernoulli: the mean of the component's rows (how often each feature is 1). Multinomial: the
+    component's word counts over its total number of words.
+
+    Returns
+    -------
+    ndarray of shape (n_components, n_features)
+    """
+    out = np.full((n_components, X.shape[1]), np.nan)
+    for k in range(n_components):
+        rows = X[z == k]
+        if family == "bernoulli" and len(rows):
+            out[k] = rows.mean(axis=0)
+        elif family == "multinomial" and rows.sum() > 0:
+            out[k] = rows.sum(axis=0) / rows.sum()
+    return out
+
+
+class SynthesisPreview(QWidget):
+    """Draws a sample from the mixture being edited.
+
+    Signals
+    -------
+    mean_dragged(int, float, float) : component and the new mean's first two coordinates (the
+        second is meaningless with one feature) while or after its marker is dragged
+    """
+
+    mean_dragged = Signal(int, float, float)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.pages = QStackedWidget()
+        self.scatter_plot = pg.PlotWidget(background="w")
+        self.scatter_plot.setMenuEnabled(False)
+        self.scatter_plot.hideButtons()
+        self.points = pg.ScatterPlotItem(size=5, pen=None)
+        self.scatter_plot.addItem(self.points)
+        self.ellipses: list[EllipseItem] = []
+        self.markers = DraggableMarkers(size=15, pen=pg.mkPen("w", width=2), symbol="o")
+        self.markers.setZValue(20)
+        self.markers.marker_moved.connect(self.mean_dragged)
+        self.markers.marker_dropped.connect(self.mean_dragged)
+        self.scatter_plot.addItem(self.markers)
+        self.pictures = pg.GraphicsLayoutWidget()
+        self.pictures.setBackground("w")
+        self._picture_key = None
+        self.images: list[tuple[pg.ImageItem, pg.ImageItem]] = []
+        self.picture_titles: list[pg.LabelItem] = []
+        self.bars_plot = pg.PlotWidget(background="w")
+        self.bars_plot.setMenuEnabled(False)
+        self.bars_plot.hideButtons()
+        self.bars_plot.setLabel("left", "probability")
+        self.bars_plot.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
+        self.bars: list[pg.BarGraphItem] = []
+        self.dots = pg.ScatterPlotItem(size=6, pen=None, brush=pg.mkBrush("#222222"), symbol="o")
+        self.dots.setZValue(10)
+        self.bars_plot.addItem(self.dots)
+        for page in (self.scatter_plot, self.pictures, self.bars_plot):
+            self.pages.addWidget(page)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.pages, 1)
+
+    # ----------------------------------------------------------------- entry points
+    def show_sample(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray, n_total: int) -> None:
+        """Draw `X` (rows drawn from `model`, true components `z`); `n_total` rows will be synthesised."""
+        shown = (f"a sample of {len(X):,} rows (the data will have {n_total:,})" if len(X) < n_total
+                 else f"the {n_total:,} rows")
+        if model.family == "gaussian":
+            dims = "the first two features" if model.n_features > 2 else (
+                "x1 against x2" if model.n_features == 2 else "x1, one strip per component")
+            self.caption.setText(f"Preview of {shown}: {dims}, coloured by true component. "
+                                 "Drag a mean (white-rimmed disc) to move it.")
+            self._draw_gaussian(model, X, z)
+            self.pages.setCurrentWidget(self.scatter_plot)
+        elif model.family == "bernoulli" and _image_shape(model.n_features):
+            self.caption.setText(f"Preview of {shown}. Top: each component's chosen P(x = 1) (black = 1); "
+                                 "bottom: the average of its sampled rows.")
+            self._draw_pictures(model, X, z)
+            self.pages.setCurrentWidget(self.pictures)
+        else:
+            what = "P(x = 1)" if model.family == "bernoulli" else "word probabilities"
+            self.caption.setText(f"Preview of {shown}. Bars: each component's chosen {what}; "
+                                 "dots: the frequencies in its sampled rows.")
+            self._draw_bars(model, X, z)
+            self.pages.setCurrentWidget(self.bars_plot)
+        self.setEnabled(True)
+
+    def show_paused(self, reason: str) -> None:
+        """Keep the last drawing but say why it is not up to date."""
+        self.caption.setText(f"<span style='color:#b00020'>Preview paused: {reason}</span>")
+        self.setEnabled(False)
+
+    # ----------------------------------------------------------------- Gaussian
+    def _draw_gaussian(self, model: nc.GaussianMixture, X: np.ndarray, z: np.ndarray) -> None:
+        K, D = model.n_components, model.n_features
+        brushes = [pg.mkBrush(_with_alpha(component_color(k), 150)) for k in range(K)]
+        means = model.means
+        if D == 1:
+            # strips: component k's points around height k, its mean marker on the strip
+            # golden-ratio jitter: spread evenly and, unlike a random draw, unrelated to the sample's
+            # own random stream (the same seed would tie the jitter to the components)
+            jitter = 0.6 * ((np.arange(len(z)) * 0.6180339887) % 1.0 - 0.5)
+            xy = np.column_stack([X[:, 0], z + jitter])
+            centres = np.column_stack([means[:, 0], np.arange(K)])
+            self.markers.axes = "x"
+        else:
+            xy, centres = X[:, :2], means[:, :2]
+            self.markers.axes = "xy"
+        self.points.setData(pos=xy, brush=[brushes[k] for k in z])
+        if self.markers.dragging is None:  # leave the marker under the mouse alone while dragging
+            self.markers.setData(pos=centres, brush=[pg.mkBrush(component_color(k)) for k in range(K)])
+        while len(self.ellipses) < K:
+            item = EllipseItem()
+            item.setZValue(10)
+            self.scatter_plot.addItem(item)
+            self.ellipses.append(item)
+        covariances = model.full_covariances
+        for k, item in enumerate(self.ellipses):
+            if k < K and D >= 2:
+                item.set_pen(pg.mkPen(component_color(k), width=2))
+                item.set_gaussian(means[k, :2], covariances[k, :2, :2])
+            else:
+                item.clear()
+        item = self.scatter_plot.getPlotItem()
+        item.setLabel("bottom", "x1")
+        item.setLabel("left", "x2" if D >= 2 else "true component (strips)")
+        if D == 1:
+            item.getAxis("left").setTicks([[(k, str(k + 1)) for k in range(K)]])
+        else:
+            item.getAxis("left").setTicks(None)
+        self.scatter_plot.getViewBox().setAspectLocked(D >= 2)
+        if self.markers.dragging is None:
+            self.scatter_plot.getViewBox().autoRange(padding=0.05)
+
+    # ----------------------------------------------------------------- discrete
+    def _draw_pictures(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        K = model.n_components
+        shape = _image_shape(model.n_features)
+        if self._picture_key != (K, shape):
+            self._build_pictures(K)
+            self._picture_key = (K, shape)
+        sample = component_frequencies(model.family, X, z, K)
+        for k, (chosen, sampled) in enumerate(self.images):
+            chosen.setImage(model.probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
+            if np.isnan(sample[k]).any():
+                sampled.clear()
+            else:
+                sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
+            self.picture_titles[k].setText(
+                f"<span style='color:{component_color(k).name()}'><b>{k + 1}</b></span> "
+                f"({np.count_nonzero(z == k)} rows)")
+
+    def _build_pictures(self, K: int) -> None:
+        self.pictures.clear()
+        self.images, self.picture_titles = [], []
+        columns = min(K, 6)
+        for k in range(K):
+            row, col = 3 * (k // columns), k % columns
+            title = self.pictures.addLabel("", row=row, col=col, size="9pt")
+            boxes = []
+            for offset in (1, 2):
+                box = self.pictures.addViewBox(row=row + offset, col=col, lockAspect=True, enableMouse=False,
+                                               invertY=True, defaultPadding=0.02)
+                image = pg.ImageItem(axisOrder="row-major")
+                image.setLookupTable(INK_LUT)
+                box.addItem(image)
+                boxes.append(image)
+            self.images.append((boxes[0], boxes[1]))
+            self.picture_titles.append(title)
+
+    def _draw_bars(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        K, M = model.probs.shape
+        width = 0.8 / K
+        offsets = (np.arange(K) - (K - 1) / 2) * width
+        for item in self.bars[K:]:
+            self.bars_plot.removeItem(item)
+        del self.bars[K:]
+        while len(self.bars) < K:
+            item = pg.BarGraphItem(x=[0.0], height=[0.0], width=width)
+            self.bars_plot.addItem(item)
+            self.bars.append(item)
+        features = np.arange(M)
+        for k, item in enumerate(self.bars):
+            color = component_color(k)
+            item.setOpts(x=features + offsets[k], height=model.probs[k], width=width,
+                         brush=pg.mkBrush(color), pen=pg.mkPen(color))
+        sample = component_frequencies(model.family, X, z, K)
+        xs = (features[None, :] + offsets[:, None]).ravel()
+        keep = ~np.isnan(sample.ravel())
+        self.dots.setData(x=xs[keep], y=sample.ravel()[keep], size=max(3.0, min(7.0, 300.0 / (K * M))))
+        axis = self.bars_plot.getPlotItem().getAxis("bottom")
+        step = max(1, math.ceil(M / MAX_LABELLED_FEATURES))
+        axis.setTicks([[(m, f"x{m + 1}") for m in range(0, M, step)]])
+        self.bars_plot.getViewBox().autoRange(padding=0.02)
+
+
+def _image_shape(n_features: int) -> tuple[int, int] | None:
+    side = math.isqrt(n_features)
+    return (side, side) if side >= MIN_IMAGE_SIDE and side * side == n_features else None
+
+
+def _with_alpha(color, alpha: int):
+    out = type(color)(color)
+    out.setAlpha(alpha)
+    return out

@@ -1,0 +1,351 @@
+"""The synthesis dialog: choose a family, N, K, D and the true parameters, preview the sample, open it.
+
+The dialog edits the table of `nbviz.app.synthesis` (one row per component) and checks it after
+every edit: a cell that cannot be used turns red with the reason as its tooltip, every reason is
+listed under the table, and OK stays disabled until all are fixed. Changing the family, K or D draws
+new parameters from the seed; Randomise draws them from a new seed; changing only the seed keeps
+the parameters and draws a new sample. On OK the data are drawn and loaded into the session with a
+model of the same family and K, so the workspace overlays the truth and reports the error.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox,
+    QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from ...app import synthesis
+from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.session import Session
+from ..palette import component_color
+from ..plots.prototypes import colour_icon
+from .synthesis_preview import SynthesisPreview
+
+PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
+PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw
+INVALID_BACKGROUND = QColor("#f6c4c4")
+MAX_LISTED_ISSUES = 5
+DEFAULT_FEATURES = {"gaussian": 2, "bernoulli": 36, "multinomial": 20}
+FEATURE_RANGE = {"gaussian": (1, 8), "bernoulli": (1, 400), "multinomial": (2, 400)}
+MEAN_DECIMALS = 2  # a dragged mean is rounded to this many decimals in the table
+
+
+class SynthesisDialog(QDialog):
+    """Synthesise data from chosen true parameters and load it into `session`.
+
+    Parameters
+    ----------
+    session : Session
+        Receives the data on OK; if it refuses them the dialog stays open with the reason.
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    table : QTableWidget
+        One row per component, the columns of `synthesis.columns`.
+    issues_label : QLabel
+        The reasons the table cannot be used (empty when it can).
+    check : synthesis.TableCheck
+        The latest check of the table.
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.setWindowTitle("Synthesise data")
+        self._filling = False  # True while the dialog writes cells itself
+        self.check = synthesis.TableCheck(None, ())
+        self._size_problem: str | None = None
+
+        self.family_box = QComboBox()
+        for family in synthesis.FAMILIES:
+            self.family_box.addItem(FAMILY_LABELS[family], family)
+        self.n_spin = _spin(1, 1_000_000, 500, "Number of data rows to draw")
+        self.k_spin = _spin(1, 12, 3, "Number of true components (changing it draws new parameters)")
+        self.d_spin = _spin(1, 8, 2, "")
+        self.d_label = QLabel()
+        self.seed_spin = _spin(0, 2**31 - 1, 0, "Seed of the random sample (the parameters stay as they are)")
+        self.length_spin = _spin(1, 100_000, synthesis.DEFAULT_DOCUMENT_LENGTH, "Words in each document")
+        self.length_label = QLabel("Words per document")
+        self.randomise_button = QPushButton("Randomise")
+        self.randomise_button.setToolTip("New random parameters from a new seed")
+        self.normalise_button = QPushButton("Normalise weights")
+        form = QFormLayout()
+        form.addRow("Family", self.family_box)
+        form.addRow("Rows N", self.n_spin)
+        form.addRow("Components K", self.k_spin)
+        form.addRow(self.d_label, self.d_spin)
+        form.addRow(self.length_label, self.length_spin)
+        form.addRow("Seed", self.seed_spin)
+        buttons_row = QHBoxLayout()
+        buttons_row.addWidget(self.randomise_button)
+        buttons_row.addWidget(self.normalise_button)
+        buttons_row.addStretch(1)
+        form.addRow(buttons_row)
+
+        self.table = QTableWidget()
+        self.table.setSelectionMode(QTableWidget.SingleSelection)
+        self.table.horizontalHeader().setDefaultSectionSize(72)
+        self.issues_label = QLabel()
+        self.issues_label.setWordWrap(True)
+        self.issues_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.issues_label.setTextFormat(Qt.RichText)
+        self.issues_label.setStyleSheet("color: #b00020;")
+        self.preview = SynthesisPreview()
+        self.preview.setMinimumSize(360, 300)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(form)
+        left_layout.addWidget(QLabel("True parameters (one row per component; edit any cell):"))
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.issues_label)
+        splitter = QSplitter(Qt.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.preview)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.ok_button = self.buttons.button(QDialogButtonBox.Ok)
+        self.ok_button.setText("Synthesise and open")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.buttons)
+
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(PREVIEW_DELAY_MS)
+        self._preview_timer.timeout.connect(self.redraw_preview)
+
+        self.family_box.currentIndexChanged.connect(self._family_changed)
+        self.k_spin.valueChanged.connect(self._shape_changed)
+        self.d_spin.valueChanged.connect(self._shape_changed)
+        for spin in (self.n_spin, self.seed_spin, self.length_spin):
+            spin.valueChanged.connect(self._settings_changed)
+        self.randomise_button.clicked.connect(self.randomise)
+        self.normalise_button.clicked.connect(self.normalise)
+        self.table.itemChanged.connect(self._cell_edited)
+        self.preview.mean_dragged.connect(self.move_mean)
+        self._family_changed()
+        self.resize(1080, 620)
+
+    # ----------------------------------------------------------------- what the dialog holds
+    @property
+    def family(self) -> str:
+        return self.family_box.currentData()
+
+    @property
+    def n_features(self) -> int:
+        return self.d_spin.value()
+
+    def cells(self) -> list[list[str]]:
+        """The table's text, row by row."""
+        return [[self.table.item(k, c).text() for c in range(self.table.columnCount())]
+                for k in range(self.table.rowCount())]
+
+    def set_parameters(self, model) -> None:
+        """Show `model`'s parameters in the table (K and D follow the model)."""
+        self._filling = True
+        try:
+            for spin, value in ((self.k_spin, model.n_components), (self.d_spin, model.n_features)):
+                spin.blockSignals(True)
+                spin.setValue(value)
+                spin.blockSignals(False)
+            columns = synthesis.columns(model.family, model.n_features)
+            values = synthesis.table_from_truth(model)
+            self.table.clear()
+            self.table.setRowCount(model.n_components)
+            self.table.setColumnCount(len(columns))
+            self.table.setHorizontalHeaderLabels([column.header for column in columns])
+            for c, column in enumerate(columns):
+                self.table.horizontalHeaderItem(c).setToolTip(column.description)
+            for k in range(model.n_components):
+                header = QTableWidgetItem(str(k + 1))
+                header.setIcon(colour_icon(component_color(k)))
+                self.table.setVerticalHeaderItem(k, header)
+                for c in range(len(columns)):
+                    self.table.setItem(k, c, QTableWidgetItem(_format(values[k, c])))
+        finally:
+            self._filling = False
+        self.revalidate()
+
+    def problem(self):
+        """The data the dialog would open, or None while the table is invalid."""
+        if not self.check.ok or self._size_problem:
+            return None
+        return synthesis.synthesised_problem(self.check.model, self.n_spin.value(), self.seed_spin.value(),
+                                             self.length_spin.value())
+
+    def config(self) -> ModelConfig:
+        """The model the workspace fits: the same family and number of components."""
+        return ModelConfig(family=self.family, n_components=self.k_spin.value())
+
+    # ----------------------------------------------------------------- user actions
+    def randomise(self) -> None:
+        """New random parameters from a new seed."""
+        seed = random.SystemRandom().randrange(2**31 - 1)
+        self.seed_spin.blockSignals(True)
+        self.seed_spin.setValue(seed)
+        self.seed_spin.blockSignals(False)
+        self._draw_parameters()
+
+    def normalise(self) -> None:
+        """Scale the weights (and, for a multinomial mixture, each word distribution) to sum to 1."""
+        cells = self.cells()
+        groups = [[(k, 0) for k in range(len(cells))]]
+        if self.family == "multinomial":
+            groups += [[(k, c) for c in range(1, len(cells[k]))] for k in range(len(cells))]
+        failures = []
+        self._filling = True
+        try:
+            for index, group in enumerate(groups):
+                try:
+                    values = synthesis.normalised([cells[k][c] for k, c in group], 4 if index == 0 else 6)
+                except ValueError as error:
+                    what = "the weights" if index == 0 else f"component {index}'s word probabilities"
+                    failures.append(f"Could not normalise {what}: {error}.")
+                    continue
+                for (k, c), value in zip(group, values):
+                    self.table.item(k, c).setText(_format(value))
+        finally:
+            self._filling = False
+        self.revalidate()
+        if failures:
+            self._show_messages(failures + ([self.issues_label.text()] if self.issues_label.text() else []))
+
+    def move_mean(self, k: int, x: float, y: float) -> None:
+        """Set component `k`'s mean of x1 (and x2, with two or more features) to a dragged position."""
+        if self.family != "gaussian" or not 0 <= k < self.table.rowCount():
+            return
+        targets = [(1, x)] + ([(2, y)] if self.n_features >= 2 else [])
+        self._filling = True
+        try:
+            for c, value in targets:
+                self.table.item(k, c).setText(_format(round(value, MEAN_DECIMALS)))
+        finally:
+            self._filling = False
+        self.revalidate()
+
+    def accept(self) -> None:
+        """Draw the data and load it; stay open with the reason if that fails."""
+        problem = self.problem()
+        if problem is None:
+            return
+        errors: list[str] = []
+        self.session.error_raised.connect(errors.append)
+        try:
+            loaded = self.session.load(problem, self.config())
+        finally:
+            self.session.error_raised.disconnect(errors.append)
+        if loaded:
+            super().accept()
+        else:
+            self._show_messages([_escape(errors[-1] if errors else "The data could not be opened.")])
+
+    # ----------------------------------------------------------------- reacting to edits
+    def _family_changed(self) -> None:
+        family = self.family
+        low, high = FEATURE_RANGE[family]
+        self.d_spin.blockSignals(True)
+        self.d_spin.setRange(low, high)
+        self.d_spin.setValue(DEFAULT_FEATURES[family])
+        self.d_spin.blockSignals(False)
+        multinomial = family == "multinomial"
+        self.d_label.setText("Vocabulary M" if multinomial else "Features D")
+        self.d_spin.setToolTip(("Number of words" if multinomial else "Number of features")
+                               + " (changing it draws new parameters)")
+        self.length_label.setVisible(multinomial)
+        self.length_spin.setVisible(multinomial)
+        self.normalise_button.setText("Normalise weights and words" if multinomial else "Normalise weights")
+        self.normalise_button.setToolTip(
+            "Scale the weights" + (" and each component's word probabilities" if multinomial else "")
+            + " to sum to 1")
+        self._draw_parameters()
+
+    def _shape_changed(self) -> None:
+        self._draw_parameters()
+
+    def _draw_parameters(self) -> None:
+        model = synthesis.random_truth(self.family, self.k_spin.value(), self.n_features, self.seed_spin.value())
+        self.set_parameters(model)
+
+    def _settings_changed(self) -> None:
+        self.revalidate()
+
+    def _cell_edited(self, _item) -> None:
+        if not self._filling:
+            self.revalidate()
+
+    def revalidate(self) -> None:
+        """Check the table, mark the cells at fault, enable OK accordingly and schedule a preview."""
+        self.check = synthesis.check_table(self.family, self.cells(), self.n_features)
+        self._size_problem = synthesis.check_size(self.n_spin.value(), self.n_features)
+        marked = self.check.cell_messages()
+        columns = synthesis.columns(self.family, self.n_features)
+        self._filling = True
+        try:
+            for k in range(self.table.rowCount()):
+                for c in range(self.table.columnCount()):
+                    item = self.table.item(k, c)
+                    reason = marked.get((k, c))
+                    item.setBackground(INVALID_BACKGROUND if reason else QBrush())
+                    item.setToolTip(reason or f"component {k + 1}: {columns[c].description}")
+        finally:
+            self._filling = False
+        messages = [issue.message for issue in self.check.issues]
+        if self._size_problem:
+            messages.append(self._size_problem)
+        listed = messages[:MAX_LISTED_ISSUES]
+        if len(messages) > len(listed):
+            listed.append(f"… and {len(messages) - len(listed)} more (hover over a red cell for its reason)")
+        self._show_messages([_escape(text) for text in listed])
+        valid = self.check.ok and not self._size_problem
+        self.ok_button.setEnabled(valid)
+        if self.check.ok:
+            self._preview_timer.start()
+        else:
+            self._preview_timer.stop()
+            self.preview.show_paused("fix the cells marked in red.")
+
+    def _show_messages(self, lines: list[str]) -> None:
+        """Show `lines` (rich text) under the table; hide the label when there are none."""
+        self.issues_label.setText("<br>".join(lines))
+        self.issues_label.setVisible(bool(lines))
+
+    def redraw_preview(self) -> None:
+        """Draw a sample of the current parameters (at most `PREVIEW_ROWS` rows)."""
+        if not self.check.ok:
+            return
+        model = self.check.model
+        n = self.n_spin.value()
+        options = synthesis.sample_options(model.family, self.length_spin.value())
+        X, z = model.sample(min(n, PREVIEW_ROWS), rng=self.seed_spin.value(), **options)
+        self.preview.show_sample(model, X, z, n)
+
+
+def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setGroupSeparatorShown(True)
+    spin.setToolTip(tip)
+    return spin
+
+
+def _format(value: float) -> str:
+    """A table cell's text: up to 6 significant digits (generated and normalised values are exact)."""
+    text = f"{float(value):.6g}"
+    return "0" if text == "-0" else text
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,150 @@
+"""The synthesis dialog: validation in place, Normalise, Randomise, dragging a mean, and loading the data."""
+
+import numpy as np
+import pytest
+from PySide6.QtWidgets import QDialog
+
+from nbviz.app.session import Session
+from nbviz.app.synthesis import table_from_truth
+from nbviz.gui.dialogs.synthesize import INVALID_BACKGROUND, SynthesisDialog
+
+
+@pytest.fixture
+def dialog(qtbot):
+    session = Session()
+    dlg = SynthesisDialog(session)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    return dlg
+
+
+def table_values(dialog) -> np.ndarray:
+    return np.array([[float(text) for text in row] for row in dialog.cells()])
+
+
+def set_cell(dialog, row, column, text):
+    dialog.table.item(row, column).setText(text)  # as when the user finishes editing a cell
+
+
+def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog):
+    assert dialog.ok_button.isEnabled() and dialog.issues_label.text() == ""
+    sd_x1 = 3  # weight, mean x1, mean x2, sd x1, ...
+    set_cell(dialog, 1, sd_x1, "-2")
+    assert not dialog.ok_button.isEnabled()
+    item = dialog.table.item(1, sd_x1)
+    reason = "component 2, standard deviation of x1: standard deviation -2 must be greater than 0"
+    assert item.background().color() == INVALID_BACKGROUND
+    assert item.toolTip() == reason
+    assert reason in dialog.issues_label.text() and dialog.issues_label.isVisible()
+    assert dialog.problem() is None
+    set_cell(dialog, 1, sd_x1, "0.8")
+    assert dialog.ok_button.isEnabled() and dialog.issues_label.text() == ""
+    assert dialog.table.item(1, sd_x1).background().color() != INVALID_BACKGROUND
+
+
+def test_normalise_fixes_weights_only_when_asked(dialog):
+    set_cell(dialog, 0, 0, "2")
+    assert not dialog.ok_button.isEnabled()
+    assert "use Normalise" in dialog.issues_label.text()
+    assert all(dialog.table.item(k, 0).background().color() == INVALID_BACKGROUND for k in range(3))
+    before = table_values(dialog)[:, 0]
+    dialog.normalise_button.click()
+    weights = table_values(dialog)[:, 0]
+    np.testing.assert_allclose(weights, before / before.sum(), atol=1e-4)
+    assert abs(weights.sum() - 1) < 1e-9 and dialog.ok_button.isEnabled()
+
+
+def test_normalise_reports_what_it_cannot_scale(dialog):
+    set_cell(dialog, 2, 0, "lots")
+    dialog.normalise_button.click()
+    assert "Could not normalise the weights" in dialog.issues_label.text()
+    assert dialog.table.item(2, 0).text() == "lots"  # nothing the user typed is lost
+
+
+def test_multinomial_normalise_scales_each_word_distribution(dialog):
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("multinomial"))
+    assert dialog.length_spin.isVisible() and dialog.d_label.text() == "Vocabulary M"
+    set_cell(dialog, 1, 1, "0.9")
+    assert "component 2: word probabilities sum to" in dialog.issues_label.text()
+    dialog.normalise_button.click()
+    assert dialog.ok_button.isEnabled()
+    np.testing.assert_allclose(table_values(dialog)[:, 1:].sum(axis=1), 1.0, atol=1e-9)
+
+
+def test_randomise_draws_new_parameters_and_k_changes_the_rows(dialog):
+    before = table_values(dialog)
+    seed = dialog.seed_spin.value()
+    dialog.randomise_button.click()
+    assert dialog.seed_spin.value() != seed
+    assert not np.array_equal(table_values(dialog), before)
+    dialog.k_spin.setValue(5)
+    assert dialog.table.rowCount() == 5 and dialog.ok_button.isEnabled()
+    dialog.d_spin.setValue(3)
+    assert dialog.table.columnCount() == 1 + 3 + 3 + 3
+
+
+def test_changing_only_the_seed_keeps_edited_parameters(dialog):
+    set_cell(dialog, 0, 1, "7.5")
+    dialog.seed_spin.setValue(dialog.seed_spin.value() + 1)
+    assert dialog.table.item(0, 1).text() == "7.5"
+
+
+def test_dragging_a_mean_on_the_preview_updates_the_table(dialog):
+    dialog.redraw_preview()
+    # the markers' drag signal carries the component and the new position
+    dialog.preview.markers.marker_moved.emit(1, 2.345, -3.21)
+    assert dialog.table.item(1, 1).text() == "2.35" and dialog.table.item(1, 2).text() == "-3.21"
+    np.testing.assert_allclose(dialog.check.model.means[1], [2.35, -3.21])
+    dialog.redraw_preview()
+    np.testing.assert_allclose(dialog.preview.markers.getData()[0][1], 2.35)
+
+
+def test_ok_loads_the_tables_parameters_into_the_session(dialog, qtbot):
+    set_cell(dialog, 0, 1, "-6.5")
+    dialog.n_spin.setValue(321)
+    table = table_values(dialog)
+    dialog.ok_button.click()
+    session = dialog.session
+    problem = session.problem
+    assert dialog.result() == QDialog.Accepted
+    assert problem.n_samples == 321 and problem.name.startswith("Synthetic 2-D Gaussian mixture")
+    np.testing.assert_allclose(table_from_truth(problem.truth), table, atol=1e-12)
+    assert session.config.family == "gaussian" and session.config.n_components == 3
+    assert session.matched_truth() is not None
+
+
+def test_each_family_previews_without_error(dialog):
+    for family, D in (("bernoulli", 16), ("bernoulli", 5), ("multinomial", 8), ("gaussian", 1)):
+        dialog.family_box.setCurrentIndex(dialog.family_box.findData(family))
+        dialog.d_spin.setValue(D)
+        dialog.redraw_preview()
+        assert dialog.ok_button.isEnabled()
+        assert "Preview of the 500 rows" in dialog.preview.caption.text()
+
+
+def test_data_the_session_refuses_keep_the_dialog_open_with_the_reason(dialog):
+    dialog.n_spin.setValue(2)  # fewer rows than the 3 components
+    dialog.ok_button.click()
+    assert dialog.result() != QDialog.Accepted and dialog.isVisible()
+    assert dialog.issues_label.isVisible() and "3 components is more than the 2 data points" in dialog.issues_label.text()
+    assert dialog.session.problem is None
+
+
+def test_the_main_window_opens_the_dialog_and_shows_the_synthesised_data(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from nbviz.gui.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.synthesise_action.shortcut().toString() == "Ctrl+N"
+    window.start_page.synthesis_requested.emit()
+    dialog = window.findChild(SynthesisDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("bernoulli"))
+    dialog.ok_button.click()
+    assert window.pages.currentIndex() == 1
+    assert window.windowTitle().startswith("nbviz — Synthetic Bernoulli mixture")
+    assert window.session.config.family == "bernoulli" and window.session.problem.truth is not None
