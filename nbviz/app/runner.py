@@ -2,53 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-import time
 import warnings
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 
+from .background import BackgroundJob
 from .session import Session
-
-
-PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast iterations must not flood the GUI
-
-
-class _Worker(QObject):
-    progressed = Signal(int, float)
-    done = Signal(int, bool, str)  # iterations, converged, error message ("" if none)
-
-    def __init__(self, em: nc.EM, max_iter: int, tol: float):
-        super().__init__()
-        self._em, self._max_iter, self._tol = em, max_iter, tol
-        self.cancelled = False
-
-    @Slot()
-    def run(self) -> None:
-        done, error = 0, ""
-        last_report = time.monotonic()
-
-        def report(em):
-            nonlocal done, last_report
-            done += 1
-            now = time.monotonic()
-            if now - last_report >= PROGRESS_INTERVAL:
-                last_report = now
-                self.progressed.emit(done, em.history[-1].objective)
-            return not self.cancelled
-
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                done = self._em.run(self._max_iter, self._tol, callback=report)
-        except ValueError as exc:  # a collapsed covariance: keep what was done
-            error = str(exc)
-        except Exception as exc:  # a bug: report it, and still tell the window the run has ended
-            sys.excepthook(type(exc), exc, exc.__traceback__)
-            error = f"The run stopped after an unexpected error ({type(exc).__name__}); the half-steps done are kept."
-        self.done.emit(done, self._em.converged, error)
 
 
 class Runner(QObject):
@@ -66,13 +27,13 @@ class Runner(QObject):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
-        self._thread: QThread | None = None
-        self._worker: _Worker | None = None
+        self._job = BackgroundJob(self, lambda payload: self.progressed.emit(*payload), self._on_done)
+        self._iterations = 0
         self.max_iter = 1000
 
     @property
     def running(self) -> bool:
-        return self._thread is not None
+        return self._job.running
 
     def start(self) -> bool:
         """Start running from the cursor; False if there is nothing to run or a run is going."""
@@ -82,37 +43,37 @@ class Runner(QObject):
         if session.cursor < len(session.history) - 1:
             session.em.rewind(session.cursor)
         session.set_busy(True)
-        self._thread = QThread()
-        self._worker = _Worker(session.em, self.max_iter, session.tolerance)
-        self._worker.moveToThread(self._thread)
-        self._thread.started.connect(self._worker.run)
-        self._worker.progressed.connect(self.progressed)
-        self._worker.done.connect(self._on_done)
-        self._thread.start()
-        return True
+        em, max_iter, tol = session.em, self.max_iter, session.tolerance
+        self._iterations = 0
+
+        def work(job: BackgroundJob) -> str:
+            def report(em):
+                self._iterations += 1
+                return job.report((self._iterations, em.history[-1].objective))
+
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+                    self._iterations = em.run(max_iter, tol, callback=report)
+            except ValueError as exc:  # a collapsed covariance: keep what was done
+                return str(exc)
+            return ""
+
+        return self._job.start(work)
 
     def cancel(self) -> None:
         """Stop after the iteration in progress; the iterations done so far are kept."""
-        if self._worker is not None:
-            self._worker.cancelled = True
+        self._job.cancel()
 
     def wait(self) -> None:
         """Block until the worker thread has ended (used at shutdown)."""
-        if self._thread is not None:
-            self.cancel()
-            self._thread.quit()
-            self._thread.wait()
+        self._job.wait()
 
-    @Slot(int, bool, str)
-    def _on_done(self, iterations: int, converged: bool, error: str) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self._thread.deleteLater()
-        self._worker.deleteLater()
-        self._thread = self._worker = None
+    @Slot(object, str)
+    def _on_done(self, error: str | None, unexpected: str) -> None:
         session = self.session
         session.set_busy(False)
         session.adopt_history()
-        if error:
-            session.error_raised.emit(error)
-        self.finished.emit(iterations, converged)
+        if error or unexpected:
+            session.error_raised.emit(error or unexpected + " The half-steps done are kept.")
+        self.finished.emit(self._iterations, session.em.converged)

@@ -8,6 +8,7 @@ stepping from an earlier half-step drops the half-steps after it and continues f
 from __future__ import annotations
 
 import copy
+import copy
 import warnings
 from dataclasses import dataclass
 
@@ -181,6 +182,35 @@ class Session(QObject):
         self._cursor = 0  # valid before anyone hears of the shorter history
         self.history_changed.emit()
         self._set_cursor(0)
+
+    def adopt_run(self, em: nc.EM, config: ModelConfig) -> bool:
+        """Show a run made elsewhere (a restart, a fit from choosing K) with the config that made it.
+
+        The whole history is shown, the cursor at its end; the session continues a copy, so `em`
+        itself stays as it was (it can be adopted again). Refused (`error_raised`, nothing
+        changed) while a background run is going or when the run was made on other data.
+        """
+        if self._busy:
+            self.error_raised.emit("Wait for the run in progress to end (or cancel it) before loading another fit.")
+            return False
+        if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
+            self.error_raised.emit("That fit was made on other data; run it again on the data shown now.")
+            return False
+        em = copy.copy(em)  # stepping replaces the run's state and edits only its history list
+        em.history = list(em.history)
+        self.pause()
+        self.config = config
+        self._install(em)
+        self._set_cursor(len(em.history) - 1)
+        return True
+
+    def new_run(self, config: ModelConfig, problem: Problem | None = None) -> nc.EM:
+        """A new EM run for `config` on `problem` (default: the current data), not installed.
+
+        Touches no session state, so a worker thread may call it with its own `problem`.
+        Raises ValueError when the config does not fit the data.
+        """
+        return self._new_run(problem or self.problem, config, None)
 
     def set_start(self, model: nc.Mixture) -> bool:
         """Start EM from `model` (e.g. after the user dragged a mean); the history restarts."""

@@ -24,9 +24,11 @@ from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .figures import save_figure
+from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
 from .panels.parameters import ParametersPanel
+from .panels.restarts import RestartPanel
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .dialogs.synthesize import SynthesisDialog
@@ -96,6 +98,14 @@ class MainWindow(QMainWindow):
         self.objective_dock = self._dock("Objective", self.objective, Qt.BottomDockWidgetArea)
         self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
         self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
+        # exploring: hidden until asked for (Explore menu), tabbed together
+        self.choose_k = ChooseKPanel(self.session)
+        self.restarts = RestartPanel(self.session)
+        self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.RightDockWidgetArea)
+        self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
+        for dock in (self.choose_k_dock, self.restarts_dock):
+            dock.hide()
         self.resizeDocks([self.control_dock], [300], Qt.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Vertical)
@@ -190,10 +200,21 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
             view_menu.addAction(dock.toggleViewAction())
+        for dock in (self.choose_k_dock, self.restarts_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        explore_menu = bar.addMenu("E&xplore")
+        explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
+        explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("How EM works here", self.show_help)
         help_menu.addAction("Keyboard shortcuts", self.show_shortcuts)
         help_menu.addAction("About nbviz", self.show_about)
+
+    def show_explore_dock(self, dock: QDockWidget) -> None:
+        """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
+        dock.show()
+        dock.raise_()
+        self.resizeDocks([dock], [460], Qt.Horizontal)
 
     # ----------------------------------------------------------------- loading
     def load_preset(self, name: str) -> bool:
@@ -532,6 +553,8 @@ class MainWindow(QMainWindow):
             return
         self.session.pause()
         self.runner.wait()
+        self.choose_k.explorer.wait()
+        self.restarts.explorer.wait()
         if self.remember_layout:
             self._save_layout()
         super().closeEvent(event)

@@ -1,0 +1,107 @@
+"""One piece of work at a time in a worker thread, with throttled progress and cancel.
+
+The work is a plain function ``work(job)`` that runs in the worker thread, calls
+``job.report(...)`` now and then and stops early when ``job.cancelled`` is True. Its return value
+arrives on the GUI thread through `BackgroundJob.finished`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Callable
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast work must not flood the GUI
+
+
+class _Worker(QObject):
+    progressed = Signal(object)
+    done = Signal(object, str)  # the work's result (None after an unexpected error), error text
+
+    def __init__(self, work: Callable, job: "BackgroundJob"):
+        super().__init__()
+        self._work, self._job = work, job
+
+    @Slot()
+    def run(self) -> None:
+        result, error = None, ""
+        try:
+            result = self._work(self._job)
+        except Exception as exc:  # a bug: report it, and still tell the window the work has ended
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+            error = f"The background work stopped after an unexpected error ({type(exc).__name__})."
+        self.done.emit(result, error)
+
+
+class BackgroundJob(QObject):
+    """Runs one function at a time in a worker thread.
+
+    Signals
+    -------
+    progressed(object) : what the work passed to `report` (at most every `PROGRESS_INTERVAL` s)
+    finished(object, str) : the work's return value and "" — or None and a message when it raised
+    """
+
+    progressed = Signal(object)
+    finished = Signal(object, str)
+
+    def __init__(self, parent=None, on_progress: Callable | None = None, on_finished: Callable | None = None):
+        super().__init__(parent)
+        if on_progress is not None:
+            self.progressed.connect(on_progress)
+        if on_finished is not None:
+            self.finished.connect(on_finished)
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
+        self._last_report = 0.0
+        self.cancelled = False
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
+    def start(self, work: Callable[["BackgroundJob"], object]) -> bool:
+        """Run ``work(self)`` in a new worker thread; False if work is already running."""
+        if self.running:
+            return False
+        self.cancelled = False
+        self._last_report = time.monotonic()
+        self._thread = QThread()
+        self._worker = _Worker(work, self)
+        self._worker.moveToThread(self._thread)
+        self._thread.started.connect(self._worker.run)
+        self._worker.progressed.connect(self.progressed)
+        self._worker.done.connect(self._on_done)
+        self._thread.start()
+        return True
+
+    def report(self, payload, force: bool = False) -> bool:
+        """From the work: pass `payload` on (throttled unless `force`); returns False once cancelled."""
+        now = time.monotonic()
+        if force or now - self._last_report >= PROGRESS_INTERVAL:
+            self._last_report = now
+            self._worker.progressed.emit(payload)
+        return not self.cancelled
+
+    def cancel(self) -> None:
+        """Ask the work to stop at its next check; what it did so far is kept."""
+        if self.running:
+            self.cancelled = True
+
+    def wait(self) -> None:
+        """Cancel and block until the worker thread has ended (used at shutdown)."""
+        if self._thread is not None:
+            self.cancel()
+            self._thread.quit()
+            self._thread.wait()
+
+    @Slot(object, str)
+    def _on_done(self, result, error: str) -> None:
+        self._thread.quit()
+        self._thread.wait()
+        self._thread.deleteLater()
+        self._worker.deleteLater()
+        self._thread = self._worker = None
+        self.finished.emit(result, error)

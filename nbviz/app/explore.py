@@ -1,0 +1,367 @@
+"""Exploring beyond one run: choosing K over many fits, and a gallery of restarts.
+
+Both jobs run in a worker thread (`Explorer`) on the data and model choice in force when they
+start; they never touch the session's own run, so the workspace stays usable meanwhile. A fit the
+user picks is installed with `Session.adopt_run`, history and all.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal, Slot
+
+import nbviz.core as nc
+
+from .background import BackgroundJob
+from .config import ModelConfig
+from .problem import Problem
+from .session import Session
+
+MAX_ITER = 1000  # iterations per fit, as for "Run to convergence"
+DISTANCE_TOL = 1e-2  # largest Bhattacharyya distance between matched components of one optimum
+THUMBNAIL_POINTS = 1500  # rows whose hard assignment is kept for a restart's thumbnail
+
+
+# ----------------------------------------------------------------------------- choosing K
+@dataclass(frozen=True, eq=False)
+class KChoice:
+    """Fits over a range of K (an `nc.Selection`) and the model choice that made them.
+
+    Attributes
+    ----------
+    problem : Problem
+        The data the fits were made on.
+    config : ModelConfig
+        The model choice; each fit's own config is `config_for`.
+    selection : nc.Selection
+        Arrays indexed [k_index, restart]; NaN where a restart failed or was not run.
+    """
+
+    problem: Problem
+    config: ModelConfig
+    selection: nc.Selection
+
+    @property
+    def cancelled(self) -> bool:
+        return self.selection.cancelled
+
+    @property
+    def true_k(self) -> int | None:
+        """The number of components the data was drawn from, for synthesised data."""
+        truth = self.problem.truth
+        return None if truth is None else int(truth.n_components)
+
+    def scores(self, criterion: str) -> np.ndarray:
+        """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit)."""
+        if criterion not in nc.CRITERIA:
+            raise ValueError(f"criterion must be one of {', '.join(nc.CRITERIA)}; got {criterion!r}")
+        return getattr(self.selection, criterion)
+
+    def best_k(self, criterion: str) -> int | None:
+        """The K whose best fit has the lowest `criterion`, or None if no fit finished."""
+        scores = self.scores(criterion)
+        if np.all(np.isnan(scores)):
+            return None
+        return int(self.selection.ks[np.unravel_index(np.nanargmin(scores), scores.shape)[0]])
+
+    def best_restart(self, k_index: int, criterion: str) -> int | None:
+        """The restart with the lowest `criterion` for ``ks[k_index]`` (None: none finished)."""
+        row = self.scores(criterion)[k_index]
+        return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
+
+    def fit(self, k_index: int, restart: int) -> tuple[nc.EM, ModelConfig] | None:
+        """The run of one fit and the config that reproduces its start, or None if it failed."""
+        run = self.selection.runs.get((k_index, restart))
+        if run is None:
+            return None
+        config = self.config.with_(n_components=int(self.selection.ks[k_index]),
+                                   seed=int(self.selection.seeds[restart]))
+        return run, config
+
+
+# ----------------------------------------------------------------------------- restarts
+@dataclass(frozen=True, eq=False)
+class Restart:
+    """One restart run to convergence (or to its failure).
+
+    Attributes
+    ----------
+    seed : int
+    em : nc.EM or None
+        None if the start could not be made.
+    objective : float
+        Final objective (NaN if it failed).
+    iterations : int
+    converged : bool
+    error : str
+        Why it failed ("" if it did not).
+    rows : ndarray of shape (n_shown,)
+        Data rows kept for a thumbnail.
+    labels : ndarray of shape (n_shown,) or None
+        Hard assignment of those rows under the final model.
+    """
+
+    seed: int
+    em: nc.EM | None
+    objective: float
+    iterations: int
+    converged: bool
+    error: str = ""
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    labels: np.ndarray | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not np.isnan(self.objective)
+
+
+@dataclass(frozen=True, eq=False)
+class RestartGallery:
+    """Restarts sorted by final objective (best first, failures last), grouped by optimum.
+
+    Attributes
+    ----------
+    groups : ndarray of shape (n_runs,)
+        The optimum each run reached, numbered from 0 in order of objective; -1 for failures.
+    """
+
+    problem: Problem
+    config: ModelConfig
+    runs: list
+    groups: np.ndarray
+    cancelled: bool = False
+    requested: int = 0
+
+    @property
+    def n_optima(self) -> int:
+        return int(self.groups.max()) + 1 if self.groups.size and self.groups.max() >= 0 else 0
+
+    @property
+    def gap(self) -> float:
+        """Best minus worst final objective over the finished runs (0 with fewer than two)."""
+        objectives = [run.objective for run in self.runs if run.ok]
+        return float(max(objectives) - min(objectives)) if len(objectives) > 1 else 0.0
+
+    def gap_to_best(self, index: int) -> float:
+        """How far run `index` ended below the best run (>= 0; NaN if it failed)."""
+        best = self.runs[0].objective if self.runs and self.runs[0].ok else np.nan
+        return float(best - self.runs[index].objective)
+
+    def first_of_group(self, index: int) -> int:
+        """The index of the best run that reached the same optimum as run `index`."""
+        return int(np.flatnonzero(self.groups == self.groups[index])[0])
+
+    def summary(self) -> str:
+        done = sum(run.ok for run in self.runs)
+        failed = len(self.runs) - done
+        parts = []
+        if self.n_optima == 1:
+            parts.append(f"All {done} finished runs reached the same optimum" if done > 1
+                         else "One finished run")
+        elif self.n_optima > 1:
+            parts.append(f"{self.n_optima} distinct optima; the worst is {self.gap:.4g} below the best")
+        else:
+            parts.append("No run finished")
+        if failed:
+            parts.append(f"{failed} failed")
+        if self.cancelled:
+            parts.append(f"cancelled after {len(self.runs)} of {self.requested} runs")
+        return "; ".join(parts) + "."
+
+    def config_for(self, index: int) -> ModelConfig:
+        return self.config.with_(seed=self.runs[index].seed)
+
+
+def group_optima(models, objectives, objective_tol: float, distance_tol: float = DISTANCE_TOL) -> np.ndarray:
+    """Which runs reached the same optimum.
+
+    Two runs share an optimum when their final objectives differ by at most `objective_tol` and
+    every component of one has a match in the other (`nc.match_components`) at Bhattacharyya
+    distance at most `distance_tol` (so relabelled components count as the same optimum).
+
+    Parameters
+    ----------
+    models : list of Mixture or None
+        Sorted by objective, best first; None for failed runs.
+    objectives : array-like of shape (n_runs,)
+    objective_tol, distance_tol : float
+
+    Returns
+    -------
+    ndarray of shape (n_runs,)
+        Group numbers 0, 1, ... in order of first appearance; -1 for failed runs.
+    """
+    groups = np.full(len(models), -1, dtype=np.int64)
+    representatives: list[int] = []
+    for i, model in enumerate(models):
+        if model is None or np.isnan(objectives[i]):
+            continue
+        for g, j in enumerate(representatives):
+            if _same_optimum(model, models[j], objectives[i], objectives[j], objective_tol, distance_tol):
+                groups[i] = g
+                break
+        else:
+            groups[i] = len(representatives)
+            representatives.append(i)
+    return groups
+
+
+def _same_optimum(a: nc.Mixture, b: nc.Mixture, objective_a: float, objective_b: float,
+                  objective_tol: float, distance_tol: float) -> bool:
+    if abs(objective_a - objective_b) > objective_tol or a.n_components != b.n_components:
+        return False
+    perm = nc.match_components(a, b)
+    distances = nc.bhattacharyya_distances(a, b)[perm, np.arange(b.n_components)]
+    return bool(np.all(distances <= distance_tol))
+
+
+def objective_tolerance(tolerance: float) -> float:
+    """How close two final objectives must be to count as one optimum, for a convergence tolerance.
+
+    EM stops when an iteration gains less than `tolerance`, so runs into the same optimum end
+    somewhat short of it; a thousand times the tolerance (at least 1e-3) absorbs that.
+    """
+    return max(1e-3, 1e3 * tolerance)
+
+
+# ----------------------------------------------------------------------------- the jobs
+class Explorer(QObject):
+    """Runs one exploring job at a time off the GUI thread.
+
+    Signals
+    -------
+    progressed(float, str) : fraction done (0..1) and what is being done
+    finished(object) : a `KChoice` or a `RestartGallery` (``cancelled`` set when cancelled)
+    failed(str) : the job could not start or stopped on an unexpected error
+    """
+
+    progressed = Signal(float, str)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self._job = BackgroundJob(self, lambda payload: self.progressed.emit(*payload), self._on_done)
+
+    @property
+    def running(self) -> bool:
+        return self._job.running
+
+    def cancel(self) -> None:
+        """Stop at the next check (after the iteration in progress); what was done is delivered."""
+        self._job.cancel()
+
+    def wait(self) -> None:
+        self._job.wait()
+
+    def _ready(self) -> bool:
+        if self.running:
+            self.failed.emit("A job is already running here; wait for it or cancel it.")
+            return False
+        if self.session.problem is None:
+            self.failed.emit("Load data or choose a preset first.")
+            return False
+        return True
+
+    # -------------------------------------------------------------------------- choose K
+    def choose_k(self, ks, n_init: int, criterion: str = "bic") -> bool:
+        """Fit every K in `ks` from `n_init` starts (seeds drawn from the session's seed).
+
+        Fits are unsupervised soft EM with the session's family, covariance type, prior,
+        initialisation method and tolerance.
+        """
+        if not self._ready():
+            return False
+        problem = self.session.problem
+        config = self.session.config.with_(hard=False, label_fraction=0.0)
+        ks = sorted({int(k) for k in ks})
+        if not ks or min(ks) < 1:
+            self.failed.emit("Choose at least one number of components K >= 1.")
+            return False
+        if max(ks) > problem.n_samples:
+            self.failed.emit(f"K = {max(ks)} is more than the {problem.n_samples} data rows; lower the largest K.")
+            return False
+        tol = self.session.tolerance
+
+        def work(job: BackgroundJob) -> KChoice:
+            def progress(done: int, total: int) -> bool:
+                k, restart = ks[min((done - 1) // n_init, len(ks) - 1)], (done - 1) % n_init + 1
+                return job.report((done / total, f"Fitted {done} of {total} (K = {k}, restart {restart})"))
+
+            selection = nc.select_components(
+                problem.X, config.family, ks, n_init=n_init, criterion=criterion, prior=config.prior,
+                rng=config.seed, covariance_type=config.covariance_type, progress=progress,
+                method=config.init_method, max_iter=MAX_ITER, tol=tol)
+            return KChoice(problem, config, selection)
+
+        return self._job.start(work)
+
+    # -------------------------------------------------------------------------- restarts
+    def restarts(self, count: int, first_seed: int, method: str | None = None) -> bool:
+        """Run `count` starts (seeds ``first_seed .. first_seed + count - 1``) of the session's model."""
+        if not self._ready():
+            return False
+        if count < 1:
+            self.failed.emit("Ask for at least one restart.")
+            return False
+        session = self.session
+        config = session.config
+        if config.supervised:
+            self.failed.emit("Naive Bayes is fitted in one step from the labels, so every restart is the same; "
+                             "choose a mixture model to compare restarts.")
+            return False
+        if method is not None:
+            config = config.with_(init_method=method)
+        problem, tol = session.problem, session.tolerance
+        shown = _thumbnail_rows(problem.n_samples, first_seed)
+
+        def work(job: BackgroundJob) -> RestartGallery:
+            runs = []
+            for i in range(count):
+                if job.cancelled:
+                    break
+                seed = first_seed + i
+                run = _one_restart(session, problem, config.with_(seed=seed), tol, shown, job,
+                                   (i / count, f"Restart {i + 1} of {count} (seed {seed})"))
+                if job.cancelled and run.ok and not run.converged:
+                    break  # stopped half-way: not an optimum
+                runs.append(run)
+                job.report(((i + 1) / count, f"Finished {i + 1} of {count} restarts"), force=i + 1 == count)
+            runs.sort(key=lambda run: -run.objective if run.ok else np.inf)
+            groups = group_optima([run.em.model if run.ok else None for run in runs],
+                                  np.array([run.objective for run in runs]), objective_tolerance(tol))
+            return RestartGallery(problem, config, runs, groups, cancelled=job.cancelled, requested=count)
+
+        return self._job.start(work)
+
+    @Slot(object, str)
+    def _on_done(self, result, error: str) -> None:
+        if result is None:
+            self.failed.emit(error)
+            return
+        self.finished.emit(result)
+
+
+def _thumbnail_rows(n_samples: int, seed: int) -> np.ndarray:
+    if n_samples <= THUMBNAIL_POINTS:
+        return np.arange(n_samples)
+    return np.sort(np.random.default_rng(seed).choice(n_samples, THUMBNAIL_POINTS, replace=False))
+
+
+def _one_restart(session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray,
+                 job: BackgroundJob, status) -> Restart:
+    """Start from `config` and run to convergence; failures become a Restart with the message."""
+    em, iterations = None, 0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+            em = session.new_run(config, problem)
+            iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
+    except ValueError as error:
+        return Restart(config.seed, None, np.nan, iterations, False, f"seed {config.seed}: {error}")
+    labels = em.model.predict(em.X[shown])
+    return Restart(config.seed, em, float(em.history[-1].objective), iterations, em.converged, "", shown, labels)

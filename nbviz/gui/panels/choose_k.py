@@ -1,0 +1,278 @@
+"""The "Choose K" panel: information criteria against K, with the spread over restarts.
+
+Every restart is a faint point, the best restart per K a line; the chosen criterion's best K is
+ringed and, for synthesised data, the true K is a dashed vertical line. Clicking a K on the plot or
+a row of the table loads that K's best fit, with its whole history, into the workspace.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QSpinBox, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from ...app.explore import Explorer, KChoice
+from ...app.session import Session
+from .job_bar import JobBar
+
+CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
+CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
+TRUTH_COLOR = "#555555"
+BEST_COLOR = "#d62728"
+COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed"]
+
+
+def _fmt(value: float, digits: int = 6) -> str:
+    return "—" if np.isnan(value) else f"{value:.{digits}g}"
+
+
+def _lowest(values: np.ndarray) -> float:
+    """The smallest value ignoring NaN; NaN (without a warning) if every value is NaN."""
+    return np.nan if np.all(np.isnan(values)) else float(np.nanmin(values))
+
+
+class ChooseKPanel(QWidget):
+    """Fits K = min..max from several restarts each; plots and tabulates the criteria."""
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.explorer = Explorer(session, self)
+        self.result: KChoice | None = None
+
+        self.min_spin = QSpinBox()
+        self.min_spin.setRange(1, 50)
+        self.min_spin.setValue(1)
+        self.max_spin = QSpinBox()
+        self.max_spin.setRange(1, 50)
+        self.max_spin.setValue(6)
+        self.restarts_spin = QSpinBox()
+        self.restarts_spin.setRange(1, 50)
+        self.restarts_spin.setValue(4)
+        self.restarts_spin.setToolTip("Starts per K; the seeds are drawn from the session's seed")
+        self.criterion_combo = QComboBox()
+        for name, label in CRITERION_LABELS.items():
+            self.criterion_combo.addItem(label, name)
+        self.criterion_combo.setToolTip("Lower is better. BIC and ICL penalise parameters more than AIC; "
+                                        "ICL also penalises overlapping components.")
+        k_row = QHBoxLayout()
+        k_row.addWidget(self.min_spin)
+        k_row.addWidget(QLabel("to"))
+        k_row.addWidget(self.max_spin)
+        form = QFormLayout()
+        form.addRow("K from", k_row)
+        form.addRow("Restarts per K", self.restarts_spin)
+        form.addRow("Criterion", self.criterion_combo)
+        self.job_bar = JobBar(self.explorer, "Fit every K")
+        self.summary = QLabel("Fit the current model for each K to compare the criteria.")
+        self.summary.setWordWrap(True)
+
+        self.plot = pg.PlotWidget(background="w")
+        self.plot.setMinimumHeight(220)
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        self.plot.setLabel("bottom", "number of components K")
+        for axis in ("left", "bottom"):
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.legend = QLabel()  # beside the plot, never over the curves
+        self.restart_points = {}
+        self.best_lines = {}
+        for name, label in CRITERION_LABELS.items():
+            colour = QColor(CRITERION_COLORS[name])
+            faint = QColor(colour)
+            faint.setAlpha(90)
+            self.restart_points[name] = pg.ScatterPlotItem(size=6, pen=None, brush=pg.mkBrush(faint))
+            self.best_lines[name] = pg.PlotDataItem(pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6,
+                                                    symbolBrush=colour, symbolPen=None)
+            self.plot.addItem(self.restart_points[name])
+            self.plot.addItem(self.best_lines[name])
+        self.best_marker = pg.ScatterPlotItem(size=18, pen=pg.mkPen(BEST_COLOR, width=2.5), brush=None)
+        self.plot.addItem(self.best_marker)
+        self.truth_line = pg.InfiniteLine(angle=90, movable=False,
+                                          pen=pg.mkPen(TRUTH_COLOR, width=1.5, style=Qt.DashLine),
+                                          label="true K", labelOpts={"position": 0.93, "color": TRUTH_COLOR,
+                                                                     "fill": pg.mkBrush(255, 255, 255, 200)})
+        self.plot.addItem(self.truth_line)
+        self.truth_line.hide()
+        self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeToContents)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setToolTip("Click a row to load that K's best fit into the workspace")
+        self.table.cellClicked.connect(lambda row, _: self.choose(row))
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.job_bar)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.plot, 3)
+        layout.addWidget(self.table, 2)
+
+        self.job_bar.run_requested.connect(self.run)
+        self.explorer.finished.connect(self._finished)
+        self.criterion_combo.currentIndexChanged.connect(self._redraw)
+        self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
+        self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
+        session.problem_changed.connect(self._data_changed)
+        self._redraw()
+
+    @property
+    def criterion(self) -> str:
+        return self.criterion_combo.currentData()
+
+    # ----------------------------------------------------------------- running
+    def run(self) -> bool:
+        ks = range(self.min_spin.value(), self.max_spin.value() + 1)
+        n_init = self.restarts_spin.value()
+        if not self.explorer.choose_k(ks, n_init, self.criterion):
+            return False
+        self.job_bar.started(f"Fitting K = {ks[0]}…{ks[-1]}, {n_init} restart(s) each…")
+        return True
+
+    def _finished(self, result) -> None:
+        if not isinstance(result, KChoice):
+            return
+        if result.problem is not self.session.problem:
+            self.job_bar.show_message("The data changed while the fits ran; run them again.")
+            return
+        self.result = result
+        selection = result.selection
+        done = int(np.sum(~np.isnan(selection.objective)))
+        failures = len(selection.failures)
+        notes = []
+        if result.cancelled:
+            notes.append(f"Cancelled: {done + failures} of {selection.objective.size} fits were done.")
+        if failures:
+            notes.append(f"{failures} fit(s) failed: " + "; ".join(
+                f"K = {selection.ks[i]} seed {selection.seeds[r]}: {message}"
+                for (i, r), message in sorted(selection.failures.items())[:3]))
+        self.job_bar.show_message(" ".join(notes), error=bool(failures))
+        self._redraw()
+
+    def _data_changed(self) -> None:
+        self.explorer.cancel()
+        if self.result is not None:
+            self.result = None
+            self._redraw()
+            self.summary.setText("The data changed: fit again to compare K.")
+
+    # ----------------------------------------------------------------- drawing
+    def _redraw(self) -> None:
+        result, criterion = self.result, self.criterion
+        truth_k = None if self.session.problem is None or self.session.problem.truth is None \
+            else int(self.session.problem.truth.n_components)
+        self.truth_line.setVisible(result is not None and truth_k is not None)
+        if truth_k is not None:
+            self.truth_line.setValue(truth_k)
+            self.truth_line.label.setFormat(f"true K = {truth_k}")
+        if result is None:
+            self.legend.setText("")
+            for name in CRITERION_LABELS:
+                self.restart_points[name].setData([], [])
+                self.best_lines[name].setData([], [])
+            self.best_marker.setData([], [])
+            self.table.setRowCount(0)
+            return
+        ks = result.selection.ks.astype(float)
+        for name in CRITERION_LABELS:
+            scores = result.scores(name)
+            chosen = name == criterion
+            finished = ~np.isnan(scores)
+            x = np.broadcast_to(ks[:, None], scores.shape)[finished]
+            self.restart_points[name].setData(x if chosen else [], scores[finished] if chosen else [])
+            best = np.array([_lowest(row) for row in scores])
+            rows = ~np.isnan(best)
+            self.best_lines[name].setData(ks[rows], best[rows])
+            colour = QColor(CRITERION_COLORS[name])
+            if not chosen:
+                colour.setAlpha(110)
+            self.best_lines[name].setPen(pg.mkPen(colour, width=2.5 if chosen else 1.2,
+                                                  style=Qt.SolidLine if chosen else Qt.DashLine))
+            self.best_lines[name].setSymbolBrush(colour)
+            self.best_lines[name].setSymbolSize(7 if chosen else 4)
+        best_k = result.best_k(criterion)
+        label = CRITERION_LABELS[criterion]
+        self.legend.setText(self._legend_html(criterion))
+        if best_k is None:
+            self.best_marker.setData([], [])
+            self.summary.setText("No fit finished; see the messages above.")
+        else:
+            k_index = int(np.flatnonzero(result.selection.ks == best_k)[0])
+            self.best_marker.setData([best_k], [_lowest(result.scores(criterion)[k_index])])
+            text = f"<b>{label} prefers K = {best_k}</b>"
+            if truth_k is not None:
+                text += f" (the data was drawn from K = {truth_k})"
+            self.summary.setText(text + ". Click a K on the plot or a row below to load its best fit.")
+        self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
+        self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+        self._fill_table(result, best_k)
+
+    @staticmethod
+    def _legend_html(criterion: str) -> str:
+        parts = []
+        for name, label in CRITERION_LABELS.items():
+            if name == criterion:
+                parts.append(f"<span style='color:{CRITERION_COLORS[name]}'>&#9473;&#9473;</span> <b>{label}</b> "
+                             "(dots: every restart)")
+            else:
+                parts.append(f"<span style='color:{CRITERION_COLORS[name]}'>&#9476;&#9476;</span> {label}")
+        parts.append(f"<span style='color:{BEST_COLOR}'>&#9711;</span> lowest")
+        return "Lower is better: " + " &nbsp; ".join(parts)
+
+    def _fill_table(self, result: KChoice, best_k: int | None) -> None:
+        selection = result.selection
+        self.table.setRowCount(len(selection.ks))
+        bold = QFont()
+        bold.setBold(True)
+        for i, k in enumerate(selection.ks):
+            objective = selection.objective[i]
+            finished = ~np.isnan(objective)
+            spread = float(np.ptp(objective[finished])) if finished.sum() > 1 else np.nan
+            values = [str(int(k)), _fmt(_lowest(selection.bic[i])), _fmt(_lowest(selection.aic[i])),
+                      _fmt(_lowest(selection.icl[i])), _fmt(-_lowest(-objective)), _fmt(spread, 2),
+                      str(sum(1 for (ki, _) in selection.failures if ki == i))]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if best_k is not None and int(k) == best_k:
+                    item.setFont(bold)
+                self.table.setItem(i, column, item)
+
+    # ----------------------------------------------------------------- choosing
+    def _plot_clicked(self, event) -> None:
+        if self.result is None or event.button() != Qt.LeftButton:
+            return
+        point = self.plot.getPlotItem().vb.mapSceneToView(event.scenePos())
+        ks = self.result.selection.ks
+        k_index = int(np.argmin(np.abs(ks - point.x())))
+        if abs(ks[k_index] - point.x()) <= 0.5:
+            self.choose(k_index)
+
+    def choose(self, k_index: int) -> bool:
+        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` into the workspace."""
+        result = self.result
+        if result is None:
+            return False
+        restart = result.best_restart(k_index, self.criterion)
+        fit = None if restart is None else result.fit(k_index, restart)
+        if fit is None:
+            self.session.error_raised.emit(f"No fit with K = {result.selection.ks[k_index]} finished; "
+                                           "there is nothing to load for it.")
+            return False
+        self.table.selectRow(k_index)
+        return self.session.adopt_run(*fit)

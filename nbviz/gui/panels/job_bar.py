@@ -1,0 +1,85 @@
+"""Run / Cancel buttons with a progress bar and a status line, for a panel's background job."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+
+from ...app.explore import Explorer
+
+
+class JobBar(QWidget):
+    """Starts a job through `run_requested`, follows an `Explorer`'s progress, cancels it.
+
+    Run is disabled while the job runs and while the session is busy (a run to convergence is
+    going); Cancel only while the job runs.
+    """
+
+    run_requested = Signal()
+
+    def __init__(self, explorer: Explorer, run_text: str, parent=None):
+        super().__init__(parent)
+        self.explorer = explorer
+        self.run_button = QPushButton(run_text)
+        self.cancel_button = QPushButton("Cancel")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(12)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+
+        self.run_button.clicked.connect(self.run_requested)
+        self.cancel_button.clicked.connect(self._cancel)
+        explorer.progressed.connect(self._progressed)
+        explorer.finished.connect(self.update_enabled)
+        explorer.failed.connect(self._failed)
+        explorer.session.busy_changed.connect(self.update_enabled)
+        explorer.session.problem_changed.connect(self.update_enabled)
+        self.progress.hide()
+        self.status.hide()
+        self.update_enabled()
+
+    def started(self, text: str) -> None:
+        """Call after the job has started."""
+        self.progress.setValue(0)
+        self.progress.show()
+        self.status.setStyleSheet("")
+        self.status.setText(text)
+        self.status.show()
+        self.update_enabled()
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.progress.hide()
+        self.status.setStyleSheet("color: #b00020;" if error else "")
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def update_enabled(self, *_) -> None:
+        running = self.explorer.running
+        session = self.explorer.session
+        self.run_button.setEnabled(not running and not session.busy and session.problem is not None)
+        self.cancel_button.setEnabled(running)
+        if not running:
+            self.progress.hide()
+
+    def _progressed(self, fraction: float, text: str) -> None:
+        self.progress.setValue(int(round(1000 * fraction)))
+        self.status.setText(text)
+
+    def _failed(self, message: str) -> None:
+        self.show_message(message, error=True)
+        self.update_enabled()
+
+    def _cancel(self) -> None:
+        self.explorer.cancel()
+        self.status.setText("Cancelling after the fit in progress…")
+        self.cancel_button.setEnabled(False)

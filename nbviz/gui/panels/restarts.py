@@ -1,0 +1,212 @@
+"""The restart gallery: R starts of the current model, each run to convergence, best first.
+
+Each card shows its seed, final objective, iterations, how far it ended below the best run and a
+thumbnail of its solution; runs that reached the same optimum share a border colour and say so.
+Clicking a card loads that run, with its whole history, into the workspace.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox, QFormLayout, QFrame, QGridLayout, QLabel, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+)
+
+import nbviz.core as nc
+
+from ...app.explore import Explorer, RestartGallery
+from ...app.session import Session
+from .controls import INIT_LABELS
+from .job_bar import JobBar
+from .thumbnails import frame_for, paint_thumbnail
+
+THUMB_WIDTH, THUMB_HEIGHT = 168, 120
+# Border colour per optimum (best optimum first); failed runs are grey.
+OPTIMUM_COLORS = ["#2e7d32", "#ef6c00", "#6a1b9a", "#1565c0", "#c62828", "#00838f", "#827717", "#4e342e"]
+FAILED_COLOR = "#9e9e9e"
+
+
+def optimum_color(group: int) -> QColor:
+    return QColor(FAILED_COLOR if group < 0 else OPTIMUM_COLORS[group % len(OPTIMUM_COLORS)])
+
+
+class RunCard(QFrame):
+    """One restart: thumbnail and numbers; a click emits `chosen(index)`."""
+
+    chosen = Signal(int)
+
+    def __init__(self, gallery: RestartGallery, index: int, frame, parent=None):
+        super().__init__(parent)
+        self.index = index
+        run = gallery.runs[index]
+        self.clickable = run.ok
+        group = int(gallery.groups[index])
+        colour = optimum_color(group).name()
+        self.setObjectName("card")
+        self.setStyleSheet(f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: white; }}")
+        self.picture = QLabel()
+        self.picture.setFixedSize(THUMB_WIDTH, THUMB_HEIGHT)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.RichText)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(5, 5, 5, 5)
+        layout.setSpacing(3)
+        layout.addWidget(self.picture)
+        layout.addWidget(self.text)
+        title = f"<b>#{index + 1}</b> · seed {run.seed}"
+        if not run.ok:
+            self.picture.setText("no fit")
+            self.picture.setAlignment(Qt.AlignCenter)
+            self.picture.setStyleSheet(f"color: {FAILED_COLOR};")
+            self.text.setText(f"{title}<br><span style='color:#b00020'>failed</span>")
+            self.setToolTip(run.error)
+            return
+        X_shown = run.em.X[run.rows] if frame.kind == "scatter" else None
+        self.picture.setPixmap(paint_thumbnail(run.em.model, X_shown, run.labels, frame, THUMB_WIDTH, THUMB_HEIGHT))
+        first = gallery.first_of_group(index)
+        if index == 0:
+            where = "best"
+        else:
+            gap = gallery.gap_to_best(index)
+            where = "same objective as the best" if gap < 5e-5 else f"{gap:.4g} below the best"
+        if first == index:
+            same = f"<span style='color:{colour}'>&#9632;</span> optimum {group + 1}"
+        else:
+            same = f"<span style='color:{colour}'>&#9632;</span> same optimum as #{first + 1}"
+        steps = f"{run.iterations} iteration{'s' if run.iterations != 1 else ''}"
+        if not run.converged:
+            steps += " (not converged)"
+        self.text.setText(f"{title}<br>objective {run.objective:.6g}<br>{where}<br>{steps}<br>{same}")
+        self.setToolTip("Click to load this run, with its whole history, into the workspace")
+        self.setCursor(Qt.PointingHandCursor)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and self.clickable:
+            self.chosen.emit(self.index)
+        super().mousePressEvent(event)
+
+
+class RestartPanel(QWidget):
+    """R restarts of the session's model, sorted by final objective, grouped by optimum."""
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.explorer = Explorer(session, self)
+        self.gallery: RestartGallery | None = None
+        self.cards: list[RunCard] = []
+
+        self.count_spin = QSpinBox()
+        self.count_spin.setRange(2, 60)
+        self.count_spin.setValue(9)
+        self.count_spin.setToolTip("How many starts to run to convergence")
+        self.method_combo = QComboBox()
+        for method in nc.INIT_METHODS:
+            self.method_combo.addItem(INIT_LABELS[method], method)
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, 2**31 - 100)
+        self.seed_spin.setToolTip("Restart r uses seed first seed + r")
+        form = QFormLayout()
+        form.addRow("Restarts R", self.count_spin)
+        form.addRow("Start method", self.method_combo)
+        form.addRow("First seed", self.seed_spin)
+        self.job_bar = JobBar(self.explorer, "Run restarts")
+        self.summary = QLabel("Run several starts of the current model to see where EM ends up.")
+        self.summary.setWordWrap(True)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.grid.setSpacing(6)
+        self.scroll = scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_host)
+        self._columns = 0
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.job_bar)
+        layout.addWidget(self.summary)
+        layout.addWidget(scroll, 1)
+
+        self.job_bar.run_requested.connect(self.run)
+        self.explorer.finished.connect(self._finished)
+        session.problem_changed.connect(self._data_changed)
+        session.run_reset.connect(self._follow_config)
+        self._follow_config()
+
+    def _follow_config(self) -> None:
+        """Start method and first seed default to the session's, until a gallery exists."""
+        if self.gallery is None and not self.explorer.running:
+            config = self.session.config
+            self.method_combo.setCurrentIndex(self.method_combo.findData(config.init_method))
+            self.seed_spin.setValue(config.seed)
+
+    # ----------------------------------------------------------------- running
+    def run(self) -> bool:
+        count = self.count_spin.value()
+        if not self.explorer.restarts(count, self.seed_spin.value(), self.method_combo.currentData()):
+            return False
+        self.job_bar.started(f"Running {count} restarts of {self.session.config.title}…")
+        return True
+
+    def _finished(self, gallery) -> None:
+        if not isinstance(gallery, RestartGallery):
+            return
+        if gallery.problem is not self.session.problem:  # the data changed meanwhile
+            self.job_bar.show_message("The data changed while the restarts ran; run them again.")
+            return
+        self.show_gallery(gallery)
+
+    def show_gallery(self, gallery: RestartGallery) -> None:
+        self.gallery = gallery
+        self._clear_cards()
+        frame = frame_for(gallery.problem, gallery.config.family)
+        for index in range(len(gallery.runs)):
+            card = RunCard(gallery, index, frame)
+            card.chosen.connect(self.choose)
+            self.cards.append(card)
+        self._lay_out_cards()
+        self.summary.setText(f"<b>{gallery.summary()}</b> Click a card to load that run.")
+        failures = [run.error for run in gallery.runs if not run.ok]
+        self.job_bar.show_message("Failed: " + "; ".join(failures) if failures else "", error=bool(failures))
+
+    def _lay_out_cards(self) -> None:
+        """As many columns as fit the visible width (at least one)."""
+        if not self.cards:
+            return
+        card_width = self.cards[0].sizeHint().width() + self.grid.spacing()
+        columns = max(1, (self.scroll.viewport().width() - 2 * self.grid.spacing()) // card_width)
+        if columns == self._columns and all(self.grid.indexOf(card) >= 0 for card in self.cards):
+            return
+        self._columns = columns
+        for card in self.cards:
+            self.grid.removeWidget(card)
+        for index, card in enumerate(self.cards):
+            self.grid.addWidget(card, index // columns, index % columns)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._lay_out_cards()
+
+    def _clear_cards(self) -> None:
+        for card in self.cards:
+            card.setParent(None)
+            card.deleteLater()
+        self.cards = []
+
+    def _data_changed(self) -> None:
+        self.explorer.cancel()
+        if self.gallery is not None:
+            self.gallery = None
+            self._clear_cards()
+            self.summary.setText("The data changed: run the restarts again.")
+        self._follow_config()
+
+    # ----------------------------------------------------------------- choosing
+    def choose(self, index: int) -> bool:
+        """Load run `index` of the gallery, with its whole history, into the workspace."""
+        gallery = self.gallery
+        if gallery is None or not gallery.runs[index].ok:
+            return False
+        return self.session.adopt_run(gallery.runs[index].em, gallery.config_for(index))

@@ -1,0 +1,175 @@
+"""Small pictures of a fitted mixture, painted into a QPixmap (cheap enough for a gallery).
+
+- Gaussian, two or more features: the data (first two features, or the PCA plane for more)
+  coloured by hard assignment, with each component's 2-sigma ellipse.
+- Gaussian, one feature: each component's weighted density curve.
+- Bernoulli or multinomial image data: the prototypes as tiny images.
+- Anything else: the component weights as one stacked bar.
+
+Every picture of one gallery uses the same `ThumbnailFrame`, so their scales can be compared.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
+
+import nbviz.core as nc
+
+from ...app.problem import Problem
+from ..palette import component_color
+from ..plots.ellipses import ellipse_points
+from ..plots.projection import Projection, feature_pair, pca
+
+BACKGROUND = QColor("#ffffff")
+FRAME = QColor("#c8c8c8")
+
+
+@dataclass(frozen=True, eq=False)
+class ThumbnailFrame:
+    """What every thumbnail of one data set shares: the projection and the plotted range.
+
+    Attributes
+    ----------
+    kind : {"scatter", "density", "images", "weights"}
+    projection : Projection or None
+        For "scatter".
+    lower, upper : ndarray of shape (2,) or (1,)
+        The plotted data range (projected), for "scatter" and "density".
+    image_shape : (int, int) or None
+        For "images".
+    """
+
+    kind: str
+    projection: Projection | None = None
+    lower: np.ndarray | None = None
+    upper: np.ndarray | None = None
+    image_shape: tuple[int, int] | None = None
+
+
+def frame_for(problem: Problem, family: str) -> ThumbnailFrame:
+    """The kind of picture that suits `problem` fitted with `family`, and its shared scale."""
+    X = problem.X
+    if family == "gaussian" and problem.n_features >= 2:
+        projection = feature_pair(problem.columns, 0, 1) if problem.n_features == 2 else pca(X)
+        points = projection.points(X)
+        lower, upper = np.percentile(points, [0.5, 99.5], axis=0)
+        pad = 0.08 * np.maximum(upper - lower, 1e-12)
+        return ThumbnailFrame("scatter", projection, lower - pad, upper + pad)
+    if family == "gaussian":
+        lower, upper = X.min(axis=0), X.max(axis=0)
+        pad = 0.05 * np.maximum(upper - lower, 1e-12)
+        return ThumbnailFrame("density", lower=lower - pad, upper=upper + pad)
+    if problem.image_shape is not None:
+        return ThumbnailFrame("images", image_shape=tuple(problem.image_shape))
+    return ThumbnailFrame("weights")
+
+
+def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.ndarray | None,
+                    frame: ThumbnailFrame, width: int, height: int) -> QPixmap:
+    """A picture of `model` of `width` x `height` pixels.
+
+    Parameters
+    ----------
+    model : Mixture
+    X_shown : ndarray of shape (n_shown, n_features) or None
+        Data rows to scatter (for "scatter").
+    labels : ndarray of shape (n_shown,) or None
+        Their hard assignment under `model`.
+    frame : ThumbnailFrame
+    """
+    pixmap = QPixmap(width, height)
+    pixmap.fill(BACKGROUND)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    try:
+        area = QRectF(2, 2, width - 4, height - 4)
+        if frame.kind == "scatter":
+            _scatter(painter, area, model, X_shown, labels, frame)
+        elif frame.kind == "density":
+            _densities(painter, area, model, frame)
+        elif frame.kind == "images":
+            _prototypes(painter, area, model, frame.image_shape)
+        else:
+            _weights(painter, area, model)
+        painter.setPen(QPen(FRAME, 1))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
+    finally:
+        painter.end()
+    return pixmap
+
+
+def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.ndarray) -> np.ndarray:
+    """Data coordinates (n, 2) -> pixel coordinates (n, 2), y upwards, equal aspect not enforced."""
+    span = np.maximum(upper - lower, 1e-12)
+    u = (points - lower) / span
+    return np.column_stack([area.left() + u[:, 0] * area.width(), area.bottom() - u[:, 1] * area.height()])
+
+
+def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame) -> None:
+    projection = frame.projection
+    painter.setPen(Qt.NoPen)
+    if X_shown is not None and labels is not None and len(X_shown):
+        pixels = _to_pixels(projection.points(X_shown), area, frame.lower, frame.upper)
+        radius = 1.6 if len(pixels) < 800 else 1.1
+        for k in range(model.n_components):
+            colour = QColor(component_color(k))
+            colour.setAlpha(150)
+            painter.setBrush(colour)
+            for x, y in pixels[labels == k]:
+                painter.drawEllipse(QPointF(x, y), radius, radius)
+    means, covariances = projection.gaussians(model.means, model.full_covariances)
+    painter.setBrush(Qt.NoBrush)
+    painter.setClipRect(area)
+    for k in range(model.n_components):
+        outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, frame.lower, frame.upper)
+        painter.setPen(QPen(component_color(k).darker(120), 1.6))
+        painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in outline]))
+    painter.setClipping(False)
+
+
+def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame) -> None:
+    grid = np.linspace(frame.lower[0], frame.upper[0], 120)
+    variances = model.full_covariances[:, 0, 0]
+    curves = model.weights[:, None] * np.exp(-0.5 * (grid[None, :] - model.means[:, :1]) ** 2 / variances[:, None]) \
+        / np.sqrt(2 * np.pi * variances[:, None])
+    top = max(float(curves.max()), 1e-300)
+    for k in range(model.n_components):
+        pixels = _to_pixels(np.column_stack([grid, curves[k]]), area, np.array([grid[0], 0.0]),
+                            np.array([grid[-1], 1.05 * top]))
+        painter.setPen(QPen(component_color(k), 1.8))
+        painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in pixels]))
+
+
+def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) -> None:
+    K = model.n_components
+    rows, cols = shape
+    columns = max(1, math.ceil(math.sqrt(K * area.width() / area.height() * rows / cols)))
+    lines = math.ceil(K / columns)
+    cell = min(area.width() / columns, area.height() / lines)
+    probs = model.probs if model.family == "bernoulli" else model.probs / model.probs.max(axis=1, keepdims=True)
+    ink = np.ascontiguousarray(np.clip(255 - 255 * probs, 0, 255).astype(np.uint8))
+    left = area.left() + (area.width() - columns * cell) / 2
+    top = area.top() + (area.height() - lines * cell) / 2
+    for k in range(K):
+        picture = np.ascontiguousarray(ink[k].reshape(rows, cols))
+        image = QImage(picture.data, cols, rows, cols, QImage.Format_Grayscale8).copy()
+        target = QRectF(left + (k % columns) * cell + 1, top + (k // columns) * cell + 1, cell - 2, cell - 2)
+        painter.drawImage(target, image)
+
+
+def _weights(painter: QPainter, area: QRectF, model) -> None:
+    order = np.argsort(-model.weights, kind="stable")
+    x = area.left()
+    bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
+    painter.setPen(Qt.NoPen)
+    for k in order:
+        w = model.weights[k] * bar.width()
+        painter.setBrush(component_color(k))
+        painter.drawRect(QRectF(x, bar.top(), w, bar.height()))
+        x += w

@@ -1,0 +1,147 @@
+"""Exploring jobs: restarts grouped by optimum, choosing K in the background, adopting a fit."""
+
+import numpy as np
+import pytest
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.explore import Explorer, RestartGallery, group_optima
+from nbviz.app.problem import Problem
+from nbviz.app.session import Session
+
+# Four round clusters at the corners of a square. From "random" starts EM lands in the right
+# optimum (one component per corner) or in worse ones (one component spanning two corners);
+# seed 4 collapses a covariance.
+CORNERS = nc.GaussianMixture(weights=[0.25] * 4, means=[[0, 0], [10, 0], [0, 10], [10, 10]],
+                             covariances=np.stack([np.eye(2)] * 4))
+CORNERS_CONFIG = ModelConfig(n_components=4, init_method="random", seed=0)
+
+
+@pytest.fixture
+def corners(qtbot):
+    session = Session()
+    session.load(Problem.synthesised(CORNERS, 200, seed=0, name="corners"), CORNERS_CONFIG)
+    return session
+
+
+def run_job(qtbot, explorer: Explorer, start):
+    with qtbot.waitSignal(explorer.finished, timeout=20000) as blocker:
+        assert start()
+    return blocker.args[0]
+
+
+def independent_run(session: Session, seed: int) -> nc.EM:
+    X = session.problem.X
+    run = nc.EM(X, nc.init_model(X, "gaussian", 4, method="random", rng=seed))
+    run.run(1000, session.tolerance)
+    return run
+
+
+def same_centres(a: np.ndarray, b: np.ndarray, atol: float) -> bool:
+    """Every row of `a` has a row of `b` within `atol` and vice versa."""
+    distances = np.linalg.norm(a[:, None, :] - b[None, :, :], axis=2)
+    return bool(np.all(distances.min(axis=1) < atol) and np.all(distances.min(axis=0) < atol))
+
+
+def test_restarts_are_sorted_reproducible_by_seed_and_grouped_by_optimum(corners, qtbot):
+    explorer = Explorer(corners)
+    gallery = run_job(qtbot, explorer, lambda: explorer.restarts(5, first_seed=0))
+    assert isinstance(gallery, RestartGallery) and not gallery.cancelled
+    # each finished restart is the run a plain EM from that seed gives
+    finished = [run for run in gallery.runs if run.ok]
+    for run in finished:
+        reference = independent_run(corners, run.seed)
+        assert run.objective == reference.history[-1].objective
+        assert run.iterations == len(reference.history) // 2
+    objectives = [run.objective for run in finished]
+    assert objectives == sorted(objectives, reverse=True)
+    # the collapsed start is reported, last, with the reason
+    failed = [run for run in gallery.runs if not run.ok]
+    assert [run.seed for run in failed] == [4] and gallery.runs[-1] is failed[0]
+    assert "covariance" in failed[0].error and "seed 4" in failed[0].error
+    assert gallery.groups[-1] == -1
+    # same optimum <=> objectives agree and the sorted means agree (checked without match_components)
+    for i, a in enumerate(finished):
+        for j, b in enumerate(finished):
+            same = abs(a.objective - b.objective) < 1e-2 and same_centres(a.em.model.means, b.em.model.means, 0.05)
+            assert (gallery.groups[i] == gallery.groups[j]) == same
+    assert gallery.groups[0] == 0
+    assert same_centres(finished[0].em.model.means, CORNERS.means, 0.5)
+    assert not same_centres(finished[-1].em.model.means, CORNERS.means, 0.5)
+    n_optima = len(set(gallery.groups[gallery.groups >= 0]))
+    assert n_optima >= 2
+    gap = objectives[0] - objectives[-1]
+    assert gallery.summary() == f"{n_optima} distinct optima; the worst is {gap:.4g} below the best; 1 failed."
+    again = run_job(qtbot, explorer, lambda: explorer.restarts(5, first_seed=0))
+    assert [(r.seed, r.objective) for r in again.runs if r.ok] == [(r.seed, r.objective) for r in finished]
+
+
+def test_group_optima_treats_relabelled_components_as_one_optimum():
+    a = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [5.0, 0.0]], covariances=np.stack([np.eye(2)] * 2))
+    relabelled = a.permuted([1, 0])
+    moved = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [5.0, 3.0]],
+                               covariances=np.stack([np.eye(2)] * 2))
+    groups = group_optima([a, relabelled, moved, None, a], np.array([-10.0, -10.0, -10.0, np.nan, -12.0]), 1e-3)
+    # same objective and same components; different components; failed; same components, worse objective
+    np.testing.assert_array_equal(groups, [0, 0, 1, -1, 2])
+
+
+def test_cancelled_restarts_keep_only_finished_runs(qtbot):
+    blob = nc.GaussianMixture(weights=[1.0], means=[[0.0, 0.0]], covariances=[np.eye(2)])
+    session = Session()
+    session.load(Problem.synthesised(blob, 5000, seed=0), ModelConfig(n_components=3))
+    session.tolerance = 0.0  # never converges: only cancel stops a run
+    explorer = Explorer(session)
+    before = (session.em, len(session.history))
+    with qtbot.waitSignal(explorer.finished, timeout=20000) as blocker:
+        assert explorer.restarts(3, first_seed=0)
+        qtbot.waitSignal(explorer.progressed, timeout=10000).wait()
+        explorer.cancel()
+    gallery = blocker.args[0]
+    assert gallery.cancelled and gallery.runs == []
+    assert gallery.summary() == "No run finished; cancelled after 0 of 3 runs."
+    assert (session.em, len(session.history)) == before
+
+
+def test_choose_k_equals_select_components_and_a_fit_reproduces_its_start(corners, qtbot):
+    explorer = Explorer(corners)
+    choice = run_job(qtbot, explorer, lambda: explorer.choose_k([3, 4], n_init=2))
+    reference = nc.select_components(corners.problem.X, "gaussian", [3, 4], n_init=2, rng=0, method="random",
+                                     max_iter=1000, tol=corners.tolerance)
+    np.testing.assert_array_equal(choice.selection.objective, reference.objective)
+    np.testing.assert_array_equal(choice.selection.bic, reference.bic)
+    assert choice.true_k == 4 and choice.best_k("bic") == reference.best_k
+    k_index = 1
+    restart = choice.best_restart(k_index, "bic")
+    assert restart == int(np.nanargmin(reference.bic[1]))
+    run, config = choice.fit(k_index, restart)
+    assert config.n_components == 4 and config.seed == reference.seeds[restart]
+    fresh = corners.new_run(config)
+    np.testing.assert_array_equal(fresh.history[0].model.means, run.history[0].model.means)
+
+
+def test_adopt_run_shows_the_whole_history_and_keeps_the_original(corners, qtbot):
+    run = independent_run(corners, 1)
+    config = CORNERS_CONFIG.with_(seed=1)
+    history = list(run.history)
+    assert corners.adopt_run(run, config)
+    assert corners.config == config and corners.history == history
+    assert corners.cursor == len(history) - 1
+    corners.set_cursor(3)
+    corners.step()  # continuing from an earlier half-step drops the later ones of the session's copy only
+    assert run.history == history and len(corners.history) == 5  # half-step 3 is an E-step: M follows
+    assert corners.adopt_run(run, config) and corners.history == history
+
+
+def test_adopt_run_is_refused_while_busy_or_for_other_data(corners, qtbot):
+    other = Session()
+    other.load(Problem.synthesised(CORNERS, 100, seed=9), CORNERS_CONFIG)
+    before = (corners.em, corners.config)
+    messages = []
+    corners.error_raised.connect(messages.append)
+    assert not corners.adopt_run(other.em, CORNERS_CONFIG.with_(seed=5))
+    assert "other data" in messages[-1]
+    corners.set_busy(True)
+    assert not corners.adopt_run(independent_run(corners, 1), CORNERS_CONFIG)
+    assert "Wait for the run" in messages[-1]
+    assert (corners.em, corners.config) == before
