@@ -132,7 +132,8 @@ def random_truth(family: str, n_components: int, n_features: int, seed: int) -> 
 
     Gaussian means are well separated (farthest-point picks from a box sized for K components),
     with standard deviations between 0.6 and 1.4 and moderate correlations; Bernoulli
-    probabilities are mostly near 0 or 1 (distinct prototypes); multinomial word distributions are
+    probabilities are mostly near 0 or 1 (distinct prototypes; smooth blobs when D is a square
+    picture of at least 4 x 4); multinomial word distributions are
     Dirichlet draws, each concentrated on a few words. Values are rounded so that the table shows
     them exactly.
     """
@@ -148,7 +149,11 @@ def random_truth(family: str, n_components: int, n_features: int, seed: int) -> 
         return nc.GaussianMixture(weights=weights, means=_separated_means(rng, K, D),
                                   covariances=covariance_from_std_corr(stds, corr))
     if family == "bernoulli":
-        probs = np.round(np.clip(rng.beta(0.4, 0.4, size=(K, D)), 0.05, 0.95), 2)
+        side = math.isqrt(D)
+        if side >= 4 and side * side == D:  # pictures: each prototype a few smooth blobs
+            probs = _blob_prototypes(rng, K, side)
+        else:
+            probs = np.round(np.clip(rng.beta(0.4, 0.4, size=(K, D)), 0.05, 0.95), 2)
         return nc.BernoulliMixture(weights=weights, probs=probs)
     if D < 2:
         raise ValueError("a multinomial mixture needs a vocabulary of at least 2 words")
@@ -162,6 +167,16 @@ def _rounded_simplex(p: np.ndarray, decimals: int) -> np.ndarray:
     top = int(np.argmax(out))
     out[top] = round(1.0 - (out.sum() - out[top]), decimals)
     return out
+
+
+def _blob_prototypes(rng: np.random.Generator, K: int, side: int) -> np.ndarray:
+    """K square pictures (flattened, shape (K, side * side)): smoothed noise, mostly near 0.05 or 0.95."""
+    from scipy.ndimage import gaussian_filter
+
+    fields = gaussian_filter(rng.standard_normal((K, side, side)), sigma=(0, side / 6, side / 6), mode="wrap")
+    fields /= fields.std(axis=(1, 2), keepdims=True)
+    probs = 0.05 + 0.9 / (1.0 + np.exp(-3.0 * fields))
+    return np.round(probs.reshape(K, -1), 2)
 
 
 def _separated_means(rng: np.random.Generator, K: int, D: int) -> np.ndarray:

@@ -27,7 +27,7 @@ def set_cell(dialog, row, column, text):
     dialog.table.item(row, column).setText(text)  # as when the user finishes editing a cell
 
 
-def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog):
+def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog, qtbot):
     assert dialog.ok_button.isEnabled() and dialog.issues_label.text() == ""
     sd_x1 = 3  # weight, mean x1, mean x2, sd x1, ...
     set_cell(dialog, 1, sd_x1, "-2")
@@ -38,8 +38,10 @@ def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog):
     assert item.toolTip() == reason
     assert reason in dialog.issues_label.text() and dialog.issues_label.isVisible()
     assert dialog.problem() is None
+    assert "Preview paused" in dialog.preview.caption.text()
     set_cell(dialog, 1, sd_x1, "0.8")
     assert dialog.ok_button.isEnabled() and dialog.issues_label.text() == ""
+    qtbot.waitUntil(lambda: "Preview of the 500 rows" in dialog.preview.caption.text())  # the delayed redraw
     assert dialog.table.item(1, sd_x1).background().color() != INVALID_BACKGROUND
 
 
@@ -114,20 +116,29 @@ def test_ok_loads_the_tables_parameters_into_the_session(dialog, qtbot):
     assert session.matched_truth() is not None
 
 
-def test_each_family_previews_without_error(dialog):
-    for family, D in (("bernoulli", 16), ("bernoulli", 5), ("multinomial", 8), ("gaussian", 1)):
+def test_each_family_previews_on_the_fitting_page(dialog):
+    preview = dialog.preview
+    cases = (("bernoulli", 16, preview.pictures), ("bernoulli", 5, preview.bars_plot),
+             ("multinomial", 8, preview.bars_plot), ("multinomial", 100, preview.heatmaps),
+             ("gaussian", 1, preview.scatter_plot))
+    for family, D, page in cases:
         dialog.family_box.setCurrentIndex(dialog.family_box.findData(family))
         dialog.d_spin.setValue(D)
         dialog.redraw_preview()
         assert dialog.ok_button.isEnabled()
-        assert "Preview of the 500 rows" in dialog.preview.caption.text()
+        assert preview.pages.currentWidget() is page
+        assert "Preview of the 500 rows" in preview.caption.text()
+    # one feature: strips at heights 0..K-1, the means' markers on them
+    np.testing.assert_allclose(preview.markers.getData()[1], np.arange(3))
+    np.testing.assert_allclose(preview.markers.getData()[0], dialog.check.model.means[:, 0])
 
 
 def test_data_the_session_refuses_keep_the_dialog_open_with_the_reason(dialog):
     dialog.n_spin.setValue(2)  # fewer rows than the 3 components
     dialog.ok_button.click()
     assert dialog.result() != QDialog.Accepted and dialog.isVisible()
-    assert dialog.issues_label.isVisible() and "3 components is more than the 2 data points" in dialog.issues_label.text()
+    assert dialog.issues_label.isVisible()
+    assert "3 components is more than the 2 data points" in dialog.issues_label.text()
     assert dialog.session.problem is None
 
 

@@ -4,7 +4,8 @@ Gaussian mixtures show the sample's first two features coloured by true componen
 1- and 2-sigma ellipses and a draggable marker on each mean (one feature: a strip per component).
 Bernoulli mixtures over square images show each component's chosen probabilities as a picture
 above the average of its sampled rows; other discrete data shows the chosen probabilities as bars
-with the sample's frequencies as dots on them.
+with the sample's frequencies as dots on them, or, with too many bars to see, as a heat map (one
+row per component) above the heat map of the sample's frequencies.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from ..plots.ellipses import DraggableMarkers, EllipseItem
 from ..plots.prototypes import INK_LUT
 
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
-MAX_LABELLED_FEATURES = 30  # bar charts name every feature up to this many
+MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
+MAX_BARS = 160  # K x M above this is drawn as heat maps instead of bars
 
 
 def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_components: int) -> np.ndarray:
@@ -87,7 +89,21 @@ class SynthesisPreview(QWidget):
         self.dots = pg.ScatterPlotItem(size=6, pen=None, brush=pg.mkBrush("#222222"), symbol="o")
         self.dots.setZValue(10)
         self.bars_plot.addItem(self.dots)
-        for page in (self.scatter_plot, self.pictures, self.bars_plot):
+        self.heatmaps = pg.GraphicsLayoutWidget()
+        self.heatmaps.setBackground("w")
+        self.heat_images = []
+        for row, title in enumerate(("chosen probabilities", "frequencies in the sample")):
+            plot = self.heatmaps.addPlot(row=row, col=0, title=title)
+            plot.invertY(True)
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            plot.setMouseEnabled(False, False)
+            plot.setLabel("left", "component")
+            image = pg.ImageItem(axisOrder="row-major")
+            image.setLookupTable(INK_LUT)
+            plot.addItem(image)
+            self.heat_images.append((plot, image))
+        for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
             self.pages.addWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -111,6 +127,10 @@ class SynthesisPreview(QWidget):
                                  "bottom: the average of its sampled rows.")
             self._draw_pictures(model, X, z)
             self.pages.setCurrentWidget(self.pictures)
+        elif model.probs.size > MAX_BARS:
+            self.caption.setText(f"Preview of {shown}. Darker = more probable; each image has its own scale.")
+            self._draw_heatmaps(model, X, z)
+            self.pages.setCurrentWidget(self.heatmaps)
         else:
             what = "P(x = 1)" if model.family == "bernoulli" else "word probabilities"
             self.caption.setText(f"Preview of {shown}. Bars: each component's chosen {what}; "
@@ -222,10 +242,26 @@ class SynthesisPreview(QWidget):
         xs = (features[None, :] + offsets[:, None]).ravel()
         keep = ~np.isnan(sample.ravel())
         self.dots.setData(x=xs[keep], y=sample.ravel()[keep], size=max(3.0, min(7.0, 300.0 / (K * M))))
-        axis = self.bars_plot.getPlotItem().getAxis("bottom")
-        step = max(1, math.ceil(M / MAX_LABELLED_FEATURES))
-        axis.setTicks([[(m, f"x{m + 1}") for m in range(0, M, step)]])
+        self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
+
+    def _draw_heatmaps(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        K, M = model.probs.shape
+        sample = component_frequencies(model.family, X, z, K)
+        for (plot, image), values in zip(self.heat_images, (model.probs, sample)):
+            top = float(np.nanmax(values)) if np.isfinite(values).any() else 1.0
+            # a component without sampled rows stays white (NaN would not draw)
+            image.setImage(np.nan_to_num(values, nan=0.0), autoLevels=False, levels=(0.0, top or 1.0))
+            plot.getAxis("bottom").setTicks(_feature_ticks(M, 0.5))
+            step = max(1, math.ceil(K / MAX_FEATURE_LABELS))
+            plot.getAxis("left").setTicks([[(k + 0.5, str(k + 1)) for k in range(0, K, step)]])
+            plot.getViewBox().setRange(xRange=(0, M), yRange=(0, K), padding=0.0)
+
+
+def _feature_ticks(n_features: int, offset: float) -> list:
+    """Axis ticks naming about `MAX_FEATURE_LABELS` features, feature m at ``m + offset``."""
+    step = max(1, math.ceil(n_features / MAX_FEATURE_LABELS))
+    return [[(m + offset, f"x{m + 1}") for m in range(0, n_features, step)]]
 
 
 def _image_shape(n_features: int) -> tuple[int, int] | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -28,7 +27,7 @@ from ..plots.prototypes import colour_icon
 from .synthesis_preview import SynthesisPreview
 
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
-PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw
+PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw (a drag redraws ~8 times a second)
 INVALID_BACKGROUND = QColor("#f6c4c4")
 MAX_LISTED_ISSUES = 5
 DEFAULT_FEATURES = {"gaussian": 2, "bernoulli": 36, "multinomial": 20}
@@ -311,7 +310,8 @@ class SynthesisDialog(QDialog):
         valid = self.check.ok and not self._size_problem
         self.ok_button.setEnabled(valid)
         if self.check.ok:
-            self._preview_timer.start()
+            if not self._preview_timer.isActive():  # at most one redraw per delay, even while dragging
+                self._preview_timer.start()
         else:
             self._preview_timer.stop()
             self.preview.show_paused("fix the cells marked in red.")
