@@ -88,3 +88,31 @@ def test_bad_arguments():
         nc.select_components(X, "bernoulli", [])
     with pytest.raises(ValueError, match="n_init"):
         nc.select_components(X, "bernoulli", [1], n_init=0)
+
+
+@pytest.mark.parametrize("family, n_parameters", [("bernoulli", (2 - 1) + 2 * 12), ("multinomial", (3 - 1) + 3 * (4 - 1))])
+def test_bic_and_aic_count_discrete_parameters_and_use_the_exact_likelihood(family, n_parameters):
+    from scipy import stats
+    from scipy.special import logsumexp
+
+    model = WELL_SEPARATED[family]
+    X, _ = model.sample(60, rng=4, **({"n_trials": 10} if family == "multinomial" else {}))
+    if family == "bernoulli":  # free: K - 1 weights and K * D probabilities
+        log_pdf = np.stack([stats.bernoulli.logpmf(X, p).sum(axis=1) for p in model.probs], axis=1)
+    else:  # free: K - 1 weights and K * (D - 1) probabilities (each row sums to one)
+        log_pdf = np.stack([stats.multinomial.logpmf(X, X.sum(axis=1), p) for p in model.probs], axis=1)
+    log_likelihood = logsumexp(log_pdf + np.log(model.weights), axis=1).sum()
+    assert model.n_parameters == n_parameters
+    assert nc.bic(model, X) == pytest.approx(-2 * log_likelihood + n_parameters * np.log(60), rel=1e-12)
+    assert nc.aic(model, X) == pytest.approx(-2 * log_likelihood + 2 * n_parameters, rel=1e-12)
+
+
+def test_each_restart_is_the_run_its_seed_gives():
+    X, _ = WELL_SEPARATED["gaussian"].sample(150, rng=2)
+    result = nc.select_components(X, "gaussian", [2, 3], n_init=3, rng=5, method="random_from_data")
+    assert len(set(result.seeds.tolist())) == 3
+    for (i, r), run in result.runs.items():
+        alone = nc.EM(X, nc.init_model(X, "gaussian", int(result.ks[i]), method="random_from_data",
+                                       rng=int(result.seeds[r])))
+        alone.run(max_iter=300, tol=1e-6)
+        assert [s.objective for s in alone.history] == [s.objective for s in run.history]
