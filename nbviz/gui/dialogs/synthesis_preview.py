@@ -119,7 +119,7 @@ class SynthesisPreview(QWidget):
             dims = "the first two features" if model.n_features > 2 else (
                 "x1 against x2" if model.n_features == 2 else "x1, one strip per component")
             self.caption.setText(f"Preview of {shown}: {dims}, coloured by true component. "
-                                 "Drag a mean (white-rimmed disc) to move it.")
+                                 "Drag a mean (large disc) to move it.")
             self._draw_gaussian(model, X, z)
             self.pages.setCurrentWidget(self.scatter_plot)
         elif model.family == "bernoulli" and _image_shape(model.n_features):
