@@ -15,6 +15,7 @@ import nbviz
 import nbviz.core as nc
 
 from ..app import export
+from ..app.import_spec import ImportSpec, describe_load
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
 from ..app.resources import resource_path
@@ -23,6 +24,7 @@ from ..app.session import Session
 from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
+from .dialogs.import_dialog import ImportDialog
 from .figures import save_figure
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
@@ -64,7 +66,7 @@ class MainWindow(QMainWindow):
 
         self.start_page = StartPage()
         self.start_page.preset_chosen.connect(self.load_preset)
-        self.start_page.file_chosen.connect(self.open_file)
+        self.start_page.file_chosen.connect(self.open_or_import)
         self.start_page.open_requested.connect(self.choose_file)
         self.start_page.synthesis_requested.connect(self.choose_synthesis)
         self.banner = MessageBanner()
@@ -113,6 +115,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._progress: QProgressDialog | None = None
+        self.import_dialog: ImportDialog | None = None  # while one is open
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
@@ -266,7 +269,40 @@ class MainWindow(QMainWindow):
             self, "Open data or session", "",
             f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)")
         if path:
-            self.open_file(path)
+            self.open_or_import(path)
+
+    def open_or_import(self, path: str | None) -> None:
+        """A session opens at once; a data file opens the import dialog to preview and choose how."""
+        if not path:
+            return
+        if str(path).endswith(SESSION_SUFFIX):
+            self.open_session(path)
+        else:
+            self.import_file(path)
+
+    def import_file(self, path: str) -> ImportDialog:
+        """Show the import dialog for a data file (window-modal, not blocking); returns it."""
+        dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset)
+        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        self.import_dialog = dialog
+        dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
+        dialog.open()
+        return dialog
+
+    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec) -> str | None:
+        """Switch to a data set from the import dialog; None, or why it cannot be used (nothing changed)."""
+        errors: list[str] = []
+        self.session.error_raised.connect(errors.append)
+        try:
+            loaded = self.session.load(Problem.from_dataset(dataset))
+        finally:
+            self.session.error_raised.disconnect(errors.append)
+        if not loaded:
+            self.banner.hide()  # the dialog shows the message and stays open
+            return errors[-1] if errors else f"{Path(spec.path).name} could not be used."
+        self._remember(str(Path(spec.path).resolve()))
+        self.banner.show_notice(describe_load(dataset, spec))
+        return None
 
     def save_session(self, path: str) -> bool:
         if not self.session.save(path):
@@ -348,7 +384,7 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls()
         if len(urls) == 1 and urls[0].isLocalFile():
             event.acceptProposedAction()
-            self.open_file(urls[0].toLocalFile())
+            self.open_or_import(urls[0].toLocalFile())
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [], type=list)

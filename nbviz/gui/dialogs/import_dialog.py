@@ -1,0 +1,384 @@
+"""The import dialog: preview a data file, correct how it is read, choose column roles, load it.
+
+The file is loaded in a worker thread (`nbviz.app.loader.DataLoader`) with a progress dialog;
+errors come back into the dialog, so the user can correct the choices; nothing outside the
+dialog changes until a data set has been read and adopted.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QHBoxLayout, QLabel,
+    QProgressDialog, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+import nbviz.core as nc
+
+from ...app.import_spec import ImportSpec
+from ...app.loader import DataLoader
+from ..banner import STYLES
+
+DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
+ROLES = ("feature", "label", "ignore")
+PREVIEW_ROWS = 20
+MISSING_COLOUR = QColor("#fde0e0")
+_LABEL_NAMES = re.compile(r"(label|class|species|target|y|category|group)s?", re.IGNORECASE)
+
+
+class ImportDialog(QDialog):
+    """Preview and options for reading one data file.
+
+    Parameters
+    ----------
+    path : str
+        The data file (delimited text or ``.npy``).
+    adopt : callable, optional
+        ``adopt(dataset, spec)`` is called with the loaded data set; it returns None when the data
+        was taken (the dialog closes) or a message saying why not (shown, the dialog stays).
+        Without it the dialog closes and leaves the data set in `dataset`.
+
+    Attributes
+    ----------
+    dataset : nbviz.core.Dataset or None
+        The loaded data set once the dialog was accepted.
+    """
+
+    def __init__(self, path: str, parent=None,
+                 adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None):
+        super().__init__(parent)
+        self.path = os.fspath(path)
+        self.adopt = adopt
+        self.dataset: nc.Dataset | None = None
+        self.spec: ImportSpec | None = None
+        self.preview: nc.Preview | None = None
+        self.missing_lines: tuple[int, ...] = ()
+        self._progress: QProgressDialog | None = None
+        self.loader = DataLoader(self)
+        self.loader.progressed.connect(self._load_progressed)
+        self.loader.loaded.connect(self._loaded)
+        self.loader.failed.connect(self._load_failed)
+        self.loader.cancelled.connect(self._load_cancelled)
+        self.setWindowTitle(f"Import {os.path.basename(self.path)}")
+
+        self.file_label = QLabel(f"<b>{os.path.basename(self.path)}</b> &nbsp; "
+                                 f"<span style='color: gray'>{self.path}</span>")
+        self.file_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.delimiter_combo = QComboBox()
+        for delimiter, name in DELIMITERS:
+            self.delimiter_combo.addItem(name, delimiter)
+        self.delimiter_combo.setToolTip("The character between the fields of a line")
+        self.header_check = QCheckBox("First row is a header")
+        self.header_check.setToolTip("Whether the first row names the columns")
+        self.text_options = QWidget()
+        options = QHBoxLayout(self.text_options)
+        options.setContentsMargins(0, 0, 0, 0)
+        options.addWidget(QLabel("Delimiter"))
+        options.addWidget(self.delimiter_combo)
+        options.addSpacing(16)
+        options.addWidget(self.header_check)
+        options.addStretch(1)
+
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.NoSelection)
+        self.table.setMinimumHeight(260)
+        self.role_combos: list[QComboBox] = []
+        roles_hint = QLabel("Choose each column's role in the first row: <i>feature</i> (used by the "
+                            "model), <i>label</i> (known classes, for naive Bayes and comparisons) "
+                            "or <i>ignore</i>.")
+        roles_hint.setWordWrap(True)
+
+        self.binarise_check = QCheckBox("Binarise features at threshold (x ≥ t becomes 1, else 0; "
+                                        "for Bernoulli models)")
+        self.threshold_spin = QDoubleSpinBox()
+        self.threshold_spin.setRange(-1e12, 1e12)
+        self.threshold_spin.setDecimals(4)
+        self.threshold_spin.setValue(0.5)
+        self.threshold_spin.setEnabled(False)
+        self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
+        binarise_row = QHBoxLayout()
+        binarise_row.addWidget(self.binarise_check)
+        binarise_row.addWidget(self.threshold_spin)
+        binarise_row.addStretch(1)
+        self.drop_check = QCheckBox()
+        self.drop_check.setVisible(False)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.ok_button = self.buttons.button(QDialogButtonBox.Ok)
+        self.ok_button.setText("Load")
+        self.buttons.accepted.connect(self.start_loading)
+        self.buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.file_label)
+        layout.addWidget(self.text_options)
+        layout.addWidget(roles_hint)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(binarise_row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.drop_check)
+        layout.addWidget(self.buttons)
+        self.resize(760, 560)
+
+        self._reparse(None, None)
+        self.delimiter_combo.currentIndexChanged.connect(self._text_options_changed)
+        self.header_check.toggled.connect(self._text_options_changed)
+        self.binarise_check.toggled.connect(self.threshold_spin.setEnabled)
+        self.binarise_check.toggled.connect(self.check)
+        self.threshold_spin.valueChanged.connect(self.check)
+        self.drop_check.toggled.connect(self.check)
+
+    # ----------------------------------------------------------------- the user's choices
+    def current_spec(self) -> ImportSpec:
+        """The choices as shown."""
+        roles = self.roles()
+        label = roles.index("label") if "label" in roles else None
+        features = tuple(j for j, role in enumerate(roles) if role == "feature")
+        if len(features) + (label is not None) == len(roles):
+            features = None  # every other column: the default of load_data
+        npy = self.preview is not None and self.preview.is_npy
+        return ImportSpec(
+            self.path, delimiter=None if npy else self.delimiter_combo.currentData(),
+            header=None if npy else self.header_check.isChecked(), label_column=label,
+            feature_columns=features, drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
+            binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None)
+
+    def roles(self) -> list[str]:
+        return [combo.currentText() for combo in self.role_combos]
+
+    def set_role(self, column: int, role: str) -> None:
+        """Give the 0-based file column `column` a role ("feature", "label" or "ignore")."""
+        self.role_combos[column].setCurrentText(role)
+
+    def set_delimiter(self, delimiter: str) -> None:
+        self.delimiter_combo.setCurrentIndex(self.delimiter_combo.findData(delimiter))
+
+    # ----------------------------------------------------------------- preview and checks
+    def _text_options_changed(self) -> None:
+        self._reparse(self.delimiter_combo.currentData(), self.header_check.isChecked())
+
+    def _reparse(self, delimiter: str | None, header: bool | None) -> None:
+        """Read the preview again with these options (None: detect) and check the choices."""
+        try:
+            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS)
+        except nc.DataError as error:
+            self.preview = None
+            self.text_options.setEnabled(False)
+            self._fill_table(None)
+            self._show_problem(str(error))
+            return
+        old_roles = self.roles() if self.preview is not None else None
+        self.preview = preview
+        self.text_options.setVisible(not preview.is_npy)
+        if delimiter is None and not preview.is_npy:  # the first look: show what was detected
+            for signal_source in (self.delimiter_combo, self.header_check):
+                signal_source.blockSignals(True)
+            index = self.delimiter_combo.findData(preview.delimiter)
+            self.delimiter_combo.setItemText(index, f"{DELIMITERS[index][1]} (detected)")
+            self.delimiter_combo.setCurrentIndex(index)
+            self.header_check.setChecked(preview.header)
+            for signal_source in (self.delimiter_combo, self.header_check):
+                signal_source.blockSignals(False)
+        self._fill_table(preview)
+        if old_roles is not None and len(old_roles) == preview.n_columns:
+            for j, role in enumerate(old_roles):
+                self.set_role(j, role)
+        else:
+            self._guess_roles(preview)
+        self.check()
+
+    def _fill_table(self, preview: nc.Preview | None) -> None:
+        """Column names as headers, a role box per column in row 0, then the first rows."""
+        self.table.clear()
+        self.role_combos = []
+        if preview is None:
+            self.table.setRowCount(0)
+            self.table.setColumnCount(0)
+            return
+        self.table.setColumnCount(preview.n_columns)
+        self.table.setRowCount(len(preview.rows) + 1)
+        self.table.setHorizontalHeaderLabels(list(preview.columns))
+        unit = "row" if preview.is_npy else "line"
+        self.table.setVerticalHeaderLabels(["role"] + [f"{unit} {line}" for line in preview.lines])
+        for j in range(preview.n_columns):
+            combo = QComboBox()
+            combo.addItems(ROLES)
+            combo.currentTextChanged.connect(lambda role, j=j: self._role_changed(j, role))
+            self.table.setCellWidget(0, j, combo)
+            self.role_combos.append(combo)
+        for i, row in enumerate(preview.rows, 1):
+            for j, cell in enumerate(row[:preview.n_columns]):
+                item = QTableWidgetItem(cell)
+                if _is_missing(cell):
+                    item.setBackground(MISSING_COLOUR)
+                    item.setToolTip("A missing value")
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if _is_number(cell)
+                                      else Qt.AlignLeft | Qt.AlignVCenter)
+                self.table.setItem(i, j, item)
+        self.table.resizeColumnsToContents()
+        for j in range(preview.n_columns):
+            self.table.setColumnWidth(j, max(self.table.columnWidth(j), 96))
+
+    def _guess_roles(self, preview: nc.Preview) -> None:
+        """A column named like 'class' (else a text column) is the label; other text columns are ignored.
+
+        Only while a numeric feature column is left; otherwise every column is a feature.
+        """
+        texts = [j for j in range(preview.n_columns)  # no number in the preview: a text column
+                 if preview.rows and not any(_is_number(row[j]) for row in preview.rows
+                                             if j < len(row) and not _is_missing(row[j]))]
+        named = [j for j, name in enumerate(preview.columns) if preview.header and _LABEL_NAMES.fullmatch(name)]
+        label = (named or texts or [None])[0]
+        if len(texts) + (label not in texts) >= preview.n_columns:  # no numeric column would be left:
+            label, texts = None, []  # all features, so the message says which cell is not a number
+        for j in range(preview.n_columns):
+            self.role_combos[j].blockSignals(True)
+            self.set_role(j, "label" if j == label else "ignore" if j in texts else "feature")
+            self.role_combos[j].blockSignals(False)
+
+    def _role_changed(self, column: int, role: str) -> None:
+        if role == "label":  # one label column: another one becomes a feature
+            for j, combo in enumerate(self.role_combos):
+                if j != column and combo.currentText() == "label":
+                    combo.blockSignals(True)
+                    combo.setCurrentText("feature")
+                    combo.blockSignals(False)
+        self.check()
+
+    def check(self) -> bool:
+        """Check the current choices by loading (small files); show the outcome; True if OK."""
+        if self.preview is None:
+            return False
+        spec = self.current_spec()
+        if not spec.checkable:
+            size = os.path.getsize(self.path) / 2**20
+            self._show_ok(f"{os.path.basename(self.path)} is large ({size:.0f} MB): the whole file is "
+                          "checked as it loads.")
+            return True
+        try:
+            dataset = spec.load()
+        except nc.DataError as error:
+            self._show_problem(error)
+            return False
+        self._show_ok(self._summary(dataset, spec))
+        return True
+
+    def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
+        n, d = dataset.X.shape
+        parts = [f"Ready to load {n} rows and {d} feature{'s' * (d != 1)}"]
+        if dataset.label_name is not None:
+            parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
+        if dataset.dropped_lines:
+            parts.append(f"{len(dataset.dropped_lines)} row(s) with missing values will be dropped "
+                         f"({self._lines_text(dataset.dropped_lines)})")
+        if spec.binarise_at is not None:
+            parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
+        return "; ".join(parts) + "."
+
+    def _lines_text(self, lines) -> str:
+        unit = "rows" if self.preview is not None and self.preview.is_npy else "lines"
+        return f"{unit} " + ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+
+    def _show_ok(self, text: str) -> None:
+        self._set_message("notice", text)
+        self.drop_check.setVisible(self.drop_check.isChecked())
+        self.ok_button.setEnabled(not self.loader.running)
+
+    def _show_problem(self, error) -> None:
+        """Show a DataError (or message) and disable Load; missing values get the drop offer."""
+        if isinstance(error, nc.MissingValuesError):
+            self.missing_lines = error.lines
+            n = len(error.lines)
+            self.drop_check.setText(f"Drop these {n} row{'s' * (n != 1)} with missing values")
+            self.drop_check.setVisible(True)
+            self._set_message("error", f"{n} row{'s have' if n != 1 else ' has'} missing values "
+                              f"({self._lines_text(error.lines)}). Tick the box below to load "
+                              f"without {'them' if n != 1 else 'it'}, or fill them in.<br>"
+                              f"<small>First: {_escape(str(error).split(';')[0])}</small>", rich=True)
+        else:
+            self._set_message("error", str(error))
+        self.ok_button.setEnabled(False)
+
+    def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
+        self.message.setTextFormat(Qt.RichText if rich else Qt.PlainText)
+        self.message.setStyleSheet(f"QLabel {{{STYLES[kind]} border-radius: 4px; padding: 6px;}}")
+        self.message.setText(text)
+
+    # ----------------------------------------------------------------- loading
+    def start_loading(self) -> bool:
+        """Load the file with the current choices in a worker thread; False if it cannot start."""
+        if not self.ok_button.isEnabled() or self.loader.running:
+            return False
+        self.spec = self.current_spec()
+        self.ok_button.setEnabled(False)
+        self._progress = QProgressDialog(f"Loading {os.path.basename(self.path)}…", "Cancel", 0, 1000, self)
+        self._progress.setWindowTitle("nbviz")
+        self._progress.setMinimumDuration(300)  # only shown for loads longer than ~300 ms
+        self._progress.setValue(0)
+        self._progress.setWindowModality(Qt.WindowModal)
+        self._progress.canceled.connect(self.loader.cancel)
+        return self.loader.start(self.spec)
+
+    def cancel_loading(self) -> None:
+        """What the progress dialog's Cancel button does."""
+        self.loader.cancel()
+
+    def _load_progressed(self, fraction: float) -> None:
+        if self._progress is not None:
+            self._progress.setValue(int(round(fraction * 1000)))
+
+    def _close_progress(self) -> None:
+        if self._progress is not None:
+            self._progress.canceled.disconnect(self.loader.cancel)
+            self._progress.close()
+            self._progress.deleteLater()
+            self._progress = None
+
+    def _loaded(self, dataset: nc.Dataset) -> None:
+        self._close_progress()
+        problem = self.adopt(dataset, self.spec) if self.adopt is not None else None
+        if problem is not None:
+            self._show_problem(problem)
+            return
+        self.dataset = dataset
+        self.accept()
+
+    def _load_failed(self, error) -> None:
+        self._close_progress()
+        self._show_problem(error)
+
+    def _load_cancelled(self) -> None:
+        self._close_progress()
+        self._set_message("notice", "Loading was cancelled; nothing was loaded.")
+        self.ok_button.setEnabled(True)
+
+    def reject(self) -> None:
+        if self.loader.running:
+            self.loader.wait()
+        self._close_progress()
+        super().reject()
+
+
+def _is_missing(cell: str) -> bool:
+    return cell.strip().lower() in nc.data.MISSING_TOKENS
+
+
+def _is_number(cell: str) -> bool:
+    """A number or a missing value (which stands in for one)."""
+    try:
+        float(cell)
+    except ValueError:
+        return _is_missing(cell)
+    return True
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

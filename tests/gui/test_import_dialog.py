@@ -1,0 +1,249 @@
+"""The import dialog: preview, delimiter and header, column roles, binarising, missing values,
+bad files, loading in a worker thread with cancel, and its use from the main window."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+
+import nbviz.core as nc
+from nbviz.app import import_spec
+from nbviz.app.config import ModelConfig
+from nbviz.app.problem import Problem
+from nbviz.app.resources import resource_path
+from nbviz.gui.dialogs.import_dialog import ImportDialog
+from nbviz.gui.main_window import MainWindow
+
+TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
+
+
+def write(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_bytes(content.encode() if isinstance(content, str) else content)
+    return str(path)
+
+
+@pytest.fixture
+def dialog_for(qtbot):
+    def make(path, adopt=None):
+        dialog = ImportDialog(path, adopt=adopt)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        return dialog
+    return make
+
+
+def load_through(dialog, qtbot):
+    """Press Load and wait for the worker; returns the loaded data set."""
+    assert dialog.ok_button.isEnabled(), dialog.message.text()
+    with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
+        dialog.ok_button.click()
+    return dialog.dataset
+
+
+def assert_same(a, b):
+    np.testing.assert_array_equal(a.X, b.X)
+    assert a.columns == b.columns and a.classes == b.classes and a.dropped_lines == b.dropped_lines
+    if b.labels is None:
+        assert a.labels is None
+    else:
+        np.testing.assert_array_equal(a.labels, b.labels)
+
+
+def test_penguins_detected_and_loaded_like_load_data(dialog_for, qtbot):
+    path = str(resource_path("resources", "datasets", "penguins.csv"))
+    dialog = dialog_for(path)
+    assert dialog.delimiter_combo.currentData() == "," and "detected" in dialog.delimiter_combo.currentText()
+    assert dialog.header_check.isChecked() and dialog.text_options.isVisible()
+    assert dialog.roles() == ["feature"] * 4 + ["label"]
+    assert dialog.table.horizontalHeaderItem(0).text() == "bill_length_mm"
+    assert dialog.table.item(1, 0).text() == "39.1" and dialog.table.item(1, 4).text() == "Adelie"
+    assert "342 rows and 4 features" in dialog.message.text()
+    assert_same(load_through(dialog, qtbot), nc.load_data(path, "species"))
+
+
+def test_delimiter_change_and_header_toggle_reparse(dialog_for, qtbot, tmp_path):
+    path = write(tmp_path, "d.csv", "a;b;c\n1;2;3\n4;5;6\n7;8;9\n")
+    dialog = dialog_for(path)
+    assert dialog.table.columnCount() == 3 and dialog.ok_button.isEnabled()
+    dialog.set_delimiter(",")
+    assert dialog.table.columnCount() == 1 and dialog.table.item(1, 0).text() == "1;2;3"
+    assert not dialog.ok_button.isEnabled() and "d.csv, line 2, column 'a;b;c'" in dialog.message.text()
+    dialog.set_delimiter(";")
+    assert dialog.table.columnCount() == 3 and dialog.ok_button.isEnabled()
+    dialog.header_check.setChecked(False)
+    assert dialog.table.horizontalHeaderItem(0).text() == "column 1" and dialog.table.item(1, 0).text() == "a"
+    message = dialog.message.text()
+    assert "d.csv, line 1, column 1: 'a' is not a number" in message and not dialog.ok_button.isEnabled()
+    dialog.header_check.setChecked(True)
+    assert_same(load_through(dialog, qtbot), nc.load_data(path, delimiter=";", header=True))
+
+
+def test_chosen_label_and_feature_columns(dialog_for, qtbot, tmp_path):
+    path = write(tmp_path, "d.tsv", "id\tx\ty\tz\tk\n1\t0.5\t2\t7\t1\n2\t1.5\t3\t8\t2\n3\t2.5\t1\t9\t1\n")
+    dialog = dialog_for(path)
+    assert dialog.roles() == ["feature", "feature", "label", "feature", "feature"]  # named 'y'
+    assert dialog.delimiter_combo.currentData() == "\t"
+    dialog.set_role(0, "ignore")
+    dialog.set_role(3, "ignore")
+    dialog.set_role(4, "label")
+    dialog.set_role(2, "label")  # one label column: k becomes a feature again
+    assert dialog.roles() == ["ignore", "feature", "label", "ignore", "feature"]
+    expected = nc.load_data(path, 2, feature_columns=[1, 4], delimiter="\t", header=True)
+    assert expected.columns == ("x", "k") and expected.classes == ("1", "2", "3")
+    assert_same(load_through(dialog, qtbot), expected)
+
+
+def test_binarise_at_a_threshold(dialog_for, qtbot, tmp_path):
+    rng = np.random.default_rng(0)
+    X = np.round(rng.uniform(0, 10, size=(30, 3)), 2)
+    path = write(tmp_path, "d.csv", "p,q,r\n" + "\n".join(",".join(map(str, row)) for row in X) + "\n")
+    dialog = dialog_for(path)
+    dialog.binarise_check.setChecked(True)
+    dialog.threshold_spin.setValue(4.5)
+    assert "1 where x ≥ 4.5" in dialog.message.text()
+    dataset = load_through(dialog, qtbot)
+    np.testing.assert_array_equal(dataset.X, (X >= 4.5).astype(float))
+    assert set(np.unique(dataset.X)) == {0.0, 1.0}
+
+
+def test_missing_values_are_counted_and_dropped_only_when_asked(dialog_for, qtbot, tmp_path):
+    path = write(tmp_path, "m.csv", "a,b,label\n1,2,x\n3,,y\n5,7,x\nNA,1,y\n2,2,?\n8,9,y\n")
+    dialog = dialog_for(path)
+    assert dialog.roles() == ["feature", "feature", "label"]
+    text = dialog.message.text()
+    assert "3 rows have missing values (lines 3, 5, 6)" in text and "m.csv, line 3, column 'b'" in text
+    assert dialog.drop_check.isVisible() and dialog.drop_check.text() == "Drop these 3 rows with missing values"
+    assert not dialog.ok_button.isEnabled() and not dialog.start_loading()
+    dialog.drop_check.setChecked(True)
+    assert "3 row(s) with missing values will be dropped (lines 3, 5, 6)" in dialog.message.text()
+    dataset = load_through(dialog, qtbot)
+    assert dataset.dropped_lines == (3, 5, 6)
+    np.testing.assert_array_equal(dataset.X, [[1, 2], [5, 7], [8, 9]])
+    assert_same(dataset, nc.load_data(path, 2, drop_missing=True))
+
+
+def test_npy_has_no_text_options(dialog_for, qtbot, tmp_path):
+    array = np.array([[0.5, 1.0, 0], [1.5, 2.0, 1], [2.5, 0.0, 1]])
+    np.save(tmp_path / "a.npy", array)
+    dialog = dialog_for(str(tmp_path / "a.npy"))
+    assert not dialog.text_options.isVisible() and dialog.table.columnCount() == 3
+    assert dialog.table.verticalHeaderItem(1).text() == "row 1"
+    dialog.set_role(2, "label")
+    dataset = load_through(dialog, qtbot)
+    np.testing.assert_array_equal(dataset.X, array[:, :2])
+    np.testing.assert_array_equal(dataset.labels, [0, 1, 1])
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    assert win.session.load(Problem.synthesised(TRUTH, 60, seed=0), ModelConfig(n_components=2))
+    return win
+
+
+@pytest.mark.parametrize("content, words", [
+    ("a,b\n1,2\n3,4,5\n", "bad.csv, line 3 has 3 fields but the header has 2"),
+    ("a,b\n1,2\n3,oops\n", "bad.csv, line 3, column 'b': 'oops' is not a number"),
+    (b"a,b\n1,2\x00\x01\n", "bad.csv is not a text data file: line 2 holds binary data"),
+    ("", "bad.csv is empty"),
+])
+def test_a_bad_file_shows_where_and_keeps_what_was_open(window, tmp_path, content, words):
+    before = window.session.problem
+    dialog = window.import_file(write(tmp_path, "bad.csv", content))
+    assert words in dialog.message.text()
+    assert not dialog.ok_button.isEnabled() and not dialog.start_loading()
+    dialog.reject()
+    assert window.session.problem is before and window.import_dialog is None
+
+
+def test_loading_from_the_window_switches_data_and_says_what_was_dropped(window, qtbot, tmp_path):
+    path = write(tmp_path, "m.csv", "a,b\n1,2\n3,\n5,7\n2,2\n8,9\n0,1\n")
+    dialog = window.import_file(path)
+    dialog.drop_check.setChecked(True)
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        dialog.ok_button.click()
+    problem = window.session.problem
+    assert problem.name == "m.csv" and problem.n_samples == 5
+    assert window.banner.kind == "notice" and "dropped 1 row(s) with missing values (lines 3)" in window.banner.text
+    assert window.recent_files()[0].endswith("m.csv")
+
+
+def test_not_dropping_leaves_the_session_unchanged(window, tmp_path):
+    before, history = window.session.problem, list(window.session.history)
+    dialog = window.import_file(write(tmp_path, "m.csv", "a,b\n1,2\n3,\n"))
+    assert "1 row has missing values (lines 3)" in dialog.message.text()
+    dialog.reject()
+    assert window.session.problem is before and list(window.session.history) == history
+
+
+def test_too_few_rows_for_k_keeps_the_dialog_open_with_advice(window, qtbot, tmp_path):
+    window.session.configure(window.session.config.with_(n_components=5))
+    before = window.session.problem
+    dialog = window.import_file(write(tmp_path, "three.csv", "a,b\n1,2\n3,4.5\n5,7\n"))
+    with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
+        dialog.ok_button.click()
+    text = dialog.message.text()
+    assert "three.csv" in text and "5 components is more than the 3 data points; use at most 3 components" in text
+    assert dialog.isVisible() and not dialog.ok_button.isEnabled()
+    assert window.session.problem is before
+
+
+def test_multinomial_on_measurements_says_where_and_what_to_do(window):
+    problem = Problem.from_dataset(nc.load_data(resource_path("resources", "datasets", "iris.csv"), "species"))
+    assert window.session.load(problem)
+    messages = []
+    window.session.error_raised.connect(messages.append)
+    assert not window.session.configure(window.session.config.with_(family="multinomial"))
+    assert "needs counts" in messages[0] and "X[0, 0] (row 0, column 0" in messages[0]
+    assert "is 5.1; use a Gaussian mixture" in messages[0]
+
+
+def big_file(tmp_path, n=200_000):
+    X = np.random.default_rng(5).normal(size=(n, 3))
+    path = tmp_path / "big.csv"
+    np.savetxt(path, X, delimiter=",", header="u,v,w", comments="", fmt="%.6f")
+    return str(path)
+
+
+def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)  # checked as it loads
+    path = big_file(tmp_path)
+    dialog = window.import_file(path)
+    assert "is large" in dialog.message.text() and dialog.ok_button.isEnabled()
+    fractions = []
+    dialog.loader.progressed.connect(fractions.append)
+    with qtbot.waitSignal(dialog.finished, timeout=20000):
+        dialog.ok_button.click()
+    assert window.session.problem.n_samples == 200_000
+    np.testing.assert_array_equal(window.session.problem.X, nc.load_data(path).X)
+    assert fractions and all(0 < f <= 1 for f in fractions)
+
+
+def test_cancel_while_loading_keeps_the_old_data(window, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)
+    before = window.session.problem
+    dialog = window.import_file(big_file(tmp_path))
+    with qtbot.waitSignal(dialog.loader.cancelled, timeout=20000):
+        dialog.ok_button.click()
+        dialog.cancel_loading()
+    assert window.session.problem is before and dialog.isVisible()
+    assert "cancelled" in dialog.message.text() and dialog.ok_button.isEnabled()
+
+
+def test_errors_found_while_loading_come_back_into_the_dialog(window, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 10)
+    before = window.session.problem
+    dialog = window.import_file(write(tmp_path, "late.csv", "a,b\n1,2\n3,4\n5,\n"))
+    with qtbot.waitSignal(dialog.loader.failed, timeout=10000):
+        dialog.ok_button.click()
+    assert "1 row has missing values (lines 4)" in dialog.message.text() and dialog.drop_check.isVisible()
+    assert window.session.problem is before
+
+
+def test_recent_data_files_and_sessions_open_the_right_way(window, tmp_path):
+    path = write(tmp_path, "r.csv", "a,b\n1,2\n3,4\n5,6\n")
+    window.start_page.file_chosen.emit(path)
+    assert window.import_dialog is not None and window.import_dialog.path == path
+    window.import_dialog.reject()
