@@ -126,12 +126,15 @@ class RestartGallery:
     ----------
     groups : ndarray of shape (n_runs,)
         The optimum each run reached, numbered from 0 in order of objective; -1 for failures.
+    objective_tol : float
+        Final objectives closer than this count as equal.
     """
 
     problem: Problem
     config: ModelConfig
     runs: list
     groups: np.ndarray
+    objective_tol: float = 0.0
     cancelled: bool = False
     requested: int = 0
 
@@ -332,9 +335,10 @@ class Explorer(QObject):
                 runs.append(run)
                 job.report(((i + 1) / count, f"Finished {i + 1} of {count} restarts"), force=i + 1 == count)
             runs.sort(key=lambda run: -run.objective if run.ok else np.inf)
+            objective_tol = objective_tolerance(tol)
             groups = group_optima([run.em.model if run.ok else None for run in runs],
-                                  np.array([run.objective for run in runs]), objective_tolerance(tol))
-            return RestartGallery(problem, config, runs, groups, cancelled=job.cancelled, requested=count)
+                                  np.array([run.objective for run in runs]), objective_tol)
+            return RestartGallery(problem, config, runs, groups, objective_tol, job.cancelled, count)
 
         return self._job.start(work)
 

@@ -25,10 +25,16 @@ CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
 TRUTH_COLOR = "#555555"
 BEST_COLOR = "#d62728"
 COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed"]
+COLUMN_TIPS = [
+    "Number of components", "Lowest BIC over the restarts", "Lowest AIC over the restarts",
+    "Lowest ICL over the restarts", "Highest final objective over the restarts",
+    "Highest minus lowest final objective over the restarts: how much the start matters",
+    "Restarts that failed (e.g. a covariance collapsed)",
+]
 
 
-def _fmt(value: float, digits: int = 6) -> str:
-    return "—" if np.isnan(value) else f"{value:.{digits}g}"
+def _fmt(value: float) -> str:
+    return "—" if np.isnan(value) else f"{value:.6g}"
 
 
 def _lowest(values: np.ndarray) -> float:
@@ -69,6 +75,9 @@ class ChooseKPanel(QWidget):
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
         self.job_bar = JobBar(self.explorer, "Fit every K")
+        self.job_bar.run_button.setToolTip(
+            "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
+            "method and tolerance, in the background")
         self.summary = QLabel("Fit the current model for each K to compare the criteria.")
         self.summary.setWordWrap(True)
 
@@ -105,6 +114,8 @@ class ChooseKPanel(QWidget):
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
+        for column, tip in enumerate(COLUMN_TIPS):
+            self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
@@ -217,6 +228,8 @@ class ChooseKPanel(QWidget):
             text = f"<b>{label} prefers K = {best_k}</b>"
             if truth_k is not None:
                 text += f" (the data was drawn from K = {truth_k})"
+            if best_k == result.selection.ks[-1] and len(result.selection.ks) > 1:
+                text += ", the largest K tried: larger K may be better still"
             self.summary.setText(text + ". Click a K on the plot or a row below to load its best fit.")
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
@@ -242,9 +255,9 @@ class ChooseKPanel(QWidget):
         for i, k in enumerate(selection.ks):
             objective = selection.objective[i]
             finished = ~np.isnan(objective)
-            spread = float(np.ptp(objective[finished])) if finished.sum() > 1 else np.nan
+            spread = f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—"
             values = [str(int(k)), _fmt(_lowest(selection.bic[i])), _fmt(_lowest(selection.aic[i])),
-                      _fmt(_lowest(selection.icl[i])), _fmt(-_lowest(-objective)), _fmt(spread, 2),
+                      _fmt(_lowest(selection.icl[i])), _fmt(-_lowest(-objective)), spread,
                       str(sum(1 for (ki, _) in selection.failures if ki == i))]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)

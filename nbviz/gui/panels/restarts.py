@@ -7,7 +7,7 @@ Clicking a card loads that run, with its whole history, into the workspace.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QFormLayout, QFrame, QGridLayout, QLabel, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
@@ -50,6 +50,7 @@ class RunCard(QFrame):
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.RichText)
+        self.setFixedWidth(THUMB_WIDTH + 14)  # thumbnail, margins and border: the gallery's column width
         layout = QVBoxLayout(self)
         layout.setContentsMargins(5, 5, 5, 5)
         layout.setSpacing(3)
@@ -70,7 +71,7 @@ class RunCard(QFrame):
             where = "best"
         else:
             gap = gallery.gap_to_best(index)
-            where = "same objective as the best" if gap < 5e-5 else f"{gap:.4g} below the best"
+            where = "same objective as the best" if gap <= gallery.objective_tol else f"{gap:.4g} below the best"
         if first == index:
             same = f"<span style='color:{colour}'>&#9632;</span> optimum {group + 1}"
         else:
@@ -119,9 +120,11 @@ class RestartPanel(QWidget):
         self.grid = QGridLayout(self.grid_host)
         self.grid.setAlignment(Qt.AlignTop | Qt.AlignLeft)
         self.grid.setSpacing(6)
+        self.grid.setContentsMargins(4, 4, 4, 4)
         self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
+        scroll.viewport().installEventFilter(self)  # reflow the cards when the visible width changes
         self._columns = 0
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -175,8 +178,10 @@ class RestartPanel(QWidget):
         """As many columns as fit the visible width (at least one)."""
         if not self.cards:
             return
-        card_width = self.cards[0].sizeHint().width() + self.grid.spacing()
-        columns = max(1, (self.scroll.viewport().width() - 2 * self.grid.spacing()) // card_width)
+        card_width = self.cards[0].width() + self.grid.spacing()
+        margins = self.grid.contentsMargins()
+        available = self.scroll.viewport().width() - margins.left() - margins.right()
+        columns = max(1, (available + self.grid.spacing()) // card_width)
         if columns == self._columns and all(self.grid.indexOf(card) >= 0 for card in self.cards):
             return
         self._columns = columns
@@ -185,9 +190,10 @@ class RestartPanel(QWidget):
         for index, card in enumerate(self.cards):
             self.grid.addWidget(card, index // columns, index % columns)
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._lay_out_cards()
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Resize:
+            self._lay_out_cards()
+        return super().eventFilter(watched, event)
 
     def _clear_cards(self) -> None:
         for card in self.cards:
