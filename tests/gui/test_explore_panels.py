@@ -11,6 +11,7 @@ from nbviz.app.session import Session
 from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
+from nbviz.gui.panels.thumbnails import aligned_to, frame_for
 
 THREE = nc.GaussianMixture(weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]],
                            covariances=np.stack([np.eye(2)] * 3))
@@ -175,3 +176,19 @@ def test_explore_menu_shows_the_docks_and_run_waits_for_a_busy_session(qtbot, tm
     assert not window.restarts.job_bar.run_button.isEnabled()
     window.session.set_busy(False)
     assert window.restarts.job_bar.run_button.isEnabled()
+
+
+def test_thumbnails_align_components_with_the_best_run_and_suit_the_data():
+    order = [2, 0, 1]
+    shuffled = THREE.permuted(order)
+    labels = THREE.predict(THREE.means)  # [0, 1, 2]: each mean belongs to its own component
+    model, relabelled = aligned_to(shuffled, shuffled.predict(THREE.means), THREE)
+    np.testing.assert_array_equal(model.means, THREE.means)
+    np.testing.assert_array_equal(relabelled, labels)
+    X, _ = THREE.sample(50, rng=0)
+    assert frame_for(Problem(name="2-D", X=X, columns=("a", "b")), "gaussian").kind == "scatter"
+    assert frame_for(Problem(name="1-D", X=X[:, :1], columns=("a",)), "gaussian").kind == "density"
+    images = Problem(name="img", X=np.eye(16)[np.arange(40) % 16], columns=tuple("abcdefghijklmnop"))
+    assert frame_for(images, "bernoulli").kind == "images"
+    words = Problem(name="words", X=np.eye(5)[np.arange(40) % 5] * 3, columns=tuple("abcde"))
+    assert frame_for(words, "multinomial").kind == "weights"

@@ -19,7 +19,7 @@ from ...app.explore import Explorer, RestartGallery
 from ...app.session import Session
 from .controls import INIT_LABELS
 from .job_bar import JobBar
-from .thumbnails import frame_for, paint_thumbnail
+from .thumbnails import aligned_to, frame_for, paint_thumbnail
 
 THUMB_WIDTH, THUMB_HEIGHT = 168, 120
 # Border colour per optimum (best optimum first); failed runs are grey.
@@ -65,7 +65,9 @@ class RunCard(QFrame):
             self.setToolTip(run.error)
             return
         X_shown = run.em.X[run.rows] if frame.kind == "scatter" else None
-        self.picture.setPixmap(paint_thumbnail(run.em.model, X_shown, run.labels, frame, THUMB_WIDTH, THUMB_HEIGHT))
+        # components matched to the best run's share its colours, so equal optima look equal
+        model, labels = aligned_to(run.em.model, run.labels, gallery.runs[0].em.model)
+        self.picture.setPixmap(paint_thumbnail(model, X_shown, labels, frame, THUMB_WIDTH, THUMB_HEIGHT))
         first = gallery.first_of_group(index)
         if index == 0:
             where = "best"

@@ -4,9 +4,12 @@
   coloured by hard assignment, with each component's 2-sigma ellipse.
 - Gaussian, one feature: each component's weighted density curve.
 - Bernoulli or multinomial image data: the prototypes as tiny images.
-- Anything else: the component weights as one stacked bar.
+- Anything else (Bernoulli or multinomial features): the component weights as one stacked bar
+  above a heat map of each component's probabilities (a row per component, darker = more
+  probable, each row scaled to its largest value).
 
-Every picture of one gallery uses the same `ThumbnailFrame`, so their scales can be compared.
+Every picture of one gallery uses the same `ThumbnailFrame`, so their scales can be compared, and
+`aligned_to` gives matching components the same colour in every picture.
 """
 
 from __future__ import annotations
@@ -69,6 +72,23 @@ def frame_for(problem: Problem, family: str) -> ThumbnailFrame:
     return ThumbnailFrame("weights")
 
 
+def aligned_to(model: nc.Mixture, labels: np.ndarray | None, reference: nc.Mixture):
+    """`model` with its components reordered to match `reference`'s, and `labels` renumbered.
+
+    Returns
+    -------
+    model : Mixture
+        ``model.permuted(perm)`` with ``perm = nc.match_components(model, reference)``.
+    labels : ndarray of shape (n_shown,) or None
+    """
+    if model.n_components != reference.n_components:
+        return model, labels
+    perm = nc.match_components(model, reference)
+    inverse = np.empty_like(perm)
+    inverse[perm] = np.arange(perm.size)
+    return model.permuted(perm), None if labels is None else inverse[labels]
+
+
 def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.ndarray | None,
                     frame: ThumbnailFrame, width: int, height: int) -> QPixmap:
     """A picture of `model` of `width` x `height` pixels.
@@ -96,6 +116,8 @@ def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.nd
             _prototypes(painter, area, model, frame.image_shape)
         else:
             _weights(painter, area, model)
+            if hasattr(model, "probs"):
+                _probability_rows(painter, area, model)
         painter.setPen(QPen(FRAME, 1))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
@@ -166,10 +188,29 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
 def _weights(painter: QPainter, area: QRectF, model) -> None:
     order = np.argsort(-model.weights, kind="stable")
     x = area.left()
-    bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
+    if hasattr(model, "probs"):  # a thin bar on top; the probabilities fill the rest
+        bar = QRectF(area.left(), area.top(), area.width(), area.height() * 0.14)
+    else:
+        bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
     painter.setPen(Qt.NoPen)
     for k in order:
         w = model.weights[k] * bar.width()
         painter.setBrush(component_color(k))
         painter.drawRect(QRectF(x, bar.top(), w, bar.height()))
         x += w
+
+
+def _probability_rows(painter: QPainter, area: QRectF, model) -> None:
+    K = model.n_components
+    top = area.top() + area.height() * 0.2
+    swatch = 6.0
+    rows = QRectF(area.left() + swatch + 2, top, area.width() - swatch - 2, area.bottom() - top)
+    scaled = model.probs / np.maximum(model.probs.max(axis=1, keepdims=True), 1e-300)
+    ink = np.ascontiguousarray(np.clip(255 - 255 * scaled, 0, 255).astype(np.uint8))
+    image = QImage(ink.data, ink.shape[1], K, ink.shape[1], QImage.Format_Grayscale8).copy()
+    painter.drawImage(rows, image)
+    height = rows.height() / K
+    painter.setPen(Qt.NoPen)
+    for k in range(K):
+        painter.setBrush(component_color(k))
+        painter.drawRect(QRectF(area.left(), top + k * height, swatch, height))
