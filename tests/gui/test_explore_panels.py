@@ -192,3 +192,21 @@ def test_thumbnails_align_components_with_the_best_run_and_suit_the_data():
     assert frame_for(images, "bernoulli").kind == "images"
     words = Problem(name="words", X=np.eye(5)[np.arange(40) % 5] * 3, columns=tuple("abcde"))
     assert frame_for(words, "multinomial").kind == "weights"
+
+
+def test_a_picked_restart_shows_its_settings_in_the_controls(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    window.remember_layout = False
+    qtbot.addWidget(window)
+    window.session.load(Problem.synthesised(THREE, 100, seed=2), ModelConfig(n_components=3, seed=0))
+    panel = window.restarts
+    panel.count_spin.setValue(2)
+    panel.seed_spin.setValue(40)
+    panel.method_combo.setCurrentIndex(panel.method_combo.findData("random_from_data"))
+    with qtbot.waitSignal(panel.explorer.finished, timeout=20000):
+        assert panel.run()
+    picked = panel.gallery.runs[1]
+    assert panel.choose(1)
+    assert window.controls.seed_spin.value() == picked.seed in (40, 41)
+    assert window.controls.init_combo.currentData() == "random_from_data"
+    assert window.history_slider.maximum() == len(picked.em.history) - 1 == window.history_slider.value()
