@@ -102,3 +102,17 @@ def test_with_a_large_fixed_variance_responsibilities_stay_soft_and_differ_from_
     assert np.mean(run.resp.max(axis=1) < 0.9) > 0.2
     centres, _ = lloyd(X, start.means)
     assert np.abs(run.model.means - centres).max() > 0.05
+
+
+def test_core_lloyd_equals_scikit_learns_k_means_from_the_same_start():
+    from nbviz.core.kmeans import lloyd as core_lloyd
+
+    X, _ = TRUTH.sample(300, rng=21)
+    start = spherical_start(X, 3, 1.0, seed=4).means
+    centres, assignment, n_iter = core_lloyd(X, start)
+    oracle = KMeans(n_clusters=3, init=start, n_init=1, tol=0.0, max_iter=300).fit(X)
+    np.testing.assert_allclose(centres, oracle.cluster_centers_, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(assignment, oracle.labels_)
+    assert 1 < n_iter < 300
+    with pytest.raises(ValueError, match="one centre coordinate per feature"):
+        core_lloyd(X, [[0.0, 0.0, 0.0]])

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
 
 from ...app.session import Session
 from .density_1d import Density1DView
+from .label_marks import LabelLayer
 from .prototypes import PrototypesView
 from .resp_heatmap import ResponsibilityHeatmap
 from .scatter_view import ScatterView
@@ -25,6 +26,8 @@ class DataView(QStackedWidget):
         self.scatter = ScatterView(session)
         self.prototypes = PrototypesView(session)
         self.heatmap = ResponsibilityHeatmap(session)
+        self.scatter_labels = LabelLayer(session, self.scatter, self.scatter.points)
+        self.density_labels = LabelLayer(session, self.density, self.density.rug)
         self.discrete = QSplitter(Qt.Horizontal)
         self.discrete.addWidget(self.prototypes)
         self.discrete.addWidget(self.heatmap)

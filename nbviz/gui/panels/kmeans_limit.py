@@ -1,0 +1,127 @@
+"""A fixed shared variance sigma^2 for spherical Gaussian mixtures: shrink it and EM becomes k-means."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
+
+from ...app.session import Session
+from ...core.kmeans import lloyd
+
+STEPS_PER_DECADE = 10
+LOW_DECADES, HIGH_DECADES = -4, 1  # the slider spans 1e-4 .. 10 times the data's variance
+SOFT_THRESHOLD = 0.99
+
+
+class KMeansLimitPanel(QGroupBox):
+    """A check box and a log-scale slider for one shared, fixed variance sigma^2.
+
+    The slider spans 1e-4 to 10 times the data's average per-feature variance. Every change
+    restarts EM from the same start with the new sigma^2. Underneath: how many points are still
+    soft (largest responsibility below 0.99) and how far the means are from the k-means centroids
+    reached by Lloyd's algorithm from the same start.
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__("k-means limit (spherical Gaussians)", parent)
+        self.session = session
+        self._lloyd_key = None
+        self._centroids = None
+        self.fixed_check = QCheckBox("Fix one shared variance σ²")
+        self.fixed_check.setToolTip("The M-step keeps σ² and updates weights and means; as σ² shrinks, "
+                                    "responsibilities become 0/1 and EM turns into k-means")
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, (HIGH_DECADES - LOW_DECADES) * STEPS_PER_DECADE)
+        self.slider.setTracking(False)  # a new run when the slider is let go, not on every pixel
+        self.value_label = QLabel()
+        self.value_label.setMinimumWidth(90)
+        self.readout = QLabel()
+        self.readout.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.value_label)
+        form = QFormLayout(self)
+        form.addRow(self.fixed_check)
+        form.addRow("σ² (log scale)", row)
+        form.addRow(self.readout)
+        self.fixed_check.toggled.connect(self._apply)
+        self.slider.valueChanged.connect(self._apply)
+        self.slider.sliderMoved.connect(lambda value: self.value_label.setText(f"σ² = {self.variance_at(value):.3g}"))
+        for signal in (session.run_reset, session.problem_changed, session.busy_changed):
+            signal.connect(self.sync)
+        session.cursor_changed.connect(self._update_readout)
+        self.sync()
+
+    # ----------------------------------------------------------------- the scale
+    def data_variance(self) -> float:
+        problem = self.session.problem
+        if problem is None:
+            return 1.0
+        variance = float(np.mean(np.var(problem.X, axis=0)))
+        return variance if variance > 0 else 1.0
+
+    def variance_at(self, position: int) -> float:
+        """sigma^2 at a slider position."""
+        return self.data_variance() * 10.0 ** (LOW_DECADES + position / STEPS_PER_DECADE)
+
+    def position_of(self, variance: float) -> int:
+        ratio = np.log10(variance / self.data_variance())
+        return int(np.clip(round((ratio - LOW_DECADES) * STEPS_PER_DECADE), self.slider.minimum(),
+                           self.slider.maximum()))
+
+    # ----------------------------------------------------------------- session -> widgets
+    @property
+    def applicable(self) -> bool:
+        config = self.session.config
+        return (self.session.em is not None and config.family == "gaussian"
+                and config.covariance_type == "spherical" and not config.supervised)
+
+    def sync(self, *_) -> None:
+        config = self.session.config
+        fixed = config.fixed_variance
+        for widget in (self.fixed_check, self.slider):
+            widget.blockSignals(True)
+        self.fixed_check.setChecked(fixed is not None)
+        self.slider.setValue(self.position_of(fixed if fixed is not None else self.data_variance()))
+        for widget in (self.fixed_check, self.slider):
+            widget.blockSignals(False)
+        ready = self.applicable and not self.session.busy
+        self.fixed_check.setEnabled(ready)
+        self.slider.setEnabled(ready and fixed is not None)
+        shown = fixed if fixed is not None else self.variance_at(self.slider.value())
+        self.value_label.setText(f"σ² = {shown:.3g}")
+        if not self.applicable:
+            self.fixed_check.setToolTip("Choose a Gaussian mixture with spherical covariance to fix σ²")
+        self._update_readout()
+
+    def _update_readout(self, *_) -> None:
+        session = self.session
+        if session.config.fixed_variance is None or session.em is None:
+            self.readout.setText("" if self.applicable else
+                                 "Choose a Gaussian mixture with spherical covariance to fix σ².")
+            return
+        resp = session.resp
+        soft = int(np.sum(resp.max(axis=1) < SOFT_THRESHOLD))
+        distance = float(np.abs(session.snapshot.model.means - self.centroids()).max())
+        self.readout.setText(f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft} of {len(resp)}.\n"
+                             f"Largest distance from the means to k-means from the same start: {distance:.3g}")
+
+    def centroids(self) -> np.ndarray:
+        """Lloyd's centroids from this run's starting means (computed once per run)."""
+        start = self.session.em.history[0].model
+        if self._lloyd_key is not start:
+            self._lloyd_key = start
+            self._centroids = lloyd(self.session.problem.X, start.means)[0]
+        return self._centroids
+
+    # ----------------------------------------------------------------- widgets -> session
+    def _apply(self, *_) -> None:
+        session = self.session
+        if session.em is None:
+            return
+        variance = self.variance_at(self.slider.value()) if self.fixed_check.isChecked() else None
+        if variance == session.config.fixed_variance:
+            return
+        if not session.configure(session.config.with_(fixed_variance=variance), start=session.em.history[0].model):
+            self.sync()

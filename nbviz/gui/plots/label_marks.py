@@ -1,0 +1,99 @@
+"""Labelled points drawn so they stand out: a diamond in the class colour with a thick dark outline."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from ...app.labelling import label_click, labelling_of
+from ..palette import component_color
+from .interaction import picked_index
+
+MARK_SIZE = 12
+OUTLINE = "#111111"
+
+
+class _Marks(pg.ScatterPlotItem):
+    """Marks that are only drawn: a click on one goes on to the point beneath."""
+
+    def mouseClickEvent(self, ev) -> None:
+        ev.ignore()
+
+
+class LabelMarks:
+    """Diamonds over the labelled points of a data view (a ScatterPlotItem in `view_box`).
+
+    The marks change only with the labelling or the point positions, not with every half-step, so
+    `update` sets data only when one of them is a new object.
+    """
+
+    def __init__(self, view_box: pg.ViewBox, z_value: float = 8.0):
+        self.item = _Marks(pxMode=True, symbol="d", size=MARK_SIZE)
+        self.item.setZValue(z_value)
+        view_box.addItem(self.item, ignoreBounds=True)
+        self._key = (None, None)
+
+    @property
+    def count(self) -> int:
+        """How many points are marked."""
+        return len(self.item.data)
+
+    def update(self, positions: np.ndarray, labels: np.ndarray | None) -> None:
+        """Mark the rows with labels >= 0 at `positions` (N, 2); no labels (None) clears the marks."""
+        if self._key[0] is positions and self._key[1] is labels:
+            return
+        self._key = (positions, labels)
+        if labels is None or len(positions) != len(labels):
+            self.item.setData([], [])
+            return
+        rows = np.flatnonzero(labels >= 0)
+        brushes = {k: pg.mkBrush(component_color(k)) for k in np.unique(labels[rows]).tolist()}
+        self.item.setData(pos=positions[rows], brush=[brushes[k] for k in labels[rows].tolist()],
+                          pen=pg.mkPen(OUTLINE, width=2.2), data=rows)
+
+    def clear(self) -> None:
+        self._key = (None, None)
+        self.item.setData([], [])
+
+
+class LabelLayer:
+    """Label marks and label-mode clicks for a data view whose points are a PointLayer.
+
+    Parameters
+    ----------
+    session : Session
+    view : QWidget
+        A data view with ``plot`` (pg.PlotWidget) and ``view_box``.
+    points : PointLayer
+        The view's points; the marks sit on them and clicks pick among them.
+
+    The view keeps its own click handling (selecting the point for the inspector); in label mode
+    this layer also gives the clicked point the chosen class (Shift: takes its label away).
+    """
+
+    def __init__(self, session, view, points):
+        self.session = session
+        self.points = points
+        self.view_box = view.view_box
+        # the selection ring is drawn over the selected point and takes clicks on it; in label
+        # mode a click there still labels the point
+        self._see_through = tuple(item for item in (getattr(view, "selection_ring", None),) if item is not None)
+        self.marks = LabelMarks(self.view_box)
+        self.labelling = labelling_of(session)
+        for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
+            signal.connect(self.refresh)
+        self.view_box.sigRangeChanged.connect(self.refresh)  # a new projection moves the points
+        view.plot.scene().sigMouseClicked.connect(self._clicked)
+
+    def refresh(self, *_) -> None:
+        self.marks.update(self.points.positions, self.session.labels)
+
+    def _clicked(self, ev) -> None:
+        if not self.labelling.active or len(self.points.positions) == 0:
+            return
+        if ev.isAccepted() and getattr(ev, "currentItem", None) in self._see_through:
+            ev.ignore()  # only for picking here: the ring is decoration
+        index = picked_index(ev, self.view_box, self.points)
+        if index is not None and index >= 0:
+            label_click(self.session, index, unlabel=bool(ev.modifiers() & Qt.ShiftModifier))

@@ -1,0 +1,150 @@
+"""Labels by clicking, the k-means limit panel, the bound view, and what hard EM's curve says."""
+
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.labelling import labelling_of
+from nbviz.app.presets import load_preset
+from nbviz.app.problem import Problem
+from nbviz.app.session import Session
+from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
+from nbviz.gui.panels.labels import LabelPanel
+from nbviz.gui.plots.bound_view import LINE, BoundView
+from nbviz.gui.plots.data_view import DataView
+from nbviz.gui.plots.objective_curve import HARD_EM_NOTE, ObjectiveCurve
+
+TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
+                           covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]])
+
+
+@pytest.fixture
+def session(qtbot):
+    session = Session()
+    assert session.load(Problem.synthesised(TRUTH, 120, seed=4), ModelConfig(n_components=2, seed=2))
+    return session
+
+
+def click_point(qtbot, view, index, modifier=Qt.NoModifier):
+    x, y = view.points.positions[index] if hasattr(view, "points") else view.rug.positions[index]
+    pos = view.plot.mapFromScene(view.view_box.mapViewToScene(QPointF(x, y)))
+    qtbot.mouseClick(view.plot.viewport(), Qt.LeftButton, modifier, pos=pos)
+
+
+def shown(qtbot, widget, size=(640, 480)):
+    qtbot.addWidget(widget)
+    widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_clicking_in_label_mode_labels_the_point_and_the_new_run_honours_it(session, qtbot):
+    data = shown(qtbot, DataView(session))
+    panel = shown(qtbot, LabelPanel(session), (300, 200))
+    index = 17
+    click_point(qtbot, data.scatter, index)  # label mode off: the click only selects
+    assert session.labels is None and session.selected == index
+    panel.mode_check.setChecked(True)
+    panel.class_combo.setCurrentIndex(1)
+    assert labelling_of(session).active and labelling_of(session).component == 1
+    session.step()
+    click_point(qtbot, data.scatter, index)
+    assert session.labels[index] == 1 and np.sum(session.labels >= 0) == 1
+    assert len(session.history) == 1  # a new run from the same start
+    for _ in range(3):
+        session.step()
+        np.testing.assert_array_equal(session.em.responsibilities_at(session.cursor - 1)[index], [0, 1])
+    marks = data.scatter_labels.marks
+    assert marks.count == 1
+    np.testing.assert_allclose([marks.item.data["x"][0], marks.item.data["y"][0]], data.scatter.points.positions[index])
+    assert marks.item.data["data"][0] == index
+    assert "1 of 120 points labelled (1 by clicking)" in panel.count_label.text()
+    assert panel.clear_button.isEnabled()
+    click_point(qtbot, data.scatter, index, Qt.ShiftModifier)  # Shift takes it away
+    assert session.labels is None and marks.count == 0
+    click_point(qtbot, data.scatter, 3)
+    click_point(qtbot, data.scatter, 3)  # the same class again takes it away too
+    assert session.labels is None
+
+
+def test_clear_labels_and_the_label_column_fraction(qtbot):
+    session = Session()
+    problem, config, _ = load_preset("iris")
+    assert session.load(problem, config)
+    panel = shown(qtbot, LabelPanel(session), (320, 220))
+    assert panel.fraction_spin.isEnabled() and panel.class_combo.itemText(0) == problem.classes[0]
+    panel.fraction_spin.setValue(30)
+    kept = int(np.sum(session.labels >= 0))
+    assert 0.15 * 150 < kept < 0.45 * 150
+    np.testing.assert_array_equal(session.labels[session.labels >= 0], problem.labels[session.labels >= 0])
+    session.set_label(0, 2)
+    panel.clear_button.click()
+    assert session.config.manual_labels == () and int(np.sum(session.labels >= 0)) == kept
+    assert not panel.clear_button.isEnabled()
+    panel.fraction_spin.setValue(100)
+    assert session.fully_labelled and "supervised naive Bayes" in panel.count_label.text()
+
+
+def test_the_k_means_panel_shrinks_sigma_until_em_is_k_means(qtbot):
+    session = Session()
+    assert session.load(*load_preset("kmeans-limit"))
+    panel = shown(qtbot, KMeansLimitPanel(session), (320, 200))
+    assert panel.fixed_check.isChecked() and panel.slider.isEnabled()
+    panel.slider.setValue(panel.slider.minimum())
+    variance = session.config.fixed_variance
+    assert variance == pytest.approx(1e-4 * np.mean(np.var(session.problem.X, axis=0)))
+    session.em.run(max_iter=200, tol=0.0)
+    session.adopt_history()
+    soft, distance = re.search(r": (\d+) of 450.*same start: ([0-9.e+-]+)", panel.readout.text(), re.S).groups()
+    assert int(soft) == 0 and float(distance) < 1e-9
+    panel.fixed_check.setChecked(False)
+    assert session.config.fixed_variance is None and not panel.slider.isEnabled()
+    session.configure(session.config.with_(covariance_type="full"))
+    assert not panel.fixed_check.isEnabled()
+
+
+def test_the_bound_view_draws_two_curves_that_touch_at_theta_old_and_follows_half_steps(session, qtbot):
+    view = BoundView(session)
+    shown(qtbot, view)
+    session.e_step()
+    assert view.result is None  # asleep: hidden until its dock is shown
+    view.set_awake(True)
+    assert view.direction == ("mean", 0, 0)
+    x_obj, y_obj = view.objective_curve.getData()
+    x_sur, y_sur = view.surrogate_curve.getData()
+    np.testing.assert_array_equal(x_obj, x_sur)
+    old = session.em.responsibilities_model(session.cursor)
+    assert view.old_line.value() == pytest.approx(old.means[0, 0])
+    at = int(np.argmin(np.abs(x_obj - old.means[0, 0])))
+    assert y_sur[at] == pytest.approx(y_obj[at], rel=1e-12)
+    assert np.all(y_sur <= y_obj + 1e-9 * np.abs(y_obj))
+    before = view.old_line.value()
+    session.m_step()  # theta_old is still the E-step's model; the M-step marker is the new mean
+    assert view.old_line.value() == before
+    assert view.m_step_line.value() == pytest.approx(session.snapshot.model.means[0, 0])
+    session.e_step()  # a new E-step: a new bound, touching at the new parameters
+    assert view.old_line.value() == pytest.approx(session.snapshot.model.means[0, 0])
+    view.slice_choice.setCurrentIndex(view.slice_choice.findData(LINE))
+    session.m_step()
+    x, y = view.surrogate_curve.getData()
+    # the surrogate peaks where the M-step went (the parabola through the grid points is drawn exactly)
+    assert view.max_line.value() == pytest.approx(1.0, abs=2e-3) and view.m_step_line.value() == 1.0
+    assert x[np.nanargmax(y)] == pytest.approx(1.0)
+    assert "touches it at θ_old" in view.caption.text()
+
+
+def test_hard_em_says_it_climbs_another_objective(session, qtbot):
+    curve = shown(qtbot, ObjectiveCurve(session))
+    session.configure(session.config.with_(hard=True))
+    session.step()
+    assert curve.explanation.isVisibleTo(curve) and HARD_EM_NOTE in curve.explanation.text()
+    assert curve.plot.plotItem.legend.items[0][1].text == "classification log-lik."
+    session.configure(session.config.with_(hard=False))
+    session.step()
+    assert not curve.explanation.isVisibleTo(curve)
+    assert curve.plot.plotItem.legend.items[0][1].text == "ELBO L(q, θ)"
