@@ -279,8 +279,10 @@ class Explorer(QObject):
         """
         if not self._ready():
             return False
-        problem = self.session.problem
-        config = self.session.config.with_(hard=False, label_fraction=0.0)
+        problem, current = self.session.problem, self.session.config
+        # only what select_components fits with: every other choice (hard EM, labels, ...) at its default
+        config = ModelConfig(family=current.family, covariance_type=current.covariance_type, prior=current.prior,
+                             init_method=current.init_method, seed=current.seed)
         ks = sorted({int(k) for k in ks})
         if not ks or min(ks) < 1:
             self.failed.emit("Choose at least one number of components K >= 1.")

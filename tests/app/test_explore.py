@@ -145,3 +145,12 @@ def test_adopt_run_is_refused_while_busy_or_for_other_data(corners, qtbot):
     assert not corners.adopt_run(independent_run(corners, 1), CORNERS_CONFIG)
     assert "Wait for the run" in messages[-1]
     assert (corners.em, corners.config) == before
+
+
+def test_choose_k_fits_soft_unsupervised_em_whatever_the_session_runs(corners, qtbot):
+    assert corners.configure(CORNERS_CONFIG.with_(hard=True))
+    explorer = Explorer(corners)
+    choice = run_job(qtbot, explorer, lambda: explorer.choose_k([2], n_init=1))
+    run, config = choice.fit(0, 0)
+    assert not config.hard and not run.hard and run.labels is None and config.label_fraction == 0.0
+    assert corners.adopt_run(run, config) and not corners.config.hard
