@@ -33,6 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="save a PNG of the window (after --steps) and exit")
     parser.add_argument("--save-session", metavar="PATH",
                         help="save the session (after --steps) to PATH (.nbviz) and exit")
+    scheme = parser.add_mutually_exclusive_group()
+    scheme.add_argument("--dark", action="store_true", help="dark colours, whatever the system's scheme")
+    scheme.add_argument("--light", action="store_true", help="light colours, whatever the system's scheme")
+    parser.add_argument("--presentation", action="store_true",
+                        help="start in presentation mode (larger text, thicker lines; F5 toggles)")
     parser.add_argument("--install-desktop", action="store_true",
                         help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -141,6 +146,10 @@ def main(argv=None) -> int:
         window.resize(*BATCH_WINDOW_SIZE)
     else:
         window.ask_to_save = True
+    if args.dark or args.light:
+        window.set_dark(args.dark)
+    if args.presentation or batch:  # a scripted run looks the same whatever was chosen last time
+        window.appearance.set_presentation(args.presentation)
     reporter = ExceptionReporter(window).install()
     try:
         errors: list[str] = []

@@ -125,3 +125,33 @@ def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
                             capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert QImage(str(png)).width() == 1400 and settings.read_text() == before
+
+
+def mean_lightness(image: QImage) -> float:
+    """Average HSL lightness over a 40 x 40 grid of pixels."""
+    points = [(x * image.width() // 40, y * image.height() // 40) for x in range(40) for y in range(40)]
+    return sum(image.pixelColor(x, y).lightness() for x, y in points) / len(points)
+
+
+def test_light_and_dark_screenshots_leave_the_remembered_choices_alone(tmp_path):
+    home = tmp_path / "config"
+    env = {**ENV, "XDG_CONFIG_HOME": str(home)}
+    settings = home / "nbviz" / "nbviz.conf"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("[choices]\npresentation=true\n")  # remembered from an earlier lecture
+    shots = {}
+    for name, flags in (("light", ["--light"]), ("dark", ["--dark", "--presentation"])):
+        shots[name] = tmp_path / f"{name}.png"
+        result = subprocess.run([sys.executable, "-m", "nbviz", "--preset", "faithful", "--steps", "2", *flags,
+                                 "--screenshot", str(shots[name])], capture_output=True, text=True, env=env,
+                                timeout=120)
+        assert result.returncode == 0, result.stderr
+    light, dark = QImage(str(shots["light"])), QImage(str(shots["dark"]))
+    assert mean_lightness(light) > 200 and mean_lightness(dark) < 90
+    assert settings.read_text() == "[choices]\npresentation=true\n"
+
+
+def test_dark_and_light_exclude_each_other(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--dark", "--light"])
+    assert exit_info.value.code == 2 and "not allowed with" in capsys.readouterr().err

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
     QMainWindow, QMessageBox, QProgressDialog, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget,
@@ -15,6 +15,8 @@ import nbviz
 import nbviz.core as nc
 
 from ..app import export
+from ..app.appearance import appearance_of
+from ..app.preferences import Choices, read_choices, write_choices
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
@@ -26,6 +28,7 @@ from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
 from .figures import save_figure
+from .icons import themed_icon
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
@@ -35,6 +38,7 @@ from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .dialogs.synthesize import SynthesisDialog
 from .start_page import StartPage
+from .theme import palette_for, system_prefers_dark, window_font
 
 MAX_RECENT = 8
 SHORTCUTS = [
@@ -42,7 +46,9 @@ SHORTCUTS = [
     ("R", "Reset to the start"), ("Ctrl+R", "Run to convergence"), ("Ctrl+O", "Open a data file or session"),
     ("Ctrl+N", "Synthesise data from chosen parameters"),
     ("Ctrl+S", "Save the session"), ("Ctrl+Shift+S", "Save a screenshot"),
+    ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
 ]
+ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
 
 
 class MainWindow(QMainWindow):
@@ -53,6 +59,9 @@ class MainWindow(QMainWindow):
         self.session = session or Session(self)
         self.settings = settings or QSettings("nbviz", "nbviz")
         self.runner = Runner(self.session, self)
+        self.appearance = appearance_of(self.session)
+        self.follow_system_scheme = True  # False once dark or light is chosen explicitly
+        self._last = ("", "")  # (kind, name) of the preset or file opened last: "preset" or "file"
         self._session_path: str | None = None
         self.remember_layout = True  # save the window's size and docks on close
         self.ask_to_save = False  # offer to save unsaved half-steps on close (the nbviz command sets it)
@@ -69,6 +78,7 @@ class MainWindow(QMainWindow):
         self.start_page.file_chosen.connect(self.open_or_import)
         self.start_page.open_requested.connect(self.choose_file)
         self.start_page.synthesis_requested.connect(self.choose_synthesis)
+        self.start_page.continue_requested.connect(self.continue_last)
         self.banner = MessageBanner()
         self.data_view = DataView(self.session)
         self.history_slider = QSlider(Qt.Horizontal)
@@ -132,6 +142,13 @@ class MainWindow(QMainWindow):
         self._set_docks_visible(False)
         self.resize(1400, 900)
         self._restore_layout()
+        self._restore_choices()
+        self.appearance.changed.connect(self._appearance_changed)
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+
+            hints.colorSchemeChanged.connect(self._system_scheme_changed)
+        self.appearance.set_dark(system_prefers_dark())
+        self._appearance_changed()
         self._update_actions()
 
     # ----------------------------------------------------------------- construction helpers
@@ -169,11 +186,22 @@ class MainWindow(QMainWindow):
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
         self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
         self.start_action = self._action("Start page", lambda: self.pages.setCurrentWidget(self.start_page))
-        toolbar = self.addToolBar("Stepping")
+        self.presentation_action = self._action("Presentation mode", self.appearance.set_presentation, "F5",
+                                                "Larger text, thicker lines and bigger points for a projector (F5)")
+        self.presentation_action.setCheckable(True)
+        self.play_action.setText("Play")
+        self.session.play_state_changed.connect(self._play_state_changed)
+        self.toolbar = toolbar = self.addToolBar("Stepping")
         toolbar.setObjectName("stepping_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
         for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
                        self.reset_action):
             toolbar.addAction(action)
+        toolbar.addSeparator()
+        for action in (self.back_action, self.forward_action):
+            toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.presentation_action)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -208,6 +236,8 @@ class MainWindow(QMainWindow):
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
+        view_menu.addSeparator()
+        view_menu.addAction(self.presentation_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("How EM works here", self.show_help)
         help_menu.addAction("Keyboard shortcuts", self.show_shortcuts)
@@ -226,7 +256,21 @@ class MainWindow(QMainWindow):
         except (KeyError, ValueError, OSError) as error:
             self.banner.show_error(f"Cannot open preset {name}: {error}")
             return False
-        return self.session.load(problem, config, start)
+        if not self.session.load(problem, config, start):
+            return False
+        self._last = ("preset", name)
+        return True
+
+    def continue_last(self) -> bool:
+        """Reopen the preset or file that was open when nbviz last closed."""
+        kind, name = self._last
+        if kind == "preset":
+            return self.load_preset(name)
+        if kind == "file" and Path(name).is_file():
+            self.open_or_import(name)
+            return True
+        self.banner.show_error(f"{name or 'The last file'} is no longer there: open another file or a preset.")
+        return False
 
     def open_file(self, path: str | None, label_column=None) -> bool:
         """Load a data file or a session; on failure the message names the problem and what was open stays."""
@@ -391,6 +435,7 @@ class MainWindow(QMainWindow):
         return [str(p) for p in value if isinstance(p, str)][:MAX_RECENT]
 
     def _remember(self, path: str) -> None:
+        self._last = ("file", path)
         files = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent_files", files[:MAX_RECENT])
         self.start_page.set_recent_files(files[:MAX_RECENT])
@@ -457,7 +502,60 @@ class MainWindow(QMainWindow):
             self._dock_state = self.saveState()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/docks", self._dock_state)
+        write_choices(self.settings, self.choices())
         self.settings.sync()
+
+    # ----------------------------------------------------------------- remembered choices
+    def choices(self) -> Choices:
+        """What to remember for next time: play speed, presentation mode, the last preset or file."""
+        kind, name = self._last
+        return Choices(speed=self.controls.speed_slider.value(), presentation=self.appearance.presentation,
+                       last_kind=kind, last_name=name)
+
+    def _restore_choices(self) -> None:
+        if self.settings.status() != QSettings.NoError:
+            return  # _restore_layout has said so
+        choices = read_choices(self.settings)
+        self.controls.speed_slider.setValue(choices.speed)
+        self.appearance.set_presentation(choices.presentation)
+        self._last = (choices.last_kind, choices.last_name)
+        if choices.last_kind:
+            self.start_page.set_last(choices.last_name if choices.last_kind == "preset"
+                                     else Path(choices.last_name).name)
+        if choices.unreadable:
+            self.banner.show_notice(f"Some saved choices could not be read ({', '.join(choices.unreadable)}); "
+                                    "nbviz uses its defaults for them.")
+
+    # ----------------------------------------------------------------- appearance
+    def set_dark(self, dark: bool) -> None:
+        """Use the dark (or light) scheme from now on, whatever the system's scheme."""
+        self.follow_system_scheme = False
+        self.appearance.set_dark(dark)
+
+    def _system_scheme_changed(self, *_) -> None:
+        if self.follow_system_scheme:
+            self.appearance.set_dark(system_prefers_dark())
+
+    def _appearance_changed(self) -> None:
+        """Fonts, palette and icons for the appearance; the views restyle themselves."""
+        appearance = self.appearance
+        self.setPalette(palette_for(appearance))
+        self.setFont(window_font(appearance))
+        self.presentation_action.setChecked(appearance.presentation)
+        self.toolbar.setIconSize(QSize(ICON_SIZES[appearance.presentation], ICON_SIZES[appearance.presentation]))
+        icons = {self.e_action: "e-step", self.m_action: "m-step", self.step_action: "iteration",
+                 self.run_action: "run", self.reset_action: "reset", self.back_action: "back",
+                 self.forward_action: "forward", self.open_action: "open", self.save_action: "save",
+                 self.presentation_action: "presentation"}
+        palette = self.palette()
+        self._icons = {name: themed_icon(name, palette) for name in (*icons.values(), "play", "pause")}
+        for action, name in icons.items():
+            action.setIcon(self._icons[name])
+        self._play_state_changed(self.session.playing)
+
+    def _play_state_changed(self, playing: bool) -> None:
+        self.play_action.setText("Pause" if playing else "Play")
+        self.play_action.setIcon(self._icons["pause" if playing else "play"])
 
     def _show_workspace_docks(self) -> None:
         if self._dock_state.isEmpty() or not self.restoreState(self._dock_state):

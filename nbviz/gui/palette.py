@@ -9,21 +9,21 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QColor
 
-_COMPONENT_HEX = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
-    "#8c564b", "#7f7f7f", "#bcbd22", "#17becf",
-]
+from ..app.appearance import component_hex
 
 
-def component_rgb(n_components: int) -> np.ndarray:
-    """RGB colours in [0, 1] of shape (n_components, 3); cycles past the palette's length."""
-    rgb = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in _COMPONENT_HEX], dtype=float) / 255
+def component_rgb(n_components: int, dark: bool = False) -> np.ndarray:
+    """RGB colours in [0, 1] of shape (n_components, 3) for a light or `dark` background; cycles
+    past the palette's length."""
+    colours = component_hex(dark)
+    rgb = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in colours], dtype=float) / 255
     return rgb[np.arange(n_components) % len(rgb)]
 
 
-def component_color(k: int) -> QColor:
-    """The QColor of component `k` (0-based)."""
-    return QColor(_COMPONENT_HEX[k % len(_COMPONENT_HEX)])
+def component_color(k: int, dark: bool = False) -> QColor:
+    """The QColor of component `k` (0-based) for a light or `dark` background."""
+    colours = component_hex(dark)
+    return QColor(colours[k % len(colours)])
 
 
 def blend(resp: np.ndarray, rgb: np.ndarray) -> np.ndarray:

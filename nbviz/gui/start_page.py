@@ -21,18 +21,24 @@ class StartPage(QWidget):
     file_chosen(str) : a recent file's path
     open_requested() : the user wants the file dialog
     synthesis_requested() : the user wants to synthesise data from chosen parameters
+    continue_requested() : reopen what was open last time (see `set_last`)
     """
 
     preset_chosen = Signal(str)
     file_chosen = Signal(str)
     open_requested = Signal()
     synthesis_requested = Signal()
+    continue_requested = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
         title = QLabel("<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
                        "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>")
         title.setWordWrap(True)
+        self.continue_button = QPushButton()
+        self.continue_button.setDefault(True)
+        self.continue_button.clicked.connect(self.continue_requested)
+        self.continue_button.hide()
         presets = QGroupBox("Presets")
         grid = QGridLayout(presets)
         for index, preset in enumerate(PRESETS.values()):
@@ -63,9 +69,16 @@ class StartPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.addWidget(title)
+        layout.addWidget(self.continue_button, 0, Qt.AlignLeft)
         layout.addWidget(presets)
         layout.addWidget(recent)
         layout.addStretch(1)
+
+    def set_last(self, description: str) -> None:
+        """Offer "Continue with <description>" (e.g. a preset's name); an empty description hides it."""
+        self.continue_button.setText(f"Continue with {description}")
+        self.continue_button.setToolTip(f"Open {description} again, as last time")
+        self.continue_button.setVisible(bool(description))
 
     def set_recent_files(self, paths: list[str]) -> None:
         self.recent_list.clear()

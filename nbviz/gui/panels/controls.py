@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
     QSlider, QSpinBox, QVBoxLayout, QWidget,
@@ -95,7 +96,7 @@ class ControlPanel(QWidget):
         self.speed_slider.setValue(8)
         self.speed_label = QLabel()
         self.tolerance_label = QLabel()
-        self.tolerance_label.setStyleSheet("color: #555;")
+        self.tolerance_label.setForegroundRole(QPalette.PlaceholderText)  # muted, in light and dark
         step_box = QGroupBox("Run")
         grid = QVBoxLayout(step_box)
         row = QHBoxLayout()

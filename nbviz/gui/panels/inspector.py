@@ -14,6 +14,7 @@ import math
 import numpy as np
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
+from ...app.appearance import appearance_of
 from ...app.session import PointBreakdown, Session
 from ..palette import component_color
 
@@ -69,6 +70,7 @@ class PointInspector(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.breakdown: PointBreakdown | None = None
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
@@ -78,6 +80,7 @@ class PointInspector(QWidget):
         session.selection_changed.connect(self.refresh)
         session.cursor_changed.connect(self.refresh)
         session.run_reset.connect(self.refresh)
+        self.appearance.changed.connect(self.refresh)
         self.refresh()
 
     def text(self) -> str:
@@ -87,7 +90,7 @@ class PointInspector(QWidget):
         session = self.session
         if session.snapshot is None or session.problem is None or session.selected < 0:
             self.breakdown = None
-            self.browser.setHtml(f"<p style='color:#666'>{html.escape(HINT)}</p>")
+            self.browser.setHtml(f"<p style='color:{self.appearance.muted_text}'>{html.escape(HINT)}</p>")
             return
         self.breakdown = session.breakdown(session.selected)
         self.browser.setHtml(self._html(self.breakdown))
@@ -101,14 +104,14 @@ class PointInspector(QWidget):
             known = problem.classes[problem.labels[b.index]]
             parts.append(f"<p>Known class: {html.escape(str(known))}</p>")
         if snapshot.phase == "M":
-            parts.append(f"<p style='color:#555'>The responsibilities from the E-step of iteration "
-                         f"{snapshot.iteration}, which the M-step shown used.</p>")
+            parts.append(f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
+                         f"iteration {snapshot.iteration}, which the M-step shown used.</p>")
         parts.append("<table cellspacing='0' cellpadding='3'>"
                      "<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>p(x | k)</th>"
                      "<th align='right'>π<sub>k</sub> p(x | k)</th><th align='right'>r<sub>k</sub></th></tr>")
         names = session.component_names()
         for k in range(len(b.weights)):
-            colour = component_color(k).name()
+            colour = component_color(k, self.appearance.dark).name()
             parts.append(
                 f"<tr><td><span style='color:{colour}'>&#9632;</span> {html.escape(names[k])}</td>"
                 f"<td align='right'>{b.weights[k]:.4f}</td>"

@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import component_color
 
 MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
 MAX_MATRIX = 4  # covariance matrices are written out up to this many features
-CHANGED_BACKGROUND = "#fff2b3"
 
 
 def fmt(value: float) -> str:
@@ -160,6 +160,7 @@ class ParametersPanel(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.rows: list[Row] = []
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
@@ -169,6 +170,7 @@ class ParametersPanel(QWidget):
         session.cursor_changed.connect(self.refresh)
         session.run_reset.connect(self.refresh)
         session.problem_changed.connect(self.refresh)
+        self.appearance.changed.connect(self.refresh)
         self.refresh()
 
     def text(self) -> str:
@@ -179,7 +181,8 @@ class ParametersPanel(QWidget):
         snapshot = session.snapshot
         if snapshot is None or session.problem is None:
             self.rows = []
-            self.browser.setHtml("<p style='color:#666'>The fitted parameters appear here.</p>")
+            muted = self.appearance.muted_text
+            self.browser.setHtml(f"<p style='color:{muted}'>The fitted parameters appear here.</p>")
             return
         previous = session.history[session.cursor - 1].model if session.cursor > 0 else None
         matched = session.matched_truth()
@@ -195,24 +198,26 @@ class ParametersPanel(QWidget):
                    "M": f"After the M-step of iteration {snapshot.iteration}"}[snapshot.phase]
         parts = [f"<p><b>{html.escape(heading)}</b>"]
         if snapshot.phase == "M" and any(row.changed for row in self.rows):
-            parts.append(f" <span style='background:{CHANGED_BACKGROUND}'>&nbsp;changed&nbsp;</span>")
+            parts.append(f" <span style='background:{self.appearance.highlight_background}'>&nbsp;changed&nbsp;</span>")
         parts.append("</p><table cellspacing='0' cellpadding='3' width='100%'>")
         if with_truth:
             parts.append("<tr><th></th><th align='left'>fitted</th><th align='left'>true</th>"
                          "<th align='left'>error</th></tr>")
+        changed = self.appearance.highlight_background
         for k in range(model.n_components):
-            colour = component_color(k).name()
+            colour = component_color(k, self.appearance.dark).name()
             empty = " <i>(empty: no responsibility, previous values kept)</i>" if k in snapshot.empty else ""
             span = 4 if with_truth else 2
             parts.append(f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"
                          f"<span style='color:{colour}; font-size:large'>&#9632;</span> "
                          f"<b>{html.escape(names[k])}</b>{empty}</td></tr>")
             for row in (r for r in self.rows if r.component == k):
-                style = f" style='background:{CHANGED_BACKGROUND}'" if row.changed and snapshot.phase == "M" else ""
+                style = f" style='background:{changed}'" if row.changed and snapshot.phase == "M" else ""
                 cells = f"<td>{html.escape(row.name)}</td><td{style}>{html.escape(row.value)}</td>"
                 if with_truth:
                     error = "" if row.error is None else f"{row.error:.3g}"
-                    cells += f"<td style='color:#555'>{html.escape(row.truth or '')}</td><td>{error}</td>"
+                    truth = html.escape(row.truth or "")
+                    cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
         if model.family == "gaussian" and model.covariance_type == "tied":

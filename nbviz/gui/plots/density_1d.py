@@ -17,19 +17,23 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, matched_color
 from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
 from .sleep import Sleeper
+from .styling import pen, style_plot
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
 RUG_DEPTH = 0.2  # the strip's height as a fraction of the histogram's peak
 GOLDEN_RATIO = (1 + 5**0.5) / 2
 HISTOGRAM_BRUSH = (200, 200, 200, 255)
+HISTOGRAM_BRUSH_DARK = (78, 80, 86, 255)
 MIXTURE_COLOR = "#222222"
+MIXTURE_COLOR_DARK = "#eeeeee"
 
 
 def weighted_densities(weights: np.ndarray, means: np.ndarray, sds: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -72,13 +76,12 @@ class Density1DView(Sleeper, QWidget):
         self.session = session
         self._problem = None
         self._drag_preview: tuple[int, float] | None = None
+        self.appearance = appearance_of(session)
         self.plot = pg.PlotWidget(background="w", axisItems={"left": DensityAxis("left")})
         self.plot.setMenuEnabled(False)
         self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
         self.plot.setLabel("left", "density")
         for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).setTextPen("#333333")
-            self.plot.getAxis(axis).setPen("#777777")
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.view_box = self.plot.getViewBox()
         self.histogram = pg.PlotDataItem(stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH,
@@ -112,6 +115,21 @@ class Density1DView(Sleeper, QWidget):
         session.run_reset.connect(self.redraw)
         session.cursor_changed.connect(self.redraw)
         session.selection_changed.connect(self._draw_selection)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Restyle for the appearance (presentation mode, light or dark) and redraw."""
+        a = self.appearance
+        style_plot(self.plot, a)
+        self.histogram.setBrush(HISTOGRAM_BRUSH_DARK if a.dark else HISTOGRAM_BRUSH)
+        self.histogram.setPen(pen(a, (110, 112, 118) if a.dark else (150, 150, 150)))
+        self.mixture_curve.setPen(pen(a, MIXTURE_COLOR_DARK if a.dark else MIXTURE_COLOR, 3.5))
+        self.means.setSize(a.point_size(15))
+        self.selection_line.setPen(pen(a, a.muted_text, 1, style=Qt.DashLine))
+        self.rug.radius_change = 0.5 if a.presentation else -1.0
+        if self._problem is not None:
+            self.rug.render()
         self.redraw()
 
     @property
@@ -171,7 +189,7 @@ class Density1DView(Sleeper, QWidget):
         if not self._sync_problem():
             self._clear()
             return
-        self.rug.set_colors(blend(self.session.resp, component_rgb(self.model.n_components)))
+        self.rug.set_colors(blend(self.session.resp, component_rgb(self.model.n_components, self.appearance.dark)))
         self._draw_curves()
         self._draw_selection()
 
@@ -193,13 +211,13 @@ class Density1DView(Sleeper, QWidget):
         for k, curve in enumerate(self.component_curves):
             curve.setVisible(k < K)
             if k < K:
-                curve.setPen(pg.mkPen(component_color(k), width=2.2))
+                curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
                 curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
         peaks = weights / (np.sqrt(2 * np.pi) * sds)
         self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
-                           brush=[pg.mkBrush(component_color(k)) for k in range(K)],
-                           pen=pg.mkPen("#1a1a1a", width=2))
+                           brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
+                           pen=pen(self.appearance, self.appearance.outline, 2))
         self._draw_truth(x)
 
     def _draw_truth(self, x: np.ndarray) -> None:
@@ -212,8 +230,8 @@ class Density1DView(Sleeper, QWidget):
                                            np.sqrt(truth.full_covariances[:, 0, 0]), x)
             _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
             for j in range(count):
-                pen = pg.mkPen(matched_color(int(perm[j])), width=1.6, style=Qt.DashLine)
-                self.truth_curves[j].setPen(pen)
+                self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j])), 1.6,
+                                                style=Qt.DashLine))
                 self.truth_curves[j].setData(x, densities[j])
         for j, curve in enumerate(self.truth_curves):
             curve.setVisible(j < count)

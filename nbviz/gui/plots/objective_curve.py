@@ -7,8 +7,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from .styling import pen, style_plot
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
@@ -44,6 +46,7 @@ class ObjectiveCurve(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.plot = pg.PlotWidget(background="w", axisItems={"bottom": HalfStepAxis("bottom")})
         self.plot.setMinimumHeight(160)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
@@ -53,7 +56,6 @@ class ObjectiveCurve(QWidget):
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
-        legend.setBrush(pg.mkBrush(255, 255, 255, 200))
         self.elbo_curve = self.plot.plot(
             pen=pg.mkPen(ELBO_COLOR, width=2), symbol="t", symbolSize=7,
             symbolBrush=ELBO_COLOR, symbolPen=None, name="ELBO L(q, θ)",
@@ -70,6 +72,7 @@ class ObjectiveCurve(QWidget):
         self.cursor_line = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5,
                                                                             style=Qt.DashLine))
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
+        self.legend = legend
         self.plot.addItem(self.cursor_line)
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
@@ -82,6 +85,26 @@ class ObjectiveCurve(QWidget):
         session.history_changed.connect(self.refresh)
         session.run_reset.connect(self.refresh)
         session.cursor_changed.connect(self._move_cursor)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Restyle for the appearance: fonts, pens, marker sizes, background (then refresh)."""
+        a = self.appearance
+        style_plot(self.plot, a)
+        self.plot.showGrid(x=True, y=True, alpha=0.25 if a.dark else 0.15)
+        self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2))
+        self.elbo_curve.setSymbolSize(a.point_size(7))
+        self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))
+        self.objective_curve.setSymbolSize(a.point_size(7))
+        self.decrease_marks.setPen(pen(a, DECREASE_COLOR, 3))
+        self.decrease_marks.setSize(a.point_size(16))
+        self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.DashLine))
+        self.legend.setBrush(pg.mkBrush(a.background + "c8"))
+        self.legend.setLabelTextColor(a.foreground)
+        self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
+        for _, label in self.legend.items:
+            label.setText(label.text)  # re-render with the new colour and size
         self.refresh()
 
     @property
@@ -91,7 +114,10 @@ class ObjectiveCurve(QWidget):
 
     def refresh(self) -> None:
         history = self.session.history
-        self.plot.setLabel("left", self.y_label)
+        label = self.y_label
+        if self.appearance.presentation:  # a short title fits beside large text on a short plot
+            label = label.replace("log-likelihood", "log-lik.")
+        self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:

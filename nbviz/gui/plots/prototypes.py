@@ -14,12 +14,14 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPen, QPixmap
+from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPen, QPixmap
 from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import component_color
 from .sleep import Sleeper
+from .styling import pen, plot_font
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
@@ -62,8 +64,8 @@ class PrototypesView(Sleeper, QStackedWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.pictures = pg.GraphicsLayoutWidget()
-        self.pictures.setBackground("w")
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
@@ -78,6 +80,13 @@ class PrototypesView(Sleeper, QStackedWidget):
         session.problem_changed.connect(self.redraw)
         session.run_reset.connect(self.redraw)
         session.cursor_changed.connect(self.redraw)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Restyle for the appearance: background, title size and colour, frame widths."""
+        self.pictures.setBackground(self.appearance.background)
+        self._layout_key = None  # rebuild the pictures with the new frames
         self.redraw()
 
     def redraw(self) -> None:
@@ -100,8 +109,10 @@ class PrototypesView(Sleeper, QStackedWidget):
     def _columns(self, n_components: int, rows_per_component: int) -> int:
         """Grid columns that make the pictures largest in the widget's current size."""
         width, height = max(self.width(), 1), max(self.height(), 1)
+        title = QFontMetrics(plot_font(self.appearance, 10, bold=True)).horizontalAdvance("■ 10 π = 0.000")
+        most = max(1, min(n_components, int(width // (title + 12))))  # titles must fit side by side
         best, best_side = 1, 0.0
-        for columns in range(1, n_components + 1):
+        for columns in range(1, most + 1):
             rows = math.ceil(n_components / columns)
             # a title row is about a quarter of a picture high
             side = min(width / columns, height / (rows * (rows_per_component - 0.75)))
@@ -120,15 +131,15 @@ class PrototypesView(Sleeper, QStackedWidget):
         self.images, self.truth_images, self.titles = [], [], []
         for k in range(n_components):
             row, col = divmod(k, columns)
-            title = pg.LabelItem(justify="center", size="10pt")
+            title = pg.LabelItem(justify="center", size=f"{self.appearance.font_size(10):.1f}pt")
             self.pictures.addItem(title, row=row * rows_per_component, col=col)
             self.titles.append(title)
-            colour = component_color(k).name()
+            colour = component_color(k, self.appearance.dark).name()
             self.images.append(self._picture_box(row * rows_per_component + 1, col, shape,
-                                                 pg.mkPen(colour, width=3)))
+                                                 pen(self.appearance, colour, 3)))
             if with_truth:
                 self.truth_images.append(self._picture_box(row * rows_per_component + 2, col, shape,
-                                                           pg.mkPen(colour, width=1, style=Qt.DashLine)))
+                                                           pen(self.appearance, colour, 1, style=Qt.DashLine)))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -158,12 +169,12 @@ class PrototypesView(Sleeper, QStackedWidget):
         names = self.session.component_names()
         for k in range(K):
             self.images[k].setImage(probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
-            colour = component_color(k).name()
+            colour = component_color(k, self.appearance.dark).name()
             note = " — empty" if k in empty else ""
             name = names[k]
-            # dark text beside a colour swatch: light palette colours (yellow) are unreadable as text
+            # plain text beside a colour swatch: light palette colours (yellow) are unreadable as text
             self.titles[k].setText(f"<span style='color:{colour}'>&#9632;</span> <b>{name}</b>&nbsp; "
-                                   f"π = {model.weights[k]:.3f}{note}", color="#222222")
+                                   f"π = {model.weights[k]:.3f}{note}", color=self.appearance.foreground)
         if matched is not None:
             truth, perm = matched
             true_probs = truth.probs
@@ -197,9 +208,9 @@ class PrototypesView(Sleeper, QStackedWidget):
         for k in range(K):
             note = " (empty)" if k in empty else ""
             title = QTableWidgetItem(f"{names[k]}{note}\nπ = {model.weights[k]:.3f}")
-            title.setIcon(colour_icon(component_color(k)))
+            title.setIcon(colour_icon(component_color(k, self.appearance.dark)))
             self.table.setHorizontalHeaderItem(k, title)
-            colour = component_color(k).name()
+            colour = component_color(k, self.appearance.dark).name()
             for i, m in enumerate(order[k]):
                 p = float(model.probs[k, m])
                 tip = f"{symbol}({columns[m]} | {names[k]}) = {p:.6g}"
@@ -238,12 +249,12 @@ class ProbabilityBars(QStyledItemDelegate):
         painter.fillRect(QRectF(area.left(), area.top(), area.width() * fraction, area.height()), fill)
         if true_fraction >= 0:
             x = area.left() + area.width() * true_fraction
-            painter.setPen(QPen(QColor("#111111"), 2, Qt.DashLine))
+            painter.setPen(QPen(option.palette.text().color(), 2, Qt.DashLine))
             painter.drawLine(QPointF(x, option.rect.top() + 1), QPointF(x, option.rect.bottom() - 1))
         text = area.adjusted(3, 0, -3, 0)
         painter.setPen(option.palette.text().color())
         painter.drawText(text, Qt.AlignLeft | Qt.AlignVCenter, index.data())
-        painter.setPen(QColor("#444444"))
+        painter.setPen(option.palette.placeholderText().color())
         painter.drawText(text, Qt.AlignRight | Qt.AlignVCenter, value)
         painter.restore()
 

@@ -12,18 +12,23 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import component_rgb
 from .interaction import clicked_position
 from .sleep import Sleeper
+from .styling import pen, style_plot
 
+DARK_BASE = 34.0  # the grey of r = 0 on a dark background
 ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
 
 
-def resp_image(resp: np.ndarray) -> np.ndarray:
-    """RGB image (n_samples, n_components, 3) uint8: white blended towards each component's colour by r."""
-    rgb = component_rgb(resp.shape[1]) * 255.0
-    image = 255.0 - resp[:, :, None] * (255.0 - rgb[None, :, :])
+def resp_image(resp: np.ndarray, dark: bool = False) -> np.ndarray:
+    """RGB image (n_samples, n_components, 3) uint8: white (dark grey for a `dark` background)
+    blended towards each component's colour by r."""
+    rgb = component_rgb(resp.shape[1], dark) * 255.0
+    base = DARK_BASE if dark else 255.0
+    image = base - resp[:, :, None] * (base - rgb[None, :, :])
     return np.clip(image + 0.5, 0, 255).astype(np.uint8)
 
 
@@ -69,6 +74,7 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         super().__init__(parent)
         self.session = session
         self.rows = np.arange(0)
+        self.appearance = appearance_of(session)
         self.order_box = QComboBox()
         self.order_box.setToolTip("How the rows (data points) are ordered: as in the data, grouped by most "
                                   "probable component (most confident first), or grouped by label")
@@ -104,7 +110,15 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         session.run_reset.connect(self.redraw)
         session.cursor_changed.connect(self.redraw)
         session.selection_changed.connect(self._show_selection)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
         self._new_problem()
+
+    def apply_appearance(self) -> None:
+        """Restyle for the appearance: axes and fonts, the marker, and r = 0 white or dark."""
+        style_plot(self.plot, self.appearance)
+        self.marker.setPen(pen(self.appearance, self.appearance.foreground, 2))
+        self.redraw()
 
     # ----------------------------------------------------------------- drawing
     def _groups(self) -> np.ndarray | None:
@@ -139,7 +153,7 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
             return
         n, k = resp.shape
         self.rows = row_order(resp, self.order_box.currentData() or "data", self._groups())
-        self.image.setImage(resp_image(resp[self.rows]), autoLevels=False, levels=(0, 255))
+        self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
         self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
         axis = self.plot.getAxis("bottom")
         axis.setTicks([[(j + 1, str(j + 1)) for j in range(k)]])

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 import nbviz.core as nc
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
@@ -26,18 +27,20 @@ from .interaction import picked_index, show_ring, with_moved_mean
 from .point_layer import PointLayer
 from .projection import Projection, projections_for
 from .sleep import Sleeper
+from .styling import pen, style_plot
 
 GRID_SIZE = 150  # density grid cells per axis
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
+DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
 DENSITY_MAX_ALPHA = 105
 DENSITY_GAMMA = 0.6  # < 1 lifts the tails, so low-density regions stay visible
 
 
-def density_lut() -> np.ndarray:
-    """Lookup table (256, 4) uint8: transparent at zero density, a light slate tint at the peak."""
+def density_lut(rgb=DENSITY_RGB) -> np.ndarray:
+    """Lookup table (256, 4) uint8: transparent at zero density, a light tint of `rgb` at the peak."""
     level = np.linspace(0.0, 1.0, 256)
     lut = np.zeros((256, 4), dtype=np.uint8)
-    lut[:, :3] = DENSITY_RGB
+    lut[:, :3] = rgb
     lut[:, 3] = np.round(DENSITY_MAX_ALPHA * level**DENSITY_GAMMA).astype(np.uint8)
     return lut
 
@@ -121,12 +124,11 @@ class ScatterView(Sleeper, QWidget):
         bar.addStretch(1)
         self.axes_bar.hide()
 
+        self.appearance = appearance_of(session)
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMenuEnabled(False)
         self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
         for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).setTextPen("#333333")
-            self.plot.getAxis(axis).setPen("#777777")
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.view_box = self.plot.getViewBox()
         self.density_item = SmoothImageItem(axisOrder="row-major")
@@ -162,6 +164,19 @@ class ScatterView(Sleeper, QWidget):
         session.run_reset.connect(self.redraw)
         session.cursor_changed.connect(self.redraw)
         session.selection_changed.connect(self._draw_selection)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Restyle for the appearance (presentation mode, light or dark) and redraw."""
+        appearance = self.appearance
+        style_plot(self.plot, appearance)
+        self.density_item.setLookupTable(density_lut(DENSITY_RGB_DARK if appearance.dark else DENSITY_RGB))
+        self.points.radius_change = 1.5 if appearance.presentation else 0.0
+        self.means.setSize(appearance.point_size(17))
+        self.truth_means.setSize(appearance.point_size(11))
+        if self._problem is not None:
+            self.points.render()
         self.redraw()
 
     # ----------------------------------------------------------------- state
@@ -229,7 +244,7 @@ class ScatterView(Sleeper, QWidget):
             self._clear()
             return
         K = self.model.n_components
-        self.points.set_colors(blend(self.session.resp, component_rgb(K)))
+        self.points.set_colors(blend(self.session.resp, component_rgb(K, self.appearance.dark)))
         self._draw_components()
         self._draw_truth()
         self._update_density()
@@ -261,10 +276,10 @@ class ScatterView(Sleeper, QWidget):
         for k, item in enumerate(self.ellipses):
             item.setVisible(k < K)
             if k < K:
-                item.set_pen(pg.mkPen(component_color(k), width=2))
+                item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
                 item.set_gaussian(means[k], covariances[k])
-        self.means.setData(pos=means, data=np.arange(K), pen=pg.mkPen("#1a1a1a", width=2),
-                           brush=[pg.mkBrush(component_color(k)) for k in range(K)])
+        self.means.setData(pos=means, data=np.arange(K), pen=pen(self.appearance, self.appearance.outline, 2),
+                           brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)])
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth()
@@ -277,10 +292,10 @@ class ScatterView(Sleeper, QWidget):
             _ensure_pool(self.truth_ellipses, count, self.view_box, z_value=9)
             for j in range(count):
                 color = matched_color(int(perm[j]))
-                self.truth_ellipses[j].set_pen(pg.mkPen(color, width=1.6, style=Qt.DashLine))
+                self.truth_ellipses[j].set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
                 self.truth_ellipses[j].set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
-                pens.append(pg.mkPen(color, width=2))
+                pens.append(pen(self.appearance, color, 2))
         for j, item in enumerate(self.truth_ellipses):
             item.setVisible(j < count)
         if positions:

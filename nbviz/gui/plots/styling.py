@@ -1,0 +1,53 @@
+"""Plot styling from the session's `Appearance`: background, axes, tick and label fonts.
+
+A view adopts the appearance in two lines::
+
+    session.appearance.changed.connect(self.apply_appearance)
+    self.apply_appearance()
+
+where its ``apply_appearance`` calls `style_plot` for each of its plots and then redraws with pens
+from `pen` (widths scaled for presentation mode).
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QFont
+
+from ...app.appearance import Appearance
+
+TICK_POINTS = 9.0  # tick labels in normal mode
+LABEL_POINTS = 10.0  # axis titles in normal mode
+
+
+def plot_font(appearance: Appearance, points: float = TICK_POINTS, bold: bool = False) -> QFont:
+    """A font of `points` (normal mode) scaled for presentation mode."""
+    font = QFont()
+    font.setPointSizeF(appearance.font_size(points))
+    font.setBold(bold or appearance.presentation)
+    return font
+
+
+def pen(appearance: Appearance, color, width: float = 1.0, **options):
+    """A cosmetic pen of `width` pixels (normal mode), thicker in presentation mode."""
+    return pg.mkPen(color, width=appearance.line_width(width), **options)
+
+
+def style_plot(plot, appearance: Appearance) -> None:
+    """Background, axis pens, tick fonts and axis-title sizes of a `pg.PlotWidget` or `pg.PlotItem`."""
+    if isinstance(plot, pg.PlotWidget):
+        plot.setBackground(appearance.background)
+        item = plot.getPlotItem()
+    else:
+        item = plot
+    tick_font = plot_font(appearance)
+    label_size = f"{appearance.font_size(LABEL_POINTS):.1f}pt"
+    for name in ("left", "bottom", "right", "top"):
+        axis = item.getAxis(name)
+        axis.labelStyle["font-size"] = label_size
+        axis.setPen(pen(appearance, appearance.axis_color))
+        axis.setTextPen(appearance.foreground)  # also updates the title
+        axis.setTickFont(tick_font)
+    title = item.titleLabel
+    if title.text:
+        title.setText(title.text, color=appearance.foreground, size=label_size)
