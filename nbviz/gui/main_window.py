@@ -8,7 +8,8 @@ from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
-    QMainWindow, QMessageBox, QProgressDialog, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget,
+    QMainWindow, QMessageBox, QProgressDialog, QScrollArea, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout,
+    QWidget,
 )
 
 import nbviz
@@ -32,8 +33,10 @@ from .icons import themed_icon
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
+from .panels.labels import label_status
 from .panels.parameters import ParametersPanel
 from .panels.restarts import RestartPanel
+from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .dialogs.synthesize import SynthesisDialog
@@ -49,6 +52,17 @@ SHORTCUTS = [
     ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
 ]
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
+
+
+def scrolling(panel: QWidget) -> QScrollArea:
+    """`panel` in a vertical scroll area, so a tall panel does not force a tall window."""
+    area = QScrollArea()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    area.setMinimumWidth(panel.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -106,7 +120,7 @@ class MainWindow(QMainWindow):
         self.objective = ObjectiveCurve(self.session)
         self.parameters = ParametersPanel(self.session)
         self.inspector = PointInspector(self.session)
-        self.control_dock = self._dock("Controls", self.controls, Qt.LeftDockWidgetArea)
+        self.control_dock = self._dock("Controls", scrolling(self.controls), Qt.LeftDockWidgetArea)
         self.objective_dock = self._dock("Objective", self.objective, Qt.BottomDockWidgetArea)
         self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
         self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
@@ -118,6 +132,12 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
         for dock in (self.choose_k_dock, self.restarts_dock):
             dock.hide()
+        # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
+        self.bound_view = BoundView(self.session)
+        self.bound_dock = self._dock("Bound (EM surrogate)", self.bound_view, Qt.BottomDockWidgetArea)
+        self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Horizontal)
+        self.bound_dock.hide()
+        self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
         self.resizeDocks([self.control_dock], [300], Qt.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Vertical)
@@ -233,6 +253,7 @@ class MainWindow(QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         for dock in (self.choose_k_dock, self.restarts_dock):
             view_menu.addAction(dock.toggleViewAction())
+        view_menu.addAction(self.bound_dock.toggleViewAction())
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
@@ -542,6 +563,10 @@ class MainWindow(QMainWindow):
         self.setPalette(palette_for(appearance))
         self.setFont(window_font(appearance))
         self.presentation_action.setChecked(appearance.presentation)
+        area = self.control_dock.widget()
+        if area is not self.controls:  # the controls scroll: as wide as their (new) text needs
+            scrollbar = area.verticalScrollBar().sizeHint().width()
+            area.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar)
         self.toolbar.setIconSize(QSize(ICON_SIZES[appearance.presentation], ICON_SIZES[appearance.presentation]))
         icons = {self.e_action: "e-step", self.m_action: "m-step", self.step_action: "iteration",
                  self.run_action: "run", self.reset_action: "reset", self.back_action: "back",
@@ -603,8 +628,12 @@ class MainWindow(QMainWindow):
         name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
         parts = [session.config.title, f"iteration {snapshot.iteration}, {phase}",
                  f"{name} {snapshot.objective:.6f}"]
-        if snapshot.kl is not None:
+        if snapshot.kl is not None and session.config.hard:
+            parts.append(f"hard EM climbs the classification log-lik. {snapshot.elbo:.6f}")
+        elif snapshot.kl is not None:
             parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
+        if label_status(session):
+            parts.append(label_status(session))
         parts.append(f"converged (tol {session.tolerance:g})" if session.converged else "not converged")
         return "   ·   ".join(parts)
 

@@ -132,8 +132,8 @@ def test_the_bound_view_draws_two_curves_that_touch_at_theta_old_and_follows_hal
     view.slice_choice.setCurrentIndex(view.slice_choice.findData(LINE))
     session.m_step()
     x, y = view.surrogate_curve.getData()
-    # the surrogate peaks where the M-step went (the parabola through the grid points is drawn exactly)
-    assert view.max_line.value() == pytest.approx(1.0, abs=2e-3) and view.m_step_line.value() == 1.0
+    # the surrogate peaks where the M-step went (found on a grid, then a finer grid around its best point)
+    assert view.max_line.value() == pytest.approx(1.0, abs=1e-4) and view.m_step_line.value() == 1.0
     assert x[np.nanargmax(y)] == pytest.approx(1.0)
     assert "touches it at θ_old" in view.caption.text()
 

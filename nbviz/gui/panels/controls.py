@@ -13,6 +13,8 @@ import nbviz.core as nc
 
 from ...app.config import FAMILY_LABELS, ModelConfig
 from ...app.session import Session
+from .kmeans_limit import KMeansLimitPanel
+from .labels import LabelPanel
 
 MODEL_ITEMS = [(FAMILY_LABELS[f], f, False) for f in FAMILY_LABELS] + [
     ("Naive Bayes (supervised)", None, True),
@@ -118,6 +120,10 @@ class ControlPanel(QWidget):
         layout = QVBoxLayout(self)
         for box in (model_box, prior_box, start_box, step_box):
             layout.addWidget(box)
+        self.labels_box = LabelPanel(session)
+        self.kmeans_box = KMeansLimitPanel(session)
+        layout.addWidget(self.labels_box)
+        layout.addWidget(self.kmeans_box)
         layout.addStretch(1)
 
         self.e_button.clicked.connect(session.e_step)
@@ -199,6 +205,9 @@ class ControlPanel(QWidget):
                            covariance_prior=self.lambda_spin.value()),
             hard=self.hard_check.isChecked(), label_fraction=fraction,
             init_method=self.init_combo.currentData(), seed=self.seed_spin.value(),
+            # a fixed shared variance belongs to spherical Gaussians; its panel shows it switched off
+            fixed_variance=old.fixed_variance if (family, self.covariance_combo.currentText()) == (
+                "gaussian", "spherical") else None,
         )
 
     def _apply(self, *_) -> None:

@@ -96,13 +96,13 @@ class BoundView(Sleeper, QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         for axis in ("left", "bottom"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
-        # top left: the curves peak near theta_old, in the middle, and fall away to the sides
-        legend = self.plot.addLegend(offset=(10, 10), labelTextSize="9pt")
-        legend.setBrush(pg.mkBrush(255, 255, 255, 210))
-        self.objective_curve = self.plot.plot(pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5), name="objective",
+        # the objective drawn wider, so that it shows on both sides of the dashed surrogate where they
+        # (nearly) touch; the key sits above the plot, where it hides no curve
+        self.objective_curve = self.plot.plot(pen=pg.mkPen(OBJECTIVE_COLOR, width=4), connect="finite")
+        self.surrogate_curve = self.plot.plot(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.DashLine),
                                               connect="finite")
-        self.surrogate_curve = self.plot.plot(pen=pg.mkPen(ELBO_COLOR, width=2.5, style=Qt.DashLine),
-                                              name="surrogate L(q, θ)", connect="finite")
+        self.key = QLabel(f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
+                          f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>')
         # labels at different heights, so that they stay readable when the lines (nearly) coincide
         self.old_line = self._line(OLD_COLOR, Qt.DotLine, "θ_old", 0.08)
         self.max_line = self._line(ELBO_COLOR, Qt.SolidLine, "max of L", 0.5)
@@ -114,6 +114,7 @@ class BoundView(Sleeper, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.key)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.caption)
 
@@ -178,10 +179,13 @@ class BoundView(Sleeper, QWidget):
             return
         ts, target = self._positions(old, new, direction)
         config = session.config
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-            result = nc.bound_slice(session.problem.X, old, new if direction == LINE else direction, ts,
-                                    prior=config.prior, labels=session.labels, hard=config.hard)
+        along = new if direction == LINE else direction
+
+        def slice_at(positions):
+            return nc.bound_slice(session.problem.X, old, along, positions, prior=config.prior,
+                                  labels=session.labels, hard=config.hard)
+
+        result = slice_at(ts)
         self.result = result
         xs = result.ts if direction == LINE else result.values
         if not np.any(np.isfinite(result.surrogate)):
@@ -192,8 +196,10 @@ class BoundView(Sleeper, QWidget):
         self.plot.setLabel("left", "log-likelihood" if config.prior.is_flat else "log-lik. + log-prior")
         self.objective_curve.setData(xs, result.objective)
         self.surrogate_curve.setData(xs, result.surrogate)
+        finite = xs[np.isfinite(result.objective)]
+        self.plot.setXRange(finite.min(), finite.max(), padding=0.03)  # only where the model is valid
         at_old = 0.0 if direction == LINE else self._value_of(old, direction)
-        best = refined_argmax(xs, result.surrogate)
+        best = self._maximum(slice_at, result, xs)
         self.old_line.setValue(at_old)
         self.max_line.setValue(best)
         centre = int(np.argmin(np.abs(result.ts)))
@@ -203,7 +209,25 @@ class BoundView(Sleeper, QWidget):
         self.m_step_line.setVisible(target is not None)
         if target is not None:
             self.m_step_line.setValue(target)
+        self._place_labels()
         self.caption.setText(self._caption(result, centre, at_old, best, target))
+
+    @staticmethod
+    def _maximum(slice_at, result: nc.BoundSlice, xs: np.ndarray) -> float:
+        """Where the surrogate peaks (x units): the grid's best point, then a fine grid around it."""
+        i = int(np.nanargmax(result.surrogate))
+        low, high = max(i - 1, 0), min(i + 1, len(xs) - 1)
+        fine = slice_at(np.linspace(result.ts[low], result.ts[high], 41))
+        offset = xs[i] - result.ts[i]  # x = t (+ theta_old's value for one parameter)
+        return refined_argmax(fine.ts + offset, fine.surrogate)
+
+    def _place_labels(self) -> None:
+        """Line labels to the left of lines in the right half, so that none is cut off at the edge."""
+        (x0, x1), _ = self.plot.getViewBox().viewRange()
+        for line in (self.old_line, self.max_line, self.m_step_line):
+            side = 1 if line.value() > (x0 + x1) / 2 else 0
+            line.label.anchors = [(side, 0.5), (side, 0.5)]
+            line.label.updatePosition()
 
     def _show_nothing(self, text: str) -> None:
         self.result = None
@@ -254,7 +278,7 @@ class BoundView(Sleeper, QWidget):
         else:
             parts.append(f"The surrogate lies below the objective and touches it at θ_old = {at_old:.4g} "
                          f"(gap {abs(gap):.2g}).")
-        parts.append(f"Its maximum here: {best:.4g}." + ("" if target is None else f" The M-step: {target:.4g}."))
+        parts.append(f"Its maximum here: {best:.3g}." + ("" if target is None else f" The M-step: {target:.3g}."))
         if target is not None:
             span = np.nanmax(result.values if result.values.size else [1.0]) - np.nanmin(result.values)
             if abs(best - target) > 0.02 * max(span, 1e-12):

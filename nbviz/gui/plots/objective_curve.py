@@ -15,6 +15,9 @@ from .styling import pen, style_plot
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
 MIN_VISIBLE_HALF_STEPS = 6
+HARD_EM_NOTE = ("Hard EM assigns each point wholly to one component, so it climbs the classification "
+                "likelihood (the lower curve, which never goes down), a different objective from the "
+                "log-likelihood.")
 
 
 def decreases(values: np.ndarray) -> np.ndarray:
@@ -116,7 +119,7 @@ class ObjectiveCurve(QWidget):
         history = self.session.history
         label = self.y_label
         if self.appearance.presentation:  # a short title fits beside large text on a short plot
-            label = label.replace("log-likelihood", "log-lik.")
+            label = "log-lik." if label == "log-likelihood" else "objective"
         self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
         legend = self.plot.plotItem.legend
@@ -145,15 +148,19 @@ class ObjectiveCurve(QWidget):
     def _show_decreases(self, x: np.ndarray, objective: np.ndarray) -> None:
         drops = decreases(objective)
         self.decrease_marks.setData(x[drops], objective[drops])
-        if drops.size == 0:
+        hard = self.session.config.hard
+        legend = self.plot.plotItem.legend
+        if legend is not None and legend.items:  # in hard EM the lower curve is another objective
+            legend.items[0][1].setText("classification log-lik." if hard else "ELBO L(q, θ)")
+        self.decrease_marks.setToolTip(HARD_EM_NOTE if hard else "The objective went down here")
+        if drops.size == 0 and not hard:
             self.explanation.hide()
             return
-        first = int(drops[0])
-        if self.session.config.hard:
-            text = (f"The log-likelihood went down at half-step {first}. Hard EM assigns each point "
-                    "wholly to one component, so it climbs the classification likelihood (the ELBO "
-                    "curve, which never goes down), not the log-likelihood.")
+        if hard:
+            text = HARD_EM_NOTE + (f" The log-likelihood went down at half-step {int(drops[0])} (red ×)."
+                                   if drops.size else " So the log-likelihood may go down (it would get a red ×).")
         else:
+            first = int(drops[0])
             text = (f"The objective went down at half-step {first}. Soft EM cannot do this in exact "
                     "arithmetic; it points to a numerical problem (a nearly singular covariance).")
         self.explanation.setText(text)
