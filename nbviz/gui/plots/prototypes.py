@@ -25,6 +25,8 @@ from .styling import pen, plot_font
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
+TITLE_POINTS = 10.0  # picture titles in normal mode
+MIN_TITLE_POINTS = 8.0  # titles shrink to fit a narrow column, but not below this
 BAR_ROLE = Qt.UserRole + 1
 INK_LUT = np.linspace(255, 0, 256).astype(np.uint8)  # probability 0 = white, 1 = black
 
@@ -109,10 +111,8 @@ class PrototypesView(Sleeper, QStackedWidget):
     def _columns(self, n_components: int, rows_per_component: int) -> int:
         """Grid columns that make the pictures largest in the widget's current size."""
         width, height = max(self.width(), 1), max(self.height(), 1)
-        title = QFontMetrics(plot_font(self.appearance, 10, bold=True)).horizontalAdvance("■ 10 π = 0.000")
-        most = max(1, min(n_components, int(width // (title + 12))))  # titles must fit side by side
         best, best_side = 1, 0.0
-        for columns in range(1, most + 1):
+        for columns in range(1, n_components + 1):
             rows = math.ceil(n_components / columns)
             # a title row is about a quarter of a picture high
             side = min(width / columns, height / (rows * (rows_per_component - 0.75)))
@@ -129,9 +129,10 @@ class PrototypesView(Sleeper, QStackedWidget):
         self._layout_key = key
         self.pictures.clear()
         self.images, self.truth_images, self.titles = [], [], []
+        title_size = self._title_points(columns)
         for k in range(n_components):
             row, col = divmod(k, columns)
-            title = pg.LabelItem(justify="center", size=f"{self.appearance.font_size(10):.1f}pt")
+            title = pg.LabelItem(justify="center", size=f"{title_size:.1f}pt")
             self.pictures.addItem(title, row=row * rows_per_component, col=col)
             self.titles.append(title)
             colour = component_color(k, self.appearance.dark).name()
@@ -140,6 +141,16 @@ class PrototypesView(Sleeper, QStackedWidget):
             if with_truth:
                 self.truth_images.append(self._picture_box(row * rows_per_component + 2, col, shape,
                                                            pen(self.appearance, colour, 1, style=Qt.DashLine)))
+
+    def _title_points(self, columns: int) -> float:
+        """Title font size: the appearance's (larger in presentation mode), shrunk to fit the column."""
+        wanted = self.appearance.font_size(TITLE_POINTS)
+        if columns == 0:
+            return wanted
+        at_normal = QFontMetrics(plot_font(self.appearance, TITLE_POINTS, bold=True)).horizontalAdvance(
+            "■ 10  π = 0.000") * TITLE_POINTS / wanted
+        room = max(self.width(), 1) / columns - 12
+        return max(MIN_TITLE_POINTS, min(wanted, TITLE_POINTS * room / max(at_normal, 1.0)))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
