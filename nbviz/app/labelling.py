@@ -52,6 +52,9 @@ def label_click(session, index: int, unlabel: bool = False) -> bool:
     labelling = labelling_of(session)
     if not labelling.active or index < 0:
         return False
+    if session.busy:
+        session.error_raised.emit("Wait for the run in progress to end (or cancel it) before changing labels.")
+        return True
     clicked = dict(session.config.manual_labels)
     if unlabel or clicked.get(index) == labelling.component:
         session.set_label(index, None)

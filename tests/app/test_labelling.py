@@ -104,3 +104,16 @@ def test_the_k_means_limit_preset_keeps_its_shared_variance_fixed(qtbot):
         np.testing.assert_array_equal(snapshot.model.covariances, np.full(3, 2.0))
     with pytest.raises(ValueError, match="spherical"):
         session.config.with_(covariance_type="full")
+
+
+def test_a_label_click_waits_for_a_background_run(session, qtbot):
+    from nbviz.app.labelling import label_click, labelling_of
+
+    assert not label_click(session, 3)  # label mode off: the click is not a label
+    labelling_of(session).set_active(True)
+    session.set_busy(True)
+    with qtbot.waitSignal(session.error_raised) as blocker:
+        assert label_click(session, 3)
+    assert "Wait for the run" in blocker.args[0] and session.labels is None
+    session.set_busy(False)
+    assert label_click(session, 3) and session.labels[3] == 0 and session.selected == 3

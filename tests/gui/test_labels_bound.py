@@ -4,7 +4,7 @@ import re
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QSettings, Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
@@ -12,6 +12,7 @@ from nbviz.app.labelling import labelling_of
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
+from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
 from nbviz.gui.panels.labels import LabelPanel
 from nbviz.gui.plots.bound_view import LINE, BoundView
@@ -148,3 +149,25 @@ def test_hard_em_says_it_climbs_another_objective(session, qtbot):
     session.step()
     assert not curve.explanation.isVisibleTo(curve)
     assert curve.plot.plotItem.legend.items[0][1].text == "ELBO L(q, θ)"
+
+
+def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_em_mean(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    window.remember_layout = False
+    qtbot.addWidget(window)
+    window.show()
+    assert window.load_preset("gmm-2d")
+    view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert window.bound_dock.toggleViewAction() in view_menu.actions()
+    assert not window.bound_dock.isVisible()
+    window.session.e_step()
+    assert window.bound_view.result is None  # hidden: no work
+    window.bound_dock.toggleViewAction().trigger()
+    assert window.bound_dock.isVisible() and window.bound_view.result is not None
+    session = window.session
+    session.set_label(4, 0)
+    assert "1 of 600 points labelled" in window.status_text()
+    session.configure(session.config.with_(hard=True))
+    session.e_step()
+    assert "hard EM climbs the classification log-lik." in window.status_text()
+    assert "KL gap" not in window.status_text()
