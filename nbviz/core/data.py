@@ -235,7 +235,10 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         report((k + 1) / len(feature_js))
     if problems:
         i, j, what = min(problems)
-        if i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
+        if i == 0 and what.endswith("is not a number") and not header and not any(
+                _looks_like_value(cell) for cell in rows[0][1]):  # a row of names read as data
+            what += f"; if line {rows[0][0]} names the columns, read it as a header row"
+        elif i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
             what += (f"; if {table.column(j)[0]} holds class labels, choose it as the label column"
                      if label_column is None else "; leave it out of the feature columns")
         raise table.error(what, rows[i][0], j)

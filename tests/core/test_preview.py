@@ -121,3 +121,14 @@ def test_missing_values_error_lists_every_line(tmp_path):
         load_data(path)
     assert info.value.lines == (3, 4, 6) and info.value.line == 3 and info.value.column == "a"
     assert load_data(path, drop_missing=True).dropped_lines == info.value.lines
+
+
+def test_a_row_of_names_read_as_data_suggests_a_header(tmp_path):
+    path = write(tmp_path, "d.csv", "a,b,kind\n1,2,x\n3,4,y\n")
+    with pytest.raises(DataError) as info:
+        load_data(path, 2, header=False)
+    assert str(info.value) == ("d.csv, line 1, column 1: 'a' is not a number; if line 1 names the "
+                               "columns, read it as a header row")
+    with pytest.raises(DataError) as info:  # one bad cell in a data row: the usual advice
+        load_data(write(tmp_path, "e.csv", "1,oops,x\n3,4,y\n"), 2, header=False)
+    assert str(info.value).endswith("'oops' is not a number; leave it out of the feature columns")

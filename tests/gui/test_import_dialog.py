@@ -10,7 +10,7 @@ from nbviz.app import background, import_spec
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.resources import resource_path
-from nbviz.gui.dialogs.import_dialog import ImportDialog
+from nbviz.gui.dialogs.import_dialog import ERROR_COLOUR, ImportDialog
 from nbviz.gui.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
@@ -81,7 +81,7 @@ def test_delimiter_change_and_header_toggle_reparse(dialog_for, qtbot, tmp_path)
 def test_chosen_label_and_feature_columns(dialog_for, qtbot, tmp_path):
     path = write(tmp_path, "d.tsv", "id\tx\ty\tz\tk\n1\t0.5\t2\t7\t1\n2\t1.5\t3\t8\t2\n3\t2.5\t1\t9\t1\n")
     dialog = dialog_for(path)
-    assert dialog.roles() == ["feature", "feature", "label", "feature", "feature"]  # named 'y'
+    assert dialog.roles() == ["feature"] * 5
     assert dialog.delimiter_combo.currentData() == "\t"
     dialog.set_role(0, "ignore")
     dialog.set_role(3, "ignore")
@@ -215,7 +215,7 @@ def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path,
     assert "is large" in dialog.message.text() and dialog.ok_button.isEnabled()
     fractions = []
     dialog.loader.progressed.connect(fractions.append)
-    with qtbot.waitSignal(dialog.finished, timeout=20000):
+    with qtbot.waitSignal(dialog.finished, timeout=60000):  # a ceiling for a busy machine
         dialog.ok_button.click()
     assert window.session.problem.n_samples == 200_000
     np.testing.assert_array_equal(window.session.problem.X, nc.load_data(path).X)
@@ -248,3 +248,15 @@ def test_recent_data_files_and_sessions_open_the_right_way(window, tmp_path):
     window.start_page.file_chosen.emit(path)
     assert window.import_dialog is not None and window.import_dialog.path == path
     window.import_dialog.reject()
+
+
+def test_the_bad_cell_is_marked_and_ignoring_its_column_clears_the_error(dialog_for, qtbot, tmp_path):
+    path = write(tmp_path, "t.csv", "a,b,c\n1,2,3\n4,x5,6\n6,7,8\n")
+    dialog = dialog_for(path)
+    assert "t.csv, line 3, column 'b': 'x5' is not a number" in dialog.message.text()
+    assert "set that column's role to ignore" in dialog.message.text()
+    assert dialog.table.item(2, 1).background().color() == ERROR_COLOUR
+    assert dialog.table.item(2, 0).background().color() != ERROR_COLOUR
+    dialog.set_role(1, "ignore")
+    assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != ERROR_COLOUR
+    assert_same(load_through(dialog, qtbot), nc.load_data(path, feature_columns=[0, 2]))

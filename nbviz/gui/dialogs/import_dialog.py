@@ -12,7 +12,7 @@ import re
 from typing import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QHBoxLayout, QLabel,
     QProgressDialog, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
@@ -27,8 +27,9 @@ from ..banner import STYLES
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
 ROLES = ("feature", "label", "ignore")
 PREVIEW_ROWS = 20
-MISSING_COLOUR = QColor("#fde0e0")
-_LABEL_NAMES = re.compile(r"(label|class|species|target|y|category|group)s?", re.IGNORECASE)
+MISSING_COLOUR = QColor("#fde0e0")  # a missing value in the preview
+ERROR_COLOUR = QColor("#f4a6a6")  # the cell the current message is about
+_LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?", re.IGNORECASE)
 
 
 class ImportDialog(QDialog):
@@ -58,6 +59,7 @@ class ImportDialog(QDialog):
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
         self.missing_lines: tuple[int, ...] = ()
+        self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
         self.loader = DataLoader(self)
         self.loader.progressed.connect(self._load_progressed)
@@ -88,6 +90,7 @@ class ImportDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
         self.table.setMinimumHeight(260)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel("Choose each column's role in the first row: <i>feature</i> (used by the "
                             "model), <i>label</i> (known classes, for naive Bayes and comparisons) "
@@ -101,6 +104,7 @@ class ImportDialog(QDialog):
         self.threshold_spin.setDecimals(4)
         self.threshold_spin.setValue(0.5)
         self.threshold_spin.setEnabled(False)
+        self.threshold_spin.setMinimumWidth(120)
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
         binarise_row = QHBoxLayout()
         binarise_row.addWidget(self.binarise_check)
@@ -198,6 +202,7 @@ class ImportDialog(QDialog):
     def _fill_table(self, preview: nc.Preview | None) -> None:
         """Column names as headers, a role box per column in row 0, then the first rows."""
         self.table.clear()
+        self._marked = []
         self.role_combos = []
         if preview is None:
             self.table.setRowCount(0)
@@ -224,6 +229,8 @@ class ImportDialog(QDialog):
                                       else Qt.AlignLeft | Qt.AlignVCenter)
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
+        if self.role_combos:
+            self.table.setRowHeight(0, self.role_combos[0].sizeHint().height() + 2)
         for j in range(preview.n_columns):
             self.table.setColumnWidth(j, max(self.table.columnWidth(j), 96))
 
@@ -304,10 +311,45 @@ class ImportDialog(QDialog):
                               f"without {'them' if n != 1 else 'it'}, or fill them in.<br>"
                               f"<small>First: {_escape(str(error).split(';')[0])}</small>", rich=True)
         else:
-            self._set_message("error", str(error))
+            text = str(error)
+            if "is not a number" in text and getattr(error, "column", None) is not None:
+                text += ". Correct the file, or set that column's role to ignore (or label)."
+            self._set_message("error", text)
+            self._mark_error(error)
         self.ok_button.setEnabled(False)
 
+    def _mark_error(self, error) -> None:
+        """Colour the previewed cell (or, without a column, the row) that `error` points at."""
+        preview, line = self.preview, getattr(error, "line", None)
+        if preview is None or line not in preview.lines:
+            return
+        i = preview.lines.index(line) + 1
+        column = getattr(error, "column", None)
+        if preview.header:
+            columns = [preview.columns.index(column)] if column in preview.columns else []
+        else:
+            columns = [int(column) - 1] if column and column.isdigit() else []
+        for j in columns or range(preview.n_columns):
+            item = self.table.item(i, j)
+            if item is None:  # a ragged row's missing cell
+                item = QTableWidgetItem("")
+                self.table.setItem(i, j, item)
+            item.setBackground(ERROR_COLOUR)
+            item.setToolTip(str(error))
+        self.table.scrollToItem(self.table.item(i, columns[0] if columns else 0))
+        self._marked.append((i, columns or range(preview.n_columns)))
+
+    def _clear_marks(self) -> None:
+        for i, columns in self._marked:
+            for j in columns:
+                item = self.table.item(i, j)
+                if item is not None:
+                    item.setBackground(MISSING_COLOUR if _is_missing(item.text()) else QBrush())
+                    item.setToolTip("A missing value" if _is_missing(item.text()) else "")
+        self._marked = []
+
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
+        self._clear_marks()
         self.message.setTextFormat(Qt.RichText if rich else Qt.PlainText)
         self.message.setStyleSheet(f"QLabel {{{STYLES[kind]} border-radius: 4px; padding: 6px;}}")
         self.message.setText(text)
@@ -321,6 +363,7 @@ class ImportDialog(QDialog):
         self.ok_button.setEnabled(False)
         self._progress = QProgressDialog(f"Loading {os.path.basename(self.path)}…", "Cancel", 0, 1000, self)
         self._progress.setWindowTitle("nbviz")
+        self._progress.setMinimumWidth(360)
         self._progress.setMinimumDuration(300)  # only shown for loads longer than ~300 ms
         self._progress.setValue(0)
         self._progress.setWindowModality(Qt.WindowModal)
