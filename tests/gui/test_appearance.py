@@ -207,3 +207,25 @@ def test_garbage_choices_fall_back_to_the_defaults_with_a_note(qtbot, settings_p
 def test_a_dark_palette_reads_as_dark(qapp):
     palette = dark_palette()
     assert palette.color(QPalette.Window).lightness() < 60 < 200 < palette.color(QPalette.WindowText).lightness()
+
+
+def test_the_window_follows_the_system_scheme_until_one_is_chosen(window, monkeypatch):
+    import nbviz.gui.main_window as main_window
+
+    monkeypatch.setattr(main_window, "system_prefers_dark", lambda: True)
+    window._system_scheme_changed()  # what Qt's colorSchemeChanged calls
+    assert window.appearance.dark and window.palette().color(QPalette.Window).lightness() < 60
+    assert window.objective.plot.backgroundBrush().color().lightness() < 60
+    window.set_dark(False)  # --light, or a choice in the window
+    window._system_scheme_changed()
+    assert not window.appearance.dark and window.palette().color(QPalette.Window).lightness() > 180
+
+
+def test_continuing_with_a_file_that_is_gone_says_so(qtbot, settings_path, tmp_path):
+    with open(settings_path, "w") as handle:
+        handle.write(f"[choices]\nlast_kind=file\nlast_name={tmp_path / 'gone.csv'}\n")
+    window = make_window(qtbot, settings_path)
+    assert window.start_page.continue_button.text() == "Continue with gone.csv"
+    assert not window.continue_last()
+    assert window.banner.kind == "error" and "gone.csv is no longer there" in window.banner.text
+    assert window.session.problem is None
