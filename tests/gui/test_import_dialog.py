@@ -260,3 +260,22 @@ def test_the_bad_cell_is_marked_and_ignoring_its_column_clears_the_error(dialog_
     dialog.set_role(1, "ignore")
     assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != ERROR_COLOUR
     assert_same(load_through(dialog, qtbot), nc.load_data(path, feature_columns=[0, 2]))
+
+
+def test_dropping_or_choosing_a_data_file_opens_the_dialog(window, tmp_path, monkeypatch):
+    from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+    from PySide6.QtWidgets import QFileDialog
+
+    before = window.session.problem
+    path = write(tmp_path, "dropped.csv", "a,b\n1,2\n3,4\n5,6\n")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(path)])
+    window.dropEvent(QDropEvent(QPointF(50, 50), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+    assert window.import_dialog.path == path and window.session.problem is before
+    window.import_dialog.reject()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (path, ""))
+    window.open_action.trigger()
+    assert window.import_dialog.path == path and window.import_dialog.isVisible()
+    window.import_dialog.reject()
+    assert window.session.problem is before
