@@ -8,7 +8,6 @@ stepping from an earlier half-step drops the half-steps after it and continues f
 from __future__ import annotations
 
 import copy
-import copy
 import warnings
 from dataclasses import dataclass
 
