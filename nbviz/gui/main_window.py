@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QHBoxLayout, QLabel,
+    QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
     QMainWindow, QMessageBox, QProgressDialog, QScrollArea, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout,
     QWidget,
 )
@@ -111,7 +111,11 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.data_view, 1)
         layout.addLayout(history_row)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self.start_page)
+        start_scroll = QScrollArea()  # the start page scrolls rather than forcing a tall window
+        start_scroll.setWidgetResizable(True)
+        start_scroll.setFrameShape(QFrame.NoFrame)
+        start_scroll.setWidget(self.start_page)
+        self.pages.addWidget(start_scroll)
         self.pages.addWidget(workspace)
         self.setCentralWidget(self.pages)
 
@@ -205,7 +209,7 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.Save)
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
         self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
-        self.start_action = self._action("Start page", lambda: self.pages.setCurrentWidget(self.start_page))
+        self.start_action = self._action("Start page", lambda: self.pages.setCurrentIndex(0))
         self.presentation_action = self._action("Presentation mode", self.appearance.set_presentation, "F5",
                                                 "Larger text, thicker lines and bigger points for a projector (F5)")
         self.presentation_action.setCheckable(True)

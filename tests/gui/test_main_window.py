@@ -28,7 +28,7 @@ def load_blobs(window, n=200):
 
 
 def test_starts_on_the_start_page_and_a_preset_opens_the_workspace(window):
-    assert window.pages.currentWidget() is window.start_page
+    assert window.pages.currentIndex() == 0 and window.start_page.isVisible()
     assert not window.control_dock.isVisible()
     assert window.load_preset("gmm-2d")
     assert window.pages.currentIndex() == 1 and window.control_dock.isVisible()
