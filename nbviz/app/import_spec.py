@@ -54,6 +54,24 @@ class ImportSpec:
         except OSError:
             return True  # load_data names the problem at once
 
+    def options(self) -> dict:
+        """The choices other than the path, as JSON-ready values (``ImportSpec(path, **options)``)."""
+        values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "path"}
+        if values["feature_columns"] is not None:
+            values["feature_columns"] = list(values["feature_columns"])
+        return values
+
+    @classmethod
+    def from_options(cls, path: str, options: dict) -> "ImportSpec":
+        """The spec `options()` describes, for the file at `path`; ValueError for unknown choices."""
+        unknown = set(options) - set(cls.__dataclass_fields__) - {"path"}
+        if unknown:
+            raise ValueError(f"unknown load options {', '.join(sorted(unknown))}")
+        values = dict(options)
+        if values.get("feature_columns") is not None:
+            values["feature_columns"] = tuple(values["feature_columns"])
+        return cls(path=path, **values)
+
     def load(self, progress=None) -> nc.Dataset:
         """The data set these choices give; DataError naming file, line and column otherwise.
 

@@ -32,6 +32,11 @@ class Problem:
         How to draw one row as an image (binary / count data with a square number of features).
     description : str
         One line shown with presets.
+    source : str or None
+        The file the data was read from.
+    load_options : dict or None
+        How to read `source` again (the `ImportSpec` fields other than the path), so a session
+        file can refer to a large data file instead of embedding it.
     """
 
     name: str
@@ -44,6 +49,7 @@ class Problem:
     image_shape: tuple[int, int] | None = None
     description: str = ""
     source: str | None = field(default=None)
+    load_options: dict | None = field(default=None)
 
     def __post_init__(self):
         X = np.array(self.X, dtype=np.float64)

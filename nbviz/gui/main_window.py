@@ -308,7 +308,8 @@ class MainWindow(QMainWindow):
         except ValueError as error:  # DataError is a ValueError
             self.session.error_raised.emit(str(error))
             return False
-        if not self.session.load(Problem.from_dataset(dataset)):
+        options = ImportSpec(str(path), label_column=label_column).options()
+        if not self.session.load(Problem.from_dataset(dataset, load_options=options)):
             return False
         self._remember(str(Path(path).resolve()))
         return True
@@ -363,7 +364,7 @@ class MainWindow(QMainWindow):
         errors: list[str] = []
         self.session.error_raised.connect(errors.append)
         try:
-            loaded = self.session.load(Problem.from_dataset(dataset))
+            loaded = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()))
         finally:
             self.session.error_raised.disconnect(errors.append)
         if not loaded:
