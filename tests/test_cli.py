@@ -155,3 +155,13 @@ def test_dark_and_light_exclude_each_other(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["--dark", "--light"])
     assert exit_info.value.code == 2 and "not allowed with" in capsys.readouterr().err
+
+
+def test_data_that_does_not_fit_the_model_names_the_column_and_the_line(tmp_path):
+    path = tmp_path / "petals.csv"
+    path.write_text("petal_length,petal_width\n1,2\n3,4\n1.4,0.2\n")
+    result = run_cli(str(path), "--model", "multinomial")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "nbviz: error: Cannot use petals.csv with Multinomial mixture: petal_length on line 4 is 1.4, not a "
+        "whole-number count; use a Gaussian mixture for measurements, or load whole-number counts"]

@@ -37,6 +37,9 @@ class Problem:
     load_options : dict or None
         How to read `source` again (the `ImportSpec` fields other than the path), so a session
         file can refer to a large data file instead of embedding it.
+    lines : ndarray of shape (n_samples,) or None
+        The 1-based line of `source` (row, for a ``.npy``) each data row came from, so messages
+        can name the line a user sees in an editor; None when not known.
     """
 
     name: str
@@ -50,6 +53,7 @@ class Problem:
     description: str = ""
     source: str | None = field(default=None)
     load_options: dict | None = field(default=None)
+    lines: np.ndarray | None = field(default=None)
 
     def __post_init__(self):
         X = np.array(self.X, dtype=np.float64)
@@ -89,7 +93,7 @@ class Problem:
 
         title = name or (Path(dataset.path).name if dataset.path else "data")
         return cls(name=title, X=dataset.X, columns=tuple(dataset.columns), labels=dataset.labels,
-                   classes=dataset.classes, source=dataset.path, **extra)
+                   classes=dataset.classes, source=dataset.path, lines=dataset.lines, **extra)
 
     @classmethod
     def synthesised(cls, truth: nc.Mixture, n: int, seed: int, name: str = "synthetic", **extra) -> "Problem":

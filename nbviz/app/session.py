@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 import nbviz.core as nc
 
 from .config import ModelConfig
+from .fit_messages import describe_fit_error
 from .problem import Problem
 
 DEFAULT_TOLERANCE = 1e-6
@@ -99,7 +100,8 @@ class Session(QObject):
         try:
             em = self._new_run(problem, config, start)
         except ValueError as error:
-            self.error_raised.emit(f"Cannot use {problem.name} with {config.title}: {error}")
+            self.error_raised.emit(f"Cannot use {problem.name} with {config.title}: "
+                                   f"{describe_fit_error(problem, error)}")
             return False
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
@@ -155,7 +157,7 @@ class Session(QObject):
         try:
             em = self._new_run(self.problem, config, start)
         except ValueError as error:
-            self.error_raised.emit(f"Cannot use {config.title}: {error}")
+            self.error_raised.emit(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
             return False
         self.pause()
         self.config = config

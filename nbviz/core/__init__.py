@@ -20,6 +20,7 @@ from .mixture import Mixture
 from .naive_bayes import fit_naive_bayes
 from .preview import Preview, preview_table
 from .prior import Prior
+from .validation import DataFitError
 from .selection import CRITERIA, Selection, aic, bic, icl, select_components
 
 __all__ = [
@@ -28,5 +29,5 @@ __all__ = [
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
     "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
     "select_components", "BoundSlice", "bound_slice", "LoadCancelled", "MissingValuesError", "Preview",
-    "preview_table",
+    "preview_table", "DataFitError",
 ]

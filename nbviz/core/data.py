@@ -96,7 +96,9 @@ class Dataset:
     read-only. ``classes`` holds the distinct label values as text: numeric ones sorted
     numerically and written in shortest form (``'2.0'`` becomes ``'2'``), text ones sorted
     alphabetically. ``dropped_lines`` lists the 1-based file lines (rows of a ``.npy``) that
-    ``drop_missing=True`` dropped.
+    ``drop_missing=True`` dropped. ``lines`` (int64, read-only, shape (n_samples,)) holds the
+    1-based file line (row of a ``.npy``) of each row of ``X``, so messages about a row can name
+    the line a user sees in an editor; None for a data set not read from a file.
     """
 
     X: np.ndarray
@@ -106,6 +108,7 @@ class Dataset:
     label_name: str | None
     path: str | None
     dropped_lines: tuple[int, ...] = ()
+    lines: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -211,9 +214,8 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         cells = _parse_clean_numeric(lines, delimiter, first_line if header else 0, report)
         if cells is not None and cells.shape[1] == table.n_columns and len(cells) > 0:
             labels = None if label_j is None else cells[:, label_j]
-            no_lines = np.zeros(len(cells), dtype=int)  # lines only serve to report missing values
-            return _finish(table, cells[:, feature_js], feature_js, labels, label_j, no_lines,
-                           drop_missing)
+            return _finish(table, cells[:, feature_js], feature_js, labels, label_j,
+                           _data_lines(lines, first_line if header else 0, len(cells)), drop_missing)
 
     # not clean: the careful parse does the rest, its progress continuing from where it is
     report.stage(report.reached, report.reached + 0.5 * (1.0 - report.reached))
@@ -444,6 +446,15 @@ def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
     return cells
 
 
+def _data_lines(lines: list[str], skip_lines: int, n_rows: int) -> np.ndarray:
+    """1-based file lines of the `n_rows` non-blank lines after the first `skip_lines`, shape (n_rows,)."""
+    n_body = len(lines) - skip_lines - (not lines[-1].strip())
+    if n_body == n_rows:  # no blank line inside the data: the usual case, without a loop
+        return np.arange(skip_lines + 1, skip_lines + 1 + n_rows)
+    return np.array([n for n, line in enumerate(lines[skip_lines:], skip_lines + 1)
+                     if line and not line.isspace()])
+
+
 def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
     """DataError for the first row whose number of fields differs from the first row's."""
     for line, fields in rows:
@@ -527,8 +538,10 @@ def _finish(table: _Table, X: np.ndarray, feature_js: list[int], labels, label_j
         label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
     columns = (tuple(f"x{k + 1}" for k in range(len(feature_js))) if table.names is None
                else tuple(table.names[j] for j in feature_js))
+    kept_lines = np.array(lines[~bad], dtype=np.int64)
+    kept_lines.setflags(write=False)
     return Dataset(X, columns, codes, classes, label_name, table.path,
-                   tuple(int(line) for line in lines[bad]))
+                   tuple(int(line) for line in lines[bad]), kept_lines)
 
 
 def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:

@@ -70,6 +70,44 @@ def describe_position(name: str, index: tuple[int, ...]) -> str:
     return _position(name, index)
 
 
+class DataFitError(ValueError):
+    """Data that a model family cannot describe, such as a fraction given to a multinomial model.
+
+    The message is the one scripts see (positions counting from 0); the attributes let an
+    application say the same in its users' terms (column names, file lines).
+
+    Attributes
+    ----------
+    row, column : int
+        0-based position of the first offending value in X.
+    value : float
+    problem : str
+        What is wrong with the value, to follow it in a sentence, e.g. ``"not a whole-number count"``.
+    advice : str
+        What to do about it.
+    """
+
+    def __init__(self, message: str, *, row: int, column: int, value: float, problem: str,
+                 advice: str):
+        super().__init__(message)
+        self.row, self.column, self.value = row, column, value
+        self.problem, self.advice = problem, advice
+
+
+def data_fit_error(X: np.ndarray, bad: np.ndarray, model: str, needs: str, problem: str,
+                   advice: str) -> DataFitError:
+    """DataFitError for the first True entry of `bad` (shape of `X`), e.g.
+
+    ``a multinomial model needs counts (...), but X[1, 1] (row 1, column 1, counting from 0) is 1.5;
+    <advice>``.
+    """
+    row, column = first_position(bad)
+    value = float(X[row, column])
+    return DataFitError(f"a {model} model needs {needs}, but {_position('X', (row, column))} is "
+                        f"{value:g}; {advice}", row=row, column=column, value=value,
+                        problem=problem, advice=advice)
+
+
 def check_weights(weights: np.ndarray, n_components: int | None = None) -> None:
     """Mixture weights: 1-D, non-negative, summing to 1."""
     if weights.ndim != 1 or weights.size == 0:

@@ -66,12 +66,8 @@ class BernoulliMixture(Mixture):
         X = validation.as_data_matrix(X, n_features)
         bad = (X != 0) & (X != 1)
         if bad.any():
-            index = validation.first_position(bad)
-            raise ValueError(
-                f"a Bernoulli model needs binary data (0 or 1), but "
-                f"{validation.describe_position('X', index)} is {X[index]:g}; "
-                "binarise the data first (e.g. X > threshold)"
-            )
+            raise validation.data_fit_error(X, bad, "Bernoulli", "binary data (0 or 1)", "not binary (0 or 1)",
+                                            "binarise the data first (e.g. X > threshold)")
         return Prepared(X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]))
 
     def _log_emission(self, data: Prepared) -> np.ndarray:

@@ -65,12 +65,11 @@ class MultinomialMixture(Mixture):
         X = validation.as_data_matrix(X, n_features)
         bad = (X < 0) | (X != np.round(X))
         if bad.any():
-            index = validation.first_position(bad)
-            raise ValueError(
-                f"a multinomial model needs counts (non-negative integers), but "
-                f"{validation.describe_position('X', index)} is {X[index]:g}; use a Gaussian "
-                "mixture for measurements, or load whole-number counts"
-            )
+            row, column = validation.first_position(bad)
+            problem = "negative, not a count" if X[row, column] < 0 else "not a whole-number count"
+            raise validation.data_fit_error(
+                X, bad, "multinomial", "counts (non-negative integers)", problem,
+                "use a Gaussian mixture for measurements, or load whole-number counts")
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
         return Prepared(
             X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]),

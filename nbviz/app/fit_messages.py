@@ -1,0 +1,31 @@
+"""Data that does not fit a model, said in the user's terms: the column's name and the file line.
+
+The core reports the first offending value as ``X[row, column]`` counting from 0
+(`nbviz.core.DataFitError`); a user knows the column by its header and the row by the line of the
+file, e.g. "petal_length on line 2 is 1.4, not a whole-number count; use a Gaussian mixture ...".
+"""
+
+from __future__ import annotations
+
+import nbviz.core as nc
+
+from .problem import Problem
+
+
+def describe_fit_error(problem: Problem, error: Exception) -> str:
+    """The reason `problem`'s data cannot be used, naming the column and line; other errors as they are."""
+    if not isinstance(error, nc.DataFitError):
+        return str(error)
+    if not (0 <= error.row < problem.n_samples and 0 <= error.column < len(problem.columns)):
+        return str(error)  # raised on other data than this problem's: the core's positions are all there is
+    return (f"{problem.columns[error.column]} {row_place(problem, error.row)} is {error.value:.10g}, "
+            f"{error.problem}; {error.advice}")
+
+
+def row_place(problem: Problem, row: int) -> str:
+    """Where data row `row` (0-based) is, as a user finds it: ``"on line 7"`` of the file, or ``"in row 3"``."""
+    lines = problem.lines
+    if lines is not None and len(lines) == problem.n_samples:
+        unit = "row" if (problem.source or "").lower().endswith(".npy") else "line"
+        return f"on {unit} {int(lines[row])}"
+    return f"in row {row + 1}"
