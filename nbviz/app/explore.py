@@ -293,9 +293,11 @@ class Explorer(QObject):
         tol = self.session.tolerance
 
         def work(job: BackgroundJob) -> KChoice:
-            def progress(done: int, total: int) -> bool:
-                k, restart = ks[min((done - 1) // n_init, len(ks) - 1)], (done - 1) % n_init + 1
-                return job.report((done / total, f"Fitted {done} of {total} (K = {k}, restart {restart})"))
+            def progress(done: int, total: int) -> bool:  # after each restart and each EM iteration
+                if done == total:
+                    return job.report((1.0, f"Fitted {total} of {total}"), force=True)
+                k, restart = ks[done // n_init], done % n_init + 1
+                return job.report((done / total, f"Fitted {done} of {total}; fitting K = {k}, restart {restart}"))
 
             selection = nc.select_components(
                 problem.X, config.family, ks, n_init=n_init, criterion=criterion, prior=config.prior,

@@ -103,8 +103,10 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     criterion : {"bic", "aic", "icl"}
         Which score picks the best model (lower is better).
     progress : callable, optional
-        ``progress(done, total)`` after each restart; returning False cancels (the result then
-        holds what was done and ``cancelled`` is True).
+        ``progress(done, total)`` with the number of restarts finished so far: after each restart,
+        and also after every EM iteration of the restart being fitted (`done` unchanged), so that
+        returning False cancels within one iteration. The result then holds the finished restarts
+        (a restart stopped half-way is left out) and ``cancelled`` is True.
 
     Returns
     -------
@@ -122,6 +124,13 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     shape = (ks.size, n_init)
     result = Selection(ks, seeds, *(np.full(shape, np.nan) for _ in range(4)), criterion=criterion)
     total, done = ks.size * n_init, 0
+    stopped = False
+
+    def each_iteration(_run: EM) -> bool:
+        nonlocal stopped
+        stopped = progress(done, total) is False
+        return not stopped
+
     for i, k in enumerate(ks):
         for r, seed in enumerate(seeds):
             try:
@@ -130,10 +139,13 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
                     start = init_model(X, family, int(k), method=method, rng=int(seed),
                                        covariance_type=covariance_type, prior=prior)
                     run = EM(X, start, prior=prior)
-                    run.run(max_iter=max_iter, tol=tol)
+                    run.run(max_iter=max_iter, tol=tol, callback=None if progress is None else each_iteration)
             except ValueError as error:
                 result.failures[(i, r)] = str(error)
             else:
+                if stopped:  # cancelled half-way through this restart: not a fit to score
+                    result.cancelled = True
+                    return result
                 result.runs[(i, r)] = run
                 result.objective[i, r] = run.history[-1].objective
                 for name, score in CRITERIA.items():

@@ -103,6 +103,22 @@ def test_cancelled_restarts_keep_only_finished_runs(qtbot):
     assert (session.em, len(session.history)) == before
 
 
+def test_cancelling_choose_k_stops_inside_the_first_fit(qtbot):
+    blob = nc.GaussianMixture(weights=[1.0], means=[[0.0, 0.0]], covariances=[np.eye(2)])
+    session = Session()
+    session.load(Problem.synthesised(blob, 5000, seed=0), ModelConfig(n_components=3))
+    session.tolerance = 0.0  # never converges: only cancel ends the first fit
+    explorer = Explorer(session)
+    with qtbot.waitSignal(explorer.finished, timeout=20000) as blocker:
+        assert explorer.choose_k([3], n_init=2)
+        with qtbot.waitSignal(explorer.progressed, timeout=10000) as progressed:
+            pass
+        explorer.cancel()
+    assert progressed.args[1] == "Fitted 0 of 2; fitting K = 3, restart 1"
+    choice = blocker.args[0]
+    assert choice.cancelled and choice.selection.runs == {} and np.isnan(choice.selection.objective).all()
+
+
 def test_choose_k_equals_select_components_and_a_fit_reproduces_its_start(corners, qtbot):
     explorer = Explorer(corners)
     choice = run_job(qtbot, explorer, lambda: explorer.choose_k([3, 4], n_init=2))

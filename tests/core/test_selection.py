@@ -67,8 +67,26 @@ def test_restarts_are_reproducible_by_seed_and_progress_can_cancel():
     calls = []
     partial = nc.select_components(X, "gaussian", [2, 3], n_init=2, rng=7,
                                    progress=lambda done, total: calls.append((done, total)) or done < 3)
-    assert partial.cancelled and calls == [(1, 4), (2, 4), (3, 4)]
+    # called after every EM iteration with the restarts finished so far, and after each restart
+    assert partial.cancelled and calls[-1] == (3, 4) and calls == sorted(calls)
+    assert sorted(set(calls)) == [(0, 4), (1, 4), (2, 4), (3, 4)]
     assert np.isnan(partial.objective[1, 1]) and not np.isnan(partial.objective[1, 0])
+    np.testing.assert_array_equal(partial.objective[0], a.objective[0])  # a callback changes no result
+
+
+def test_cancel_takes_effect_within_one_em_iteration_of_the_first_fit():
+    X, _ = WELL_SEPARATED["gaussian"].sample(200, rng=1)
+    start = nc.init_model(X, "gaussian", 3, rng=int(np.random.default_rng(7).integers(0, 2**31 - 1, size=2)[0]))
+    alone = nc.EM(X, start)
+    full = alone.run(max_iter=300, tol=1e-6)  # the iterations the first restart takes when left alone
+    assert full > 3
+    calls = []
+    result = nc.select_components(X, "gaussian", [3], n_init=2, rng=7, max_iter=300, tol=1e-6,
+                                  progress=lambda done, total: calls.append((done, total)) or len(calls) < 2)
+    assert calls == [(0, 2), (0, 2)]  # asked after iterations 1 and 2 of the first fit, then stopped
+    assert result.cancelled and result.runs == {} and np.isnan(result.objective).all()
+    uncancelled = nc.select_components(X, "gaussian", [3], n_init=2, rng=7, progress=lambda done, total: True)
+    assert [s.objective for s in uncancelled.runs[(0, 0)].history] == [s.objective for s in alone.history]
 
 
 def test_failed_restarts_are_recorded_not_hidden():

@@ -93,7 +93,7 @@ def test_cancel_stops_choosing_k_and_leaves_the_session_alone(qtbot):
     result = blocker.args[0]
     assert result.cancelled
     done = int(np.sum(~np.isnan(result.selection.objective)))
-    assert 1 <= done < 48
+    assert 0 <= done < 48  # cancel takes effect within one EM iteration, maybe inside the first fit
     assert panel.job_bar.status.text().startswith(f"Cancelled: {done} of 48 fits were done.")
     assert (session.em, session.history, session.cursor, session.config) == before
     assert panel.job_bar.run_button.isEnabled() and not panel.job_bar.cancel_button.isEnabled()
