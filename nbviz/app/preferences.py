@@ -1,4 +1,5 @@
-"""The user's remembered choices: play speed, presentation mode, the last preset or file opened.
+"""The user's remembered choices: play speed, presentation mode, the last preset or file opened,
+the folders of the file dialogs and the synthesis dialog's settings.
 
 They are read back from QSettings as text and parsed strictly: a value that is missing keeps the
 default, a value that is garbage (hand-edited, from another version) also falls back to the
@@ -7,6 +8,7 @@ default and is named in `Choices.unreadable`, so the window can say so instead o
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QSettings
@@ -85,3 +87,67 @@ def write_choices(settings: QSettings, choices: Choices) -> None:
     settings.setValue(KEYS["presentation"], bool(choices.presentation))
     settings.setValue(KEYS["last_kind"], choices.last_kind)
     settings.setValue(KEYS["last_name"], choices.last_name)
+
+
+# ---------------------------------------------------------------------- file dialogs' folders
+#: The file dialogs that remember their folder: opening data or sessions, saving sessions, and
+#: exports (files, figures and screenshots).
+DIRECTORY_KINDS = ("open", "session", "export")
+
+
+def _directory_key(kind: str) -> str:
+    if kind not in DIRECTORY_KINDS:
+        raise ValueError(f"no file dialog {kind!r}; use one of {', '.join(DIRECTORY_KINDS)}")
+    return f"dialogs/{kind}_directory"
+
+
+def read_directory(settings: QSettings, kind: str) -> str:
+    """The folder the `kind` file dialog used last: an existing absolute folder, or "" for none.
+
+    Nothing stored, garbage and a folder that has since gone all give "" (the dialog's default).
+    """
+    text = _text(settings, _directory_key(kind))
+    if not text or not os.path.isabs(text) or not os.path.isdir(text):
+        return ""
+    return text
+
+
+def write_directory(settings: QSettings, kind: str, chosen_path: str) -> None:
+    """Remember the folder of `chosen_path`, the file picked in the `kind` dialog (the caller syncs)."""
+    settings.setValue(_directory_key(kind), os.path.dirname(os.path.abspath(chosen_path)))
+
+
+# ---------------------------------------------------------------------- the synthesis dialog
+SYNTHESIS_KEYS = {"family": "synthesis/family", "n": "synthesis/n", "k": "synthesis/k",
+                  "d": "synthesis/d", "seed": "synthesis/seed"}
+
+
+@dataclass(frozen=True)
+class SynthesisChoice:
+    """The synthesis dialog's last family, rows N, components K, features D and seed.
+
+    A field is None when nothing was stored or the stored text was garbage; the dialog then
+    keeps its default (it also checks each number against its own range).
+    """
+
+    family: str | None = None
+    n: int | None = None
+    k: int | None = None
+    d: int | None = None
+    seed: int | None = None
+
+
+def read_synthesis(settings: QSettings, families) -> SynthesisChoice:
+    """The stored synthesis choices: `family` one of `families`, the others non-negative integers."""
+    family = _text(settings, SYNTHESIS_KEYS["family"])
+    numbers = {}
+    for name in ("n", "k", "d", "seed"):
+        text = _text(settings, SYNTHESIS_KEYS[name])
+        numbers[name] = int(text) if text and text.isascii() and text.isdigit() else None
+    return SynthesisChoice(family=family if family in tuple(families) else None, **numbers)
+
+
+def write_synthesis(settings: QSettings, choice: SynthesisChoice) -> None:
+    """Store `choice` (every field given; the caller syncs)."""
+    for name, key in SYNTHESIS_KEYS.items():
+        settings.setValue(key, getattr(choice, name))

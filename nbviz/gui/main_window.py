@@ -17,7 +17,7 @@ import nbviz.core as nc
 
 from ..app import export
 from ..app.appearance import appearance_of
-from ..app.preferences import Choices, read_choices, write_choices
+from ..app.preferences import Choices, read_choices, read_directory, write_choices, write_directory
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
@@ -329,17 +329,28 @@ class MainWindow(QMainWindow):
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
-        dialog = SynthesisDialog(self.session, self)
+        dialog = SynthesisDialog(self.session, self, settings=self.settings if self.remember_layout else None)
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         dialog.open()
         return dialog
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open data or session", "",
+            self, "Open data or session", self.dialog_directory("open"),
             f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)")
         if path:
+            self._remember_directory("open", path)
             self.open_or_import(path)
+
+    def dialog_directory(self, kind: str, name: str = "") -> str:
+        """Where the `kind` file dialog (see `preferences.DIRECTORY_KINDS`) opens: its last folder, + `name`."""
+        folder = read_directory(self.settings, kind) if self.remember_layout else ""
+        return str(Path(folder) / name) if folder and name else (folder or name)
+
+    def _remember_directory(self, kind: str, chosen_path: str) -> None:
+        if self.remember_layout:  # a scripted run leaves the user's settings alone
+            write_directory(self.settings, kind, chosen_path)
+            self.settings.sync()
 
     def open_or_import(self, path: str | None) -> None:
         """A session opens at once; a data file opens the import dialog to preview and choose how."""
@@ -388,10 +399,12 @@ class MainWindow(QMainWindow):
         if self.session.em is None:
             self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
             return False
-        suggested = self._session_path or f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}"
+        suggested = self._session_path or self.dialog_directory(
+            "session", f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}")
         path, _ = QFileDialog.getSaveFileName(self, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})")
         if not path:
             return False
+        self._remember_directory("session", path)
         if not path.endswith(SESSION_SUFFIX):
             path += SESSION_SUFFIX
         return self.save_session(path)
@@ -436,10 +449,11 @@ class MainWindow(QMainWindow):
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return
         text, suffix, filters = self.EXPORTS[kind]
-        suggested = Path(self.session.problem.name).stem + suffix
+        suggested = self.dialog_directory("export", Path(self.session.problem.name).stem + suffix)
         path, chosen = QFileDialog.getSaveFileName(self, text.rstrip("…"), suggested, filters)
         if not path:
             return
+        self._remember_directory("export", path)
         if not Path(path).suffix:
             path += ".svg" if "svg" in chosen.lower() else Path(suffix).suffix
         self.export_to(kind, path)
@@ -711,7 +725,10 @@ class MainWindow(QMainWindow):
         return self.grab().save(path)
 
     def choose_screenshot(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save screenshot", "nbviz.png", "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save screenshot", self.dialog_directory("export", "nbviz.png"),
+                                              "PNG image (*.png)")
+        if path:
+            self._remember_directory("export", path)
         if path and not self.save_screenshot(path):
             self.banner.show_error(f"Could not write the screenshot to {path}.")
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...app import synthesis
 from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
@@ -43,6 +44,9 @@ class SynthesisDialog(QDialog):
     session : Session
         Receives the data on OK; if it refuses them the dialog stays open with the reason.
     parent : QWidget, optional
+    settings : QSettings, optional
+        Where the last family, N, K, D and seed are read from on opening and stored on OK;
+        None (a scripted run) remembers nothing.
 
     Attributes
     ----------
@@ -54,9 +58,10 @@ class SynthesisDialog(QDialog):
         The latest check of the table.
     """
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, settings=None):
         super().__init__(parent)
         self.session = session
+        self.settings = settings
         self.setWindowTitle("Synthesise data")
         self._filling = False  # True while the dialog writes cells itself
         self.check = synthesis.TableCheck(None, ())
@@ -135,6 +140,8 @@ class SynthesisDialog(QDialog):
         self.table.itemChanged.connect(self._cell_edited)
         self.preview.mean_dragged.connect(self.move_mean)
         self._family_changed()
+        if settings is not None:
+            self.restore_choice(read_synthesis(settings, synthesis.FAMILIES))
         self.resize(1080, 620)
 
     # ----------------------------------------------------------------- what the dialog holds
@@ -187,6 +194,25 @@ class SynthesisDialog(QDialog):
     def config(self) -> ModelConfig:
         """The model the workspace fits: the same family and number of components."""
         return ModelConfig(family=self.family, n_components=self.k_spin.value())
+
+    def choice(self) -> SynthesisChoice:
+        """The family, N, K, D and seed shown now."""
+        return SynthesisChoice(self.family, self.n_spin.value(), self.k_spin.value(), self.n_features,
+                               self.seed_spin.value())
+
+    def restore_choice(self, choice: SynthesisChoice) -> None:
+        """Show the remembered `choice`; a field that is None or outside its box's range keeps the default."""
+        index = self.family_box.findData(choice.family) if choice.family is not None else -1
+        if index >= 0:
+            self.family_box.setCurrentIndex(index)  # sets the family's D range
+        boxes = ((self.n_spin, choice.n), (self.k_spin, choice.k), (self.d_spin, choice.d),
+                 (self.seed_spin, choice.seed))
+        for spin, value in boxes:
+            if value is not None and spin.minimum() <= value <= spin.maximum():
+                spin.blockSignals(True)
+                spin.setValue(value)
+                spin.blockSignals(False)
+        self._draw_parameters()
 
     # ----------------------------------------------------------------- user actions
     def randomise(self) -> None:
@@ -246,6 +272,9 @@ class SynthesisDialog(QDialog):
         finally:
             self.session.error_raised.disconnect(errors.append)
         if loaded:
+            if self.settings is not None:
+                write_synthesis(self.settings, self.choice())
+                self.settings.sync()
             super().accept()
         else:
             self._show_messages([_escape(errors[-1] if errors else "The data could not be opened.")])
