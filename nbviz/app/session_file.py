@@ -4,7 +4,7 @@ A session file is UTF-8 JSON::
 
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
-                 "description", "source"},
+                 "description", "source", "load_options", "lines"},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int}
@@ -86,7 +86,8 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
         data = {"data_file": {"path": path, "relative": relative, "options": problem.load_options,
                               "sha256": data_checksum(problem.X, problem.labels)}}
     else:
-        data = {"X": problem.X.tolist(), "labels": _array_or_none(problem.labels)}
+        data = {"X": problem.X.tolist(), "labels": _array_or_none(problem.labels),
+                "lines": _array_or_none(problem.lines)}
     return {
         "name": problem.name, "columns": list(problem.columns), **data,
         "classes": None if problem.classes is None else list(problem.classes),
@@ -98,8 +99,8 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
     }
 
 
-def _load_data_file(reference: dict, session_path) -> tuple[np.ndarray, np.ndarray | None, str]:
-    """(X, labels, path) read again from the data file a session refers to; ValueError if it is gone or changed."""
+def _load_data_file(reference: dict, session_path) -> nc.Dataset:
+    """The data set read again from the data file a session refers to; ValueError if it is gone or changed."""
     from .import_spec import ImportSpec
 
     candidates = []
@@ -117,22 +118,24 @@ def _load_data_file(reference: dict, session_path) -> tuple[np.ndarray, np.ndarr
     if data_checksum(dataset.X, dataset.labels) != reference["sha256"]:
         raise ValueError(f"its data file {path} has changed since the session was saved (the numbers "
                          "differ), so the saved history does not belong to it")
-    return dataset.X, dataset.labels, path
+    return dataset
 
 
 def problem_from_dict(data: dict, session_path=None) -> Problem:
     try:
-        source, load_options = data.get("source"), data.get("load_options")
+        source, load_options, lines = data.get("source"), data.get("load_options"), None
         if "data_file" in data:
-            X, labels, source = _load_data_file(data["data_file"], session_path)
+            dataset = _load_data_file(data["data_file"], session_path)
+            X, labels, source, lines = dataset.X, dataset.labels, dataset.path, dataset.lines
             load_options = data["data_file"]["options"]
         else:
             X = np.array(data["X"], dtype=np.float64)
             labels = None if data.get("labels") is None else np.array(data["labels"], dtype=np.int64)
+            lines = None if data.get("lines") is None else np.array(data["lines"], dtype=np.int64)
         if X.ndim != 2 or not np.all(np.isfinite(X)):
             raise ValueError("the data must be a table of finite numbers")
         truth_z = None if data.get("truth_z") is None else np.array(data["truth_z"], dtype=np.int64)
-        for name, values in (("labels", labels), ("truth_z", truth_z)):
+        for name, values in (("labels", labels), ("truth_z", truth_z), ("lines", lines)):
             if values is not None and values.shape != (X.shape[0],):
                 raise ValueError(f"{name} must have one entry per data row")
         columns = tuple(str(c) for c in data["columns"])
@@ -145,6 +148,7 @@ def problem_from_dict(data: dict, session_path=None) -> Problem:
             truth_z=truth_z,
             image_shape=None if data.get("image_shape") is None else tuple(int(v) for v in data["image_shape"]),
             description=str(data.get("description", "")), source=source, load_options=load_options,
+            lines=lines,
         )
     except KeyError as error:
         raise ValueError(f"the data has no {error.args[0]!r} entry") from None

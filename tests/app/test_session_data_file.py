@@ -54,6 +54,7 @@ def test_large_data_is_saved_as_path_and_checksum_and_reopens_exactly(small_limi
     assert reopened.restore(read_session(saved))
     np.testing.assert_array_equal(reopened.problem.X, X)
     np.testing.assert_array_equal(reopened.problem.labels, original.problem.labels)
+    np.testing.assert_array_equal(reopened.problem.lines, np.arange(2, 62))  # file lines, for messages
     assert [s.objective for s in reopened.history] == [s.objective for s in original.history]
     np.testing.assert_array_equal(reopened.resp, original.resp)
 
@@ -96,6 +97,7 @@ def test_small_data_and_synthesised_data_stay_embedded(tmp_path, qtbot):
     assert session_on(data).save(tmp_path / "small.nbviz")  # 120 values: below the real limit
     assert json.loads((tmp_path / "small.nbviz").read_text())["version"] == 1
     assert "X" in json.loads((tmp_path / "small.nbviz").read_text())["problem"]
+    np.testing.assert_array_equal(read_session(tmp_path / "small.nbviz").problem.lines, np.arange(2, 62))
 
 
 def test_checksum_tells_numbers_apart_and_ignores_the_file_format():
