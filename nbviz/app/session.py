@@ -94,8 +94,11 @@ class Session(QObject):
     def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> bool:
         """Switch to new data (and optionally a new model choice and start).
 
-        On any error the previous problem and run stay as they were and `error_raised` fires.
+        On any error the previous problem and run stay as they were and `error_raised` fires;
+        refused the same way while a background run is going (it runs on the current data).
         """
+        if self._refused_while_busy(f"opening {problem.name}"):
+            return False
         config = config or self._config_for(problem)
         try:
             em = self._new_run(problem, config, start)
@@ -106,6 +109,12 @@ class Session(QObject):
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
         return True
+
+    def _refused_while_busy(self, what: str) -> bool:
+        """True, with `error_raised`, while a background run goes: its result belongs to the run shown."""
+        if self._busy:
+            self.error_raised.emit(f"Wait for the run in progress to end (or cancel it) before {what}.")
+        return self._busy
 
     def _switch(self, problem: Problem, config: ModelConfig, em: nc.EM) -> None:
         self.pause()
@@ -121,6 +130,8 @@ class Session(QObject):
         current problem and run stay as they were.
         """
         problem, config = saved.problem, saved.config
+        if self._refused_while_busy(f"opening the session {problem.name}"):
+            return False
         try:
             labels = self._labels_for(problem, config)
             with warnings.catch_warnings():
@@ -154,6 +165,8 @@ class Session(QObject):
         if self.problem is None:
             self.config = config
             return True
+        if self._refused_while_busy("changing the model or its start"):
+            return False
         try:
             em = self._new_run(self.problem, config, start)
         except ValueError as error:

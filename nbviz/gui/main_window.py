@@ -367,6 +367,7 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
+        self.session.busy_changed.connect(dialog.check)  # refused during a run: Load again once it ends
         dialog.open()
         return dialog
 
