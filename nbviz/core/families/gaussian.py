@@ -292,7 +292,7 @@ def _singular(kind: str, k: int | None, nk: np.ndarray, lam: float) -> SingularC
     if kind == "tied" or k is None:
         what, mass = "the shared (tied) covariance", ""
     else:
-        what = f"component {k}'s covariance"
+        what = f"component {k + 1}'s covariance"  # numbered from 1, as everywhere on screen
         mass = f" (it holds {nk[k]:.3g} points' worth of responsibility)"
     advice = "increase the covariance prior" if lam > 0 else "set a covariance prior > 0"
     return SingularCovarianceError(
