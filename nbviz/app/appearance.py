@@ -110,6 +110,27 @@ class Appearance(QObject):
         return "#5a4a0c" if self.dark else "#fff2b3"
 
     @property
+    def error_text(self) -> str:
+        """Text that reports a problem (a failed fit, a cell that cannot be used)."""
+        return "#ff8a80" if self.dark else "#b00020"
+
+    @property
+    def problem_background(self) -> str:
+        """Background of a table cell the current message is about (readable with the normal text)."""
+        return "#7a2e2e" if self.dark else "#f4a6a6"
+
+    @property
+    def missing_background(self) -> str:
+        """Background of a table cell without a value (fainter than `problem_background`)."""
+        return "#4a2c2c" if self.dark else "#fde0e0"
+
+    def message_colours(self, kind: str) -> tuple[str, str, str]:
+        """(background, border, text) of a message box of `kind` ("error" or "notice")."""
+        if kind == "error":
+            return ("#4a1c1c", "#9c4a4a", "#ffd6d6") if self.dark else ("#fde8e8", "#e0a0a0", "#7a1010")
+        return ("#1c2c44", "#4a6f9c", "#d6e6ff") if self.dark else ("#eef5ff", "#a8c4e8", "#123a6b")
+
+    @property
     def component_hex(self) -> list[str]:
         """Component colours, one hex string each (cycled past the end)."""
         return component_hex(self.dark)

@@ -5,18 +5,27 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
-STYLES = {
-    "error": "background: #fde8e8; border: 1px solid #e0a0a0; color: #7a1010;",
-    "notice": "background: #eef5ff; border: 1px solid #a8c4e8; color: #123a6b;",
-}
+from ..app.appearance import Appearance
+
 NOTICE_SECONDS = 8
 
 
-class MessageBanner(QFrame):
-    """Shows one message; `show_error` stays, `show_notice` hides itself after a few seconds."""
+def message_style(appearance: Appearance, kind: str) -> str:
+    """Style-sheet declarations (background, border, text colour) of an "error" or "notice" box."""
+    background, border, text = appearance.message_colours(kind)
+    return f"background: {background}; border: 1px solid {border}; color: {text};"
 
-    def __init__(self, parent=None):
+
+class MessageBanner(QFrame):
+    """Shows one message; `show_error` stays, `show_notice` hides itself after a few seconds.
+
+    Its colours follow `appearance` (light or dark scheme); without one it stays light.
+    """
+
+    def __init__(self, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        self.appearance.changed.connect(self.apply_appearance)
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse)
@@ -49,6 +58,11 @@ class MessageBanner(QFrame):
     def _show(self, kind: str, message: str) -> None:
         self._timer.stop()
         self.kind = kind
-        self.setStyleSheet(f"MessageBanner {{{STYLES[kind]} border-radius: 4px;}}")
+        self.apply_appearance()
         self.label.setText(message)
         self.show()
+
+    def apply_appearance(self) -> None:
+        """The colours of the message shown (or last shown) for the appearance's scheme."""
+        if self.kind:
+            self.setStyleSheet(f"MessageBanner {{{message_style(self.appearance, self.kind)} border-radius: 4px;}}")

@@ -93,7 +93,7 @@ class MainWindow(QMainWindow):
         self.start_page.open_requested.connect(self.choose_file)
         self.start_page.synthesis_requested.connect(self.choose_synthesis)
         self.start_page.continue_requested.connect(self.continue_last)
-        self.banner = MessageBanner()
+        self.banner = MessageBanner(self.appearance)
         self.data_view = DataView(self.session)
         self.history_slider = QSlider(Qt.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
 
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
-        dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset)
+        dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset, appearance=self.appearance)
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))

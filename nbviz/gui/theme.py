@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QHeaderView
 
 from ..app.appearance import Appearance
 
@@ -71,3 +71,21 @@ def window_font(appearance: Appearance) -> QFont:
     else:  # a pixel-sized font
         font.setPixelSize(round(appearance.font_size(font.pixelSize())))
     return font
+
+
+def style_window(window, appearance: Appearance) -> None:
+    """Palette and font of a separate window (a dialog) for the appearance.
+
+    A dialog is its own window, so it does not take the main window's palette and font; it calls
+    this when it is built and whenever the appearance changes.
+    """
+    window.setPalette(palette_for(appearance))
+    font = window_font(appearance)
+    window.setFont(font)
+    set_header_fonts(window, font)
+
+
+def set_header_fonts(widget, font: QFont) -> None:
+    """Give the table headers inside `widget` `font`: they keep the style's header font otherwise."""
+    for header in widget.findChildren(QHeaderView):
+        header.setFont(font)

@@ -4,13 +4,14 @@ bad files, loading in a worker thread with cancel, and its use from the main win
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor
 
 import nbviz.core as nc
 from nbviz.app import background, import_spec
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.resources import resource_path
-from nbviz.gui.dialogs.import_dialog import ERROR_COLOUR, ImportDialog
+from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
@@ -255,10 +256,10 @@ def test_the_bad_cell_is_marked_and_ignoring_its_column_clears_the_error(dialog_
     dialog = dialog_for(path)
     assert "t.csv, line 3, column 'b': 'x5' is not a number" in dialog.message.text()
     assert "set that column's role to ignore" in dialog.message.text()
-    assert dialog.table.item(2, 1).background().color() == ERROR_COLOUR
-    assert dialog.table.item(2, 0).background().color() != ERROR_COLOUR
+    assert dialog.table.item(2, 1).background().color() == QColor(dialog.appearance.problem_background)
+    assert dialog.table.item(2, 0).background().color() != QColor(dialog.appearance.problem_background)
     dialog.set_role(1, "ignore")
-    assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != ERROR_COLOUR
+    assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != QColor(dialog.appearance.problem_background)
     assert_same(load_through(dialog, qtbot), nc.load_data(path, feature_columns=[0, 2]))
 
 

@@ -2,11 +2,12 @@
 
 import numpy as np
 import pytest
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog
 
 from nbviz.app.session import Session
 from nbviz.app.synthesis import table_from_truth
-from nbviz.gui.dialogs.synthesize import INVALID_BACKGROUND, SynthesisDialog
+from nbviz.gui.dialogs.synthesize import SynthesisDialog
 
 
 @pytest.fixture
@@ -17,6 +18,11 @@ def dialog(qtbot):
     dlg.show()
     qtbot.waitExposed(dlg)
     return dlg
+
+
+def invalid(dialog) -> QColor:
+    """The background of a cell that cannot be used, in the dialog's colour scheme."""
+    return QColor(dialog.appearance.problem_background)
 
 
 def table_values(dialog) -> np.ndarray:
@@ -34,7 +40,7 @@ def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog, qtbot):
     assert not dialog.ok_button.isEnabled()
     item = dialog.table.item(1, sd_x1)
     reason = "component 2, standard deviation of x1: standard deviation -2 must be greater than 0"
-    assert item.background().color() == INVALID_BACKGROUND
+    assert item.background().color() == invalid(dialog)
     assert item.toolTip() == reason
     assert reason in dialog.issues_label.text() and dialog.issues_label.isVisible()
     assert dialog.problem() is None
@@ -42,14 +48,14 @@ def test_an_invalid_cell_is_marked_and_disables_ok_until_fixed(dialog, qtbot):
     set_cell(dialog, 1, sd_x1, "0.8")
     assert dialog.ok_button.isEnabled() and dialog.issues_label.text() == ""
     qtbot.waitUntil(lambda: "Preview of the 500 rows" in dialog.preview.caption.text())  # the delayed redraw
-    assert dialog.table.item(1, sd_x1).background().color() != INVALID_BACKGROUND
+    assert dialog.table.item(1, sd_x1).background().color() != invalid(dialog)
 
 
 def test_normalise_fixes_weights_only_when_asked(dialog):
     set_cell(dialog, 0, 0, "2")
     assert not dialog.ok_button.isEnabled()
     assert "use Normalise" in dialog.issues_label.text()
-    assert all(dialog.table.item(k, 0).background().color() == INVALID_BACKGROUND for k in range(3))
+    assert all(dialog.table.item(k, 0).background().color() == invalid(dialog) for k in range(3))
     before = table_values(dialog)[:, 0]
     dialog.normalise_button.click()
     weights = table_values(dialog)[:, 0]

@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
+from ...app.appearance import Appearance
 from ...app.import_spec import ImportSpec
 from ...app.loader import DataLoader
-from ..banner import STYLES
+from ..banner import message_style
+from ..theme import style_window
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
 ROLES = ("feature", "label", "ignore")
 PREVIEW_ROWS = 20
-MISSING_COLOUR = QColor("#fde0e0")  # a missing value in the preview
-ERROR_COLOUR = QColor("#f4a6a6")  # the cell the current message is about
 _LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?", re.IGNORECASE)
 
 
@@ -43,6 +43,8 @@ class ImportDialog(QDialog):
         ``adopt(dataset, spec)`` is called with the loaded data set; it returns None when the data
         was taken (the dialog closes) or a message saying why not (shown, the dialog stays).
         Without it the dialog closes and leaves the data set in `dataset`.
+    appearance : Appearance, optional
+        The window's presentation mode and colour scheme, which the dialog follows (default: light).
 
     Attributes
     ----------
@@ -51,8 +53,12 @@ class ImportDialog(QDialog):
     """
 
     def __init__(self, path: str, parent=None,
-                 adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None):
+                 adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None,
+                 appearance: Appearance | None = None):
         super().__init__(parent)
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        style_window(self, self.appearance)  # before the widgets, so they are sized for its font
+        self._message_kind = ""
         self.path = os.fspath(path)
         self.adopt = adopt
         self.dataset: nc.Dataset | None = None
@@ -68,8 +74,7 @@ class ImportDialog(QDialog):
         self.loader.cancelled.connect(self._load_cancelled)
         self.setWindowTitle(f"Import {os.path.basename(self.path)}")
 
-        self.file_label = QLabel(f"<b>{os.path.basename(self.path)}</b> &nbsp; "
-                                 f"<span style='color: gray'>{self.path}</span>")
+        self.file_label = QLabel()
         self.file_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.delimiter_combo = QComboBox()
         for delimiter, name in DELIMITERS:
@@ -139,6 +144,35 @@ class ImportDialog(QDialog):
         self.binarise_check.toggled.connect(self.check)
         self.threshold_spin.valueChanged.connect(self.check)
         self.drop_check.toggled.connect(self.check)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Palette, font and the colours of marked cells and messages for the appearance."""
+        a = self.appearance
+        style_window(self, a)
+        self.file_label.setText(f"<b>{os.path.basename(self.path)}</b> &nbsp; "
+                                f"<span style='color: {a.muted_text}'>{self.path}</span>")
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        if self.role_combos:
+            self.table.setRowHeight(0, self.role_combos[0].sizeHint().height() + 2)
+        marked = {(i, j) for i, columns in self._marked for j in columns}
+        for i in range(1, self.table.rowCount()):
+            for j in range(self.table.columnCount()):
+                item = self.table.item(i, j)
+                if item is not None and ((i, j) in marked or _is_missing(item.text())):
+                    item.setBackground(self._cell_colour(missing=(i, j) not in marked))
+        if self._message_kind:
+            self._style_message()
+
+    def _cell_colour(self, missing: bool) -> QColor:
+        """A missing value's background, or that of a cell the current message is about."""
+        a = self.appearance
+        return QColor(a.missing_background if missing else a.problem_background)
+
+    def _style_message(self) -> None:
+        style = message_style(self.appearance, self._message_kind)
+        self.message.setStyleSheet(f"QLabel {{{style} border-radius: 4px; padding: 6px;}}")
 
     # ----------------------------------------------------------------- the user's choices
     def current_spec(self) -> ImportSpec:
@@ -223,7 +257,7 @@ class ImportDialog(QDialog):
             for j, cell in enumerate(row[:preview.n_columns]):
                 item = QTableWidgetItem(cell)
                 if _is_missing(cell):
-                    item.setBackground(MISSING_COLOUR)
+                    item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip("A missing value")
                 item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if _is_number(cell)
                                       else Qt.AlignLeft | Qt.AlignVCenter)
@@ -334,7 +368,7 @@ class ImportDialog(QDialog):
             if item is None:  # a ragged row's missing cell
                 item = QTableWidgetItem("")
                 self.table.setItem(i, j, item)
-            item.setBackground(ERROR_COLOUR)
+            item.setBackground(self._cell_colour(missing=False))
             item.setToolTip(str(error))
         self.table.scrollToItem(self.table.item(i, columns[0] if columns else 0))
         self._marked.append((i, columns or range(preview.n_columns)))
@@ -344,14 +378,15 @@ class ImportDialog(QDialog):
             for j in columns:
                 item = self.table.item(i, j)
                 if item is not None:
-                    item.setBackground(MISSING_COLOUR if _is_missing(item.text()) else QBrush())
+                    item.setBackground(self._cell_colour(missing=True) if _is_missing(item.text()) else QBrush())
                     item.setToolTip("A missing value" if _is_missing(item.text()) else "")
         self._marked = []
 
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
         self._clear_marks()
         self.message.setTextFormat(Qt.RichText if rich else Qt.PlainText)
-        self.message.setStyleSheet(f"QLabel {{{STYLES[kind]} border-radius: 4px; padding: 6px;}}")
+        self._message_kind = kind
+        self._style_message()
         self.message.setText(text)
 
     # ----------------------------------------------------------------- loading

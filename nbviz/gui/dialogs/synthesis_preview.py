@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
+from ...app.appearance import Appearance
 from ..palette import component_color
 from ..plots.ellipses import DraggableMarkers, EllipseItem
 from ..plots.prototypes import INK_LUT
+from ..plots.styling import pen, style_plot
 
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
 MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
@@ -59,8 +61,10 @@ class SynthesisPreview(QWidget):
 
     mean_dragged = Signal(int, float, float)
 
-    def __init__(self, parent=None):
+    def __init__(self, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        self._shown = None  # the arguments of the last show_sample, to redraw on a new appearance
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.pages = QStackedWidget()
@@ -109,10 +113,30 @@ class SynthesisPreview(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
         layout.addWidget(self.pages, 1)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Backgrounds, axes, fonts and marker sizes for the appearance; then the sample again."""
+        a = self.appearance
+        for plot in (self.scatter_plot, self.bars_plot):
+            style_plot(plot, a)
+        for widget in (self.pictures, self.heatmaps):
+            widget.setBackground(a.background)
+        for plot, _ in self.heat_images:
+            style_plot(plot, a)
+        self.points.setSize(a.point_size(5))
+        self.markers.setSize(a.point_size(15))
+        self.markers.setPen(pen(a, a.background, 2))
+        self.dots.setBrush(pg.mkBrush(a.foreground))
+        self._picture_key = None  # the titles are built with the font size
+        if self._shown is not None and self.isEnabled():
+            self.show_sample(*self._shown)
 
     # ----------------------------------------------------------------- entry points
     def show_sample(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray, n_total: int) -> None:
         """Draw `X` (rows drawn from `model`, true components `z`); `n_total` rows will be synthesised."""
+        self._shown = (model, X, z, n_total)
         shown = (f"a sample of {len(X):,} rows (the data will have {n_total:,})" if len(X) < n_total
                  else f"the {n_total:,} rows")
         if model.family == "gaussian":
@@ -141,13 +165,14 @@ class SynthesisPreview(QWidget):
 
     def show_paused(self, reason: str) -> None:
         """Keep the last drawing but say why it is not up to date."""
-        self.caption.setText(f"<span style='color:#b00020'>Preview paused: {reason}</span>")
+        self.caption.setText(f"<span style='color:{self.appearance.error_text}'>Preview paused: {reason}</span>")
         self.setEnabled(False)
 
     # ----------------------------------------------------------------- Gaussian
     def _draw_gaussian(self, model: nc.GaussianMixture, X: np.ndarray, z: np.ndarray) -> None:
         K, D = model.n_components, model.n_features
-        brushes = [pg.mkBrush(_with_alpha(component_color(k), 150)) for k in range(K)]
+        dark = self.appearance.dark
+        brushes = [pg.mkBrush(_with_alpha(component_color(k, dark), 150)) for k in range(K)]
         means = model.means
         if D == 1:
             # strips: component k's points around height k, its mean marker on the strip
@@ -162,7 +187,7 @@ class SynthesisPreview(QWidget):
             self.markers.axes = "xy"
         self.points.setData(pos=xy, brush=[brushes[k] for k in z])
         if self.markers.dragging is None:  # leave the marker under the mouse alone while dragging
-            self.markers.setData(pos=centres, brush=[pg.mkBrush(component_color(k)) for k in range(K)])
+            self.markers.setData(pos=centres, brush=[pg.mkBrush(component_color(k, dark)) for k in range(K)])
         while len(self.ellipses) < K:
             item = EllipseItem()
             item.setZValue(10)
@@ -171,7 +196,7 @@ class SynthesisPreview(QWidget):
         covariances = model.full_covariances
         for k, item in enumerate(self.ellipses):
             if k < K and D >= 2:
-                item.set_pen(pg.mkPen(component_color(k), width=2))
+                item.set_pen(pen(self.appearance, component_color(k, dark), 2))
                 item.set_gaussian(means[k, :2], covariances[k, :2, :2])
             else:
                 item.clear()
@@ -201,8 +226,8 @@ class SynthesisPreview(QWidget):
             else:
                 sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             self.picture_titles[k].setText(
-                f"<span style='color:{component_color(k).name()}'><b>{k + 1}</b></span> "
-                f"({np.count_nonzero(z == k)} rows)")
+                f"<span style='color:{component_color(k, self.appearance.dark).name()}'><b>{k + 1}</b></span> "
+                f"({np.count_nonzero(z == k)} rows)", color=self.appearance.foreground)
 
     def _build_pictures(self, K: int) -> None:
         self.pictures.clear()
@@ -210,7 +235,7 @@ class SynthesisPreview(QWidget):
         columns = min(K, 6)
         for k in range(K):
             row, col = 3 * (k // columns), k % columns
-            title = self.pictures.addLabel("", row=row, col=col, size="9pt")
+            title = self.pictures.addLabel("", row=row, col=col, size=f"{self.appearance.font_size(9):.1f}pt")
             boxes = []
             for offset in (1, 2):
                 box = self.pictures.addViewBox(row=row + offset, col=col, lockAspect=True, enableMouse=False,
@@ -235,13 +260,14 @@ class SynthesisPreview(QWidget):
             self.bars.append(item)
         features = np.arange(M)
         for k, item in enumerate(self.bars):
-            color = component_color(k)
+            color = component_color(k, self.appearance.dark)
             item.setOpts(x=features + offsets[k], height=model.probs[k], width=width,
                          brush=pg.mkBrush(color), pen=pg.mkPen(color))
         sample = component_frequencies(model.family, X, z, K)
         xs = (features[None, :] + offsets[:, None]).ravel()
         keep = ~np.isnan(sample.ravel())
-        self.dots.setData(x=xs[keep], y=sample.ravel()[keep], size=max(3.0, min(7.0, 300.0 / (K * M))))
+        self.dots.setData(x=xs[keep], y=sample.ravel()[keep],
+                          size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M)))))
         self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
 

@@ -20,16 +20,17 @@ from PySide6.QtWidgets import (
 )
 
 from ...app import synthesis
+from ...app.appearance import appearance_of
 from ...app.config import FAMILY_LABELS, ModelConfig
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
+from ..theme import style_window
 from .synthesis_preview import SynthesisPreview
 
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
 PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw (a drag redraws ~8 times a second)
-INVALID_BACKGROUND = QColor("#f6c4c4")
 MAX_LISTED_ISSUES = 5
 DEFAULT_FEATURES = {"gaussian": 2, "bernoulli": 36, "multinomial": 20}
 FEATURE_RANGE = {"gaussian": (1, 8), "bernoulli": (1, 400), "multinomial": (2, 400)}
@@ -62,6 +63,8 @@ class SynthesisDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.settings = settings
+        self.appearance = appearance_of(session)
+        style_window(self, self.appearance)  # before the widgets, so they are sized for its font
         self.setWindowTitle("Synthesise data")
         self._filling = False  # True while the dialog writes cells itself
         self.check = synthesis.TableCheck(None, ())
@@ -100,8 +103,7 @@ class SynthesisDialog(QDialog):
         self.issues_label.setWordWrap(True)
         self.issues_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.issues_label.setTextFormat(Qt.RichText)
-        self.issues_label.setStyleSheet("color: #b00020;")
-        self.preview = SynthesisPreview()
+        self.preview = SynthesisPreview(self.appearance)
         self.preview.setMinimumSize(360, 300)
 
         left = QWidget()
@@ -143,6 +145,19 @@ class SynthesisDialog(QDialog):
         if settings is not None:
             self.restore_choice(read_synthesis(settings, synthesis.FAMILIES))
         self.resize(1080, 620)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Palette, font, the problem colour and the component swatches for the appearance."""
+        style_window(self, self.appearance)
+        self.table.horizontalHeader().setDefaultSectionSize(round(self.appearance.font_size(72)))
+        self.issues_label.setStyleSheet(f"color: {self.appearance.error_text};")
+        for k in range(self.table.rowCount()):
+            header = self.table.verticalHeaderItem(k)
+            if header is not None:
+                header.setIcon(colour_icon(component_color(k, self.appearance.dark)))
+        self.revalidate()
 
     # ----------------------------------------------------------------- what the dialog holds
     @property
@@ -176,7 +191,7 @@ class SynthesisDialog(QDialog):
                 self.table.horizontalHeaderItem(c).setToolTip(column.description)
             for k in range(model.n_components):
                 header = QTableWidgetItem(str(k + 1))
-                header.setIcon(colour_icon(component_color(k)))
+                header.setIcon(colour_icon(component_color(k, self.appearance.dark)))
                 self.table.setVerticalHeaderItem(k, header)
                 for c in range(len(columns)):
                     self.table.setItem(k, c, QTableWidgetItem(_format(values[k, c])))
@@ -325,7 +340,7 @@ class SynthesisDialog(QDialog):
                 for c in range(self.table.columnCount()):
                     item = self.table.item(k, c)
                     reason = marked.get((k, c))
-                    item.setBackground(INVALID_BACKGROUND if reason else QBrush())
+                    item.setBackground(QColor(self.appearance.problem_background) if reason else QBrush())
                     item.setToolTip(reason or f"component {k + 1}: {columns[c].description}")
         finally:
             self._filling = False

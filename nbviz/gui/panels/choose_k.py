@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QSpinBox, QTableWidget,
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from ...app.appearance import appearance_of
 from ...app.explore import Explorer, KChoice
 from ...app.session import Session
+from ..plots.styling import pen, style_line, style_plot
+from ..theme import set_header_fonts
 from .job_bar import JobBar
 
 CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
-TRUTH_COLOR = "#555555"
+CRITERION_COLORS_DARK = {"bic": "#56B4E9", "aic": "#E8803A", "icl": "#2FC296"}  # readable on a dark plot
 BEST_COLOR = "#d62728"
 COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed"]
 COLUMN_TIPS = [
@@ -48,6 +51,7 @@ class ChooseKPanel(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.explorer = Explorer(session, self)
         self.result: KChoice | None = None
 
@@ -94,20 +98,13 @@ class ChooseKPanel(QWidget):
         self.restart_points = {}
         self.best_lines = {}
         for name, label in CRITERION_LABELS.items():
-            colour = QColor(CRITERION_COLORS[name])
-            faint = QColor(colour)
-            faint.setAlpha(90)
-            self.restart_points[name] = pg.ScatterPlotItem(size=6, pen=None, brush=pg.mkBrush(faint))
-            self.best_lines[name] = pg.PlotDataItem(pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=6,
-                                                    symbolBrush=colour, symbolPen=None)
+            self.restart_points[name] = pg.ScatterPlotItem(size=6, pen=None)
+            self.best_lines[name] = pg.PlotDataItem(symbol="o", symbolPen=None)
             self.plot.addItem(self.restart_points[name])
             self.plot.addItem(self.best_lines[name])
         self.best_marker = pg.ScatterPlotItem(size=18, pen=pg.mkPen(BEST_COLOR, width=2.5), brush=None)
         self.plot.addItem(self.best_marker)
-        self.truth_line = pg.InfiniteLine(angle=90, movable=False,
-                                          pen=pg.mkPen(TRUTH_COLOR, width=1.5, style=Qt.DashLine),
-                                          label="true K", labelOpts={"position": 0.93, "color": TRUTH_COLOR,
-                                                                     "fill": pg.mkBrush(255, 255, 255, 200)})
+        self.truth_line = pg.InfiniteLine(angle=90, movable=False, label="true K", labelOpts={"position": 0.93})
         self.plot.addItem(self.truth_line)
         self.truth_line.hide()
         self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
@@ -140,7 +137,30 @@ class ChooseKPanel(QWidget):
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
         session.problem_changed.connect(self._data_changed)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Background, axes, fonts, pens and marker sizes for the appearance (then redraw)."""
+        a = self.appearance
+        style_plot(self.plot, a, grid=True)
+        self.best_marker.setPen(pen(a, BEST_COLOR, 2.5))
+        self.best_marker.setSize(a.point_size(18))
+        style_line(self.truth_line, a, a.muted_text, 1.5, style=Qt.DashLine)
         self._redraw()
+
+    def changeEvent(self, event) -> None:
+        """A new window font (presentation mode): rows as tall as its text, the bold row in its size."""
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange:
+            self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+            set_header_fonts(self.table, self.font())
+            if self.result is not None:
+                self._redraw()
+
+    def criterion_color(self, name: str) -> QColor:
+        """The colour of criterion `name` on the appearance's background."""
+        return QColor((CRITERION_COLORS_DARK if self.appearance.dark else CRITERION_COLORS)[name])
 
     @property
     def criterion(self) -> str:
@@ -200,22 +220,26 @@ class ChooseKPanel(QWidget):
             self.table.setRowCount(0)
             return
         ks = result.selection.ks.astype(float)
+        a = self.appearance
         for name in CRITERION_LABELS:
             scores = result.scores(name)
             chosen = name == criterion
             finished = ~np.isnan(scores)
             x = np.broadcast_to(ks[:, None], scores.shape)[finished]
-            self.restart_points[name].setData(x if chosen else [], scores[finished] if chosen else [])
+            faint = self.criterion_color(name)
+            faint.setAlpha(90)
+            self.restart_points[name].setData(x if chosen else [], scores[finished] if chosen else [],
+                                              brush=pg.mkBrush(faint), size=a.point_size(6))
             best = np.array([_lowest(row) for row in scores])
             rows = ~np.isnan(best)
             self.best_lines[name].setData(ks[rows], best[rows])
-            colour = QColor(CRITERION_COLORS[name])
+            colour = self.criterion_color(name)
             if not chosen:
                 colour.setAlpha(110)
-            self.best_lines[name].setPen(pg.mkPen(colour, width=2.5 if chosen else 1.2,
-                                                  style=Qt.SolidLine if chosen else Qt.DashLine))
+            self.best_lines[name].setPen(pen(a, colour, 2.5 if chosen else 1.2,
+                                             style=Qt.SolidLine if chosen else Qt.DashLine))
             self.best_lines[name].setSymbolBrush(colour)
-            self.best_lines[name].setSymbolSize(7 if chosen else 4)
+            self.best_lines[name].setSymbolSize(a.point_size(7 if chosen else 4))
         best_k = result.best_k(criterion)
         label = CRITERION_LABELS[criterion]
         self.legend.setText(self._legend_html(criterion))
@@ -235,22 +259,22 @@ class ChooseKPanel(QWidget):
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
         self._fill_table(result, best_k)
 
-    @staticmethod
-    def _legend_html(criterion: str) -> str:
+    def _legend_html(self, criterion: str) -> str:
         parts = []
         for name, label in CRITERION_LABELS.items():
+            colour = self.criterion_color(name).name()
             if name == criterion:
-                parts.append(f"<span style='color:{CRITERION_COLORS[name]}'>&#9473;&#9473;</span> <b>{label}</b> "
+                parts.append(f"<span style='color:{colour}'>&#9473;&#9473;</span> <b>{label}</b> "
                              "(dots: every restart)")
             else:
-                parts.append(f"<span style='color:{CRITERION_COLORS[name]}'>&#9476;&#9476;</span> {label}")
+                parts.append(f"<span style='color:{colour}'>&#9476;&#9476;</span> {label}")
         parts.append(f"<span style='color:{BEST_COLOR}'>&#9711;</span> lowest")
         return "Lower is better: " + " &nbsp; ".join(parts)
 
     def _fill_table(self, result: KChoice, best_k: int | None) -> None:
         selection = result.selection
         self.table.setRowCount(len(selection.ks))
-        bold = QFont()
+        bold = QFont(self.table.font())  # the window's size (larger in presentation mode)
         bold.setBold(True)
         for i, k in enumerate(selection.ks):
             objective = selection.objective[i]

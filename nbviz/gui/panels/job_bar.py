@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from ...app.appearance import appearance_of
 from ...app.explore import Explorer
 
 
@@ -20,6 +21,8 @@ class JobBar(QWidget):
     def __init__(self, explorer: Explorer, run_text: str, parent=None):
         super().__init__(parent)
         self.explorer = explorer
+        self.appearance = appearance_of(explorer.session)
+        self._error = False
         self.run_button = QPushButton(run_text)
         self.cancel_button = QPushButton("Cancel")
         self.progress = QProgressBar()
@@ -47,21 +50,30 @@ class JobBar(QWidget):
         self.progress.hide()
         self.status.hide()
         self.update_enabled()
+        self.appearance.changed.connect(self.apply_appearance)
+
+    def apply_appearance(self) -> None:
+        self._show_error(self._error)
 
     def started(self, text: str) -> None:
         """Call after the job has started."""
         self.progress.setValue(0)
         self.progress.show()
-        self.status.setStyleSheet("")
+        self._show_error(False)
         self.status.setText(text)
         self.status.show()
         self.update_enabled()
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.progress.hide()
-        self.status.setStyleSheet("color: #b00020;" if error else "")
+        self._show_error(error)
         self.status.setText(text)
         self.status.setVisible(bool(text))
+
+    def _show_error(self, error: bool) -> None:
+        """The status line in the appearance's problem colour (an error) or the normal text colour."""
+        self._error = error
+        self.status.setStyleSheet(f"color: {self.appearance.error_text};" if error else "")
 
     def update_enabled(self, *_) -> None:
         running = self.explorer.running

@@ -15,42 +15,54 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
+from ...app.appearance import Appearance, appearance_of
 from ...app.explore import Explorer, RestartGallery
 from ...app.session import Session
 from .controls import INIT_LABELS
+from ..theme import window_font
 from .job_bar import JobBar
 from .thumbnails import aligned_to, frame_for, paint_thumbnail
 
 THUMB_WIDTH, THUMB_HEIGHT = 168, 120
-# Border colour per optimum (best optimum first); failed runs are grey.
+# Border colour per optimum (best optimum first), on a light and on a dark background; failed runs are grey.
 OPTIMUM_COLORS = ["#2e7d32", "#ef6c00", "#6a1b9a", "#1565c0", "#c62828", "#00838f", "#827717", "#4e342e"]
+OPTIMUM_COLORS_DARK = ["#81c784", "#ffb74d", "#ce93d8", "#64b5f6", "#e57373", "#4dd0e1", "#d4e157", "#bcaaa4"]
 FAILED_COLOR = "#9e9e9e"
 
 
-def optimum_color(group: int) -> QColor:
-    return QColor(FAILED_COLOR if group < 0 else OPTIMUM_COLORS[group % len(OPTIMUM_COLORS)])
+def optimum_color(group: int, dark: bool = False) -> QColor:
+    colours = OPTIMUM_COLORS_DARK if dark else OPTIMUM_COLORS
+    return QColor(FAILED_COLOR if group < 0 else colours[group % len(colours)])
 
 
 class RunCard(QFrame):
-    """One restart: thumbnail and numbers; a click emits `chosen(index)`."""
+    """One restart: thumbnail and numbers, in the colours and sizes of `appearance`; a click emits
+    `chosen(index)`."""
 
     chosen = Signal(int)
 
-    def __init__(self, gallery: RestartGallery, index: int, frame, parent=None):
+    def __init__(self, gallery: RestartGallery, index: int, frame, appearance: Appearance | None = None,
+                 parent=None):
         super().__init__(parent)
+        a = appearance if appearance is not None else Appearance(self)
         self.index = index
         run = gallery.runs[index]
         self.clickable = run.ok
         group = int(gallery.groups[index])
-        colour = optimum_color(group).name()
+        colour = optimum_color(group, a.dark).name()
         self.setObjectName("card")
-        self.setStyleSheet(f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: white; }}")
+        # a style sheet stops the window's font reaching the labels, so it names the size itself
+        points = window_font(a).pointSizeF()
+        size = f"font-size: {points:.1f}pt;" if points > 0 else ""
+        self.setStyleSheet(f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: {a.background}; }}"
+                           f" QLabel {{ color: {a.foreground}; {size} }}")
+        width, height = round(a.font_size(THUMB_WIDTH)), round(a.font_size(THUMB_HEIGHT))
         self.picture = QLabel()
-        self.picture.setFixedSize(THUMB_WIDTH, THUMB_HEIGHT)
+        self.picture.setFixedSize(width, height)
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.RichText)
-        self.setFixedWidth(THUMB_WIDTH + 14)  # thumbnail, margins and border: the gallery's column width
+        self.setFixedWidth(width + 14)  # thumbnail, margins and border: the gallery's column width
         layout = QVBoxLayout(self)
         layout.setContentsMargins(5, 5, 5, 5)
         layout.setSpacing(3)
@@ -61,13 +73,13 @@ class RunCard(QFrame):
             self.picture.setText("no fit")
             self.picture.setAlignment(Qt.AlignCenter)
             self.picture.setStyleSheet(f"color: {FAILED_COLOR};")
-            self.text.setText(f"{title}<br><span style='color:#b00020'>failed</span>")
+            self.text.setText(f"{title}<br><span style='color:{a.error_text}'>failed</span>")
             self.setToolTip(run.error)
             return
         X_shown = run.em.X[run.rows] if frame.kind == "scatter" else None
         # components matched to the best run's share its colours, so equal optima look equal
         model, labels = aligned_to(run.em.model, run.labels, gallery.runs[0].em.model)
-        self.picture.setPixmap(paint_thumbnail(model, X_shown, labels, frame, THUMB_WIDTH, THUMB_HEIGHT))
+        self.picture.setPixmap(paint_thumbnail(model, X_shown, labels, frame, width, height, a))
         first = gallery.first_of_group(index)
         if index == 0:
             where = "best"
@@ -97,6 +109,7 @@ class RestartPanel(QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self.explorer = Explorer(session, self)
         self.gallery: RestartGallery | None = None
         self.cards: list[RunCard] = []
@@ -139,6 +152,12 @@ class RestartPanel(QWidget):
         session.problem_changed.connect(self._data_changed)
         session.run_reset.connect(self._follow_config)
         self._follow_config()
+        self.appearance.changed.connect(self.apply_appearance)
+
+    def apply_appearance(self) -> None:
+        """The cards again, in the appearance's colours and sizes."""
+        if self.gallery is not None:
+            self.show_gallery(self.gallery)
 
     def _follow_config(self) -> None:
         """Start method and first seed default to the session's, until a gallery exists."""
@@ -168,7 +187,7 @@ class RestartPanel(QWidget):
         self._clear_cards()
         frame = frame_for(gallery.problem, gallery.config.family)
         for index in range(len(gallery.runs)):
-            card = RunCard(gallery, index, frame)
+            card = RunCard(gallery, index, frame, self.appearance)
             card.chosen.connect(self.choose)
             self.cards.append(card)
         self._lay_out_cards()

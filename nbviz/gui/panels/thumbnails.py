@@ -23,13 +23,13 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 
 import nbviz.core as nc
 
+from ...app.appearance import Appearance
 from ...app.problem import Problem
 from ..palette import component_color
 from ..plots.ellipses import ellipse_points
 from ..plots.projection import Projection, feature_pair, pca
 
-BACKGROUND = QColor("#ffffff")
-FRAME = QColor("#c8c8c8")
+FRAME = {False: "#c8c8c8", True: "#55585d"}  # the border, on a light or a dark background
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,7 +90,8 @@ def aligned_to(model: nc.Mixture, labels: np.ndarray | None, reference: nc.Mixtu
 
 
 def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.ndarray | None,
-                    frame: ThumbnailFrame, width: int, height: int) -> QPixmap:
+                    frame: ThumbnailFrame, width: int, height: int,
+                    appearance: Appearance | None = None) -> QPixmap:
     """A picture of `model` of `width` x `height` pixels.
 
     Parameters
@@ -101,24 +102,28 @@ def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.nd
     labels : ndarray of shape (n_shown,) or None
         Their hard assignment under `model`.
     frame : ThumbnailFrame
+    appearance : Appearance, optional
+        Background and component colours of its scheme, thicker lines and bigger dots in
+        presentation mode (default: light, normal).
     """
+    a = appearance if appearance is not None else Appearance()
     pixmap = QPixmap(width, height)
-    pixmap.fill(BACKGROUND)
+    pixmap.fill(QColor(a.background))
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.Antialiasing)
     try:
         area = QRectF(2, 2, width - 4, height - 4)
         if frame.kind == "scatter":
-            _scatter(painter, area, model, X_shown, labels, frame)
+            _scatter(painter, area, model, X_shown, labels, frame, a)
         elif frame.kind == "density":
-            _densities(painter, area, model, frame)
+            _densities(painter, area, model, frame, a)
         elif frame.kind == "images":
             _prototypes(painter, area, model, frame.image_shape)
         else:
-            _weights(painter, area, model)
+            _weights(painter, area, model, a.dark)
             if hasattr(model, "probs"):
-                _probability_rows(painter, area, model)
-        painter.setPen(QPen(FRAME, 1))
+                _probability_rows(painter, area, model, a.dark)
+        painter.setPen(QPen(QColor(FRAME[a.dark]), 1))
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
     finally:
@@ -133,14 +138,15 @@ def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.nd
     return np.column_stack([area.left() + u[:, 0] * area.width(), area.bottom() - u[:, 1] * area.height()])
 
 
-def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame) -> None:
+def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame,
+             a: Appearance) -> None:
     projection = frame.projection
     painter.setPen(Qt.NoPen)
     if X_shown is not None and labels is not None and len(X_shown):
         pixels = _to_pixels(projection.points(X_shown), area, frame.lower, frame.upper)
-        radius = 1.6 if len(pixels) < 800 else 1.1
+        radius = a.point_size(1.6 if len(pixels) < 800 else 1.1)
         for k in range(model.n_components):
-            colour = QColor(component_color(k))
+            colour = QColor(component_color(k, a.dark))
             colour.setAlpha(150)
             painter.setBrush(colour)
             for x, y in pixels[labels == k]:
@@ -150,12 +156,13 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
     painter.setClipRect(area)
     for k in range(model.n_components):
         outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, frame.lower, frame.upper)
-        painter.setPen(QPen(component_color(k).darker(120), 1.6))
+        colour = component_color(k, a.dark)
+        painter.setPen(QPen(colour.lighter(120) if a.dark else colour.darker(120), a.line_width(1.6)))
         painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in outline]))
     painter.setClipping(False)
 
 
-def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame) -> None:
+def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame, a: Appearance) -> None:
     grid = np.linspace(frame.lower[0], frame.upper[0], 120)
     variances = model.full_covariances[:, 0, 0]
     curves = model.weights[:, None] * np.exp(-0.5 * (grid[None, :] - model.means[:, :1]) ** 2 / variances[:, None]) \
@@ -164,7 +171,7 @@ def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame) ->
     for k in range(model.n_components):
         pixels = _to_pixels(np.column_stack([grid, curves[k]]), area, np.array([grid[0], 0.0]),
                             np.array([grid[-1], 1.05 * top]))
-        painter.setPen(QPen(component_color(k), 1.8))
+        painter.setPen(QPen(component_color(k, a.dark), a.line_width(1.8)))
         painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in pixels]))
 
 
@@ -185,7 +192,7 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
         painter.drawImage(target, image)
 
 
-def _weights(painter: QPainter, area: QRectF, model) -> None:
+def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
     order = np.argsort(-model.weights, kind="stable")
     x = area.left()
     if hasattr(model, "probs"):  # a thin bar on top; the probabilities fill the rest
@@ -195,12 +202,12 @@ def _weights(painter: QPainter, area: QRectF, model) -> None:
     painter.setPen(Qt.NoPen)
     for k in order:
         w = model.weights[k] * bar.width()
-        painter.setBrush(component_color(k))
+        painter.setBrush(component_color(k, dark))
         painter.drawRect(QRectF(x, bar.top(), w, bar.height()))
         x += w
 
 
-def _probability_rows(painter: QPainter, area: QRectF, model) -> None:
+def _probability_rows(painter: QPainter, area: QRectF, model, dark: bool) -> None:
     K = model.n_components
     top = area.top() + area.height() * 0.2
     swatch = 6.0
@@ -212,5 +219,5 @@ def _probability_rows(painter: QPainter, area: QRectF, model) -> None:
     height = rows.height() / K
     painter.setPen(Qt.NoPen)
     for k in range(K):
-        painter.setBrush(component_color(k))
+        painter.setBrush(component_color(k, dark))
         painter.drawRect(QRectF(area.left(), top + k * height, swatch, height))

@@ -13,18 +13,21 @@ import warnings
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtWidgets import (
+    QComboBox, QDoubleSpinBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget,
+)
 
 import nbviz.core as nc
 
+from ...app.appearance import appearance_of
 from ...app.session import Session
 from ..palette import ELBO_COLOR, OBJECTIVE_COLOR
 from .sleep import Sleeper
+from .styling import pen, style_line, style_plot
 
 N_POINTS = 101
 MAX_PROB_ITEMS = 60  # Bernoulli probabilities offered in the slice chooser (the first features)
-OLD_COLOR = "#555555"
 M_STEP_COLOR = "#d55e00"
 LINE = "line"
 
@@ -72,6 +75,7 @@ class BoundView(Sleeper, QWidget):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance_of(session)
         self._awake, self._stale = False, True  # hidden until its dock is shown
         self._choices_key = None
         self.result: nc.BoundSlice | None = None
@@ -91,45 +95,76 @@ class BoundView(Sleeper, QWidget):
         bar.addWidget(QLabel("± range"))
         bar.addWidget(self.half_width)
 
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(130)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         for axis in ("left", "bottom"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         # the objective drawn wider, so that it shows on both sides of the dashed surrogate where they
         # (nearly) touch; the key sits above the plot, where it hides no curve
-        self.objective_curve = self.plot.plot(pen=pg.mkPen(OBJECTIVE_COLOR, width=4), connect="finite")
-        self.surrogate_curve = self.plot.plot(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.DashLine),
-                                              connect="finite")
+        self.objective_curve = self.plot.plot(connect="finite")
+        self.surrogate_curve = self.plot.plot(connect="finite")
         self.key = QLabel(f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
                           f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>')
         # labels at different heights, so that they stay readable when the lines (nearly) coincide
-        self.old_line = self._line(OLD_COLOR, Qt.DotLine, "θ_old", 0.08)
-        self.max_line = self._line(ELBO_COLOR, Qt.SolidLine, "max of L", 0.5)
-        self.m_step_line = self._line(M_STEP_COLOR, Qt.DashLine, "M-step", 0.3)
-        self.touch_mark = pg.ScatterPlotItem(size=11, symbol="o", brush=None, pen=pg.mkPen(OLD_COLOR, width=2))
+        self.old_line = self._line("θ_old", 0.08)
+        self.max_line = self._line("max of L", 0.5)
+        self.m_step_line = self._line("M-step", 0.3)
+        self.touch_mark = pg.ScatterPlotItem(symbol="o", brush=None)
         self.plot.addItem(self.touch_mark)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
+        self.caption.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        # the caption scrolls rather than pushing into the plot when the dock is short (large text)
+        self.caption_area = QScrollArea()
+        self.caption_area.setWidget(self.caption)
+        self.caption_area.setWidgetResizable(True)
+        self.caption_area.setFrameShape(QFrame.NoFrame)
+        self.caption_area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self._fit_caption_area()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.key)
         layout.addWidget(self.plot, 1)
-        layout.addWidget(self.caption)
+        layout.addWidget(self.caption_area)
 
         self.slice_choice.currentIndexChanged.connect(self.redraw)
         self.half_width.valueChanged.connect(self.redraw)
         for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
             signal.connect(self.redraw)
+        self.appearance.changed.connect(self.apply_appearance)
+        self.apply_appearance()
+
+    def apply_appearance(self) -> None:
+        """Background, axes, fonts, pens and the line labels for the appearance (then redraw)."""
+        a = self.appearance
+        style_plot(self.plot, a, grid=True)
+        self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 4))
+        self.surrogate_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.DashLine))
+        self.touch_mark.setPen(pen(a, a.muted_text, 2))
+        self.touch_mark.setSize(a.point_size(11))
+        for line, colour, style in ((self.old_line, a.muted_text, Qt.DotLine),
+                                    (self.max_line, ELBO_COLOR, Qt.SolidLine),
+                                    (self.m_step_line, M_STEP_COLOR, Qt.DashLine)):
+            style_line(line, a, colour, 2, style=style)
+        self.redraw()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.FontChange:  # presentation mode: the caption's lines are taller
+            self._fit_caption_area()
+
+    def _fit_caption_area(self) -> None:
+        """Room for three lines of the caption; longer captions scroll."""
+        self.caption_area.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 4)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 300)  # half the bottom of the window, beside the objective curve
 
-    def _line(self, color: str, style, text: str, height: float) -> pg.InfiniteLine:
-        line = pg.InfiniteLine(angle=90, pen=pg.mkPen(color, width=2, style=style), label=text,
-                               labelOpts={"position": height, "color": color, "fill": (255, 255, 255, 200),
-                                          "anchors": [(0, 0.5), (0, 0.5)]})
+    def _line(self, text: str, height: float) -> pg.InfiniteLine:
+        """A vertical line labelled `text` at `height` (0 bottom, 1 top); `apply_appearance` colours it."""
+        line = pg.InfiniteLine(angle=90, label=text, labelOpts={"position": height, "anchors": [(0, 0.5), (0, 0.5)]})
         line.hide()
         self.plot.addItem(line)
         return line

@@ -1,4 +1,5 @@
-"""Labelled points drawn so they stand out: a diamond in the class colour with a thick dark outline."""
+"""Labelled points drawn so they stand out: a diamond in the class colour with a thick outline that
+contrasts with the background (dark on a light plot, light on a dark one)."""
 
 from __future__ import annotations
 
@@ -6,30 +7,43 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from ...app.appearance import Appearance, appearance_of
 from ...app.labelling import label_click, labelling_of
 from ..palette import component_color
 from .interaction import picked_index
+from .styling import pen
 
 MARK_SIZE = 12
-OUTLINE = "#111111"
+OUTLINE_WIDTH = 2.2
 
 
 class _Marks(pg.ScatterPlotItem):
     """Marks that are only drawn: a click on one goes on to the point beneath."""
 
+    def __init__(self, marks: "LabelMarks", **options):
+        super().__init__(**options)
+        self.marks = marks
+
     def mouseClickEvent(self, ev) -> None:
         ev.ignore()
+
+    def appearance_changed(self) -> None:
+        """A slot that lives as long as the item (unlike one on the plain `LabelMarks`)."""
+        self.marks.restyle()
 
 
 class LabelMarks:
     """Diamonds over the labelled points of a data view (a ScatterPlotItem in `view_box`).
 
     The marks change only with the labelling or the point positions, not with every half-step, so
-    `update` sets data only when one of them is a new object.
+    `update` sets data only when one of them is a new object. Colours, outline width and size follow
+    `appearance` and change with it.
     """
 
-    def __init__(self, view_box: pg.ViewBox, z_value: float = 8.0):
-        self.item = _Marks(pxMode=True, symbol="d", size=MARK_SIZE)
+    def __init__(self, view_box: pg.ViewBox, z_value: float = 8.0, appearance: Appearance | None = None):
+        self.appearance = appearance if appearance is not None else Appearance()
+        self.item = _Marks(self, pxMode=True, symbol="d", size=self.appearance.point_size(MARK_SIZE))
+        self.appearance.changed.connect(self.item.appearance_changed)
         self.item.setZValue(z_value)
         view_box.addItem(self.item, ignoreBounds=True)
         self._key = (None, None)
@@ -48,9 +62,17 @@ class LabelMarks:
             self.item.setData([], [])
             return
         rows = np.flatnonzero(labels >= 0)
-        brushes = {k: pg.mkBrush(component_color(k)) for k in np.unique(labels[rows]).tolist()}
+        a = self.appearance
+        brushes = {k: pg.mkBrush(component_color(k, a.dark)) for k in np.unique(labels[rows]).tolist()}
         self.item.setData(pos=positions[rows], brush=[brushes[k] for k in labels[rows].tolist()],
-                          pen=pg.mkPen(OUTLINE, width=2.2), data=rows)
+                          pen=pen(a, a.outline, OUTLINE_WIDTH), size=a.point_size(MARK_SIZE), data=rows)
+
+    def restyle(self) -> None:
+        """Draw the same marks again in the appearance's colours and sizes."""
+        positions, labels = self._key
+        self._key = (None, None)
+        if positions is not None:
+            self.update(positions, labels)
 
     def clear(self) -> None:
         self._key = (None, None)
@@ -79,7 +101,7 @@ class LabelLayer:
         # the selection ring is drawn over the selected point and takes clicks on it; in label
         # mode a click there still labels the point
         self._see_through = tuple(item for item in (getattr(view, "selection_ring", None),) if item is not None)
-        self.marks = LabelMarks(self.view_box)
+        self.marks = LabelMarks(self.view_box, appearance=appearance_of(session))
         self.labelling = labelling_of(session)
         for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
             signal.connect(self.refresh)

@@ -94,8 +94,7 @@ class ObjectiveCurve(QWidget):
     def apply_appearance(self) -> None:
         """Restyle for the appearance: fonts, pens, marker sizes, background (then refresh)."""
         a = self.appearance
-        style_plot(self.plot, a)
-        self.plot.showGrid(x=True, y=True, alpha=0.25 if a.dark else 0.15)
+        style_plot(self.plot, a, grid=True)
         self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2))
         self.elbo_curve.setSymbolSize(a.point_size(7))
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))

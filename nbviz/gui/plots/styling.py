@@ -33,13 +33,16 @@ def pen(appearance: Appearance, color, width: float = 1.0, **options):
     return pg.mkPen(color, width=appearance.line_width(width), **options)
 
 
-def style_plot(plot, appearance: Appearance) -> None:
-    """Background, axis pens, tick fonts and axis-title sizes of a `pg.PlotWidget` or `pg.PlotItem`."""
+def style_plot(plot, appearance: Appearance, grid: bool = False) -> None:
+    """Background, axis pens, tick fonts and axis-title sizes of a `pg.PlotWidget` or `pg.PlotItem`;
+    with `grid`, a grid faint enough for the background."""
     if isinstance(plot, pg.PlotWidget):
         plot.setBackground(appearance.background)
         item = plot.getPlotItem()
     else:
         item = plot
+    if grid:
+        item.showGrid(x=True, y=True, alpha=0.25 if appearance.dark else 0.15)
     tick_font = plot_font(appearance)
     label_size = f"{appearance.font_size(LABEL_POINTS):.1f}pt"
     for name in ("left", "bottom", "right", "top"):
@@ -51,3 +54,12 @@ def style_plot(plot, appearance: Appearance) -> None:
     title = item.titleLabel
     if title.text:
         title.setText(title.text, color=appearance.foreground, size=label_size)
+
+
+def style_line(line: pg.InfiniteLine, appearance: Appearance, color, width: float = 1.5, **options) -> None:
+    """An `InfiniteLine`'s pen, and its label in the same colour on a translucent background patch."""
+    line.setPen(pen(appearance, color, width, **options))
+    if line.label is not None:
+        line.label.setColor(color)
+        line.label.fill = pg.mkBrush(appearance.background + "c8")  # #RRGGBBAA
+        line.label.setFont(plot_font(appearance))
