@@ -82,14 +82,26 @@ def _distinct_rows(points: np.ndarray, K: int, rng) -> np.ndarray:
 def _kmeanspp(points: np.ndarray, K: int, rng) -> np.ndarray:
     """k-means++ seeding: each next centre drawn with probability proportional to D(x)^2."""
     chosen = [int(rng.integers(points.shape[0]))]
-    d2 = ((points - points[chosen[0]]) ** 2).sum(axis=1)
+    with np.errstate(over="ignore"):  # an overflow is reported below, naming the value
+        d2 = ((points - points[chosen[0]]) ** 2).sum(axis=1)
     for _ in range(1, K):
         total = d2.sum()
+        if not np.isfinite(total):
+            raise _too_large(points)
         if not total > 0:
             raise ValueError(_too_few_distinct(len(chosen), K))
         chosen.append(int(rng.choice(points.shape[0], p=d2 / total)))
         np.minimum(d2, ((points - points[chosen[-1]]) ** 2).sum(axis=1), out=d2)
     return np.array(chosen)
+
+
+def _too_large(points: np.ndarray) -> validation.DataFitError:
+    """Data whose squared distances overflow float64 (values beyond about 1e154 apart), at its largest value."""
+    size = np.abs(points)
+    return validation.data_fit_error(
+        points, size == size.max(), "Gaussian", "values whose squared distances are finite",
+        "too large to compare with the other rows (squared distances overflow)",
+        "rescale that column (e.g. divide it by a power of ten)")
 
 
 def _too_few_distinct(n_distinct: int, K: int) -> str:

@@ -181,3 +181,15 @@ def test_a_point_impossible_under_every_component_is_reported_not_nan():
         model.responsibilities(X)
     with pytest.raises(ValueError, match="row 1"):
         nc.EM(X, model)
+
+
+def test_values_too_large_to_compare_are_named_not_nan_probabilities():
+    # k-means++ squares distances between rows: 1e200 apart overflows to inf, which numpy's
+    # sampler would report as "probabilities contain NaN"
+    X = np.array([[0.0, 1.0], [1.0, 2.0], [1e200, 0.5], [2.0, 0.0]])
+    with pytest.raises(nc.DataFitError, match=r"X\[2, 0\].*is 1e\+200; rescale that column") as caught:
+        nc.init_model(X, "gaussian", 2, method="kmeans++", rng=0)
+    assert (caught.value.row, caught.value.column, caught.value.value) == (2, 0, 1e200)
+    # the same data with that column rescaled starts as usual
+    X[:, 0] /= 1e190
+    assert nc.init_model(X, "gaussian", 2, method="kmeans++", rng=0).n_components == 2

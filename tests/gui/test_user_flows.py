@@ -74,3 +74,15 @@ def test_a_collapsed_component_is_named_as_the_parameters_panel_names_it(window)
     assert not session.m_step()
     assert messages[-1].startswith("component 1's covariance became singular"), messages[-1]
     assert session.component_names()[0] == "1"
+
+
+def test_a_synthesised_mean_too_large_to_fit_says_which_column(window, qtbot):
+    dialog = window.choose_synthesis()
+    qtbot.waitExposed(dialog)
+    before = window.session.problem
+    dialog.table.item(0, 1).setText("1e200")  # component 1, mean of x1
+    assert dialog.problem() is not None  # a finite number: the table itself is valid
+    dialog.accept()
+    assert dialog.isVisible() and window.session.problem is before
+    text = dialog.issues_label.text()
+    assert "x1 in row" in text and "too large" in text and "rescale" in text and "NaN" not in text
