@@ -205,3 +205,16 @@ def test_synthesis_dialog_follows_presentation_and_dark(qtbot):
     dialog.table.item(0, 0).setText("-1")  # a weight below 0: the cell is marked, the preview pauses
     assert dialog.table.item(0, 0).background().color() == QColor(appearance.problem_background)
     assert css_colour(dialog.issues_label.styleSheet(), "color").lightness() > 150
+
+
+def test_the_selection_ring_grows_in_presentation_mode(session, qtbot):
+    view = shown(qtbot, DataView(session))
+    session.select(5)
+    ring = view.scatter.selection_ring
+    sizes, widths = list(ring.data["size"]), [p.widthF() for p in ring.data["pen"]]
+    assert sizes == [23, 18] and widths == [3, 1.5]
+    appearance_of(session).set_presentation(True)
+    assert list(ring.data["size"]) == pytest.approx([23 * POINT, 18 * POINT])
+    assert [p.widthF() for p in ring.data["pen"]] == pytest.approx([3 * LINE, 1.5 * LINE])
+    appearance_of(session).set_presentation(False)
+    assert list(ring.data["size"]) == sizes

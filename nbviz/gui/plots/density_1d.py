@@ -230,7 +230,7 @@ class Density1DView(Sleeper, QWidget):
                                            np.sqrt(truth.full_covariances[:, 0, 0]), x)
             _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
             for j in range(count):
-                self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j])), 1.6,
+                self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j]), self.appearance.dark), 1.6,
                                                 style=Qt.DashLine))
                 self.truth_curves[j].setData(x, densities[j])
         for j, curve in enumerate(self.truth_curves):
@@ -243,7 +243,7 @@ class Density1DView(Sleeper, QWidget):
             self.selection_line.hide()
             return
         xy = self.rug.positions[index]
-        show_ring(self.selection_ring, xy, (21, 16))
+        show_ring(self.selection_ring, xy, (21, 16), self.appearance)
         self.selection_line.setValue(xy[0])
         self.selection_line.show()
 

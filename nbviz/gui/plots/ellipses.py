@@ -17,9 +17,10 @@ SIGMA_LEVELS = (1.0, 2.0)
 UNMATCHED_COLOR = "#6b6b6b"
 
 
-def matched_color(k: int) -> QColor:
-    """Colour of a true component matched to fitted component `k` (grey when unmatched, k = -1)."""
-    return QColor(UNMATCHED_COLOR) if k < 0 else component_color(k)
+def matched_color(k: int, dark: bool = False) -> QColor:
+    """Colour of a true component matched to fitted component `k` (grey when unmatched, k = -1), for a
+    light or `dark` background."""
+    return QColor(UNMATCHED_COLOR) if k < 0 else component_color(k, dark)
 
 
 def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_VERTICES) -> np.ndarray:

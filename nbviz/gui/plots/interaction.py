@@ -26,13 +26,16 @@ def picked_index(ev, view_box: pg.ViewBox, layer) -> int | None:
     return None if pos is None else layer.nearest(pos.x(), pos.y(), CLICK_RADIUS)
 
 
-def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18)) -> None:
-    """A dark ring with a white inner ring around the selected point (or none for xy None)."""
+def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18), appearance=None) -> None:
+    """A dark ring with a white inner ring around the selected point (or none for xy None): one of
+    the two stands out on any background. Larger and thicker in `appearance`'s presentation mode."""
     if xy is None:
         ring.setData([], [])
         return
-    ring.setData(pos=[xy, xy], size=list(sizes), brush=[None, None],
-                 pen=[pg.mkPen("#111111", width=3), pg.mkPen("w", width=1.5)])
+    grow = appearance.point_size(1.0) if appearance is not None else 1.0
+    thicken = appearance.line_width(1.0) if appearance is not None else 1.0
+    ring.setData(pos=[xy, xy], size=[grow * size for size in sizes], brush=[None, None],
+                 pen=[pg.mkPen("#111111", width=3 * thicken), pg.mkPen("w", width=1.5 * thicken)])
 
 
 def with_moved_mean(model: nc.GaussianMixture, k: int, features, values) -> nc.GaussianMixture:

@@ -291,7 +291,7 @@ class ScatterView(Sleeper, QWidget):
             count = truth.n_components
             _ensure_pool(self.truth_ellipses, count, self.view_box, z_value=9)
             for j in range(count):
-                color = matched_color(int(perm[j]))
+                color = matched_color(int(perm[j]), self.appearance.dark)
                 self.truth_ellipses[j].set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
                 self.truth_ellipses[j].set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
@@ -325,7 +325,7 @@ class ScatterView(Sleeper, QWidget):
             show_ring(self.selection_ring, None)
             return
         xy = self.points.positions[index]
-        show_ring(self.selection_ring, xy, (23, 18))
+        show_ring(self.selection_ring, xy, (23, 18), self.appearance)
 
     # ----------------------------------------------------------------- mouse
     def _clicked(self, ev) -> None:
