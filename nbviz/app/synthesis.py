@@ -28,6 +28,7 @@ DEFAULT_DOCUMENT_LENGTH = 50
 SUM_TOLERANCE = 1e-6  # as nbviz.core's own check of weights and word distributions
 # A correlation matrix whose smallest eigenvalue is below this is refused as not positive definite.
 MIN_CORRELATION_EIGENVALUE = 1e-8
+SD_RANGE = (1e-50, 1e50)  # squared and multiplied, still far from float under- and overflow
 MAX_VALUES = 5_000_000  # N x D of a synthesised data set
 MEAN_SEPARATION = 4.0  # random means are about this far apart (in units of a typical standard deviation)
 
@@ -309,6 +310,9 @@ def check_table(family: str, cells, n_features: int) -> TableCheck:
                 refuse([(k, c)], f"{where}: weight {number:g} is negative; weights must be 0 or more")
             elif column.kind == "sd" and number <= 0:
                 refuse([(k, c)], f"{where}: standard deviation {number:g} must be greater than 0")
+            elif column.kind == "sd" and not SD_RANGE[0] <= number <= SD_RANGE[1]:
+                refuse([(k, c)], f"{where}: standard deviation {number:g} is outside the range nbviz can "
+                                 f"sample and fit ({SD_RANGE[0]:g} to {SD_RANGE[1]:g}); rescale the feature")
             elif column.kind == "corr" and not -1 < number < 1:
                 refuse([(k, c)], f"{where}: correlation {number:g} must be strictly between -1 and 1")
             elif column.kind == "prob" and not 0 <= number <= 1:

@@ -115,6 +115,21 @@ def test_standard_deviations_must_be_positive():
     ]
 
 
+def test_standard_deviations_too_large_or_too_small_to_compute_with_are_refused_in_their_cell():
+    cells = gaussian_cells()
+    cells[0][4] = 1e300
+    cells[1][5] = "1e-300"
+    check = check_table("gaussian", cells, 3)
+    assert check.model is None
+    assert messages(check) == [
+        "component 1, standard deviation of x1: standard deviation 1e+300 is outside the range nbviz can "
+        "sample and fit (1e-50 to 1e+50); rescale the feature",
+        "component 2, standard deviation of x2: standard deviation 1e-300 is outside the range nbviz can "
+        "sample and fit (1e-50 to 1e+50); rescale the feature",
+    ]
+    assert [issue.cells for issue in check.issues] == [((0, 4),), ((1, 5),)]
+
+
 def test_probabilities_outside_zero_one_and_word_rows_not_summing_to_one():
     cells = table_from_truth(random_truth("bernoulli", 2, 3, 0)).tolist()
     cells[1][2] = 1.3
