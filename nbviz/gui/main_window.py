@@ -65,6 +65,11 @@ def scrolling(panel: QWidget) -> QScrollArea:
     return area
 
 
+def objective_text(value: float) -> str:
+    """An objective with six decimals, or six significant digits when it is too large for that."""
+    return f"{value:.6f}" if abs(value) < 1e12 else f"{value:.6g}"
+
+
 class MainWindow(QMainWindow):
     """The nbviz workspace."""
 
@@ -647,9 +652,9 @@ class MainWindow(QMainWindow):
         phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
         name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
         parts = [session.config.title, f"iteration {snapshot.iteration}, {phase}",
-                 f"{name} {snapshot.objective:.6f}"]
+                 f"{name} {objective_text(snapshot.objective)}"]
         if snapshot.kl is not None and session.config.hard:
-            parts.append(f"hard EM climbs the classification log-lik. {snapshot.elbo:.6f}")
+            parts.append(f"hard EM climbs the classification log-lik. {objective_text(snapshot.elbo)}")
         elif snapshot.kl is not None:
             parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
         if label_status(session):

@@ -1,5 +1,7 @@
 """The Choose K panel and the restart gallery: run, cancel, and load a fit into the workspace."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
@@ -155,6 +157,13 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
     before = session.em
     qtbot.mouseClick(panel.cards[-1], Qt.LeftButton, pos=QPoint(10, 10))
     assert session.em is before
+    assert "Click a card to load" in panel.summary.text()
+
+    # when every run fails, the summary says what to try instead of offering cards to load
+    failed_only = dataclasses.replace(gallery, runs=gallery.runs[-1:], groups=gallery.groups[-1:])
+    panel.show_gallery(failed_only)
+    assert "No run finished; 1 failed" in panel.summary.text()
+    assert "Click a card" not in panel.summary.text() and "Every run failed" in panel.summary.text()
 
 
 def test_explore_menu_shows_the_docks_and_run_waits_for_a_busy_session(qtbot, tmp_path):

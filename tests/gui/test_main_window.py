@@ -235,3 +235,10 @@ def test_stepping_actions_wait_for_data_and_the_m_step_for_an_e_step(window):
     assert window.m_action.isEnabled() and window.export_actions["trace"].isEnabled()
     window.session.set_cursor(0)
     assert not window.m_action.isEnabled()
+
+
+def test_huge_objectives_are_written_with_significant_digits_not_hundreds_of_them():
+    from nbviz.gui.main_window import objective_text
+
+    assert objective_text(-2278.8631171) == "-2278.863117"
+    assert float(objective_text(-3.5e301)) == pytest.approx(-3.5e301) and len(objective_text(-3.5e301)) < 16

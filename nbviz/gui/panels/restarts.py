@@ -191,7 +191,10 @@ class RestartPanel(QWidget):
             card.chosen.connect(self.choose)
             self.cards.append(card)
         self._lay_out_cards()
-        self.summary.setText(f"<b>{gallery.summary()}</b> Click a card to load that run.")
+        hint = " Click a card to load that run." if any(run.ok for run in gallery.runs) else (
+            " Every run failed (the reasons are below): try another start method, a prior (α or λ above 0)"
+            " or fewer components.")
+        self.summary.setText(f"<b>{gallery.summary()}</b>{hint}")
         failures = [run.error for run in gallery.runs if not run.ok]
         self.job_bar.show_message("Failed: " + "; ".join(failures) if failures else "", error=bool(failures))
 
