@@ -162,7 +162,9 @@ class GaussianMixture(Mixture):
         X = validation.as_data_matrix(X, n_features)
         shift = X.mean(axis=0)
         Xt = np.ascontiguousarray((X - shift).T)
-        return Prepared(X=frozen(X), Xt=Xt, shift=shift, scale=Xt.std(axis=1))
+        with np.errstate(over="ignore"):  # an infinite scale is reported where it matters (init_model)
+            scale = Xt.std(axis=1)
+        return Prepared(X=frozen(X), Xt=Xt, shift=shift, scale=scale)
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
         means = self.means - data.shift
