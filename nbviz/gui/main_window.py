@@ -425,7 +425,22 @@ class MainWindow(QMainWindow):
         "data-figure": ("Data view figure (PNG or SVG)…", "-data.png", "PNG image (*.png);;SVG drawing (*.svg)"),
         "objective-figure": ("Objective figure (PNG or SVG)…", "-objective.png",
                              "PNG image (*.png);;SVG drawing (*.svg)"),
+        "bound-figure": ("Bound view figure (PNG or SVG)…", "-bound.png", "PNG image (*.png);;SVG drawing (*.svg)"),
+        "choose-k-figure": ("Choose K figure (PNG or SVG)…", "-choose-k.png",
+                            "PNG image (*.png);;SVG drawing (*.svg)"),
+        "restarts-figure": ("Restart gallery figure (PNG or SVG)…", "-restarts.png",
+                            "PNG image (*.png);;SVG drawing (*.svg)"),
     }
+
+    def _figure_of_dock(self, dock: QDockWidget, ready: bool, missing: str, path: str) -> None:
+        """Save the view in `dock` as the user sees it (the dock is shown first); ValueError if not `ready`."""
+        if not ready:
+            raise ValueError(missing)
+        if not dock.isVisible():
+            dock.show()
+            dock.raise_()
+            self.repaint_now()
+        save_figure(dock.widget(), path)
 
     def export_to(self, kind: str, path: str) -> bool:
         """Export what is shown at the cursor; a message on failure, nothing else changes."""
@@ -441,6 +456,13 @@ class MainWindow(QMainWindow):
             "trace": lambda: export.write_trace_csv(path, session.history),
             "data-figure": lambda: save_figure(self.data_view, path),
             "objective-figure": lambda: save_figure(self.objective, path),
+            "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
+            "choose-k-figure": lambda: self._figure_of_dock(
+                self.choose_k_dock, self.choose_k.result is not None,
+                "there is no Choose K result yet; run it from Explore → Choose K first", path),
+            "restarts-figure": lambda: self._figure_of_dock(
+                self.restarts_dock, self.restarts.gallery is not None,
+                "there is no restart gallery yet; run it from Explore → Restart gallery first", path),
         }
         try:
             writers[kind]()

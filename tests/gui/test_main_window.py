@@ -153,6 +153,7 @@ def test_opening_a_broken_session_keeps_what_was_open(window, tmp_path):
 @pytest.mark.parametrize("kind, name", [
     ("responsibilities", "r.csv"), ("parameters-json", "p.json"), ("parameters-csv", "p.csv"),
     ("trace", "t.csv"), ("data-figure", "d.png"), ("data-figure", "d.svg"), ("objective-figure", "o.svg"),
+    ("bound-figure", "b.png"), ("bound-figure", "b.svg"),
 ])
 def test_every_export_writes_its_file(window, tmp_path, kind, name):
     load_blobs(window)
@@ -165,6 +166,33 @@ def test_every_export_writes_its_file(window, tmp_path, kind, name):
         assert b"<svg" in data[:2000]
     elif name.endswith(".png"):
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_bound_figure_shows_its_dock_and_draws_its_curves(window, tmp_path):
+    load_blobs(window)
+    window.session.step()
+    assert not window.bound_dock.isVisible()
+    assert window.export_to("bound-figure", str(tmp_path / "b.svg"))
+    assert window.bound_dock.isVisible()
+    assert b"<path" in (tmp_path / "b.svg").read_bytes() or b"<polyline" in (tmp_path / "b.svg").read_bytes()
+
+
+@pytest.mark.parametrize("kind, what", [("choose-k-figure", "Choose K"), ("restarts-figure", "restart gallery")])
+def test_explore_figures_wait_for_a_result(window, tmp_path, kind, what):
+    load_blobs(window)
+    assert not window.export_to(kind, str(tmp_path / "f.png"))
+    assert window.banner.kind == "error" and what in window.banner.text
+    assert not (tmp_path / "f.png").exists()
+
+
+def test_the_restart_gallery_figure_after_a_run(window, qtbot, tmp_path):
+    load_blobs(window)
+    window.restarts.count_spin.setValue(2)
+    with qtbot.waitSignal(window.restarts.explorer.finished, timeout=20000):
+        window.restarts.job_bar.run_button.click()
+    assert window.export_to("restarts-figure", str(tmp_path / "g.png"))
+    assert window.restarts_dock.isVisible()
+    assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_figure_with_an_unknown_suffix_is_refused_with_a_message(window, tmp_path):
