@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core.columns import guess_roles
 
 #: Text files larger than this are checked as they load, not on every change in the import dialog.
 CHECK_LIMIT_BYTES = 2 << 20
@@ -71,6 +72,29 @@ class ImportSpec:
         if values.get("feature_columns") is not None:
             values["feature_columns"] = tuple(values["feature_columns"])
         return cls(path=path, **values)
+
+    @classmethod
+    def guessed(cls, path, label_column=None) -> "ImportSpec":
+        """How the file at `path` is read when nobody chose: as the import dialog first shows it.
+
+        Without `label_column` the label column and the ignored text columns are guessed by
+        :func:`nbviz.core.columns.guess_roles` from the detected delimiter and header; with it
+        (a name or 0-based index, as for `load_data`) only that is used. Raises DataError (naming
+        the file) when the file cannot be previewed.
+        """
+        path = os.fspath(path)
+        if label_column is not None:
+            return cls(path, label_column=label_column)
+        preview = nc.preview_table(path)
+        roles = guess_roles(preview)
+        label = roles.index("label") if "label" in roles else None
+        features = tuple(j for j, role in enumerate(roles) if role == "feature")
+        if len(features) + (label is not None) == len(roles):
+            features = None  # every other column: the default of load_data
+        if preview.is_npy:
+            return cls(path, label_column=label, feature_columns=features)
+        return cls(path, delimiter=preview.delimiter, header=preview.header, label_column=label,
+                   feature_columns=features)
 
     def load(self, progress=None) -> nc.Dataset:
         """The data set these choices give; DataError naming file, line and column otherwise.

@@ -9,6 +9,8 @@ import numpy as np
 
 import nbviz.core as nc
 
+from .import_spec import ImportSpec
+
 
 @dataclass(frozen=True, eq=False)
 class Problem:
@@ -94,6 +96,16 @@ class Problem:
         title = name or (Path(dataset.path).name if dataset.path else "data")
         return cls(name=title, X=dataset.X, columns=tuple(dataset.columns), labels=dataset.labels,
                    classes=dataset.classes, source=dataset.path, lines=dataset.lines, **extra)
+
+    @classmethod
+    def from_file(cls, path, label_column=None, **extra) -> "Problem":
+        """A problem from a data file read as `ImportSpec.guessed` reads it (the command line's way).
+
+        The label column, when not given, is the one the import dialog guesses. Raises DataError
+        naming the file, line and column.
+        """
+        spec = ImportSpec.guessed(path, label_column)
+        return cls.from_dataset(spec.load(), load_options=spec.options(), **extra)
 
     @classmethod
     def synthesised(cls, truth: nc.Mixture, n: int, seed: int, name: str = "synthetic", **extra) -> "Problem":

@@ -184,6 +184,38 @@ class Mixture:
             return -np.inf
         return float(np.sum(peak + np.log(np.exp(log_joint - peak).sum(axis=0))))
 
+    def score_samples(self, X) -> np.ndarray:
+        """Log-density of the mixture at each row, ``log p(x_n) = log sum_k pi_k p(x_n | k)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            ``-inf`` where a row is impossible under every component (as scikit-learn's
+            ``GaussianMixture.score_samples``, with the multinomial coefficient included).
+        """
+        log_joint = self.log_joint_prepared(self.prepare(X))
+        peak = log_joint.max(axis=0)
+        safe = np.where(np.isfinite(peak), peak, 0.0)
+        with np.errstate(divide="ignore"):
+            return safe + np.log(np.exp(log_joint - safe).sum(axis=0))
+
+    def component_log_density(self, X) -> np.ndarray:
+        """Log-density of each component at each row, ``log p(x_n | z_n = k)`` (weights not included).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_components)
+        """
+        return np.ascontiguousarray(self._log_emission(self.prepare(X)).T)
+
     def log_prior(self, prior: Prior | None = None) -> float:
         """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior)."""
         prior = as_prior(prior)

@@ -280,3 +280,27 @@ def test_dropping_or_choosing_a_data_file_opens_the_dialog(window, tmp_path, mon
     assert window.import_dialog.path == path and window.import_dialog.isVisible()
     window.import_dialog.reject()
     assert window.session.problem is before
+
+
+GUESS_FILES = {  # name: (content, the label column both guess)
+    "named.csv": ("a,b,species\n1,2,setosa\n3,4,virginica\n5,6,setosa\n", 2),
+    "text.csv": ("x;y;kind\n1.5;2;cat\n3;4.5;dog\n5;6;cat\n", 2),
+    "id_and_class.csv": ("id,x,y,class\nr1,1,2,0\nr2,3,4,1\nr3,5,6,1\n", 3),
+    "numbers.csv": ("1 2 3\n4 5 6\n", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GUESS_FILES))
+def test_the_dialog_and_the_command_line_guess_the_same_columns(dialog_for, tmp_path, name):
+    content, label = GUESS_FILES[name]
+    path = write(tmp_path, name, content)
+    dialog = dialog_for(path)
+    spec = import_spec.ImportSpec.guessed(path)
+    assert dialog.current_spec() == spec and spec.label_column == label
+    problem = Problem.from_file(path)  # what `nbviz FILE` loads
+    dataset = dialog.current_spec().load()
+    np.testing.assert_array_equal(problem.X, dataset.X)
+    assert problem.columns == dataset.columns and problem.classes == dataset.classes
+    if dataset.labels is not None:
+        np.testing.assert_array_equal(problem.labels, dataset.labels)
+    assert problem.load_options == spec.options()

@@ -44,6 +44,13 @@ def shown(qtbot, widget, size=(640, 480)):
     return widget
 
 
+def settled(qtbot, view):
+    """Wait until the bound view has drawn the picture it asked for last (computed in a worker)."""
+    qtbot.waitUntil(lambda: not view.pictures.busy, timeout=10000)
+    qtbot.wait(1)  # the computed signal is delivered
+    return view
+
+
 def test_clicking_in_label_mode_labels_the_point_and_the_new_run_honours_it(session, qtbot):
     data = shown(qtbot, DataView(session))
     panel = shown(qtbot, LabelPanel(session), (300, 200))
@@ -101,6 +108,7 @@ def test_the_k_means_panel_shrinks_sigma_until_em_is_k_means(qtbot):
     assert variance == pytest.approx(1e-4 * np.mean(np.var(session.problem.X, axis=0)))
     session.em.run(max_iter=200, tol=0.0)
     session.adopt_history()
+    qtbot.waitUntil(lambda: "computing" not in panel.readout.text(), timeout=10000)  # k-means in a worker
     soft, distance = re.search(r": (\d+) of 450.*same start: ([0-9.e+-]+)", panel.readout.text(), re.S).groups()
     assert int(soft) == 0 and float(distance) < 1e-9
     panel.fixed_check.setChecked(False)
@@ -126,12 +134,15 @@ def test_the_bound_view_draws_two_curves_that_touch_at_theta_old_and_follows_hal
     assert np.all(y_sur <= y_obj + 1e-9 * np.abs(y_obj))
     before = view.old_line.value()
     session.m_step()  # theta_old is still the E-step's model; the M-step marker is the new mean
+    settled(qtbot, view)
     assert view.old_line.value() == before
     assert view.m_step_line.value() == pytest.approx(session.snapshot.model.means[0, 0])
     session.e_step()  # a new E-step: a new bound, touching at the new parameters
+    settled(qtbot, view)
     assert view.old_line.value() == pytest.approx(session.snapshot.model.means[0, 0])
     view.slice_choice.setCurrentIndex(view.slice_choice.findData(LINE))
     session.m_step()
+    settled(qtbot, view)
     x, y = view.surrogate_curve.getData()
     # the surrogate peaks where the M-step went (found on a grid, then a finer grid around its best point)
     assert view.max_line.value() == pytest.approx(1.0, abs=1e-4) and view.m_step_line.value() == 1.0
@@ -171,3 +182,23 @@ def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_e
     session.e_step()
     assert "hard EM climbs the classification log-lik." in window.status_text()
     assert "KL gap" not in window.status_text()
+
+
+def test_the_bound_view_draws_what_its_pictures_computed_and_redraws_from_the_cache(session, qtbot):
+    view = shown(qtbot, BoundView(session))
+    view.set_awake(True)
+    session.e_step()
+    assert view.pictures.busy  # the worker computes it; the view keeps its last drawing meanwhile
+    settled(qtbot, view)
+    picture = view.pictures.request(view.direction, view.half_width.value())
+    x, y = view.objective_curve.getData()
+    np.testing.assert_array_equal(x, picture.xs)
+    np.testing.assert_array_equal(y, picture.result.objective)
+    np.testing.assert_array_equal(view.surrogate_curve.getData()[1], picture.result.surrogate)
+    assert (view.old_line.value(), view.max_line.value(), view.m_step_line.value()) == (
+        picture.at_old, picture.best, picture.target)
+    session.e_step()
+    settled(qtbot, view)
+    session.set_cursor(1)  # back: drawn at once from the cache
+    assert not view.pictures.busy
+    np.testing.assert_array_equal(view.objective_curve.getData()[1], picture.result.objective)

@@ -8,7 +8,6 @@ dialog changes until a data set has been read and adopted.
 from __future__ import annotations
 
 import os
-import re
 from typing import Callable
 
 from PySide6.QtCore import Qt
@@ -23,13 +22,12 @@ import nbviz.core as nc
 from ...app.appearance import Appearance
 from ...app.import_spec import ImportSpec
 from ...app.loader import DataLoader
+from ...core.columns import ROLES, guess_roles, is_missing, is_number
 from ..banner import message_style
 from ..theme import style_window
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
-ROLES = ("feature", "label", "ignore")
 PREVIEW_ROWS = 20
-_LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?", re.IGNORECASE)
 
 
 class ImportDialog(QDialog):
@@ -160,7 +158,7 @@ class ImportDialog(QDialog):
         for i in range(1, self.table.rowCount()):
             for j in range(self.table.columnCount()):
                 item = self.table.item(i, j)
-                if item is not None and ((i, j) in marked or _is_missing(item.text())):
+                if item is not None and ((i, j) in marked or is_missing(item.text())):
                     item.setBackground(self._cell_colour(missing=(i, j) not in marked))
         if self._message_kind:
             self._style_message()
@@ -256,10 +254,10 @@ class ImportDialog(QDialog):
         for i, row in enumerate(preview.rows, 1):
             for j, cell in enumerate(row[:preview.n_columns]):
                 item = QTableWidgetItem(cell)
-                if _is_missing(cell):
+                if is_missing(cell):
                     item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip("A missing value")
-                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if _is_number(cell)
+                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if is_number(cell)
                                       else Qt.AlignLeft | Qt.AlignVCenter)
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
@@ -269,20 +267,10 @@ class ImportDialog(QDialog):
             self.table.setColumnWidth(j, max(self.table.columnWidth(j), 96))
 
     def _guess_roles(self, preview: nc.Preview) -> None:
-        """A column named like 'class' (else a text column) is the label; other text columns are ignored.
-
-        Only while a numeric feature column is left; otherwise every column is a feature.
-        """
-        texts = [j for j in range(preview.n_columns)  # no number in the preview: a text column
-                 if preview.rows and not any(_is_number(row[j]) for row in preview.rows
-                                             if j < len(row) and not _is_missing(row[j]))]
-        named = [j for j, name in enumerate(preview.columns) if preview.header and _LABEL_NAMES.fullmatch(name)]
-        label = (named or texts or [None])[0]
-        if len(texts) + (label not in texts) >= preview.n_columns:  # no numeric column would be left:
-            label, texts = None, []  # all features, so the message says which cell is not a number
-        for j in range(preview.n_columns):
+        """The roles `nbviz.core.columns.guess_roles` gives, as the command line does."""
+        for j, role in enumerate(guess_roles(preview)):
             self.role_combos[j].blockSignals(True)
-            self.set_role(j, "label" if j == label else "ignore" if j in texts else "feature")
+            self.set_role(j, role)
             self.role_combos[j].blockSignals(False)
 
     def _role_changed(self, column: int, role: str) -> None:
@@ -378,8 +366,8 @@ class ImportDialog(QDialog):
             for j in columns:
                 item = self.table.item(i, j)
                 if item is not None:
-                    item.setBackground(self._cell_colour(missing=True) if _is_missing(item.text()) else QBrush())
-                    item.setToolTip("A missing value" if _is_missing(item.text()) else "")
+                    item.setBackground(self._cell_colour(missing=True) if is_missing(item.text()) else QBrush())
+                    item.setToolTip("A missing value" if is_missing(item.text()) else "")
         self._marked = []
 
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
@@ -443,19 +431,6 @@ class ImportDialog(QDialog):
             self.loader.wait()
         self._close_progress()
         super().reject()
-
-
-def _is_missing(cell: str) -> bool:
-    return cell.strip().lower() in nc.data.MISSING_TOKENS
-
-
-def _is_number(cell: str) -> bool:
-    """A number or a missing value (which stands in for one)."""
-    try:
-        float(cell)
-    except ValueError:
-        return _is_missing(cell)
-    return True
 
 
 def _escape(text: str) -> str:

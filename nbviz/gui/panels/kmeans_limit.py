@@ -6,12 +6,11 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
 
+from ...app.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
 from ...app.session import Session
-from ...core.kmeans import lloyd
 
 STEPS_PER_DECADE = 10
 LOW_DECADES, HIGH_DECADES = -4, 1  # the slider spans 1e-4 .. 10 times the data's variance
-SOFT_THRESHOLD = 0.99
 
 
 class KMeansLimitPanel(QGroupBox):
@@ -20,14 +19,13 @@ class KMeansLimitPanel(QGroupBox):
     The slider spans 1e-4 to 10 times the data's average per-feature variance. Every change
     restarts EM from the same start with the new sigma^2. Underneath: how many points are still
     soft (largest responsibility below 0.99) and how far the means are from the k-means centroids
-    reached by Lloyd's algorithm from the same start.
+    reached by Lloyd's algorithm from the same start (computed by `reference` in a worker).
     """
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, reference: KMeansReference | None = None):
         super().__init__("k-means limit (spherical Gaussians)", parent)
         self.session = session
-        self._lloyd_key = None
-        self._centroids = None
+        self.reference = reference if reference is not None else KMeansReference(session, self)
         self.fixed_check = QCheckBox("Fix one shared variance σ²")
         self.fixed_check.setToolTip("The M-step keeps σ² and updates weights and means; as σ² shrinks, "
                                     "responsibilities become 0/1 and EM turns into k-means")
@@ -51,6 +49,7 @@ class KMeansLimitPanel(QGroupBox):
         for signal in (session.run_reset, session.problem_changed, session.busy_changed):
             signal.connect(self.sync)
         session.cursor_changed.connect(self._update_readout)
+        self.reference.ready.connect(self._update_readout)
         self.sync()
 
     # ----------------------------------------------------------------- the scale
@@ -102,18 +101,16 @@ class KMeansLimitPanel(QGroupBox):
                                  "Choose a Gaussian mixture with spherical covariance to fix σ².")
             return
         resp = session.resp
-        soft = int(np.sum(resp.max(axis=1) < SOFT_THRESHOLD))
-        distance = float(np.abs(session.snapshot.model.means - self.centroids()).max())
-        self.readout.setText(f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft} of {len(resp)}.\n"
-                             f"Largest distance from the means to k-means from the same start: {distance:.3g}")
+        centroids = self.reference.centroids()
+        distance = ("(computing k-means…)" if centroids is None else
+                    f"{largest_distance(session.snapshot.model.means, centroids):.3g}")
+        self.readout.setText(f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft_count(resp)} of "
+                             f"{len(resp)}.\nLargest distance from the means to k-means from the same start: "
+                             f"{distance}")
 
-    def centroids(self) -> np.ndarray:
-        """Lloyd's centroids from this run's starting means (computed once per run)."""
-        start = self.session.em.history[0].model
-        if self._lloyd_key is not start:
-            self._lloyd_key = start
-            self._centroids = lloyd(self.session.problem.X, start.means)[0]
-        return self._centroids
+    def centroids(self) -> np.ndarray | None:
+        """Lloyd's centroids from this run's starting means (computed once per run, in a worker)."""
+        return self.reference.centroids()
 
     # ----------------------------------------------------------------- widgets -> session
     def _apply(self, *_) -> None:

@@ -1,15 +1,10 @@
 """The bound EM climbs: the objective and the E-step's surrogate along a one-parameter slice.
 
-At the last E-step q became the posterior under theta_old. The surrogate
-``L(q, theta) = E_q[log p(X, Z | theta)] + H(q)`` (+ log-prior) lies below the objective for every
-theta, touches it at theta_old, and the M-step moves to its maximum. This view draws both along a
-slice through theta_old: one mean coordinate, one weight (the others rescaled to sum to 1), one
-Bernoulli probability, or the straight line from theta_old (t = 0) to the M-step's theta_new (t = 1).
+The view only draws: what it draws (`nbviz.app.bound_slices.BoundPicture`) is computed by
+`nbviz.app.bound_view_model.BoundPictures`, in a worker thread and cached per snapshot.
 """
 
 from __future__ import annotations
-
-import warnings
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,39 +16,15 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.appearance import appearance_of
+from ...app.bound_slices import LINE, BoundPicture, caption, slice_choices
+from ...app.bound_view_model import BoundPictures
 from ...app.session import Session
 from ..palette import ELBO_COLOR, OBJECTIVE_COLOR
 from .sleep import Sleeper
 from .styling import pen, style_line, style_plot
 
-N_POINTS = 101
-MAX_PROB_ITEMS = 60  # Bernoulli probabilities offered in the slice chooser (the first features)
 M_STEP_COLOR = "#d55e00"
-LINE = "line"
-
-
-def slice_choices(model: nc.Mixture, columns) -> list[tuple[str, object]]:
-    """(title, direction) for every slice offered for `model`; direction as for `nc.bound_slice`."""
-    choices = [("θ_old → θ_new: the line to the M-step (t)", LINE)]
-    K = model.n_components
-    if model.family == "gaussian":
-        choices += [(f"mean of component {k + 1}, {columns[d]}", ("mean", k, d))
-                    for k in range(K) for d in range(model.n_features)]
-    choices += [(f"weight of component {k + 1}", ("weight", k)) for k in range(K)]
-    if model.family == "bernoulli":
-        features = range(min(model.n_features, max(1, MAX_PROB_ITEMS // K)))
-        choices += [(f"P({columns[m]} = 1 | component {k + 1})", ("prob", k, m)) for k in range(K) for m in features]
-    return choices
-
-
-def refined_argmax(xs: np.ndarray, ys: np.ndarray) -> float:
-    """The maximum of sampled values, refined by the parabola through it and its two neighbours."""
-    i = int(np.nanargmax(ys))
-    if 0 < i < len(ys) - 1 and np.all(np.isfinite(ys[i - 1:i + 2])):
-        a, b, _ = np.polyfit(xs[i - 1:i + 2], ys[i - 1:i + 2], 2)
-        if a < 0:
-            return float(np.clip(-b / (2 * a), xs[i - 1], xs[i + 1]))
-    return float(xs[i])
+__all__ = ["LINE", "M_STEP_COLOR", "BoundView"]
 
 
 class BoundView(Sleeper, QWidget):
@@ -70,13 +41,17 @@ class BoundView(Sleeper, QWidget):
         At theta_old (where the curves touch), the surrogate's maximum and the M-step's value.
     result : nc.BoundSlice or None
         The slice drawn last.
+    pictures : BoundPictures
+        Computes and caches what is drawn.
     """
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, pictures: BoundPictures | None = None):
         super().__init__(parent)
         self.session = session
+        self.pictures = pictures if pictures is not None else BoundPictures(session, self)
         self.appearance = appearance_of(session)
         self._awake, self._stale = False, True  # hidden until its dock is shown
+        self._wake_now = False
         self._choices_key = None
         self.result: nc.BoundSlice | None = None
         self.slice_choice = QComboBox()
@@ -133,6 +108,7 @@ class BoundView(Sleeper, QWidget):
         self.half_width.valueChanged.connect(self.redraw)
         for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
             signal.connect(self.redraw)
+        self.pictures.computed.connect(self._draw)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 
@@ -190,71 +166,55 @@ class BoundView(Sleeper, QWidget):
         self.slice_choice.setCurrentIndex(found if found >= 0 else min(1, self.slice_choice.count() - 1))
         self.slice_choice.blockSignals(False)
 
-    def _auto_half_width(self, model: nc.Mixture, direction) -> float:
-        kind, k, *rest = direction
-        if kind == "mean":
-            return 2.0 * float(np.sqrt(model.full_covariances[k, rest[0], rest[0]]))
-        return 0.25
-
     # ----------------------------------------------------------------- drawing
+    def set_awake(self, awake: bool) -> None:
+        """Sleep, or wake and draw at once (so that a figure taken as the view is shown has its curves)."""
+        self._wake_now = awake and self._stale
+        try:
+            super().set_awake(awake)
+        finally:
+            self._wake_now = False
+
     def redraw(self, *_) -> None:
-        """Evaluate and draw the slice at the session's cursor."""
+        """Ask for the slice at the session's cursor; draw it now if known, else when computed."""
         if self.asleep():
             return
         session = self.session
         if session.em is None:
+            self.pictures.forget()
             self._show_nothing("Load data or choose a preset to see the bound.")
             return
-        old = session.em.responsibilities_model(session.cursor)
-        self._sync_choices(old)
-        direction = self.direction
-        new = self._m_step_model(old)
-        if direction is None or (direction == LINE and new is None):
-            self._show_nothing("The M-step cannot be taken from here, so there is no line to it.")
+        self._sync_choices(session.em.responsibilities_model(session.cursor))
+        picture = self.pictures.request(self.direction, self.half_width.value(), now=self._wake_now)
+        if picture is not None:
+            self._draw(picture)
+
+    def _draw(self, picture: BoundPicture) -> None:
+        """Draw a computed slice (the view keeps its last drawing while the next one is computed)."""
+        if picture.result is None:
+            self._show_nothing(picture.message)
             return
-        ts, target = self._positions(old, new, direction)
-        config = session.config
-        along = new if direction == LINE else direction
-
-        def slice_at(positions):
-            return nc.bound_slice(session.problem.X, old, along, positions, prior=config.prior,
-                                  labels=session.labels, hard=config.hard)
-
-        result = slice_at(ts)
+        result, xs, direction = picture.result, picture.xs, picture.direction
         self.result = result
-        xs = result.ts if direction == LINE else result.values
-        if not np.any(np.isfinite(result.surrogate)):
-            self._show_nothing("No valid parameters along this slice; choose a smaller range.")
-            return
         self.plot.setLabel("bottom", "t (0 = θ_old, 1 = θ_new)" if direction == LINE else
                            self.slice_choice.currentText())
-        self.plot.setLabel("left", "log-likelihood" if config.prior.is_flat else "log-lik. + log-prior")
+        self.plot.setLabel("left", "log-likelihood" if self.session.config.prior.is_flat else "log-lik. + log-prior")
         self.objective_curve.setData(xs, result.objective)
         self.surrogate_curve.setData(xs, result.surrogate)
         finite = xs[np.isfinite(result.objective)]
         self.plot.setXRange(finite.min(), finite.max(), padding=0.03)  # only where the model is valid
-        at_old = 0.0 if direction == LINE else self._value_of(old, direction)
-        best = self._maximum(slice_at, result, xs)
-        self.old_line.setValue(at_old)
-        self.max_line.setValue(best)
-        centre = int(np.argmin(np.abs(result.ts)))
+        self.old_line.setValue(picture.at_old)
+        self.max_line.setValue(picture.best)
+        centre = picture.centre
         self.touch_mark.setData([xs[centre]], [result.objective[centre]])
         for line in (self.old_line, self.max_line):
             line.show()
+        target = picture.target
         self.m_step_line.setVisible(target is not None)
         if target is not None:
             self.m_step_line.setValue(target)
         self._place_labels()
-        self.caption.setText(self._caption(result, centre, at_old, best, target))
-
-    @staticmethod
-    def _maximum(slice_at, result: nc.BoundSlice, xs: np.ndarray) -> float:
-        """Where the surrogate peaks (x units): the grid's best point, then a fine grid around it."""
-        i = int(np.nanargmax(result.surrogate))
-        low, high = max(i - 1, 0), min(i + 1, len(xs) - 1)
-        fine = slice_at(np.linspace(result.ts[low], result.ts[high], 41))
-        offset = xs[i] - result.ts[i]  # x = t (+ theta_old's value for one parameter)
-        return refined_argmax(fine.ts + offset, fine.surrogate)
+        self.caption.setText(caption(picture, self.session.config.hard))
 
     def _place_labels(self) -> None:
         """Line labels to the left of lines in the right half, so that none is cut off at the edge."""
@@ -271,52 +231,3 @@ class BoundView(Sleeper, QWidget):
         for line in (self.old_line, self.max_line, self.m_step_line):
             line.hide()
         self.caption.setText(text)
-
-    def _m_step_model(self, old: nc.Mixture) -> nc.Mixture | None:
-        """theta_new: the M-step from the q in force at the cursor (the snapshot itself after an M-step)."""
-        session = self.session
-        snapshot = session.snapshot
-        if snapshot.phase == "M":
-            return snapshot.model
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                return nc.m_step(old, session.problem.X, session.resp, prior=session.config.prior,
-                                 fixed_covariances=session.em.fixed_covariances)
-        except ValueError:  # e.g. a covariance would collapse: there is no M-step to show
-            return None
-
-    @staticmethod
-    def _value_of(model: nc.Mixture, direction) -> float:
-        kind, k, *rest = direction
-        if kind == "weight":
-            return float(model.weights[k])
-        return float((model.means if kind == "mean" else model.probs)[k, rest[0]])
-
-    def _positions(self, old, new, direction) -> tuple[np.ndarray, float | None]:
-        """Slice positions t, and where the M-step puts the sliced value (x units), if known."""
-        if direction == LINE:
-            return np.linspace(-0.5, 1.5, N_POINTS), 1.0
-        half = self.half_width.value() or self._auto_half_width(old, direction)
-        target = None if new is None else self._value_of(new, direction)
-        delta = 0.0 if target is None else target - self._value_of(old, direction)
-        low, high = min(-half, 1.25 * delta), max(half, 1.25 * delta)
-        ts = np.linspace(low, high, N_POINTS)
-        return np.union1d(ts, [0.0]), target  # theta_old itself is always one of the points
-
-    def _caption(self, result: nc.BoundSlice, centre: int, at_old: float, best: float, target) -> str:
-        gap = result.objective[centre] - result.surrogate[centre]
-        parts = []
-        if self.session.config.hard:
-            parts.append(f"Hard EM: q is one-hot, so the bound stays below the objective even at θ_old "
-                         f"(gap {gap:.4g}); it is the classification log-likelihood.")
-        else:
-            parts.append(f"The surrogate lies below the objective and touches it at θ_old = {at_old:.4g} "
-                         f"(gap {abs(gap):.2g}).")
-        parts.append(f"Its maximum here: {best:.3g}." + ("" if target is None else f" The M-step: {target:.3g}."))
-        if target is not None:
-            span = np.nanmax(result.values if result.values.size else [1.0]) - np.nanmin(result.values)
-            if abs(best - target) > 0.02 * max(span, 1e-12):
-                parts.append("(On this slice the other parameters stay at θ_old; the M-step moves them "
-                             "all, and lands on the maximum along the line to the M-step.)")
-        return " ".join(parts)

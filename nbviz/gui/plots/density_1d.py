@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ...app.appearance import appearance_of
+from ...app.density_grids import weighted_component_densities
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, matched_color
@@ -34,12 +35,6 @@ HISTOGRAM_BRUSH = (200, 200, 200, 255)
 HISTOGRAM_BRUSH_DARK = (78, 80, 86, 255)
 MIXTURE_COLOR = "#222222"
 MIXTURE_COLOR_DARK = "#eeeeee"
-
-
-def weighted_densities(weights: np.ndarray, means: np.ndarray, sds: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """``pi_k N(x | mu_k, sd_k^2)`` for every component, shape (K, len(x))."""
-    z = (x[None, :] - means[:, None]) / sds[:, None]
-    return weights[:, None] * np.exp(-0.5 * z * z) / (np.sqrt(2 * np.pi) * sds[:, None])
 
 
 class DensityAxis(pg.AxisItem):
@@ -140,13 +135,13 @@ class Density1DView(Sleeper, QWidget):
             return None
         return snapshot.model if isinstance(snapshot.model, nc.GaussianMixture) else None
 
-    def components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Weights, means and standard deviations (each (K,)) as drawn (with a drag in progress)."""
+    def drawn_model(self) -> nc.GaussianMixture:
+        """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""
         model = self.model
-        means = model.means[:, 0].copy()
         if self._drag_preview is not None:
-            means[self._drag_preview[0]] = self._drag_preview[1]
-        return model.weights, means, np.sqrt(model.full_covariances[:, 0, 0])
+            k, x = self._drag_preview
+            model = with_moved_mean(model, k, [0], [x])
+        return model
 
     def curve_x(self) -> np.ndarray:
         """Where the curves are evaluated: N_CURVE_POINTS across the visible x range."""
@@ -204,8 +199,9 @@ class Density1DView(Sleeper, QWidget):
         if self.model is None or self._problem is None:
             return
         x = self.curve_x()
-        weights, means, sds = self.components()
-        densities = weighted_densities(weights, means, sds, x)
+        model = self.drawn_model()
+        weights, means = model.weights, model.means[:, 0]
+        densities = weighted_component_densities(model, x)
         K = len(weights)
         _ensure_curves(self.component_curves, K, self.view_box, z_value=10)
         for k, curve in enumerate(self.component_curves):
@@ -214,7 +210,7 @@ class Density1DView(Sleeper, QWidget):
                 curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
                 curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
-        peaks = weights / (np.sqrt(2 * np.pi) * sds)
+        peaks = np.diag(weighted_component_densities(model, means))  # each component at its own mean
         self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
                            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
                            pen=pen(self.appearance, self.appearance.outline, 2))
@@ -226,8 +222,7 @@ class Density1DView(Sleeper, QWidget):
         if matched is not None:
             truth, perm = matched
             count = truth.n_components
-            densities = weighted_densities(truth.weights, truth.means[:, 0],
-                                           np.sqrt(truth.full_covariances[:, 0, 0]), x)
+            densities = weighted_component_densities(truth, x)
             _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
             for j in range(count):
                 self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j]), self.appearance.dark), 1.6,

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 import nbviz.core as nc
 
 from ...app.appearance import appearance_of
+from ...app.density_grids import density_grid
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
@@ -43,35 +44,6 @@ def density_lut(rgb=DENSITY_RGB) -> np.ndarray:
     lut[:, :3] = rgb
     lut[:, 3] = np.round(DENSITY_MAX_ALPHA * level**DENSITY_GAMMA).astype(np.uint8)
     return lut
-
-
-def mixture_density(weights: np.ndarray, means: np.ndarray, covariances: np.ndarray,
-                    points: np.ndarray) -> np.ndarray:
-    """Density of a 2-D Gaussian mixture at `points`, in closed form.
-
-    Parameters
-    ----------
-    weights : ndarray of shape (K,)
-    means : ndarray of shape (K, 2)
-    covariances : ndarray of shape (K, 2, 2)
-    points : ndarray of shape (n, 2)
-
-    Returns
-    -------
-    ndarray of shape (n,)
-        ``sum_k w_k N(x | mu_k, Sigma_k)``; a component whose covariance is not positive
-        definite contributes nothing.
-    """
-    a, b, c = covariances[:, 0, 0], covariances[:, 0, 1], covariances[:, 1, 1]
-    det = a * c - b * b
-    total = np.zeros(len(points))
-    for k in np.flatnonzero((det > 0) & (a > 0) & (weights > 0)):
-        dx = points[:, 0] - means[k, 0]
-        dy = points[:, 1] - means[k, 1]
-        # Mahalanobis distance with the 2 x 2 inverse written out.
-        q = (c[k] * dx * dx - 2.0 * b[k] * dx * dy + a[k] * dy * dy) / det[k]
-        total += weights[k] / (2.0 * np.pi * np.sqrt(det[k])) * np.exp(-0.5 * q)
-    return total
 
 
 class SmoothImageItem(pg.ImageItem):
@@ -308,11 +280,7 @@ class ScatterView(Sleeper, QWidget):
         if self.model is None or self.projection is None:
             return
         (x0, x1), (y0, y1) = self.view_box.viewRange()
-        xs = x0 + (np.arange(GRID_SIZE) + 0.5) * (x1 - x0) / GRID_SIZE
-        ys = y0 + (np.arange(GRID_SIZE) + 0.5) * (y1 - y0) / GRID_SIZE
-        grid = np.column_stack([np.tile(xs, GRID_SIZE), np.repeat(ys, GRID_SIZE)])
-        weights, means, covariances = self.projected_components()
-        values = mixture_density(weights, means, covariances, grid).reshape(GRID_SIZE, GRID_SIZE)
+        xs, ys, values = density_grid(*self.projected_components(), (x0, x1), (y0, y1), GRID_SIZE)
         self.density_grid = (xs, ys, values)
         peak = values.max()
         self.density_item.setImage(values, levels=(0.0, peak if peak > 0 else 1.0), autoLevels=False)

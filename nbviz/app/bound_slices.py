@@ -1,0 +1,223 @@
+"""What the bound view draws, computed without Qt: the objective and the E-step's surrogate along a slice.
+
+At the last E-step q became the posterior under theta_old. The surrogate
+``L(q, theta) = E_q[log p(X, Z | theta)] + H(q)`` (+ log-prior) lies below the objective for every
+theta, touches it at theta_old, and the M-step moves to its maximum. `bound_picture` evaluates both
+along a slice through theta_old: one mean coordinate, one weight (the others rescaled to sum to 1),
+one Bernoulli probability, or the straight line from theta_old (t = 0) to the M-step's theta_new
+(t = 1); it also finds the surrogate's maximum and where the M-step puts the sliced value.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+import nbviz.core as nc
+
+N_POINTS = 101
+FINE_POINTS = 41  # around the grid's best point, to place the surrogate's maximum
+MAX_PROB_ITEMS = 60  # Bernoulli probabilities offered in the slice chooser (the first features)
+LINE = "line"
+
+
+def slice_choices(model: nc.Mixture, columns) -> list[tuple[str, object]]:
+    """(title, direction) for every slice offered for `model`; direction as for `nc.bound_slice`."""
+    choices = [("θ_old → θ_new: the line to the M-step (t)", LINE)]
+    K = model.n_components
+    if model.family == "gaussian":
+        choices += [(f"mean of component {k + 1}, {columns[d]}", ("mean", k, d))
+                    for k in range(K) for d in range(model.n_features)]
+    choices += [(f"weight of component {k + 1}", ("weight", k)) for k in range(K)]
+    if model.family == "bernoulli":
+        features = range(min(model.n_features, max(1, MAX_PROB_ITEMS // K)))
+        choices += [(f"P({columns[m]} = 1 | component {k + 1})", ("prob", k, m)) for k in range(K) for m in features]
+    return choices
+
+
+def refined_argmax(xs: np.ndarray, ys: np.ndarray) -> float:
+    """The maximum of sampled values, refined by the parabola through it and its two neighbours."""
+    i = int(np.nanargmax(ys))
+    if 0 < i < len(ys) - 1 and np.all(np.isfinite(ys[i - 1:i + 2])):
+        a, b, _ = np.polyfit(xs[i - 1:i + 2], ys[i - 1:i + 2], 2)
+        if a < 0:
+            return float(np.clip(-b / (2 * a), xs[i - 1], xs[i + 1]))
+    return float(xs[i])
+
+
+@dataclass(frozen=True)
+class BoundQuestion:
+    """Everything a bound picture depends on (the key of the cache, with the snapshot).
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    old : Mixture
+        theta_old: the model whose posterior is the q in force at the snapshot.
+    new : Mixture or None
+        theta_new, the M-step's result from that q (see `theta_new`); None when it cannot be taken.
+    direction : str or tuple
+        `LINE` or a parameter as for `nc.bound_slice`.
+    half_width : float
+        How far the slice reaches either side of theta_old; 0: automatic.
+    prior : Prior
+    labels : ndarray of shape (n_samples,) or None
+    hard : bool
+    """
+
+    X: np.ndarray
+    old: nc.Mixture
+    new: nc.Mixture | None
+    direction: object
+    half_width: float
+    prior: nc.Prior
+    labels: np.ndarray | None
+    hard: bool
+
+
+@dataclass(frozen=True)
+class BoundPicture:
+    """A slice as the bound view draws it.
+
+    Attributes
+    ----------
+    direction : str or tuple
+    result : BoundSlice or None
+        The slice; None when there is nothing to draw (`message` says why).
+    xs : ndarray of shape (n_points,)
+        Horizontal positions: t on the line, else the sliced parameter's value.
+    at_old : float
+        theta_old's position (where the curves touch).
+    best : float
+        The surrogate's maximum (x units).
+    target : float or None
+        Where the M-step puts the sliced value (x units), if it can be taken.
+    centre : int
+        Index of theta_old among the points.
+    message : str
+        Why nothing is drawn, or "".
+    """
+
+    direction: object
+    result: nc.BoundSlice | None
+    xs: np.ndarray
+    at_old: float = np.nan
+    best: float = np.nan
+    target: float | None = None
+    centre: int = 0
+    message: str = ""
+
+    @property
+    def gap(self) -> float:
+        """Objective minus surrogate at theta_old (0 for soft EM, up to rounding)."""
+        return float(self.result.objective[self.centre] - self.result.surrogate[self.centre])
+
+
+def nothing(direction, message: str) -> BoundPicture:
+    """A picture with nothing to draw, saying why."""
+    return BoundPicture(direction, None, np.zeros(0), message=message)
+
+
+def value_of(model: nc.Mixture, direction) -> float:
+    """The sliced parameter's value in `model`."""
+    kind, k, *rest = direction
+    if kind == "weight":
+        return float(model.weights[k])
+    return float((model.means if kind == "mean" else model.probs)[k, rest[0]])
+
+
+def auto_half_width(model: nc.Mixture, direction) -> float:
+    """Two standard deviations for a mean; 0.25 for a weight or a probability."""
+    kind, k, *rest = direction
+    if kind == "mean":
+        return 2.0 * float(np.sqrt(model.full_covariances[k, rest[0], rest[0]]))
+    return 0.25
+
+
+def theta_new(snapshot: nc.Snapshot, old: nc.Mixture, X, resp, prior: nc.Prior,
+              fixed_covariances: bool) -> nc.Mixture | None:
+    """The M-step from the q in force at `snapshot` (the snapshot's own model after an M-step).
+
+    One M-step; None when it cannot be taken (e.g. a covariance would collapse). Runs where
+    warnings may be filtered (the GUI thread): an emptied component warns, and this is not news here.
+    """
+    if snapshot.phase == "M":
+        return snapshot.model
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
+            return nc.m_step(old, X, resp, prior=prior, fixed_covariances=fixed_covariances)
+    except ValueError:
+        return None
+
+
+def positions(old: nc.Mixture, new: nc.Mixture | None, direction, half_width: float
+              ) -> tuple[np.ndarray, float | None]:
+    """Slice positions t, and where the M-step puts the sliced value (x units), if known."""
+    if direction == LINE:
+        return np.linspace(-0.5, 1.5, N_POINTS), 1.0
+    half = half_width or auto_half_width(old, direction)
+    target = None if new is None else value_of(new, direction)
+    delta = 0.0 if target is None else target - value_of(old, direction)
+    low, high = min(-half, 1.25 * delta), max(half, 1.25 * delta)
+    ts = np.linspace(low, high, N_POINTS)
+    return np.union1d(ts, [0.0]), target  # theta_old itself is always one of the points
+
+
+def bound_picture(question: BoundQuestion) -> BoundPicture:
+    """Evaluate the slice `question` asks for: about 140 evaluations of the objective and the surrogate.
+
+    Safe to run in a worker thread (it only reads `question`).
+
+    Returns
+    -------
+    BoundPicture
+        With `result` None and a `message` when the slice cannot be drawn.
+    """
+    direction, old, new = question.direction, question.old, question.new
+    if direction is None or (direction == LINE and new is None):
+        return nothing(direction, "The M-step cannot be taken from here, so there is no line to it.")
+    ts, target = positions(old, new, direction, question.half_width)
+    along = new if direction == LINE else direction
+
+    def slice_at(points):
+        return nc.bound_slice(question.X, old, along, points, prior=question.prior, labels=question.labels,
+                              hard=question.hard)
+
+    result = slice_at(ts)
+    if not np.any(np.isfinite(result.surrogate)):
+        return nothing(direction, "No valid parameters along this slice; choose a smaller range.")
+    xs = result.ts if direction == LINE else result.values
+    at_old = 0.0 if direction == LINE else value_of(old, direction)
+    # the surrogate's maximum: the grid's best point, then a fine grid around it
+    i = int(np.nanargmax(result.surrogate))
+    low, high = max(i - 1, 0), min(i + 1, len(xs) - 1)
+    fine = slice_at(np.linspace(result.ts[low], result.ts[high], FINE_POINTS))
+    offset = xs[i] - result.ts[i]  # x = t (+ theta_old's value for one parameter)
+    best = refined_argmax(fine.ts + offset, fine.surrogate)
+    centre = int(np.argmin(np.abs(result.ts)))
+    return BoundPicture(direction, result, xs, at_old, best, target, centre)
+
+
+def caption(picture: BoundPicture, hard: bool) -> str:
+    """What the view writes under a picture."""
+    if picture.result is None:
+        return picture.message
+    gap, target, best = picture.gap, picture.target, picture.best
+    parts = []
+    if hard:
+        parts.append(f"Hard EM: q is one-hot, so the bound stays below the objective even at θ_old "
+                     f"(gap {gap:.4g}); it is the classification log-likelihood.")
+    else:
+        parts.append(f"The surrogate lies below the objective and touches it at θ_old = {picture.at_old:.4g} "
+                     f"(gap {abs(gap):.2g}).")
+    parts.append(f"Its maximum here: {best:.3g}." + ("" if target is None else f" The M-step: {target:.3g}."))
+    if target is not None:
+        values = picture.result.values
+        span = np.nanmax(values if values.size else [1.0]) - np.nanmin(values)
+        if abs(best - target) > 0.02 * max(span, 1e-12):
+            parts.append("(On this slice the other parameters stay at θ_old; the M-step moves them "
+                         "all, and lands on the maximum along the line to the M-step.)")
+    return " ".join(parts)

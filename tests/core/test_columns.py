@@ -1,0 +1,46 @@
+"""guess_roles: the label column and the ignored text columns, guessed from the start of a file."""
+
+import numpy as np
+import pytest
+
+from nbviz.core.columns import guess_label_column, guess_roles
+from nbviz.core.preview import preview_table
+
+
+def write(tmp_path, name, content):
+    path = tmp_path / name
+    path.write_text(content)
+    return path
+
+
+@pytest.mark.parametrize("name", ["label", "Class", "species", "target", "labels", "GROUP"])
+def test_a_column_named_like_a_class_is_the_label(tmp_path, name):
+    path = write(tmp_path, "d.csv", f"a,{name},b\n1,0,2\n3,1,4\n5,1,6\n")
+    assert guess_roles(preview_table(path)) == ("feature", "label", "feature")
+    assert guess_label_column(preview_table(path)) == 1
+
+
+def test_otherwise_the_first_text_column_is_the_label_and_other_texts_are_ignored(tmp_path):
+    path = write(tmp_path, "d.csv", "id,x,kind,note\nA1,1.5,cat,n/a\nA2,2.5,dog,ok\nA3,NA,cat,fine\n")
+    assert guess_roles(preview_table(path)) == ("label", "feature", "ignore", "ignore")
+
+
+def test_a_named_label_wins_over_a_text_column(tmp_path):
+    path = write(tmp_path, "d.csv", "name,x,y,target\nann,1,2,0\nbob,3,4,1\n")
+    assert guess_roles(preview_table(path)) == ("ignore", "feature", "feature", "label")
+
+
+def test_numbers_only_and_no_header_give_features(tmp_path):
+    path = write(tmp_path, "d.csv", "1,2,3\n4,5,6\n")
+    assert guess_roles(preview_table(path)) == ("feature",) * 3
+    assert guess_label_column(preview_table(path)) is None
+
+
+def test_without_a_numeric_column_every_column_is_a_feature(tmp_path):
+    path = write(tmp_path, "d.csv", "a,b\nx,y\nz,w\n")
+    assert guess_roles(preview_table(path)) == ("feature", "feature")
+
+
+def test_npy_columns_are_features(tmp_path):
+    np.save(tmp_path / "a.npy", np.arange(6.0).reshape(3, 2))
+    assert guess_roles(preview_table(tmp_path / "a.npy")) == ("feature", "feature")
