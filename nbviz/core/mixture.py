@@ -35,15 +35,12 @@ class Prepared:
         Subtracted from every row in `Xt` (zeros for the discrete families).
     row_constant : ndarray of shape (n_samples,) or None
         Per-row term of the log-density that does not depend on the parameters.
-    scale : ndarray of shape (n_features,) or None
-        Standard deviation of each feature (Gaussian family), the yardstick for "singular".
     """
 
     X: np.ndarray
     Xt: np.ndarray
     shift: np.ndarray
     row_constant: np.ndarray | None = None
-    scale: np.ndarray | None = None
 
     @property
     def n_samples(self) -> int:
