@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import validation
+from .families import FAMILIES
 from .logspace import weighted_sum
 from .mixture import Mixture
 from .prior import Prior, as_prior
@@ -126,8 +127,9 @@ class EM:
         log-likelihood, so its ``objective`` may decrease; it is the one mode exempt from
         monotonicity.
     fixed_covariances : bool
-        Gaussian mixtures only: the M-step keeps the starting covariances and updates the weights
-        and means (still a maximisation over those, so EM stays monotone). With one shared
+        Families that support it (`Mixture.supports_fixed_covariances`: Gaussian): the M-step
+        keeps the starting covariances and updates the weights and means (still a maximisation
+        over those, so EM stays monotone). With one shared
         spherical variance that shrinks towards 0 this is the road from EM to k-means.
 
     Attributes
@@ -148,9 +150,7 @@ class EM:
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
         self.fixed_covariances = bool(fixed_covariances)
-        if self.fixed_covariances and model.family != "gaussian":
-            raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} "
-                             "mixture — leave fixed_covariances off")
+        _check_fixed_covariances(model, self.fixed_covariances, " — leave fixed_covariances off")
         self.prior = as_prior(prior)
         self._data = model.prepare(X)
         N, K = self._data.n_samples, model.n_components
@@ -330,6 +330,14 @@ class EM:
         return last.objective
 
 
+def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> None:
+    """ValueError if fixed covariances are asked of a family that does not support them."""
+    if fixed and not model.supports_fixed_covariances:
+        able = [name.capitalize() for name, cls in FAMILIES.items() if cls.supports_fixed_covariances]
+        raise ValueError(f"fixed covariances apply to {' and '.join(able)} mixtures only; this is a "
+                         f"{model.family} mixture{advice}")
+
+
 def _labelled(labels, n_samples: int, n_components: int) -> np.ndarray | None:
     """Validated read-only labels of shape (n_samples,) (-1 unlabelled), or None if no row is labelled."""
     if labels is None:
@@ -443,12 +451,11 @@ def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariance
     resp : array-like of shape (n_samples, n_components)
     prior : Prior, optional
     fixed_covariances : bool
-        Gaussian mixtures: keep `model`'s covariances (see `EM`).
+        Families that support it (Gaussian): keep `model`'s covariances (see `EM`).
     """
     data = model.prepare(X)
     q = _as_resp(resp, data.n_samples, model.n_components)
-    if fixed_covariances and model.family != "gaussian":
-        raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} mixture")
+    _check_fixed_covariances(model, fixed_covariances)
     options = {"fixed_covariances": True} if fixed_covariances else {}
     new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
     if empty.size:

@@ -14,7 +14,7 @@ from typing import ClassVar
 import numpy as np
 
 from .. import validation
-from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
+from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
@@ -93,6 +93,12 @@ class GaussianMixture(Mixture):
     covariance_type: str = "full"
 
     family: ClassVar[str] = "gaussian"
+    data_kind: ClassVar[str] = "continuous"
+    options: ClassVar[tuple[FamilyOption, ...]] = (
+        FamilyOption("covariance_type", "fit", "full", lambda value: _check_covariance_type(value),
+                     "Shape of the covariances: full, diag (naive Bayes proper), spherical or tied."),
+    )
+    supports_fixed_covariances: ClassVar[bool] = True
 
     # ----------------------------------------------------------------- construction
     def _validate(self) -> None:
@@ -288,6 +294,57 @@ class GaussianMixture(Mixture):
                 X[rows] = X[rows] @ self._chol[k].T
             X[rows] += self.means[k]
         return X
+
+    # ----------------------------------------------------------------- starts, distances, slices
+    @classmethod
+    def _comparison_points(cls, data: Prepared) -> np.ndarray:
+        return data.X
+
+    @classmethod
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior, covariance_type: str = "full") -> "GaussianMixture":
+        """Means at the chosen rows, every component starting with the data's overall covariance."""
+        K, D, N = len(rows), data.n_features, data.n_samples
+        scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
+        overall = (scatter + prior.covariance_prior * np.eye(D)) / N
+        covariances = {
+            "full": np.repeat(overall[None], K, axis=0),
+            "tied": overall,
+            "diag": np.repeat(np.diag(overall)[None], K, axis=0),
+            "spherical": np.full(K, np.trace(overall) / D),
+        }[_check_covariance_type(covariance_type)]
+        try:
+            return cls(weights=np.full(K, 1.0 / K), means=data.X[rows], covariances=covariances,
+                       covariance_type=covariance_type)
+        except NotPositiveDefiniteError:
+            raise ValueError(
+                "the data's covariance is singular (a constant feature, or features that are exact "
+                "linear combinations of others); set a covariance prior > 0 or remove those features"
+            ) from None
+
+    def _component_distances(self, other: "GaussianMixture") -> np.ndarray:
+        cov_a, cov_b = self.full_covariances, other.full_covariances
+        logdet_a = np.linalg.slogdet(cov_a)[1]
+        logdet_b = np.linalg.slogdet(cov_b)[1]
+        out = np.empty((self.n_components, other.n_components))
+        for i in range(self.n_components):
+            for j in range(other.n_components):
+                average = 0.5 * (cov_a[i] + cov_b[j])
+                diff = self.means[i] - other.means[j]
+                out[i, j] = 0.125 * diff @ np.linalg.solve(average, diff) + 0.5 * (
+                    np.linalg.slogdet(average)[1] - 0.5 * (logdet_a[i] + logdet_b[j])
+                )
+        return out
+
+    def _slice_directions(self) -> tuple[tuple, ...]:
+        return tuple(("mean", k, d) for k in range(self.n_components) for d in range(self.n_features))
+
+    def _slice_point(self, direction: tuple, t: float) -> tuple["GaussianMixture", float]:
+        if direction not in self._slice_directions():
+            raise self._no_direction(direction)
+        _, k, d = direction
+        means = self.means.copy()
+        means[k, d] += t
+        return self.replaced(means=means), float(means[k, d])
 
 
 def _collapsed_component(model: GaussianMixture, shift: np.ndarray) -> int | None:
