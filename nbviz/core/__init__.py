@@ -11,12 +11,12 @@ from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_da
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
     COVARIANCE_TYPES, FAMILIES, BernoulliMixture, GaussianMixture, MultinomialMixture,
-    SingularCovarianceError,
+    SingularCovarianceError, families_for, get_family, register_family,
 )
 from .init import INIT_METHODS, init_model
 from .logspace import ZeroProbabilityError
 from .matching import bhattacharyya_distances, match_components
-from .mixture import Mixture
+from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
 from .preview import Preview, preview_table
 from .prior import Prior
@@ -29,5 +29,6 @@ __all__ = [
     "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
     "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
     "select_components", "BoundSlice", "bound_slice", "LoadCancelled", "MissingValuesError", "Preview",
-    "preview_table", "DataFitError",
+    "preview_table", "DataFitError", "FAMILY_HOOKS", "FamilyOption", "families_for", "get_family",
+    "register_family",
 ]

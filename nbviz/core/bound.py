@@ -10,7 +10,7 @@ and the M-step moves to its maximum. `bound_slice` evaluates both along a line o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -38,38 +38,17 @@ class BoundSlice:
     surrogate: np.ndarray
 
 
-def _with_field(model: Mixture, name: str, array: np.ndarray) -> Mixture:
-    values = model.to_dict()
-    values.pop("family")
-    values[name] = array
-    return type(model)(**values)
-
-
 def _point(model: Mixture, along, t: float) -> tuple[Mixture, float]:
     """The model at position t of the slice, and the sliced parameter's value there."""
     if isinstance(along, Mixture):  # the straight line theta_old + t (theta_new - theta_old)
         values = {}
-        for name, old in model.to_dict().items():
-            new = along.to_dict()[name]
-            values[name] = old if name in ("family", "covariance_type") else (
-                (1 - t) * np.asarray(old) + t * np.asarray(new))
-        values.pop("family")
+        for field in fields(model):
+            old = getattr(model, field.name)
+            if isinstance(old, np.ndarray):  # parameters; options such as a covariance type stay
+                old = (1 - t) * old + t * getattr(along, field.name)
+            values[field.name] = old
         return type(model)(**values), t
-    kind, *index = along
-    if kind == "weight":
-        (k,) = index
-        w = model.weights.copy()
-        new_k = w[k] + t
-        rest = 1.0 - w[k]
-        w = w * ((1.0 - new_k) / rest) if rest > 0 else w
-        w[k] = new_k
-        return _with_field(model, "weights", w), new_k
-    name = {"mean": "means", "prob": "probs"}[kind]
-    array = getattr(model, name).copy()
-    array[tuple(index)] += t
-    if kind == "prob" and model.family == "multinomial":
-        raise ValueError("a multinomial word probability cannot move alone (rows sum to 1); slice a weight")
-    return _with_field(model, name, array), float(array[tuple(index)])
+    return model.slice_point(along, t)
 
 
 def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels=None,
@@ -84,7 +63,9 @@ def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels
     along : Mixture or tuple
         A Mixture theta_new (the slice is the straight line from theta_old, t=0, to theta_new,
         t=1: the surrogate's maximum on it is at t=1 when theta_new is the M-step's result), or one
-        parameter: ``("mean", k, d)``, ``("weight", k)``, ``("prob", k, m)`` (Bernoulli), moved by t.
+        parameter moved by t, a direction from ``model.slice_directions()``: ``("weight", k)`` for
+        every family, the family's own such as ``("mean", k, d)`` (Gaussian) or ``("prob", k, m)``
+        (Bernoulli). An unknown direction raises ValueError.
     ts : array-like of shape (n_points,)
     prior : Prior, optional
     labels : array-like, optional
@@ -93,6 +74,11 @@ def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels
         Hard EM's q (one-hot): the surrogate is then the classification log-likelihood, still
         below the objective but no longer touching it at theta_old.
     """
+    if isinstance(along, Mixture):
+        if type(along) is not type(model) or along.n_components != model.n_components:
+            raise ValueError("the slice's end must be a mixture of the same family and size as the model")
+    else:
+        model.slice_point(along, 0.0)  # an unknown direction is an error, not a slice of NaN
     run = EM(X, model, prior=prior, labels=labels, hard=hard)
     run.e_step()
     q = np.ascontiguousarray(run.resp.T)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import validation
+from .families import FAMILIES
 from .logspace import weighted_sum
 from .mixture import Mixture
 from .prior import Prior, as_prior
@@ -126,8 +127,9 @@ class EM:
         log-likelihood, so its ``objective`` may decrease; it is the one mode exempt from
         monotonicity.
     fixed_covariances : bool
-        Gaussian mixtures only: the M-step keeps the starting covariances and updates the weights
-        and means (still a maximisation over those, so EM stays monotone). With one shared
+        Families that support it (`Mixture.supports_fixed_covariances`: Gaussian): the M-step
+        keeps the starting covariances and updates the weights and means (still a maximisation
+        over those, so EM stays monotone). With one shared
         spherical variance that shrinks towards 0 this is the road from EM to k-means.
 
     Attributes
@@ -148,20 +150,13 @@ class EM:
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
         self.fixed_covariances = bool(fixed_covariances)
-        if self.fixed_covariances and model.family != "gaussian":
-            raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} "
-                             "mixture — leave fixed_covariances off")
+        _check_fixed_covariances(model, self.fixed_covariances, " — leave fixed_covariances off")
         self.prior = as_prior(prior)
         self._data = model.prepare(X)
         N, K = self._data.n_samples, model.n_components
         if K > N:
             raise ValueError(f"{K} components is more than the {N} data points; use at most {N}")
-        self.labels = None
-        if labels is not None:
-            labels = validation.as_labels(labels, N, K, allow_unlabelled=True)
-            if (labels >= 0).any():
-                self.labels = labels
-                self.labels.setflags(write=False)
+        self.labels = _labelled(labels, N, K)
         self.hard = bool(hard)
         self.converged = False
         self._current = self._evaluate(model)
@@ -310,30 +305,9 @@ class EM:
                            model.log_prior(self.prior))
 
     def _posterior_q(self, evaluation: _Evaluation):
-        """(q of shape (K, N), entropy of q) for this evaluation's model.
-
-        The posterior's entropy is ``sum_n log p(x_n) - sum_nk q_nk log p(x_n, k)``, since
-        ``log q_nk = log p(x_n, k) - log p(x_n)`` and each column of q sums to 1.
-        """
-        K = evaluation.model.n_components
-        if self.hard:
-            winners = evaluation.log_joint.argmax(axis=0)
-            if self.labels is not None:
-                winners = np.where(self.labels >= 0, self.labels, winners)
-            return validation.one_hot(winners, K), 0.0
-        if self.labels is None:
-            entropy = float(evaluation.log_marginal.sum()) - weighted_sum(evaluation.resp, evaluation.log_joint)
-            return evaluation.resp, entropy
-        unlabelled = np.flatnonzero(self.labels < 0)
-        entropy = float(evaluation.log_marginal[unlabelled].sum()) - weighted_sum(
-            np.ascontiguousarray(evaluation.resp[:, unlabelled]),
-            np.ascontiguousarray(evaluation.log_joint[:, unlabelled]),
-        )
-        q = evaluation.resp.copy()
-        rows = np.flatnonzero(self.labels >= 0)
-        q[:, rows] = 0.0
-        q[self.labels[rows], rows] = 1.0
-        return q, entropy
+        """(q of shape (K, N), entropy of q) for this evaluation's model; see `_q_and_entropy`."""
+        return _q_and_entropy(evaluation.log_joint, evaluation.resp, evaluation.log_marginal, self.labels,
+                              self.hard)
 
     def _elbo(self, evaluation: _Evaluation) -> float:
         q, entropy = self._q
@@ -354,6 +328,63 @@ class EM:
         if self.hard:
             return -np.inf if last.elbo is None else last.elbo
         return last.objective
+
+
+def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> None:
+    """ValueError if fixed covariances are asked of a family that does not support them."""
+    if fixed and not model.supports_fixed_covariances:
+        able = [name.capitalize() for name, cls in FAMILIES.items() if cls.supports_fixed_covariances]
+        raise ValueError(f"fixed covariances apply to {' and '.join(able)} mixtures only; this is a "
+                         f"{model.family} mixture{advice}")
+
+
+def _labelled(labels, n_samples: int, n_components: int) -> np.ndarray | None:
+    """Validated read-only labels of shape (n_samples,) (-1 unlabelled), or None if no row is labelled."""
+    if labels is None:
+        return None
+    labels = validation.as_labels(labels, n_samples, n_components, allow_unlabelled=True)
+    if not (labels >= 0).any():
+        return None
+    labels.setflags(write=False)
+    return labels
+
+
+def _q_and_entropy(log_joint: np.ndarray, resp: np.ndarray, log_marginal: np.ndarray, labels, hard: bool):
+    """The q an E-step sets, component-major, and its entropy.
+
+    Parameters
+    ----------
+    log_joint, resp : ndarray of shape (n_components, n_samples)
+        ``log p(x_n, k)`` and the posterior under the model.
+    log_marginal : ndarray of shape (n_samples,)
+    labels : ndarray of shape (n_samples,) or None
+        Labelled rows (>= 0) keep one-hot q.
+    hard : bool
+        One-hot q on each unlabelled row's most probable component (entropy 0).
+
+    Returns
+    -------
+    q : ndarray of shape (n_components, n_samples)
+    entropy : float
+        The posterior's entropy is ``sum_n log p(x_n) - sum_nk q_nk log p(x_n, k)``, since
+        ``log q_nk = log p(x_n, k) - log p(x_n)`` and each column of q sums to 1.
+    """
+    K = log_joint.shape[0]
+    if hard:
+        winners = log_joint.argmax(axis=0)
+        if labels is not None:
+            winners = np.where(labels >= 0, labels, winners)
+        return validation.one_hot(winners, K), 0.0
+    if labels is None:
+        return resp, float(log_marginal.sum()) - weighted_sum(resp, log_joint)
+    unlabelled = np.flatnonzero(labels < 0)
+    entropy = float(log_marginal[unlabelled].sum()) - weighted_sum(
+        np.ascontiguousarray(resp[:, unlabelled]), np.ascontiguousarray(log_joint[:, unlabelled]))
+    q = resp.copy()
+    rows = np.flatnonzero(labels >= 0)
+    q[:, rows] = 0.0
+    q[labels[rows], rows] = 1.0
+    return q, entropy
 
 
 def _empty_message(components, prior: Prior) -> str:
@@ -383,8 +414,30 @@ def _as_resp(resp, n_samples: int, n_components: int) -> np.ndarray:
 
 
 def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
-    """Responsibilities of shape (n_samples, n_components) under `model` (see `EM`)."""
-    return EM(X, model, labels=labels, hard=hard).e_step()
+    """The q an E-step of `EM` would set, under `model`.
+
+    Parameters
+    ----------
+    model : Mixture
+    X : array-like of shape (n_samples, n_features)
+        Any number of rows, even fewer than the model's components (as `Mixture.responsibilities`).
+    labels : array-like of shape (n_samples,), optional
+        Labelled rows (class index >= 0) get one-hot responsibilities; -1 marks unlabelled rows.
+    hard : bool
+        One-hot responsibilities on each unlabelled row's most probable component.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_components)
+        Rows sum to 1.
+    """
+    if not isinstance(model, Mixture):
+        raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+    data = model.prepare(X)
+    labels = _labelled(labels, data.n_samples, model.n_components)
+    log_joint, resp, log_marginal = model.posterior_prepared(data)
+    q, _ = _q_and_entropy(log_joint, resp, log_marginal, labels, hard)
+    return np.ascontiguousarray(q.T)
 
 
 def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False) -> Mixture:
@@ -398,12 +451,11 @@ def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariance
     resp : array-like of shape (n_samples, n_components)
     prior : Prior, optional
     fixed_covariances : bool
-        Gaussian mixtures: keep `model`'s covariances (see `EM`).
+        Families that support it (Gaussian): keep `model`'s covariances (see `EM`).
     """
     data = model.prepare(X)
     q = _as_resp(resp, data.n_samples, model.n_components)
-    if fixed_covariances and model.family != "gaussian":
-        raise ValueError(f"fixed covariances apply to Gaussian mixtures only; this is a {model.family} mixture")
+    _check_fixed_covariances(model, fixed_covariances)
     options = {"fixed_covariances": True} if fixed_covariances else {}
     new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
     if empty.size:

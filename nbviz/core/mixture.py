@@ -1,14 +1,17 @@
 """The parameter-set base class shared by every mixture family.
 
 A mixture has weights ``pi`` and per-component emission parameters. Subclasses (one per family in
-``nbviz.core.families``) supply the emission log-density, the MAP update from weighted data, the
-log-prior of their parameters, sampling and a parameter count; everything else lives here.
+``nbviz.core.families``) are the one extension point of the core: they declare their keyword
+options and the kind of data they describe, and supply the emission log-density, the MAP update
+from weighted data, the log-prior of their parameters, sampling, a parameter count, starting points,
+the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`).
+Everything else lives here, and no other module asks which family a model is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -35,15 +38,12 @@ class Prepared:
         Subtracted from every row in `Xt` (zeros for the discrete families).
     row_constant : ndarray of shape (n_samples,) or None
         Per-row term of the log-density that does not depend on the parameters.
-    scale : ndarray of shape (n_features,) or None
-        Standard deviation of each feature (Gaussian family), the yardstick for "singular".
     """
 
     X: np.ndarray
     Xt: np.ndarray
     shift: np.ndarray
     row_constant: np.ndarray | None = None
-    scale: np.ndarray | None = None
 
     @property
     def n_samples(self) -> int:
@@ -52,6 +52,41 @@ class Prepared:
     @property
     def n_features(self) -> int:
         return self.X.shape[1]
+
+
+@dataclass(frozen=True)
+class FamilyOption:
+    """A keyword option that a family accepts, declared in its `Mixture.options`.
+
+    Attributes
+    ----------
+    name : str
+        The keyword, e.g. ``"covariance_type"``.
+    stage : {"fit", "sample"}
+        "fit": starts, M-steps and naive Bayes (`init_model`, `fit_naive_bayes`, ``_map_update``);
+        "sample": `Mixture.sample`.
+    default : object
+        The value used when the option is not given.
+    check : callable
+        ``check(value)`` returns the value to use or raises ValueError saying what is allowed.
+    description : str
+        One sentence for documentation and user interfaces.
+    """
+
+    name: str
+    stage: str
+    default: Any
+    check: Callable[[Any], Any]
+    description: str
+
+
+# The hooks every concrete family (a subclass that sets `family`) must define; a class missing one
+# is refused when it is created.
+FAMILY_HOOKS = (
+    "_validate", "_prepare", "_log_emission", "_map_update", "_log_emission_prior", "_sample_emissions",
+    "n_features", "n_parameters", "_comparison_points", "_start_from_rows", "_component_distances",
+    "_slice_directions", "_slice_point",
+)
 
 
 def map_weights(nk: np.ndarray, alpha: float) -> np.ndarray:
@@ -76,10 +111,30 @@ class Mixture:
 
     weights: np.ndarray
 
+    # Registry name of the family ("" on abstract bases); set by every concrete family.
     family: ClassVar[str] = ""
+    # The kind of data the family describes, e.g. "continuous", "binary" or "counts"; lets an
+    # application pick a default family for a data set. Required of every concrete family.
+    data_kind: ClassVar[str] = ""
+    # Keyword options the family accepts (see `family_options`).
+    options: ClassVar[tuple[FamilyOption, ...]] = ()
+    # Whether `EM` and `m_step` can keep the starting covariances (``fixed_covariances=True``).
+    supports_fixed_covariances: ClassVar[bool] = False
     parameter_names: ClassVar[tuple[str, ...]] = ()
     # Appended to "has probability zero under every component" when that happens.
     zero_probability_hint: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not cls.family:
+            return
+        missing = [name for name in FAMILY_HOOKS if _is_abstract(cls, name)]
+        if missing:
+            raise TypeError(f"{cls.__name__} (family {cls.family!r}) does not define {', '.join(missing)}; "
+                            "every family must define all of nbviz.core.mixture.FAMILY_HOOKS")
+        if not cls.data_kind:
+            raise TypeError(f"{cls.__name__} (family {cls.family!r}) does not set data_kind; set it to the "
+                            "kind of data the family describes, e.g. \"continuous\", \"binary\" or \"counts\"")
 
     def __post_init__(self):
         weights = validation.as_float_array(self.weights, "weights", 1)
@@ -127,7 +182,90 @@ class Mixture:
         """Number of free parameters (for BIC and AIC)."""
         raise NotImplementedError
 
+    @classmethod
+    def _comparison_points(cls, data: Prepared) -> np.ndarray:
+        """Rows in the space where k-means++ and "random_from_data" starts compare them.
+
+        Returns an array of shape (n_samples, n_points_features); distances there are Euclidean.
+        """
+        raise NotImplementedError
+
+    @classmethod
+    def _start_from_rows(cls, data: Prepared, rows: np.ndarray, prior: Prior, **options) -> "Mixture":
+        """A starting model with one component centred on each of the data rows `rows` (n_components,)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _start_from_responsibilities(cls, data: Prepared, resp: np.ndarray, prior: Prior, **options) -> "Mixture":
+        """A starting model from responsibilities of shape (n_components, n_samples): one M-step."""
+        return cls._map_update(data, resp, prior, **options)[0]
+
+    def _component_distances(self, other: "Mixture") -> np.ndarray:
+        """Bhattacharyya distances between the components of `self` and those of `other` (same
+        family and features), shape (self.n_components, other.n_components); may hold ``inf``."""
+        raise NotImplementedError
+
+    def _slice_directions(self) -> tuple[tuple, ...]:
+        """The family's own slice directions for `bound_slice`, e.g. ``("mean", k, d)``."""
+        raise NotImplementedError
+
+    def _slice_point(self, direction: tuple, t: float) -> tuple["Mixture", float]:
+        """The model moved by t along one of the family's own directions, and the moved value.
+
+        Raises ValueError for a direction the family does not have, or where the move leaves the
+        valid parameters.
+        """
+        raise NotImplementedError
+
+    def _no_direction(self, direction) -> ValueError:
+        """The error for a slice direction this family does not offer."""
+        return ValueError(f"a {self.family} mixture has no slice direction {direction!r}; "
+                          f"use one of slice_directions(), e.g. {self.slice_directions()[0]!r}")
+
     # ----------------------------------------------------------------- shared API
+    @classmethod
+    def family_options(cls, stage: str, **given) -> dict:
+        """The options among `given` that this family declares for `stage`, checked.
+
+        Options that the family does not declare are left out (they belong to other families), so
+        one call serves every family: ``cls.family_options("fit", covariance_type=...)``.
+        """
+        return {option.name: option.check(given[option.name])
+                for option in cls.options if option.stage == stage and option.name in given}
+
+    def slice_directions(self) -> tuple[tuple, ...]:
+        """Every direction `bound_slice` can move this model along.
+
+        ``("weight", k)`` for every component (shared by all families), then the family's own,
+        e.g. ``("mean", k, d)`` for Gaussians and ``("prob", k, m)`` for Bernoullis.
+        """
+        return tuple(("weight", k) for k in range(self.n_components)) + tuple(self._slice_directions())
+
+    def slice_point(self, direction: tuple, t: float) -> tuple["Mixture", float]:
+        """The model moved by t along `direction` (one of `slice_directions`), and the moved value.
+
+        A weight moves by t and the others are rescaled to keep the sum 1. Raises ValueError where
+        the move leaves the valid parameters (e.g. a negative weight) or for an unknown direction.
+        """
+        kind, *index = direction
+        if kind != "weight":
+            return self._slice_point(tuple(direction), t)
+        if len(index) != 1 or not 0 <= index[0] < self.n_components:
+            raise self._no_direction(direction)
+        (k,) = index
+        w = self.weights.copy()
+        new_k = w[k] + t
+        rest = 1.0 - w[k]
+        w = w * ((1.0 - new_k) / rest) if rest > 0 else w
+        w[k] = new_k
+        return self.replaced(weights=w), float(new_k)
+
+    def replaced(self, **values) -> "Mixture":
+        """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``."""
+        current = {field.name: getattr(self, field.name) for field in fields(self)}
+        current.update(values)
+        return type(self)(**current)
+
     @property
     def n_components(self) -> int:
         return self.weights.shape[0]
@@ -231,6 +369,8 @@ class Mixture:
         ----------
         n : int
         rng : None, int or numpy.random.Generator
+        **options
+            The family's "sample" options (`options`), e.g. ``n_trials`` for multinomials.
 
         Returns
         -------
@@ -239,6 +379,11 @@ class Mixture:
         """
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise ValueError(f"n must be a non-negative integer; got {n!r}")
+        accepted = [option.name for option in self.options if option.stage == "sample"]
+        unknown = sorted(set(options) - set(accepted))
+        if unknown:
+            raise TypeError(f"{type(self).__name__}.sample() got unexpected option(s) {', '.join(unknown)}; "
+                            f"its sampling options are: {', '.join(accepted) or 'none'}")
         rng = validation.as_rng(rng)
         z = rng.choice(self.n_components, size=int(n), p=self.weights / self.weights.sum())
         return self._sample_emissions(z, rng, **options), z
@@ -281,7 +426,15 @@ class Mixture:
         if cls is not Mixture and target is not cls:
             raise ValueError(f"{cls.__name__}.from_dict got a {family!r} description")
         names = [field.name for field in fields(target)]
-        missing = [name for name in names if name not in data and name != "covariance_type"]
+        required = [field.name for field in fields(target)
+                    if field.default is MISSING and field.default_factory is MISSING]
+        missing = [name for name in required if name not in data]
         if missing:
             raise ValueError(f"{family} description lacks {', '.join(missing)}")
         return target(**{name: data[name] for name in names if name in data})
+
+
+def _is_abstract(cls: type, name: str) -> bool:
+    """Whether `cls` gets the hook `name` from `Mixture` itself (not overridden by any family class)."""
+    owner = next(klass for klass in cls.__mro__ if name in vars(klass))
+    return vars(owner)[name] is vars(Mixture)[name]

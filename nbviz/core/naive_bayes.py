@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
-from .families import FAMILIES
+from .families import get_family
 from .mixture import Mixture
 from .prior import Prior, as_prior
 
@@ -19,13 +19,14 @@ def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
         Class indices 0..n_classes-1.
-    family : {"bernoulli", "multinomial", "gaussian"}
+    family : str
+        Name of a registered family (a key of `FAMILIES`).
     prior : Prior, optional
         ``beta`` is the Laplace/Lidstone smoothing of BernoulliNB and MultinomialNB; ``alpha``
         smooths the class priors.
     covariance_type : str
-        For the Gaussian family: "diag" is naive Bayes proper (GaussianNB); "full" gives
-        quadratic discriminant analysis.
+        For the families that declare it (Gaussian): "diag" is naive Bayes proper (GaussianNB);
+        "full" gives quadratic discriminant analysis. Ignored by the other families.
     n_classes : int, optional
         Number of classes; defaults to ``max(y) + 1``. Every class needs at least one example.
 
@@ -34,15 +35,13 @@ def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
     Mixture
         Its `responsibilities(X)` are the class posteriors P(class | x), `predict` the classes.
     """
-    if family not in FAMILIES:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {family!r}")
-    cls = FAMILIES[family]
+    cls = get_family(family)
+    options = cls.family_options("fit", covariance_type=covariance_type)
     data = cls._prepare(X)
     labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
     K = int(labels.max()) + 1 if n_classes is None else int(n_classes)
     counts = np.bincount(labels, minlength=K)
     if (counts == 0).any():
         raise ValueError(f"class {int(np.argmax(counts == 0))} has no examples in y")
-    options = {"covariance_type": covariance_type} if family == "gaussian" else {}
     model, _ = cls._map_update(data, validation.one_hot(labels, K), as_prior(prior), **options)
     return model

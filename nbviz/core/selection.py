@@ -95,7 +95,8 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-    family : {"gaussian", "bernoulli", "multinomial"}
+    family : str
+        Name of a registered family (a key of `FAMILIES`).
     ks : iterable of int
     n_init : int
         Restarts per K; restart r of every K uses seed ``seeds[r]`` drawn from `rng`, so the

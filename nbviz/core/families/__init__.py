@@ -1,16 +1,51 @@
-"""One module per emission family; `FAMILIES` maps family names to their parameter-set classes."""
+"""One module per emission family; `FAMILIES` maps family names to their parameter-set classes.
 
+A family is a `Mixture` subclass that defines every hook in `nbviz.core.mixture.FAMILY_HOOKS`;
+`register_family` adds one to `FAMILIES`, after which `init_model`, `EM`, `fit_naive_bayes`,
+`match_components`, `bound_slice` and `select_components` serve it without further changes.
+"""
+
+from __future__ import annotations
+
+from ..mixture import Mixture
 from .bernoulli import BernoulliMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
 from .multinomial import MultinomialMixture
 
-FAMILIES = {
+FAMILIES: dict[str, type[Mixture]] = {
     "gaussian": GaussianMixture,
     "bernoulli": BernoulliMixture,
     "multinomial": MultinomialMixture,
 }
 
+
+def register_family(cls: type[Mixture]) -> type[Mixture]:
+    """Add a family class to `FAMILIES` under its `family` name; returns it (usable as a decorator).
+
+    Raises ValueError if the class is not a concrete `Mixture` family or its name is taken.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Mixture) and cls.family):
+        raise ValueError(f"{cls!r} is not a mixture family: subclass nbviz.core.Mixture and set `family`")
+    if cls.family in FAMILIES and FAMILIES[cls.family] is not cls:
+        raise ValueError(f"the family name {cls.family!r} is taken by {FAMILIES[cls.family].__name__}; "
+                         "choose another name")
+    FAMILIES[cls.family] = cls
+    return cls
+
+
+def get_family(name: str) -> type[Mixture]:
+    """The family class registered under `name`, or ValueError listing the registered names."""
+    if name not in FAMILIES:
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {name!r}")
+    return FAMILIES[name]
+
+
+def families_for(data_kind: str) -> list[str]:
+    """Names of the registered families that describe `data_kind` data (in registration order)."""
+    return [name for name, cls in FAMILIES.items() if cls.data_kind == data_kind]
+
+
 __all__ = [
     "BernoulliMixture", "COVARIANCE_TYPES", "FAMILIES", "GaussianMixture", "MultinomialMixture",
-    "SingularCovarianceError",
+    "SingularCovarianceError", "families_for", "get_family", "register_family",
 ]

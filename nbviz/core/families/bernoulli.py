@@ -27,6 +27,7 @@ class BernoulliMixture(Mixture):
     probs: np.ndarray
 
     family: ClassVar[str] = "bernoulli"
+    data_kind: ClassVar[str] = "binary"
     zero_probability_hint: ClassVar[str] = (
         ": a feature is 1 (or 0) where every component gives it probability 0 (or 1); "
         "use a prior (beta > 0) or a different start"
@@ -104,6 +105,36 @@ class BernoulliMixture(Mixture):
 
     def _sample_emissions(self, z, rng):
         return (rng.random((z.size, self.n_features)) < self.probs[z]).astype(np.float64)
+
+    # ----------------------------------------------------------------- starts, distances, slices
+    @classmethod
+    def _comparison_points(cls, data: Prepared) -> np.ndarray:
+        return data.X
+
+    @classmethod
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> "BernoulliMixture":
+        """Probabilities halfway between each chosen row and the overall frequencies (none 0 or 1
+        unless a feature is constant, so no point starts impossible)."""
+        X = data.X
+        overall = (X.sum(axis=0) + prior.beta) / (X.shape[0] + 2 * prior.beta)
+        K = len(rows)
+        return cls(weights=np.full(K, 1.0 / K), probs=0.5 * X[rows] + 0.5 * overall)
+
+    def _component_distances(self, other: "BernoulliMixture") -> np.ndarray:
+        p, q = self.probs[:, None, :], other.probs[None, :, :]
+        with np.errstate(divide="ignore"):  # disjoint supports: an infinite distance
+            return -np.log(np.sqrt(p * q) + np.sqrt((1 - p) * (1 - q))).sum(axis=2)
+
+    def _slice_directions(self) -> tuple[tuple, ...]:
+        return tuple(("prob", k, m) for k in range(self.n_components) for m in range(self.n_features))
+
+    def _slice_point(self, direction: tuple, t: float) -> tuple["BernoulliMixture", float]:
+        if direction not in self._slice_directions():
+            raise self._no_direction(direction)
+        _, k, m = direction
+        probs = self.probs.copy()
+        probs[k, m] += t
+        return self.replaced(probs=probs), float(probs[k, m])
 
 
 def _keep_weighted_outcomes_possible(probs, resp, Xt) -> None:

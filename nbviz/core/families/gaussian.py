@@ -14,15 +14,21 @@ from typing import ClassVar
 import numpy as np
 
 from .. import validation
-from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
+from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 LOG_2PI = np.log(2 * np.pi)
-# A covariance whose Cholesky factor has a diagonal entry below this fraction of the data's own
-# standard deviation in that feature is singular to working precision (an exactly singular scatter
-# leaves about sqrt(D * machine epsilon) ~ 2e-8 after rounding).
+# A component's covariance is singular to working precision when, in some feature, either
+# - its standard deviation is within SINGULAR_ULPS units in the last place of the data at the
+#   component's location (all its points are the same number, up to rounding), or
+# - the standard deviation given the previous features (a Cholesky diagonal entry) is below
+#   SINGULAR_RELATIVE_STD times the component's own standard deviation in that feature (a flat
+#   subspace: an exactly singular scatter leaves about sqrt(D * machine epsilon) ~ 2e-8 after rounding).
+# Both yardsticks belong to the component, so a tight cluster beside a far, wide one is not singular.
 SINGULAR_RELATIVE_STD = 1e-7
+SINGULAR_ULPS = 4.0
+EPSILON = np.finfo(np.float64).eps
 
 
 class SingularCovarianceError(ValueError):
@@ -87,6 +93,12 @@ class GaussianMixture(Mixture):
     covariance_type: str = "full"
 
     family: ClassVar[str] = "gaussian"
+    data_kind: ClassVar[str] = "continuous"
+    options: ClassVar[tuple[FamilyOption, ...]] = (
+        FamilyOption("covariance_type", "fit", "full", lambda value: _check_covariance_type(value),
+                     "Shape of the covariances: full, diag (naive Bayes proper), spherical or tied."),
+    )
+    supports_fixed_covariances: ClassVar[bool] = True
 
     # ----------------------------------------------------------------- construction
     def _validate(self) -> None:
@@ -160,26 +172,29 @@ class GaussianMixture(Mixture):
     @classmethod
     def _prepare(cls, X, n_features=None) -> Prepared:
         X = validation.as_data_matrix(X, n_features)
-        shift = X.mean(axis=0)
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported by _check_squarable
+            shift = X.mean(axis=0)
+        _check_squarable(X, shift)
         Xt = np.ascontiguousarray((X - shift).T)
-        with np.errstate(over="ignore"):  # an infinite scale is reported where it matters (init_model)
-            scale = Xt.std(axis=1)
-        return Prepared(X=frozen(X), Xt=Xt, shift=shift, scale=scale)
+        return Prepared(X=frozen(X), Xt=Xt, shift=shift)
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
         means = self.means - data.shift
         out = np.empty((self.n_components, data.n_samples))
         centred = np.empty_like(data.Xt)  # work buffers, reused for every component
         whitened = centred if self._whiten is None else np.empty_like(data.Xt)
-        for k in range(self.n_components):
-            # ||L_k^-1 (x - mu_k)||^2, with x - mu_k formed first.
-            np.subtract(data.Xt, means[k][:, None], out=centred)
-            if self._whiten is None:
-                centred /= self._std[k][:, None]
-            else:
-                np.matmul(self._whiten[k], centred, out=whitened)
-            np.multiply(whitened, whitened, out=whitened)
-            whitened.sum(axis=0, out=out[k])
+        # A point so many standard deviations away that its squared distance overflows has density 0
+        # in float64: the distance becomes inf and its log-density -inf, the exact limit.
+        with np.errstate(over="ignore"):
+            for k in range(self.n_components):
+                # ||L_k^-1 (x - mu_k)||^2, with x - mu_k formed first.
+                np.subtract(data.Xt, means[k][:, None], out=centred)
+                if self._whiten is None:
+                    centred /= self._std[k][:, None]
+                else:
+                    np.matmul(self._whiten[k], centred, out=whitened)
+                np.multiply(whitened, whitened, out=whitened)
+                whitened.sum(axis=0, out=out[k])
         out *= -0.5
         out += self._log_norm[:, None]
         return out
@@ -226,17 +241,22 @@ class GaussianMixture(Mixture):
             weights = map_weights(nk, prior.alpha)
             return cls(weights=weights, means=means + data.shift, covariances=previous.covariances,
                        covariance_type=previous.covariance_type), empty
-        # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical.
+        # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical. The
+        # mean's rounding error `delta` (the weighted mean of x - mu) is removed from the mean and,
+        # as N_k delta delta^T, from the scatter (the corrected two-pass algorithm), so a component
+        # whose points are all equal gets a scatter of zero up to rounding, not of its mean's error.
         scatter = np.zeros((K, D, D)) if kind in ("full", "tied") else np.zeros((K, D))
         centred, weighted = np.empty_like(Xt), np.empty_like(Xt)  # work buffers
         for k in np.flatnonzero(full):
             np.subtract(Xt, means[k][:, None], out=centred)
+            delta = (centred @ resp[k]) / nk[k]
             if kind in ("full", "tied"):
                 np.multiply(centred, resp[k], out=weighted)
-                scatter[k] = weighted @ centred.T
+                scatter[k] = weighted @ centred.T - nk[k] * np.outer(delta, delta)
             else:
                 np.multiply(centred, centred, out=weighted)
-                scatter[k] = weighted @ resp[k]
+                scatter[k] = weighted @ resp[k] - nk[k] * delta**2
+            means[k] += delta
         if kind == "full":
             scatter = 0.5 * (scatter + scatter.transpose(0, 2, 1))
             covariances = np.empty((K, D, D))
@@ -258,7 +278,7 @@ class GaussianMixture(Mixture):
                         covariance_type=kind)
         except NotPositiveDefiniteError as error:
             raise _singular(kind, error.index, nk, lam) from None
-        k = _collapsed_component(model, data.scale)
+        k = _collapsed_component(model, data.shift)
         if k is not None:
             raise _singular(kind, k, nk, lam)
         return model, empty
@@ -275,19 +295,109 @@ class GaussianMixture(Mixture):
             X[rows] += self.means[k]
         return X
 
+    # ----------------------------------------------------------------- starts, distances, slices
+    @classmethod
+    def _comparison_points(cls, data: Prepared) -> np.ndarray:
+        return data.X
 
-def _collapsed_component(model: GaussianMixture, scale: np.ndarray) -> int | None:
-    """First component whose covariance is singular to working precision, relative to the data.
+    @classmethod
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior, covariance_type: str = "full") -> "GaussianMixture":
+        """Means at the chosen rows, every component starting with the data's overall covariance."""
+        K, D, N = len(rows), data.n_features, data.n_samples
+        scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
+        overall = (scatter + prior.covariance_prior * np.eye(D)) / N
+        covariances = {
+            "full": np.repeat(overall[None], K, axis=0),
+            "tied": overall,
+            "diag": np.repeat(np.diag(overall)[None], K, axis=0),
+            "spherical": np.full(K, np.trace(overall) / D),
+        }[_check_covariance_type(covariance_type)]
+        try:
+            return cls(weights=np.full(K, 1.0 / K), means=data.X[rows], covariances=covariances,
+                       covariance_type=covariance_type)
+        except NotPositiveDefiniteError:
+            raise ValueError(
+                "the data's covariance is singular (a constant feature, or features that are exact "
+                "linear combinations of others); set a covariance prior > 0 or remove those features"
+            ) from None
 
-    A Cholesky diagonal entry is the standard deviation of a feature given the previous ones; one
-    below ``SINGULAR_RELATIVE_STD`` times that feature's spread in the data is numerically zero.
+    def _component_distances(self, other: "GaussianMixture") -> np.ndarray:
+        cov_a, cov_b = self.full_covariances, other.full_covariances
+        logdet_a = np.linalg.slogdet(cov_a)[1]
+        logdet_b = np.linalg.slogdet(cov_b)[1]
+        out = np.empty((self.n_components, other.n_components))
+        for i in range(self.n_components):
+            for j in range(other.n_components):
+                average = 0.5 * (cov_a[i] + cov_b[j])
+                diff = self.means[i] - other.means[j]
+                out[i, j] = 0.125 * diff @ np.linalg.solve(average, diff) + 0.5 * (
+                    np.linalg.slogdet(average)[1] - 0.5 * (logdet_a[i] + logdet_b[j])
+                )
+        return out
+
+    def _slice_directions(self) -> tuple[tuple, ...]:
+        return tuple(("mean", k, d) for k in range(self.n_components) for d in range(self.n_features))
+
+    def _slice_point(self, direction: tuple, t: float) -> tuple["GaussianMixture", float]:
+        if direction not in self._slice_directions():
+            raise self._no_direction(direction)
+        _, k, d = direction
+        means = self.means.copy()
+        means[k, d] += t
+        return self.replaced(means=means), float(means[k, d])
+
+
+def _collapsed_component(model: GaussianMixture, shift: np.ndarray) -> int | None:
+    """First component whose covariance is singular to working precision, judged by its own data.
+
+    Parameters
+    ----------
+    model : GaussianMixture
+    shift : ndarray of shape (n_features,)
+        Where the engine centred the data (`Prepared.shift`): centring costs precision at that scale.
+
+    Returns
+    -------
+    int or None
+        The component (tied: 0), or None if every covariance is numerically positive definite.
+
+    A feature's standard deviation within ``SINGULAR_ULPS`` of the floating-point spacing at the
+    component's mean (and at the centring shift) means all the component's points hold the same
+    value there. A Cholesky diagonal entry is the standard deviation of a feature given the previous
+    ones; one below ``SINGULAR_RELATIVE_STD`` times that feature's own standard deviation in the
+    component means the points lie in a flat subspace.
     """
+    resolution = SINGULAR_ULPS * EPSILON * (np.abs(model.means) + np.abs(shift))  # (K, D)
+    if model.covariance_type == "tied":
+        resolution = resolution.max(axis=0, keepdims=True)
     if model._chol is None:
-        sd = model._std
+        marginal = model._std
+        bad = ~np.all(marginal > resolution, axis=1)
     else:
-        sd = np.diagonal(model._chol, axis1=1, axis2=2)
-    bad = ~np.all(sd > SINGULAR_RELATIVE_STD * scale, axis=1)
+        chol = model._chol[:1] if model.covariance_type == "tied" else model._chol
+        marginal = np.sqrt(np.einsum("kij,kij->ki", chol, chol))  # sqrt(diag(L L^T))
+        conditional = np.diagonal(chol, axis1=1, axis2=2)
+        bad = ~np.all((marginal > resolution) & (conditional > SINGULAR_RELATIVE_STD * marginal), axis=1)
     return int(np.argmax(bad)) if bad.any() else None
+
+
+def _check_squarable(X: np.ndarray, shift: np.ndarray) -> None:
+    """Raise DataFitError if the squares the engine forms from `X` could overflow float64.
+
+    Distances between rows, scatters and Mahalanobis distances sum up to ``4 N D`` squares of
+    deviations from the column means; each deviation must stay below ``sqrt(max / (4 N D))``
+    (about 1e150 for a million rows of a hundred features). The error names the largest deviation.
+    """
+    N, D = X.shape
+    limit = np.sqrt(np.finfo(np.float64).max / (4.0 * N * D))
+    with np.errstate(over="ignore"):
+        size = np.abs(X - shift) if np.isfinite(shift).all() else np.abs(X)
+    if (size <= limit).all():
+        return
+    raise validation.data_fit_error(
+        X, size == size.max(), "Gaussian", "values whose squared distances are finite",
+        "too large to compare with the other rows (squared distances overflow)",
+        "rescale that column (e.g. divide it by a power of ten)")
 
 
 def _singular(kind: str, k: int | None, nk: np.ndarray, lam: float) -> SingularCovarianceError:

@@ -9,7 +9,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from .. import validation
-from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
+from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
 ROW_SUM_TOLERANCE = 1e-6
@@ -30,6 +30,11 @@ class MultinomialMixture(Mixture):
     probs: np.ndarray
 
     family: ClassVar[str] = "multinomial"
+    data_kind: ClassVar[str] = "counts"
+    options: ClassVar[tuple[FamilyOption, ...]] = (
+        FamilyOption("n_trials", "sample", 50, lambda value: _check_n_trials(value),
+                     "Words per sampled document: one number, or one per document."),
+    )
     zero_probability_hint: ClassVar[str] = (
         ": it contains a word that every component gives probability 0; "
         "use a prior (beta > 0) or a different start"
@@ -109,7 +114,42 @@ class MultinomialMixture(Mixture):
 
     def _sample_emissions(self, z, rng, n_trials=50):
         """Documents of `n_trials` words each (an int, or one length per document)."""
-        n_trials = np.broadcast_to(np.asarray(n_trials), z.shape)
-        if (n_trials < 0).any() or (n_trials != np.round(n_trials)).any():
-            raise ValueError("n_trials must be non-negative integers")
+        n_trials = np.broadcast_to(_check_n_trials(n_trials), z.shape)
         return rng.multinomial(n_trials.astype(np.int64), self.probs[z]).astype(np.float64)
+
+    # ----------------------------------------------------------------- starts, distances, slices
+    @classmethod
+    def _comparison_points(cls, data: Prepared) -> np.ndarray:
+        """Word frequencies: documents of different lengths about the same topic are close."""
+        lengths = data.X.sum(axis=1, keepdims=True)
+        return np.divide(data.X, lengths, out=np.zeros_like(data.X), where=lengths > 0)
+
+    @classmethod
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> "MultinomialMixture":
+        """Word probabilities halfway between each chosen row's frequencies and the overall ones."""
+        X = data.X
+        overall = (X.sum(axis=0) + prior.beta) / (X.sum() + prior.beta * X.shape[1])
+        centres = cls._comparison_points(data)[rows]
+        centres[centres.sum(axis=1) == 0] = overall  # an empty document has no frequencies
+        K = len(rows)
+        return cls(weights=np.full(K, 1.0 / K), probs=0.5 * centres + 0.5 * overall)
+
+    def _component_distances(self, other: "MultinomialMixture") -> np.ndarray:
+        with np.errstate(divide="ignore"):  # disjoint supports: an infinite distance
+            return -np.log(np.sqrt(self.probs[:, None, :] * other.probs[None, :, :]).sum(axis=2))
+
+    def _slice_directions(self) -> tuple[tuple, ...]:
+        return ()  # a word probability cannot move alone: each row sums to 1
+
+    def _slice_point(self, direction: tuple, t: float) -> tuple["MultinomialMixture", float]:
+        if direction[0] == "prob":
+            raise ValueError("a multinomial word probability cannot move alone (rows sum to 1); slice a weight")
+        raise self._no_direction(direction)
+
+
+def _check_n_trials(n_trials) -> np.ndarray:
+    """Document lengths as an array of non-negative whole numbers, or ValueError."""
+    array = np.asarray(n_trials)
+    if array.dtype.kind not in "biuf" or (array < 0).any() or (array != np.round(array)).any():
+        raise ValueError(f"n_trials must be non-negative integers (words per document); got {n_trials!r}")
+    return array
