@@ -9,7 +9,7 @@ import nbviz.core as nc
 from .families import DEFAULT_FAMILY, MODEL_CHOICES as _MODEL_CHOICES, PRESENTATIONS, family_for_data, presentation
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
-MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families, then "naive-bayes"
+MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,6 @@ class ParametersPanel(QWidget):
                     cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
-        if getattr(model, "covariance_type", None) == "tied":  # one matrix for all, listed once
+        if presentation(model).covariance_options and model.covariance_type == "tied":  # listed once
             parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(model.covariances))}</p>")
         return "".join(parts)

@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
-from ...app.families import DataView, presentation
+from ...app.families import DataView, ParameterView, presentation
 from ...app.problem import Problem
 from ..palette import component_color
 from ..plots.ellipses import ellipse_points
@@ -124,7 +124,7 @@ def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.nd
             _prototypes(painter, area, model, frame.image_shape)
         else:
             _weights(painter, area, model, a.dark)
-            if hasattr(model, "probs"):
+            if _has_probabilities(model):
                 _probability_rows(painter, area, model, a.dark)
         painter.setPen(QPen(QColor(FRAME[a.dark]), 1))
         painter.setBrush(Qt.NoBrush)
@@ -195,10 +195,15 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
         painter.drawImage(target, image)
 
 
+def _has_probabilities(model) -> bool:
+    """The model's parameters are per-feature probabilities (``model.probs``), drawn below its weights."""
+    return presentation(model).parameter_view is ParameterView.PROBABILITIES
+
+
 def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
     order = np.argsort(-model.weights, kind="stable")
     x = area.left()
-    if hasattr(model, "probs"):  # a thin bar on top; the probabilities fill the rest
+    if _has_probabilities(model):  # a thin bar on top; the probabilities fill the rest
         bar = QRectF(area.left(), area.top(), area.width(), area.height() * 0.14)
     else:
         bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
