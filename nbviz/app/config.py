@@ -6,12 +6,10 @@ from dataclasses import dataclass, field, replace
 
 import nbviz.core as nc
 
-FAMILY_LABELS = {
-    "gaussian": "Gaussian mixture",
-    "bernoulli": "Bernoulli mixture",
-    "multinomial": "Multinomial mixture",
-}
-MODEL_CHOICES = ("gaussian", "bernoulli", "multinomial", "naive-bayes")
+from .families import DEFAULT_FAMILY, MODEL_CHOICES as _MODEL_CHOICES, PRESENTATIONS, family_for_data, presentation
+
+FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
+MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
 
 
 @dataclass(frozen=True)
@@ -20,8 +18,8 @@ class ModelConfig:
 
     Attributes
     ----------
-    family : {"gaussian", "bernoulli", "multinomial"}
-        The emission family.
+    family : str
+        The emission family, a name of `nbviz.core.FAMILIES` (and of `nbviz.app.families`).
     n_components : int
     covariance_type : str
         For Gaussian mixtures.
@@ -41,7 +39,7 @@ class ModelConfig:
         (the road from EM to k-means as it shrinks); None learns the covariances.
     """
 
-    family: str = "gaussian"
+    family: str = DEFAULT_FAMILY
     n_components: int = 2
     covariance_type: str = "full"
     prior: nc.Prior = field(default_factory=nc.Prior)
@@ -60,7 +58,8 @@ class ModelConfig:
         if self.fixed_variance is not None:
             if not (isinstance(self.fixed_variance, (int, float)) and 0 < self.fixed_variance < float("inf")):
                 raise ValueError(f"the fixed shared variance must be a number > 0; got {self.fixed_variance!r}")
-            if self.family != "gaussian" or self.covariance_type != "spherical":
+            if self.family not in FAMILY_LABELS or not presentation(self.family).fixed_variance \
+                    or self.covariance_type != "spherical":
                 raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
             object.__setattr__(self, "fixed_variance", float(self.fixed_variance))
         if self.family not in FAMILY_LABELS:
@@ -81,10 +80,11 @@ class ModelConfig:
 
     @property
     def title(self) -> str:
+        shown = presentation(self.family)
         if self.supervised:
-            return f"Naive Bayes ({FAMILY_LABELS[self.family].split()[0]})"
-        text = FAMILY_LABELS[self.family]
-        if self.family == "gaussian":
+            return f"Naive Bayes ({shown.short_title})"
+        text = shown.title
+        if shown.covariance_options:
             text += f", {self.covariance_type} covariance"
         if self.fixed_variance is not None:
             text += f", fixed σ² = {self.fixed_variance:.3g}"
@@ -109,6 +109,4 @@ class ModelConfig:
         return cls(**values)
 
 
-def family_for_data(kind: str) -> str:
-    """The natural emission family for "binary", "counts" or "continuous" data."""
-    return {"binary": "bernoulli", "counts": "multinomial"}.get(kind, "gaussian")
+__all__ = ["FAMILY_LABELS", "MODEL_CHOICES", "ModelConfig", "family_for_data"]

@@ -14,6 +14,7 @@ import numpy as np
 
 import nbviz.core as nc
 
+from .families import FamilyPresentation, ParameterView, presentation
 from .files import write_atomically
 from .problem import Problem
 
@@ -65,22 +66,32 @@ def write_parameters_json(path, model: nc.Mixture, names: list[str], columns) ->
 
 def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:
     """Long format: component, parameter, feature, second feature, value (one row per number)."""
+    rows = [[names[k], "weight", "", "", _number(model.weights[k])] for k in range(model.n_components)]
+    shown = presentation(model)
+    return rows + _EMISSION_ROWS[shown.parameter_view](model, names, columns, shown)
+
+
+def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
+    """Each component's mean, then its full covariance matrix, row by row."""
     rows = []
-    K = model.n_components
-    for k in range(K):
-        rows.append([names[k], "weight", "", "", _number(model.weights[k])])
-    if model.family == "gaussian":
-        covariances = model.full_covariances
-        for k in range(K):
-            rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(model.means[k])]
-            for i in range(model.n_features):
-                rows += [[names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
-                         for j in range(model.n_features)]
-    else:
-        label = "p(x=1)" if model.family == "bernoulli" else "word probability"
-        for k in range(K):
-            rows += [[names[k], label, columns[m], "", _number(v)] for m, v in enumerate(model.probs[k])]
+    covariances = model.full_covariances
+    for k in range(model.n_components):
+        rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(model.means[k])]
+        for i in range(model.n_features):
+            rows += [[names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
+                     for j in range(model.n_features)]
     return rows
+
+
+def _probability_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
+    """Each component's probability of each feature (word), named by the family's export label."""
+    rows = []
+    for k in range(model.n_components):
+        rows += [[names[k], shown.export_label, columns[m], "", _number(v)] for m, v in enumerate(model.probs[k])]
+    return rows
+
+
+_EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
 
 
 def write_parameters_csv(path, model: nc.Mixture, names: list[str], columns) -> None:

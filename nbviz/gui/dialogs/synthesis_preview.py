@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
+from ...app.families import DataView, presentation
 from ..palette import component_color
 from ..plots.ellipses import DraggableMarkers, EllipseItem
 from ..plots.prototypes import INK_LUT
@@ -34,19 +35,18 @@ def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_component
     """Per true component, the sample's estimate of its probabilities; NaN rows for empty components.
 
     Bernoulli: the mean of the component's rows (how often each feature is 1). Multinomial: the
-    component's word counts over its total number of words.
+    component's word counts over its total number of words (the family's synthesis recipe says).
 
     Returns
     -------
     ndarray of shape (n_components, n_features)
     """
+    estimate = presentation(family).synthesis.sample_frequencies
     out = np.full((n_components, X.shape[1]), np.nan)
     for k in range(n_components):
-        rows = X[z == k]
-        if family == "bernoulli" and len(rows):
-            out[k] = rows.mean(axis=0)
-        elif family == "multinomial" and rows.sum() > 0:
-            out[k] = rows.sum(axis=0) / rows.sum()
+        frequencies = estimate(X[z == k])
+        if frequencies is not None:
+            out[k] = frequencies
     return out
 
 
@@ -137,27 +137,27 @@ class SynthesisPreview(QWidget):
     def show_sample(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray, n_total: int) -> None:
         """Draw `X` (rows drawn from `model`, true components `z`); `n_total` rows will be synthesised."""
         self._shown = (model, X, z, n_total)
-        shown = (f"a sample of {len(X):,} rows (the data will have {n_total:,})" if len(X) < n_total
-                 else f"the {n_total:,} rows")
-        if model.family == "gaussian":
+        rows = (f"a sample of {len(X):,} rows (the data will have {n_total:,})" if len(X) < n_total
+                else f"the {n_total:,} rows")
+        shown = presentation(model)
+        if shown.data_view is DataView.POINTS:
             dims = "the first two features" if model.n_features > 2 else (
                 "x1 against x2" if model.n_features == 2 else "x1, one strip per component")
-            self.caption.setText(f"Preview of {shown}: {dims}, coloured by true component. "
+            self.caption.setText(f"Preview of {rows}: {dims}, coloured by true component. "
                                  "Drag a mean (large disc) to move it.")
             self._draw_gaussian(model, X, z)
             self.pages.setCurrentWidget(self.scatter_plot)
-        elif model.family == "bernoulli" and _image_shape(model.n_features):
-            self.caption.setText(f"Preview of {shown}. Top: each component's chosen P(x = 1) (black = 1); "
+        elif shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
+            self.caption.setText(f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
                                  "bottom: the average of its sampled rows.")
             self._draw_pictures(model, X, z)
             self.pages.setCurrentWidget(self.pictures)
         elif model.probs.size > MAX_BARS:
-            self.caption.setText(f"Preview of {shown}. Darker = more probable; each image has its own scale.")
+            self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
             self._draw_heatmaps(model, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
-            what = "P(x = 1)" if model.family == "bernoulli" else "word probabilities"
-            self.caption.setText(f"Preview of {shown}. Bars: each component's chosen {what}; "
+            self.caption.setText(f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
                                  "dots: the frequencies in its sampled rows.")
             self._draw_bars(model, X, z)
             self.pages.setCurrentWidget(self.bars_plot)

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from ...app import synthesis
 from ...app.appearance import appearance_of
-from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.config import ModelConfig
+from ...app.families import presentation
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
 from ..palette import component_color
@@ -32,8 +33,6 @@ from .synthesis_preview import SynthesisPreview
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
 PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw (a drag redraws ~8 times a second)
 MAX_LISTED_ISSUES = 5
-DEFAULT_FEATURES = {"gaussian": 2, "bernoulli": 36, "multinomial": 20}
-FEATURE_RANGE = {"gaussian": (1, 8), "bernoulli": (1, 400), "multinomial": (2, 400)}
 MEAN_DECIMALS = 2  # a dragged mean is rounded to this many decimals in the table
 
 
@@ -71,8 +70,8 @@ class SynthesisDialog(QDialog):
         self._size_problem: str | None = None
 
         self.family_box = QComboBox()
-        for family in synthesis.FAMILIES:
-            self.family_box.addItem(FAMILY_LABELS[family], family)
+        for name in synthesis.FAMILIES:
+            self.family_box.addItem(presentation(name).title, name)
         self.n_spin = _spin(1, 1_000_000, 500, "Number of data rows to draw")
         self.k_spin = _spin(1, 12, 3, "Number of true components (changing it draws new parameters)")
         self.d_spin = _spin(1, 8, 2, "")
@@ -242,7 +241,8 @@ class SynthesisDialog(QDialog):
         """Scale the weights (and, for a multinomial mixture, each word distribution) to sum to 1."""
         cells = self.cells()
         groups = [[(k, 0) for k in range(len(cells))]]
-        if self.family == "multinomial":
+        rows_name = synthesis.recipe(self.family).simplex_rows
+        if rows_name is not None:  # each component's probabilities sum to 1 as well
             groups += [[(k, c) for c in range(1, len(cells[k]))] for k in range(len(cells))]
         failures = []
         self._filling = True
@@ -251,7 +251,7 @@ class SynthesisDialog(QDialog):
                 try:
                     values = synthesis.normalised([cells[k][c] for k, c in group], 4 if index == 0 else 6)
                 except ValueError as error:
-                    what = "the weights" if index == 0 else f"component {index}'s word probabilities"
+                    what = "the weights" if index == 0 else f"component {index}'s {rows_name}"
                     failures.append(f"Could not normalise {what}: {error}.")
                     continue
                 for (k, c), value in zip(group, values):
@@ -264,9 +264,11 @@ class SynthesisDialog(QDialog):
 
     def move_mean(self, k: int, x: float, y: float) -> None:
         """Set component `k`'s mean of x1 (and x2, with two or more features) to a dragged position."""
-        if self.family != "gaussian" or not 0 <= k < self.table.rowCount():
-            return
-        targets = [(1, x)] + ([(2, y)] if self.n_features >= 2 else [])
+        columns = synthesis.columns(self.family, self.n_features)
+        means = {column.feature: c for c, column in enumerate(columns) if column.kind == "mean"}
+        if not means or not 0 <= k < self.table.rowCount():
+            return  # a family without means has nothing to drag
+        targets = [(means[0], x)] + ([(means[1], y)] if 1 in means else [])
         self._filling = True
         try:
             for c, value in targets:
@@ -296,22 +298,19 @@ class SynthesisDialog(QDialog):
 
     # ----------------------------------------------------------------- reacting to edits
     def _family_changed(self) -> None:
-        family = self.family
-        low, high = FEATURE_RANGE[family]
+        recipe = synthesis.recipe(self.family)
+        low, high = recipe.feature_range
         self.d_spin.blockSignals(True)
         self.d_spin.setRange(low, high)
-        self.d_spin.setValue(DEFAULT_FEATURES[family])
+        self.d_spin.setValue(recipe.default_features)
         self.d_spin.blockSignals(False)
-        multinomial = family == "multinomial"
-        self.d_label.setText("Vocabulary M" if multinomial else "Features D")
-        self.d_spin.setToolTip(("Number of words" if multinomial else "Number of features")
-                               + " (changing it draws new parameters)")
-        self.length_label.setVisible(multinomial)
-        self.length_spin.setVisible(multinomial)
-        self.normalise_button.setText("Normalise weights and words" if multinomial else "Normalise weights")
-        self.normalise_button.setToolTip(
-            "Scale the weights" + (" and each component's word probabilities" if multinomial else "")
-            + " to sum to 1")
+        self.d_label.setText(recipe.features_label)
+        self.d_spin.setToolTip(f"Number of {recipe.features_noun} (changing it draws new parameters)")
+        self.length_label.setVisible(recipe.asks_document_length)
+        self.length_spin.setVisible(recipe.asks_document_length)
+        self.normalise_button.setText(recipe.normalise_text)
+        rows = "" if recipe.simplex_rows is None else f" and each component's {recipe.simplex_rows}"
+        self.normalise_button.setToolTip(f"Scale the weights{rows} to sum to 1")
         self._draw_parameters()
 
     def _shape_changed(self) -> None:

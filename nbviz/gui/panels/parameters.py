@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ...app.appearance import appearance_of
+from ...app.families import ParameterView, presentation
 from ...app.session import Session
 from ..palette import component_color
 
@@ -76,6 +77,7 @@ def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth:
     true_of = {}
     if truth is not None and perm is not None:
         true_of = {int(k): j for j, k in enumerate(perm)}
+    emission_rows = _EMISSION_ROWS[presentation(model).parameter_view]
     rows = []
     for k in range(K):
         j = true_of.get(k)
@@ -83,10 +85,7 @@ def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth:
                         None if j is None else fmt(truth.weights[j]),
                         _changed(model.weights[k], None if previous is None else previous.weights[k]),
                         None if j is None else abs(float(model.weights[k] - truth.weights[j]))))
-        if model.family == "gaussian":
-            rows.extend(_gaussian_rows(model, previous, truth, j, k, columns))
-        else:
-            rows.extend(_probability_rows(model, previous, truth, j, k, columns))
+        rows.extend(emission_rows(model, previous, truth, j, k, columns))
     return rows
 
 
@@ -131,11 +130,10 @@ def _cov_text(cov: np.ndarray) -> str:
 
 def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
     probs = model.probs[k]
-    symbol = "p" if model.family == "bernoulli" else "θ"
     changed = _changed(probs, None if previous is None else previous.probs[k])
     if len(probs) <= MAX_LISTED:
         shown = np.arange(len(probs))
-        name = f"{symbol}(x = 1 | k)" if model.family == "bernoulli" else f"{symbol} (word probabilities)"
+        name = presentation(model).probability_row
     else:
         shown = np.argsort(-probs, kind="stable")[:3]
         name = f"most probable of {len(probs)}"
@@ -145,6 +143,9 @@ def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
         true_text = ", ".join(f"{columns[m]} {fmt(truth.probs[j, m])}" for m in shown)
         error = float(np.abs(probs - truth.probs[j]).mean())
     return [Row(k, name, value, true_text, changed, error)]
+
+
+_EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
 
 
 class ParametersPanel(QWidget):
@@ -220,6 +221,6 @@ class ParametersPanel(QWidget):
                     cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
-        if model.family == "gaussian" and model.covariance_type == "tied":
+        if presentation(model).covariance_options and model.covariance_type == "tied":  # listed once
             parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(model.covariances))}</p>")
         return "".join(parts)

@@ -9,7 +9,8 @@
   probable, each row scaled to its largest value).
 
 Every picture of one gallery uses the same `ThumbnailFrame`, so their scales can be compared, and
-`aligned_to` gives matching components the same colour in every picture.
+`aligned_to` gives matching components the same colour in every picture. Which kind a family gets
+follows its `DataView` in `nbviz.app.families`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
+from ...app.families import DataView, ParameterView, presentation
 from ...app.problem import Problem
 from ..palette import component_color
 from ..plots.ellipses import ellipse_points
@@ -57,13 +59,14 @@ class ThumbnailFrame:
 def frame_for(problem: Problem, family: str) -> ThumbnailFrame:
     """The kind of picture that suits `problem` fitted with `family`, and its shared scale."""
     X = problem.X
-    if family == "gaussian" and problem.n_features >= 2:
+    as_points = presentation(family).data_view is DataView.POINTS
+    if as_points and problem.n_features >= 2:
         projection = feature_pair(problem.columns, 0, 1) if problem.n_features == 2 else pca(X)
         points = projection.points(X)
         lower, upper = np.percentile(points, [0.5, 99.5], axis=0)
         pad = 0.08 * np.maximum(upper - lower, 1e-12)
         return ThumbnailFrame("scatter", projection, lower - pad, upper + pad)
-    if family == "gaussian":
+    if as_points:
         lower, upper = X.min(axis=0), X.max(axis=0)
         pad = 0.05 * np.maximum(upper - lower, 1e-12)
         return ThumbnailFrame("density", lower=lower - pad, upper=upper + pad)
@@ -121,7 +124,7 @@ def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.nd
             _prototypes(painter, area, model, frame.image_shape)
         else:
             _weights(painter, area, model, a.dark)
-            if hasattr(model, "probs"):
+            if _has_probabilities(model):
                 _probability_rows(painter, area, model, a.dark)
         painter.setPen(QPen(QColor(FRAME[a.dark]), 1))
         painter.setBrush(Qt.NoBrush)
@@ -181,7 +184,7 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
     columns = max(1, math.ceil(math.sqrt(K * area.width() / area.height() * rows / cols)))
     lines = math.ceil(K / columns)
     cell = min(area.width() / columns, area.height() / lines)
-    probs = model.probs if model.family == "bernoulli" else model.probs / model.probs.max(axis=1, keepdims=True)
+    probs = presentation(model).prototype_pictures(model.probs)
     ink = np.ascontiguousarray(np.clip(255 - 255 * probs, 0, 255).astype(np.uint8))
     left = area.left() + (area.width() - columns * cell) / 2
     top = area.top() + (area.height() - lines * cell) / 2
@@ -192,10 +195,15 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
         painter.drawImage(target, image)
 
 
+def _has_probabilities(model) -> bool:
+    """The model's parameters are per-feature probabilities (``model.probs``), drawn below its weights."""
+    return presentation(model).parameter_view is ParameterView.PROBABILITIES
+
+
 def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
     order = np.argsort(-model.weights, kind="stable")
     x = area.left()
-    if hasattr(model, "probs"):  # a thin bar on top; the probabilities fill the rest
+    if _has_probabilities(model):  # a thin bar on top; the probabilities fill the rest
         bar = QRectF(area.left(), area.top(), area.width(), area.height() * 0.14)
     else:
         bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)

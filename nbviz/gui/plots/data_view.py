@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
 
+from ...app.families import DataView as FamilyView, presentation
 from ...app.session import Session
 from .density_1d import Density1DView
 from .label_marks import LabelLayer
@@ -43,7 +44,8 @@ class DataView(QStackedWidget):
         problem = self.session.problem
         if problem is None:
             page = self.empty
-        elif problem.data_kind != "continuous" and self.session.config.family != "gaussian":
+        elif problem.data_kind != "continuous" and (
+                presentation(self.session.config.family).data_view is FamilyView.PROTOTYPES):
             page = self.discrete
         elif problem.n_features == 1:
             page = self.density

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPen, QPixmap
 from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
 
 from ...app.appearance import appearance_of
+from ...app.families import DataView, presentation
 from ...app.session import Session
 from ..palette import component_color
 from .sleep import Sleeper
@@ -95,7 +96,7 @@ class PrototypesView(Sleeper, QStackedWidget):
         if self.asleep():
             return
         snapshot, problem = self.session.snapshot, self.session.problem
-        if snapshot is None or problem is None or snapshot.model.family == "gaussian":
+        if snapshot is None or problem is None or presentation(snapshot.model).data_view is not DataView.PROTOTYPES:
             self._build_pictures(0, False, None)
             return
         model = snapshot.model
@@ -174,9 +175,7 @@ class PrototypesView(Sleeper, QStackedWidget):
     def _show_pictures(self, model, shape, empty, matched) -> None:
         K = model.n_components
         self._build_pictures(K, matched is not None, tuple(shape))
-        probs = model.probs
-        if model.family == "multinomial":  # scale each picture to its own most probable pixel
-            probs = probs / probs.max(axis=1, keepdims=True)
+        probs = presentation(model).prototype_pictures(model.probs)
         names = self.session.component_names()
         for k in range(K):
             self.images[k].setImage(probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
@@ -188,9 +187,7 @@ class PrototypesView(Sleeper, QStackedWidget):
                                    f"π = {model.weights[k]:.3f}{note}", color=self.appearance.foreground)
         if matched is not None:
             truth, perm = matched
-            true_probs = truth.probs
-            if truth.family == "multinomial":
-                true_probs = true_probs / true_probs.max(axis=1, keepdims=True)
+            true_probs = presentation(truth).prototype_pictures(truth.probs)
             for j, k in enumerate(perm):
                 self.truth_images[k].setImage(true_probs[j].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
 
@@ -199,7 +196,8 @@ class PrototypesView(Sleeper, QStackedWidget):
         """One table column per component: its features (most probable first) with their probabilities as bars."""
         K, M = model.probs.shape
         count = min(M, MAX_FEATURE_ROWS)
-        if model.family == "bernoulli" and M <= MAX_FEATURE_ROWS:
+        shown = presentation(model)
+        if shown.absolute_probabilities and M <= MAX_FEATURE_ROWS:
             order = np.tile(np.arange(M), (K, 1))  # few features: keep them in column order
         else:
             order = top_features(model.probs, count)
@@ -210,8 +208,11 @@ class PrototypesView(Sleeper, QStackedWidget):
             true_probs[perm] = truth.probs
         # One scale for every bar, so components compare: probabilities of a Bernoulli feature
         # are absolute (0 to 1); word probabilities are scaled to the largest one shown.
-        scale = 1.0 if model.family == "bernoulli" else float(np.take_along_axis(model.probs, order, 1).max())
-        symbol = "p" if model.family == "bernoulli" else "θ"
+        if shown.absolute_probabilities:
+            scale = 1.0
+        else:
+            scale = float(np.take_along_axis(model.probs, order, 1).max())
+        symbol = shown.symbol
         names = self.session.component_names()
         self.table.clear()
         self.table.setColumnCount(K)

@@ -1,0 +1,128 @@
+"""The family registry: one presentation per core family, and lookups that replace branching on the family."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import nbviz.core as nc
+from nbviz.app import synthesis
+from nbviz.app.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
+from nbviz.app.families import (
+    DEFAULT_FAMILY, FAMILY_NAMES, NAIVE_BAYES, PRESENTATIONS, DataView, ParameterView, SynthesisRecipe, model_choice,
+    presentation,
+)
+
+EXAMPLES = {
+    "gaussian": nc.GaussianMixture(weights=[0.4, 0.6], means=[[0.0, 1.0], [3.0, -1.0]],
+                                   covariances=[[[1.0, 0.3], [0.3, 2.0]], [[0.5, 0.0], [0.0, 0.5]]]),
+    "bernoulli": nc.BernoulliMixture(weights=[0.3, 0.7], probs=[[0.1, 0.9, 0.5], [0.8, 0.2, 0.4]]),
+    "multinomial": nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]]),
+}
+
+
+def test_every_core_family_has_one_presentation_and_every_presentation_a_core_family():
+    assert set(PRESENTATIONS) == set(nc.FAMILIES)
+    for name, entry in PRESENTATIONS.items():
+        assert entry.name == name
+        assert nc.FAMILIES[name].family == name
+    assert FAMILY_NAMES == tuple(PRESENTATIONS) and DEFAULT_FAMILY in PRESENTATIONS
+
+
+def test_lookup_by_name_model_or_class_and_a_clear_refusal():
+    for name, model in EXAMPLES.items():
+        assert presentation(name) is presentation(model) is presentation(type(model)) is PRESENTATIONS[name]
+    with pytest.raises(ValueError, match="'poisson'.*gaussian, bernoulli, multinomial"):
+        presentation("poisson")
+    with pytest.raises(ValueError, match="None"):
+        presentation(object())
+
+
+def test_what_the_user_reads_is_as_before():
+    assert FAMILY_LABELS == {"gaussian": "Gaussian mixture", "bernoulli": "Bernoulli mixture",
+                             "multinomial": "Multinomial mixture"}
+    assert [presentation(f).probability_row for f in ("bernoulli", "multinomial")] == [
+        "p(x = 1 | k)", "θ (word probabilities)"]
+    assert [presentation(f).export_label for f in ("bernoulli", "multinomial")] == ["p(x=1)", "word probability"]
+    assert ModelConfig(family="bernoulli", label_fraction=1.0).title == "Naive Bayes (Bernoulli)"
+    assert ModelConfig(family="gaussian", covariance_type="diag", hard=True).title == \
+        "Gaussian mixture, diag covariance — hard EM"
+    assert ModelConfig(family="multinomial").title == "Multinomial mixture"
+
+
+def test_views_and_options_per_family():
+    assert presentation("gaussian").data_view is DataView.POINTS
+    assert presentation("gaussian").parameter_view is ParameterView.GAUSSIAN
+    for name in ("bernoulli", "multinomial"):
+        assert presentation(name).data_view is DataView.PROTOTYPES
+        assert presentation(name).parameter_view is ParameterView.PROBABILITIES
+        assert not presentation(name).covariance_options and not presentation(name).fixed_variance
+    assert presentation("gaussian").covariance_options and presentation("gaussian").fixed_variance
+    with pytest.raises(ValueError, match="fixed shared variance needs a Gaussian"):
+        ModelConfig(family="bernoulli", covariance_type="spherical", fixed_variance=1.0)
+
+
+def test_prototype_pictures_keep_bernoulli_probabilities_and_scale_words_to_their_largest():
+    probs = np.array([[0.1, 0.9, 0.5], [0.8, 0.2, 0.4]])
+    np.testing.assert_array_equal(presentation("bernoulli").prototype_pictures(probs), probs)
+    np.testing.assert_allclose(presentation("multinomial").prototype_pictures(probs),
+                               [[0.1 / 0.9, 1.0, 0.5 / 0.9], [1.0, 0.25, 0.5]])
+
+
+def test_natural_family_of_each_data_kind():
+    assert [family_for_data(kind) for kind in ("binary", "counts", "continuous", "something else")] == [
+        "bernoulli", "multinomial", "gaussian", "gaussian"]
+    claimed = [kind for entry in PRESENTATIONS.values() for kind in entry.data_kinds]
+    assert len(claimed) == len(set(claimed)), "a data kind is claimed by two families"
+
+
+def test_naive_bayes_is_a_model_choice_not_a_family():
+    assert MODEL_CHOICES == ("gaussian", "bernoulli", "multinomial", "naive-bayes")
+    assert NAIVE_BAYES not in PRESENTATIONS
+    nb = model_choice(NAIVE_BAYES)
+    assert nb.supervised and nb.family is None
+    assert nb.config_changes("counts") == {"label_fraction": 1.0, "family": "multinomial"}
+    assert model_choice("bernoulli").config_changes("counts") == {"family": "bernoulli", "label_fraction": 0.0}
+    with pytest.raises(ValueError, match="unknown model 'lda'.*naive-bayes"):
+        model_choice("lda")
+
+
+@pytest.mark.parametrize("name", sorted(nc.FAMILIES))
+def test_each_synthesis_recipe_round_trips_its_table(name):
+    recipe = presentation(name).synthesis
+    low, high = recipe.feature_range
+    assert low <= recipe.default_features <= high
+    model = EXAMPLES[name]
+    cols = recipe.columns(model.n_features)
+    assert cols[0].kind == "weight"
+    values = recipe.table_values(model)
+    assert values.shape == (model.n_components, len(cols))
+    rebuilt = recipe.mixture(cols, values)
+    assert type(rebuilt) is type(model)
+    for key, value in model.to_dict().items():
+        if isinstance(value, str):
+            assert rebuilt.to_dict()[key] == value
+        else:
+            np.testing.assert_allclose(rebuilt.to_dict()[key], value, err_msg=key)
+    drawn = synthesis.random_truth(name, 3, recipe.default_features, seed=1)
+    assert drawn.family == name and drawn.n_features == recipe.default_features
+
+
+def test_a_recipe_missing_a_part_cannot_be_made():
+    class Incomplete(SynthesisRecipe):
+        default_features = 2
+        feature_range = (1, 3)
+
+        def columns(self, n_features):
+            return ()
+
+    with pytest.raises(TypeError, match="abstract"):
+        Incomplete()
+
+
+def test_the_registry_loads_no_gui_library():
+    code = ("import sys, nbviz.app.families, nbviz.app.synthesis\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {'PySide6', 'pyqtgraph'})))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
