@@ -202,10 +202,10 @@ class BoundView(Sleeper, QWidget):
         if self.asleep():
             return
         session = self.session
-        if session.em is None:
+        if not session.has_run:
             self._show_nothing("Load data or choose a preset to see the bound.")
             return
-        old = session.em.responsibilities_model(session.cursor)
+        old = session.responsibilities_model()
         self._sync_choices(old)
         direction = self.direction
         new = self._m_step_model(old)
@@ -282,7 +282,7 @@ class BoundView(Sleeper, QWidget):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", nc.EmptyComponentWarning)
                 return nc.m_step(old, session.problem.X, session.resp, prior=session.config.prior,
-                                 fixed_covariances=session.em.fixed_covariances)
+                                 fixed_covariances=session.fixed_covariances)
         except ValueError:  # e.g. a covariance would collapse: there is no M-step to show
             return None
 
