@@ -152,21 +152,23 @@ def main(argv=None) -> int:
         window.appearance.set_presentation(args.presentation)
     reporter = ExceptionReporter(window).install()
     try:
-        errors: list[str] = []
-        window.session.error_raised.connect(errors.append)
         from .app.session_file import SavedSession
 
         if isinstance(problem, SavedSession):
-            if not window.session.restore(problem):
-                return fail(errors[-1] if errors else "the session could not be opened")
-        elif problem is not None and not window.session.load(problem, config, start):
-            return fail(errors[-1] if errors else "the data could not be used with that model")
+            outcome = window.session.restore(problem)
+        elif problem is not None:
+            outcome = window.session.load(problem, config, start)
+        else:
+            outcome = None
+        if outcome is not None and not outcome:
+            return fail(outcome.reason)
         window.show()
         if args.steps:
             window.take_half_steps(args.steps)
         if args.save_session:
-            if not window.session.save(args.save_session):
-                return fail(errors[-1] if errors else f"could not write {args.save_session}")
+            outcome = window.session.save(args.save_session)
+            if not outcome:
+                return fail(outcome.reason)
         if args.screenshot:
             if not window.save_screenshot(args.screenshot):
                 return fail(f"could not write {args.screenshot}")

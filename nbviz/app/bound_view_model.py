@@ -80,12 +80,12 @@ class BoundPictures(QObject):
     def question(self, direction, half_width: float) -> BoundQuestion:
         """What a picture at the cursor depends on (the M-step is taken here, once per snapshot)."""
         session = self.session
-        snapshot, em = session.snapshot, session.em
-        old = em.responsibilities_model(session.cursor)
+        snapshot = session.snapshot
+        old = session.responsibilities_model()
         cached = self._theta_new.get(id(snapshot))
         if cached is None or cached[0] is not snapshot:
             new = theta_new(snapshot, old, session.problem.X, session.resp, session.config.prior,
-                            em.fixed_covariances)
+                            session.fixed_covariances)
             self._theta_new[id(snapshot)] = cached = (snapshot, new)
             while len(self._theta_new) > CACHE_SIZE:
                 self._theta_new.popitem(last=False)

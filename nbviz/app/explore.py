@@ -7,7 +7,6 @@ user picks is installed with `Session.adopt_run`, history and all.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,7 +14,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 
-from .background import BackgroundJob
+from .background import BackgroundJob, quiet_empty_components
 from .config import ModelConfig
 from .problem import Problem
 from .session import Session
@@ -325,6 +324,7 @@ class Explorer(QObject):
             config = config.with_(init_method=method)
         problem, tol = session.problem, session.tolerance
         shown = _thumbnail_rows(problem.n_samples, first_seed)
+        quiet_empty_components()  # here, in the GUI thread: the worker must not touch the filters
 
         def work(job: BackgroundJob) -> RestartGallery:
             runs = []
@@ -365,10 +365,8 @@ def _one_restart(session: Session, problem: Problem, config: ModelConfig, tol: f
     """Start from `config` and run to convergence; failures become a Restart with the message."""
     em, iterations = None, 0
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-            em = session.new_run(config, problem)
-            iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
+        em = session.new_run(config, problem)
+        iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
     except ValueError as error:
         return Restart(config.seed, None, np.nan, iterations, False, f"seed {config.seed}: {error}")
     labels = em.model.predict(em.X[shown])

@@ -49,7 +49,7 @@ class KMeansReference(QObject):
 
     def centroids(self) -> np.ndarray | None:
         """Lloyd's centroids, shape (n_components, n_features), from this run's start; None while computing."""
-        start = self.session.em.history[0].model
+        start = self.session.start_model
         if self._known is not None and self._known[0] is start:
             return self._known[1]
         self._wanted = start

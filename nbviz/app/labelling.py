@@ -48,17 +48,14 @@ def label_click(session, index: int, unlabel: bool = False) -> bool:
 
     The row gets the chosen class; a click on a row that already has that clicked label, or with
     `unlabel` (Shift held), takes its clicked label away. The row is then selected for inspection.
+    While a background run goes the session refuses (and says why) and nothing changes.
     """
     labelling = labelling_of(session)
     if not labelling.active or index < 0:
         return False
-    if session.busy:
-        session.error_raised.emit("Wait for the run in progress to end (or cancel it) before changing labels.")
-        return True
     clicked = dict(session.config.manual_labels)
-    if unlabel or clicked.get(index) == labelling.component:
-        session.set_label(index, None)
-    else:
-        session.set_label(index, labelling.component)
-    session.select(index)
+    take_away = unlabel or clicked.get(index) == labelling.component
+    outcome = session.set_label(index, None if take_away else labelling.component)
+    if outcome or not session.busy:  # refused while a run goes: the session has said why
+        session.select(index)
     return True

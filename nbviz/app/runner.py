@@ -1,15 +1,56 @@
-"""Running EM to convergence off the GUI thread, with progress and cancel."""
+"""Running EM to convergence off the GUI thread, with progress and cancel.
+
+The worker steps a copy of the session's run (`Session.continuation`) and hands the finished run
+back; the session adopts it in the GUI thread (`Session.adopt_continuation`). The worker never
+touches the session or its run.
+"""
 
 from __future__ import annotations
 
-import warnings
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 
-from .background import BackgroundJob
+from .background import BackgroundJob, quiet_empty_components
 from .session import Session
+
+
+@dataclass(frozen=True, eq=False)
+class FinishedRun:
+    """What a run to convergence hands back to the GUI thread.
+
+    Attributes
+    ----------
+    run : nc.EM
+        The copy that was stepped; its history continues the session's up to the cursor.
+    iterations : int
+        Full iterations done.
+    failure : str
+        Why it stopped early ("" if it did not), e.g. a collapsed covariance.
+    """
+
+    run: nc.EM
+    iterations: int
+    failure: str = ""
+
+
+def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
+    """Rewind `run` (a `Session.continuation`) to its last half-step and run it; in the worker thread."""
+    run.rewind(len(run.history) - 1)
+    done = 0
+
+    def report(em: nc.EM) -> bool:
+        nonlocal done
+        done += 1
+        return job.report((done, em.history[-1].objective))
+
+    try:
+        done = run.run(max_iter, tol, callback=report)
+    except ValueError as error:  # a collapsed covariance: keep what was done
+        return FinishedRun(run, done, str(error))
+    return FinishedRun(run, done)
 
 
 class Runner(QObject):
@@ -28,8 +69,8 @@ class Runner(QObject):
         super().__init__(parent)
         self.session = session
         self._job = BackgroundJob(self, lambda payload: self.progressed.emit(*payload), self._on_done)
-        self._iterations = 0
         self.max_iter = 1000
+        self._run: nc.EM | None = None  # the copy the worker steps
 
     @property
     def running(self) -> bool:
@@ -38,28 +79,13 @@ class Runner(QObject):
     def start(self) -> bool:
         """Start running from the cursor; False if there is nothing to run or a run is going."""
         session = self.session
-        if session.em is None or session.busy or self.running:
+        if not session.can_step or self.running:
             return False
-        if session.cursor < len(session.history) - 1:
-            session.em.rewind(session.cursor)
+        run, max_iter, tol = session.continuation(), self.max_iter, session.tolerance
+        self._run = run  # read again only after the worker has ended
+        quiet_empty_components()
         session.set_busy(True)
-        em, max_iter, tol = session.em, self.max_iter, session.tolerance
-        self._iterations = 0
-
-        def work(job: BackgroundJob) -> str:
-            def report(em):
-                self._iterations += 1
-                return job.report((self._iterations, em.history[-1].objective))
-
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                    self._iterations = em.run(max_iter, tol, callback=report)
-            except ValueError as exc:  # a collapsed covariance: keep what was done
-                return str(exc)
-            return ""
-
-        return self._job.start(work)
+        return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job))
 
     def cancel(self) -> None:
         """Stop after the iteration in progress; the iterations done so far are kept."""
@@ -70,10 +96,12 @@ class Runner(QObject):
         self._job.wait()
 
     @Slot(object, str)
-    def _on_done(self, error: str | None, unexpected: str) -> None:
-        session = self.session
+    def _on_done(self, finished: FinishedRun | None, unexpected: str) -> None:
+        session, run, self._run = self.session, self._run, None
         session.set_busy(False)
-        session.adopt_history()
-        if error or unexpected:
-            session.error_raised.emit(error or unexpected + " The half-steps done are kept.")
-        self.finished.emit(self._iterations, session.em.converged)
+        if finished is None:  # a bug in the worker (already reported): keep the half-steps it did
+            session.adopt_continuation(run, unexpected + " The half-steps done are kept.")
+            self.finished.emit(0, False)
+            return
+        session.adopt_continuation(finished.run, finished.failure)
+        self.finished.emit(finished.iterations, finished.run.converged)

@@ -3,6 +3,11 @@
 Views take a Session and redraw on its signals; controls call its methods. Data flows one way:
 controls -> session -> core -> new snapshot -> signal -> views. Scrubbing only moves the cursor;
 stepping from an earlier half-step drops the half-steps after it and continues from there.
+
+Only the session changes its run and history. An operation that can be refused returns an
+`Outcome` carrying the reason; `error_raised` announces the same reason to whoever shows messages
+(the window's banner), and nothing else emits it. Work done elsewhere (a run to convergence in a
+worker thread, a fit from choosing K) is handed back as a finished run for the session to adopt.
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 import nbviz.core as nc
+from nbviz.core.em import gained_less_than
+from nbviz.core.logspace import normalise
 
 from .config import ModelConfig
 from .fit_messages import describe_fit_error
+from .outcome import DONE, Outcome
 from .problem import Problem
 
 DEFAULT_TOLERANCE = 1e-6
@@ -41,6 +49,21 @@ class PointBreakdown:
     label: int | None
 
 
+NOTHING_TO_STEP = Outcome(False, "Load data or choose a preset first: there is no run to step.")
+BUSY = Outcome(False, "Wait for the run in progress to end (or cancel it) before stepping.")
+
+
+def own_copy(em: nc.EM) -> nc.EM:
+    """A shallow copy of `em` with its own history list: stepping the copy leaves `em` as it was.
+
+    Stepping replaces a run's state objects and edits only its history list; the data, labels
+    and snapshots are read-only and shared.
+    """
+    run = copy.copy(em)
+    run.history = list(em.history)
+    return run
+
+
 def with_shared_variance(model: nc.Mixture, variance: float) -> nc.GaussianMixture:
     """`model` (a Gaussian mixture) as spherical, every component with variance `variance`."""
     if not isinstance(model, nc.GaussianMixture):
@@ -61,7 +84,8 @@ class Session(QObject):
     cursor_changed(int) : the displayed half-step changed
     play_state_changed(bool)
     busy_changed(bool) : a background run started or ended
-    error_raised(str) : something the user asked for could not be done; nothing was changed
+    error_raised(str) : something the user asked for could not be done; nothing was changed (the
+        operation's `Outcome` carries the same reason; only the session emits this)
     notice_raised(str) : a note for the status bar (e.g. a component emptied)
     selection_changed(int) : the inspected data row (-1: none)
     """
@@ -80,10 +104,12 @@ class Session(QObject):
         super().__init__(parent)
         self.problem: Problem | None = None
         self.config = ModelConfig()
-        self.em: nc.EM | None = None
+        self._em: nc.EM | None = None
         self.tolerance = DEFAULT_TOLERANCE
         self._cursor = 0
         self._resp_cache: tuple[nc.Snapshot, np.ndarray] | None = None  # for one snapshot object
+        # per half-step of the history: (its snapshot, index of the last M-step at or before it, or -1)
+        self._last_m: list[tuple[nc.Snapshot, int]] = []
         self._busy = False
         self.selected = -1
         self._timer = QTimer(self)
@@ -91,30 +117,32 @@ class Session(QObject):
         self.set_speed(2.0)
 
     # ----------------------------------------------------------------- loading and configuring
-    def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> bool:
+    def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> Outcome:
         """Switch to new data (and optionally a new model choice and start).
 
-        On any error the previous problem and run stay as they were and `error_raised` fires;
+        On any error the previous problem and run stay as they were and the outcome says why;
         refused the same way while a background run is going (it runs on the current data).
         """
-        if self._refused_while_busy(f"opening {problem.name}"):
-            return False
+        if self._busy:
+            return self._refused_while_busy(f"opening {problem.name}")
         config = config or self._config_for(problem)
         try:
             em = self._new_run(problem, config, start)
         except ValueError as error:
-            self.error_raised.emit(f"Cannot use {problem.name} with {config.title}: "
-                                   f"{describe_fit_error(problem, error)}")
-            return False
+            return self._refuse(f"Cannot use {problem.name} with {config.title}: "
+                                f"{describe_fit_error(problem, error)}")
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
-        return True
+        return DONE
 
-    def _refused_while_busy(self, what: str) -> bool:
-        """True, with `error_raised`, while a background run goes: its result belongs to the run shown."""
-        if self._busy:
-            self.error_raised.emit(f"Wait for the run in progress to end (or cancel it) before {what}.")
-        return self._busy
+    def _refuse(self, reason: str) -> Outcome:
+        """The refusal with `reason`, announced on `error_raised`."""
+        self.error_raised.emit(reason)
+        return Outcome.refused(reason)
+
+    def _refused_while_busy(self, what: str) -> Outcome:
+        """The refusal while a background run goes: its result belongs to the run shown."""
+        return self._refuse(f"Wait for the run in progress to end (or cancel it) before {what}.")
 
     def _switch(self, problem: Problem, config: ModelConfig, em: nc.EM) -> None:
         self.pause()
@@ -123,61 +151,55 @@ class Session(QObject):
         self._install(em)
         self.problem_changed.emit()
 
-    def restore(self, saved) -> bool:
+    def restore(self, saved) -> Outcome:
         """Show a saved session (`session_file.SavedSession`): its data, model, history and cursor.
 
-        The history is re-evaluated on the data; if it does not fit, `error_raised` fires and the
+        The history is re-evaluated on the data; if it does not fit, the outcome says why and the
         current problem and run stay as they were.
         """
         problem, config = saved.problem, saved.config
-        if self._refused_while_busy(f"opening the session {problem.name}"):
-            return False
+        if self._busy:
+            return self._refused_while_busy(f"opening the session {problem.name}")
         try:
             labels = self._labels_for(problem, config)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
-                                        hard=config.hard, fixed_covariances=config.fixed_variance is not None)
+            em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
+                                    hard=config.hard, fixed_covariances=config.fixed_variance is not None)
         except ValueError as error:
-            self.error_raised.emit(f"Cannot open the session {problem.name}: {error}")
-            return False
+            return self._refuse(f"Cannot open the session {problem.name}: {error}")
         self._switch(problem, config, em)
         self._set_cursor(min(saved.cursor, len(em.history) - 1))
         self.select(saved.selected)
-        return True
+        return DONE
 
-    def save(self, path) -> bool:
-        """Write the session (data, model, history, cursor) to `path`; False and `error_raised` on failure."""
+    def save(self, path) -> Outcome:
+        """Write the session (data, model, history, cursor) to `path`; the outcome says why it failed."""
         from .session_file import SessionFileError, write_session
 
-        if self.em is None:
-            self.error_raised.emit("There is nothing to save yet: load data or choose a preset first.")
-            return False
+        if self._em is None:
+            return self._refuse("There is nothing to save yet: load data or choose a preset first.")
         try:
             write_session(path, self.problem, self.config, self.history, self._cursor, self.selected)
         except SessionFileError as error:
-            self.error_raised.emit(str(error))
-            return False
-        return True
+            return self._refuse(str(error))
+        return DONE
 
-    def configure(self, config: ModelConfig, start: nc.Mixture | None = None) -> bool:
+    def configure(self, config: ModelConfig, start: nc.Mixture | None = None) -> Outcome:
         """Change the model choice (family, K, prior, ...): a new run from a new start."""
         if self.problem is None:
             self.config = config
-            return True
-        if self._refused_while_busy("changing the model or its start"):
-            return False
+            return DONE
+        if self._busy:
+            return self._refused_while_busy("changing the model or its start")
         try:
             em = self._new_run(self.problem, config, start)
         except ValueError as error:
-            self.error_raised.emit(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
-            return False
+            return self._refuse(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
         self.pause()
         self.config = config
         self._install(em)
-        return True
+        return DONE
 
-    def reinitialise(self, method: str | None = None, seed: int | None = None) -> bool:
+    def reinitialise(self, method: str | None = None, seed: int | None = None) -> Outcome:
         """A new start (initialisation method and seed) for the same data and model."""
         changes = {}
         if method is not None:
@@ -188,35 +210,73 @@ class Session(QObject):
 
     def reset(self) -> None:
         """Back to the start of the current run (the history restarts from the same start)."""
-        if self.em is None:
+        if self._em is None:
             return
         self.pause()
-        self.em.rewind(0)
-        self._resp_cache = None
+        self._rewind(0)
         self._cursor = 0  # valid before anyone hears of the shorter history
         self.history_changed.emit()
         self._set_cursor(0)
 
-    def adopt_run(self, em: nc.EM, config: ModelConfig) -> bool:
+    def _rewind(self, index: int) -> None:
+        """Drop the half-steps after `index` from the run (and from what is cached about them)."""
+        self._em.rewind(index)
+        self._resp_cache = None
+        del self._last_m[index + 1:]
+
+    def adopt_run(self, em: nc.EM, config: ModelConfig) -> Outcome:
         """Show a run made elsewhere (a restart, a fit from choosing K) with the config that made it.
 
         The whole history is shown, the cursor at its end; the session continues a copy, so `em`
-        itself stays as it was (it can be adopted again). Refused (`error_raised`, nothing
-        changed) while a background run is going or when the run was made on other data.
+        itself stays as it was (it can be adopted again). Refused (nothing changed) while a
+        background run is going or when the run was made on other data.
         """
         if self._busy:
-            self.error_raised.emit("Wait for the run in progress to end (or cancel it) before loading another fit.")
-            return False
+            return self._refuse("Wait for the run in progress to end (or cancel it) before loading another fit.")
         if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
-            self.error_raised.emit("That fit was made on other data; run it again on the data shown now.")
-            return False
-        em = copy.copy(em)  # stepping replaces the run's state and edits only its history list
-        em.history = list(em.history)
+            return self._refuse("That fit was made on other data; run it again on the data shown now.")
         self.pause()
         self.config = config
-        self._install(em)
-        self._set_cursor(len(em.history) - 1)
-        return True
+        self._install(own_copy(em))
+        self._set_cursor(len(self._em.history) - 1)
+        return DONE
+
+    def continuation(self) -> nc.EM:
+        """A copy of the run that another thread may step (e.g. to run it to convergence).
+
+        Its history is the session's up to the cursor (not yet rewound there: call
+        ``rewind(len(history) - 1)`` on the copy, which is the copy's own business). The session's
+        run is not touched; hand the finished copy back with `adopt_continuation`.
+        """
+        if self._em is None:
+            raise ValueError("there is no run to continue: load data or choose a preset first")
+        run = own_copy(self._em)
+        del run.history[self._cursor + 1:]
+        return run
+
+    def adopt_continuation(self, run: nc.EM, failure: str = "") -> Outcome:
+        """Show `run`, a `continuation` stepped elsewhere, at its last half-step.
+
+        `failure` says why it stopped early (e.g. a collapsed covariance); the half-steps done are
+        kept and the failure is announced. Refused when `run` does not continue the run shown.
+        """
+        current = self._em
+        if current is None or not run.history or run.history[0] is not current.history[0]:
+            return self._refuse("That run does not continue the one shown; run it again.")
+        # the half-steps the run shares with the session's history stay cached
+        shared = 0
+        for mine, theirs in zip(current.history, run.history):
+            if mine is not theirs:
+                break
+            shared += 1
+        del self._last_m[shared:]
+        self._em = run
+        self._resp_cache = None
+        self.history_changed.emit()
+        self._set_cursor(len(run.history) - 1)
+        if failure:
+            return self._refuse(failure)
+        return DONE
 
     def new_run(self, config: ModelConfig, problem: Problem | None = None) -> nc.EM:
         """A new EM run for `config` on `problem` (default: the current data), not installed.
@@ -226,7 +286,7 @@ class Session(QObject):
         """
         return self._new_run(problem or self.problem, config, None)
 
-    def set_start(self, model: nc.Mixture) -> bool:
+    def set_start(self, model: nc.Mixture) -> Outcome:
         """Start EM from `model` (e.g. after the user dragged a mean); the history restarts."""
         return self.configure(self.config, start=model)
 
@@ -248,10 +308,8 @@ class Session(QObject):
         fixed = config.fixed_variance is not None
         if fixed:
             start = with_shared_variance(start, config.fixed_variance)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-            return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard,
-                         fixed_covariances=fixed)
+        return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard,
+                     fixed_covariances=fixed)
 
     @staticmethod
     def _labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
@@ -286,39 +344,39 @@ class Session(QObject):
         return np.where(keep, problem.labels, -1)
 
     # ----------------------------------------------------------------- labelling by hand
-    def set_label(self, index: int, k: int | None) -> bool:
+    def set_label(self, index: int, k: int | None) -> Outcome:
         """Label data row `index` as component `k` (None: take its clicked label away).
 
         The run restarts from the same start, so the objective curve is that of one labelling
         from beginning to end (labels change what the objective measures).
         """
+        if self._busy:
+            return self._refused_while_busy("changing labels")
         labels = dict(self.config.manual_labels)
         if k is None:
             if labels.pop(int(index), None) is None:
-                return True
+                return DONE
         else:
             labels[int(index)] = int(k)
         return self._relabel(self.config.with_(manual_labels=tuple(labels.items())))
 
-    def clear_labels(self) -> bool:
+    def clear_labels(self) -> Outcome:
         """Take every clicked label away (the label column's fraction stays); the run restarts."""
         if not self.config.manual_labels:
-            return True
+            return DONE
         return self._relabel(self.config.with_(manual_labels=()))
 
-    def set_label_fraction(self, fraction: float) -> bool:
+    def set_label_fraction(self, fraction: float) -> Outcome:
         """Use this fraction of the label column's labels (0: none); the run restarts."""
         return self._relabel(self.config.with_(label_fraction=float(fraction)))
 
-    def _relabel(self, config: ModelConfig) -> bool:
-        start = None if self.em is None else self.em.history[0].model
-        if not self.configure(config, start=start):
-            return False
-        if self.fully_labelled:
+    def _relabel(self, config: ModelConfig) -> Outcome:
+        outcome = self.configure(config, start=self.start_model)
+        if outcome and self.fully_labelled:
             self.notice_raised.emit(
                 "Every point is labelled: this is supervised naive Bayes. One M-step fits it; the next "
                 "iteration changes nothing.")
-        return True
+        return outcome
 
     @property
     def fully_labelled(self) -> bool:
@@ -326,64 +384,70 @@ class Session(QObject):
         return self.labels is not None and bool(np.all(self.labels >= 0))
 
     def _install(self, em: nc.EM) -> None:
-        self.em = em
+        self._em = em
         self._resp_cache = None
+        self._last_m = []
         self._cursor = 0
         self.run_reset.emit()
         self.history_changed.emit()
         self.cursor_changed.emit(0)
 
     # ----------------------------------------------------------------- stepping
-    def e_step(self) -> bool:
+    def e_step(self) -> Outcome:
         return self._advance(lambda em: em.e_step())
 
-    def m_step(self) -> bool:
-        if self.em is None or self.snapshot.phase == "init":
-            self.error_raised.emit("Run an E-step first: the M-step needs responsibilities.")
-            return False
+    def m_step(self) -> Outcome:
+        if self._em is None or self.snapshot.phase == "init":
+            return self._refuse("Run an E-step first: the M-step needs responsibilities.")
         return self._advance(lambda em: em.m_step())
 
-    def step(self) -> bool:
+    def step(self) -> Outcome:
         """One full iteration (or just the M-step if the E-step was the last half-step)."""
         return self._advance(lambda em: em.step())
 
-    def next_half_step(self) -> bool:
+    def next_half_step(self) -> Outcome:
         """E after M (or at the start), M after E: what Play does."""
-        if self.em is None:
-            return False
+        if self._em is None:
+            return NOTHING_TO_STEP
         return self.m_step() if self.snapshot.phase == "E" else self.e_step()
 
-    def _advance(self, action) -> bool:
-        if self.em is None or self._busy:
-            return False
-        if self._cursor < len(self.em.history) - 1:
-            self.em.rewind(self._cursor)
-        empties_before = set(self.em.history[-1].empty)
+    @property
+    def can_step(self) -> bool:
+        """Whether stepping is possible now: a run is shown and no background run goes."""
+        return self._em is not None and not self._busy
+
+    @property
+    def can_m_step(self) -> bool:
+        """Whether the M-step is possible now: stepping is, and an E-step has been taken."""
+        return self.can_step and self.snapshot.phase != "init"
+
+    def _advance(self, action) -> Outcome:
+        if self._em is None:
+            return NOTHING_TO_STEP
+        if self._busy:  # the buttons are disabled meanwhile: no message
+            return BUSY
+        if self._cursor < len(self._em.history) - 1:
+            self._rewind(self._cursor)
+        em = self._em
+        empties_before = set(em.history[-1].empty)
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings():  # the GUI thread; emptied components get a notice below
                 warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                action(self.em)
+                action(em)
         except ValueError as error:  # e.g. a collapsed covariance: the history stays as it was
             self.pause()
             self.history_changed.emit()
-            self._set_cursor(len(self.em.history) - 1)
-            self.error_raised.emit(str(error))
-            return False
-        newly_empty = sorted(set(self.em.history[-1].empty) - empties_before)
+            self._set_cursor(len(em.history) - 1)
+            return self._refuse(str(error))
+        newly_empty = sorted(set(em.history[-1].empty) - empties_before)
         if newly_empty:
             self.notice_raised.emit(
                 f"Component(s) {', '.join(str(k + 1) for k in newly_empty)} received no responsibility "
                 "and keep their previous parameters."
             )
         self.history_changed.emit()
-        self._set_cursor(len(self.em.history) - 1)
-        return True
-
-    def adopt_history(self) -> None:
-        """After a background run extended the history: show its last half-step."""
-        self._resp_cache = None
-        self.history_changed.emit()
-        self._set_cursor(len(self.em.history) - 1)
+        self._set_cursor(len(em.history) - 1)
+        return DONE
 
     # ----------------------------------------------------------------- the cursor
     @property
@@ -391,18 +455,48 @@ class Session(QObject):
         return self._cursor
 
     @property
+    def em(self) -> nc.EM | None:
+        """The run shown (None before data is loaded). Read it; only the session steps or rewinds it."""
+        return self._em
+
+    @property
+    def has_run(self) -> bool:
+        """Whether a run is shown (data is loaded)."""
+        return self._em is not None
+
+    @property
     def history(self) -> list[nc.Snapshot]:
-        return [] if self.em is None else self.em.history
+        """Every half-step of the run (read-only: the session's own list)."""
+        return [] if self._em is None else self._em.history
 
     @property
     def snapshot(self) -> nc.Snapshot | None:
-        return None if self.em is None else self.em.history[self._cursor]
+        return None if self._em is None else self._em.history[self._cursor]
+
+    @property
+    def start_model(self) -> nc.Mixture | None:
+        """The parameters the run started from (None without a run)."""
+        return None if self._em is None else self._em.history[0].model
+
+    @property
+    def n_components(self) -> int:
+        """Components of the run shown (0 without a run)."""
+        return 0 if self._em is None else self._em.model.n_components
+
+    @property
+    def fixed_covariances(self) -> bool:
+        """Whether the run keeps its starting covariances (the road to k-means)."""
+        return self._em is not None and self._em.fixed_covariances
+
+    def responsibilities_model(self) -> nc.Mixture | None:
+        """The model whose posterior gives the responsibilities in force at the cursor."""
+        return None if self._em is None else self._em.responsibilities_model(self._cursor)
 
     def set_cursor(self, index: int) -> None:
         """Show half-step `index` (clamped to the history)."""
-        if self.em is None:
+        if self._em is None:
             return
-        self._set_cursor(int(np.clip(index, 0, len(self.em.history) - 1)))
+        self._set_cursor(int(np.clip(index, 0, len(self._em.history) - 1)))
 
     def _set_cursor(self, index: int) -> None:
         self._cursor = index
@@ -411,25 +505,25 @@ class Session(QObject):
     @property
     def resp(self) -> np.ndarray | None:
         """Responsibilities in force at the cursor, shape (n_samples, n_components); cached."""
-        if self.em is None:
+        if self._em is None:
             return None
         # Keyed by the snapshot object, not the index: stepping from a scrubbed-back cursor puts a
         # new snapshot at an old index (an object's identity also fixes the history before it).
         snapshot = self.snapshot
         if self._resp_cache is None or self._resp_cache[0] is not snapshot:
-            self._resp_cache = (snapshot, np.ascontiguousarray(self.em.responsibilities_at(self._cursor)))
+            self._resp_cache = (snapshot, np.ascontiguousarray(self._em.responsibilities_at(self._cursor)))
         return self._resp_cache[1]
 
     @property
     def labels(self) -> np.ndarray | None:
         """Labels the run uses (-1 unlabelled), or None."""
-        return None if self.em is None else self.em.labels
+        return None if self._em is None else self._em.labels
 
     def component_names(self) -> list[str]:
         """What to call each component: the class names when labels tie components to classes."""
-        if self.em is None:
+        if self._em is None:
             return []
-        K = self.em.model.n_components
+        K = self.n_components
         problem = self.problem
         if self.labels is not None and problem.classes is not None and len(problem.classes) == K:
             return [str(name) for name in problem.classes]
@@ -437,17 +531,35 @@ class Session(QObject):
 
     @property
     def converged(self) -> bool:
-        """Whether the last full iteration up to the cursor gained less than the tolerance."""
-        climbed = [self._climbed(s) for s in self.history[: self._cursor + 1] if s.phase == "M"]
-        if not climbed:
-            return False
-        previous = self._climbed(self.history[0]) if len(climbed) == 1 else climbed[-2]
-        return climbed[-1] - previous < self.tolerance
+        """Whether the last full iteration up to the cursor gained less than the tolerance.
 
-    def _climbed(self, snapshot: nc.Snapshot) -> float:
-        if self.config.hard:
-            return -np.inf if snapshot.elbo is None else snapshot.elbo
-        return snapshot.objective
+        The iteration runs from the M-step before the last one (or the start) to the last M-step
+        at or before the cursor; the test is EM's own (`nbviz.core.em.gained_less_than`).
+        """
+        last = self._last_m_at(self._cursor)
+        if last < 0:
+            return False
+        previous = self._last_m_at(last - 1)
+        history = self.history
+        return gained_less_than(history[max(previous, 0)], history[last], self.tolerance, self.config.hard)
+
+    def _last_m_at(self, index: int) -> int:
+        """The index of the last M-step at or before half-step `index` (-1: none).
+
+        Cached per half-step and extended from the last cached one, so a refresh costs O(1) per
+        half-step added since the previous one, not a scan of the whole history.
+        """
+        if index < 0:
+            return -1
+        history, marks = self._em.history, self._last_m
+        known = min(len(marks), index + 1)
+        if known and marks[known - 1][0] is not history[known - 1]:
+            marks.clear()  # the history was changed behind the session's back: start again
+        for position in range(len(marks), index + 1):
+            snapshot = history[position]
+            before = marks[position - 1][1] if position else -1
+            marks.append((snapshot, position if snapshot.phase == "M" else before))
+        return marks[index][1]
 
     def matched_truth(self) -> tuple[nc.Mixture, np.ndarray] | None:
         """(truth, perm) with ``perm[j]`` the fitted component matched to true component j."""
@@ -465,12 +577,12 @@ class Session(QObject):
         At an M snapshot these are the previous E-step's numbers (the q the M-step used), so the
         breakdown always matches the colours on screen.
         """
-        model = self.em.responsibilities_model(self._cursor)
+        model = self._em.responsibilities_model(self._cursor)
         x = self.problem.X[index]
         log_products = model.log_joint(x[None, :])[0]
         with np.errstate(divide="ignore"):
             log_weights = np.log(model.weights)
-        log_normaliser = float(np.logaddexp.reduce(log_products))
+        log_normaliser = float(normalise(log_products[:, None].copy())[1][0])
         label = None
         if self.labels is not None and self.labels[index] >= 0:
             label = int(self.labels[index])
@@ -495,7 +607,7 @@ class Session(QObject):
         self._timer.setInterval(int(round(1000 / self.speed)))
 
     def play(self) -> None:
-        if self.em is None or self.playing or self._busy:
+        if self._em is None or self.playing or self._busy:
             return
         self._timer.start()
         self.play_state_changed.emit(True)

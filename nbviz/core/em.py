@@ -254,9 +254,9 @@ class EM:
             raise ValueError(f"tol must be a finite number >= 0; got {tol!r}")
         self.converged = False
         for done in range(1, max_iter + 1):
-            before = self._climbed()
+            before = self.history[-1]
             self.step()
-            if self._climbed() - before < tol:
+            if gained_less_than(before, self.history[-1], tol, self.hard):
                 self.converged = True
                 return done
             if callback is not None and callback(self) is False:
@@ -323,11 +323,20 @@ class EM:
         return Snapshot(phase, iteration, ev.model, ev.log_likelihood, ev.objective, elbo,
                         ev.log_prior, empty)
 
-    def _climbed(self) -> float:
-        last = self.history[-1]
-        if self.hard:
-            return -np.inf if last.elbo is None else last.elbo
-        return last.objective
+
+
+def gained_less_than(before: Snapshot, after: Snapshot, tol: float, hard: bool = False) -> bool:
+    """EM's convergence test: whether going from `before` to `after` climbed by less than `tol`.
+
+    The climbed quantity is the objective; in hard EM it is the classification log-likelihood
+    (the ELBO, ``-inf`` before the first E-step).
+    """
+    def climbed(snapshot: Snapshot) -> float:
+        if hard:
+            return -np.inf if snapshot.elbo is None else snapshot.elbo
+        return snapshot.objective
+
+    return climbed(after) - climbed(before) < tol
 
 
 def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> None:

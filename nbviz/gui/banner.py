@@ -6,6 +6,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ..app.appearance import Appearance
+from ..app.messages import Message, MessageBoard
 
 NOTICE_SECONDS = 8
 
@@ -54,6 +55,22 @@ class MessageBanner(QFrame):
     def show_notice(self, message: str) -> None:
         self._show("notice", message)
         self._timer.start(NOTICE_SECONDS * 1000)
+
+    def follow(self, board: MessageBoard) -> None:
+        """Show the widgets' messages from `board`: errors and warnings stay, infos fade."""
+        board.shown.connect(self.show_message)
+        board.cleared.connect(self.clear_message)
+
+    def show_message(self, message: Message) -> None:
+        if message.kind == "info":
+            self.show_notice(message.text)
+        else:
+            self.show_error(message.text)
+
+    def clear_message(self, message: Message) -> None:
+        """Hide the banner if it still shows `message` (its widget took it away)."""
+        if self.isVisible() and self.text == message.text:
+            self.hide()
 
     def _show(self, kind: str, message: str) -> None:
         self._timer.stop()

@@ -19,6 +19,7 @@ from ..app import export
 from ..app.appearance import appearance_of
 from ..app.preferences import Choices, read_choices, read_directory, write_choices, write_directory
 from ..app.import_spec import ImportSpec, describe_load
+from ..app.messages import MessageBoard
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
 from ..app.resources import resource_path
@@ -99,6 +100,8 @@ class MainWindow(QMainWindow):
         self.start_page.synthesis_requested.connect(self.choose_synthesis)
         self.start_page.continue_requested.connect(self.continue_last)
         self.banner = MessageBanner(self.appearance)
+        self.messages = MessageBoard(self)  # the panels' own messages; the banner shows them
+        self.banner.follow(self.messages)
         self.data_view = DataView(self.session)
         self.history_slider = QSlider(Qt.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
@@ -124,7 +127,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(workspace)
         self.setCentralWidget(self.pages)
 
-        self.controls = ControlPanel(self.session)
+        self.controls = ControlPanel(self.session, messages=self.messages)
         self.controls.run_requested.connect(self.run_to_convergence)
         self.objective = ObjectiveCurve(self.session)
         self.parameters = ParametersPanel(self.session)
@@ -134,7 +137,7 @@ class MainWindow(QMainWindow):
         self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
         self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
         # exploring: hidden until asked for (Explore menu), tabbed together
-        self.choose_k = ChooseKPanel(self.session)
+        self.choose_k = ChooseKPanel(self.session, messages=self.messages)
         self.restarts = RestartPanel(self.session)
         self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.RightDockWidgetArea)
         self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.RightDockWidgetArea)
@@ -311,7 +314,7 @@ class MainWindow(QMainWindow):
         try:
             dataset = nc.load_data(path, label_column=label_column)
         except ValueError as error:  # DataError is a ValueError
-            self.session.error_raised.emit(str(error))
+            self.banner.show_error(str(error))
             return False
         options = ImportSpec(str(path), label_column=label_column).options()
         if not self.session.load(Problem.from_dataset(dataset, load_options=options)):
@@ -323,7 +326,7 @@ class MainWindow(QMainWindow):
         try:
             saved = read_session(path)
         except SessionFileError as error:
-            self.session.error_raised.emit(str(error))
+            self.banner.show_error(str(error))
             return False
         if not self.session.restore(saved):
             return False
@@ -378,15 +381,10 @@ class MainWindow(QMainWindow):
 
     def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec) -> str | None:
         """Switch to a data set from the import dialog; None, or why it cannot be used (nothing changed)."""
-        errors: list[str] = []
-        self.session.error_raised.connect(errors.append)
-        try:
-            loaded = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()))
-        finally:
-            self.session.error_raised.disconnect(errors.append)
-        if not loaded:
+        outcome = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()))
+        if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
-            return errors[-1] if errors else f"{Path(spec.path).name} could not be used."
+            return outcome.reason
         self._remember(str(Path(spec.path).resolve()))
         self.banner.show_notice(describe_load(dataset, spec))
         return None
@@ -402,7 +400,7 @@ class MainWindow(QMainWindow):
 
     def choose_session_path(self) -> bool:
         """Ask where to save the session and save it; False if cancelled or it failed."""
-        if self.session.em is None:
+        if not self.session.has_run:
             self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
             return False
         suggested = self._session_path or self.dialog_directory(
@@ -445,7 +443,7 @@ class MainWindow(QMainWindow):
     def export_to(self, kind: str, path: str) -> bool:
         """Export what is shown at the cursor; a message on failure, nothing else changes."""
         session = self.session
-        if session.em is None:
+        if not session.has_run:
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return False
         names, model, columns = session.component_names(), session.snapshot.model, session.problem.columns
@@ -473,7 +471,7 @@ class MainWindow(QMainWindow):
         return True
 
     def choose_export_path(self, kind: str) -> None:
-        if self.session.em is None:
+        if not self.session.has_run:
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return
         text, suffix, filters = self.EXPORTS[kind]
@@ -657,11 +655,11 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         """Stepping needs a run and no background work; the M-step needs an E-step first."""
         session = self.session
-        ready = session.em is not None and not session.busy
+        ready = session.can_step
         for action in (self.e_action, self.step_action, self.play_action, self.run_action, self.reset_action,
                        self.back_action, self.forward_action, self.save_action, *self.export_actions.values()):
             action.setEnabled(ready)
-        self.m_action.setEnabled(ready and session.snapshot.phase != "init")
+        self.m_action.setEnabled(session.can_m_step)
         self.open_action.setEnabled(not session.busy)
         self.synthesise_action.setEnabled(not session.busy)
         self.history_slider.setEnabled(ready)

@@ -176,11 +176,16 @@ def test_runner_runs_in_the_background_and_can_be_cancelled(qtbot):
     with qtbot.waitSignal(session.busy_changed):
         assert runner.start()
     assert session.busy and not runner.start()
-    qtbot.waitUntil(lambda: len(session.em.history) > 5, timeout=10000)
+    done = []
+    runner.progressed.connect(lambda iterations, _: done.append(iterations))
+    qtbot.waitUntil(lambda: bool(done) and done[-1] > 2, timeout=10000)
+    # the worker steps its own copy: the session's run and history are as they were until it ends
+    assert len(session.history) == 1 and session.cursor == 0
     with qtbot.waitSignal(runner.finished, timeout=10000) as blocker:
         runner.cancel()
     iterations, converged = blocker.args
     assert not converged and 0 < iterations < 10_000
+    assert len(session.history) == 1 + 2 * iterations
     assert not session.busy and session.cursor == len(session.history) - 1
 
 

@@ -106,8 +106,9 @@ def test_the_k_means_panel_shrinks_sigma_until_em_is_k_means(qtbot):
     panel.slider.setValue(panel.slider.minimum())
     variance = session.config.fixed_variance
     assert variance == pytest.approx(1e-4 * np.mean(np.var(session.problem.X, axis=0)))
-    session.em.run(max_iter=200, tol=0.0)
-    session.adopt_history()
+    run = session.continuation()
+    run.run(max_iter=200, tol=0.0)
+    assert session.adopt_continuation(run)
     qtbot.waitUntil(lambda: "computing" not in panel.readout.text(), timeout=10000)  # k-means in a worker
     soft, distance = re.search(r": (\d+) of 450.*same start: ([0-9.e+-]+)", panel.readout.text(), re.S).groups()
     assert int(soft) == 0 and float(distance) < 1e-9

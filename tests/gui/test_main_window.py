@@ -270,3 +270,48 @@ def test_huge_objectives_are_written_with_significant_digits_not_hundreds_of_the
 
     assert objective_text(-2278.8631171) == "-2278.863117"
     assert float(objective_text(-3.5e301)) == pytest.approx(-3.5e301) and len(objective_text(-3.5e301)) < 16
+
+
+def test_a_panels_own_error_shows_in_the_banner_and_the_session_does_not_announce_it(window, monkeypatch):
+    load_blobs(window)
+    announced = []
+    window.session.error_raised.connect(announced.append)
+
+    def unusable_choice():
+        raise ValueError("that choice cannot be turned into a model")
+
+    monkeypatch.setattr(window.controls, "current_config", unusable_choice)
+    window.controls.k_spin.setValue(3)
+    assert window.banner.kind == "error" and window.banner.text == "that choice cannot be turned into a model"
+    assert window.controls.error.text == window.banner.text and announced == []
+    assert window.session.config.n_components == 2 and window.controls.k_spin.value() == 2  # reverted
+    window.controls.error.clear()  # the panel takes its message away: the banner follows
+    assert not window.banner.isVisible() and window.controls.error.text == ""
+
+
+def test_choosing_a_k_without_a_fit_is_the_panels_error_not_the_sessions(window):
+    from nbviz.app.explore import KChoice
+
+    load_blobs(window)
+    selection = nc.select_components(window.session.problem.X, "gaussian", [1, 2], n_init=1, rng=0, max_iter=5)
+    selection.runs.clear()  # as if every fit had failed
+    window.choose_k.result = KChoice(window.session.problem, window.session.config, selection)
+    announced = []
+    window.session.error_raised.connect(announced.append)
+    assert not window.choose_k.choose(0)
+    assert announced == [] and window.banner.kind == "error"
+    assert window.banner.text == "No fit with K = 1 finished; there is nothing to load for it."
+
+
+def test_the_stepping_buttons_and_actions_follow_one_rule(window):
+    load_blobs(window)
+    session, controls = window.session, window.controls
+    for busy in (False, True):
+        session.set_busy(busy)
+        for phase_step in (lambda: None, session.e_step):
+            phase_step()
+            assert window.e_action.isEnabled() == controls.e_button.isEnabled() == session.can_step
+            assert window.m_action.isEnabled() == controls.m_button.isEnabled() == session.can_m_step
+    session.set_busy(False)
+    session.reset()
+    assert session.can_step and not session.can_m_step and not window.m_action.isEnabled()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from ...app.appearance import appearance_of
 from ...app.explore import Explorer, KChoice
+from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
 from ..plots.styling import pen, style_line, style_plot
 from ..theme import set_header_fonts
@@ -48,9 +49,10 @@ def _lowest(values: np.ndarray) -> float:
 class ChooseKPanel(QWidget):
     """Fits K = min..max from several restarts each; plots and tabulates the criteria."""
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None):
         super().__init__(parent)
         self.session = session
+        self.error = MessageGroup(messages, "choose_k", "error")
         self.appearance = appearance_of(session)
         self.explorer = Explorer(session, self)
         self.result: KChoice | None = None
@@ -308,8 +310,7 @@ class ChooseKPanel(QWidget):
         restart = result.best_restart(k_index, self.criterion)
         fit = None if restart is None else result.fit(k_index, restart)
         if fit is None:
-            self.session.error_raised.emit(f"No fit with K = {result.selection.ks[k_index]} finished; "
-                                           "there is nothing to load for it.")
+            self.error(f"No fit with K = {result.selection.ks[k_index]} finished; there is nothing to load for it.")
             return False
         self.table.selectRow(k_index)
         return self.session.adopt_run(*fit)

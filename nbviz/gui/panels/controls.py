@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
@@ -35,14 +36,17 @@ def _spin(maximum: float, decimals: int, step: float, tip: str) -> QDoubleSpinBo
 class ControlPanel(QWidget):
     """Model, prior and start settings; every change starts a new run through the session.
 
-    `run_requested` asks the window to run EM to convergence (in the background).
+    `run_requested` asks the window to run EM to convergence (in the background). A choice the
+    controls cannot turn into a model is shown in their `error` group on `messages` (the
+    session's refusals it announces itself).
     """
 
     run_requested = Signal()
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None):
         super().__init__(parent)
         self.session = session
+        self.error = MessageGroup(messages, "controls", "error")
         self._syncing = False
 
         self.model_combo = QComboBox()
@@ -172,12 +176,11 @@ class ControlPanel(QWidget):
         self._update_enabled()
 
     def _effective_k(self, config: ModelConfig) -> int:
-        run = self.session.em
-        return run.model.n_components if run is not None else config.n_components
+        return self.session.n_components if self.session.has_run else config.n_components
 
     def _update_enabled(self, *_) -> None:
         session = self.session
-        has_run = session.em is not None and not session.busy
+        has_run = session.can_step
         supervised = session.config.supervised
         gaussian = session.config.family == "gaussian"
         self.covariance_combo.setEnabled(gaussian and not session.busy)
@@ -189,7 +192,7 @@ class ControlPanel(QWidget):
                        self.reset_button, self.reinit_button, self.new_seed_button, self.model_combo,
                        self.init_combo, self.seed_spin, self.alpha_spin):
             widget.setEnabled(has_run)
-        self.m_button.setEnabled(has_run and session.snapshot is not None and session.snapshot.phase != "init")
+        self.m_button.setEnabled(session.can_m_step)
 
     # ----------------------------------------------------------------- widgets -> session
     def current_config(self) -> ModelConfig:
@@ -216,7 +219,7 @@ class ControlPanel(QWidget):
         try:
             config = self.current_config()
         except ValueError as error:
-            self.session.error_raised.emit(str(error))
+            self.error(str(error))
             self.sync()
             return
         if not self.session.configure(config):

@@ -73,7 +73,7 @@ class KMeansLimitPanel(QGroupBox):
     @property
     def applicable(self) -> bool:
         config = self.session.config
-        return (self.session.em is not None and config.family == "gaussian"
+        return (self.session.has_run and config.family == "gaussian"
                 and config.covariance_type == "spherical" and not config.supervised)
 
     def sync(self, *_) -> None:
@@ -96,7 +96,7 @@ class KMeansLimitPanel(QGroupBox):
 
     def _update_readout(self, *_) -> None:
         session = self.session
-        if session.config.fixed_variance is None or session.em is None:
+        if session.config.fixed_variance is None or not session.has_run:
             self.readout.setText("" if self.applicable else
                                  "Choose a Gaussian mixture with spherical covariance to fix σ².")
             return
@@ -115,10 +115,10 @@ class KMeansLimitPanel(QGroupBox):
     # ----------------------------------------------------------------- widgets -> session
     def _apply(self, *_) -> None:
         session = self.session
-        if session.em is None:
+        if not session.has_run:
             return
         variance = self.variance_at(self.slider.value()) if self.fixed_check.isChecked() else None
         if variance == session.config.fixed_variance:
             return
-        if not session.configure(session.config.with_(fixed_variance=variance), start=session.em.history[0].model):
+        if not session.configure(session.config.with_(fixed_variance=variance), start=session.start_model):
             self.sync()

@@ -85,7 +85,7 @@ class LabelPanel(QGroupBox):
         finally:
             for widget in widgets:
                 widget.blockSignals(False)
-        ready = session.em is not None and not session.busy
+        ready = session.can_step
         has_column = session.problem is not None and session.problem.labels is not None
         self.mode_check.setEnabled(ready)
         self.class_combo.setEnabled(ready)
@@ -97,7 +97,7 @@ class LabelPanel(QGroupBox):
     def summary(self) -> str:
         """How many points are labelled, and what a full labelling means."""
         session = self.session
-        if session.em is None:
+        if not session.has_run:
             return ""
         labels, N = session.labels, session.problem.n_samples
         count = 0 if labels is None else int((labels >= 0).sum())

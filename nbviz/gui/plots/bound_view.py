@@ -180,11 +180,11 @@ class BoundView(Sleeper, QWidget):
         if self.asleep():
             return
         session = self.session
-        if session.em is None:
+        if not session.has_run:
             self.pictures.forget()
             self._show_nothing("Load data or choose a preset to see the bound.")
             return
-        self._sync_choices(session.em.responsibilities_model(session.cursor))
+        self._sync_choices(session.responsibilities_model())
         picture = self.pictures.request(self.direction, self.half_width.value(), now=self._wake_now)
         if picture is not None:
             self._draw(picture)

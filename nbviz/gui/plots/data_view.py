@@ -51,9 +51,9 @@ class DataView(QStackedWidget):
             page = self.density
         else:
             page = self.scatter
-        if page is self.discrete and self.session.em is not None:
+        if page is self.discrete and self.session.has_run:
             # the heat-map needs little width per component; the prototypes take the rest
-            heatmap = min(300, 80 + 24 * self.session.em.model.n_components)
+            heatmap = min(300, 80 + 24 * self.session.n_components)
             self.discrete.setSizes([max(self.width() - heatmap, 1), heatmap])
         self.setCurrentWidget(page)
         on_screen = {self.density: page is self.density, self.scatter: page is self.scatter,
