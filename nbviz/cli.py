@@ -15,13 +15,14 @@ BATCH_WINDOW_SIZE = (1400, 900)  # --screenshot / --save-session runs
 
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
+    from .app.families import MODEL_CHOICES
 
     parser = argparse.ArgumentParser(
         prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time.")
     parser.add_argument("file", nargs="?", help="a data file (CSV, TSV or .npy) or a saved session (.nbviz) to open")
     parser.add_argument("--preset", metavar="NAME", help="start from a preset (see --list-presets)")
     parser.add_argument("--list-presets", action="store_true", help="list the presets and exit")
-    parser.add_argument("--model", choices=("gaussian", "bernoulli", "multinomial", "naive-bayes"),
+    parser.add_argument("--model", choices=tuple(MODEL_CHOICES),
                         help="the model to fit (naive-bayes uses the label column)")
     parser.add_argument("-k", "--components", type=int, metavar="K", help="number of components")
     parser.add_argument("--covariance-type", choices=("full", "diag", "spherical", "tied"),
@@ -59,9 +60,9 @@ def _label_column(text: str | None):
 
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
-    import nbviz.core as nc
 
     from .app.config import ModelConfig, family_for_data
+    from .app.families import model_choice
     from .app.presets import load_preset
     from .app.problem import Problem
     from .app.session_file import SUFFIX, read_session
@@ -78,18 +79,16 @@ def prepare(args):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return read_session(args.file), None, None
     elif args.file:
-        dataset = nc.load_data(args.file, label_column=_label_column(args.label_column))
-        problem = Problem.from_dataset(dataset)
+        problem = Problem.from_file(args.file, _label_column(args.label_column))
         config, start = ModelConfig(family=family_for_data(problem.data_kind)), None
     else:
         return None, None, None
     changes = {}
-    if args.model == "naive-bayes":
-        if problem.labels is None:
-            raise ValueError("--model naive-bayes needs class labels: give --label-column")
-        changes.update(label_fraction=1.0, family=family_for_data(problem.data_kind))
-    elif args.model:
-        changes.update(family=args.model, label_fraction=0.0)
+    if args.model:
+        choice = model_choice(args.model)
+        if choice.supervised and problem.labels is None:
+            raise ValueError(f"--model {args.model} needs class labels: give --label-column")
+        changes.update(choice.config_changes(problem.data_kind))
     if args.components is not None:
         changes["n_components"] = args.components
     if args.covariance_type:

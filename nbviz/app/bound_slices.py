@@ -19,22 +19,36 @@ import nbviz.core as nc
 
 N_POINTS = 101
 FINE_POINTS = 41  # around the grid's best point, to place the surrogate's maximum
-MAX_PROB_ITEMS = 60  # Bernoulli probabilities offered in the slice chooser (the first features)
+MAX_FEATURE_ITEMS = 60  # per-feature slices offered in the chooser (the first features of each component)
 LINE = "line"
+
+# How the chooser names a slice direction of each kind (the core's `Mixture.slice_directions`), in
+# the order it lists them; {k} is the component from 1, {column} the feature's column name.
+DIRECTION_TITLES = {
+    "mean": "mean of component {k}, {column}",
+    "weight": "weight of component {k}",
+    "prob": "P({column} = 1 | component {k})",
+}
+
+
+def _direction_title(direction: tuple, columns) -> str:
+    kind, k, *feature = direction
+    template = DIRECTION_TITLES.get(kind, kind + " of component {k}" + (", {column}" if feature else ""))
+    return template.format(k=k + 1, column=columns[feature[0]] if feature else "")
 
 
 def slice_choices(model: nc.Mixture, columns) -> list[tuple[str, object]]:
-    """(title, direction) for every slice offered for `model`; direction as for `nc.bound_slice`."""
-    choices = [("θ_old → θ_new: the line to the M-step (t)", LINE)]
-    K = model.n_components
-    if model.family == "gaussian":
-        choices += [(f"mean of component {k + 1}, {columns[d]}", ("mean", k, d))
-                    for k in range(K) for d in range(model.n_features)]
-    choices += [(f"weight of component {k + 1}", ("weight", k)) for k in range(K)]
-    if model.family == "bernoulli":
-        features = range(min(model.n_features, max(1, MAX_PROB_ITEMS // K)))
-        choices += [(f"P({columns[m]} = 1 | component {k + 1})", ("prob", k, m)) for k in range(K) for m in features]
-    return choices
+    """(title, direction) for every slice offered for `model`; direction as for `nc.bound_slice`.
+
+    The directions are the model's own (`slice_directions`); per-feature ones are offered for the
+    first ``MAX_FEATURE_ITEMS // n_components`` features only, so a digit model's list stays short.
+    """
+    n_features = max(1, MAX_FEATURE_ITEMS // model.n_components)
+    order = {kind: i for i, kind in enumerate(DIRECTION_TITLES)}
+    directions = sorted((d for d in model.slice_directions() if len(d) < 3 or d[2] < n_features),
+                        key=lambda d: order.get(d[0], len(order)))  # stable: the core's order within a kind
+    return [("θ_old → θ_new: the line to the M-step (t)", LINE)] + [
+        (_direction_title(d, columns), d) for d in directions]
 
 
 def refined_argmax(xs: np.ndarray, ys: np.ndarray) -> float:

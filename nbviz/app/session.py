@@ -64,13 +64,14 @@ def own_copy(em: nc.EM) -> nc.EM:
     return run
 
 
-def with_shared_variance(model: nc.Mixture, variance: float) -> nc.GaussianMixture:
-    """`model` (a Gaussian mixture) as spherical, every component with variance `variance`."""
-    if not isinstance(model, nc.GaussianMixture):
+def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:
+    """`model` with spherical covariances, every component with variance `variance`.
+
+    Only families whose covariances can be held fixed (`supports_fixed_covariances`) have one.
+    """
+    if not model.supports_fixed_covariances:
         raise ValueError("a fixed shared variance needs a Gaussian mixture")
-    return nc.GaussianMixture(weights=model.weights, means=model.means,
-                              covariances=np.full(model.n_components, float(variance)),
-                              covariance_type="spherical")
+    return model.replaced(covariances=np.full(model.n_components, float(variance)), covariance_type="spherical")
 
 
 class Session(QObject):

@@ -312,12 +312,11 @@ class MainWindow(QMainWindow):
         if str(path).endswith(SESSION_SUFFIX):
             return self.open_session(path)
         try:
-            dataset = nc.load_data(path, label_column=label_column)
+            problem = Problem.from_file(path, label_column)
         except ValueError as error:  # DataError is a ValueError
             self.banner.show_error(str(error))
             return False
-        options = ImportSpec(str(path), label_column=label_column).options()
-        if not self.session.load(Problem.from_dataset(dataset, load_options=options)):
+        if not self.session.load(problem):
             return False
         self._remember(str(Path(path).resolve()))
         return True

@@ -5,7 +5,7 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.bound_slices import (
-    LINE, MAX_PROB_ITEMS, BoundQuestion, bound_picture, caption, slice_choices, theta_new,
+    LINE, MAX_FEATURE_ITEMS, BoundQuestion, bound_picture, caption, slice_choices, theta_new,
 )
 
 RNG = np.random.default_rng(3)
@@ -92,4 +92,4 @@ def test_slice_choices_per_family():
     titles = [t for t, _ in slice_choices(bernoulli, columns)]
     assert titles[-1] == "P(b = 1 | component 2)" and len(titles) == 1 + 2 + 4
     wide = nc.BernoulliMixture(weights=[0.5, 0.5], probs=np.full((2, 100), 0.5))
-    assert len(slice_choices(wide, [f"x{i}" for i in range(100)])) == 1 + 2 + 2 * (MAX_PROB_ITEMS // 2)
+    assert len(slice_choices(wide, [f"x{i}" for i in range(100)])) == 1 + 2 + 2 * (MAX_FEATURE_ITEMS // 2)

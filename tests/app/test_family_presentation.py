@@ -73,8 +73,12 @@ def test_prototype_pictures_keep_bernoulli_probabilities_and_scale_words_to_thei
 def test_natural_family_of_each_data_kind():
     assert [family_for_data(kind) for kind in ("binary", "counts", "continuous", "something else")] == [
         "bernoulli", "multinomial", "gaussian", "gaussian"]
-    claimed = [kind for entry in PRESENTATIONS.values() for kind in entry.data_kinds]
+    claimed = [cls.data_kind for cls in nc.FAMILIES.values()]
     assert len(claimed) == len(set(claimed)), "a data kind is claimed by two families"
+
+
+def test_only_families_whose_covariances_can_be_held_fixed_offer_the_k_means_limit():
+    assert [name for name, entry in PRESENTATIONS.items() if entry.fixed_variance] == ["gaussian"]
 
 
 def test_naive_bayes_is_a_model_choice_not_a_family():

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import nbviz.core as nc
+
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
 from .bernoulli import BERNOULLI
 from .gaussian import GAUSSIAN
@@ -52,8 +54,12 @@ def presentation(family_or_model) -> FamilyPresentation:
 
 
 def family_for_data(kind: str) -> str:
-    """The natural emission family for data of `kind` ("binary", "counts", "continuous", ...)."""
-    return next((entry.name for entry in PRESENTATIONS.values() if kind in entry.data_kinds), DEFAULT_FAMILY)
+    """The natural emission family for data of `kind` ("binary", "counts", "continuous", ...).
+
+    The core families declare the kind of data they describe (`Mixture.data_kind`); the first one
+    registered for `kind` is chosen, and the Gaussian mixture for a kind none claims.
+    """
+    return next(iter(nc.families_for(kind)), DEFAULT_FAMILY)
 
 
 @dataclass(frozen=True)

@@ -134,14 +134,10 @@ class FamilyPresentation:
         "Gaussian mixture": the model menu, window titles, the synthesis dialog.
     short_title : str
         "Gaussian": in "Naive Bayes (Gaussian)".
-    data_kinds : tuple of str
-        The data kinds (`Problem.data_kind`) for which this family is the natural choice.
     data_view : DataView
     parameter_view : ParameterView
     covariance_options : bool
         The covariance type and the covariance prior λ apply (otherwise the β prior of probabilities).
-    fixed_variance : bool
-        A fixed shared variance (the k-means limit) applies, with spherical covariances.
     symbol : str
         The symbol of a probability parameter ("p", "θ"); "" for none.
     probability_row : str
@@ -161,17 +157,23 @@ class FamilyPresentation:
     name: str
     title: str
     short_title: str
-    data_kinds: tuple[str, ...]
     data_view: DataView
     parameter_view: ParameterView
     synthesis: SynthesisRecipe
     covariance_options: bool = False
-    fixed_variance: bool = False
     symbol: str = ""
     probability_row: str = ""
     export_label: str = ""
     preview_label: str = ""
     absolute_probabilities: bool = False
+
+    @property
+    def fixed_variance(self) -> bool:
+        """A fixed shared variance (the k-means limit) applies, with spherical covariances.
+
+        The core family says whether its covariances can be held fixed (`supports_fixed_covariances`).
+        """
+        return nc.get_family(self.name).supports_fixed_covariances
 
     def prototype_pictures(self, probs: np.ndarray) -> np.ndarray:
         """Each component's probabilities as a picture's ink, 0 (white) to 1 (black).

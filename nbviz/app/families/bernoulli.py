@@ -63,7 +63,6 @@ BERNOULLI = FamilyPresentation(
     name="bernoulli",
     title="Bernoulli mixture",
     short_title="Bernoulli",
-    data_kinds=("binary",),
     data_view=DataView.PROTOTYPES,
     parameter_view=ParameterView.PROBABILITIES,
     synthesis=BernoulliSynthesis(),

@@ -110,10 +110,8 @@ GAUSSIAN = FamilyPresentation(
     name="gaussian",
     title="Gaussian mixture",
     short_title="Gaussian",
-    data_kinds=("continuous",),
     data_view=DataView.POINTS,
     parameter_view=ParameterView.GAUSSIAN,
     synthesis=GaussianSynthesis(),
     covariance_options=True,
-    fixed_variance=True,
 )

@@ -61,7 +61,6 @@ MULTINOMIAL = FamilyPresentation(
     name="multinomial",
     title="Multinomial mixture",
     short_title="Multinomial",
-    data_kinds=("counts",),
     data_view=DataView.PROTOTYPES,
     parameter_view=ParameterView.PROBABILITIES,
     synthesis=MultinomialSynthesis(),

@@ -11,15 +11,14 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.config import FAMILY_LABELS, ModelConfig
+from ...app.families import MODEL_CHOICES, presentation
+from ...app.config import ModelConfig
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
 
-MODEL_ITEMS = [(FAMILY_LABELS[f], f, False) for f in FAMILY_LABELS] + [
-    ("Naive Bayes (supervised)", None, True),
-]
+MODEL_ITEMS = [(choice.title, choice.family, choice.supervised) for choice in MODEL_CHOICES.values()]
 INIT_LABELS = {"kmeans++": "k-means++", "random": "random responsibilities", "random_from_data": "random data points"}
 
 
@@ -160,7 +159,7 @@ class ControlPanel(QWidget):
         config = self.session.config
         self._syncing = True
         try:
-            index = len(MODEL_ITEMS) - 1 if config.supervised else list(FAMILY_LABELS).index(config.family)
+            index = len(MODEL_ITEMS) - 1 if config.supervised else [item[1] for item in MODEL_ITEMS].index(config.family)
             self.model_combo.setCurrentIndex(index)
             self.covariance_combo.setCurrentText(config.covariance_type)
             self.k_spin.setValue(self._effective_k(config))
@@ -182,10 +181,10 @@ class ControlPanel(QWidget):
         session = self.session
         has_run = session.can_step
         supervised = session.config.supervised
-        gaussian = session.config.family == "gaussian"
-        self.covariance_combo.setEnabled(gaussian and not session.busy)
-        self.lambda_spin.setEnabled(gaussian and not session.busy)
-        self.beta_spin.setEnabled(not gaussian and not session.busy)
+        covariances = presentation(session.config.family).covariance_options
+        self.covariance_combo.setEnabled(covariances and not session.busy)
+        self.lambda_spin.setEnabled(covariances and not session.busy)
+        self.beta_spin.setEnabled(not covariances and not session.busy)
         self.k_spin.setEnabled(not supervised and not session.busy)
         self.hard_check.setEnabled(not supervised and not session.busy)
         for widget in (self.e_button, self.iteration_button, self.play_button, self.run_button,
@@ -209,8 +208,8 @@ class ControlPanel(QWidget):
             hard=self.hard_check.isChecked(), label_fraction=fraction,
             init_method=self.init_combo.currentData(), seed=self.seed_spin.value(),
             # a fixed shared variance belongs to spherical Gaussians; its panel shows it switched off
-            fixed_variance=old.fixed_variance if (family, self.covariance_combo.currentText()) == (
-                "gaussian", "spherical") else None,
+            fixed_variance=old.fixed_variance if presentation(family).fixed_variance and (
+                self.covariance_combo.currentText() == "spherical") else None,
         )
 
     def _apply(self, *_) -> None:

@@ -6,6 +6,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
 
+from ...app.families import presentation
 from ...app.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
 from ...app.session import Session
 
@@ -73,7 +74,7 @@ class KMeansLimitPanel(QGroupBox):
     @property
     def applicable(self) -> bool:
         config = self.session.config
-        return (self.session.has_run and config.family == "gaussian"
+        return (self.session.has_run and presentation(config.family).fixed_variance
                 and config.covariance_type == "spherical" and not config.supervised)
 
     def sync(self, *_) -> None:

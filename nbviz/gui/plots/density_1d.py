@@ -19,6 +19,7 @@ import nbviz.core as nc
 
 from ...app.appearance import appearance_of
 from ...app.density_grids import weighted_component_densities
+from ...app.families import DataView, presentation
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, matched_color
@@ -133,7 +134,7 @@ class Density1DView(Sleeper, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features != 1:
             return None
-        return snapshot.model if isinstance(snapshot.model, nc.GaussianMixture) else None
+        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
 
     def drawn_model(self) -> nc.GaussianMixture:
         """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""

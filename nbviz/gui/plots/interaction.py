@@ -42,5 +42,4 @@ def with_moved_mean(model: nc.GaussianMixture, k: int, features, values) -> nc.G
     """`model` with component k's mean set to `values` in the given feature positions."""
     means = np.array(model.means, dtype=float)
     means[k, list(features)] = values
-    return nc.GaussianMixture(weights=model.weights, means=means, covariances=model.covariances,
-                              covariance_type=model.covariance_type)
+    return model.replaced(means=means)

@@ -21,6 +21,7 @@ import nbviz.core as nc
 
 from ...app.appearance import appearance_of
 from ...app.density_grids import density_grid
+from ...app.families import DataView, presentation
 from ...app.session import Session
 from ..palette import blend, component_color, component_rgb
 from .ellipses import DraggableMarkers, EllipseItem, matched_color
@@ -164,7 +165,7 @@ class ScatterView(Sleeper, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features < 2:
             return None
-        return snapshot.model if isinstance(snapshot.model, nc.GaussianMixture) else None
+        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
 
     def _sync_problem(self) -> bool:
         """Follow a new problem: views, point positions and axis ranges. False if inactive."""
