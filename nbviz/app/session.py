@@ -12,6 +12,8 @@ worker thread, a fit from choosing K) is handed back as a finished run for the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import copy
 import warnings
 from dataclasses import dataclass
@@ -73,6 +75,36 @@ def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:
         raise ValueError("a fixed shared variance needs a Gaussian mixture")
     return model.replaced(covariances=np.full(model.n_components, float(variance)), covariance_type="spherical")
 
+
+
+class HistoryView(Sequence):
+    """A read-only view of a run's half-steps: indexing, slicing, len and iteration, no changes.
+
+    Snapshots are immutable, so the view lets views and exports read the history without copying
+    it, and without a way to change the run behind the session's back.
+    """
+
+    __slots__ = ("_snapshots",)
+
+    def __init__(self, snapshots):
+        self._snapshots = snapshots
+
+    def __getitem__(self, index):
+        item = self._snapshots[index]
+        return list(item) if isinstance(index, slice) else item  # a slice is a copy
+
+    def __len__(self) -> int:
+        return len(self._snapshots)
+
+    def __iter__(self):
+        return iter(self._snapshots)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, HistoryView)):
+            return len(self) == len(other) and all(a is b or a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 class Session(QObject):
     """Everything the window shows, without widgets.
@@ -466,9 +498,9 @@ class Session(QObject):
         return self._em is not None
 
     @property
-    def history(self) -> list[nc.Snapshot]:
-        """Every half-step of the run (read-only: the session's own list)."""
-        return [] if self._em is None else self._em.history
+    def history(self) -> Sequence[nc.Snapshot]:
+        """Every half-step of the run, as a read-only view of the session's own list (no copy)."""
+        return HistoryView(() if self._em is None else self._em.history)
 
     @property
     def snapshot(self) -> nc.Snapshot | None:

@@ -165,4 +165,18 @@ def test_nobody_listens_to_error_raised_to_learn_why_an_operation_failed():
     listeners = [str(path.relative_to(PACKAGE)) for path in (PACKAGE / "gui").rglob("*.py")
                  if "error_raised.connect" in path.read_text(encoding="utf-8")]
     listeners += ["cli.py"] if "error_raised" in (PACKAGE / "cli.py").read_text(encoding="utf-8") else []
-    assert set(listeners) <= {"gui/main_window.py", "gui/dialogs/synthesize.py"}
+    assert set(listeners) <= {"gui/main_window.py"}
+
+
+def test_the_history_is_read_only_and_follows_the_run(qtbot):
+    session = Session()
+    assert len(session.history) == 0
+    assert session.load(Problem.synthesised(TRUTH, 50, seed=1), ModelConfig(n_components=2, seed=3))
+    history = session.history
+    assert session.e_step()
+    assert len(history) == 2 and history[-1] is session.snapshot  # a view, not a copy
+    assert history[:1] == [session.history[0]] and history == list(history)
+    with pytest.raises(TypeError):
+        history[0] = history[1]
+    for change in ("append", "pop", "clear", "extend"):
+        assert not hasattr(history, change)

@@ -282,19 +282,14 @@ class SynthesisDialog(QDialog):
         problem = self.problem()
         if problem is None:
             return
-        errors: list[str] = []
-        self.session.error_raised.connect(errors.append)
-        try:
-            loaded = self.session.load(problem, self.config())
-        finally:
-            self.session.error_raised.disconnect(errors.append)
-        if loaded:
+        outcome = self.session.load(problem, self.config())
+        if outcome:
             if self.settings is not None:
                 write_synthesis(self.settings, self.choice())
                 self.settings.sync()
             super().accept()
         else:
-            self._show_messages([_escape(errors[-1] if errors else "The data could not be opened.")])
+            self._show_messages([_escape(outcome.reason or "The data could not be opened.")])
 
     # ----------------------------------------------------------------- reacting to edits
     def _family_changed(self) -> None:
