@@ -22,6 +22,7 @@ from . import validation
 from .families import FAMILIES
 from .logspace import weighted_sum
 from .mixture import Mixture
+from .params import check_integer, check_real
 from .prior import Prior, as_prior
 
 
@@ -173,6 +174,7 @@ class EM:
         re-evaluated on X: if the stored objective disagrees (relative tolerance `rtol`), the
         history does not belong to this data, prior or labelling and ValueError says so.
         """
+        rtol = check_real(rtol, "rtol", low=0)
         history = list(history)
         if not history or not all(isinstance(s, Snapshot) for s in history):
             raise ValueError("history must be a non-empty list of Snapshot")
@@ -248,10 +250,8 @@ class EM:
         `callback(em)` is called after every iteration; returning False stops the run there.
         Returns the number of iterations done.
         """
-        if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
-            raise ValueError(f"max_iter must be a non-negative integer; got {max_iter!r}")
-        if not np.isfinite(tol) or tol < 0:
-            raise ValueError(f"tol must be a finite number >= 0; got {tol!r}")
+        max_iter = check_integer(max_iter, "max_iter", low=0)
+        tol = check_real(tol, "tol", low=0)
         self.converged = False
         for done in range(1, max_iter + 1):
             before = self.history[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
+from .params import check_choice, check_integer
 from .families import get_family
 from .mixture import Mixture
 from .prior import Prior, as_prior
@@ -42,16 +43,13 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
         Of the family's class, with `n_components` components.
     """
     cls = get_family(family)
-    if method not in INIT_METHODS:
-        raise ValueError(f"method must be one of {', '.join(INIT_METHODS)}; got {method!r}")
+    method = check_choice(method, "method", INIT_METHODS)
     options = cls.family_options("fit", covariance_type=covariance_type)
     prior = as_prior(prior)
     rng = validation.as_rng(rng)
     data = cls._prepare(X)
     N = data.n_samples
-    if isinstance(n_components, bool) or not isinstance(n_components, (int, np.integer)) or n_components < 1:
-        raise ValueError(f"n_components must be a positive integer; got {n_components!r}")
-    K = int(n_components)
+    K = check_integer(n_components, "n_components", low=1)
     if K > N:
         raise ValueError(f"{K} components is more than the {N} data points; use at most {N} "
                          "components, or load data with more rows")

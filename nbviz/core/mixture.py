@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar
 import numpy as np
 
 from . import validation
+from .params import check_integer
 from .logspace import ZeroProbabilityError, normalise
 from .prior import Prior, as_prior
 
@@ -377,15 +378,14 @@ class Mixture:
         X : ndarray of shape (n, n_features)
         z : ndarray of shape (n,)
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-            raise ValueError(f"n must be a non-negative integer; got {n!r}")
+        n = check_integer(n, "n", low=0)
         accepted = [option.name for option in self.options if option.stage == "sample"]
         unknown = sorted(set(options) - set(accepted))
         if unknown:
             raise TypeError(f"{type(self).__name__}.sample() got unexpected option(s) {', '.join(unknown)}; "
                             f"its sampling options are: {', '.join(accepted) or 'none'}")
         rng = validation.as_rng(rng)
-        z = rng.choice(self.n_components, size=int(n), p=self.weights / self.weights.sum())
+        z = rng.choice(self.n_components, size=n, p=self.weights / self.weights.sum())
         return self._sample_emissions(z, rng, **options), z
 
     def _shared_fields(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import numpy as np
 from . import validation
 from .families import get_family
 from .mixture import Mixture
+from .params import check_integer
 from .prior import Prior, as_prior
 
 
@@ -36,10 +37,12 @@ def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
         Its `responsibilities(X)` are the class posteriors P(class | x), `predict` the classes.
     """
     cls = get_family(family)
+    if n_classes is not None:
+        n_classes = check_integer(n_classes, "n_classes", low=1)
     options = cls.family_options("fit", covariance_type=covariance_type)
     data = cls._prepare(X)
     labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
-    K = int(labels.max()) + 1 if n_classes is None else int(n_classes)
+    K = int(labels.max()) + 1 if n_classes is None else n_classes
     counts = np.bincount(labels, minlength=K)
     if (counts == 0).any():
         raise ValueError(f"class {int(np.argmax(counts == 0))} has no examples in y")

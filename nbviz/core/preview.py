@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .params import check_integer
 from .data import (
     WHITESPACE, DataError, _decode_text, _detect_delimiter, _is_header, _read_bytes, _read_npy,
     _records,
@@ -78,6 +79,7 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
     DataError
         For a missing, empty, binary or undecodable file, or a bad ``.npy``, naming the file.
     """
+    n_rows = check_integer(n_rows, "n_rows", low=0)
     path = os.fspath(path)
     name = os.path.basename(path)
     if path.lower().endswith(".npy"):

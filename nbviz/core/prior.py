@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+from .params import check_real
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,7 @@ class Prior:
 
     def __post_init__(self):
         for name in ("alpha", "beta", "covariance_prior"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(f"Prior.{name} must be a number; got {value!r}")
-            if not math.isfinite(value) or value < 0:
-                raise ValueError(f"Prior.{name} must be a finite number >= 0; got {value}")
-            object.__setattr__(self, name, float(value))
+            object.__setattr__(self, name, check_real(getattr(self, name), f"Prior.{name}", low=0))
 
     @property
     def is_flat(self) -> bool:

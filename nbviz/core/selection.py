@@ -11,6 +11,7 @@ from . import validation
 from .em import EM, EmptyComponentWarning
 from .init import init_model
 from .mixture import Mixture
+from .params import check_choice, check_integer, check_real
 from .prior import Prior, as_prior
 
 
@@ -113,13 +114,13 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     -------
     Selection
     """
-    if criterion not in CRITERIA:
-        raise ValueError(f"criterion must be one of {', '.join(CRITERIA)}; got {criterion!r}")
+    criterion = check_choice(criterion, "criterion", CRITERIA)
     ks = np.array(sorted(set(int(k) for k in ks)))
     if ks.size == 0 or ks[0] < 1:
         raise ValueError("ks must hold at least one number of components >= 1")
-    if isinstance(n_init, bool) or not isinstance(n_init, (int, np.integer)) or n_init < 1:
-        raise ValueError(f"n_init must be a positive integer; got {n_init!r}")
+    n_init = check_integer(n_init, "n_init", low=1)
+    max_iter = check_integer(max_iter, "max_iter", low=0)
+    tol = check_real(tol, "tol", low=0)
     prior = as_prior(prior)
     seeds = validation.as_rng(rng).integers(0, 2**31 - 1, size=n_init)
     shape = (ks.size, n_init)

@@ -8,6 +8,7 @@ A family is a `Mixture` subclass that defines every hook in `nbviz.core.mixture.
 from __future__ import annotations
 
 from ..mixture import Mixture
+from ..params import check_choice
 from .bernoulli import BernoulliMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
 from .multinomial import MultinomialMixture
@@ -35,9 +36,7 @@ def register_family(cls: type[Mixture]) -> type[Mixture]:
 
 def get_family(name: str) -> type[Mixture]:
     """The family class registered under `name`, or ValueError listing the registered names."""
-    if name not in FAMILIES:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {name!r}")
-    return FAMILIES[name]
+    return FAMILIES[check_choice(name, "family", FAMILIES)]
 
 
 def families_for(data_kind: str) -> list[str]:

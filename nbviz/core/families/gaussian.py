@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 
 from .. import validation
+from ..params import check_choice
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
@@ -44,11 +45,8 @@ class NotPositiveDefiniteError(ValueError):
 
 
 def _check_covariance_type(covariance_type) -> str:
-    if covariance_type not in COVARIANCE_TYPES:
-        raise ValueError(
-            f"covariance_type must be one of {', '.join(COVARIANCE_TYPES)}; got {covariance_type!r}"
-        )
-    return covariance_type
+    """`covariance_type` if it is one of `COVARIANCE_TYPES`, else ValueError listing them."""
+    return check_choice(covariance_type, "covariance_type", COVARIANCE_TYPES)
 
 
 def _cholesky(matrices: np.ndarray, tied: bool) -> np.ndarray:
