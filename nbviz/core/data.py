@@ -13,7 +13,6 @@ import io
 import itertools
 import os
 import re
-import warnings
 from dataclasses import dataclass
 from typing import Callable
 
@@ -427,18 +426,18 @@ def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
     """
     blocks, end = [], len(lines)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # a chunk of blank lines: "input contained no data"
-            for start in range(skip_lines, end, _CHUNK_LINES):
-                block = np.loadtxt(lines[start:start + _CHUNK_LINES], dtype=np.float64,
-                                   comments=None, ndmin=2,
+        for start in range(skip_lines, end, _CHUNK_LINES):
+            chunk = lines[start:start + _CHUNK_LINES]
+            # loadtxt warns "input contained no data" on a chunk of blank lines: skip those instead
+            if any(line and not line.isspace() for line in chunk):
+                block = np.loadtxt(chunk, dtype=np.float64, comments=None, ndmin=2,
                                    delimiter=None if delimiter == WHITESPACE else delimiter)
                 if not np.isfinite(block).all():
                     return None
                 if len(block):
                     blocks.append(block)
-                report(min(start + _CHUNK_LINES, end) / end)
-            cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+            report(min(start + _CHUNK_LINES, end) / end)
+        cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
     except LoadCancelled:
         raise
     except Exception:  # any irregularity: the careful row-by-row parse locates and explains it

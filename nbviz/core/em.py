@@ -132,6 +132,10 @@ class EM:
         keeps the starting covariances and updates the weights and means (still a maximisation
         over those, so EM stays monotone). With one shared
         spherical variance that shrinks towards 0 this is the road from EM to k-means.
+    warn_empty : bool
+        Warn (`EmptyComponentWarning`) when an M-step empties a component. Off, nothing is
+        warned and the empties are only recorded (`Snapshot.empty`): for callers that report them
+        themselves, or that run in a worker thread, where filtering warnings is not thread-safe.
 
     Attributes
     ----------
@@ -144,10 +148,12 @@ class EM:
         only; `responsibilities_at` recomputes responsibilities on demand.
     converged : bool
         Whether the last `run` stopped because the gain fell below its tolerance.
+    warn_empty : bool
+        As the parameter; may be changed between steps.
     """
 
     def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False,
-                 fixed_covariances: bool = False):
+                 fixed_covariances: bool = False, warn_empty: bool = True):
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
         self.fixed_covariances = bool(fixed_covariances)
@@ -159,6 +165,7 @@ class EM:
             raise ValueError(f"{K} components is more than the {N} data points; use at most {N}")
         self.labels = _labelled(labels, N, K)
         self.hard = bool(hard)
+        self.warn_empty = bool(warn_empty)
         self.converged = False
         self._current = self._evaluate(model)
         self._q = None  # (q, entropy) from the last E-step
@@ -166,7 +173,7 @@ class EM:
 
     @classmethod
     def from_history(cls, X, history, prior: Prior | None = None, labels=None, hard: bool = False,
-                     rtol: float = 1e-9, fixed_covariances: bool = False) -> "EM":
+                     rtol: float = 1e-9, fixed_covariances: bool = False, warn_empty: bool = True) -> "EM":
         """A run that continues from a saved `history` (e.g. `Snapshot.from_dict` of each entry).
 
         The history must start with an "init" snapshot, continue with "E" and "M" half-steps
@@ -188,7 +195,8 @@ class EM:
             if (type(model) is not type(first) or model.n_components != first.n_components
                     or model.n_features != first.n_features):
                 raise ValueError(f"half-step {position} has a different model family or shape")
-        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances)
+        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances,
+                  warn_empty=warn_empty)
         run.history = history
         run.rewind(len(history) - 1)
         stored, recomputed = history[-1].objective, run._current.objective
@@ -229,7 +237,7 @@ class EM:
         model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model,
                                                     **options)
         newly_empty = set(empty.tolist()) - set(last.empty)
-        if newly_empty:
+        if newly_empty and self.warn_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
         self._current = self._evaluate(model)
         self.history.append(
@@ -449,7 +457,8 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
     return np.ascontiguousarray(q.T)
 
 
-def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False) -> Mixture:
+def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False,
+           warn_empty: bool = True) -> Mixture:
     """The MAP (ML for no prior) parameters given responsibilities; same family and covariance type.
 
     Parameters
@@ -467,6 +476,6 @@ def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariance
     _check_fixed_covariances(model, fixed_covariances)
     options = {"fixed_covariances": True} if fixed_covariances else {}
     new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
-    if empty.size:
+    if empty.size and warn_empty:
         warnings.warn(_empty_message(empty.tolist(), as_prior(prior)), EmptyComponentWarning, stacklevel=2)
     return new

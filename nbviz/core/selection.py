@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import validation
-from .em import EM, EmptyComponentWarning
+from .em import EM
 from .init import init_model
 from .mixture import Mixture
 from .params import check_choice, check_integer, check_real
@@ -136,12 +135,12 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     for i, k in enumerate(ks):
         for r, seed in enumerate(seeds):
             try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore", EmptyComponentWarning)
-                    start = init_model(X, family, int(k), method=method, rng=int(seed),
-                                       covariance_type=covariance_type, prior=prior)
-                    run = EM(X, start, prior=prior)
-                    run.run(max_iter=max_iter, tol=tol, callback=None if progress is None else each_iteration)
+                start = init_model(X, family, int(k), method=method, rng=int(seed),
+                                   covariance_type=covariance_type, prior=prior)
+                # An emptied component is part of a restart's outcome, not news: no warning, so
+                # nothing needs filtering (which is not thread-safe) when this runs in a worker.
+                run = EM(X, start, prior=prior, warn_empty=False)
+                run.run(max_iter=max_iter, tol=tol, callback=None if progress is None else each_iteration)
             except ValueError as error:
                 result.failures[(i, r)] = str(error)
             else:
