@@ -1,4 +1,4 @@
-"""Starting points for EM."""
+"""Starting points for EM: k-means++ seeding, random rows or random responsibilities, for any family."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
     family : str
         Name of a registered family (a key of `FAMILIES`).
     n_components : int
+        Number of components, at most the number of rows.
     method : {"kmeans++", "random", "random_from_data"}
         "kmeans++": k-means++ seeding (distinct rows, far apart) as component centres;
         "random_from_data": distinct rows chosen uniformly as centres; "random": one M-step on
@@ -41,6 +42,23 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
     -------
     Mixture
         Of the family's class, with `n_components` components.
+
+    Raises
+    ------
+    ValueError
+        For an unknown family or method, a bad `n_components`, more components than (distinct)
+        rows, or data the family cannot describe (`DataFitError`, e.g. values too large to square:
+        "rescale that column").
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> X = [[0.0], [0.2], [5.0], [5.2]]
+    >>> start = nc.init_model(X, "gaussian", 2, rng=0, covariance_type="spherical")
+    >>> type(start).__name__, start.covariance_type, start.n_components
+    ('GaussianMixture', 'spherical', 2)
+    >>> start.covariances.round(3).tolist()  # every component starts with the data's variance
+    [6.26, 6.26]
     """
     cls = get_family(family)
     method = check_choice(method, "method", INIT_METHODS)

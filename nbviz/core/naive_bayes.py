@@ -35,6 +35,23 @@ def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
     -------
     Mixture
         Its `responsibilities(X)` are the class posteriors P(class | x), `predict` the classes.
+
+    Raises
+    ------
+    ValueError
+        For an unknown family, bad labels, a class without examples, data the family cannot
+        describe (`DataFitError`), or a collapsed class covariance (`SingularCovarianceError`).
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> X = [[0.0], [0.2], [5.0], [5.2]]
+    >>> nb = nc.fit_naive_bayes(X, [0, 0, 1, 1], "gaussian")
+    >>> nb.means.round(3).tolist(), nb.covariances.round(3).tolist(), nb.predict([[1.0], [4.0]]).tolist()
+    ([[0.1], [5.1]], [[0.01], [0.01]], [0, 1])
+    >>> words = [[1, 0], [1, 1], [0, 1], [0, 0]]
+    >>> nc.fit_naive_bayes(words, [0, 0, 1, 1], "bernoulli", prior=nc.Prior(beta=1)).probs.tolist()  # Laplace
+    [[0.75, 0.5], [0.25, 0.5]]
     """
     cls = get_family(family)
     if n_classes is not None:

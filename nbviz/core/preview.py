@@ -56,6 +56,7 @@ class Preview:
 
     @property
     def n_columns(self) -> int:
+        """Number of columns of the first row."""
         return len(self.columns)
 
 
@@ -72,7 +73,11 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
     header : bool, optional
         Whether the first row names the columns. Default: detected.
     n_rows : int
-        How many data rows to return at most.
+        How many data rows to return at most (>= 0).
+
+    Returns
+    -------
+    Preview
 
     Raises
     ------

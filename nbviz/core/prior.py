@@ -22,6 +22,24 @@ class Prior:
       ``p(Sigma) ∝ exp(-lambda/2 tr(Sigma^-1))``, whose MAP update is
       ``Sigma_k = (S_k + lambda I) / N_k`` with the centred scatter S_k; diag, spherical and tied
       covariances get the same pseudo-scatter on their own statistics.
+
+    Parameters
+    ----------
+    alpha, beta, covariance_prior : float
+        Finite and >= 0; stored as floats.
+
+    Raises
+    ------
+    ValueError
+        For a value that is not a finite number >= 0, naming the field.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> nc.Prior(alpha=1)
+    Prior(alpha=1.0, beta=0.0, covariance_prior=0.0)
+    >>> nc.Prior().is_flat, nc.Prior(beta=0.5).is_flat
+    (True, False)
     """
 
     alpha: float = 0.0
@@ -38,10 +56,26 @@ class Prior:
         return self.alpha == 0 and self.beta == 0 and self.covariance_prior == 0
 
     def to_dict(self) -> dict:
+        """JSON-ready: ``{"alpha": ..., "beta": ..., "covariance_prior": ...}``.
+
+        Returns
+        -------
+        dict
+        """
         return {"alpha": self.alpha, "beta": self.beta, "covariance_prior": self.covariance_prior}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Prior":
+        """Inverse of `to_dict`; missing entries are 0.
+
+        Parameters
+        ----------
+        data : dict
+
+        Returns
+        -------
+        Prior
+        """
         return cls(**{key: data[key] for key in ("alpha", "beta", "covariance_prior") if key in data})
 
 
