@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 import nbviz.core as nc
+from nbviz.core.params import check_choice, check_integer, check_real
 
 from .families import DEFAULT_FAMILY, MODEL_CHOICES as _MODEL_CHOICES, PRESENTATIONS, family_for_data, presentation
 
@@ -51,27 +52,22 @@ class ModelConfig:
     fixed_variance: float | None = None
 
     def __post_init__(self):
+        # The argument names are the user's words: these messages reach the command line.
+        check_choice(self.family, "family", FAMILY_LABELS)
+        check_choice(self.covariance_type, "the covariance type", nc.COVARIANCE_TYPES)
+        check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
+        object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
+        object.__setattr__(self, "label_fraction",
+                           check_real(self.label_fraction, "the labelled fraction", low=0, high=1))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
             raise ValueError("a manual label needs a data row and a class, both >= 0")
         if self.fixed_variance is not None:
-            if not (isinstance(self.fixed_variance, (int, float)) and 0 < self.fixed_variance < float("inf")):
-                raise ValueError(f"the fixed shared variance must be a number > 0; got {self.fixed_variance!r}")
-            if self.family not in FAMILY_LABELS or not presentation(self.family).fixed_variance \
-                    or self.covariance_type != "spherical":
+            object.__setattr__(self, "fixed_variance",
+                               check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True))
+            if not presentation(self.family).fixed_variance or self.covariance_type != "spherical":
                 raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
-            object.__setattr__(self, "fixed_variance", float(self.fixed_variance))
-        if self.family not in FAMILY_LABELS:
-            raise ValueError(f"family must be one of {', '.join(FAMILY_LABELS)}; got {self.family!r}")
-        if self.covariance_type not in nc.COVARIANCE_TYPES:
-            raise ValueError(f"covariance type must be one of {', '.join(nc.COVARIANCE_TYPES)}")
-        if not 0.0 <= self.label_fraction <= 1.0:
-            raise ValueError("the labelled fraction must be between 0 and 1")
-        if self.init_method not in nc.INIT_METHODS:
-            raise ValueError(f"initialisation must be one of {', '.join(nc.INIT_METHODS)}")
-        if self.n_components < 1:
-            raise ValueError("the number of components must be at least 1")
 
     @property
     def supervised(self) -> bool:

@@ -1,9 +1,17 @@
 """nbviz.core: the mathematics of nbviz, pure numpy/scipy (no Qt), usable from scripts and notebooks.
 
+Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `MultinomialMixture`,
+all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
+`e_step`, `m_step`) with its history of `Snapshot`; MAP priors (`Prior`); naive Bayes
+(`fit_naive_bayes`); choosing K (`select_components`, `bic`, `aic`, `icl`); aligning components
+(`match_components`); the bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
+
 >>> import numpy as np, nbviz.core as nc
 >>> b = nc.BernoulliMixture(weights=[.7, .3], probs=[[.5, .4], [.2, .7]])
 >>> run = nc.EM(np.array([[1, 1], [0, 1]]), b)
->>> run.step()  # one E-step and one M-step
+>>> model = run.step()  # one E-step and one M-step
+>>> round(float(model.weights[1]), 3)  # P(C=2), numbering components from 1
+0.388
 """
 
 from .bound import BoundSlice, bound_slice

@@ -13,7 +13,6 @@ import io
 import itertools
 import os
 import re
-import warnings
 from dataclasses import dataclass
 from typing import Callable
 
@@ -92,13 +91,27 @@ class _Progress:
 class Dataset:
     """A loaded data set: features ``X`` of shape (n_samples, n_features) and optional labels.
 
-    ``X`` (float64) and ``labels`` (int64, shape (n_samples,), indices into ``classes``) are
-    read-only. ``classes`` holds the distinct label values as text: numeric ones sorted
-    numerically and written in shortest form (``'2.0'`` becomes ``'2'``), text ones sorted
-    alphabetically. ``dropped_lines`` lists the 1-based file lines (rows of a ``.npy``) that
-    ``drop_missing=True`` dropped. ``lines`` (int64, read-only, shape (n_samples,)) holds the
-    1-based file line (row of a ``.npy``) of each row of ``X``, so messages about a row can name
-    the line a user sees in an editor; None for a data set not read from a file.
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        float64, read-only.
+    columns : tuple of str
+        The feature columns' names (``'x1'``, ``'x2'``, ... without a header).
+    labels : ndarray of shape (n_samples,) or None
+        int64 indices into `classes`, read-only.
+    classes : tuple of str or None
+        The distinct label values as text: numeric ones sorted numerically and written in
+        shortest form (``'2.0'`` becomes ``'2'``), text ones sorted alphabetically.
+    label_name : str or None
+        The label column's name.
+    path : str or None
+        The file read.
+    dropped_lines : tuple of int
+        The 1-based file lines (rows of a ``.npy``) that ``drop_missing=True`` dropped.
+    lines : ndarray of shape (n_samples,) or None
+        int64, read-only: the 1-based file line (row of a ``.npy``) of each row of ``X``, so
+        messages about a row can name the line a user sees in an editor; None for a data set
+        not read from a file.
     """
 
     X: np.ndarray
@@ -183,6 +196,22 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         DataError) for missing values without ``drop_missing``, listing the lines.
     LoadCancelled
         When `progress` returned False.
+
+    Examples
+    --------
+    >>> import os, tempfile, nbviz.core as nc
+    >>> path = os.path.join(tempfile.mkdtemp(), "petals.csv")
+    >>> with open(path, "w") as file:
+    ...     _ = file.write("length,width,species\\n1.4,0.2,setosa\\n4.7,1.4,versicolor\\n1.3,0.2,setosa\\n")
+    >>> data = nc.load_data(path, "species")
+    >>> data.X.tolist(), data.columns, data.labels.tolist(), data.classes
+    ([[1.4, 0.2], [4.7, 1.4], [1.3, 0.2]], ('length', 'width'), [0, 1, 0], ('setosa', 'versicolor'))
+    >>> data.lines.tolist()  # the file line of each row (the header is line 1)
+    [2, 3, 4]
+    >>> nc.load_data(path, "colour")
+    Traceback (most recent call last):
+    ...
+    nbviz.core.data.DataError: petals.csv: the label column 'colour' does not exist; the columns are 0: 'length', 1: 'width', 2: 'species'
     """
     report = _Progress(progress)
     path = os.fspath(path)
@@ -427,18 +456,18 @@ def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
     """
     blocks, end = [], len(lines)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # a chunk of blank lines: "input contained no data"
-            for start in range(skip_lines, end, _CHUNK_LINES):
-                block = np.loadtxt(lines[start:start + _CHUNK_LINES], dtype=np.float64,
-                                   comments=None, ndmin=2,
+        for start in range(skip_lines, end, _CHUNK_LINES):
+            chunk = lines[start:start + _CHUNK_LINES]
+            # loadtxt warns "input contained no data" on a chunk of blank lines: skip those instead
+            if any(line and not line.isspace() for line in chunk):
+                block = np.loadtxt(chunk, dtype=np.float64, comments=None, ndmin=2,
                                    delimiter=None if delimiter == WHITESPACE else delimiter)
                 if not np.isfinite(block).all():
                     return None
                 if len(block):
                     blocks.append(block)
-                report(min(start + _CHUNK_LINES, end) / end)
-            cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+            report(min(start + _CHUNK_LINES, end) / end)
+        cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
     except LoadCancelled:
         raise
     except Exception:  # any irregularity: the careful row-by-row parse locates and explains it

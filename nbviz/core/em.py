@@ -22,6 +22,7 @@ from . import validation
 from .families import FAMILIES
 from .logspace import weighted_sum
 from .mixture import Mixture
+from .params import check_integer, check_real
 from .prior import Prior, as_prior
 
 
@@ -67,14 +68,34 @@ class Snapshot:
         return None if self.elbo is None else self.objective - self.elbo
 
     def to_dict(self) -> dict:
-        """JSON-ready; `Snapshot.from_dict` gives back an exact copy (floats round-trip by repr)."""
+        """JSON-ready; `Snapshot.from_dict` gives back an exact copy (floats round-trip by repr).
+
+        Returns
+        -------
+        dict
+        """
         return {"phase": self.phase, "iteration": self.iteration, "model": self.model.to_dict(),
                 "log_likelihood": self.log_likelihood, "objective": self.objective, "elbo": self.elbo,
                 "log_prior": self.log_prior, "empty": list(self.empty)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Snapshot":
-        """Inverse of `to_dict`; ValueError naming what is missing or malformed."""
+        """Inverse of `to_dict`.
+
+        Parameters
+        ----------
+        data : dict
+            As `to_dict` returns it.
+
+        Returns
+        -------
+        Snapshot
+
+        Raises
+        ------
+        ValueError
+            Naming what is missing or malformed.
+        """
         if not isinstance(data, dict):
             raise ValueError("a snapshot must be a dict")
         try:
@@ -131,6 +152,10 @@ class EM:
         keeps the starting covariances and updates the weights and means (still a maximisation
         over those, so EM stays monotone). With one shared
         spherical variance that shrinks towards 0 this is the road from EM to k-means.
+    warn_empty : bool
+        Warn (`EmptyComponentWarning`) when an M-step empties a component. Off, nothing is
+        warned and the empties are only recorded (`Snapshot.empty`): for callers that report them
+        themselves, or that run in a worker thread, where filtering warnings is not thread-safe.
 
     Attributes
     ----------
@@ -143,10 +168,30 @@ class EM:
         only; `responsibilities_at` recomputes responsibilities on demand.
     converged : bool
         Whether the last `run` stopped because the gain fell below its tolerance.
+    warn_empty : bool
+        As the parameter; may be changed between steps.
+
+    Raises
+    ------
+    ValueError
+        For a model that is not a `Mixture`, data the model cannot describe, more components than
+        rows, bad labels, fixed covariances for a family without them, or a row impossible under
+        every component (`ZeroProbabilityError`).
+
+    Examples
+    --------
+    >>> import numpy as np, nbviz.core as nc
+    >>> X = np.array([[1, 1], [0, 1]])
+    >>> run = nc.EM(X, nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]]))
+    >>> model = run.step()  # one E-step and one M-step
+    >>> [s.phase for s in run.history], model.weights.round(3).tolist()
+    (['init', 'E', 'M'], [0.612, 0.388])
+    >>> run.run(max_iter=50), run.converged  # iterations until an iteration gains < tol
+    (1, True)
     """
 
     def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False,
-                 fixed_covariances: bool = False):
+                 fixed_covariances: bool = False, warn_empty: bool = True):
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
         self.fixed_covariances = bool(fixed_covariances)
@@ -158,6 +203,7 @@ class EM:
             raise ValueError(f"{K} components is more than the {N} data points; use at most {N}")
         self.labels = _labelled(labels, N, K)
         self.hard = bool(hard)
+        self.warn_empty = bool(warn_empty)
         self.converged = False
         self._current = self._evaluate(model)
         self._q = None  # (q, entropy) from the last E-step
@@ -165,14 +211,33 @@ class EM:
 
     @classmethod
     def from_history(cls, X, history, prior: Prior | None = None, labels=None, hard: bool = False,
-                     rtol: float = 1e-9, fixed_covariances: bool = False) -> "EM":
+                     rtol: float = 1e-9, fixed_covariances: bool = False, warn_empty: bool = True) -> "EM":
         """A run that continues from a saved `history` (e.g. `Snapshot.from_dict` of each entry).
 
         The history must start with an "init" snapshot, continue with "E" and "M" half-steps
-        (an M-step only after an E-step) and keep one family and shape. Its last model is
-        re-evaluated on X: if the stored objective disagrees (relative tolerance `rtol`), the
-        history does not belong to this data, prior or labelling and ValueError says so.
+        (an M-step only after an E-step) and keep one family and shape.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        history : sequence of Snapshot
+        prior, labels, hard, fixed_covariances, warn_empty
+            As for `EM`; they must be those the history was made with.
+        rtol : float
+            Relative tolerance when comparing the last stored objective with the recomputed one.
+
+        Returns
+        -------
+        EM
+            Its `history` is `history`, its state that of the last snapshot.
+
+        Raises
+        ------
+        ValueError
+            For a malformed history, or when the last model re-evaluated on X disagrees with the
+            stored objective: the history does not belong to this data, prior or labelling.
         """
+        rtol = check_real(rtol, "rtol", low=0)
         history = list(history)
         if not history or not all(isinstance(s, Snapshot) for s in history):
             raise ValueError("history must be a non-empty list of Snapshot")
@@ -186,7 +251,8 @@ class EM:
             if (type(model) is not type(first) or model.n_components != first.n_components
                     or model.n_features != first.n_features):
                 raise ValueError(f"half-step {position} has a different model family or shape")
-        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances)
+        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances,
+                  warn_empty=warn_empty)
         run.history = history
         run.rewind(len(history) - 1)
         stored, recomputed = history[-1].objective, run._current.objective
@@ -203,15 +269,23 @@ class EM:
 
     @property
     def model(self) -> Mixture:
+        """The current parameters (those of the last snapshot)."""
         return self._current.model
 
     @property
     def resp(self) -> np.ndarray | None:
+        """Responsibilities of shape (n_samples, n_components) from the last E-step, or None."""
         return None if self._q is None else self._q[0].T
 
     # ----------------------------------------------------------------- half-steps
     def e_step(self) -> np.ndarray:
-        """Set q to the posterior under the current model; returns responsibilities (N, K)."""
+        """Set q to the posterior under the current model and record an "E" snapshot.
+
+        Returns
+        -------
+        resp : ndarray of shape (n_samples, n_components)
+            Rows sum to 1 (one-hot on labelled rows, and on every row in hard EM).
+        """
         last = self.history[-1]
         iteration = last.iteration if last.phase == "E" else last.iteration + 1
         self._q = self._posterior_q(self._current)
@@ -219,7 +293,21 @@ class EM:
         return self.resp
 
     def m_step(self) -> Mixture:
-        """Maximise the ELBO over the parameters for the q of the last E-step."""
+        """Maximise the ELBO over the parameters for the q of the last E-step; record an "M" snapshot.
+
+        Returns
+        -------
+        Mixture
+            The new parameters. A component that newly received no responsibility keeps its
+            previous emission parameters (`EmptyComponentWarning` unless `warn_empty` is off).
+
+        Raises
+        ------
+        RuntimeError
+            Before any E-step.
+        SingularCovarianceError
+            When a Gaussian covariance collapses; the history is left as it was.
+        """
         if self._q is None:
             raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
         last = self.history[-1]
@@ -227,7 +315,7 @@ class EM:
         model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model,
                                                     **options)
         newly_empty = set(empty.tolist()) - set(last.empty)
-        if newly_empty:
+        if newly_empty and self.warn_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
         self._current = self._evaluate(model)
         self.history.append(
@@ -236,7 +324,13 @@ class EM:
         return model
 
     def step(self) -> Mixture:
-        """One full iteration: E-step then M-step (only the M-step if the E-step was just run)."""
+        """One full iteration: E-step then M-step (only the M-step if the E-step was just run).
+
+        Returns
+        -------
+        Mixture
+            The new parameters, as `m_step`.
+        """
         if self.history[-1].phase != "E":
             self.e_step()
         return self.m_step()
@@ -245,13 +339,28 @@ class EM:
         """Iterate until a full iteration raises the objective by less than `tol`.
 
         In hard mode the climbed quantity is the classification likelihood (the ELBO).
-        `callback(em)` is called after every iteration; returning False stops the run there.
-        Returns the number of iterations done.
+
+        Parameters
+        ----------
+        max_iter : int
+            At most this many iterations (>= 0).
+        tol : float
+            Stop when an iteration gains less than this (>= 0); `converged` then becomes True.
+        callback : callable, optional
+            ``callback(em)`` after every iteration; returning False stops the run there.
+
+        Returns
+        -------
+        int
+            The number of iterations done.
+
+        Raises
+        ------
+        ValueError
+            For a bad `max_iter` or `tol`, or from a step (e.g. `SingularCovarianceError`).
         """
-        if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
-            raise ValueError(f"max_iter must be a non-negative integer; got {max_iter!r}")
-        if not np.isfinite(tol) or tol < 0:
-            raise ValueError(f"tol must be a finite number >= 0; got {tol!r}")
+        max_iter = check_integer(max_iter, "max_iter", low=0)
+        tol = check_real(tol, "tol", low=0)
         self.converged = False
         for done in range(1, max_iter + 1):
             before = self.history[-1]
@@ -265,16 +374,30 @@ class EM:
 
     # ----------------------------------------------------------------- history
     def responsibilities_at(self, index: int) -> np.ndarray:
-        """The responsibilities in force at ``history[index]``, shape (n_samples, n_components).
+        """The responsibilities in force at ``history[index]``.
 
-        For an M snapshot they are the q its M-step used; for an E or initial snapshot, the
-        posterior (with labels and hard assignment applied) under its model.
+        Parameters
+        ----------
+        index : int
+            A position in `history` (negative counts from the end).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_components)
+            For an M snapshot the q its M-step used; for an E or initial snapshot, the posterior
+            (with labels and hard assignment applied) under its model.
         """
         model = self.responsibilities_model(index)
         return self._posterior_q(self._evaluate(model))[0].T
 
     def rewind(self, index: int) -> None:
-        """Drop every half-step after ``history[index]`` and continue from there."""
+        """Drop every half-step after ``history[index]`` and continue from there.
+
+        Parameters
+        ----------
+        index : int
+            A position in `history` (negative counts from the end).
+        """
         position = index % len(self.history)
         del self.history[position + 1:]
         snapshot = self.history[position]
@@ -285,7 +408,18 @@ class EM:
         self.converged = False
 
     def responsibilities_model(self, index: int) -> Mixture:
-        """The model whose posterior gives the q in force at ``history[index]``."""
+        """The model whose posterior gives the q in force at ``history[index]``.
+
+        Parameters
+        ----------
+        index : int
+            A position in `history` (negative counts from the end).
+
+        Returns
+        -------
+        Mixture
+            The snapshot's own model, or for an M snapshot that of the E-step before it.
+        """
         position = index % len(self.history)
         while self.history[position].phase == "M":
             position -= 1
@@ -437,8 +571,25 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
 
     Returns
     -------
-    ndarray of shape (n_samples, n_components)
+    resp : ndarray of shape (n_samples, n_components)
         Rows sum to 1.
+
+    Raises
+    ------
+    ValueError
+        For a model that is not a `Mixture`, data it cannot describe or bad labels;
+        `ZeroProbabilityError` for a row impossible under every component.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+    >>> nc.e_step(model, [[1, 1], [0, 1]]).round(3).tolist()
+    [[0.769, 0.231], [0.455, 0.545]]
+    >>> nc.e_step(model, [[1, 1], [0, 1]], labels=[1, -1]).round(3).tolist()  # row 0 labelled 1
+    [[0.0, 1.0], [0.455, 0.545]]
+    >>> nc.e_step(model, [[1, 1], [0, 1]], hard=True).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
     """
     if not isinstance(model, Mixture):
         raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
@@ -449,7 +600,8 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
     return np.ascontiguousarray(q.T)
 
 
-def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False) -> Mixture:
+def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False,
+           warn_empty: bool = True) -> Mixture:
     """The MAP (ML for no prior) parameters given responsibilities; same family and covariance type.
 
     Parameters
@@ -458,15 +610,41 @@ def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariance
         Supplies the family, the covariance type and the parameters that empty components keep.
     X : array-like of shape (n_samples, n_features)
     resp : array-like of shape (n_samples, n_components)
+        Non-negative, each row summing to 1.
     prior : Prior, optional
+        None for maximum likelihood.
     fixed_covariances : bool
         Families that support it (Gaussian): keep `model`'s covariances (see `EM`).
+    warn_empty : bool
+        Warn (`EmptyComponentWarning`) when a component receives no responsibility; it keeps
+        `model`'s emission parameters either way.
+
+    Returns
+    -------
+    Mixture
+        Of `model`'s class (and covariance type).
+
+    Raises
+    ------
+    ValueError
+        For bad responsibilities (shape, negative entries, rows not summing to 1) or data;
+        `SingularCovarianceError` when a Gaussian covariance collapses.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+    >>> new = nc.m_step(model, [[1, 1], [0, 1]], [[1, 0], [0, 1]])  # each row its own component
+    >>> new.weights.tolist(), new.probs.tolist()
+    ([0.5, 0.5], [[1.0, 1.0], [0.0, 1.0]])
+    >>> nc.m_step(model, [[1, 1], [0, 1]], [[1, 0], [0, 1]], prior=nc.Prior(beta=1)).probs.round(3).tolist()
+    [[0.667, 0.667], [0.333, 0.667]]
     """
     data = model.prepare(X)
     q = _as_resp(resp, data.n_samples, model.n_components)
     _check_fixed_covariances(model, fixed_covariances)
     options = {"fixed_covariances": True} if fixed_covariances else {}
     new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
-    if empty.size:
+    if empty.size and warn_empty:
         warnings.warn(_empty_message(empty.tolist(), as_prior(prior)), EmptyComponentWarning, stacklevel=2)
     return new

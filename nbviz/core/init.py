@@ -1,10 +1,11 @@
-"""Starting points for EM."""
+"""Starting points for EM: k-means++ seeding, random rows or random responsibilities, for any family."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from . import validation
+from .params import check_choice, check_integer
 from .families import get_family
 from .mixture import Mixture
 from .prior import Prior, as_prior
@@ -22,6 +23,7 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
     family : str
         Name of a registered family (a key of `FAMILIES`).
     n_components : int
+        Number of components, at most the number of rows.
     method : {"kmeans++", "random", "random_from_data"}
         "kmeans++": k-means++ seeding (distinct rows, far apart) as component centres;
         "random_from_data": distinct rows chosen uniformly as centres; "random": one M-step on
@@ -40,18 +42,32 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
     -------
     Mixture
         Of the family's class, with `n_components` components.
+
+    Raises
+    ------
+    ValueError
+        For an unknown family or method, a bad `n_components`, more components than (distinct)
+        rows, or data the family cannot describe (`DataFitError`, e.g. values too large to square:
+        "rescale that column").
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> X = [[0.0], [0.2], [5.0], [5.2]]
+    >>> start = nc.init_model(X, "gaussian", 2, rng=0, covariance_type="spherical")
+    >>> type(start).__name__, start.covariance_type, start.n_components
+    ('GaussianMixture', 'spherical', 2)
+    >>> start.covariances.round(3).tolist()  # every component starts with the data's variance
+    [6.26, 6.26]
     """
     cls = get_family(family)
-    if method not in INIT_METHODS:
-        raise ValueError(f"method must be one of {', '.join(INIT_METHODS)}; got {method!r}")
+    method = check_choice(method, "method", INIT_METHODS)
     options = cls.family_options("fit", covariance_type=covariance_type)
     prior = as_prior(prior)
     rng = validation.as_rng(rng)
     data = cls._prepare(X)
     N = data.n_samples
-    if isinstance(n_components, bool) or not isinstance(n_components, (int, np.integer)) or n_components < 1:
-        raise ValueError(f"n_components must be a positive integer; got {n_components!r}")
-    K = int(n_components)
+    K = check_integer(n_components, "n_components", low=1)
     if K > N:
         raise ValueError(f"{K} components is more than the {N} data points; use at most {N} "
                          "components, or load data with more rows")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
+from .params import check_integer
 
 
 def lloyd(X, centres, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, int]:
@@ -27,6 +28,7 @@ def lloyd(X, centres, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, int]
 
     A centre that loses all its points stays where it was.
     """
+    max_iter = check_integer(max_iter, "max_iter", low=1)
     X = validation.as_float_array(X, "X", 2)
     centres = validation.as_float_array(centres, "centres", 2).copy()
     if centres.shape[1] != X.shape[1]:

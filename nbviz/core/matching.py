@@ -17,9 +17,19 @@ def bhattacharyya_distances(a: Mixture, b: Mixture) -> np.ndarray:
     Each family computes its own (`Mixture._component_distances`); an infinite distance (disjoint
     supports) becomes `FAR` so that the assignment stays solvable.
 
+    Parameters
+    ----------
+    a, b : Mixture
+        Of the same family and number of features.
+
     Returns
     -------
     ndarray of shape (a.n_components, b.n_components)
+
+    Raises
+    ------
+    ValueError
+        For models of different families or numbers of features.
     """
     if type(a) is not type(b) or a.n_features != b.n_features:
         raise ValueError(
@@ -35,12 +45,31 @@ def match_components(estimated: Mixture, reference: Mixture) -> np.ndarray:
     Minimises the total Bhattacharyya distance between matched component distributions
     (Hungarian algorithm); weights do not enter.
 
+    Parameters
+    ----------
+    estimated, reference : Mixture
+        Of the same family and number of features.
+
     Returns
     -------
     ndarray of shape (reference.n_components,)
         ``perm[j]`` is the estimated component matched to reference component j (-1 if there are
         fewer estimated than reference components). With equal counts it is a permutation and
         ``estimated.permuted(perm)`` lines up with `reference`.
+
+    Raises
+    ------
+    ValueError
+        For models of different families or numbers of features.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> estimated = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.8, 0.1], [0.2, 0.9]])
+    >>> truth = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1, 0.9], [0.9, 0.1]])
+    >>> perm = nc.match_components(estimated, truth)
+    >>> perm.tolist(), estimated.permuted(perm).probs.tolist()
+    ([1, 0], [[0.2, 0.9], [0.8, 0.1]])
     """
     cost = bhattacharyya_distances(estimated, reference)
     est, ref = linear_sum_assignment(cost)

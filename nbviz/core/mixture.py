@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar
 import numpy as np
 
 from . import validation
+from .params import check_integer
 from .logspace import ZeroProbabilityError, normalise
 from .prior import Prior, as_prior
 
@@ -47,10 +48,12 @@ class Prepared:
 
     @property
     def n_samples(self) -> int:
+        """Number of rows of `X`."""
         return self.X.shape[0]
 
     @property
     def n_features(self) -> int:
+        """Number of columns of `X`."""
         return self.X.shape[1]
 
 
@@ -106,7 +109,29 @@ class Mixture:
     """Base class: a categorical latent class with weights and a family of emissions.
 
     Parameter sets are immutable (read-only arrays) and validated on construction, so history
-    snapshots can share them safely.
+    snapshots can share them safely. Construct one of the families (`GaussianMixture`,
+    `BernoulliMixture`, `MultinomialMixture`); the methods below serve all of them.
+
+    Parameters
+    ----------
+    weights : array-like of shape (n_components,)
+        Mixture weights ``pi_k``: non-negative, summing to 1.
+    **parameters
+        The family's emission parameters (see each family).
+
+    Raises
+    ------
+    ValueError
+        For parameters of the wrong shape or outside their range, naming the entry.
+
+    Examples
+    --------
+    >>> import numpy as np, nbviz.core as nc
+    >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+    >>> model.n_components, model.n_features, model.n_parameters
+    (2, 2, 5)
+    >>> model.predict([[1, 1], [0, 1]]).tolist()
+    [0, 1]
     """
 
     weights: np.ndarray
@@ -168,13 +193,16 @@ class Mixture:
         raise NotImplementedError
 
     def _log_emission_prior(self, prior: Prior) -> float:
+        """Log-prior of the emission parameters under `prior` (0 when its knobs for them are 0)."""
         raise NotImplementedError
 
     def _sample_emissions(self, z: np.ndarray, rng: np.random.Generator, **options) -> np.ndarray:
+        """Emissions of shape (n, n_features) for the components `z` of shape (n,)."""
         raise NotImplementedError
 
     @property
     def n_features(self) -> int:
+        """Number of features (columns of X) the model describes."""
         raise NotImplementedError
 
     @property
@@ -229,6 +257,31 @@ class Mixture:
 
         Options that the family does not declare are left out (they belong to other families), so
         one call serves every family: ``cls.family_options("fit", covariance_type=...)``.
+
+        Parameters
+        ----------
+        stage : {"fit", "sample"}
+            Which of the family's `options` to pick (see `FamilyOption`).
+        **given
+            Candidate options by name.
+
+        Returns
+        -------
+        dict
+            The family's options for `stage` among `given`, each passed through its check.
+
+        Raises
+        ------
+        ValueError
+            From an option's check, for a value it does not allow.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> nc.GaussianMixture.family_options("fit", covariance_type="diag")
+        {'covariance_type': 'diag'}
+        >>> nc.BernoulliMixture.family_options("fit", covariance_type="diag")
+        {}
         """
         return {option.name: option.check(given[option.name])
                 for option in cls.options if option.stage == stage and option.name in given}
@@ -236,16 +289,52 @@ class Mixture:
     def slice_directions(self) -> tuple[tuple, ...]:
         """Every direction `bound_slice` can move this model along.
 
-        ``("weight", k)`` for every component (shared by all families), then the family's own,
-        e.g. ``("mean", k, d)`` for Gaussians and ``("prob", k, m)`` for Bernoullis.
+        Returns
+        -------
+        tuple of tuple
+            ``("weight", k)`` for every component (shared by all families), then the family's own,
+            e.g. ``("mean", k, d)`` for Gaussians and ``("prob", k, m)`` for Bernoullis.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1], [0.9]]).slice_directions()
+        (('weight', 0), ('weight', 1), ('prob', 0, 0), ('prob', 1, 0))
         """
         return tuple(("weight", k) for k in range(self.n_components)) + tuple(self._slice_directions())
 
     def slice_point(self, direction: tuple, t: float) -> tuple["Mixture", float]:
         """The model moved by t along `direction` (one of `slice_directions`), and the moved value.
 
-        A weight moves by t and the others are rescaled to keep the sum 1. Raises ValueError where
-        the move leaves the valid parameters (e.g. a negative weight) or for an unknown direction.
+        A weight moves by t and the others are rescaled to keep the sum 1.
+
+        Parameters
+        ----------
+        direction : tuple
+            One of `slice_directions()`, e.g. ``("weight", 0)`` or ``("mean", k, d)``.
+        t : float
+            How far to move.
+
+        Returns
+        -------
+        model : Mixture
+            A new model of the same family.
+        value : float
+            The moved parameter's new value.
+
+        Raises
+        ------
+        ValueError
+            Where the move leaves the valid parameters (e.g. a negative weight) or for an unknown
+            direction.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1], [0.9]])
+        >>> moved, value = model.slice_point(("weight", 0), 0.25)
+        >>> moved.weights.tolist(), value
+        ([0.75, 0.25], 0.75)
         """
         kind, *index = direction
         if kind != "weight":
@@ -261,27 +350,83 @@ class Mixture:
         return self.replaced(weights=w), float(new_k)
 
     def replaced(self, **values) -> "Mixture":
-        """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``."""
+        """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``.
+
+        Parameters
+        ----------
+        **values
+            New values of some of the dataclass fields (``weights``, ``means``, ``probs``, ...).
+
+        Returns
+        -------
+        Mixture
+            Of the same class; ValueError if the new values are invalid.
+        """
         current = {field.name: getattr(self, field.name) for field in fields(self)}
         current.update(values)
         return type(self)(**current)
 
     @property
     def n_components(self) -> int:
+        """Number of components (the length of `weights`)."""
         return self.weights.shape[0]
 
     def prepare(self, X) -> Prepared:
-        """Validate `X` for this model (family constraints, number of features)."""
+        """Validate `X` for this model (family constraints, number of features) and lay it out.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        Prepared
+            The input of the ``*_prepared`` methods, for evaluating several models on one data set.
+
+        Raises
+        ------
+        ValueError
+            For data the model cannot describe: `DataFitError` (e.g. a non-binary value for a
+            Bernoulli mixture), or a wrong shape, NaN or infinity, naming the first bad cell.
+        """
         return self._prepare(X, self.n_features)
 
     def log_joint_prepared(self, data: Prepared) -> np.ndarray:
-        """``log p(x_n, z_n = k)`` of shape (n_components, n_samples) for prepared data."""
+        """``log p(x_n, z_n = k)`` for prepared data, component-major.
+
+        Parameters
+        ----------
+        data : Prepared
+            From `prepare`.
+
+        Returns
+        -------
+        ndarray of shape (n_components, n_samples)
+        """
         log_joint = self._log_emission(data)
         log_joint += self._log_weights[:, None]
         return log_joint
 
     def posterior_prepared(self, data: Prepared):
-        """(log_joint, resp, log_marginal), component-major; see `logspace.normalise`."""
+        """Log joint, posterior and log marginal of prepared data, component-major.
+
+        Parameters
+        ----------
+        data : Prepared
+            From `prepare`.
+
+        Returns
+        -------
+        log_joint : ndarray of shape (n_components, n_samples)
+        resp : ndarray of shape (n_components, n_samples)
+            Columns sum to 1.
+        log_marginal : ndarray of shape (n_samples,)
+
+        Raises
+        ------
+        ZeroProbabilityError
+            If a row has probability zero under every component.
+        """
         log_joint = self.log_joint_prepared(data)
         try:
             resp, log_marginal = normalise(log_joint)
@@ -290,7 +435,7 @@ class Mixture:
         return log_joint, resp, log_marginal
 
     def log_joint(self, X) -> np.ndarray:
-        """``log p(x_n, z_n = k)``.
+        """``log p(x_n, z_n = k) = log pi_k + log p(x_n | z_n = k)``.
 
         Parameters
         ----------
@@ -299,23 +444,76 @@ class Mixture:
         Returns
         -------
         ndarray of shape (n_samples, n_components)
+            ``-inf`` where a row is impossible under a component.
+
+        Examples
+        --------
+        >>> import numpy as np, nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.5, 0.4], [0.2, 0.7]])
+        >>> np.exp(model.log_joint([[1, 1]])).round(3).tolist()  # 0.5 * 0.5 * 0.4, 0.5 * 0.2 * 0.7
+        [[0.1, 0.07]]
         """
         return np.ascontiguousarray(self.log_joint_prepared(self.prepare(X)).T)
 
     def responsibilities(self, X) -> np.ndarray:
-        """Posterior ``P(z_n = k | x_n)``, shape (n_samples, n_components); rows sum to 1.
+        """Posterior ``P(z_n = k | x_n)``; for a naive Bayes classifier, P(class | x).
 
-        For a naive Bayes classifier this is P(class | x). Raises ZeroProbabilityError (a
-        ValueError) for a point that is impossible under every component.
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        resp : ndarray of shape (n_samples, n_components)
+            Rows sum to 1.
+
+        Raises
+        ------
+        ZeroProbabilityError
+            (a ValueError) For a row that is impossible under every component.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+        >>> model.responsibilities([[1, 1], [0, 1]]).round(3).tolist()  # 0.14 / (0.14 + 0.042), ...
+        [[0.769, 0.231], [0.455, 0.545]]
         """
         return np.ascontiguousarray(self.posterior_prepared(self.prepare(X))[1].T)
 
     def predict(self, X) -> np.ndarray:
-        """Most probable component (class) of each row, shape (n_samples,)."""
+        """Most probable component (class) of each row.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Component indices (ties go to the lowest).
+        """
         return np.argmax(self.log_joint_prepared(self.prepare(X)), axis=0)
 
     def log_likelihood(self, X) -> float:
-        """``sum_n log p(x_n)``; ``-inf`` if some row is impossible under the model."""
+        """Log-likelihood of the data, ``sum_n log p(x_n)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        float
+            ``-inf`` if some row is impossible under the model.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+        >>> round(model.log_likelihood([[1, 1], [0, 1]]), 4)  # log(0.182) + log(0.308)
+        -2.8814
+        """
         log_joint = self.log_joint_prepared(self.prepare(X))
         peak = log_joint.max(axis=0)
         if not np.isfinite(peak).all():
@@ -334,6 +532,16 @@ class Mixture:
         ndarray of shape (n_samples,)
             ``-inf`` where a row is impossible under every component (as scikit-learn's
             ``GaussianMixture.score_samples``, with the multinomial coefficient included).
+
+        Examples
+        --------
+        >>> import numpy as np, nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+        >>> np.exp(model.score_samples([[1, 1], [0, 1]])).round(3).tolist()  # 0.7*0.2 + 0.3*0.14, ...
+        [0.182, 0.308]
+        >>> g = nc.GaussianMixture(weights=[1.0], means=[[0.0]], covariances=[[[1.0]]])
+        >>> round(float(g.score_samples([[0.0]])[0]), 4)  # -log(2 pi) / 2
+        -0.9189
         """
         log_joint = self.log_joint_prepared(self.prepare(X))
         peak = log_joint.max(axis=0)
@@ -351,11 +559,30 @@ class Mixture:
         Returns
         -------
         ndarray of shape (n_samples, n_components)
+            ``-inf`` where a row is impossible under a component.
+
+        Examples
+        --------
+        >>> import numpy as np, nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+        >>> np.exp(model.component_log_density([[1, 1], [0, 1]])).round(3).tolist()
+        [[0.2, 0.14], [0.2, 0.56]]
         """
         return np.ascontiguousarray(self._log_emission(self.prepare(X)).T)
 
     def log_prior(self, prior: Prior | None = None) -> float:
-        """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior)."""
+        """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior).
+
+        Parameters
+        ----------
+        prior : Prior, optional
+            None for the flat prior.
+
+        Returns
+        -------
+        float
+            ``alpha * sum_k log pi_k`` plus the family's emission term (see `Prior`).
+        """
         prior = as_prior(prior)
         value = 0.0
         if prior.alpha > 0:
@@ -363,12 +590,14 @@ class Mixture:
         return value + self._log_emission_prior(prior)
 
     def sample(self, n: int, rng=None, **options):
-        """Draw `n` points; returns ``(X, z)`` with the true component of each point.
+        """Draw `n` points, with the true component of each point.
 
         Parameters
         ----------
         n : int
+            Number of points, >= 0.
         rng : None, int or numpy.random.Generator
+            Same seed, same sample.
         **options
             The family's "sample" options (`options`), e.g. ``n_trials`` for multinomials.
 
@@ -376,16 +605,31 @@ class Mixture:
         -------
         X : ndarray of shape (n, n_features)
         z : ndarray of shape (n,)
+            The component each point was drawn from.
+
+        Raises
+        ------
+        ValueError
+            For a negative or non-integer `n`, or a bad option value.
+        TypeError
+            For an option the family does not take.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[1.0, 0.0], [0.0, 1.0]])
+        >>> X, z = model.sample(4, rng=0)
+        >>> X.shape, bool((X[:, 1] == z).all())  # component 1 always gives (0, 1)
+        ((4, 2), True)
         """
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-            raise ValueError(f"n must be a non-negative integer; got {n!r}")
+        n = check_integer(n, "n", low=0)
         accepted = [option.name for option in self.options if option.stage == "sample"]
         unknown = sorted(set(options) - set(accepted))
         if unknown:
             raise TypeError(f"{type(self).__name__}.sample() got unexpected option(s) {', '.join(unknown)}; "
                             f"its sampling options are: {', '.join(accepted) or 'none'}")
         rng = validation.as_rng(rng)
-        z = rng.choice(self.n_components, size=int(n), p=self.weights / self.weights.sum())
+        z = rng.choice(self.n_components, size=n, p=self.weights / self.weights.sum())
         return self._sample_emissions(z, rng, **options), z
 
     def _shared_fields(self) -> tuple[str, ...]:
@@ -393,7 +637,22 @@ class Mixture:
         return ()
 
     def permuted(self, order) -> "Mixture":
-        """The same mixture with components reordered: new component j is old ``order[j]``."""
+        """The same mixture with components reordered: new component j is old ``order[j]``.
+
+        Parameters
+        ----------
+        order : array-like of shape (n_components,)
+            A permutation of ``0 .. n_components - 1`` (e.g. from `match_components`).
+
+        Returns
+        -------
+        Mixture
+
+        Raises
+        ------
+        ValueError
+            If `order` is not a permutation.
+        """
         order = np.asarray(order)
         if order.shape != (self.n_components,) or not np.array_equal(np.sort(order), np.arange(self.n_components)):
             raise ValueError(f"order must be a permutation of 0..{self.n_components - 1}; got {order.tolist()}")
@@ -405,7 +664,13 @@ class Mixture:
         return type(self)(**values)
 
     def to_dict(self) -> dict:
-        """JSON-ready description; ``type(model).from_dict(model.to_dict())`` is an exact copy."""
+        """JSON-ready description; ``type(model).from_dict(model.to_dict())`` is an exact copy.
+
+        Returns
+        -------
+        dict
+            ``{"family": ..., "weights": [...], ...}`` with lists for arrays.
+        """
         out = {"family": self.family}
         for field in fields(self):
             value = getattr(self, field.name)
@@ -414,7 +679,29 @@ class Mixture:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Mixture":
-        """Inverse of `to_dict`. Called on `Mixture` itself it dispatches on ``data['family']``."""
+        """Inverse of `to_dict`. Called on `Mixture` itself it dispatches on ``data['family']``.
+
+        Parameters
+        ----------
+        data : dict
+            As `to_dict` returns it.
+
+        Returns
+        -------
+        Mixture
+
+        Raises
+        ------
+        ValueError
+            For an unknown family, a description of another family, or missing entries.
+
+        Examples
+        --------
+        >>> import nbviz.core as nc
+        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1], [0.9]])
+        >>> nc.Mixture.from_dict(model.to_dict()).probs.tolist()
+        [[0.1], [0.9]]
+        """
         from .families import FAMILIES
 
         if not isinstance(data, dict) or "family" not in data:

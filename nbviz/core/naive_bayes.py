@@ -7,6 +7,7 @@ import numpy as np
 from . import validation
 from .families import get_family
 from .mixture import Mixture
+from .params import check_integer
 from .prior import Prior, as_prior
 
 
@@ -34,12 +35,31 @@ def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
     -------
     Mixture
         Its `responsibilities(X)` are the class posteriors P(class | x), `predict` the classes.
+
+    Raises
+    ------
+    ValueError
+        For an unknown family, bad labels, a class without examples, data the family cannot
+        describe (`DataFitError`), or a collapsed class covariance (`SingularCovarianceError`).
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> X = [[0.0], [0.2], [5.0], [5.2]]
+    >>> nb = nc.fit_naive_bayes(X, [0, 0, 1, 1], "gaussian")
+    >>> nb.means.round(3).tolist(), nb.covariances.round(3).tolist(), nb.predict([[1.0], [4.0]]).tolist()
+    ([[0.1], [5.1]], [[0.01], [0.01]], [0, 1])
+    >>> words = [[1, 0], [1, 1], [0, 1], [0, 0]]
+    >>> nc.fit_naive_bayes(words, [0, 0, 1, 1], "bernoulli", prior=nc.Prior(beta=1)).probs.tolist()  # Laplace
+    [[0.75, 0.5], [0.25, 0.5]]
     """
     cls = get_family(family)
+    if n_classes is not None:
+        n_classes = check_integer(n_classes, "n_classes", low=1)
     options = cls.family_options("fit", covariance_type=covariance_type)
     data = cls._prepare(X)
     labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
-    K = int(labels.max()) + 1 if n_classes is None else int(n_classes)
+    K = int(labels.max()) + 1 if n_classes is None else n_classes
     counts = np.bincount(labels, minlength=K)
     if (counts == 0).any():
         raise ValueError(f"class {int(np.argmax(counts == 0))} has no examples in y")

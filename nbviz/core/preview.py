@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from .params import check_integer
 from .data import (
     WHITESPACE, DataError, _decode_text, _detect_delimiter, _is_header, _read_bytes, _read_npy,
     _records,
@@ -55,6 +56,7 @@ class Preview:
 
     @property
     def n_columns(self) -> int:
+        """Number of columns of the first row."""
         return len(self.columns)
 
 
@@ -71,13 +73,18 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
     header : bool, optional
         Whether the first row names the columns. Default: detected.
     n_rows : int
-        How many data rows to return at most.
+        How many data rows to return at most (>= 0).
+
+    Returns
+    -------
+    Preview
 
     Raises
     ------
     DataError
         For a missing, empty, binary or undecodable file, or a bad ``.npy``, naming the file.
     """
+    n_rows = check_integer(n_rows, "n_rows", low=0)
     path = os.fspath(path)
     name = os.path.basename(path)
     if path.lower().endswith(".npy"):

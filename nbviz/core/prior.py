@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+from .params import check_real
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,24 @@ class Prior:
       ``p(Sigma) ∝ exp(-lambda/2 tr(Sigma^-1))``, whose MAP update is
       ``Sigma_k = (S_k + lambda I) / N_k`` with the centred scatter S_k; diag, spherical and tied
       covariances get the same pseudo-scatter on their own statistics.
+
+    Parameters
+    ----------
+    alpha, beta, covariance_prior : float
+        Finite and >= 0; stored as floats.
+
+    Raises
+    ------
+    ValueError
+        For a value that is not a finite number >= 0, naming the field.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> nc.Prior(alpha=1)
+    Prior(alpha=1.0, beta=0.0, covariance_prior=0.0)
+    >>> nc.Prior().is_flat, nc.Prior(beta=0.5).is_flat
+    (True, False)
     """
 
     alpha: float = 0.0
@@ -29,12 +48,7 @@ class Prior:
 
     def __post_init__(self):
         for name in ("alpha", "beta", "covariance_prior"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(f"Prior.{name} must be a number; got {value!r}")
-            if not math.isfinite(value) or value < 0:
-                raise ValueError(f"Prior.{name} must be a finite number >= 0; got {value}")
-            object.__setattr__(self, name, float(value))
+            object.__setattr__(self, name, check_real(getattr(self, name), f"Prior.{name}", low=0))
 
     @property
     def is_flat(self) -> bool:
@@ -42,10 +56,26 @@ class Prior:
         return self.alpha == 0 and self.beta == 0 and self.covariance_prior == 0
 
     def to_dict(self) -> dict:
+        """JSON-ready: ``{"alpha": ..., "beta": ..., "covariance_prior": ...}``.
+
+        Returns
+        -------
+        dict
+        """
         return {"alpha": self.alpha, "beta": self.beta, "covariance_prior": self.covariance_prior}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Prior":
+        """Inverse of `to_dict`; missing entries are 0.
+
+        Parameters
+        ----------
+        data : dict
+
+        Returns
+        -------
+        Prior
+        """
         return cls(**{key: data[key] for key in ("alpha", "beta", "covariance_prior") if key in data})
 
 

@@ -99,6 +99,21 @@ def test_old_mac_line_ends_and_blank_lines_inside(tmp_path):
     np.testing.assert_array_equal(ds.X, [[1, 2], [3, 4]])
 
 
+def test_a_stretch_of_blank_lines_is_read_fast_and_without_a_warning(tmp_path, monkeypatch):
+    import warnings
+
+    monkeypatch.setattr(data, "_CHUNK_LINES", 4)  # lines 6-9 of the file: a chunk of blank lines only
+    parsed = []
+    fast = data._parse_clean_numeric
+    monkeypatch.setattr(data, "_parse_clean_numeric", lambda *args: parsed.append(fast(*args)) or parsed[-1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # numpy's loadtxt warns "input contained no data" on blank lines
+        ds = load_data(write(tmp_path, "d.csv", "a,b\n1,2\n3,4" + "\n" * 8 + "5,6\n"))
+    assert parsed[0] is not None  # the fast path read the file
+    np.testing.assert_array_equal(ds.X, [[1, 2], [3, 4], [5, 6]])
+    np.testing.assert_array_equal(ds.lines, [2, 3, 11])
+
+
 def test_text_labels_by_name_become_sorted_codes(tmp_path):
     text = "bill,flipper,species\n39.1,181,Gentoo\n46.5,192,Adelie\n50,200,\"Chinstrap\"\n38,190,Adelie\n"
     ds = load_data(write(tmp_path, "penguins.csv", text), "species")

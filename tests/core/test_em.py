@@ -193,6 +193,26 @@ def test_an_empty_component_is_reported_and_keeps_its_parameters_without_nan():
     assert all(np.isfinite(s.objective) and np.isfinite(s.elbo) for s in run.history[1:])
 
 
+def test_empty_components_can_be_recorded_without_a_warning():
+    X = two_blobs()
+    far = nc.GaussianMixture(weights=[0.45, 0.45, 0.1], means=[[0, 0], [4, 3], [1e3, 1e3]],
+                             covariances=np.stack([np.eye(2) * 0.5] * 3))
+    loud = nc.EM(X, far)
+    with pytest.warns(nc.EmptyComponentWarning):
+        loud.step()
+    quiet = nc.EM(X, far, warn_empty=False)
+    resp = nc.e_step(far, X)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        quiet.step()
+        model = nc.m_step(far, X, resp, warn_empty=False)
+    assert quiet.history[-1].empty == loud.history[-1].empty == (2,)
+    assert [s.objective for s in quiet.history] == [s.objective for s in loud.history]
+    np.testing.assert_array_equal(model.means, loud.model.means)
+    with pytest.warns(nc.EmptyComponentWarning, match=r"component\(s\) \[2\]"):
+        nc.m_step(far, X, resp)
+
+
 def test_bernoulli_probabilities_of_exactly_zero_and_one_never_give_nan():
     X = np.array([[1, 0, 1], [1, 0, 0], [0, 0, 1], [1, 0, 1]])  # feature 1 is always 0
     start = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.9, 0.0, 0.5], [0.5, 0.0, 1.0]])

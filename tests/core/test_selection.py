@@ -134,3 +134,45 @@ def test_each_restart_is_the_run_its_seed_gives():
                                        rng=int(result.seeds[r])))
         alone.run(max_iter=300, tol=1e-6)
         assert [s.objective for s in alone.history] == [s.objective for s in run.history]
+
+
+def test_choose_k_in_a_worker_thread_warns_nothing_and_finds_what_plain_em_finds():
+    """Emptied components are recorded, not warned: nothing to filter, which is not thread-safe."""
+    import threading
+    import warnings
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([np.zeros((6, 2)), np.ones((6, 2)) * 4, [[0.5, 4.2], [4.1, 0.3]]]) + rng.normal(0, 0.3, (14, 2))
+    prior = nc.Prior(covariance_prior=0.1)
+    ks, n_init, seed = [4, 5, 6], 3, 0
+    results = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        worker = threading.Thread(target=lambda: results.append(
+            nc.select_components(X, "gaussian", ks, n_init=n_init, rng=seed, prior=prior)))
+        worker.start()
+        worker.join()
+    assert caught == [] and len(results) == 1
+    selection = results[0]
+    # The reference: each restart fitted by hand with plain EM, which warns about the empties.
+    seeds = np.random.default_rng(seed).integers(0, 2**31 - 1, size=n_init)
+    np.testing.assert_array_equal(selection.seeds, seeds)
+    with pytest.warns(nc.EmptyComponentWarning):  # the case does empty components
+        for i, k in enumerate(ks):
+            for r, s in enumerate(seeds):
+                run = nc.EM(X, nc.init_model(X, "gaussian", k, rng=int(s), prior=prior), prior=prior)
+                run.run(max_iter=300, tol=1e-6)
+                assert selection.objective[i, r] == run.history[-1].objective
+                assert selection.runs[(i, r)].history[-1].empty == run.history[-1].empty
+                assert selection.bic[i, r] == nc.bic(run.model, X)
+    assert any(run.history[-1].empty for run in selection.runs.values())
+
+
+def test_scalar_arguments_are_refused_before_any_fit():
+    X = np.eye(4)
+    with pytest.raises(ValueError, match=r"^max_iter must be a non-negative integer; got -1$"):
+        nc.select_components(X, "bernoulli", [1], max_iter=-1)
+    with pytest.raises(ValueError, match=r"^tol must be a finite number >= 0; got nan$"):
+        nc.select_components(X, "bernoulli", [1], tol=float("nan"))
+    with pytest.raises(ValueError, match=r"^n_init must be a positive integer; got 2.0$"):
+        nc.select_components(X, "bernoulli", [1], n_init=2.0)

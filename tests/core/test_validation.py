@@ -134,7 +134,7 @@ def test_too_few_distinct_rows_for_the_components():
 @pytest.mark.parametrize("kwargs, message", [
     (dict(alpha=-1.0), "alpha must be a finite number >= 0"),
     (dict(beta=np.nan), "beta must be a finite number >= 0"),
-    (dict(covariance_prior="x"), "covariance_prior must be a number"),
+    (dict(covariance_prior="x"), r"Prior.covariance_prior must be a finite number >= 0; got 'x'"),
 ])
 def test_prior_is_validated(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -8,6 +8,7 @@ A family is a `Mixture` subclass that defines every hook in `nbviz.core.mixture.
 from __future__ import annotations
 
 from ..mixture import Mixture
+from ..params import check_choice
 from .bernoulli import BernoulliMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
 from .multinomial import MultinomialMixture
@@ -20,9 +21,23 @@ FAMILIES: dict[str, type[Mixture]] = {
 
 
 def register_family(cls: type[Mixture]) -> type[Mixture]:
-    """Add a family class to `FAMILIES` under its `family` name; returns it (usable as a decorator).
+    """Add a family class to `FAMILIES` under its `family` name (usable as a decorator).
 
-    Raises ValueError if the class is not a concrete `Mixture` family or its name is taken.
+    Parameters
+    ----------
+    cls : type
+        A concrete `Mixture` subclass (it sets `family` and defines every hook in `FAMILY_HOOKS`,
+        which class creation enforces).
+
+    Returns
+    -------
+    type
+        `cls` itself.
+
+    Raises
+    ------
+    ValueError
+        If the class is not a concrete `Mixture` family or its name is taken by another class.
     """
     if not (isinstance(cls, type) and issubclass(cls, Mixture) and cls.family):
         raise ValueError(f"{cls!r} is not a mixture family: subclass nbviz.core.Mixture and set `family`")
@@ -34,14 +49,50 @@ def register_family(cls: type[Mixture]) -> type[Mixture]:
 
 
 def get_family(name: str) -> type[Mixture]:
-    """The family class registered under `name`, or ValueError listing the registered names."""
-    if name not in FAMILIES:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}; got {name!r}")
-    return FAMILIES[name]
+    """The family class registered under `name`.
+
+    Parameters
+    ----------
+    name : str
+        A key of `FAMILIES`, e.g. ``"gaussian"``.
+
+    Returns
+    -------
+    type
+        The `Mixture` subclass.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name, listing the registered names.
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> nc.get_family("bernoulli").__name__
+    'BernoulliMixture'
+    """
+    return FAMILIES[check_choice(name, "family", FAMILIES)]
 
 
 def families_for(data_kind: str) -> list[str]:
-    """Names of the registered families that describe `data_kind` data (in registration order)."""
+    """Names of the registered families that describe `data_kind` data (in registration order).
+
+    Parameters
+    ----------
+    data_kind : str
+        A family's `Mixture.data_kind`, e.g. ``"continuous"``, ``"binary"`` or ``"counts"``.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> import nbviz.core as nc
+    >>> nc.families_for("continuous"), nc.families_for("counts"), nc.families_for("images")
+    (['gaussian'], ['multinomial'], [])
+    """
     return [name for name, cls in FAMILIES.items() if cls.data_kind == data_kind]
 
 

@@ -22,6 +22,22 @@ class BernoulliMixture(Mixture):
     probs : array-like of shape (n_components, n_features)
         ``probs[k, m] = P(x_m = 1 | z = k)``; exactly 0 and 1 are allowed (a point contradicting
         them has probability zero under that component, never NaN).
+
+    The family has no options; `Prior.beta` smooths its probabilities.
+
+    Raises
+    ------
+    ValueError
+        For shapes that do not match, or a probability outside [0, 1] (naming the entry).
+
+    Examples
+    --------
+    >>> import numpy as np, nbviz.core as nc
+    >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
+    >>> np.exp(model.component_log_density([[1, 1]])).round(3).tolist()  # 0.5 * 0.4, 0.2 * 0.7
+    [[0.2, 0.14]]
+    >>> model.predict([[1, 1], [0, 1]]).tolist()
+    [0, 1]
     """
 
     probs: np.ndarray
@@ -55,10 +71,12 @@ class BernoulliMixture(Mixture):
 
     @property
     def n_features(self) -> int:
+        """Number of binary features."""
         return self.probs.shape[1]
 
     @property
     def n_parameters(self) -> int:
+        """``(K - 1) + K M`` free parameters."""
         K, M = self.probs.shape
         return (K - 1) + K * M
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 
 from .. import validation
+from ..params import check_choice
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
@@ -44,11 +45,8 @@ class NotPositiveDefiniteError(ValueError):
 
 
 def _check_covariance_type(covariance_type) -> str:
-    if covariance_type not in COVARIANCE_TYPES:
-        raise ValueError(
-            f"covariance_type must be one of {', '.join(COVARIANCE_TYPES)}; got {covariance_type!r}"
-        )
-    return covariance_type
+    """`covariance_type` if it is one of `COVARIANCE_TYPES`, else ValueError listing them."""
+    return check_choice(covariance_type, "covariance_type", COVARIANCE_TYPES)
 
 
 def _cholesky(matrices: np.ndarray, tied: bool) -> np.ndarray:
@@ -86,6 +84,28 @@ class GaussianMixture(Mixture):
         (n_components, n_features, n_features) for "full", (n_components, n_features) for "diag",
         (n_components,) for "spherical", (n_features, n_features) for "tied".
     covariance_type : {"full", "diag", "spherical", "tied"}
+        The family's one "fit" option (`options`): `init_model`, `fit_naive_bayes` and
+        `select_components` take it as ``covariance_type=``.
+
+    Raises
+    ------
+    ValueError
+        For shapes that do not match, or a covariance that is not symmetric positive definite
+        (naming the component).
+
+    Examples
+    --------
+    >>> import numpy as np, nbviz.core as nc
+    >>> model = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 0.0]],
+    ...                            covariances=[1.0, 2.0], covariance_type="spherical")
+    >>> model.n_parameters  # 1 weight + 4 mean coordinates + 2 variances
+    7
+    >>> model.full_covariances[1].tolist()
+    [[2.0, 0.0], [0.0, 2.0]]
+    >>> model.responsibilities([[0.0, 0.0], [4.0, 0.0]]).round(3).tolist()
+    [[0.991, 0.009], [0.001, 0.999]]
+    >>> float(np.exp(model.component_log_density([[0.0, 0.0]])[0, 0]).round(4))  # 1 / (2 pi)
+    0.1592
     """
 
     means: np.ndarray
@@ -145,6 +165,7 @@ class GaussianMixture(Mixture):
 
     @property
     def n_features(self) -> int:
+        """Number of features (columns of the means)."""
         return self.means.shape[1]
 
     def _shared_fields(self) -> tuple[str, ...]:
@@ -152,6 +173,7 @@ class GaussianMixture(Mixture):
 
     @property
     def n_parameters(self) -> int:
+        """Number of free parameters (for BIC and AIC), as scikit-learn counts them."""
         K, D = self.means.shape
         per_type = {"full": K * D * (D + 1) // 2, "diag": K * D, "spherical": K, "tied": D * (D + 1) // 2}
         return (K - 1) + K * D + per_type[self.covariance_type]

@@ -25,6 +25,24 @@ class MultinomialMixture(Mixture):
     probs : array-like of shape (n_components, n_words)
         Word distribution of each component; each row sums to 1. ``log p(x | k)`` includes the
         multinomial coefficient, so it is the exact log-probability of the count vector.
+
+    Its one option is the "sample" option ``n_trials`` (`options`): words per sampled document,
+    one number or one per document (default 50). `Prior.beta` smooths the word probabilities.
+
+    Raises
+    ------
+    ValueError
+        For shapes that do not match, a probability outside [0, 1], or a row not summing to 1.
+
+    Examples
+    --------
+    >>> import numpy as np, nbviz.core as nc
+    >>> model = nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.5, 0.5], [0.9, 0.1]])
+    >>> np.exp(model.component_log_density([[2, 0], [1, 1]])).round(3).tolist()  # [1, 1]: 2 * 0.5 * 0.5, 2 * 0.9 * 0.1
+    [[0.25, 0.81], [0.5, 0.18]]
+    >>> X, z = model.sample(3, rng=0, n_trials=10)
+    >>> X.sum(axis=1).tolist()  # ten words per document
+    [10.0, 10.0, 10.0]
     """
 
     probs: np.ndarray
@@ -58,10 +76,12 @@ class MultinomialMixture(Mixture):
 
     @property
     def n_features(self) -> int:
+        """Number of words (columns of the counts)."""
         return self.probs.shape[1]
 
     @property
     def n_parameters(self) -> int:
+        """``(K - 1) + K (M - 1)`` free parameters (each word distribution sums to 1)."""
         K, M = self.probs.shape
         return (K - 1) + K * (M - 1)
 
