@@ -9,25 +9,11 @@ from __future__ import annotations
 
 import sys
 import time
-import warnings
 from typing import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast work must not flood the GUI
-
-
-def quiet_empty_components() -> None:
-    """Ignore `EmptyComponentWarning` from now on; call from the GUI thread before work that steps EM.
-
-    The session reports emptied components itself, and a restart or a fit that empties one says so
-    in its result. A permanent filter is set rather than `warnings.catch_warnings` in the worker,
-    which swaps the process-wide filters and is not thread-safe (the GUI thread steps meanwhile).
-    Setting it again does not add a second entry.
-    """
-    from nbviz.core import EmptyComponentWarning
-
-    warnings.filterwarnings("ignore", category=EmptyComponentWarning)
 
 
 class _Worker(QObject):

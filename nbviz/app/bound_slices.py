@@ -10,7 +10,6 @@ one Bernoulli probability, or the straight line from theta_old (t = 0) to the M-
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -154,15 +153,13 @@ def theta_new(snapshot: nc.Snapshot, old: nc.Mixture, X, resp, prior: nc.Prior,
               fixed_covariances: bool) -> nc.Mixture | None:
     """The M-step from the q in force at `snapshot` (the snapshot's own model after an M-step).
 
-    One M-step; None when it cannot be taken (e.g. a covariance would collapse). Runs where
-    warnings may be filtered (the GUI thread): an emptied component warns, and this is not news here.
+    One M-step; None when it cannot be taken (e.g. a covariance would collapse). An emptied
+    component is not news here (the session announces it when the M-step is taken), so it does not warn.
     """
     if snapshot.phase == "M":
         return snapshot.model
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-            return nc.m_step(old, X, resp, prior=prior, fixed_covariances=fixed_covariances)
+        return nc.m_step(old, X, resp, prior=prior, fixed_covariances=fixed_covariances, warn_empty=False)
     except ValueError:
         return None
 

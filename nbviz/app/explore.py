@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 
-from .background import BackgroundJob, quiet_empty_components
+from .background import BackgroundJob
 from .config import ModelConfig
 from .problem import Problem
 from .session import Session
@@ -324,7 +324,6 @@ class Explorer(QObject):
             config = config.with_(init_method=method)
         problem, tol = session.problem, session.tolerance
         shown = _thumbnail_rows(problem.n_samples, first_seed)
-        quiet_empty_components()  # here, in the GUI thread: the worker must not touch the filters
 
         def work(job: BackgroundJob) -> RestartGallery:
             runs = []

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 
-from .background import BackgroundJob, quiet_empty_components
+from .background import BackgroundJob
 from .session import Session
 
 
@@ -83,7 +83,6 @@ class Runner(QObject):
             return False
         run, max_iter, tol = session.continuation(), self.max_iter, session.tolerance
         self._run = run  # read again only after the worker has ended
-        quiet_empty_components()
         session.set_busy(True)
         return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job))
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import copy
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -196,7 +195,8 @@ class Session(QObject):
         try:
             labels = self._labels_for(problem, config)
             em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
-                                    hard=config.hard, fixed_covariances=config.fixed_variance is not None)
+                                    hard=config.hard, fixed_covariances=config.fixed_variance is not None,
+                                    warn_empty=False)
         except ValueError as error:
             return self._refuse(f"Cannot open the session {problem.name}: {error}")
         self._switch(problem, config, em)
@@ -341,8 +341,9 @@ class Session(QObject):
         fixed = config.fixed_variance is not None
         if fixed:
             start = with_shared_variance(start, config.fixed_variance)
+        # emptied components are announced by the session (a notice) and by each restart's result
         return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard,
-                     fixed_covariances=fixed)
+                     fixed_covariances=fixed, warn_empty=False)
 
     @staticmethod
     def _labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
@@ -464,9 +465,7 @@ class Session(QObject):
         em = self._em
         empties_before = set(em.history[-1].empty)
         try:
-            with warnings.catch_warnings():  # the GUI thread; emptied components get a notice below
-                warnings.simplefilter("ignore", nc.EmptyComponentWarning)
-                action(em)
+            action(em)  # the run does not warn of emptied components: they get a notice below
         except ValueError as error:  # e.g. a collapsed covariance: the history stays as it was
             self.pause()
             self.history_changed.emit()
