@@ -107,13 +107,14 @@ def test_the_k_means_limit_preset_keeps_its_shared_variance_fixed(qtbot):
 
 
 def test_a_label_click_waits_for_a_background_run(session, qtbot):
-    from nbviz.app.labelling import label_click, labelling_of
+    from nbviz.app.labelling import Labelling
 
-    assert not label_click(session, 3)  # label mode off: the click is not a label
-    labelling_of(session).set_active(True)
+    labelling = Labelling()
+    assert not labelling.click(session, 3)  # label mode off: the click is not a label
+    labelling.set_active(True)
     session.set_busy(True)
     with qtbot.waitSignal(session.error_raised) as blocker:
-        assert label_click(session, 3)
+        assert labelling.click(session, 3)
     assert "Wait for the run" in blocker.args[0] and session.labels is None
     session.set_busy(False)
-    assert label_click(session, 3) and session.labels[3] == 0 and session.selected == 3
+    assert labelling.click(session, 3) and session.labels[3] == 0 and session.selected == 3

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app import synthesis
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.config import ModelConfig
 from ...app.families import presentation
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
@@ -47,6 +47,8 @@ class SynthesisDialog(QDialog):
     settings : QSettings, optional
         Where the last family, N, K, D and seed are read from on opening and stored on OK;
         None (a scripted run) remembers nothing.
+    appearance : Appearance, optional
+        The window's; without one the dialog keeps its own (light, normal size).
 
     Attributes
     ----------
@@ -58,11 +60,11 @@ class SynthesisDialog(QDialog):
         The latest check of the table.
     """
 
-    def __init__(self, session: Session, parent=None, settings=None):
+    def __init__(self, session: Session, parent=None, settings=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
         self.session = session
         self.settings = settings
-        self.appearance = appearance_of(session)
+        self.appearance = appearance if appearance is not None else Appearance(self)
         style_window(self, self.appearance)  # before the widgets, so they are sized for its font
         self.setWindowTitle("Synthesise data")
         self._filling = False  # True while the dialog writes cells itself
