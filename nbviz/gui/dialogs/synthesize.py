@@ -15,7 +15,7 @@ import random
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox,
+    QComboBox, QDialog, QFormLayout, QLabel, QPushButton, QSpinBox,
     QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -27,6 +27,7 @@ from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
+from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 from .synthesis_preview import SynthesisPreview
 
@@ -91,11 +92,7 @@ class SynthesisDialog(QDialog):
         form.addRow(self.d_label, self.d_spin)
         form.addRow(self.length_label, self.length_spin)
         form.addRow("Seed", self.seed_spin)
-        buttons_row = QHBoxLayout()
-        buttons_row.addWidget(self.randomise_button)
-        buttons_row.addWidget(self.normalise_button)
-        buttons_row.addStretch(1)
-        form.addRow(buttons_row)
+        form.addRow(left_row(self.randomise_button, self.normalise_button))
 
         self.table = QTableWidget()
         self.table.setSelectionMode(QTableWidget.SingleSelection)
@@ -119,11 +116,8 @@ class SynthesisDialog(QDialog):
         splitter.addWidget(self.preview)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.ok_button = self.buttons.button(QDialogButtonBox.Ok)
-        self.ok_button.setText("Synthesise and open")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "Synthesise and open", self.accept)
+        self.ok_button = self.buttons.ok_button
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)

@@ -52,12 +52,8 @@ class ChooseKPanel(PlotView, QWidget):
 
     Parameters
     ----------
-    session : Session
-    parent : QWidget, optional
     messages : MessageBoard, optional
-        Where the panel's own errors are shown.
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
+        Where the panel's own errors are shown (the other parameters are those of `SessionView`).
     """
 
     follows = {"problem_changed": "_data_changed"}
@@ -183,10 +179,7 @@ class ChooseKPanel(PlotView, QWidget):
         return True
 
     def _finished(self, result) -> None:
-        if not isinstance(result, KChoice):
-            return
-        if result.problem is not self.session.problem:
-            self.job_bar.show_message("The data changed while the fits ran; run them again.")
+        if not self.job_bar.is_current(result, KChoice, "fits"):
             return
         self.result = result
         selection = result.selection

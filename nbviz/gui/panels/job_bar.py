@@ -65,6 +65,19 @@ class JobBar(QWidget):
         self.status.show()
         self.update_enabled()
 
+    def is_current(self, result, kind: type, what: str) -> bool:
+        """True if `result` (announced by the explorer) is a `kind` for the session's data.
+
+        A result for data replaced while the job ran is dropped, and the status line says so
+        ("The data changed while the `what` ran; ...").
+        """
+        if not isinstance(result, kind):
+            return False
+        if result.problem is not self.explorer.session.problem:
+            self.show_message(f"The data changed while the {what} ran; run them again.")
+            return False
+        return True
+
     def show_message(self, text: str, error: bool = False) -> None:
         self.progress.hide()
         self._show_error(error)

@@ -105,15 +105,7 @@ class RunCard(QFrame):
 
 
 class RestartPanel(SessionView, QWidget):
-    """R restarts of the session's model, sorted by final objective, grouped by optimum.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
-    """
+    """R restarts of the session's model, sorted by final objective, grouped by optimum."""
 
     follows = {"problem_changed": "_data_changed", "run_reset": "_follow_config"}
 
@@ -182,12 +174,8 @@ class RestartPanel(SessionView, QWidget):
         return True
 
     def _finished(self, gallery) -> None:
-        if not isinstance(gallery, RestartGallery):
-            return
-        if gallery.problem is not self.session.problem:  # the data changed meanwhile
-            self.job_bar.show_message("The data changed while the restarts ran; run them again.")
-            return
-        self.show_gallery(gallery)
+        if self.job_bar.is_current(gallery, RestartGallery, "restarts"):
+            self.show_gallery(gallery)
 
     def show_gallery(self, gallery: RestartGallery) -> None:
         self.gallery = gallery

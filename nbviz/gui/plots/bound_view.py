@@ -32,12 +32,9 @@ class BoundView(PlotView, QWidget):
 
     Parameters
     ----------
-    session : Session
-    parent : QWidget, optional
     pictures : BoundPictures, optional
-        Computes and caches the slices (one of its own by default).
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
+        Computes and caches the slices (one of its own by default; the other parameters are those
+        of `SessionView`).
 
     Attributes
     ----------

@@ -50,13 +50,6 @@ class DensityAxis(pg.AxisItem):
 class Density1DView(PointsView, QWidget):
     """Histogram, weighted component densities and the mixture density of one-feature data.
 
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
-
     Attributes
     ----------
     plot : pg.PlotWidget

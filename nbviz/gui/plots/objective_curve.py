@@ -45,13 +45,6 @@ class ObjectiveCurve(PlotView, QWidget):
     The ELBO touches the objective after every E-step and lies below it after every M-step; the
     shaded band between them is KL(q || posterior). A half-step that lowers the objective gets a
     red marker and an explanation underneath.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
     """
 
     follows = {"history_changed": "redraw", "run_reset": "redraw", "cursor_changed": "_move_cursor"}

@@ -49,13 +49,6 @@ def colour_icon(color: QColor, size: int = 12) -> QIcon:
 class PrototypesView(PlotView, QStackedWidget):
     """Component prototypes (pictures) or top-feature lists for the model at the cursor.
 
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
-
     Attributes
     ----------
     pictures : pg.GraphicsLayoutWidget

@@ -55,13 +55,6 @@ def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) ->
 class ResponsibilityHeatmap(PlotView, QWidget):
     """The N x K responsibilities at the session's cursor as a heat map.
 
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
-
     Attributes
     ----------
     plot : pg.PlotWidget

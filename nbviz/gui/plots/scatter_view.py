@@ -15,7 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
@@ -23,6 +23,7 @@ from ...app.appearance import Appearance
 from ...app.density_grids import density_grid
 from ...app.families import DataView, presentation
 from ...app.session import Session
+from ..layouts import left_row
 from ..palette import component_color
 from .ellipses import EllipseItem, matched_color
 from .interaction import with_moved_mean
@@ -59,13 +60,6 @@ class SmoothImageItem(pg.ImageItem):
 class ScatterView(PointsView, QWidget):
     """Data points, component means and ellipses, and the mixture density in a 2-D view.
 
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
-    appearance : Appearance, optional
-        The window's (see `SessionView`).
-
     Attributes
     ----------
     plot : pg.PlotWidget
@@ -90,11 +84,7 @@ class ScatterView(PointsView, QWidget):
         self.axes_choice.setToolTip("Which two axes to look along (everything is projected onto them)")
         self.axes_choice.currentIndexChanged.connect(self._projection_chosen)
         self.axes_bar = QWidget()
-        bar = QHBoxLayout(self.axes_bar)
-        bar.setContentsMargins(4, 2, 4, 0)
-        bar.addWidget(QLabel("View:"))
-        bar.addWidget(self.axes_choice)
-        bar.addStretch(1)
+        left_row("View:", self.axes_choice, host=self.axes_bar, margins=(4, 2, 4, 0))
         self.axes_bar.hide()
 
         self.plot = new_plot(edge_room=True)
