@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
@@ -14,10 +13,8 @@ TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 3]], covarianc
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 60, seed=2), ModelConfig(n_components=2, seed=1))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 60, 2, n_components=2, seed=1)
 
 
 def test_a_clicked_label_restarts_the_run_from_the_same_start_and_is_honoured(session):

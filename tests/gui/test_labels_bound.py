@@ -7,10 +7,8 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
 from nbviz.app.labelling import Labelling
 from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
@@ -24,10 +22,8 @@ TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 120, seed=4), ModelConfig(n_components=2, seed=2))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 120, 4, n_components=2, seed=2)
 
 
 def click_point(qtbot, view, index, modifier=Qt.NoModifier):
