@@ -165,12 +165,9 @@ class Density1DView(PointsView, QWidget):
         weights, means = model.weights, model.means[:, 0]
         densities = weighted_component_densities(model, x)
         K = len(weights)
-        _ensure_curves(self.component_curves, K, self.view_box, z_value=10)
-        for k, curve in enumerate(self.component_curves):
-            curve.setVisible(k < K)
-            if k < K:
-                curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
-                curve.setData(x, densities[k])
+        for k, curve in enumerate(self.pooled(self.component_curves, K, pg.PlotCurveItem, 10)):
+            curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
+            curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
         peaks = np.diag(weighted_component_densities(model, means))  # each component at its own mean
         self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
@@ -180,18 +177,15 @@ class Density1DView(PointsView, QWidget):
 
     def _draw_truth(self, x: np.ndarray) -> None:
         matched = self.session.matched_truth()
-        count = 0
-        if matched is not None:
-            truth, perm = matched
-            count = truth.n_components
-            densities = weighted_component_densities(truth, x)
-            _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
-            for j in range(count):
-                self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j]), self.appearance.dark), 1.6,
-                                                style=Qt.DashLine))
-                self.truth_curves[j].setData(x, densities[j])
-        for j, curve in enumerate(self.truth_curves):
-            curve.setVisible(j < count)
+        if matched is None:
+            self.pooled(self.truth_curves, 0, pg.PlotCurveItem, 9)
+            return
+        truth, perm = matched
+        densities = weighted_component_densities(truth, x)
+        for j, curve in enumerate(self.pooled(self.truth_curves, truth.n_components, pg.PlotCurveItem, 9)):
+            colour = matched_color(int(perm[j]), self.appearance.dark)
+            curve.setPen(pen(self.appearance, colour, 1.6, style=Qt.DashLine))
+            curve.setData(x, densities[j])
 
     def draw_selection(self, *_) -> np.ndarray | None:
         xy = super().draw_selection()
@@ -207,11 +201,3 @@ class Density1DView(PointsView, QWidget):
     def moved_start(self, model: nc.GaussianMixture, k: int, x: float, _y: float) -> nc.GaussianMixture:
         return with_moved_mean(model, k, [0], [x])
 
-
-def _ensure_curves(pool: list[pg.PlotCurveItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
-    """Grow `pool` to at least `n` curves (they are reused, never re-created)."""
-    while len(pool) < n:
-        curve = pg.PlotCurveItem()
-        curve.setZValue(z_value)
-        view_box.addItem(curve, ignoreBounds=True)
-        pool.append(curve)

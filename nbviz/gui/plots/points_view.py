@@ -56,6 +56,17 @@ class PointsView(PlotView):
         self.view_box.addItem(item, ignoreBounds=True)
         return item
 
+    def pooled(self, pool: list, count: int, make, z_value: float) -> list:
+        """The first `count` items of `pool` (grown with ``make()`` as needed), shown; the rest hidden.
+
+        Items are reused, never re-created: one per fitted or true component, for any K.
+        """
+        while len(pool) < count:
+            pool.append(self.add_overlay(make(), z_value))
+        for i, item in enumerate(pool):
+            item.setVisible(i < count)
+        return pool[:count]
+
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""
         means = DraggableMarkers(symbol="o", size=size, pxMode=True, **options)

@@ -201,32 +201,26 @@ class ScatterView(PointsView, QWidget):
     def _draw_components(self) -> None:
         weights, means, covariances = self.projected_components()
         K = len(weights)
-        _ensure_pool(self.ellipses, K, self.view_box, z_value=10)
-        for k, item in enumerate(self.ellipses):
-            item.setVisible(k < K)
-            if k < K:
-                item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
-                item.set_gaussian(means[k], covariances[k])
+        for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
+            item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
+            item.set_gaussian(means[k], covariances[k])
         self.means.setData(pos=means, data=np.arange(K), pen=pen(self.appearance, self.appearance.outline, 2),
                            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)])
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth()
-        count = 0
         positions, pens = [], []
-        if matched is not None:
+        if matched is None:
+            self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
+        else:
             truth, perm = matched
             means, covariances = self.projection.gaussians(truth.means, truth.full_covariances)
-            count = truth.n_components
-            _ensure_pool(self.truth_ellipses, count, self.view_box, z_value=9)
-            for j in range(count):
+            for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
-                self.truth_ellipses[j].set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
-                self.truth_ellipses[j].set_gaussian(means[j], covariances[j])
+                item.set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
+                item.set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
                 pens.append(pen(self.appearance, color, 2))
-        for j, item in enumerate(self.truth_ellipses):
-            item.setVisible(j < count)
         if positions:
             self.truth_means.setData(pos=np.array(positions), pen=pens, brush=None)
         else:
@@ -252,10 +246,5 @@ class ScatterView(PointsView, QWidget):
         return with_moved_mean(model, k, projection.pair, (x, y))
 
 
-def _ensure_pool(pool: list[EllipseItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
-    """Grow `pool` to at least `n` ellipse items (they are reused, never re-created)."""
-    while len(pool) < n:
-        item = EllipseItem(pen=QColor("black"))
-        item.setZValue(z_value)
-        view_box.addItem(item, ignoreBounds=True)
-        pool.append(item)
+def _new_ellipse() -> EllipseItem:
+    return EllipseItem(pen=QColor("black"))
