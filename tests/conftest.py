@@ -3,3 +3,38 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+import pytest  # noqa: E402  (after the platform is chosen)
+
+
+@pytest.fixture
+def synthesised_session(qtbot):
+    """Make a Session loaded with `n` rows drawn from `truth` (with `data_seed`) and the config's options.
+
+    ``synthesised_session(truth, n, data_seed, n_components=2, seed=1)``; the load must succeed.
+    """
+    from nbviz.app.config import ModelConfig
+    from nbviz.app.problem import Problem
+    from nbviz.app.session import Session
+
+    def make(truth, n: int, data_seed: int, **config):
+        session = Session()
+        assert session.load(Problem.synthesised(truth, n, seed=data_seed), ModelConfig(**config))
+        return session
+
+    return make
+
+
+@pytest.fixture
+def shown(qtbot):
+    """Show a widget at a size (pixels) and wait until it is on screen; returns the widget."""
+
+    def show(widget, width: int = 640, height: int = 480):
+        qtbot.addWidget(widget)
+        widget.resize(width, height)
+        widget.show()
+        qtbot.waitExposed(widget)
+        return widget
+
+    return show

@@ -8,10 +8,10 @@ shrinks. `KMeansReference` runs Lloyd's algorithm from a run's starting means in
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtCore import QObject, Signal
 
 from ..core.kmeans import lloyd
-from .background import BackgroundJob
+from .latest_answer import LatestAnswer
 from .session import Session
 
 SOFT_THRESHOLD = 0.99
@@ -40,43 +40,20 @@ class KMeansReference(QObject):
     def __init__(self, session: Session, parent=None):
         super().__init__(parent)
         self.session = session
-        self._known: tuple[object, np.ndarray] | None = None  # (start model, centroids)
-        self._wanted = None
-        self._job = BackgroundJob(self, on_finished=self._on_done)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.wait)
+        self._answers = LatestAnswer(_lloyd_centroids, 1, self)
+        self._answers.answered.connect(lambda _key, _centroids: self.ready.emit())
 
     def centroids(self) -> np.ndarray | None:
         """Lloyd's centroids, shape (n_components, n_features), from this run's start; None while computing."""
-        start = self.session.start_model
-        if self._known is not None and self._known[0] is start:
-            return self._known[1]
-        self._wanted = start
-        self._start()
-        return None
+        start, X = self.session.start_model, self.session.problem.X
+        return self._answers.ask(id(start), start, lambda: (X, start.means))
 
     def wait(self) -> None:
         """Cancel and block until the worker thread has ended (used at shutdown)."""
-        self._wanted = None
-        self._job.wait()
+        self._answers.wait()
 
-    def _start(self) -> None:
-        if self._wanted is None or self._job.running:
-            return
-        start, X = self._wanted, self.session.problem.X
-        self._job.start(lambda job: (start, lloyd(X, start.means)[0]))
 
-    @Slot(object, str)
-    def _on_done(self, result, error: str) -> None:
-        if result is not None:
-            start, centroids = result
-            self._known = (start, centroids)
-            if start is self._wanted:
-                self._wanted = None
-                self.ready.emit()
-                return
-        elif self._wanted is not None and error:
-            self._wanted = None  # an unexpected error, already reported: do not try again and again
-            return
-        self._start()
+def _lloyd_centroids(question: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Lloyd's centroids for `question` = (X, starting means)."""
+    X, means = question
+    return lloyd(X, means)[0]

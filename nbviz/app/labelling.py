@@ -1,14 +1,14 @@
 """Label mode: whether a click on a data point gives it a class, and which class.
 
 `Labelling` is plain state with one signal, shared by the data views (which turn a click into a
-label while it is on) and the label panel (which switches it). Every view of a session finds the
-same one with ``labelling_of(session)``. The labels themselves live in the session's ModelConfig
-(``manual_labels``), so they restart the run and are saved with the session.
+label while it is on) and the label panel (which switches it). The main window creates one and
+passes it to both. The labels themselves live in the session's ModelConfig (``manual_labels``), so
+they restart the run and are saved with the session.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 
 
 class Labelling(QObject):
@@ -36,26 +36,18 @@ class Labelling(QObject):
             self.component = int(k)
             self.changed.emit()
 
+    def click(self, session, index: int, unlabel: bool = False) -> bool:
+        """What a click on data row `index` of `session` does in label mode; False when label mode is off.
 
-def labelling_of(owner: QObject) -> Labelling:
-    """The `Labelling` shared by everything that shows `owner` (a Session); created on first use."""
-    found = owner.findChild(Labelling, options=Qt.FindDirectChildrenOnly)
-    return found if found is not None else Labelling(owner)
-
-
-def label_click(session, index: int, unlabel: bool = False) -> bool:
-    """What a click on data row `index` does in label mode; False when label mode is off.
-
-    The row gets the chosen class; a click on a row that already has that clicked label, or with
-    `unlabel` (Shift held), takes its clicked label away. The row is then selected for inspection.
-    While a background run goes the session refuses (and says why) and nothing changes.
-    """
-    labelling = labelling_of(session)
-    if not labelling.active or index < 0:
-        return False
-    clicked = dict(session.config.manual_labels)
-    take_away = unlabel or clicked.get(index) == labelling.component
-    outcome = session.set_label(index, None if take_away else labelling.component)
-    if outcome or not session.busy:  # refused while a run goes: the session has said why
-        session.select(index)
-    return True
+        The row gets the chosen class; a click on a row that already has that clicked label, or with
+        `unlabel` (Shift held), takes its clicked label away. The row is then selected for inspection.
+        While a background run goes the session refuses (and says why) and nothing changes.
+        """
+        if not self.active or index < 0:
+            return False
+        clicked = dict(session.config.manual_labels)
+        take_away = unlabel or clicked.get(index) == self.component
+        outcome = session.set_label(index, None if take_away else self.component)
+        if outcome or not session.busy:  # refused while a run goes: the session has said why
+            session.select(index)
+        return True

@@ -16,9 +16,10 @@ import nbviz
 import nbviz.core as nc
 
 from ..app import export
-from ..app.appearance import appearance_of
+from ..app.appearance import Appearance
 from ..app.preferences import Choices, read_choices, read_directory, write_choices, write_directory
 from ..app.import_spec import ImportSpec, describe_load
+from ..app.labelling import Labelling
 from ..app.messages import MessageBoard
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
@@ -79,7 +80,9 @@ class MainWindow(QMainWindow):
         self.session = session or Session(self)
         self.settings = settings or QSettings("nbviz", "nbviz")
         self.runner = Runner(self.session, self)
-        self.appearance = appearance_of(self.session)
+        # the services every view shares, created once and passed to the views that use them
+        self.appearance = Appearance(self)
+        self.labelling = Labelling(self)
         self.follow_system_scheme = True  # False once dark or light is chosen explicitly
         self._last = ("", "")  # (kind, name) of the preset or file opened last: "preset" or "file"
         self._session_path: str | None = None
@@ -102,7 +105,7 @@ class MainWindow(QMainWindow):
         self.banner = MessageBanner(self.appearance)
         self.messages = MessageBoard(self)  # the panels' own messages; the banner shows them
         self.banner.follow(self.messages)
-        self.data_view = DataView(self.session)
+        self.data_view = DataView(self.session, appearance=self.appearance, labelling=self.labelling)
         self.history_slider = QSlider(Qt.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
@@ -127,25 +130,25 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(workspace)
         self.setCentralWidget(self.pages)
 
-        self.controls = ControlPanel(self.session, messages=self.messages)
+        self.controls = ControlPanel(self.session, messages=self.messages, labelling=self.labelling)
         self.controls.run_requested.connect(self.run_to_convergence)
-        self.objective = ObjectiveCurve(self.session)
-        self.parameters = ParametersPanel(self.session)
-        self.inspector = PointInspector(self.session)
+        self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
+        self.parameters = ParametersPanel(self.session, appearance=self.appearance)
+        self.inspector = PointInspector(self.session, appearance=self.appearance)
         self.control_dock = self._dock("Controls", scrolling(self.controls), Qt.LeftDockWidgetArea)
         self.objective_dock = self._dock("Objective", self.objective, Qt.BottomDockWidgetArea)
         self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
         self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
         # exploring: hidden until asked for (Explore menu), tabbed together
-        self.choose_k = ChooseKPanel(self.session, messages=self.messages)
-        self.restarts = RestartPanel(self.session)
+        self.choose_k = ChooseKPanel(self.session, messages=self.messages, appearance=self.appearance)
+        self.restarts = RestartPanel(self.session, appearance=self.appearance)
         self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.RightDockWidgetArea)
         self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
         for dock in (self.choose_k_dock, self.restarts_dock):
             dock.hide()
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
-        self.bound_view = BoundView(self.session)
+        self.bound_view = BoundView(self.session, appearance=self.appearance)
         self.bound_dock = self._dock("Bound (EM surrogate)", self.bound_view, Qt.BottomDockWidgetArea)
         self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Horizontal)
         self.bound_dock.hide()
@@ -336,7 +339,8 @@ class MainWindow(QMainWindow):
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
-        dialog = SynthesisDialog(self.session, self, settings=self.settings if self.remember_layout else None)
+        dialog = SynthesisDialog(self.session, self, settings=self.settings if self.remember_layout else None,
+                                 appearance=self.appearance)
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         dialog.open()
         return dialog
@@ -452,7 +456,7 @@ class MainWindow(QMainWindow):
             "parameters-csv": lambda: export.write_parameters_csv(path, model, names, columns),
             "trace": lambda: export.write_trace_csv(path, session.history),
             "data-figure": lambda: save_figure(self.data_view, path),
-            "objective-figure": lambda: save_figure(self.objective, path),
+            "objective-figure": lambda: self.objective.save_figure(path),
             "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
             "choose-k-figure": lambda: self._figure_of_dock(
                 self.choose_k_dock, self.choose_k.result is not None,

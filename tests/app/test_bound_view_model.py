@@ -6,19 +6,14 @@ import pytest
 import nbviz.core as nc
 from nbviz.app.bound_slices import LINE, BoundQuestion, bound_picture
 from nbviz.app.bound_view_model import BoundPictures
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
 
 TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
                            covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]])
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 120, seed=4), ModelConfig(n_components=2, seed=2))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 120, 4, n_components=2, seed=2)
 
 
 def computed(qtbot, pictures, direction, half_width=0.0):

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
@@ -14,10 +13,8 @@ TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 3]], covarianc
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 60, seed=2), ModelConfig(n_components=2, seed=1))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 60, 2, n_components=2, seed=1)
 
 
 def test_a_clicked_label_restarts_the_run_from_the_same_start_and_is_honoured(session):
@@ -107,13 +104,14 @@ def test_the_k_means_limit_preset_keeps_its_shared_variance_fixed(qtbot):
 
 
 def test_a_label_click_waits_for_a_background_run(session, qtbot):
-    from nbviz.app.labelling import label_click, labelling_of
+    from nbviz.app.labelling import Labelling
 
-    assert not label_click(session, 3)  # label mode off: the click is not a label
-    labelling_of(session).set_active(True)
+    labelling = Labelling()
+    assert not labelling.click(session, 3)  # label mode off: the click is not a label
+    labelling.set_active(True)
     session.set_busy(True)
     with qtbot.waitSignal(session.error_raised) as blocker:
-        assert label_click(session, 3)
+        assert labelling.click(session, 3)
     assert "Wait for the run" in blocker.args[0] and session.labels is None
     session.set_busy(False)
-    assert label_click(session, 3) and session.labels[3] == 0 and session.selected == 3
+    assert labelling.click(session, 3) and session.labels[3] == 0 and session.selected == 3

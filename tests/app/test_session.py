@@ -13,10 +13,8 @@ TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covarianc
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 200, seed=1), ModelConfig(n_components=2, seed=3))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 200, 1, n_components=2, seed=3)
 
 
 def test_load_starts_a_run_and_announces_it(qtbot):

@@ -6,7 +6,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
 
 import nbviz.core as nc
-from nbviz.app.appearance import PRESENTATION_SCALE, appearance_of
+from nbviz.app.appearance import PRESENTATION_SCALE, Appearance
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
@@ -29,7 +29,8 @@ def loaded_session():
 @pytest.fixture
 def views(qtbot):
     session = loaded_session()
-    scatter, curve = ScatterView(session), ObjectiveCurve(session)
+    appearance = Appearance()  # the window's, passed to every view
+    scatter, curve = ScatterView(session, appearance=appearance), ObjectiveCurve(session, appearance=appearance)
     for widget in (scatter, curve):
         qtbot.addWidget(widget)
         widget.resize(500, 400)
@@ -53,8 +54,8 @@ def styling(scatter, curve):
 def test_presentation_mode_enlarges_text_lines_and_points_and_toggles_back(views):
     session, scatter, curve = views
     before = styling(scatter, curve)
-    appearance = appearance_of(session)
-    assert appearance is scatter.appearance is curve.appearance  # one per session
+    appearance = scatter.appearance
+    assert appearance is curve.appearance  # the one they were given
     appearance.toggle_presentation()
     during = styling(scatter, curve)
     for key in ("scatter ticks", "curve ticks"):
@@ -69,13 +70,13 @@ def test_presentation_mode_enlarges_text_lines_and_points_and_toggles_back(views
 
 def test_dark_scheme_darkens_backgrounds_and_lightens_text(views):
     session, scatter, curve = views
-    appearance_of(session).set_dark(True)
+    scatter.appearance.set_dark(True)
     for plot in (scatter.plot, curve.plot):
         assert plot.backgroundBrush().color().lightness() < 60
         axis = plot.getAxis("left")
         assert axis.textPen().color().lightness() > 180
         assert axis.labelStyle["color"].lower() == "#d8d8d8"  # the axis title too
-    appearance_of(session).set_dark(False)
+    scatter.appearance.set_dark(False)
     assert scatter.plot.backgroundBrush().color() == QColor("#ffffff")
     assert scatter.plot.getAxis("left").textPen().color() == QColor("#333333")
 

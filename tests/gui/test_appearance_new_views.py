@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 import nbviz.core as nc
-from nbviz.app.appearance import PRESENTATION_SCALE, Appearance, appearance_of
+from nbviz.app.appearance import PRESENTATION_SCALE, Appearance
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
@@ -30,6 +30,12 @@ def session(qtbot):
     assert session.load(Problem.synthesised(TRUTH, 120, seed=0), ModelConfig(n_components=2, seed=1))
     session.step()
     return session
+
+
+@pytest.fixture
+def appearance():
+    """The window's appearance, as the window passes it to its views."""
+    return Appearance()
 
 
 def shown(qtbot, widget, width=600, height=450):
@@ -56,10 +62,9 @@ def tick_points(plot) -> float:
 
 
 # ---------------------------------------------------------------------------- plots
-def test_bound_view_follows_presentation_and_dark(session, qtbot):
-    view = shown(qtbot, BoundView(session))
+def test_bound_view_follows_presentation_and_dark(session, appearance, qtbot):
+    view = shown(qtbot, BoundView(session, appearance=appearance))
     view.set_awake(True)
-    appearance = appearance_of(session)
     before = (view.objective_curve.opts["pen"].widthF(), view.old_line.pen.widthF(), tick_points(view.plot))
     appearance.set_presentation(True)
     during = (view.objective_curve.opts["pen"].widthF(), view.old_line.pen.widthF(), tick_points(view.plot))
@@ -74,15 +79,14 @@ def test_bound_view_follows_presentation_and_dark(session, qtbot):
     assert view.result is not None  # redrawn, not emptied
 
 
-def test_label_marks_outline_contrasts_with_the_background_and_grows(session, qtbot):
-    view = shown(qtbot, DataView(session))
+def test_label_marks_outline_contrasts_with_the_background_and_grows(session, appearance, qtbot):
+    view = shown(qtbot, DataView(session, appearance=appearance))
     for row, k in ((0, 0), (3, 1)):
         session.set_label(row, k)
     marks = view.scatter_labels.marks
     assert marks.count == 2
     pen_before, size_before = marks.item.opts["pen"], marks.item.opts["size"]
     assert QColor(pen_before.color()).lightness() < 60  # dark outline on the light plot
-    appearance = appearance_of(session)
     appearance.set_presentation(True)
     assert marks.item.opts["size"] == pytest.approx(size_before * POINT)
     assert marks.item.opts["pen"].widthF() == pytest.approx(pen_before.widthF() * LINE)
@@ -92,14 +96,13 @@ def test_label_marks_outline_contrasts_with_the_background_and_grows(session, qt
     assert QColor(marks.item.opts["pen"].color()).lightness() > 200  # light outline on the dark plot
 
 
-def test_choose_k_follows_presentation_and_dark(session, qtbot):
-    panel = shown(qtbot, ChooseKPanel(session), 480, 700)
+def test_choose_k_follows_presentation_and_dark(session, appearance, qtbot):
+    panel = shown(qtbot, ChooseKPanel(session, appearance=appearance), 480, 700)
     panel.min_spin.setValue(1)
     panel.max_spin.setValue(2)
     panel.restarts_spin.setValue(1)
     with qtbot.waitSignal(panel.explorer.finished, timeout=20000):
         panel.run()
-    appearance = appearance_of(session)
     line = panel.best_lines["bic"]
     before = (line.opts["pen"].widthF(), line.opts["symbolSize"], panel.best_marker.opts["size"], tick_points(panel.plot))
     appearance.set_presentation(True)
@@ -116,12 +119,11 @@ def test_choose_k_follows_presentation_and_dark(session, qtbot):
     assert panel.truth_line.label.fill.color().lightness() < 60
 
 
-def test_restart_cards_follow_presentation_and_dark(session, qtbot):
-    panel = shown(qtbot, RestartPanel(session), 480, 700)
+def test_restart_cards_follow_presentation_and_dark(session, appearance, qtbot):
+    panel = shown(qtbot, RestartPanel(session, appearance=appearance), 480, 700)
     panel.count_spin.setValue(2)
     with qtbot.waitSignal(panel.explorer.finished, timeout=20000):
         panel.run()
-    appearance = appearance_of(session)
     width = panel.cards[0].picture.width()
     appearance.set_presentation(True)
     assert len(panel.cards) == 2
@@ -150,12 +152,12 @@ def test_banner_colours_follow_the_scheme_while_shown(qtbot):
     assert css_colour(banner.styleSheet(), "background").lightness() < 80
 
 
-def test_job_bar_error_colour_follows_the_scheme(session, qtbot):
-    panel = shown(qtbot, ChooseKPanel(session))
+def test_job_bar_error_colour_follows_the_scheme(session, appearance, qtbot):
+    panel = shown(qtbot, ChooseKPanel(session, appearance=appearance))
     bar = panel.job_bar
     bar.show_message("K = 3 failed", error=True)
     assert css_colour(bar.status.styleSheet(), "color") == QColor("#b00020")
-    appearance_of(session).set_dark(True)
+    appearance.set_dark(True)
     assert css_colour(bar.status.styleSheet(), "color").lightness() > 150
     bar.show_message("done")
     assert bar.status.styleSheet() == ""
@@ -186,12 +188,10 @@ def test_import_dialog_follows_presentation_and_dark(qtbot, tmp_path):
     assert css_colour(dialog.message.styleSheet(), "background").lightness() < 80
 
 
-def test_synthesis_dialog_follows_presentation_and_dark(qtbot):
-    session = Session()
-    dialog = shown(qtbot, SynthesisDialog(session), 1000, 600)
+def test_synthesis_dialog_follows_presentation_and_dark(appearance, qtbot):
+    dialog = shown(qtbot, SynthesisDialog(Session(), appearance=appearance), 1000, 600)
     preview = dialog.preview
     qtbot.waitUntil(lambda: "Preview of" in preview.caption.text())
-    appearance = appearance_of(session)
     before = (preview.ellipses[0].pen.widthF(), preview.points.opts["size"], tick_points(preview.scatter_plot))
     appearance.set_presentation(True)
     assert dialog.font().pointSizeF() == pytest.approx(app_points() * FONT)
@@ -207,14 +207,14 @@ def test_synthesis_dialog_follows_presentation_and_dark(qtbot):
     assert css_colour(dialog.issues_label.styleSheet(), "color").lightness() > 150
 
 
-def test_the_selection_ring_grows_in_presentation_mode(session, qtbot):
-    view = shown(qtbot, DataView(session))
+def test_the_selection_ring_grows_in_presentation_mode(session, appearance, qtbot):
+    view = shown(qtbot, DataView(session, appearance=appearance))
     session.select(5)
     ring = view.scatter.selection_ring
     sizes, widths = list(ring.data["size"]), [p.widthF() for p in ring.data["pen"]]
     assert sizes == [23, 18] and widths == [3, 1.5]
-    appearance_of(session).set_presentation(True)
+    appearance.set_presentation(True)
     assert list(ring.data["size"]) == pytest.approx([23 * POINT, 18 * POINT])
     assert [p.widthF() for p in ring.data["pen"]] == pytest.approx([3 * LINE, 1.5 * LINE])
-    appearance_of(session).set_presentation(False)
+    appearance.set_presentation(False)
     assert list(ring.data["size"]) == sizes

@@ -19,16 +19,8 @@ TRUTH = nc.GaussianMixture(weights=[0.5, 0.3, 0.2], means=[[0.0], [3.0], [6.5]],
 
 
 @pytest.fixture
-def view(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 400, seed=2),
-                        ModelConfig(family="gaussian", n_components=3, seed=1))
-    widget = Density1DView(session)
-    qtbot.addWidget(widget)
-    widget.resize(640, 480)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+def view(synthesised_session, shown):
+    return shown(Density1DView(synthesised_session(TRUTH, 400, 2, family="gaussian", n_components=3, seed=1)))
 
 
 def viewport_pos(view, x, y) -> QPoint:

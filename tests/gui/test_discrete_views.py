@@ -19,9 +19,19 @@ def session(qtbot):
     return Session()
 
 
-def load(session, name):
+@pytest.fixture
+def prototypes(session, qtbot):
+    view = PrototypesView(session)
+    qtbot.addWidget(view)
+    return view
+
+
+def load(session, name, steps=0):
+    """Load preset `name` into `session` and take `steps` iterations; returns the problem."""
     problem, config, start = load_preset(name)
     assert session.load(problem, config, start)
+    for _ in range(steps):
+        session.step()
     return problem
 
 
@@ -77,11 +87,9 @@ def test_heatmap_offers_the_true_component_for_synthesised_data(session, qtbot):
     assert np.all(np.diff(problem.truth_z[view.rows]) >= 0)
 
 
-def test_prototype_pictures_show_each_component_and_its_matched_truth(session, qtbot):
-    view = PrototypesView(session)
-    qtbot.addWidget(view)
-    problem = load(session, "bars")
-    session.step()
+def test_prototype_pictures_show_each_component_and_its_matched_truth(session, prototypes):
+    view = prototypes
+    load(session, "bars", steps=1)
     model = session.snapshot.model
     assert view.currentWidget() is view.pictures
     assert len(view.images) == 4 and len(view.truth_images) == 4
@@ -93,11 +101,9 @@ def test_prototype_pictures_show_each_component_and_its_matched_truth(session, q
     assert f"{model.weights[2]:.3f}" in view.titles[2].text
 
 
-def test_prototypes_of_a_corpus_list_the_most_probable_words(session, qtbot):
-    view = PrototypesView(session)
-    qtbot.addWidget(view)
-    problem = load(session, "corpus")
-    session.step()
+def test_prototypes_of_a_corpus_list_the_most_probable_words(session, prototypes):
+    view = prototypes
+    problem = load(session, "corpus", steps=1)
     model = session.snapshot.model
     assert view.currentWidget() is view.table
     assert view.table.columnCount() == model.n_components
@@ -116,9 +122,8 @@ def test_top_features_breaks_ties_by_feature_order():
     assert top_features(probs, 3).tolist() == [[1, 2, 0], [0, 1, 2]]
 
 
-def test_empty_component_is_marked(session, qtbot):
-    view = PrototypesView(session)
-    qtbot.addWidget(view)
+def test_empty_component_is_marked(session, prototypes):
+    view = prototypes
     X = np.array([[1, 1, 0, 0]] * 6 + [[0, 0, 1, 1]] * 6, dtype=float)
     # component 3 sits far from everything and has tiny weight: it empties at the first M-step
     start = nc.BernoulliMixture(weights=[0.5, 0.5 - 1e-300, 1e-300],
@@ -129,18 +134,15 @@ def test_empty_component_is_marked(session, qtbot):
     assert "(empty)" in view.table.horizontalHeaderItem(2).text()
 
 
-def test_naive_bayes_components_are_named_after_the_classes(session, qtbot):
-    view = PrototypesView(session)
-    qtbot.addWidget(view)
-    problem = load(session, "naive-bayes")
-    session.step()
+def test_naive_bayes_components_are_named_after_the_classes(session, prototypes):
+    view = prototypes
+    problem = load(session, "naive-bayes", steps=1)
     assert session.component_names() == list(problem.classes)
     assert view.table.horizontalHeaderItem(0).text().startswith(f"{problem.classes[0]}\nπ = ")
 
 
-def test_few_binary_features_are_bars_in_column_order_with_the_true_value(session, qtbot):
-    view = PrototypesView(session)
-    qtbot.addWidget(view)
+def test_few_binary_features_are_bars_in_column_order_with_the_true_value(session, prototypes):
+    view = prototypes
     truth = nc.BernoulliMixture(weights=[0.4, 0.6], probs=[[0.9, 0.8, 0.1, 0.2, 0.5], [0.1, 0.3, 0.9, 0.7, 0.5]])
     problem = Problem.synthesised(truth, 400, seed=2)
     assert problem.image_shape is None

@@ -7,10 +7,8 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.labelling import labelling_of
+from nbviz.app.labelling import Labelling
 from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
@@ -24,10 +22,8 @@ TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 120, seed=4), ModelConfig(n_components=2, seed=2))
-    return session
+def session(synthesised_session):
+    return synthesised_session(TRUTH, 120, 4, n_components=2, seed=2)
 
 
 def click_point(qtbot, view, index, modifier=Qt.NoModifier):
@@ -52,14 +48,15 @@ def settled(qtbot, view):
 
 
 def test_clicking_in_label_mode_labels_the_point_and_the_new_run_honours_it(session, qtbot):
-    data = shown(qtbot, DataView(session))
-    panel = shown(qtbot, LabelPanel(session), (300, 200))
+    labelling = Labelling()  # the window's, shared by the data view and the label panel
+    data = shown(qtbot, DataView(session, labelling=labelling))
+    panel = shown(qtbot, LabelPanel(session, labelling=labelling), (300, 200))
     index = 17
     click_point(qtbot, data.scatter, index)  # label mode off: the click only selects
     assert session.labels is None and session.selected == index
     panel.mode_check.setChecked(True)
     panel.class_combo.setCurrentIndex(1)
-    assert labelling_of(session).active and labelling_of(session).component == 1
+    assert labelling.active and labelling.component == 1
     session.step()
     click_point(qtbot, data.scatter, index)
     assert session.labels[index] == 1 and np.sum(session.labels >= 0) == 1

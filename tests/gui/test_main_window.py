@@ -35,6 +35,18 @@ def test_starts_on_the_start_page_and_a_preset_opens_the_workspace(window):
     assert window.windowTitle().startswith("nbviz — ")
 
 
+def test_the_window_passes_one_appearance_and_one_labelling_to_its_views(window):
+    data = window.data_view
+    views = [data.density, data.scatter, data.prototypes, data.heatmap, window.objective, window.parameters,
+             window.inspector, window.choose_k, window.choose_k.job_bar, window.restarts, window.restarts.job_bar,
+             window.bound_view]
+    assert all(view.appearance is window.appearance for view in views)
+    assert data.scatter_labels.marks.appearance is window.appearance
+    assert data.labelling is window.labelling and window.controls.labels_box.labelling is window.labelling
+    window.controls.labels_box.mode_check.setChecked(True)  # the panel's switch is the views' label mode
+    assert data.scatter_labels.labelling.active and data.density_labels.labelling.active
+
+
 def test_keyboard_steps_scrubs_resets_and_plays(window, qtbot):
     load_blobs(window)
     session = window.session
@@ -77,14 +89,18 @@ def test_run_to_convergence_in_the_background(window, qtbot):
     assert window.banner.isVisible() and "Converged" in window.banner.text
 
 
-def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path):
+@pytest.mark.parametrize("name, text, said", [
+    ("bad.csv", "a,b\n1,2\n3,oops\n", ("line 3", "bad.csv")),  # a data file
+    ("bad.nbviz", "not json at all", ("bad.nbviz",)),  # a broken session
+])
+def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path, name, text, said):
     load_blobs(window)
     window.session.step()
     before = (window.session.problem, len(window.session.history))
-    bad = tmp_path / "bad.csv"
-    bad.write_text("a,b\n1,2\n3,oops\n")
+    bad = tmp_path / name
+    bad.write_text(text)
     assert not window.open_file(str(bad))
-    assert window.banner.kind == "error" and "line 3" in window.banner.text and "bad.csv" in window.banner.text
+    assert window.banner.kind == "error" and all(words in window.banner.text for words in said)
     assert (window.session.problem, len(window.session.history)) == before
 
 
@@ -137,17 +153,6 @@ def test_save_a_session_and_open_it_by_dropping_the_file(window, qtbot, tmp_path
     assert window.session.problem.name == "synthetic"
     assert len(window.session.history) == 7 and window.session.cursor == 4
     assert window.history_slider.value() == 4 and window.recent_files()[0].endswith("blobs.nbviz")
-
-
-def test_opening_a_broken_session_keeps_what_was_open(window, tmp_path):
-    load_blobs(window)
-    window.session.step()
-    before = (window.session.problem, len(window.session.history))
-    bad = tmp_path / "bad.nbviz"
-    bad.write_text("not json at all")
-    assert not window.open_file(str(bad))
-    assert window.banner.kind == "error" and "bad.nbviz" in window.banner.text
-    assert (window.session.problem, len(window.session.history)) == before
 
 
 @pytest.mark.parametrize("kind, name", [

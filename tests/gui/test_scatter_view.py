@@ -29,21 +29,20 @@ TRUTH_3D = nc.GaussianMixture(
 )
 
 
-def make_view(qtbot, truth, n=300, K=None):
-    session = Session()
-    config = ModelConfig(family="gaussian", n_components=K or truth.n_components, seed=0)
-    assert session.load(Problem.synthesised(truth, n, seed=1), config)
-    view = ScatterView(session)
-    qtbot.addWidget(view)
-    view.resize(640, 520)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+@pytest.fixture
+def make_view(synthesised_session, shown):
+    """A shown scatter view of `n` rows drawn from `truth`, fitted with K components (the truth's by default)."""
+
+    def make(truth, n=300, K=None):
+        session = synthesised_session(truth, n, 1, family="gaussian", n_components=K or truth.n_components, seed=0)
+        return shown(ScatterView(session), 640, 520)
+
+    return make
 
 
 @pytest.fixture
-def view(qtbot):
-    return make_view(qtbot, TRUTH_2D)
+def view(make_view):
+    return make_view(TRUTH_2D)
 
 
 def viewport_pos(view, x, y) -> QPoint:
@@ -91,8 +90,8 @@ def test_points_take_blended_responsibility_colours_and_scrubbing_restores_them(
     np.testing.assert_array_equal(view.points.image, after_e)
 
 
-def test_later_points_are_drawn_over_earlier_ones(qtbot):
-    view = make_view(qtbot, TRUTH_2D, n=2000)  # dense enough for dots to overlap
+def test_later_points_are_drawn_over_earlier_ones(make_view):
+    view = make_view(TRUTH_2D, n=2000)  # dense enough for dots to overlap
     view.session.e_step()
     X, colors, image = view.session.problem.X, view.points.colors, view.points.image
     pixels = np.array([expected_pixel(view, *x) for x in X])
@@ -235,8 +234,8 @@ def test_dragging_empty_space_pans_instead(view):
     assert view.view_box.viewRange()[0][0] < x0
 
 
-def test_three_features_pca_and_feature_pair_projections(qtbot):
-    view = make_view(qtbot, TRUTH_3D, n=400)
+def test_three_features_pca_and_feature_pair_projections(make_view):
+    view = make_view(TRUTH_3D, n=400)
     session = view.session
     for _ in range(3):
         session.step()

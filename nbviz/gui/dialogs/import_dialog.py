@@ -13,7 +13,7 @@ from typing import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QHBoxLayout, QLabel,
+    QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QLabel,
     QProgressDialog, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -24,6 +24,7 @@ from ...app.import_spec import ImportSpec
 from ...app.loader import DataLoader
 from ...core.columns import ROLES, guess_roles, is_missing, is_number
 from ..banner import message_style
+from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
@@ -81,13 +82,8 @@ class ImportDialog(QDialog):
         self.header_check = QCheckBox("First row is a header")
         self.header_check.setToolTip("Whether the first row names the columns")
         self.text_options = QWidget()
-        options = QHBoxLayout(self.text_options)
-        options.setContentsMargins(0, 0, 0, 0)
-        options.addWidget(QLabel("Delimiter"))
-        options.addWidget(self.delimiter_combo)
-        options.addSpacing(16)
-        options.addWidget(self.header_check)
-        options.addStretch(1)
+        left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options,
+                 margins=(0, 0, 0, 0))
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
@@ -109,20 +105,14 @@ class ImportDialog(QDialog):
         self.threshold_spin.setEnabled(False)
         self.threshold_spin.setMinimumWidth(120)
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
-        binarise_row = QHBoxLayout()
-        binarise_row.addWidget(self.binarise_check)
-        binarise_row.addWidget(self.threshold_spin)
-        binarise_row.addStretch(1)
+        binarise_row = left_row(self.binarise_check, self.threshold_spin)
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.ok_button = self.buttons.button(QDialogButtonBox.Ok)
-        self.ok_button.setText("Load")
-        self.buttons.accepted.connect(self.start_loading)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "Load", self.start_loading)
+        self.ok_button = self.buttons.ok_button
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.file_label)

@@ -15,18 +15,19 @@ import random
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox,
+    QComboBox, QDialog, QFormLayout, QLabel, QPushButton, QSpinBox,
     QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from ...app import synthesis
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.config import ModelConfig
 from ...app.families import presentation
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
+from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 from .synthesis_preview import SynthesisPreview
 
@@ -47,6 +48,8 @@ class SynthesisDialog(QDialog):
     settings : QSettings, optional
         Where the last family, N, K, D and seed are read from on opening and stored on OK;
         None (a scripted run) remembers nothing.
+    appearance : Appearance, optional
+        The window's; without one the dialog keeps its own (light, normal size).
 
     Attributes
     ----------
@@ -58,11 +61,11 @@ class SynthesisDialog(QDialog):
         The latest check of the table.
     """
 
-    def __init__(self, session: Session, parent=None, settings=None):
+    def __init__(self, session: Session, parent=None, settings=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
         self.session = session
         self.settings = settings
-        self.appearance = appearance_of(session)
+        self.appearance = appearance if appearance is not None else Appearance(self)
         style_window(self, self.appearance)  # before the widgets, so they are sized for its font
         self.setWindowTitle("Synthesise data")
         self._filling = False  # True while the dialog writes cells itself
@@ -89,11 +92,7 @@ class SynthesisDialog(QDialog):
         form.addRow(self.d_label, self.d_spin)
         form.addRow(self.length_label, self.length_spin)
         form.addRow("Seed", self.seed_spin)
-        buttons_row = QHBoxLayout()
-        buttons_row.addWidget(self.randomise_button)
-        buttons_row.addWidget(self.normalise_button)
-        buttons_row.addStretch(1)
-        form.addRow(buttons_row)
+        form.addRow(left_row(self.randomise_button, self.normalise_button))
 
         self.table = QTableWidget()
         self.table.setSelectionMode(QTableWidget.SingleSelection)
@@ -117,11 +116,8 @@ class SynthesisDialog(QDialog):
         splitter.addWidget(self.preview)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        self.ok_button = self.buttons.button(QDialogButtonBox.Ok)
-        self.ok_button.setText("Synthesise and open")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "Synthesise and open", self.accept)
+        self.ok_button = self.buttons.ok_button
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)

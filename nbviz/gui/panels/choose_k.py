@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (
     QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.explore import Explorer, KChoice
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
-from ..plots.styling import pen, style_line, style_plot
+from ..plots.plot_view import PlotView, new_plot
+from ..plots.styling import pen, style_line
 from ..theme import set_header_fonts
 from .job_bar import JobBar
 
@@ -46,14 +47,22 @@ def _lowest(values: np.ndarray) -> float:
     return np.nan if np.all(np.isnan(values)) else float(np.nanmin(values))
 
 
-class ChooseKPanel(QWidget):
-    """Fits K = min..max from several restarts each; plots and tabulates the criteria."""
+class ChooseKPanel(PlotView, QWidget):
+    """Fits K = min..max from several restarts each; plots and tabulates the criteria.
 
-    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None):
-        super().__init__(parent)
-        self.session = session
+    Parameters
+    ----------
+    messages : MessageBoard, optional
+        Where the panel's own errors are shown (the other parameters are those of `SessionView`).
+    """
+
+    follows = {"problem_changed": "_data_changed"}
+    grid = True
+
+    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None, *,
+                 appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.error = MessageGroup(messages, "choose_k", "error")
-        self.appearance = appearance_of(session)
         self.explorer = Explorer(session, self)
         self.result: KChoice | None = None
 
@@ -80,20 +89,17 @@ class ChooseKPanel(QWidget):
         form.addRow("K from", k_row)
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
-        self.job_bar = JobBar(self.explorer, "Fit every K")
+        self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
         self.job_bar.run_button.setToolTip(
             "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
             "method and tolerance, in the background")
         self.summary = QLabel("Fit the current model for each K to compare the criteria.")
         self.summary.setWordWrap(True)
 
-        self.plot = pg.PlotWidget(background="w")
+        self.plot = new_plot()
         self.plot.setMinimumHeight(220)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "number of components K")
-        for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).enableAutoSIPrefix(False)
-        self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.legend = QLabel()  # beside the plot, never over the curves
@@ -135,21 +141,16 @@ class ChooseKPanel(QWidget):
 
         self.job_bar.run_requested.connect(self.run)
         self.explorer.finished.connect(self._finished)
-        self.criterion_combo.currentIndexChanged.connect(self._redraw)
+        self.criterion_combo.currentIndexChanged.connect(self.redraw)
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
-        session.problem_changed.connect(self._data_changed)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
-        """Background, axes, fonts, pens and marker sizes for the appearance (then redraw)."""
-        a = self.appearance
-        style_plot(self.plot, a, grid=True)
+    def restyle(self, a: Appearance) -> None:
+        """The best-K ring and the true-K line for the appearance."""
         self.best_marker.setPen(pen(a, BEST_COLOR, 2.5))
         self.best_marker.setSize(a.point_size(18))
         style_line(self.truth_line, a, a.muted_text, 1.5, style=Qt.DashLine)
-        self._redraw()
 
     def changeEvent(self, event) -> None:
         """A new window font (presentation mode): rows as tall as its text, the bold row in its size."""
@@ -158,7 +159,7 @@ class ChooseKPanel(QWidget):
             self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
             set_header_fonts(self.table, self.font())
             if self.result is not None:
-                self._redraw()
+                self.redraw()
 
     def criterion_color(self, name: str) -> QColor:
         """The colour of criterion `name` on the appearance's background."""
@@ -178,10 +179,7 @@ class ChooseKPanel(QWidget):
         return True
 
     def _finished(self, result) -> None:
-        if not isinstance(result, KChoice):
-            return
-        if result.problem is not self.session.problem:
-            self.job_bar.show_message("The data changed while the fits ran; run them again.")
+        if not self.job_bar.is_current(result, KChoice, "fits"):
             return
         self.result = result
         selection = result.selection
@@ -195,17 +193,17 @@ class ChooseKPanel(QWidget):
                 f"K = {selection.ks[i]} seed {selection.seeds[r]}: {message}"
                 for (i, r), message in sorted(selection.failures.items())[:3]))
         self.job_bar.show_message(" ".join(notes), error=bool(failures))
-        self._redraw()
+        self.redraw()
 
     def _data_changed(self) -> None:
         self.explorer.cancel()
         if self.result is not None:
             self.result = None
-            self._redraw()
+            self.redraw()
             self.summary.setText("The data changed: fit again to compare K.")
 
     # ----------------------------------------------------------------- drawing
-    def _redraw(self) -> None:
+    def redraw(self, *_) -> None:
         result, criterion = self.result, self.criterion
         truth_k = None if self.session.problem is None or self.session.problem.truth is None \
             else int(self.session.problem.truth.n_components)

@@ -13,6 +13,7 @@ import nbviz.core as nc
 
 from ...app.families import MODEL_CHOICES, presentation
 from ...app.config import ModelConfig
+from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
 from .kmeans_limit import KMeansLimitPanel
@@ -42,7 +43,8 @@ class ControlPanel(QWidget):
 
     run_requested = Signal()
 
-    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None):
+    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None, *,
+                 labelling: Labelling | None = None):
         super().__init__(parent)
         self.session = session
         self.error = MessageGroup(messages, "controls", "error")
@@ -123,7 +125,7 @@ class ControlPanel(QWidget):
         layout = QVBoxLayout(self)
         for box in (model_box, prior_box, start_box, step_box):
             layout.addWidget(box)
-        self.labels_box = LabelPanel(session)
+        self.labels_box = LabelPanel(session, labelling=labelling)
         self.kmeans_box = KMeansLimitPanel(session)
         layout.addWidget(self.labels_box)
         layout.addWidget(self.kmeans_box)

@@ -12,11 +12,9 @@ import html
 import math
 
 import numpy as np
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
-
-from ...app.appearance import appearance_of
-from ...app.session import PointBreakdown, Session
+from ...app.session import PointBreakdown
 from ..palette import component_color
+from .text_panel import TextPanel
 
 MAX_LISTED = 6  # feature values written out; more are summarised
 HINT = ("Click a point in the data view (or a row of the responsibility map) to see how the E-step "
@@ -57,7 +55,7 @@ def describe_point(x: np.ndarray, columns) -> str:
     return ", ".join(f"{name} = {value:.6g}" for name, value in zip(columns[:MAX_LISTED], x)) + ", …"
 
 
-class PointInspector(QWidget):
+class PointInspector(TextPanel):
     """Shows `session.breakdown(selected)` for the selected point at the cursor.
 
     Attributes
@@ -67,33 +65,17 @@ class PointInspector(QWidget):
         What is shown.
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self.appearance = appearance_of(session)
-        self.breakdown: PointBreakdown | None = None
-        self.browser = QTextBrowser()
-        self.browser.setOpenLinks(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.browser)
-        session.selection_changed.connect(self.refresh)
-        session.cursor_changed.connect(self.refresh)
-        session.run_reset.connect(self.refresh)
-        self.appearance.changed.connect(self.refresh)
-        self.refresh()
+    follows = dict.fromkeys(("selection_changed", "cursor_changed", "run_reset"), "redraw")
+    placeholder = HINT
+    breakdown: PointBreakdown | None
 
-    def text(self) -> str:
-        return self.browser.toPlainText()
-
-    def refresh(self, *_) -> None:
+    def content(self) -> str | None:
         session = self.session
         if session.snapshot is None or session.problem is None or session.selected < 0:
             self.breakdown = None
-            self.browser.setHtml(f"<p style='color:{self.appearance.muted_text}'>{html.escape(HINT)}</p>")
-            return
+            return None
         self.breakdown = session.breakdown(session.selected)
-        self.browser.setHtml(self._html(self.breakdown))
+        return self._html(self.breakdown)
 
     def _html(self, b: PointBreakdown) -> str:
         session = self.session

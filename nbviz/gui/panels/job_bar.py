@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.explore import Explorer
 
 
@@ -13,15 +13,16 @@ class JobBar(QWidget):
     """Starts a job through `run_requested`, follows an `Explorer`'s progress, cancels it.
 
     Run is disabled while the job runs and while the session is busy (a run to convergence is
-    going); Cancel only while the job runs.
+    going); Cancel only while the job runs. The status line's error colour follows `appearance`
+    (the panel's; without one the bar keeps its own, light one).
     """
 
     run_requested = Signal()
 
-    def __init__(self, explorer: Explorer, run_text: str, parent=None):
+    def __init__(self, explorer: Explorer, run_text: str, parent=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
         self.explorer = explorer
-        self.appearance = appearance_of(explorer.session)
+        self.appearance = appearance if appearance is not None else Appearance(self)
         self._error = False
         self.run_button = QPushButton(run_text)
         self.cancel_button = QPushButton("Cancel")
@@ -63,6 +64,19 @@ class JobBar(QWidget):
         self.status.setText(text)
         self.status.show()
         self.update_enabled()
+
+    def is_current(self, result, kind: type, what: str) -> bool:
+        """True if `result` (announced by the explorer) is a `kind` for the session's data.
+
+        A result for data replaced while the job ran is dropped, and the status line says so
+        ("The data changed while the `what` ran; ...").
+        """
+        if not isinstance(result, kind):
+            return False
+        if result.problem is not self.explorer.session.problem:
+            self.show_message(f"The data changed while the {what} ran; run them again.")
+            return False
+        return True
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.progress.hide()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QPushButton, QSpinBox
 
-from ...app.labelling import labelling_of
+from ...app.labelling import Labelling
 from ...app.session import Session
 
 FRACTION_TIP = ("Keep this share of the data's own labels (chosen at random with the start's seed); "
@@ -27,12 +27,19 @@ class LabelPanel(QGroupBox):
 
     Every change restarts the run from the same start: the labels change what the objective
     measures, so one run keeps one labelling from its first half-step to its last.
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+    labelling : Labelling, optional
+        Label mode, shared with the data views (the window's); without one the panel keeps its own.
     """
 
-    def __init__(self, session: Session, parent=None):
+    def __init__(self, session: Session, parent=None, *, labelling: Labelling | None = None):
         super().__init__("Labels (semi-supervised EM)", parent)
         self.session = session
-        self.labelling = labelling_of(session)
+        self.labelling = labelling if labelling is not None else Labelling(self)
         self.mode_check = QCheckBox("Label points by clicking")
         self.mode_check.setToolTip("Click a point in the data view to give it the class below; "
                                    "click it again, or Shift+click, to take the label away")

@@ -13,14 +13,11 @@ import html
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
-
 import nbviz.core as nc
 
-from ...app.appearance import appearance_of
 from ...app.families import ParameterView, presentation
-from ...app.session import Session
 from ..palette import component_color
+from .text_panel import TextPanel
 
 MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
 MAX_MATRIX = 4  # covariance matrices are written out up to this many features
@@ -148,7 +145,7 @@ def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
 _EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
 
 
-class ParametersPanel(QWidget):
+class ParametersPanel(TextPanel):
     """Read-only panel of the parameters at the session's cursor.
 
     Attributes
@@ -158,38 +155,21 @@ class ParametersPanel(QWidget):
         What is shown (for tests and export).
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self.appearance = appearance_of(session)
-        self.rows: list[Row] = []
-        self.browser = QTextBrowser()
-        self.browser.setOpenLinks(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.browser)
-        session.cursor_changed.connect(self.refresh)
-        session.run_reset.connect(self.refresh)
-        session.problem_changed.connect(self.refresh)
-        self.appearance.changed.connect(self.refresh)
-        self.refresh()
+    follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
+    placeholder = "The fitted parameters appear here."
+    rows: list[Row]
 
-    def text(self) -> str:
-        return self.browser.toPlainText()
-
-    def refresh(self, *_) -> None:
+    def content(self) -> str | None:
         session = self.session
         snapshot = session.snapshot
         if snapshot is None or session.problem is None:
             self.rows = []
-            muted = self.appearance.muted_text
-            self.browser.setHtml(f"<p style='color:{muted}'>The fitted parameters appear here.</p>")
-            return
+            return None
         previous = session.history[session.cursor - 1].model if session.cursor > 0 else None
         matched = session.matched_truth()
         truth, perm = matched if matched is not None else (None, None)
         self.rows = parameter_rows(snapshot.model, previous, truth, perm, session.problem.columns)
-        self.browser.setHtml(self._html(snapshot, truth is not None))
+        return self._html(snapshot, truth is not None)
 
     def _html(self, snapshot: nc.Snapshot, with_truth: bool) -> str:
         model = snapshot.model

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.appearance import Appearance, appearance_of
+from ...app.appearance import Appearance
 from ...app.explore import Explorer, RestartGallery
 from ...app.session import Session
 from .controls import INIT_LABELS
+from ..session_view import SessionView
 from ..theme import window_font
 from .job_bar import JobBar
 from .thumbnails import aligned_to, frame_for, paint_thumbnail
@@ -103,13 +104,13 @@ class RunCard(QFrame):
         super().mousePressEvent(event)
 
 
-class RestartPanel(QWidget):
+class RestartPanel(SessionView, QWidget):
     """R restarts of the session's model, sorted by final objective, grouped by optimum."""
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self.appearance = appearance_of(session)
+    follows = {"problem_changed": "_data_changed", "run_reset": "_follow_config"}
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.explorer = Explorer(session, self)
         self.gallery: RestartGallery | None = None
         self.cards: list[RunCard] = []
@@ -128,7 +129,7 @@ class RestartPanel(QWidget):
         form.addRow("Restarts R", self.count_spin)
         form.addRow("Start method", self.method_combo)
         form.addRow("First seed", self.seed_spin)
-        self.job_bar = JobBar(self.explorer, "Run restarts")
+        self.job_bar = JobBar(self.explorer, "Run restarts", appearance=self.appearance)
         self.summary = QLabel("Run several starts of the current model to see where EM ends up.")
         self.summary.setWordWrap(True)
         self.grid_host = QWidget()
@@ -149,12 +150,10 @@ class RestartPanel(QWidget):
 
         self.job_bar.run_requested.connect(self.run)
         self.explorer.finished.connect(self._finished)
-        session.problem_changed.connect(self._data_changed)
-        session.run_reset.connect(self._follow_config)
         self._follow_config()
-        self.appearance.changed.connect(self.apply_appearance)
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
+    def redraw(self, *_) -> None:
         """The cards again, in the appearance's colours and sizes."""
         if self.gallery is not None:
             self.show_gallery(self.gallery)
@@ -175,12 +174,8 @@ class RestartPanel(QWidget):
         return True
 
     def _finished(self, gallery) -> None:
-        if not isinstance(gallery, RestartGallery):
-            return
-        if gallery.problem is not self.session.problem:  # the data changed meanwhile
-            self.job_bar.show_message("The data changed while the restarts ran; run them again.")
-            return
-        self.show_gallery(gallery)
+        if self.job_bar.is_current(gallery, RestartGallery, "restarts"):
+            self.show_gallery(gallery)
 
     def show_gallery(self, gallery: RestartGallery) -> None:
         self.gallery = gallery

@@ -15,20 +15,26 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.bound_slices import LINE, BoundPicture, caption, slice_choices
 from ...app.bound_view_model import BoundPictures
 from ...app.session import Session
 from ..palette import ELBO_COLOR, OBJECTIVE_COLOR
-from .sleep import Sleeper
-from .styling import pen, style_line, style_plot
+from .plot_view import PlotView, new_plot
+from .styling import pen, style_line
 
 M_STEP_COLOR = "#d55e00"
 __all__ = ["LINE", "M_STEP_COLOR", "BoundView"]
 
 
-class BoundView(Sleeper, QWidget):
+class BoundView(PlotView, QWidget):
     """Objective and surrogate along a slice, with markers at theta_old and the surrogate's maximum.
+
+    Parameters
+    ----------
+    pictures : BoundPictures, optional
+        Computes and caches the slices (one of its own by default; the other parameters are those
+        of `SessionView`).
 
     Attributes
     ----------
@@ -45,11 +51,12 @@ class BoundView(Sleeper, QWidget):
         Computes and caches what is drawn.
     """
 
-    def __init__(self, session: Session, parent=None, pictures: BoundPictures | None = None):
-        super().__init__(parent)
-        self.session = session
+    grid = True
+
+    def __init__(self, session: Session, parent=None, pictures: BoundPictures | None = None, *,
+                 appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.pictures = pictures if pictures is not None else BoundPictures(session, self)
-        self.appearance = appearance_of(session)
         self._awake, self._stale = False, True  # hidden until its dock is shown
         self._wake_now = False
         self._choices_key = None
@@ -70,11 +77,9 @@ class BoundView(Sleeper, QWidget):
         bar.addWidget(QLabel("± range"))
         bar.addWidget(self.half_width)
 
-        self.plot = pg.PlotWidget()
+        self.plot = new_plot(menu=True)
         self.plot.setMinimumHeight(130)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
-        for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).enableAutoSIPrefix(False)
         # the objective drawn wider, so that it shows on both sides of the dashed surrogate where they
         # (nearly) touch; the key sits above the plot, where it hides no curve
         self.objective_curve = self.plot.plot(connect="finite")
@@ -106,16 +111,11 @@ class BoundView(Sleeper, QWidget):
 
         self.slice_choice.currentIndexChanged.connect(self.redraw)
         self.half_width.valueChanged.connect(self.redraw)
-        for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
-            signal.connect(self.redraw)
         self.pictures.computed.connect(self._draw)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
-        """Background, axes, fonts, pens and the line labels for the appearance (then redraw)."""
-        a = self.appearance
-        style_plot(self.plot, a, grid=True)
+    def restyle(self, a: Appearance) -> None:
+        """Pens, marker size and the line labels for the appearance."""
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 4))
         self.surrogate_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.DashLine))
         self.touch_mark.setPen(pen(a, a.muted_text, 2))
@@ -124,7 +124,6 @@ class BoundView(Sleeper, QWidget):
                                     (self.max_line, ELBO_COLOR, Qt.SolidLine),
                                     (self.m_step_line, M_STEP_COLOR, Qt.DashLine)):
             style_line(line, a, colour, 2, style=style)
-        self.redraw()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)

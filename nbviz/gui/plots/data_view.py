@@ -5,7 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
 
+from ...app.appearance import Appearance
 from ...app.families import DataView as FamilyView, presentation
+from ...app.labelling import Labelling
 from ...app.session import Session
 from .density_1d import Density1DView
 from .label_marks import LabelLayer
@@ -16,19 +18,32 @@ from .scatter_view import ScatterView
 
 class DataView(QStackedWidget):
     """Shows a histogram with densities (1-D), a scatter with ellipses (2-D and more), or component
-    prototypes beside a responsibility heat-map (binary and count data)."""
+    prototypes beside a responsibility heat-map (binary and count data).
 
-    def __init__(self, session: Session, parent=None):
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+    appearance : Appearance, optional
+        The window's, passed to every page (see `SessionView`).
+    labelling : Labelling, optional
+        Label mode, shared with the label panel (the window's); without one the view keeps its own.
+    """
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None,
+                 labelling: Labelling | None = None):
         super().__init__(parent)
         self.session = session
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        self.labelling = labelling if labelling is not None else Labelling(self)
         self.empty = QLabel("Load data or choose a preset to begin.")
         self.empty.setAlignment(Qt.AlignCenter)
-        self.density = Density1DView(session)
-        self.scatter = ScatterView(session)
-        self.prototypes = PrototypesView(session)
-        self.heatmap = ResponsibilityHeatmap(session)
-        self.scatter_labels = LabelLayer(session, self.scatter, self.scatter.points)
-        self.density_labels = LabelLayer(session, self.density, self.density.rug)
+        self.density = Density1DView(session, appearance=self.appearance)
+        self.scatter = ScatterView(session, appearance=self.appearance)
+        self.prototypes = PrototypesView(session, appearance=self.appearance)
+        self.heatmap = ResponsibilityHeatmap(session, appearance=self.appearance)
+        self.scatter_labels = LabelLayer(session, self.scatter, self.labelling)
+        self.density_labels = LabelLayer(session, self.density, self.labelling)
         self.discrete = QSplitter(Qt.Horizontal)
         self.discrete.addWidget(self.prototypes)
         self.discrete.addWidget(self.heatmap)

@@ -17,16 +17,17 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.density_grids import weighted_component_densities
 from ...app.families import DataView, presentation
 from ...app.session import Session
-from ..palette import blend, component_color, component_rgb
-from .ellipses import DraggableMarkers, matched_color
-from .interaction import picked_index, show_ring, with_moved_mean
+from ..palette import component_color
+from .ellipses import matched_color
+from .interaction import with_moved_mean
+from .plot_view import new_plot
 from .point_layer import PointLayer
-from .sleep import Sleeper
-from .styling import pen, style_plot
+from .points_view import PointsView
+from .styling import pen
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
@@ -46,13 +47,8 @@ class DensityAxis(pg.AxisItem):
         return [(spacing, [v for v in values if v >= -1e-12 * spacing]) for spacing, values in levels]
 
 
-class Density1DView(Sleeper, QWidget):
+class Density1DView(PointsView, QWidget):
     """Histogram, weighted component densities and the mixture density of one-feature data.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
 
     Attributes
     ----------
@@ -62,71 +58,45 @@ class Density1DView(Sleeper, QWidget):
         One per fitted / true component (a pool: items beyond K are hidden).
     mixture_curve : pg.PlotCurveItem
     rug : PointLayer
-        The strip of points under the histogram.
+        The strip of points under the histogram (also `points`).
     means : DraggableMarkers
         At (mu_k, peak of pi_k N(x | mu_k, sd_k^2)); draggable sideways.
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self._problem = None
-        self._drag_preview: tuple[int, float] | None = None
-        self.appearance = appearance_of(session)
-        self.plot = pg.PlotWidget(background="w", axisItems={"left": DensityAxis("left")})
-        self.plot.setMenuEnabled(False)
-        self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
+    dot_growth = (-1.0, 0.5)
+    ring_sizes = (21, 16)
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.plot = new_plot({"left": DensityAxis("left")}, edge_room=True)
         self.plot.setLabel("left", "density")
-        for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).enableAutoSIPrefix(False)
         self.view_box = self.plot.getViewBox()
         self.histogram = pg.PlotDataItem(stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH,
                                          pen=pg.mkPen(150, 150, 150, 255, width=1))
         self.histogram.setZValue(-10)
         self.plot.addItem(self.histogram)
-        self.rug = PointLayer(self.view_box, z_value=0, radius_change=-1.0)
+        self.rug = self.points = PointLayer(self.view_box, z_value=0, radius_change=-1.0)
         self.component_curves: list[pg.PlotCurveItem] = []
         self.truth_curves: list[pg.PlotCurveItem] = []
-        self.mixture_curve = pg.PlotCurveItem(pen=pg.mkPen(MIXTURE_COLOR, width=3.5))
-        self.mixture_curve.setZValue(12)
-        self.view_box.addItem(self.mixture_curve, ignoreBounds=True)
-        self.means = DraggableMarkers(axes="x", symbol="o", size=15, pxMode=True)
-        self.means.setZValue(20)
+        self.mixture_curve = self.add_overlay(pg.PlotCurveItem(pen=pg.mkPen(MIXTURE_COLOR, width=3.5)), 12)
+        self.means = self.add_means(15, axes="x")
         self.means.setToolTip("Drag a mean sideways to restart EM from there")
-        self.means.marker_moved.connect(self._mean_dragged)
-        self.means.marker_dropped.connect(self._mean_dropped)
-        self.view_box.addItem(self.means, ignoreBounds=True)
-        self.selection_ring = pg.ScatterPlotItem(pxMode=True)
-        self.selection_ring.setZValue(25)
-        self.view_box.addItem(self.selection_ring, ignoreBounds=True)
+        self.selection_ring = self.add_selection_ring()
         self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.DashLine))
         self.selection_line.hide()
         self.view_box.addItem(self.selection_line, ignoreBounds=True)
         self.view_box.sigXRangeChanged.connect(self._draw_curves)
-        self.plot.scene().sigMouseClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
-        session.problem_changed.connect(self.redraw)
-        session.run_reset.connect(self.redraw)
-        session.cursor_changed.connect(self.redraw)
-        session.selection_changed.connect(self._draw_selection)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
-        """Restyle for the appearance (presentation mode, light or dark) and redraw."""
-        a = self.appearance
-        style_plot(self.plot, a)
+    def restyle(self, a: Appearance) -> None:
         self.histogram.setBrush(HISTOGRAM_BRUSH_DARK if a.dark else HISTOGRAM_BRUSH)
         self.histogram.setPen(pen(a, (110, 112, 118) if a.dark else (150, 150, 150)))
         self.mixture_curve.setPen(pen(a, MIXTURE_COLOR_DARK if a.dark else MIXTURE_COLOR, 3.5))
         self.means.setSize(a.point_size(15))
         self.selection_line.setPen(pen(a, a.muted_text, 1, style=Qt.DashLine))
-        self.rug.radius_change = 0.5 if a.presentation else -1.0
-        if self._problem is not None:
-            self.rug.render()
-        self.redraw()
 
     @property
     def model(self) -> nc.GaussianMixture | None:
@@ -140,7 +110,7 @@ class Density1DView(Sleeper, QWidget):
         """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""
         model = self.model
         if self._drag_preview is not None:
-            k, x = self._drag_preview
+            k, x, _ = self._drag_preview
             model = with_moved_mean(model, k, [0], [x])
         return model
 
@@ -150,7 +120,7 @@ class Density1DView(Sleeper, QWidget):
         return np.linspace(x0, x1, N_CURVE_POINTS)
 
     # ----------------------------------------------------------------- drawing
-    def _sync_problem(self) -> bool:
+    def sync_problem(self) -> bool:
         problem = self.session.problem if self.model is not None else None
         if problem is self._problem:
             return problem is not None
@@ -177,19 +147,10 @@ class Density1DView(Sleeper, QWidget):
         self.rug.set_positions(np.column_stack([x, -heights * self.rug_depth]))
         return True
 
-    def redraw(self, *_) -> None:
-        """Draw the half-step at the session's cursor."""
-        if self.asleep():
-            return
-        self._drag_preview = None
-        if not self._sync_problem():
-            self._clear()
-            return
-        self.rug.set_colors(blend(self.session.resp, component_rgb(self.model.n_components, self.appearance.dark)))
+    def draw_model(self) -> None:
         self._draw_curves()
-        self._draw_selection()
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
         for item in self.component_curves + self.truth_curves + [self.mixture_curve]:
             item.setData([], [])
         for item in (self.means, self.selection_ring):
@@ -204,12 +165,9 @@ class Density1DView(Sleeper, QWidget):
         weights, means = model.weights, model.means[:, 0]
         densities = weighted_component_densities(model, x)
         K = len(weights)
-        _ensure_curves(self.component_curves, K, self.view_box, z_value=10)
-        for k, curve in enumerate(self.component_curves):
-            curve.setVisible(k < K)
-            if k < K:
-                curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
-                curve.setData(x, densities[k])
+        for k, curve in enumerate(self.pooled(self.component_curves, K, pg.PlotCurveItem, 10)):
+            curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
+            curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
         peaks = np.diag(weighted_component_densities(model, means))  # each component at its own mean
         self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
@@ -219,53 +177,27 @@ class Density1DView(Sleeper, QWidget):
 
     def _draw_truth(self, x: np.ndarray) -> None:
         matched = self.session.matched_truth()
-        count = 0
-        if matched is not None:
-            truth, perm = matched
-            count = truth.n_components
-            densities = weighted_component_densities(truth, x)
-            _ensure_curves(self.truth_curves, count, self.view_box, z_value=9)
-            for j in range(count):
-                self.truth_curves[j].setPen(pen(self.appearance, matched_color(int(perm[j]), self.appearance.dark), 1.6,
-                                                style=Qt.DashLine))
-                self.truth_curves[j].setData(x, densities[j])
-        for j, curve in enumerate(self.truth_curves):
-            curve.setVisible(j < count)
-
-    def _draw_selection(self, *_) -> None:
-        index = self.session.selected
-        if self.model is None or not 0 <= index < len(self.rug.positions):
-            show_ring(self.selection_ring, None)
-            self.selection_line.hide()
+        if matched is None:
+            self.pooled(self.truth_curves, 0, pg.PlotCurveItem, 9)
             return
-        xy = self.rug.positions[index]
-        show_ring(self.selection_ring, xy, (21, 16), self.appearance)
-        self.selection_line.setValue(xy[0])
-        self.selection_line.show()
+        truth, perm = matched
+        densities = weighted_component_densities(truth, x)
+        for j, curve in enumerate(self.pooled(self.truth_curves, truth.n_components, pg.PlotCurveItem, 9)):
+            colour = matched_color(int(perm[j]), self.appearance.dark)
+            curve.setPen(pen(self.appearance, colour, 1.6, style=Qt.DashLine))
+            curve.setData(x, densities[j])
+
+    def draw_selection(self, *_) -> np.ndarray | None:
+        xy = super().draw_selection()
+        self.selection_line.setVisible(xy is not None)
+        if xy is not None:
+            self.selection_line.setValue(xy[0])
+        return xy
 
     # ----------------------------------------------------------------- mouse
-    def _clicked(self, ev) -> None:
-        index = None if self.model is None else picked_index(ev, self.view_box, self.rug)
-        if index is not None:
-            self.session.select(index)
-
-    def _mean_dragged(self, k: int, x: float, _y: float) -> None:
-        self._drag_preview = (k, x)
+    def draw_dragged(self) -> None:
         self._draw_curves()
 
-    def _mean_dropped(self, k: int, x: float, _y: float) -> None:
-        model = self.model
-        self._drag_preview = None
-        if model is None:
-            return
-        if not self.session.set_start(with_moved_mean(model, k, [0], [x])):
-            self.redraw()
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, _y: float) -> nc.GaussianMixture:
+        return with_moved_mean(model, k, [0], [x])
 
-
-def _ensure_curves(pool: list[pg.PlotCurveItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
-    """Grow `pool` to at least `n` curves (they are reused, never re-created)."""
-    while len(pool) < n:
-        curve = pg.PlotCurveItem()
-        curve.setZValue(z_value)
-        view_box.addItem(curve, ignoreBounds=True)
-        pool.append(curve)

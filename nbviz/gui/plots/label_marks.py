@@ -7,8 +7,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from ...app.appearance import Appearance, appearance_of
-from ...app.labelling import label_click, labelling_of
+from ...app.appearance import Appearance
+from ...app.labelling import Labelling
 from ..palette import component_color
 from .interaction import picked_index
 from .styling import pen
@@ -85,24 +85,24 @@ class LabelLayer:
     Parameters
     ----------
     session : Session
-    view : QWidget
-        A data view with ``plot`` (pg.PlotWidget) and ``view_box``.
-    points : PointLayer
-        The view's points; the marks sit on them and clicks pick among them.
+    view : PointsView
+        A data view (its ``plot``, ``view_box``, ``points``, ``selection_ring`` and ``appearance``).
+    labelling : Labelling
+        Label mode, shared with the label panel.
 
     The view keeps its own click handling (selecting the point for the inspector); in label mode
     this layer also gives the clicked point the chosen class (Shift: takes its label away).
     """
 
-    def __init__(self, session, view, points):
+    def __init__(self, session, view, labelling: Labelling):
         self.session = session
-        self.points = points
+        self.points = view.points
         self.view_box = view.view_box
         # the selection ring is drawn over the selected point and takes clicks on it; in label
         # mode a click there still labels the point
-        self._see_through = tuple(item for item in (getattr(view, "selection_ring", None),) if item is not None)
-        self.marks = LabelMarks(self.view_box, appearance=appearance_of(session))
-        self.labelling = labelling_of(session)
+        self._see_through = (view.selection_ring,)
+        self.marks = LabelMarks(self.view_box, appearance=view.appearance)
+        self.labelling = labelling
         for signal in (session.problem_changed, session.run_reset, session.cursor_changed):
             signal.connect(self.refresh)
         self.view_box.sigRangeChanged.connect(self.refresh)  # a new projection moves the points
@@ -118,4 +118,4 @@ class LabelLayer:
             ev.ignore()  # only for picking here: the ring is decoration
         index = picked_index(ev, self.view_box, self.points)
         if index is not None and index >= 0:
-            label_click(self.session, index, unlabel=bool(ev.modifiers() & Qt.ShiftModifier))
+            self.labelling.click(self.session, index, unlabel=bool(ev.modifiers() & Qt.ShiftModifier))

@@ -7,10 +7,11 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.session import Session
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
-from .styling import pen, style_plot
+from .plot_view import PlotView, new_plot
+from .styling import pen
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
@@ -38,7 +39,7 @@ class HalfStepAxis(pg.AxisItem):
         return whole or [(1.0, [float(v) for v in range(int(np.ceil(minVal)), int(np.floor(maxVal)) + 1)])]
 
 
-class ObjectiveCurve(QWidget):
+class ObjectiveCurve(PlotView, QWidget):
     """Objective (log-likelihood, + log-prior with a prior) and ELBO over half-steps.
 
     The ELBO touches the objective after every E-step and lies below it after every M-step; the
@@ -46,16 +47,15 @@ class ObjectiveCurve(QWidget):
     red marker and an explanation underneath.
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self.appearance = appearance_of(session)
-        self.plot = pg.PlotWidget(background="w", axisItems={"bottom": HalfStepAxis("bottom")})
+    follows = {"history_changed": "redraw", "run_reset": "redraw", "cursor_changed": "_move_cursor"}
+    grid = True
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
         self.plot.setMinimumHeight(160)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "half-step")
-        self.plot.getAxis("bottom").enableAutoSIPrefix(False)
-        self.plot.getAxis("left").enableAutoSIPrefix(False)
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
@@ -85,16 +85,10 @@ class ObjectiveCurve(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot)
         layout.addWidget(self.explanation)
-        session.history_changed.connect(self.refresh)
-        session.run_reset.connect(self.refresh)
-        session.cursor_changed.connect(self._move_cursor)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
-        """Restyle for the appearance: fonts, pens, marker sizes, background (then refresh)."""
-        a = self.appearance
-        style_plot(self.plot, a, grid=True)
+    def restyle(self, a: Appearance) -> None:
+        """Pens, marker sizes and the legend for the appearance."""
         self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2))
         self.elbo_curve.setSymbolSize(a.point_size(7))
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))
@@ -107,14 +101,13 @@ class ObjectiveCurve(QWidget):
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
         for _, label in self.legend.items:
             label.setText(label.text)  # re-render with the new colour and size
-        self.refresh()
 
     @property
     def y_label(self) -> str:
         config = self.session.config
         return "log-likelihood" if config.prior.is_flat else "log-likelihood + log-prior"
 
-    def refresh(self) -> None:
+    def redraw(self, *_) -> None:
         history = self.session.history
         label = self.y_label
         if self.appearance.presentation:  # a short title fits beside large text on a short plot

@@ -17,11 +17,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPen, QPixmap
 from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.families import DataView, presentation
 from ...app.session import Session
 from ..palette import component_color
-from .sleep import Sleeper
+from .plot_view import PlotView
 from .styling import pen, plot_font
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
@@ -46,13 +46,8 @@ def colour_icon(color: QColor, size: int = 12) -> QIcon:
     return QIcon(pixmap)
 
 
-class PrototypesView(Sleeper, QStackedWidget):
+class PrototypesView(PlotView, QStackedWidget):
     """Component prototypes (pictures) or top-feature lists for the model at the cursor.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
 
     Attributes
     ----------
@@ -64,10 +59,8 @@ class PrototypesView(Sleeper, QStackedWidget):
     titles : list of pg.LabelItem
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
-        self.appearance = appearance_of(session)
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.pictures = pg.GraphicsLayoutWidget()
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
@@ -80,19 +73,14 @@ class PrototypesView(Sleeper, QStackedWidget):
         self.truth_images: list[pg.ImageItem] = []
         self.titles: list[pg.LabelItem] = []
         self._layout_key = None
-        session.problem_changed.connect(self.redraw)
-        session.run_reset.connect(self.redraw)
-        session.cursor_changed.connect(self.redraw)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
 
-    def apply_appearance(self) -> None:
-        """Restyle for the appearance: background, title size and colour, frame widths."""
-        self.pictures.setBackground(self.appearance.background)
-        self._layout_key = None  # rebuild the pictures with the new frames
-        self.redraw()
+    def restyle(self, appearance: Appearance) -> None:
+        """Background; the pictures are rebuilt with the new title size and colour and frame widths."""
+        self.pictures.setBackground(appearance.background)
+        self._layout_key = None
 
-    def redraw(self) -> None:
+    def redraw(self, *_) -> None:
         if self.asleep():
             return
         snapshot, problem = self.session.snapshot, self.session.problem

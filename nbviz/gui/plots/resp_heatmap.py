@@ -12,12 +12,12 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.session import Session
 from ..palette import component_rgb
 from .interaction import clicked_position
-from .sleep import Sleeper
-from .styling import pen, style_plot
+from .plot_view import PlotView
+from .styling import pen
 
 DARK_BASE = 34.0  # the grey of r = 0 on a dark background
 ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
@@ -52,13 +52,8 @@ def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) ->
     return np.lexsort(keys)
 
 
-class ResponsibilityHeatmap(Sleeper, QWidget):
+class ResponsibilityHeatmap(PlotView, QWidget):
     """The N x K responsibilities at the session's cursor as a heat map.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
 
     Attributes
     ----------
@@ -70,11 +65,11 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         ``rows[i]`` is the data row drawn at height i (counted from the top).
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
+    follows = {**PlotView.follows, "problem_changed": "_new_problem", "selection_changed": "_show_selection"}
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.rows = np.arange(0)
-        self.appearance = appearance_of(session)
         self.order_box = QComboBox()
         self.order_box.setToolTip("How the rows (data points) are ordered: as in the data, grouped by most "
                                   "probable component (most confident first), or grouped by label")
@@ -106,19 +101,12 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.plot)
 
-        session.problem_changed.connect(self._new_problem)
-        session.run_reset.connect(self.redraw)
-        session.cursor_changed.connect(self.redraw)
-        session.selection_changed.connect(self._show_selection)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
+        self.follow_session()
         self._new_problem()
 
-    def apply_appearance(self) -> None:
-        """Restyle for the appearance: axes and fonts, the marker, and r = 0 white or dark."""
-        style_plot(self.plot, self.appearance)
-        self.marker.setPen(pen(self.appearance, self.appearance.foreground, 2))
-        self.redraw()
+    def restyle(self, appearance: Appearance) -> None:
+        """The marker's pen (r = 0 is drawn white or dark by `redraw`)."""
+        self.marker.setPen(pen(appearance, appearance.foreground, 2))
 
     # ----------------------------------------------------------------- drawing
     def _groups(self) -> np.ndarray | None:
@@ -142,7 +130,7 @@ class ResponsibilityHeatmap(Sleeper, QWidget):
         self.order_box.blockSignals(False)
         self.redraw()
 
-    def redraw(self) -> None:
+    def redraw(self, *_) -> None:
         if self.asleep():
             return
         resp = self.session.resp

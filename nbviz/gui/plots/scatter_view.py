@@ -15,21 +15,23 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
-from ...app.appearance import appearance_of
+from ...app.appearance import Appearance
 from ...app.density_grids import density_grid
 from ...app.families import DataView, presentation
 from ...app.session import Session
-from ..palette import blend, component_color, component_rgb
-from .ellipses import DraggableMarkers, EllipseItem, matched_color
-from .interaction import picked_index, show_ring, with_moved_mean
+from ..layouts import left_row
+from ..palette import component_color
+from .ellipses import EllipseItem, matched_color
+from .interaction import with_moved_mean
+from .plot_view import new_plot
 from .point_layer import PointLayer
+from .points_view import PointsView
 from .projection import Projection, projections_for
-from .sleep import Sleeper
-from .styling import pen, style_plot
+from .styling import pen
 
 GRID_SIZE = 150  # density grid cells per axis
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
@@ -55,13 +57,8 @@ class SmoothImageItem(pg.ImageItem):
         super().paint(painter, *args)
 
 
-class ScatterView(Sleeper, QWidget):
+class ScatterView(PointsView, QWidget):
     """Data points, component means and ellipses, and the mixture density in a 2-D view.
-
-    Parameters
-    ----------
-    session : Session
-    parent : QWidget, optional
 
     Attributes
     ----------
@@ -77,12 +74,9 @@ class ScatterView(Sleeper, QWidget):
         PCA and feature pairs; shown only for more than two features.
     """
 
-    def __init__(self, session: Session, parent=None):
-        super().__init__(parent)
-        self.session = session
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
         self.projections: list[Projection] = []
-        self._problem = None
-        self._drag_preview: tuple[int, float, float] | None = None
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
         self.axes_choice = QComboBox()
@@ -90,67 +84,35 @@ class ScatterView(Sleeper, QWidget):
         self.axes_choice.setToolTip("Which two axes to look along (everything is projected onto them)")
         self.axes_choice.currentIndexChanged.connect(self._projection_chosen)
         self.axes_bar = QWidget()
-        bar = QHBoxLayout(self.axes_bar)
-        bar.setContentsMargins(4, 2, 4, 0)
-        bar.addWidget(QLabel("View:"))
-        bar.addWidget(self.axes_choice)
-        bar.addStretch(1)
+        left_row("View:", self.axes_choice, host=self.axes_bar, margins=(4, 2, 4, 0))
         self.axes_bar.hide()
 
-        self.appearance = appearance_of(session)
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setMenuEnabled(False)
-        self.plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)  # room for edge tick labels
-        for axis in ("left", "bottom"):
-            self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        self.plot = new_plot(edge_room=True)
         self.view_box = self.plot.getViewBox()
         self.density_item = SmoothImageItem(axisOrder="row-major")
         self.density_item.setLookupTable(density_lut())
-        self.density_item.setZValue(-10)
-        self.view_box.addItem(self.density_item, ignoreBounds=True)
+        self.add_overlay(self.density_item, -10)
         self.points = PointLayer(self.view_box, z_value=0)
         self._bounds_item = pg.PlotCurveItem(pen=pg.mkPen(None))  # lets the "A" button fit the data
         self.view_box.addItem(self._bounds_item)
         self.ellipses: list[EllipseItem] = []
         self.truth_ellipses: list[EllipseItem] = []
-        self.truth_means = pg.ScatterPlotItem(symbol="x", size=11, pxMode=True)
-        self.truth_means.setZValue(15)
-        self.view_box.addItem(self.truth_means, ignoreBounds=True)
-        self.means = DraggableMarkers(symbol="o", size=17, pxMode=True)
-        self.means.setZValue(20)
-        self.means.marker_moved.connect(self._mean_dragged)
-        self.means.marker_dropped.connect(self._mean_dropped)
-        self.view_box.addItem(self.means, ignoreBounds=True)
-        self.selection_ring = pg.ScatterPlotItem(pxMode=True)
-        self.selection_ring.setZValue(25)
-        self.view_box.addItem(self.selection_ring, ignoreBounds=True)
+        self.truth_means = self.add_overlay(pg.ScatterPlotItem(symbol="x", size=11, pxMode=True), 15)
+        self.means = self.add_means(17)
+        self.selection_ring = self.add_selection_ring()
         self.view_box.sigRangeChanged.connect(self._update_density)
-        self.plot.scene().sigMouseClicked.connect(self._clicked)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.axes_bar)
         layout.addWidget(self.plot)
+        self.follow_session()
 
-        session.problem_changed.connect(self.redraw)
-        session.run_reset.connect(self.redraw)
-        session.cursor_changed.connect(self.redraw)
-        session.selection_changed.connect(self._draw_selection)
-        self.appearance.changed.connect(self.apply_appearance)
-        self.apply_appearance()
-
-    def apply_appearance(self) -> None:
-        """Restyle for the appearance (presentation mode, light or dark) and redraw."""
-        appearance = self.appearance
-        style_plot(self.plot, appearance)
+    def restyle(self, appearance: Appearance) -> None:
         self.density_item.setLookupTable(density_lut(DENSITY_RGB_DARK if appearance.dark else DENSITY_RGB))
-        self.points.radius_change = 1.5 if appearance.presentation else 0.0
         self.means.setSize(appearance.point_size(17))
         self.truth_means.setSize(appearance.point_size(11))
-        if self._problem is not None:
-            self.points.render()
-        self.redraw()
 
     # ----------------------------------------------------------------- state
     @property
@@ -167,7 +129,7 @@ class ScatterView(Sleeper, QWidget):
             return None
         return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
 
-    def _sync_problem(self) -> bool:
+    def sync_problem(self) -> bool:
         """Follow a new problem: views, point positions and axis ranges. False if inactive."""
         problem = self.session.problem if self.model is not None else None
         if problem is self._problem:
@@ -208,22 +170,16 @@ class ScatterView(Sleeper, QWidget):
                               else "Choose a feature pair to drag means")
 
     # ----------------------------------------------------------------- drawing
-    def redraw(self, *_) -> None:
-        """Draw the half-step at the session's cursor."""
-        if self.asleep():
-            return
-        self._drag_preview = None
-        if not self._sync_problem():
-            self._clear()
-            return
-        K = self.model.n_components
-        self.points.set_colors(blend(self.session.resp, component_rgb(K, self.appearance.dark)))
+    def draw_model(self) -> None:
         self._draw_components()
         self._draw_truth()
         self._update_density()
-        self._draw_selection()
 
-    def _clear(self) -> None:
+    def draw_dragged(self) -> None:
+        self._draw_components()
+        self._update_density()
+
+    def clear(self) -> None:
         self.points.set_positions(np.zeros((0, 2)))
         for item in self.ellipses + self.truth_ellipses:
             item.hide()
@@ -245,32 +201,26 @@ class ScatterView(Sleeper, QWidget):
     def _draw_components(self) -> None:
         weights, means, covariances = self.projected_components()
         K = len(weights)
-        _ensure_pool(self.ellipses, K, self.view_box, z_value=10)
-        for k, item in enumerate(self.ellipses):
-            item.setVisible(k < K)
-            if k < K:
-                item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
-                item.set_gaussian(means[k], covariances[k])
+        for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
+            item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
+            item.set_gaussian(means[k], covariances[k])
         self.means.setData(pos=means, data=np.arange(K), pen=pen(self.appearance, self.appearance.outline, 2),
                            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)])
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth()
-        count = 0
         positions, pens = [], []
-        if matched is not None:
+        if matched is None:
+            self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
+        else:
             truth, perm = matched
             means, covariances = self.projection.gaussians(truth.means, truth.full_covariances)
-            count = truth.n_components
-            _ensure_pool(self.truth_ellipses, count, self.view_box, z_value=9)
-            for j in range(count):
+            for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
-                self.truth_ellipses[j].set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
-                self.truth_ellipses[j].set_gaussian(means[j], covariances[j])
+                item.set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
+                item.set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
                 pens.append(pen(self.appearance, color, 2))
-        for j, item in enumerate(self.truth_ellipses):
-            item.setVisible(j < count)
         if positions:
             self.truth_means.setData(pos=np.array(positions), pen=pens, brush=None)
         else:
@@ -288,38 +238,13 @@ class ScatterView(Sleeper, QWidget):
         self.density_item.setRect(QRectF(x0, y0, x1 - x0, y1 - y0))
         self.density_item.show()
 
-    def _draw_selection(self, *_) -> None:
-        index = self.session.selected
-        if self.model is None or not 0 <= index < len(self.points.positions):
-            show_ring(self.selection_ring, None)
-            return
-        xy = self.points.positions[index]
-        show_ring(self.selection_ring, xy, (23, 18), self.appearance)
-
     # ----------------------------------------------------------------- mouse
-    def _clicked(self, ev) -> None:
-        index = None if self.model is None else picked_index(ev, self.view_box, self.points)
-        if index is not None:
-            self.session.select(index)
-
-    def _mean_dragged(self, k: int, x: float, y: float) -> None:
-        self._drag_preview = (k, x, y)
-        self._draw_components()
-        self._update_density()
-
-    def _mean_dropped(self, k: int, x: float, y: float) -> None:
-        model, projection = self.model, self.projection
-        self._drag_preview = None
-        if model is None or projection is None or projection.pair is None:
-            return
-        if not self.session.set_start(with_moved_mean(model, k, projection.pair, (x, y))):
-            self.redraw()
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
+        projection = self.projection
+        if projection is None or projection.pair is None:
+            return None
+        return with_moved_mean(model, k, projection.pair, (x, y))
 
 
-def _ensure_pool(pool: list[EllipseItem], n: int, view_box: pg.ViewBox, z_value: float) -> None:
-    """Grow `pool` to at least `n` ellipse items (they are reused, never re-created)."""
-    while len(pool) < n:
-        item = EllipseItem(pen=QColor("black"))
-        item.setZValue(z_value)
-        view_box.addItem(item, ignoreBounds=True)
-        pool.append(item)
+def _new_ellipse() -> EllipseItem:
+    return EllipseItem(pen=QColor("black"))

@@ -1,12 +1,8 @@
 """Plot styling from the session's `Appearance`: background, axes, tick and label fonts.
 
-A view adopts the appearance in two lines::
-
-    session.appearance.changed.connect(self.apply_appearance)
-    self.apply_appearance()
-
-where its ``apply_appearance`` calls `style_plot` for each of its plots and then redraws with pens
-from `pen` (widths scaled for presentation mode).
+A view (see `nbviz.gui.session_view.SessionView` and `PlotView`) restyles on the appearance's
+`changed`: `style_plot` for its plot, then its own items with pens from `pen` (widths scaled for
+presentation mode), then a redraw.
 """
 
 from __future__ import annotations

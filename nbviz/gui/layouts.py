@@ -1,0 +1,39 @@
+"""Small layouts the panels and dialogs build again and again: a row of widgets, OK and Cancel."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QWidget
+
+
+def left_row(*items, host: QWidget | None = None, margins: tuple[int, int, int, int] | None = None) -> QHBoxLayout:
+    """A row of `items` from the left, the free room after them.
+
+    Parameters
+    ----------
+    *items : QWidget, str or int
+        A widget; a str becomes a QLabel; an int is a gap of that many pixels.
+    host : QWidget, optional
+        The widget the row lays out (none: a layout to add to another).
+    margins : (left, top, right, bottom), optional
+        In pixels; the style's margins by default.
+    """
+    row = QHBoxLayout() if host is None else QHBoxLayout(host)
+    if margins is not None:
+        row.setContentsMargins(*margins)
+    for item in items:
+        if isinstance(item, int):
+            row.addSpacing(item)
+        else:
+            row.addWidget(QLabel(item) if isinstance(item, str) else item)
+    row.addStretch(1)
+    return row
+
+
+def ok_cancel(dialog: QDialog, ok_text: str, on_ok) -> QDialogButtonBox:
+    """OK (labelled `ok_text`, calling `on_ok`) and Cancel (rejecting `dialog`); OK is ``ok_button``."""
+    buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+    buttons.ok_button = buttons.button(QDialogButtonBox.Ok)
+    buttons.ok_button.setText(ok_text)
+    buttons.accepted.connect(on_ok)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

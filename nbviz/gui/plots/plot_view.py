@@ -1,0 +1,59 @@
+"""The base of the plot views: a `SessionView` that sleeps while hidden and styles its plot.
+
+The views redraw on a new problem, a new run and a moved cursor (`REDRAWS_ON`); while hidden they
+only note that they are out of date (`Sleeper`). `apply_appearance` styles ``self.plot`` (when the
+view has one) before the view's own `restyle` and a redraw.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+
+from ..session_view import SessionView
+from .sleep import Sleeper
+from .styling import style_plot
+
+REDRAWS_ON = ("problem_changed", "run_reset", "cursor_changed")
+
+
+def new_plot(axis_items: dict | None = None, menu: bool = False, edge_room: bool = False) -> pg.PlotWidget:
+    """A plot as the views use it: no SI prefixes on the left and bottom axes.
+
+    Parameters
+    ----------
+    axis_items : dict, optional
+        Custom axes (``{"left": AxisItem}``).
+    menu : bool
+        Keep pyqtgraph's right-click menu.
+    edge_room : bool
+        Margins that leave room for tick labels at the plot's edges.
+    """
+    plot = pg.PlotWidget(background="w", axisItems=axis_items)
+    plot.setMenuEnabled(menu)
+    if edge_room:
+        plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)
+    for axis in ("left", "bottom"):
+        plot.getAxis(axis).enableAutoSIPrefix(False)
+    return plot
+
+
+class PlotView(Sleeper, SessionView):
+    """A view with (usually) one `plot`, redrawn with the session and restyled with the appearance.
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget or None
+        Styled by `apply_appearance`; None for a view without one.
+    grid : bool
+        Class attribute: the plot shows a grid.
+    """
+
+    follows = dict.fromkeys(REDRAWS_ON, "redraw")
+    grid = False
+    plot: pg.PlotWidget | None = None
+
+    def apply_appearance(self) -> None:
+        """Style the plot, restyle the view's own items, redraw."""
+        if self.plot is not None:
+            style_plot(self.plot, self.appearance, grid=self.grid)
+        super().apply_appearance()

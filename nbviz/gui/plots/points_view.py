@@ -1,0 +1,148 @@
+"""The base of the views that draw the data points under a Gaussian mixture (1-D and scatter).
+
+The points are coloured by their responsibilities; a click on one selects it for the inspector
+(and a ring marks it); a mean marker can be dragged, and dropped to restart EM from there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+import nbviz.core as nc
+
+from ..palette import blend, component_rgb
+from .ellipses import DraggableMarkers
+from .interaction import picked_index, show_ring
+from .plot_view import PlotView
+from .point_layer import PointLayer
+
+
+class PointsView(PlotView):
+    """A `PlotView` of the data points, with a selection ring and draggable means.
+
+    A subclass builds `points`, `view_box`, `means` (`add_means`) and `selection_ring`
+    (`add_selection_ring`), and defines `model`, `sync_problem`, `clear`, `draw_model` and
+    `moved_start`.
+
+    Attributes
+    ----------
+    points : PointLayer
+    means : DraggableMarkers
+    selection_ring : pg.ScatterPlotItem
+    dot_growth : (float, float)
+        Class attribute: how many pixels the dots grow in normal and in presentation mode.
+    ring_sizes : (float, float)
+        Class attribute: the selection ring's outer and inner size in pixels (normal mode).
+    """
+
+    follows = {**PlotView.follows, "selection_changed": "draw_selection"}
+    dot_growth = (0.0, 1.5)
+    ring_sizes = (23, 18)
+    points: PointLayer
+    view_box: pg.ViewBox
+    _problem = None
+    _drag_preview: tuple[int, float, float] | None = None
+
+    @property
+    def model(self) -> nc.GaussianMixture | None:
+        """The mixture at the cursor, or None when this view does not apply (override)."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- building
+    def add_overlay(self, item: pg.GraphicsObject, z_value: float):
+        """`item` over the data at `z_value`, not counted in the view's auto-range."""
+        item.setZValue(z_value)
+        self.view_box.addItem(item, ignoreBounds=True)
+        return item
+
+    def pooled(self, pool: list, count: int, make, z_value: float) -> list:
+        """The first `count` items of `pool` (grown with ``make()`` as needed), shown; the rest hidden.
+
+        Items are reused, never re-created: one per fitted or true component, for any K.
+        """
+        while len(pool) < count:
+            pool.append(self.add_overlay(make(), z_value))
+        for i, item in enumerate(pool):
+            item.setVisible(i < count)
+        return pool[:count]
+
+    def add_means(self, size: float, **options) -> DraggableMarkers:
+        """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""
+        means = DraggableMarkers(symbol="o", size=size, pxMode=True, **options)
+        means.marker_moved.connect(self._mean_dragged)
+        means.marker_dropped.connect(self._mean_dropped)
+        return self.add_overlay(means, 20)
+
+    def add_selection_ring(self) -> pg.ScatterPlotItem:
+        return self.add_overlay(pg.ScatterPlotItem(pxMode=True), 25)
+
+    def follow_session(self) -> None:
+        """Also take clicks on the plot (a click on a point selects it)."""
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+        super().follow_session()
+
+    # ----------------------------------------------------------------- drawing
+    def apply_appearance(self) -> None:
+        self.points.radius_change = self.dot_growth[self.appearance.presentation]
+        if self._problem is not None:
+            self.points.render()
+        super().apply_appearance()
+
+    def redraw(self, *_) -> None:
+        """Draw the half-step at the session's cursor."""
+        if self.asleep():
+            return
+        self._drag_preview = None
+        if not self.sync_problem():
+            self.clear()
+            return
+        self.points.set_colors(blend(self.session.resp, component_rgb(self.model.n_components, self.appearance.dark)))
+        self.draw_model()
+        self.draw_selection()
+
+    def draw_selection(self, *_) -> np.ndarray | None:
+        """Ring the selected point; returns where it is drawn (None: no point selected here)."""
+        index = self.session.selected
+        xy = None
+        if self.model is not None and 0 <= index < len(self.points.positions):
+            xy = self.points.positions[index]
+        show_ring(self.selection_ring, xy, self.ring_sizes, self.appearance)
+        return xy
+
+    def sync_problem(self) -> bool:
+        """Follow a new problem (positions, ranges); False when the view does not apply (override)."""
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        """Show nothing (override)."""
+        raise NotImplementedError
+
+    def draw_model(self) -> None:
+        """Draw the mixture (with a dragged mean where it is dragged) (override)."""
+        raise NotImplementedError
+
+    def draw_dragged(self) -> None:
+        """Draw what a dragged mean moves (default: the whole mixture)."""
+        self.draw_model()
+
+    # ----------------------------------------------------------------- mouse
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
+        """The start after mean k was dropped at (x, y), or None if it cannot move here (override)."""
+        raise NotImplementedError
+
+    def _clicked(self, ev) -> None:
+        index = None if self.model is None else picked_index(ev, self.view_box, self.points)
+        if index is not None:
+            self.session.select(index)
+
+    def _mean_dragged(self, k: int, x: float, y: float) -> None:
+        self._drag_preview = (k, x, y)
+        self.draw_dragged()
+
+    def _mean_dropped(self, k: int, x: float, y: float) -> None:
+        model = self.model
+        self._drag_preview = None
+        start = None if model is None else self.moved_start(model, k, x, y)
+        if start is not None and not self.session.set_start(start):
+            self.redraw()
