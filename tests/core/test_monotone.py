@@ -65,9 +65,15 @@ common = settings(max_examples=80, deadline=None, suppress_health_check=[HealthC
 
 
 @common
-@given(choice=st.sampled_from(FAMILY_CHOICES), k=st.integers(1, 4), n=st.integers(12, 70),
-       d=st.integers(1, 3), seed=st.integers(0, 2**32 - 1), method=st.sampled_from(nc.INIT_METHODS),
-       prior_flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
+@given(
+    choice=st.sampled_from(FAMILY_CHOICES),
+    k=st.integers(1, 4),
+    n=st.integers(12, 70),
+    d=st.integers(1, 3),
+    seed=st.integers(0, 2**32 - 1),
+    method=st.sampled_from(nc.INIT_METHODS),
+    prior_flags=st.tuples(st.booleans(), st.booleans(), st.booleans()),
+)
 def test_objective_never_decreases_and_the_elbo_bounds_it(choice, k, n, d, seed, method, prior_flags):
     family, kind = choice
     rng = np.random.default_rng(seed)
@@ -90,8 +96,14 @@ def test_objective_never_decreases_and_the_elbo_bounds_it(choice, k, n, d, seed,
 
 
 @common
-@given(choice=st.sampled_from(FAMILY_CHOICES), k=st.integers(2, 3), n=st.integers(20, 60),
-       seed=st.integers(0, 2**32 - 1), fraction=st.floats(0.05, 1.0), beta=st.booleans())
+@given(
+    choice=st.sampled_from(FAMILY_CHOICES),
+    k=st.integers(2, 3),
+    n=st.integers(20, 60),
+    seed=st.integers(0, 2**32 - 1),
+    fraction=st.floats(0.05, 1.0),
+    beta=st.booleans(),
+)
 def test_semi_supervised_objective_never_decreases(choice, k, n, seed, fraction, beta):
     family, kind = choice
     rng = np.random.default_rng(seed)
@@ -107,8 +119,9 @@ def test_semi_supervised_objective_never_decreases(choice, k, n, seed, fraction,
 
 @pytest.mark.filterwarnings("ignore::nbviz.core.EmptyComponentWarning")  # hard EM can empty a component
 @common
-@given(choice=st.sampled_from(FAMILY_CHOICES), k=st.integers(2, 4), n=st.integers(20, 60),
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    choice=st.sampled_from(FAMILY_CHOICES), k=st.integers(2, 4), n=st.integers(20, 60), seed=st.integers(0, 2**32 - 1)
+)
 def test_hard_em_climbs_the_classification_likelihood(choice, k, n, seed):
     family, kind = choice
     rng = np.random.default_rng(seed)

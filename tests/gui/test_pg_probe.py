@@ -22,8 +22,13 @@ def plot(qtbot):
 def test_spots_give_each_spot_as_set_and_the_default_size_where_none_was_set(plot):
     item = pg.ScatterPlotItem(size=7, pen=pg.mkPen("k", width=1.5), brush=pg.mkBrush("r"))
     plot.addItem(item)
-    item.setData(x=[1.0, 2.0, 3.0], y=[4.0, 5.0, 6.0], data=[10, 11, 12],
-                 size=[9.0, 7.0, 12.0], pen=[pg.mkPen("b", width=w) for w in (3, 2, 0.5)])
+    item.setData(
+        x=[1.0, 2.0, 3.0],
+        y=[4.0, 5.0, 6.0],
+        data=[10, 11, 12],
+        size=[9.0, 7.0, 12.0],
+        pen=[pg.mkPen("b", width=w) for w in (3, 2, 0.5)],
+    )
     got = pg_probe.spots(item)
     assert len(got) == 3
     np.testing.assert_array_equal(got.x, [1.0, 2.0, 3.0])

@@ -19,8 +19,9 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.gui.main_window import MainWindow
 
-TRUTH = nc.GaussianMixture(weights=[0.3, 0.3, 0.4], means=[[0, 0], [3, 0], [1, 3]],
-                           covariances=np.stack([np.eye(2) * 0.8] * 3))
+TRUTH = nc.GaussianMixture(
+    weights=[0.3, 0.3, 0.4], means=[[0, 0], [3, 0], [1, 3]], covariances=np.stack([np.eye(2) * 0.8] * 3)
+)
 STEPPING_SECONDS = 20.0  # wall time of stepping, warm-up included, before the last cycle is started
 MIN_CYCLES = 2  # measured cycles after the warm-up, however slow the machine
 MAX_CYCLES = 9  # as many as the soak ran before it was time-boxed
