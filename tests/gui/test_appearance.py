@@ -1,6 +1,7 @@
 """Presentation mode, the dark scheme, the toolbar icons and the remembered choices."""
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
@@ -41,13 +42,13 @@ def views(qtbot):
 def styling(scatter, curve):
     """Font sizes and pen widths a reader of the plots sees."""
     return {
-        "scatter ticks": scatter.plot.getAxis("bottom").style["tickFont"].pointSizeF(),
-        "curve ticks": curve.plot.getAxis("left").style["tickFont"].pointSizeF(),
+        "scatter ticks": pg_probe.tick_font(scatter.plot, "bottom").pointSizeF(),
+        "curve ticks": pg_probe.tick_font(curve.plot, "left").pointSizeF(),
         "ellipse pen": scatter.ellipses[0].pen.widthF(),
-        "mean size": scatter.means.opts["size"],
+        "mean size": pg_probe.symbol_size(scatter.means),
         "dot radius": scatter.points._geometry[-1],
-        "objective pen": curve.objective_curve.opts["pen"].widthF(),
-        "elbo pen": curve.elbo_curve.opts["pen"].widthF(),
+        "objective pen": pg_probe.pen(curve.objective_curve).widthF(),
+        "elbo pen": pg_probe.pen(curve.elbo_curve).widthF(),
     }
 
 
@@ -75,7 +76,7 @@ def test_dark_scheme_darkens_backgrounds_and_lightens_text(views):
         assert plot.backgroundBrush().color().lightness() < 60
         axis = plot.getAxis("left")
         assert axis.textPen().color().lightness() > 180
-        assert axis.labelStyle["color"].lower() == "#d8d8d8"  # the axis title too
+        assert pg_probe.axis_label_color(plot, "left").lower() == "#d8d8d8"  # the axis title too
     scatter.appearance.set_dark(False)
     assert scatter.plot.backgroundBrush().color() == QColor("#ffffff")
     assert scatter.plot.getAxis("left").textPen().color() == QColor("#333333")
@@ -154,7 +155,7 @@ def test_f5_toggles_presentation_mode_and_play_shows_pause_while_playing(qtbot, 
     qtbot.keyClick(window, Qt.Key_F5)
     assert window.appearance.presentation and window.presentation_action.isChecked()
     assert window.font().pointSizeF() == pytest.approx(size * PRESENTATION_SCALE["font"])
-    assert window.objective.objective_curve.opts["pen"].widthF() == pytest.approx(2.5 * PRESENTATION_SCALE["line"])
+    assert pg_probe.pen(window.objective.objective_curve).widthF() == pytest.approx(2.5 * PRESENTATION_SCALE["line"])
     qtbot.keyClick(window, Qt.Key_F5)
     assert not window.appearance.presentation and window.font().pointSizeF() == pytest.approx(size)
 

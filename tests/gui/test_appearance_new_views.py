@@ -4,6 +4,7 @@ gallery, the message banner, and the import and synthesis dialogs."""
 import re
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
@@ -58,24 +59,24 @@ def assert_dark_plot(plot):
 
 
 def tick_points(plot) -> float:
-    return plot.getAxis("bottom").style["tickFont"].pointSizeF()
+    return pg_probe.tick_font(plot, "bottom").pointSizeF()
 
 
 # ---------------------------------------------------------------------------- plots
 def test_bound_view_follows_presentation_and_dark(session, appearance, qtbot):
     view = shown(qtbot, BoundView(session, appearance=appearance))
     view.set_awake(True)
-    before = (view.objective_curve.opts["pen"].widthF(), view.old_line.pen.widthF(), tick_points(view.plot))
+    before = (pg_probe.pen(view.objective_curve).widthF(), pg_probe.pen(view.old_line).widthF(), tick_points(view.plot))
     appearance.set_presentation(True)
-    during = (view.objective_curve.opts["pen"].widthF(), view.old_line.pen.widthF(), tick_points(view.plot))
+    during = (pg_probe.pen(view.objective_curve).widthF(), pg_probe.pen(view.old_line).widthF(), tick_points(view.plot))
     assert during == pytest.approx((before[0] * LINE, before[1] * LINE, before[2] * FONT))
-    assert view.old_line.label.textItem.font().pointSizeF() == pytest.approx(before[2] * FONT)
+    assert pg_probe.line_label_font(view.old_line).pointSizeF() == pytest.approx(before[2] * FONT)
     appearance.set_presentation(False)
-    assert view.objective_curve.opts["pen"].widthF() == pytest.approx(before[0])
+    assert pg_probe.pen(view.objective_curve).widthF() == pytest.approx(before[0])
     assert view.plot.backgroundBrush().color() == QColor("#ffffff")
     appearance.set_dark(True)
     assert_dark_plot(view.plot)
-    assert view.old_line.label.fill.color().lightness() < 60  # line labels sit on the dark background
+    assert pg_probe.line_label_fill(view.old_line).color().lightness() < 60  # line labels sit on the dark background
     assert view.result is not None  # redrawn, not emptied
 
 
@@ -85,15 +86,15 @@ def test_label_marks_outline_contrasts_with_the_background_and_grows(session, ap
         session.set_label(row, k)
     marks = view.scatter_labels.marks
     assert marks.count == 2
-    pen_before, size_before = marks.item.opts["pen"], marks.item.opts["size"]
+    pen_before, size_before = pg_probe.pen(marks.item), pg_probe.symbol_size(marks.item)
     assert QColor(pen_before.color()).lightness() < 60  # dark outline on the light plot
     appearance.set_presentation(True)
-    assert marks.item.opts["size"] == pytest.approx(size_before * POINT)
-    assert marks.item.opts["pen"].widthF() == pytest.approx(pen_before.widthF() * LINE)
+    assert pg_probe.symbol_size(marks.item) == pytest.approx(size_before * POINT)
+    assert pg_probe.pen(marks.item).widthF() == pytest.approx(pen_before.widthF() * LINE)
     appearance.set_presentation(False)
     appearance.set_dark(True)
     assert marks.count == 2
-    assert QColor(marks.item.opts["pen"].color()).lightness() > 200  # light outline on the dark plot
+    assert QColor(pg_probe.pen(marks.item).color()).lightness() > 200  # light outline on the dark plot
 
 
 def test_choose_k_follows_presentation_and_dark(session, appearance, qtbot):
@@ -104,19 +105,21 @@ def test_choose_k_follows_presentation_and_dark(session, appearance, qtbot):
     with qtbot.waitSignal(panel.explorer.finished, timeout=20000):
         panel.run()
     line = panel.best_lines["bic"]
-    before = (line.opts["pen"].widthF(), line.opts["symbolSize"], panel.best_marker.opts["size"], tick_points(panel.plot))
+    before = (pg_probe.pen(line).widthF(), pg_probe.symbol_size(line), pg_probe.symbol_size(panel.best_marker),
+              tick_points(panel.plot))
     appearance.set_presentation(True)
-    during = (line.opts["pen"].widthF(), line.opts["symbolSize"], panel.best_marker.opts["size"], tick_points(panel.plot))
+    during = (pg_probe.pen(line).widthF(), pg_probe.symbol_size(line), pg_probe.symbol_size(panel.best_marker),
+              tick_points(panel.plot))
     assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * POINT, before[3] * FONT))
     appearance.set_presentation(False)
-    assert line.opts["pen"].widthF() == pytest.approx(before[0])
-    light_bic = line.opts["pen"].color().name()
+    assert pg_probe.pen(line).widthF() == pytest.approx(before[0])
+    light_bic = pg_probe.pen(line).color().name()
     appearance.set_dark(True)
     assert_dark_plot(panel.plot)
-    dark_bic = line.opts["pen"].color()
+    dark_bic = pg_probe.pen(line).color()
     assert dark_bic.lightness() > QColor(light_bic).lightness()  # a lighter blue on the dark plot
     assert dark_bic.name() in panel.legend.text()  # the key beside the plot says the same colour
-    assert panel.truth_line.label.fill.color().lightness() < 60
+    assert pg_probe.line_label_fill(panel.truth_line).color().lightness() < 60
 
 
 def test_restart_cards_follow_presentation_and_dark(session, appearance, qtbot):
@@ -192,10 +195,10 @@ def test_synthesis_dialog_follows_presentation_and_dark(appearance, qtbot):
     dialog = shown(qtbot, SynthesisDialog(Session(), appearance=appearance), 1000, 600)
     preview = dialog.preview
     qtbot.waitUntil(lambda: "Preview of" in preview.caption.text())
-    before = (preview.ellipses[0].pen.widthF(), preview.points.opts["size"], tick_points(preview.scatter_plot))
+    before = (preview.ellipses[0].pen.widthF(), pg_probe.symbol_size(preview.points), tick_points(preview.scatter_plot))
     appearance.set_presentation(True)
     assert dialog.font().pointSizeF() == pytest.approx(app_points() * FONT)
-    during = (preview.ellipses[0].pen.widthF(), preview.points.opts["size"], tick_points(preview.scatter_plot))
+    during = (preview.ellipses[0].pen.widthF(), pg_probe.symbol_size(preview.points), tick_points(preview.scatter_plot))
     assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * FONT))
     appearance.set_presentation(False)
     assert preview.ellipses[0].pen.widthF() == pytest.approx(before[0])
@@ -211,10 +214,10 @@ def test_the_selection_ring_grows_in_presentation_mode(session, appearance, qtbo
     view = shown(qtbot, DataView(session, appearance=appearance))
     session.select(5)
     ring = view.scatter.selection_ring
-    sizes, widths = list(ring.data["size"]), [p.widthF() for p in ring.data["pen"]]
+    sizes, widths = list(pg_probe.spots(ring).sizes), [p.widthF() for p in pg_probe.spots(ring).pens]
     assert sizes == [23, 18] and widths == [3, 1.5]
     appearance.set_presentation(True)
-    assert list(ring.data["size"]) == pytest.approx([23 * POINT, 18 * POINT])
-    assert [p.widthF() for p in ring.data["pen"]] == pytest.approx([3 * LINE, 1.5 * LINE])
+    assert list(pg_probe.spots(ring).sizes) == pytest.approx([23 * POINT, 18 * POINT])
+    assert [p.widthF() for p in pg_probe.spots(ring).pens] == pytest.approx([3 * LINE, 1.5 * LINE])
     appearance.set_presentation(False)
-    assert list(ring.data["size"]) == sizes
+    assert list(pg_probe.spots(ring).sizes) == sizes

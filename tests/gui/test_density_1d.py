@@ -1,6 +1,7 @@
 """The 1-D view: histogram, weighted component and mixture densities, the rug, clicking and dragging."""
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -44,7 +45,7 @@ def test_component_and_mixture_curves_are_weighted_normal_densities(view):
     for k in range(3):
         x, y = view.component_curves[k].getData()
         np.testing.assert_allclose(y, model.weights[k] * norm.pdf(x, model.means[k, 0], sds[k]), rtol=1e-12)
-        assert view.component_curves[k].opts["pen"].color() == component_color(k)
+        assert pg_probe.pen(view.component_curves[k]).color() == component_color(k)
         total = total + y
     x, y = view.mixture_curve.getData()
     np.testing.assert_allclose(y, total, rtol=1e-12)
@@ -66,8 +67,8 @@ def test_true_components_are_dashed_in_the_matched_colour(view):
         x, y = curve.getData()
         sd = np.sqrt(truth.covariances[j, 0, 0])
         np.testing.assert_allclose(y, truth.weights[j] * norm.pdf(x, truth.means[j, 0], sd), rtol=1e-12)
-        assert curve.opts["pen"].style() == Qt.DashLine
-        assert curve.opts["pen"].color() == component_color(int(perm[j]))
+        assert pg_probe.pen(curve).style() == Qt.DashLine
+        assert pg_probe.pen(curve).color() == component_color(int(perm[j]))
 
 
 def test_histogram_is_density_normalised(view):

@@ -3,6 +3,7 @@
 import dataclasses
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 
@@ -57,7 +58,7 @@ def test_choose_k_finds_the_true_k_and_a_click_loads_that_fit(session, qtbot):
     assert reference.best_k == 3 == result.best_k("bic")
     assert "BIC prefers K = 3" in panel.summary.text() and "drawn from K = 3" in panel.summary.text()
     assert panel.truth_line.isVisible() and panel.truth_line.value() == 3
-    assert panel.best_marker.data["x"].tolist() == [3.0]
+    assert pg_probe.spots(panel.best_marker).x.tolist() == [3.0]
     assert panel.table.rowCount() == 4 and panel.table.item(2, 0).font().bold()
     assert panel.table.item(2, 1).text() == f"{np.nanmin(reference.bic[2]):.6g}"
 

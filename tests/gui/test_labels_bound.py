@@ -3,6 +3,7 @@
 import re
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 
@@ -66,8 +67,9 @@ def test_clicking_in_label_mode_labels_the_point_and_the_new_run_honours_it(sess
         np.testing.assert_array_equal(session.em.responsibilities_at(session.cursor - 1)[index], [0, 1])
     marks = data.scatter_labels.marks
     assert marks.count == 1
-    np.testing.assert_allclose([marks.item.data["x"][0], marks.item.data["y"][0]], data.scatter.points.positions[index])
-    assert marks.item.data["data"][0] == index
+    marked = pg_probe.spots(marks.item)
+    np.testing.assert_allclose([marked.x[0], marked.y[0]], data.scatter.points.positions[index])
+    assert marked.data[0] == index
     assert "1 of 120 points labelled (1 by clicking)" in panel.count_label.text()
     assert panel.clear_button.isEnabled()
     click_point(qtbot, data.scatter, index, Qt.ShiftModifier)  # Shift takes it away
@@ -153,11 +155,11 @@ def test_hard_em_says_it_climbs_another_objective(session, qtbot):
     session.configure(session.config.with_(hard=True))
     session.step()
     assert curve.explanation.isVisibleTo(curve) and HARD_EM_NOTE in curve.explanation.text()
-    assert curve.plot.plotItem.legend.items[0][1].text == "classification log-lik."
+    assert pg_probe.legend_texts(curve.plot.plotItem)[0] == "classification log-lik."
     session.configure(session.config.with_(hard=False))
     session.step()
     assert not curve.explanation.isVisibleTo(curve)
-    assert curve.plot.plotItem.legend.items[0][1].text == "ELBO L(q, θ)"
+    assert pg_probe.legend_texts(curve.plot.plotItem)[0] == "ELBO L(q, θ)"
 
 
 def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_em_mean(qtbot, tmp_path):

@@ -1,6 +1,7 @@
 """The objective curve: one point per half-step, the ELBO touching after E-steps, decreases flagged."""
 
 import numpy as np
+import pg_probe
 import pytest
 
 import nbviz.core as nc
@@ -41,13 +42,13 @@ def test_one_point_per_half_step_and_the_elbo_from_the_first_e_step(curve):
         else:
             assert ey[i - 1] <= y[i] + 1e-9
     assert not curve.explanation.isVisibleTo(curve)
-    assert len(curve.decrease_marks.data) == 0
+    assert len(pg_probe.spots(curve.decrease_marks)) == 0
 
 
 def test_the_axis_says_when_a_prior_is_on(curve):
-    assert curve.plot.getAxis("left").labelText == "log-likelihood"
+    assert pg_probe.axis_label(curve.plot, "left") == "log-likelihood"
     curve.session.configure(curve.session.config.with_(prior=nc.Prior(covariance_prior=0.1)))
-    assert curve.plot.getAxis("left").labelText == "log-likelihood + log-prior"
+    assert pg_probe.axis_label(curve.plot, "left") == "log-likelihood + log-prior"
 
 
 def test_hard_em_decreases_get_red_markers_and_an_explanation(curve):
@@ -58,7 +59,7 @@ def test_hard_em_decreases_get_red_markers_and_an_explanation(curve):
     objective = np.array([s.objective for s in session.history])
     drops = decreases(objective)
     assert drops.size > 0  # this data and start make hard EM lower the log-likelihood
-    np.testing.assert_array_equal(curve.decrease_marks.data["x"], drops)
+    np.testing.assert_array_equal(pg_probe.spots(curve.decrease_marks).x, drops)
     assert curve.explanation.isVisibleTo(curve)
     assert "classification likelihood" in curve.explanation.text()
     assert f"half-step {drops[0]}" in curve.explanation.text()

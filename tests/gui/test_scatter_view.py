@@ -1,6 +1,7 @@
 """The scatter view: responsibility colours, ellipses, density, projections, clicking and dragging."""
 
 import numpy as np
+import pg_probe
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -246,7 +247,7 @@ def test_three_features_pca_and_feature_pair_projections(make_view):
 
     # PCA: the plane of the two leading eigenvectors of the data covariance
     assert view.projection.title == PCA_TITLE and not view.means.drag_enabled
-    assert view.plot.getAxis("bottom").labelText == "PC1"
+    assert pg_probe.axis_label(view.plot, "bottom") == "PC1"
     values, vectors = np.linalg.eigh(np.cov(X, rowvar=False))
     P = view.projection.matrix
     np.testing.assert_allclose(np.abs(P.T @ vectors[:, [2, 1]]), np.eye(2), atol=1e-9)
@@ -260,7 +261,7 @@ def test_three_features_pca_and_feature_pair_projections(make_view):
 
     # x1 vs x3: the marginal of features 0 and 2
     view.axes_choice.setCurrentIndex(2)
-    assert view.plot.getAxis("bottom").labelText == "x1" and view.plot.getAxis("left").labelText == "x3"
+    assert pg_probe.axis_label(view.plot, "bottom") == "x1" and pg_probe.axis_label(view.plot, "left") == "x3"
     assert view.means.drag_enabled
     np.testing.assert_array_equal(view.points.positions, X[:, [0, 2]])
     for k in range(2):
