@@ -1,11 +1,19 @@
-"""Test-wide settings: Qt renders offscreen, so the suite runs without a display."""
+"""Test-wide settings: Qt renders offscreen, so the suite runs without a display.
+
+Hypothesis draws its examples from a fixed seed in CI (the environment variable CI is set), so a
+CI run is repeatable; elsewhere it explores new examples on every run.
+"""
 
 import os
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import pytest
+from hypothesis import settings
 
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # read when the QApplication is made, not on import
 
-import pytest  # noqa: E402  (after the platform is chosen)
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture
