@@ -18,31 +18,42 @@ def build_parser() -> argparse.ArgumentParser:
     from .app.families import MODEL_CHOICES
 
     parser = argparse.ArgumentParser(
-        prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time.")
+        prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time."
+    )
     parser.add_argument("file", nargs="?", help="a data file (CSV, TSV or .npy) or a saved session (.nbviz) to open")
     parser.add_argument("--preset", metavar="NAME", help="start from a preset (see --list-presets)")
     parser.add_argument("--list-presets", action="store_true", help="list the presets and exit")
-    parser.add_argument("--model", choices=tuple(MODEL_CHOICES),
-                        help="the model to fit (naive-bayes uses the label column)")
+    parser.add_argument(
+        "--model", choices=tuple(MODEL_CHOICES), help="the model to fit (naive-bayes uses the label column)"
+    )
     parser.add_argument("-k", "--components", type=int, metavar="K", help="number of components")
-    parser.add_argument("--covariance-type", choices=("full", "diag", "spherical", "tied"),
-                        help="covariance type of a Gaussian mixture")
-    parser.add_argument("--label-column", metavar="COLUMN",
-                        help="the column holding class labels (name, or 0-based number)")
+    parser.add_argument(
+        "--covariance-type", choices=("full", "diag", "spherical", "tied"), help="covariance type of a Gaussian mixture"
+    )
+    parser.add_argument(
+        "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
+    )
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
-    parser.add_argument("--screenshot", metavar="PNG",
-                        help="save a PNG of the window (after --steps) and exit")
-    parser.add_argument("--save-session", metavar="PATH",
-                        help="save the session (after --steps) to PATH (.nbviz) and exit")
+    parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
+    parser.add_argument(
+        "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
+    )
     scheme = parser.add_mutually_exclusive_group()
     scheme.add_argument("--dark", action="store_true", help="dark colours, whatever the system's scheme")
     scheme.add_argument("--light", action="store_true", help="light colours, whatever the system's scheme")
-    parser.add_argument("--presentation", action="store_true",
-                        help="start in presentation mode (larger text, thicker lines; F5 toggles)")
-    parser.add_argument("--install-desktop", action="store_true",
-                        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit")
-    parser.add_argument("--uninstall-desktop", action="store_true",
-                        help="remove what --install-desktop added, then exit")
+    parser.add_argument(
+        "--presentation",
+        action="store_true",
+        help="start in presentation mode (larger text, thicker lines; F5 toggles)",
+    )
+    parser.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit",
+    )
+    parser.add_argument(
+        "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
+    )
     parser.add_argument("--version", action="version", version=f"nbviz {__version__}")
     return parser
 

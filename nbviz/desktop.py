@@ -63,21 +63,23 @@ def _quote(argument: str) -> str:
 
 
 def desktop_entry(command: str) -> str:
-    return "\n".join([
-        "[Desktop Entry]",
-        "Type=Application",
-        "Name=nbviz",
-        "GenericName=EM algorithm visualiser",
-        "Comment=Watch the EM algorithm work, one E-step and one M-step at a time",
-        f"Exec={command} %f",
-        f"Icon={APP_ID}",
-        "Terminal=false",
-        "Categories=Education;Math;DataVisualization;",  # one main category (Education)
-        f"MimeType={MIME_TYPE};",
-        "Keywords=EM;expectation maximization;mixture;Gaussian;naive Bayes;clustering;",
-        "StartupNotify=true",
-        "",
-    ])
+    return "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Name=nbviz",
+            "GenericName=EM algorithm visualiser",
+            "Comment=Watch the EM algorithm work, one E-step and one M-step at a time",
+            f"Exec={command} %f",
+            f"Icon={APP_ID}",
+            "Terminal=false",
+            "Categories=Education;Math;DataVisualization;",  # one main category (Education)
+            f"MimeType={MIME_TYPE};",
+            "Keywords=EM;expectation maximization;mixture;Gaussian;naive Bayes;clustering;",
+            "StartupNotify=true",
+            "",
+        ]
+    )
 
 
 def installed_files(root: Path | None = None) -> list[Path]:

@@ -17,8 +17,9 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": SETTINGS
 
 
 def run_cli(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "nbviz", *args], capture_output=True, text=True,
-                          env=ENV, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "nbviz", *args], capture_output=True, text=True, env=ENV, timeout=timeout
+    )
 
 
 def test_list_presets_prints_name_tab_description(capsys):
@@ -35,12 +36,15 @@ def test_version():
     assert result.returncode == 0 and result.stdout.startswith("nbviz ")
 
 
-@pytest.mark.parametrize("content, expected", [
-    ("a,b\n1,2\n3,x\n", "line 3, column 'b': 'x' is not a number"),
-    ("a,b\n1,2\n3\n", "line 3 has 1 fields but the header has 2"),
-    ("", "is empty"),
-    ("a,b\n", "no data rows"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        ("a,b\n1,2\n3,x\n", "line 3, column 'b': 'x' is not a number"),
+        ("a,b\n1,2\n3\n", "line 3 has 1 fields but the header has 2"),
+        ("", "is empty"),
+        ("a,b\n", "no data rows"),
+    ],
+)
 def test_unreadable_file_exits_2_with_one_line_naming_the_problem(tmp_path, content, expected):
     path = tmp_path / "data.csv"
     path.write_text(content)
@@ -121,8 +125,13 @@ def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
     settings.write_text("[window]\ngeometry=@ByteArray()\n")
     before = settings.read_text()
     png = tmp_path / "a.png"
-    result = subprocess.run([sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
-                            capture_output=True, text=True, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert QImage(str(png)).width() == 1400 and settings.read_text() == before
 
@@ -142,9 +151,24 @@ def test_light_and_dark_screenshots_leave_the_remembered_choices_alone(tmp_path)
     shots = {}
     for name, flags in (("light", ["--light"]), ("dark", ["--dark", "--presentation"])):
         shots[name] = tmp_path / f"{name}.png"
-        result = subprocess.run([sys.executable, "-m", "nbviz", "--preset", "faithful", "--steps", "2", *flags,
-                                 "--screenshot", str(shots[name])], capture_output=True, text=True, env=env,
-                                timeout=120)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "nbviz",
+                "--preset",
+                "faithful",
+                "--steps",
+                "2",
+                *flags,
+                "--screenshot",
+                str(shots[name]),
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
         assert result.returncode == 0, result.stderr
     light, dark = QImage(str(shots["light"])), QImage(str(shots["dark"]))
     assert mean_lightness(light) > 200 and mean_lightness(dark) < 90
@@ -164,4 +188,5 @@ def test_data_that_does_not_fit_the_model_names_the_column_and_the_line(tmp_path
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines() == [
         "nbviz: error: Cannot use petals.csv with Multinomial mixture: petal_length on line 4 is 1.4, not a "
-        "whole-number count; use a Gaussian mixture for measurements, or load whole-number counts"]
+        "whole-number count; use a Gaussian mixture for measurements, or load whole-number counts"
+    ]

@@ -95,19 +95,24 @@ class Appearance(QObject):
     background = _by_scheme("#ffffff", "#1e1f22", "Plot background.")
     foreground = _by_scheme(("#333333", "#000000"), ("#d8d8d8", "#f2f2f2"), "Text and axis labels on plots.")
     axis_color = _by_scheme(("#777777", "#222222"), ("#8a8a8a", "#c8c8c8"), "Axis lines and ticks.")
-    muted_text = _by_scheme("#555555", "#a8a8a8",
-                            "Secondary text (hints, true values): still readable on the background.")
-    outline = _by_scheme("#1a1a1a", "#f5f5f5",
-                         "Outlines of markers drawn over data (means): contrast with both fill and background.")
-    highlight_background = _by_scheme("#fff2b3", "#5a4a0c",
-                                      "Background of a value just changed (readable with the normal text colour).")
-    error_text = _by_scheme("#b00020", "#ff8a80",
-                            "Text that reports a problem (a failed fit, a cell that cannot be used).")
+    muted_text = _by_scheme(
+        "#555555", "#a8a8a8", "Secondary text (hints, true values): still readable on the background."
+    )
+    outline = _by_scheme(
+        "#1a1a1a", "#f5f5f5", "Outlines of markers drawn over data (means): contrast with both fill and background."
+    )
+    highlight_background = _by_scheme(
+        "#fff2b3", "#5a4a0c", "Background of a value just changed (readable with the normal text colour)."
+    )
+    error_text = _by_scheme(
+        "#b00020", "#ff8a80", "Text that reports a problem (a failed fit, a cell that cannot be used)."
+    )
     problem_background = _by_scheme(
-        "#f4a6a6", "#7a2e2e",
-        "Background of a table cell the current message is about (readable with the normal text).")
-    missing_background = _by_scheme("#fde0e0", "#4a2c2c",
-                                    "Background of a table cell without a value (fainter than `problem_background`).")
+        "#f4a6a6", "#7a2e2e", "Background of a table cell the current message is about (readable with the normal text)."
+    )
+    missing_background = _by_scheme(
+        "#fde0e0", "#4a2c2c", "Background of a table cell without a value (fainter than `problem_background`)."
+    )
 
     def message_colours(self, kind: str) -> tuple[str, str, str]:
         """(background, border, text) of a message box of `kind` ("error" or "notice")."""
@@ -119,4 +124,3 @@ class Appearance(QObject):
     def component_hex(self) -> list[str]:
         """Component colours, one hex string each (cycled past the end)."""
         return component_hex(self.dark)
-

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -20,7 +20,7 @@ class _Worker(QObject):
     progressed = Signal(object)
     done = Signal(object, str)  # the work's result (None after an unexpected error), error text
 
-    def __init__(self, work: Callable, job: "BackgroundJob"):
+    def __init__(self, work: Callable, job: BackgroundJob):
         super().__init__()
         self._work, self._job = work, job
 
@@ -62,7 +62,7 @@ class BackgroundJob(QObject):
     def running(self) -> bool:
         return self._thread is not None
 
-    def start(self, work: Callable[["BackgroundJob"], object]) -> bool:
+    def start(self, work: Callable[[BackgroundJob], object]) -> bool:
         """Run ``work(self)`` in a new worker thread; False if work is already running."""
         if self.running:
             return False

@@ -44,17 +44,20 @@ def slice_choices(model: nc.Mixture, columns) -> list[tuple[str, object]]:
     """
     n_features = max(1, MAX_FEATURE_ITEMS // model.n_components)
     order = {kind: i for i, kind in enumerate(DIRECTION_TITLES)}
-    directions = sorted((d for d in model.slice_directions() if len(d) < 3 or d[2] < n_features),
-                        key=lambda d: order.get(d[0], len(order)))  # stable: the core's order within a kind
+    directions = sorted(
+        (d for d in model.slice_directions() if len(d) < 3 or d[2] < n_features),
+        key=lambda d: order.get(d[0], len(order)),
+    )  # stable: the core's order within a kind
     return [("θ_old → θ_new: the line to the M-step (t)", LINE)] + [
-        (_direction_title(d, columns), d) for d in directions]
+        (_direction_title(d, columns), d) for d in directions
+    ]
 
 
 def refined_argmax(xs: np.ndarray, ys: np.ndarray) -> float:
     """The maximum of sampled values, refined by the parabola through it and its two neighbours."""
     i = int(np.nanargmax(ys))
-    if 0 < i < len(ys) - 1 and np.all(np.isfinite(ys[i - 1:i + 2])):
-        a, b, _ = np.polyfit(xs[i - 1:i + 2], ys[i - 1:i + 2], 2)
+    if 0 < i < len(ys) - 1 and np.all(np.isfinite(ys[i - 1 : i + 2])):
+        a, b, _ = np.polyfit(xs[i - 1 : i + 2], ys[i - 1 : i + 2], 2)
         if a < 0:
             return float(np.clip(-b / (2 * a), xs[i - 1], xs[i + 1]))
     return float(xs[i])
@@ -149,8 +152,9 @@ def auto_half_width(model: nc.Mixture, direction) -> float:
     return 0.25
 
 
-def theta_new(snapshot: nc.Snapshot, old: nc.Mixture, X, resp, prior: nc.Prior,
-              fixed_covariances: bool) -> nc.Mixture | None:
+def theta_new(
+    snapshot: nc.Snapshot, old: nc.Mixture, X, resp, prior: nc.Prior, fixed_covariances: bool
+) -> nc.Mixture | None:
     """The M-step from the q in force at `snapshot` (the snapshot's own model after an M-step).
 
     One M-step; None when it cannot be taken (e.g. a covariance would collapse). An emptied
@@ -164,8 +168,7 @@ def theta_new(snapshot: nc.Snapshot, old: nc.Mixture, X, resp, prior: nc.Prior,
         return None
 
 
-def positions(old: nc.Mixture, new: nc.Mixture | None, direction, half_width: float
-              ) -> tuple[np.ndarray, float | None]:
+def positions(old: nc.Mixture, new: nc.Mixture | None, direction, half_width: float) -> tuple[np.ndarray, float | None]:
     """Slice positions t, and where the M-step puts the sliced value (x units), if known."""
     if direction == LINE:
         return np.linspace(-0.5, 1.5, N_POINTS), 1.0
@@ -194,8 +197,9 @@ def bound_picture(question: BoundQuestion) -> BoundPicture:
     along = new if direction == LINE else direction
 
     def slice_at(points):
-        return nc.bound_slice(question.X, old, along, points, prior=question.prior, labels=question.labels,
-                              hard=question.hard)
+        return nc.bound_slice(
+            question.X, old, along, points, prior=question.prior, labels=question.labels, hard=question.hard
+        )
 
     result = slice_at(ts)
     if not np.any(np.isfinite(result.surrogate)):
@@ -219,16 +223,22 @@ def caption(picture: BoundPicture, hard: bool) -> str:
     gap, target, best = picture.gap, picture.target, picture.best
     parts = []
     if hard:
-        parts.append(f"Hard EM: q is one-hot, so the bound stays below the objective even at θ_old "
-                     f"(gap {gap:.4g}); it is the classification log-likelihood.")
+        parts.append(
+            f"Hard EM: q is one-hot, so the bound stays below the objective even at θ_old "
+            f"(gap {gap:.4g}); it is the classification log-likelihood."
+        )
     else:
-        parts.append(f"The surrogate lies below the objective and touches it at θ_old = {picture.at_old:.4g} "
-                     f"(gap {abs(gap):.2g}).")
+        parts.append(
+            f"The surrogate lies below the objective and touches it at θ_old = {picture.at_old:.4g} "
+            f"(gap {abs(gap):.2g})."
+        )
     parts.append(f"Its maximum here: {best:.3g}." + ("" if target is None else f" The M-step: {target:.3g}."))
     if target is not None:
         values = picture.result.values
         span = np.nanmax(values if values.size else [1.0]) - np.nanmin(values)
         if abs(best - target) > 0.02 * max(span, 1e-12):
-            parts.append("(On this slice the other parameters stay at θ_old; the M-step moves them "
-                         "all, and lands on the maximum along the line to the M-step.)")
+            parts.append(
+                "(On this slice the other parameters stay at θ_old; the M-step moves them "
+                "all, and lands on the maximum along the line to the M-step.)"
+            )
     return " ".join(parts)

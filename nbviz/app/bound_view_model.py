@@ -34,7 +34,8 @@ class BoundPictures(QObject):
         self._answers = LatestAnswer(bound_picture, CACHE_SIZE, self)
         self._answers.answered.connect(lambda _key, picture: self.computed.emit(picture))
         self._answers.failed.connect(
-            lambda error: self.computed.emit(nothing(None, "The bound could not be computed here. " + error)))
+            lambda error: self.computed.emit(nothing(None, "The bound could not be computed here. " + error))
+        )
 
     @property
     def busy(self) -> bool:
@@ -69,13 +70,22 @@ class BoundPictures(QObject):
         old = session.responsibilities_model()
         cached = self._theta_new.get(id(snapshot))
         if cached is None or cached[0] is not snapshot:
-            new = theta_new(snapshot, old, session.problem.X, session.resp, session.config.prior,
-                            session.fixed_covariances)
+            new = theta_new(
+                snapshot, old, session.problem.X, session.resp, session.config.prior, session.fixed_covariances
+            )
             self._theta_new[id(snapshot)] = cached = (snapshot, new)
             while len(self._theta_new) > CACHE_SIZE:
                 self._theta_new.popitem(last=False)
-        return BoundQuestion(session.problem.X, old, cached[1], direction, float(half_width),
-                             session.config.prior, session.labels, session.config.hard)
+        return BoundQuestion(
+            session.problem.X,
+            old,
+            cached[1],
+            direction,
+            float(half_width),
+            session.config.prior,
+            session.labels,
+            session.config.hard,
+        )
 
     def wait(self) -> None:
         """Cancel and block until the worker thread has ended (used at shutdown)."""

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 import nbviz.core as nc
 from nbviz.core.params import check_choice, check_integer, check_real
 
-from .families import DEFAULT_FAMILY, MODEL_CHOICES as _MODEL_CHOICES, PRESENTATIONS, family_for_data, presentation
+from .families import DEFAULT_FAMILY, PRESENTATIONS, family_for_data, presentation
+from .families import MODEL_CHOICES as _MODEL_CHOICES
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
 MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
@@ -57,15 +58,19 @@ class ModelConfig:
         check_choice(self.covariance_type, "the covariance type", nc.COVARIANCE_TYPES)
         check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
         object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
-        object.__setattr__(self, "label_fraction",
-                           check_real(self.label_fraction, "the labelled fraction", low=0, high=1))
+        object.__setattr__(
+            self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
+        )
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
             raise ValueError("a manual label needs a data row and a class, both >= 0")
         if self.fixed_variance is not None:
-            object.__setattr__(self, "fixed_variance",
-                               check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True))
+            object.__setattr__(
+                self,
+                "fixed_variance",
+                check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True),
+            )
             if not presentation(self.family).fixed_variance or self.covariance_type != "spherical":
                 raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
 
@@ -86,19 +91,25 @@ class ModelConfig:
             text += f", fixed σ² = {self.fixed_variance:.3g}"
         return text + (" — hard EM" if self.hard else "")
 
-    def with_(self, **changes) -> "ModelConfig":
+    def with_(self, **changes) -> ModelConfig:
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
-        return {"family": self.family, "n_components": self.n_components,
-                "covariance_type": self.covariance_type, "prior": self.prior.to_dict(),
-                "hard": self.hard, "label_fraction": self.label_fraction,
-                "init_method": self.init_method, "seed": self.seed,
-                "manual_labels": [list(pair) for pair in self.manual_labels],
-                "fixed_variance": self.fixed_variance}
+        return {
+            "family": self.family,
+            "n_components": self.n_components,
+            "covariance_type": self.covariance_type,
+            "prior": self.prior.to_dict(),
+            "hard": self.hard,
+            "label_fraction": self.label_fraction,
+            "init_method": self.init_method,
+            "seed": self.seed,
+            "manual_labels": [list(pair) for pair in self.manual_labels],
+            "fixed_variance": self.fixed_variance,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "ModelConfig":
+    def from_dict(cls, data: dict) -> ModelConfig:
         values = dict(data)
         values["prior"] = nc.Prior.from_dict(values.get("prior", {}))
         values["manual_labels"] = tuple(tuple(pair) for pair in values.get("manual_labels", ()))

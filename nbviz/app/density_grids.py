@@ -30,8 +30,9 @@ def weighted_component_densities(model: nc.Mixture, x: np.ndarray) -> np.ndarray
         return np.exp(log_density + np.log(model.weights)).T
 
 
-def gaussian_2d(weights: np.ndarray, means: np.ndarray, covariances: np.ndarray
-                ) -> tuple[nc.GaussianMixture | None, float]:
+def gaussian_2d(
+    weights: np.ndarray, means: np.ndarray, covariances: np.ndarray
+) -> tuple[nc.GaussianMixture | None, float]:
     """A 2-D Gaussian mixture of the components that are valid, and the weight they carry.
 
     Parameters
@@ -61,8 +62,9 @@ def gaussian_2d(weights: np.ndarray, means: np.ndarray, covariances: np.ndarray
     return mixture, mass
 
 
-def density_grid(weights: np.ndarray, means: np.ndarray, covariances: np.ndarray, x_range, y_range,
-                 size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def density_grid(
+    weights: np.ndarray, means: np.ndarray, covariances: np.ndarray, x_range, y_range, size: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The density of a 2-D Gaussian mixture at the centres of a `size` x `size` grid.
 
     Parameters

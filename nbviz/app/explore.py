@@ -76,8 +76,9 @@ class KChoice:
         run = self.selection.runs.get((k_index, restart))
         if run is None:
             return None
-        config = self.config.with_(n_components=int(self.selection.ks[k_index]),
-                                   seed=int(self.selection.seeds[restart]))
+        config = self.config.with_(
+            n_components=int(self.selection.ks[k_index]), seed=int(self.selection.seeds[restart])
+        )
         return run, config
 
 
@@ -161,8 +162,7 @@ class RestartGallery:
         failed = len(self.runs) - done
         parts = []
         if self.n_optima == 1:
-            parts.append(f"All {done} finished runs reached the same optimum" if done > 1
-                         else "One finished run")
+            parts.append(f"All {done} finished runs reached the same optimum" if done > 1 else "One finished run")
         elif self.n_optima > 1:
             parts.append(f"{self.n_optima} distinct optima; the worst is {self.gap:.4g} below the best")
         else:
@@ -211,8 +211,9 @@ def group_optima(models, objectives, objective_tol: float, distance_tol: float =
     return groups
 
 
-def _same_optimum(a: nc.Mixture, b: nc.Mixture, objective_a: float, objective_b: float,
-                  objective_tol: float, distance_tol: float) -> bool:
+def _same_optimum(
+    a: nc.Mixture, b: nc.Mixture, objective_a: float, objective_b: float, objective_tol: float, distance_tol: float
+) -> bool:
     if abs(objective_a - objective_b) > objective_tol or a.n_components != b.n_components:
         return False
     perm = nc.match_components(a, b)
@@ -280,8 +281,13 @@ class Explorer(QObject):
             return False
         problem, current = self.session.problem, self.session.config
         # only what select_components fits with: every other choice (hard EM, labels, ...) at its default
-        config = ModelConfig(family=current.family, covariance_type=current.covariance_type, prior=current.prior,
-                             init_method=current.init_method, seed=current.seed)
+        config = ModelConfig(
+            family=current.family,
+            covariance_type=current.covariance_type,
+            prior=current.prior,
+            init_method=current.init_method,
+            seed=current.seed,
+        )
         ks = sorted({int(k) for k in ks})
         if not ks or min(ks) < 1:
             self.failed.emit("Choose at least one number of components K >= 1.")
@@ -299,9 +305,19 @@ class Explorer(QObject):
                 return job.report((done / total, f"Fitted {done} of {total}; fitting K = {k}, restart {restart}"))
 
             selection = nc.select_components(
-                problem.X, config.family, ks, n_init=n_init, criterion=criterion, prior=config.prior,
-                rng=config.seed, covariance_type=config.covariance_type, progress=progress,
-                method=config.init_method, max_iter=MAX_ITER, tol=tol)
+                problem.X,
+                config.family,
+                ks,
+                n_init=n_init,
+                criterion=criterion,
+                prior=config.prior,
+                rng=config.seed,
+                covariance_type=config.covariance_type,
+                progress=progress,
+                method=config.init_method,
+                max_iter=MAX_ITER,
+                tol=tol,
+            )
             return KChoice(problem, config, selection)
 
         return self._job.start(work)
@@ -317,8 +333,10 @@ class Explorer(QObject):
         session = self.session
         config = session.config
         if config.supervised:
-            self.failed.emit("Naive Bayes is fitted in one step from the labels, so every restart is the same; "
-                             "choose a mixture model to compare restarts.")
+            self.failed.emit(
+                "Naive Bayes is fitted in one step from the labels, so every restart is the same; "
+                "choose a mixture model to compare restarts."
+            )
             return False
         if method is not None:
             config = config.with_(init_method=method)
@@ -331,16 +349,26 @@ class Explorer(QObject):
                 if job.cancelled:
                     break
                 seed = first_seed + i
-                run = _one_restart(session, problem, config.with_(seed=seed), tol, shown, job,
-                                   (i / count, f"Restart {i + 1} of {count} (seed {seed})"))
+                run = _one_restart(
+                    session,
+                    problem,
+                    config.with_(seed=seed),
+                    tol,
+                    shown,
+                    job,
+                    (i / count, f"Restart {i + 1} of {count} (seed {seed})"),
+                )
                 if job.cancelled and run.ok and not run.converged:
                     break  # stopped half-way: not an optimum
                 runs.append(run)
                 job.report(((i + 1) / count, f"Finished {i + 1} of {count} restarts"), force=i + 1 == count)
             runs.sort(key=lambda run: -run.objective if run.ok else np.inf)
             objective_tol = objective_tolerance(tol)
-            groups = group_optima([run.em.model if run.ok else None for run in runs],
-                                  np.array([run.objective for run in runs]), objective_tol)
+            groups = group_optima(
+                [run.em.model if run.ok else None for run in runs],
+                np.array([run.objective for run in runs]),
+                objective_tol,
+            )
             return RestartGallery(problem, config, runs, groups, objective_tol, job.cancelled, count)
 
         return self._job.start(work)
@@ -359,8 +387,9 @@ def _thumbnail_rows(n_samples: int, seed: int) -> np.ndarray:
     return np.sort(np.random.default_rng(seed).choice(n_samples, THUMBNAIL_POINTS, replace=False))
 
 
-def _one_restart(session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray,
-                 job: BackgroundJob, status) -> Restart:
+def _one_restart(
+    session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
+) -> Restart:
     """Start from `config` and run to convergence; failures become a Restart with the message."""
     em, iterations = None, 0
     try:

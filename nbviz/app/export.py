@@ -78,8 +78,10 @@ def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPr
     for k in range(model.n_components):
         rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(model.means[k])]
         for i in range(model.n_features):
-            rows += [[names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
-                     for j in range(model.n_features)]
+            rows += [
+                [names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
+                for j in range(model.n_features)
+            ]
     return rows
 
 
@@ -108,8 +110,18 @@ def trace_rows(history) -> list[list[str]]:
     for index, s in enumerate(history):
         elbo = "" if s.elbo is None else _number(s.elbo)
         kl = "" if s.kl is None else _number(s.kl)
-        rows.append([str(index), str(s.iteration), s.phase, _number(s.log_likelihood), _number(s.log_prior),
-                     _number(s.objective), elbo, kl])
+        rows.append(
+            [
+                str(index),
+                str(s.iteration),
+                s.phase,
+                _number(s.log_likelihood),
+                _number(s.log_prior),
+                _number(s.objective),
+                elbo,
+                kl,
+            ]
+        )
     return rows
 
 

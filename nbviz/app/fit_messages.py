@@ -18,8 +18,10 @@ def describe_fit_error(problem: Problem, error: Exception) -> str:
         return str(error)
     if not (0 <= error.row < problem.n_samples and 0 <= error.column < len(problem.columns)):
         return str(error)  # raised on other data than this problem's: the core's positions are all there is
-    return (f"{problem.columns[error.column]} {row_place(problem, error.row)} is {error.value:.10g}, "
-            f"{error.problem}; {error.advice}")
+    return (
+        f"{problem.columns[error.column]} {row_place(problem, error.row)} is {error.value:.10g}, "
+        f"{error.problem}; {error.advice}"
+    )
 
 
 def row_place(problem: Problem, row: int) -> str:

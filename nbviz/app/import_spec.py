@@ -63,7 +63,7 @@ class ImportSpec:
         return values
 
     @classmethod
-    def from_options(cls, path: str, options: dict) -> "ImportSpec":
+    def from_options(cls, path: str, options: dict) -> ImportSpec:
         """The spec `options()` describes, for the file at `path`; ValueError for unknown choices."""
         unknown = set(options) - set(cls.__dataclass_fields__) - {"path"}
         if unknown:
@@ -74,7 +74,7 @@ class ImportSpec:
         return cls(path=path, **values)
 
     @classmethod
-    def guessed(cls, path, label_column=None) -> "ImportSpec":
+    def guessed(cls, path, label_column=None) -> ImportSpec:
         """How the file at `path` is read when nobody chose: as the import dialog first shows it.
 
         Without `label_column` the label column and the ignored text columns are guessed by
@@ -93,8 +93,9 @@ class ImportSpec:
             features = None  # every other column: the default of load_data
         if preview.is_npy:
             return cls(path, label_column=label, feature_columns=features)
-        return cls(path, delimiter=preview.delimiter, header=preview.header, label_column=label,
-                   feature_columns=features)
+        return cls(
+            path, delimiter=preview.delimiter, header=preview.header, label_column=label, feature_columns=features
+        )
 
     def load(self, progress=None) -> nc.Dataset:
         """The data set these choices give; DataError naming file, line and column otherwise.
@@ -102,8 +103,14 @@ class ImportSpec:
         `progress` is passed to :func:`nbviz.core.load_data` (fraction 0..1; False cancels).
         """
         text_options = {} if self.is_npy else {"delimiter": self.delimiter, "header": self.header}
-        dataset = nc.load_data(self.path, self.label_column, feature_columns=self.feature_columns,
-                               drop_missing=self.drop_missing, progress=progress, **text_options)
+        dataset = nc.load_data(
+            self.path,
+            self.label_column,
+            feature_columns=self.feature_columns,
+            drop_missing=self.drop_missing,
+            progress=progress,
+            **text_options,
+        )
         return dataset if self.binarise_at is None else binarised(dataset, self.binarise_at)
 
 
@@ -123,8 +130,7 @@ def describe_load(dataset: nc.Dataset, spec: ImportSpec) -> str:
         parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
     if dataset.dropped_lines:
         unit = "rows" if spec.is_npy else "lines"
-        shown = ", ".join(map(str, dataset.dropped_lines[:8])) + (
-            ", ..." if len(dataset.dropped_lines) > 8 else "")
+        shown = ", ".join(map(str, dataset.dropped_lines[:8])) + (", ..." if len(dataset.dropped_lines) > 8 else "")
         parts.append(f"dropped {len(dataset.dropped_lines)} row(s) with missing values ({unit} {shown})")
     if spec.binarise_at is not None:
         parts.append(f"features binarised at {spec.binarise_at:g} (x >= {spec.binarise_at:g} is 1)")

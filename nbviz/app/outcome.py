@@ -29,11 +29,11 @@ class Outcome:
         return self.ok
 
     @classmethod
-    def done(cls) -> "Outcome":
+    def done(cls) -> Outcome:
         return DONE
 
     @classmethod
-    def refused(cls, reason: str) -> "Outcome":
+    def refused(cls, reason: str) -> Outcome:
         if not reason:
             raise ValueError("a refusal needs a reason the user can act on")
         return cls(False, reason)

@@ -16,8 +16,12 @@ from PySide6.QtCore import QSettings
 SPEED_RANGE = (1, 40)  # the speed slider's steps: quarter half-steps per second
 DEFAULT_SPEED = 8
 LAST_KINDS = ("preset", "file")
-KEYS = {"speed": "choices/speed", "presentation": "choices/presentation",
-        "last_kind": "choices/last_kind", "last_name": "choices/last_name"}
+KEYS = {
+    "speed": "choices/speed",
+    "presentation": "choices/presentation",
+    "last_kind": "choices/last_kind",
+    "last_name": "choices/last_name",
+}
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,13 @@ def write_directory(settings: QSettings, kind: str, chosen_path: str) -> None:
 
 
 # ---------------------------------------------------------------------- the synthesis dialog
-SYNTHESIS_KEYS = {"family": "synthesis/family", "n": "synthesis/n", "k": "synthesis/k",
-                  "d": "synthesis/d", "seed": "synthesis/seed"}
+SYNTHESIS_KEYS = {
+    "family": "synthesis/family",
+    "n": "synthesis/n",
+    "k": "synthesis/k",
+    "d": "synthesis/d",
+    "seed": "synthesis/seed",
+}
 
 
 @dataclass(frozen=True)

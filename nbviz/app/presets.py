@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -34,23 +34,27 @@ def _bundled(file: str, name: str, label_column: str | None = None) -> Problem:
 def _faithful():
     problem = _bundled("faithful.csv", "Old Faithful eruptions")
     # A deliberately poor start: the two means in the empty corners, broad covariances.
-    start = nc.GaussianMixture(weights=[0.5, 0.5], means=[[1.8, 90.0], [4.8, 50.0]],
-                               covariances=np.stack([np.diag([1.0, 150.0])] * 2))
+    start = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[1.8, 90.0], [4.8, 50.0]], covariances=np.stack([np.diag([1.0, 150.0])] * 2)
+    )
     return problem, ModelConfig(family="gaussian", n_components=2), start
 
 
 def _gmm_1d():
-    truth = nc.GaussianMixture(weights=[0.3, 0.45, 0.25], means=[[-2.0], [1.0], [4.0]],
-                               covariances=[[[0.6]], [[1.2]], [[0.4]]])
+    truth = nc.GaussianMixture(
+        weights=[0.3, 0.45, 0.25], means=[[-2.0], [1.0], [4.0]], covariances=[[[0.6]], [[1.2]], [[0.4]]]
+    )
     problem = Problem.synthesised(truth, 400, seed=11, name="Three overlapping 1-D Gaussians")
-    start = nc.GaussianMixture(weights=[1 / 3] * 3, means=[[-0.5], [0.0], [0.5]],
-                               covariances=[[[4.0]], [[4.0]], [[4.0]]])
+    start = nc.GaussianMixture(
+        weights=[1 / 3] * 3, means=[[-0.5], [0.0], [0.5]], covariances=[[[4.0]], [[4.0]], [[4.0]]]
+    )
     return problem, ModelConfig(family="gaussian", n_components=3), start
 
 
 def _gmm_2d():
     truth = nc.GaussianMixture(
-        weights=[0.35, 0.4, 0.25], means=[[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]],
+        weights=[0.35, 0.4, 0.25],
+        means=[[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]],
         covariances=[[[1.0, 0.7], [0.7, 1.0]], [[0.6, -0.3], [-0.3, 1.2]], [[0.3, 0.0], [0.0, 0.3]]],
     )
     problem = Problem.synthesised(truth, 600, seed=5, name="Three 2-D Gaussians")
@@ -59,20 +63,23 @@ def _gmm_2d():
 
 def _iris():
     problem = _bundled("iris.csv", "Iris", label_column="species")
-    return problem, ModelConfig(family="gaussian", n_components=3, seed=2,
-                                prior=nc.Prior(covariance_prior=1e-3)), None
+    return problem, ModelConfig(family="gaussian", n_components=3, seed=2, prior=nc.Prior(covariance_prior=1e-3)), None
 
 
 def _penguins():
     problem = _bundled("penguins.csv", "Palmer penguins", label_column="species")
-    return problem, ModelConfig(family="gaussian", n_components=3, covariance_type="full", seed=1,
-                                prior=nc.Prior(covariance_prior=1e-3)), None
+    return (
+        problem,
+        ModelConfig(
+            family="gaussian", n_components=3, covariance_type="full", seed=1, prior=nc.Prior(covariance_prior=1e-3)
+        ),
+        None,
+    )
 
 
 def _digits():
     problem = _bundled("digits.csv", "Handwritten digits (8x8, binarised)", label_column="digit")
-    return problem, ModelConfig(family="bernoulli", n_components=10, seed=0,
-                                prior=nc.Prior(alpha=1.0, beta=1.0)), None
+    return problem, ModelConfig(family="bernoulli", n_components=10, seed=0, prior=nc.Prior(alpha=1.0, beta=1.0)), None
 
 
 def _bars():
@@ -84,31 +91,39 @@ def _bars():
     protos[3, :2, :2] = protos[3, 4:, 4:] = 0.9  # two corners
     truth = nc.BernoulliMixture(weights=[0.3, 0.3, 0.2, 0.2], probs=protos.reshape(4, -1))
     problem = Problem.synthesised(truth, 300, seed=4, name="Noisy bars (6x6 binary images)")
-    return problem, ModelConfig(family="bernoulli", n_components=4, init_method="random", seed=7,
-                                prior=nc.Prior(beta=0.5)), None
+    return (
+        problem,
+        ModelConfig(family="bernoulli", n_components=4, init_method="random", seed=7, prior=nc.Prior(beta=0.5)),
+        None,
+    )
 
 
 def _corpus():
     problem = _bundled("corpus.csv", "Bag-of-words corpus", label_column="topic")
     k = problem.n_classes or 3
-    return problem, ModelConfig(family="multinomial", n_components=k, seed=0,
-                                prior=nc.Prior(alpha=1.0, beta=0.5)), None
+    return problem, ModelConfig(family="multinomial", n_components=k, seed=0, prior=nc.Prior(alpha=1.0, beta=0.5)), None
 
 
 def _naive_bayes():
     problem = _bundled("corpus.csv", "Bag-of-words corpus (labelled)", label_column="topic")
-    config = ModelConfig(family="multinomial", n_components=problem.n_classes, label_fraction=1.0,
-                         prior=nc.Prior(beta=1.0))
+    config = ModelConfig(
+        family="multinomial", n_components=problem.n_classes, label_fraction=1.0, prior=nc.Prior(beta=1.0)
+    )
     return problem, config, None
 
 
 def _kmeans_limit():
-    truth = nc.GaussianMixture(weights=[0.3, 0.35, 0.35], means=[[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]],
-                               covariances=np.full(3, 0.8), covariance_type="spherical")
+    truth = nc.GaussianMixture(
+        weights=[0.3, 0.35, 0.35],
+        means=[[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]],
+        covariances=np.full(3, 0.8),
+        covariance_type="spherical",
+    )
     problem = Problem.synthesised(truth, 450, seed=8, name="Three round blobs (the k-means limit)")
     # Three data points as the start, so the start is also a k-means start.
-    start = nc.GaussianMixture(weights=np.full(3, 1 / 3), means=problem.X[[0, 1, 2]],
-                               covariances=np.full(3, 2.0), covariance_type="spherical")
+    start = nc.GaussianMixture(
+        weights=np.full(3, 1 / 3), means=problem.X[[0, 1, 2]], covariances=np.full(3, 2.0), covariance_type="spherical"
+    )
     config = ModelConfig(family="gaussian", n_components=3, covariance_type="spherical", fixed_variance=2.0)
     return problem, config, start
 
@@ -124,8 +139,7 @@ PRESETS = {
         Preset("digits", "Handwritten digits: a Bernoulli mixture learns digit prototypes", _digits),
         Preset("bars", "Noisy bar images with known prototypes: a Bernoulli mixture recovers them", _bars),
         Preset("corpus", "Bag-of-words documents: a multinomial mixture finds topics", _corpus),
-        Preset("kmeans-limit", "A fixed shared variance σ²: shrink it and soft EM turns into k-means",
-               _kmeans_limit),
+        Preset("kmeans-limit", "A fixed shared variance σ²: shrink it and soft EM turns into k-means", _kmeans_limit),
         Preset("naive-bayes", "Supervised naive Bayes: with every label known, one M-step fits it", _naive_bayes),
     ]
 }

@@ -76,7 +76,7 @@ class Problem:
 
     @property
     def data_kind(self) -> str:
-        """"binary" (all 0/1), "counts" (non-negative integers) or "continuous"."""
+        """ "binary" (all 0/1), "counts" (non-negative integers) or "continuous"."""
         X = self.X
         if np.all((X == 0) | (X == 1)):
             return "binary"
@@ -89,16 +89,24 @@ class Problem:
         return None if self.labels is None else int(self.labels.max()) + 1
 
     @classmethod
-    def from_dataset(cls, dataset: nc.Dataset, name: str | None = None, **extra) -> "Problem":
+    def from_dataset(cls, dataset: nc.Dataset, name: str | None = None, **extra) -> Problem:
         """A problem from a loaded file."""
         from pathlib import Path
 
         title = name or (Path(dataset.path).name if dataset.path else "data")
-        return cls(name=title, X=dataset.X, columns=tuple(dataset.columns), labels=dataset.labels,
-                   classes=dataset.classes, source=dataset.path, lines=dataset.lines, **extra)
+        return cls(
+            name=title,
+            X=dataset.X,
+            columns=tuple(dataset.columns),
+            labels=dataset.labels,
+            classes=dataset.classes,
+            source=dataset.path,
+            lines=dataset.lines,
+            **extra,
+        )
 
     @classmethod
-    def from_file(cls, path, label_column=None, **extra) -> "Problem":
+    def from_file(cls, path, label_column=None, **extra) -> Problem:
         """A problem from a data file read as `ImportSpec.guessed` reads it (the command line's way).
 
         The label column, when not given, is the one the import dialog guesses. Raises DataError
@@ -108,7 +116,7 @@ class Problem:
         return cls.from_dataset(spec.load(), load_options=spec.options(), **extra)
 
     @classmethod
-    def synthesised(cls, truth: nc.Mixture, n: int, seed: int, name: str = "synthetic", **extra) -> "Problem":
+    def synthesised(cls, truth: nc.Mixture, n: int, seed: int, name: str = "synthetic", **extra) -> Problem:
         """Data drawn from `truth`, which stays attached for comparison."""
         X, z = truth.sample(n, rng=seed, **extra.pop("sample_options", {}))
         columns = tuple(f"x{i + 1}" for i in range(X.shape[1]))

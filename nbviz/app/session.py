@@ -12,9 +12,8 @@ worker thread, a fit from choosing K) is handed back as a finished run for the s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -75,7 +74,6 @@ def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:
     return model.replaced(covariances=np.full(model.n_components, float(variance)), covariance_type="spherical")
 
 
-
 class HistoryView(Sequence):
     """A read-only view of a run's half-steps: indexing, slicing, len and iteration, no changes.
 
@@ -104,6 +102,7 @@ class HistoryView(Sequence):
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
+
 
 class Session(QObject):
     """Everything the window shows, without widgets.
@@ -161,8 +160,7 @@ class Session(QObject):
         try:
             em = self._new_run(problem, config, start)
         except ValueError as error:
-            return self._refuse(f"Cannot use {problem.name} with {config.title}: "
-                                f"{describe_fit_error(problem, error)}")
+            return self._refuse(f"Cannot use {problem.name} with {config.title}: {describe_fit_error(problem, error)}")
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
         return DONE
@@ -194,9 +192,15 @@ class Session(QObject):
             return self._refused_while_busy(f"opening the session {problem.name}")
         try:
             labels = self._labels_for(problem, config)
-            em = nc.EM.from_history(problem.X, saved.history, prior=config.prior, labels=labels,
-                                    hard=config.hard, fixed_covariances=config.fixed_variance is not None,
-                                    warn_empty=False)
+            em = nc.EM.from_history(
+                problem.X,
+                saved.history,
+                prior=config.prior,
+                labels=labels,
+                hard=config.hard,
+                fixed_covariances=config.fixed_variance is not None,
+                warn_empty=False,
+            )
         except ValueError as error:
             return self._refuse(f"Cannot open the session {problem.name}: {error}")
         self._switch(problem, config, em)
@@ -255,7 +259,7 @@ class Session(QObject):
         """Drop the half-steps after `index` from the run (and from what is cached about them)."""
         self._em.rewind(index)
         self._resp_cache = None
-        del self._last_m[index + 1:]
+        del self._last_m[index + 1 :]
 
     def adopt_run(self, em: nc.EM, config: ModelConfig) -> Outcome:
         """Show a run made elsewhere (a restart, a fit from choosing K) with the config that made it.
@@ -284,7 +288,7 @@ class Session(QObject):
         if self._em is None:
             raise ValueError("there is no run to continue: load data or choose a preset first")
         run = own_copy(self._em)
-        del run.history[self._cursor + 1:]
+        del run.history[self._cursor + 1 :]
         return run
 
     def adopt_continuation(self, run: nc.EM, failure: str = "") -> Outcome:
@@ -336,14 +340,28 @@ class Session(QObject):
         if config.supervised:
             K = problem.n_classes
         if start is None:
-            start = nc.init_model(problem.X, config.family, K, method=config.init_method, rng=config.seed,
-                                  covariance_type=config.covariance_type, prior=config.prior)
+            start = nc.init_model(
+                problem.X,
+                config.family,
+                K,
+                method=config.init_method,
+                rng=config.seed,
+                covariance_type=config.covariance_type,
+                prior=config.prior,
+            )
         fixed = config.fixed_variance is not None
         if fixed:
             start = with_shared_variance(start, config.fixed_variance)
         # emptied components are announced by the session (a notice) and by each restart's result
-        return nc.EM(problem.X, start, prior=config.prior, labels=labels, hard=config.hard,
-                     fixed_covariances=fixed, warn_empty=False)
+        return nc.EM(
+            problem.X,
+            start,
+            prior=config.prior,
+            labels=labels,
+            hard=config.hard,
+            fixed_covariances=fixed,
+            warn_empty=False,
+        )
 
     @staticmethod
     def _labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
@@ -354,11 +372,14 @@ class Session(QObject):
         labels = np.full(problem.n_samples, -1) if labels is None else labels.copy()
         for row, k in config.manual_labels:
             if row >= problem.n_samples:
-                raise ValueError(f"a label was given to row {row}, but the data has {problem.n_samples} rows; "
-                                 "clear the labels")
+                raise ValueError(
+                    f"a label was given to row {row}, but the data has {problem.n_samples} rows; clear the labels"
+                )
             if k >= K:
-                raise ValueError(f"row {row} is labelled as class {k + 1}, but the model has {K} components; "
-                                 f"use K >= {k + 1} or clear the labels")
+                raise ValueError(
+                    f"row {row} is labelled as class {k + 1}, but the model has {K} components; "
+                    f"use K >= {k + 1} or clear the labels"
+                )
             labels[row] = k
         return labels
 
@@ -409,7 +430,8 @@ class Session(QObject):
         if outcome and self.fully_labelled:
             self.notice_raised.emit(
                 "Every point is labelled: this is supervised naive Bayes. One M-step fits it; the next "
-                "iteration changes nothing.")
+                "iteration changes nothing."
+            )
         return outcome
 
     @property
@@ -619,8 +641,9 @@ class Session(QObject):
         if self.labels is not None and self.labels[index] >= 0:
             label = int(self.labels[index])
         resp = self.resp[index]
-        return PointBreakdown(index, x, model.weights, log_products - log_weights, log_products,
-                              log_normaliser, resp, label)
+        return PointBreakdown(
+            index, x, model.weights, log_products - log_weights, log_products, log_normaliser, resp, label
+        )
 
     def select(self, index: int) -> None:
         """Inspect data row `index` (-1 clears the selection)."""

@@ -83,18 +83,30 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
                 relative = os.path.relpath(path, os.path.dirname(os.path.abspath(session_path)))
             except ValueError:  # another drive (Windows)
                 relative = None
-        data = {"data_file": {"path": path, "relative": relative, "options": problem.load_options,
-                              "sha256": data_checksum(problem.X, problem.labels)}}
+        data = {
+            "data_file": {
+                "path": path,
+                "relative": relative,
+                "options": problem.load_options,
+                "sha256": data_checksum(problem.X, problem.labels),
+            }
+        }
     else:
-        data = {"X": problem.X.tolist(), "labels": _array_or_none(problem.labels),
-                "lines": _array_or_none(problem.lines)}
+        data = {
+            "X": problem.X.tolist(),
+            "labels": _array_or_none(problem.labels),
+            "lines": _array_or_none(problem.lines),
+        }
     return {
-        "name": problem.name, "columns": list(problem.columns), **data,
+        "name": problem.name,
+        "columns": list(problem.columns),
+        **data,
         "classes": None if problem.classes is None else list(problem.classes),
         "truth": None if problem.truth is None else problem.truth.to_dict(),
         "truth_z": _array_or_none(problem.truth_z),
         "image_shape": None if problem.image_shape is None else list(problem.image_shape),
-        "description": problem.description, "source": problem.source,
+        "description": problem.description,
+        "source": problem.source,
         "load_options": problem.load_options,
     }
 
@@ -109,15 +121,19 @@ def _load_data_file(reference: dict, session_path) -> nc.Dataset:
     candidates.append(str(reference["path"]))
     path = next((p for p in candidates if os.path.isfile(p)), None)
     if path is None:
-        raise ValueError(f"its data file {reference['path']} was not found; put the file back there (or "
-                         "beside the session, where it was) and open the session again")
+        raise ValueError(
+            f"its data file {reference['path']} was not found; put the file back there (or "
+            "beside the session, where it was) and open the session again"
+        )
     try:
         dataset = ImportSpec.from_options(path, dict(reference["options"])).load()
     except (TypeError, ValueError) as error:  # DataError is a ValueError
         raise ValueError(f"its data file {path} can no longer be read: {error}") from None
     if data_checksum(dataset.X, dataset.labels) != reference["sha256"]:
-        raise ValueError(f"its data file {path} has changed since the session was saved (the numbers "
-                         "differ), so the saved history does not belong to it")
+        raise ValueError(
+            f"its data file {path} has changed since the session was saved (the numbers "
+            "differ), so the saved history does not belong to it"
+        )
     return dataset
 
 
@@ -142,12 +158,17 @@ def problem_from_dict(data: dict, session_path=None) -> Problem:
         if len(columns) != X.shape[1]:
             raise ValueError(f"{len(columns)} column names for {X.shape[1]} columns")
         return Problem(
-            name=str(data["name"]), X=X, columns=columns, labels=labels,
+            name=str(data["name"]),
+            X=X,
+            columns=columns,
+            labels=labels,
             classes=None if data.get("classes") is None else tuple(str(c) for c in data["classes"]),
             truth=None if data.get("truth") is None else nc.Mixture.from_dict(data["truth"]),
             truth_z=truth_z,
             image_shape=None if data.get("image_shape") is None else tuple(int(v) for v in data["image_shape"]),
-            description=str(data.get("description", "")), source=source, load_options=load_options,
+            description=str(data.get("description", "")),
+            source=source,
+            load_options=load_options,
             lines=lines,
         )
     except KeyError as error:
@@ -156,13 +177,18 @@ def problem_from_dict(data: dict, session_path=None) -> Problem:
         raise ValueError(f"the data is malformed ({error})") from None
 
 
-def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1,
-                    path=None) -> dict:
+def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, path=None) -> dict:
     """The JSON-ready session; `path` (where it is saved) lets a data file be found relative to it."""
     version = 2 if refers_to_file(problem) else 1
-    return {"format": FORMAT, "version": version, "problem": problem_to_dict(problem, path),
-            "config": config.to_dict(), "history": [snapshot.to_dict() for snapshot in history],
-            "cursor": int(cursor), "selected": int(selected)}
+    return {
+        "format": FORMAT,
+        "version": version,
+        "problem": problem_to_dict(problem, path),
+        "config": config.to_dict(),
+        "history": [snapshot.to_dict() for snapshot in history],
+        "cursor": int(cursor),
+        "selected": int(selected),
+    }
 
 
 def write_session(path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1) -> None:
@@ -189,16 +215,19 @@ def read_session(path) -> SavedSession:
     except UnicodeDecodeError:
         raise SessionFileError(f"{name}: not an nbviz session (not text)") from None
     except json.JSONDecodeError as error:
-        raise SessionFileError(f"{name}: not an nbviz session, or cut short: invalid JSON at line "
-                               f"{error.lineno}, column {error.colno}") from None
+        raise SessionFileError(
+            f"{name}: not an nbviz session, or cut short: invalid JSON at line {error.lineno}, column {error.colno}"
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SessionFileError(f"{name}: not an nbviz session file")
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise SessionFileError(f"{name}: the session format version is missing or invalid")
     if version > VERSION:
-        raise SessionFileError(f"{name}: saved by a newer nbviz (session format {version}); this one reads "
-                               f"format {VERSION} — please update nbviz")
+        raise SessionFileError(
+            f"{name}: saved by a newer nbviz (session format {version}); this one reads "
+            f"format {VERSION} — please update nbviz"
+        )
     try:
         problem = problem_from_dict(data["problem"], path)
         config = ModelConfig.from_dict(data["config"])

@@ -24,15 +24,45 @@ import nbviz.core as nc
 from .families import FAMILY_NAMES, SynthesisRecipe, presentation
 from .problem import Problem
 from .synthesis_table import (
-    MIN_CORRELATION_EIGENVALUE, SD_RANGE, SUM_TOLERANCE, Column, Issue, cell_problem, covariance_from_std_corr,
-    feature_name, normalised, parse_number, rounded_simplex, std_corr_from_covariance,
+    MIN_CORRELATION_EIGENVALUE,
+    SD_RANGE,
+    SUM_TOLERANCE,
+    Column,
+    Issue,
+    cell_problem,
+    covariance_from_std_corr,
+    feature_name,
+    normalised,
+    parse_number,
+    rounded_simplex,
+    std_corr_from_covariance,
 )
 
 __all__ = [
-    "Column", "DEFAULT_DOCUMENT_LENGTH", "FAMILIES", "Issue", "MAX_VALUES", "MIN_CORRELATION_EIGENVALUE", "SD_RANGE",
-    "SUM_TOLERANCE", "TableCheck", "cell_problem", "check_size", "check_table", "columns",
-    "covariance_from_std_corr", "feature_name", "normalised", "parse_number", "random_truth", "recipe",
-    "rounded_simplex", "sample_options", "std_corr_from_covariance", "synthesised_problem", "table_from_truth",
+    "Column",
+    "DEFAULT_DOCUMENT_LENGTH",
+    "FAMILIES",
+    "Issue",
+    "MAX_VALUES",
+    "MIN_CORRELATION_EIGENVALUE",
+    "SD_RANGE",
+    "SUM_TOLERANCE",
+    "TableCheck",
+    "cell_problem",
+    "check_size",
+    "check_table",
+    "columns",
+    "covariance_from_std_corr",
+    "feature_name",
+    "normalised",
+    "parse_number",
+    "random_truth",
+    "recipe",
+    "rounded_simplex",
+    "sample_options",
+    "std_corr_from_covariance",
+    "synthesised_problem",
+    "table_from_truth",
 ]
 
 FAMILIES = FAMILY_NAMES
@@ -142,8 +172,7 @@ def check_table(family: str, cells, n_features: int) -> TableCheck:
     if K and not bad[:, 0].any():
         total = float(weights.sum())
         if abs(total - 1.0) > SUM_TOLERANCE:
-            refuse([(k, 0) for k in range(K)],
-                   f"weights sum to {total:.6g}; they must sum to 1 — use Normalise")
+            refuse([(k, 0) for k in range(K)], f"weights sum to {total:.6g}; they must sum to 1 — use Normalise")
     family_recipe.check(cols, values, bad, refuse)
     if issues:
         return TableCheck(None, tuple(issues))
@@ -160,8 +189,10 @@ def check_size(n_samples: int, n_features: int) -> str | None:
     if n_samples < 1:
         return "N must be at least 1"
     if n_samples * n_features > MAX_VALUES:
-        return (f"N × D = {n_samples:,} × {n_features} = {n_samples * n_features:,} values is more than the "
-                f"workspace handles smoothly ({MAX_VALUES:,}); use a smaller N")
+        return (
+            f"N × D = {n_samples:,} × {n_features} = {n_samples * n_features:,} values is more than the "
+            f"workspace handles smoothly ({MAX_VALUES:,}); use a smaller N"
+        )
     return None
 
 
@@ -170,11 +201,13 @@ def sample_options(family: str, document_length: int) -> dict:
     return recipe(family).sample_options(document_length)
 
 
-def synthesised_problem(truth: nc.Mixture, n_samples: int, seed: int,
-                        document_length: int = DEFAULT_DOCUMENT_LENGTH) -> Problem:
+def synthesised_problem(
+    truth: nc.Mixture, n_samples: int, seed: int, document_length: int = DEFAULT_DOCUMENT_LENGTH
+) -> Problem:
     """`n_samples` rows drawn from `truth` with `seed`; the truth stays attached to the problem."""
     family_recipe = recipe(truth.family)
     what = family_recipe.description(truth.n_features, document_length)
     name = f"Synthetic {what}, K = {truth.n_components}, N = {n_samples}, seed {seed}"
-    return Problem.synthesised(truth, n_samples, seed, name=name,
-                               sample_options=family_recipe.sample_options(document_length))
+    return Problem.synthesised(
+        truth, n_samples, seed, name=name, sample_options=family_recipe.sample_options(document_length)
+    )

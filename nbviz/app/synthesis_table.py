@@ -9,8 +9,8 @@ covariances and (standard deviations, correlations).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -41,15 +41,21 @@ class Column:
     @property
     def header(self) -> str:
         a, b = feature_name(self.feature), feature_name(self.other)
-        return {"weight": "weight", "mean": f"mean {a}", "sd": f"sd {a}", "corr": f"corr {a}, {b}",
-                "prob": f"P({a})"}[self.kind]
+        return {"weight": "weight", "mean": f"mean {a}", "sd": f"sd {a}", "corr": f"corr {a}, {b}", "prob": f"P({a})"}[
+            self.kind
+        ]
 
     @property
     def description(self) -> str:
         """Longer text for tooltips and messages."""
         a, b = feature_name(self.feature), feature_name(self.other)
-        return {"weight": "mixture weight", "mean": f"mean of {a}", "sd": f"standard deviation of {a}",
-                "corr": f"correlation of {a} and {b}", "prob": f"probability of {a}"}[self.kind]
+        return {
+            "weight": "mixture weight",
+            "mean": f"mean of {a}",
+            "sd": f"standard deviation of {a}",
+            "corr": f"correlation of {a} and {b}",
+            "prob": f"probability of {a}",
+        }[self.kind]
 
 
 def feature_name(m: int) -> str:
@@ -165,8 +171,10 @@ def cell_problem(column: Column, number: float) -> str | None:
     if column.kind == "sd" and number <= 0:
         return f"standard deviation {number:g} must be greater than 0"
     if column.kind == "sd" and not SD_RANGE[0] <= number <= SD_RANGE[1]:
-        return (f"standard deviation {number:g} is outside the range nbviz can "
-                f"sample and fit ({SD_RANGE[0]:g} to {SD_RANGE[1]:g}); rescale the feature")
+        return (
+            f"standard deviation {number:g} is outside the range nbviz can "
+            f"sample and fit ({SD_RANGE[0]:g} to {SD_RANGE[1]:g}); rescale the feature"
+        )
     if column.kind == "corr" and not -1 < number < 1:
         return f"correlation {number:g} must be strictly between -1 and 1"
     if column.kind == "prob" and not 0 <= number <= 1:
@@ -191,8 +199,10 @@ def check_rows_sum_to_one(cols, values: np.ndarray, bad: np.ndarray, refuse: Ref
         if not bad[k, 1:].any():
             total = float(values[k, 1:].sum())
             if abs(total - 1.0) > SUM_TOLERANCE:
-                refuse([(k, c) for c in range(1, len(cols))],
-                       f"component {k + 1}: {what} sum to {total:.6g}; they must sum to 1 — use Normalise")
+                refuse(
+                    [(k, c) for c in range(1, len(cols))],
+                    f"component {k + 1}: {what} sum to {total:.6g}; they must sum to 1 — use Normalise",
+                )
 
 
 def normalised(cells, decimals: int = 4) -> list[float]:

@@ -18,8 +18,15 @@ from .bound import BoundSlice, bound_slice
 from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
-    COVARIANCE_TYPES, FAMILIES, BernoulliMixture, GaussianMixture, MultinomialMixture,
-    SingularCovarianceError, families_for, get_family, register_family,
+    COVARIANCE_TYPES,
+    FAMILIES,
+    BernoulliMixture,
+    GaussianMixture,
+    MultinomialMixture,
+    SingularCovarianceError,
+    families_for,
+    get_family,
+    register_family,
 )
 from .init import INIT_METHODS, init_model
 from .logspace import ZeroProbabilityError
@@ -28,15 +35,48 @@ from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
 from .preview import Preview, preview_table
 from .prior import Prior
-from .validation import DataFitError
 from .selection import CRITERIA, Selection, aic, bic, icl, select_components
+from .validation import DataFitError
 
 __all__ = [
-    "COVARIANCE_TYPES", "DataError", "Dataset", "EM", "FAMILIES", "INIT_METHODS", "BernoulliMixture", "EmptyComponentWarning",
-    "GaussianMixture", "Mixture", "MultinomialMixture", "Prior", "SingularCovarianceError", "Snapshot",
-    "ZeroProbabilityError", "aic", "bhattacharyya_distances", "bic", "e_step", "fit_naive_bayes",
-    "init_model", "load_data", "m_step", "match_components", "CRITERIA", "Selection", "icl",
-    "select_components", "BoundSlice", "bound_slice", "LoadCancelled", "MissingValuesError", "Preview",
-    "preview_table", "DataFitError", "FAMILY_HOOKS", "FamilyOption", "families_for", "get_family",
+    "COVARIANCE_TYPES",
+    "DataError",
+    "Dataset",
+    "EM",
+    "FAMILIES",
+    "INIT_METHODS",
+    "BernoulliMixture",
+    "EmptyComponentWarning",
+    "GaussianMixture",
+    "Mixture",
+    "MultinomialMixture",
+    "Prior",
+    "SingularCovarianceError",
+    "Snapshot",
+    "ZeroProbabilityError",
+    "aic",
+    "bhattacharyya_distances",
+    "bic",
+    "e_step",
+    "fit_naive_bayes",
+    "init_model",
+    "load_data",
+    "m_step",
+    "match_components",
+    "CRITERIA",
+    "Selection",
+    "icl",
+    "select_components",
+    "BoundSlice",
+    "bound_slice",
+    "LoadCancelled",
+    "MissingValuesError",
+    "Preview",
+    "preview_table",
+    "DataFitError",
+    "FAMILY_HOOKS",
+    "FamilyOption",
+    "families_for",
+    "get_family",
     "register_family",
 ]

@@ -51,8 +51,9 @@ def _point(model: Mixture, along, t: float) -> tuple[Mixture, float]:
     return model.slice_point(along, t)
 
 
-def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels=None,
-                hard: bool = False) -> BoundSlice:
+def bound_slice(
+    X, model: Mixture, along, ts, prior: Prior | None = None, labels=None, hard: bool = False
+) -> BoundSlice:
     """Objective and EM surrogate along a slice through `model` (theta_old).
 
     Parameters
@@ -117,6 +118,3 @@ def bound_slice(X, model: Mixture, along, ts, prior: Prior | None = None, labels
         objective[i] = evaluation.objective
         surrogate[i] = run._elbo_for(q, entropy, evaluation)
     return BoundSlice(ts, values, objective, surrogate)
-
-
-

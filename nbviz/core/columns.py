@@ -33,8 +33,11 @@ def text_columns(preview: Preview) -> list[int]:
     """0-based columns with no number in the previewed rows (missing values aside)."""
     if not preview.rows:
         return []
-    return [j for j in range(preview.n_columns)
-            if not any(is_number(row[j]) for row in preview.rows if j < len(row) and not is_missing(row[j]))]
+    return [
+        j
+        for j in range(preview.n_columns)
+        if not any(is_number(row[j]) for row in preview.rows if j < len(row) and not is_missing(row[j]))
+    ]
 
 
 def guess_roles(preview: Preview) -> tuple[str, ...]:
@@ -58,8 +61,7 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     label = (named or texts or [None])[0]
     if len(texts) + (label not in texts) >= preview.n_columns:  # no numeric column would be left
         label, texts = None, []
-    return tuple("label" if j == label else "ignore" if j in texts else "feature"
-                 for j in range(preview.n_columns))
+    return tuple("label" if j == label else "ignore" if j in texts else "feature" for j in range(preview.n_columns))
 
 
 def guess_label_column(preview: Preview) -> int | None:

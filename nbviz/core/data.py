@@ -13,14 +13,13 @@ import io
 import itertools
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
 #: Cell texts (compared stripped and lower-cased) that mean "no value here".
-MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?",
-                            "missing"})
+MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?", "missing"})
 WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
 _CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equally likely
 _DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}
@@ -42,8 +41,7 @@ class DataError(ValueError):
         The column's header name, or its 1-based number as text (``'3'``) without a header.
     """
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
-                 column: str | None = None):
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None, column: str | None = None):
         super().__init__(message)
         self.path, self.line, self.column = path, line, column
 
@@ -147,8 +145,7 @@ class _Table:
         """DataError reading ``<file>, line N, column 'c': <what>``."""
         phrase, column = self.column(j) if j is not None else (None, None)
         where = ", ".join(p for p in (self.name, line and f"{self.unit} {line}", phrase) if p)
-        return DataError(f"{where}: {what}", path=self.path, column=column,
-                         line=line if self.unit == "line" else None)
+        return DataError(f"{where}: {what}", path=self.path, column=column, line=line if self.unit == "line" else None)
 
     def available(self) -> str:
         """The columns a user may choose from, with their 0-based numbers."""
@@ -158,8 +155,9 @@ class _Table:
         return "the columns are " + ", ".join(f"{j}: '{name}'" for j, name in enumerate(self.names))
 
 
-def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, header=None,
-              drop_missing=False, progress=None) -> Dataset:
+def load_data(
+    path, label_column=None, *, feature_columns=None, delimiter=None, header=None, drop_missing=False, progress=None
+) -> Dataset:
     """Load a data set from a delimited text file or a ``.npy`` array.
 
     Parameters
@@ -208,10 +206,10 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
     ([[1.4, 0.2], [4.7, 1.4], [1.3, 0.2]], ('length', 'width'), [0, 1, 0], ('setosa', 'versicolor'))
     >>> data.lines.tolist()  # the file line of each row (the header is line 1)
     [2, 3, 4]
-    >>> nc.load_data(path, "colour")
+    >>> nc.load_data(path, "colour")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nbviz.core.data.DataError: petals.csv: the label column 'colour' does not exist; the columns are 0: 'length', 1: 'width', 2: 'species'
+    nbviz.core.data.DataError: petals.csv: the label column 'colour' does not exist; the columns are ...
     """
     report = _Progress(progress)
     path = os.fspath(path)
@@ -222,10 +220,8 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         dataset = _load_npy(raw, path, label_column, feature_columns, drop_missing)
         report(1.0)
         return dataset
-    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1
-                                  or delimiter in "\"\r\n"):
-        raise DataError("the delimiter must be one character such as ',' or '\\t', not "
-                        f"{delimiter!r}", path=path)
+    if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in '"\r\n'):
+        raise DataError(f"the delimiter must be one character such as ',' or '\\t', not {delimiter!r}", path=path)
     text = _decode_text(raw, path)
     lines = text.split("\n")
     delimiter = delimiter or ("\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines))
@@ -243,8 +239,15 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         cells = _parse_clean_numeric(lines, delimiter, first_line if header else 0, report)
         if cells is not None and cells.shape[1] == table.n_columns and len(cells) > 0:
             labels = None if label_j is None else cells[:, label_j]
-            return _finish(table, cells[:, feature_js], feature_js, labels, label_j,
-                           _data_lines(lines, first_line if header else 0, len(cells)), drop_missing)
+            return _finish(
+                table,
+                cells[:, feature_js],
+                feature_js,
+                labels,
+                label_j,
+                _data_lines(lines, first_line if header else 0, len(cells)),
+                drop_missing,
+            )
 
     # not clean: the careful parse does the rest, its progress continuing from where it is
     report.stage(report.reached, report.reached + 0.5 * (1.0 - report.reached))
@@ -254,8 +257,9 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         report(chunk[-1][0] / len(lines))
     report.stage(report.high, 1.0)
     if not rows:
-        raise DataError(f"{table.name} has a header row (line {first_line}) but no data rows",
-                        path=path, line=first_line)
+        raise DataError(
+            f"{table.name} has a header row (line {first_line}) but no data rows", path=path, line=first_line
+        )
     _check_ragged(table, rows, delimiter, first_line)
     X = np.empty((len(rows), len(feature_js)))
     problems = []
@@ -266,16 +270,22 @@ def load_data(path, label_column=None, *, feature_columns=None, delimiter=None, 
         report((k + 1) / len(feature_js))
     if problems:
         i, j, what = min(problems)
-        if i == 0 and what.endswith("is not a number") and not header and not any(
-                _looks_like_value(cell) for cell in rows[0][1]):  # a row of names read as data
+        if (
+            i == 0
+            and what.endswith("is not a number")
+            and not header
+            and not any(_looks_like_value(cell) for cell in rows[0][1])
+        ):  # a row of names read as data
             what += f"; if line {rows[0][0]} names the columns, read it as a header row"
         elif i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
-            what += (f"; if {table.column(j)[0]} holds class labels, choose it as the label column"
-                     if label_column is None else "; leave it out of the feature columns")
+            what += (
+                f"; if {table.column(j)[0]} holds class labels, choose it as the label column"
+                if label_column is None
+                else "; leave it out of the feature columns"
+            )
         raise table.error(what, rows[i][0], j)
     labels = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
-    return _finish(table, X, feature_js, labels, label_j, np.array([line for line, _ in rows]),
-                   drop_missing)
+    return _finish(table, X, feature_js, labels, label_j, np.array([line for line, _ in rows]), drop_missing)
 
 
 def _read_bytes(path: str) -> bytes:
@@ -297,15 +307,19 @@ def _decode_text(raw: bytes, path: str) -> str:
     nul = raw.find(b"\0")
     if nul >= 0:
         line = raw.count(b"\n", 0, nul) + 1
-        raise DataError(f"{name} is not a text data file: line {line} holds binary data; {advice}",
-                        path=path, line=line)
+        raise DataError(
+            f"{name} is not a text data file: line {line} holds binary data; {advice}", path=path, line=line
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(f"{name} is not a text data file in UTF-8: line {line} has the byte "
-                        f"0x{raw[exc.start]:02x}, which is not UTF-8 text; {advice}",
-                        path=path, line=line) from None
+        raise DataError(
+            f"{name} is not a text data file in UTF-8: line {line} has the byte "
+            f"0x{raw[exc.start]:02x}, which is not UTF-8 text; {advice}",
+            path=path,
+            line=line,
+        ) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -317,18 +331,21 @@ def _read_npy(raw: bytes, path: str) -> np.ndarray:
     try:
         stream = io.BytesIO(raw)
         version = np.lib.format.read_magic(stream)
-        _, _, dtype = (np.lib.format.read_array_header_1_0 if version == (1, 0)
-                       else np.lib.format.read_array_header_2_0)(stream)
+        _, _, dtype = (
+            np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        )(stream)
         array = np.load(io.BytesIO(raw), allow_pickle=False) if dtype.kind in "biuf" else None
     except Exception as exc:  # numpy raises ValueError, EOFError, tokenize errors... on damage
-        raise DataError(f"{name} is not a valid .npy file: it is damaged or truncated",
-                        path=path) from exc
+        raise DataError(f"{name} is not a valid .npy file: it is damaged or truncated", path=path) from exc
     if array is None:
         what = "Python objects" if dtype.hasobject else f"values of type {dtype}"
         raise DataError(f"{name} holds {what}, not numbers; save a numeric array", path=path)
     if array.ndim not in (1, 2) or array.size == 0:
-        raise DataError(f"{name} holds an array of shape {array.shape}; a data set needs a "
-                        "non-empty 1-D or 2-D (rows, columns) array", path=path)
+        raise DataError(
+            f"{name} holds an array of shape {array.shape}; a data set needs a "
+            "non-empty 1-D or 2-D (rows, columns) array",
+            path=path,
+        )
     return array.reshape(len(array), -1).astype(np.float64)
 
 
@@ -344,8 +361,7 @@ def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing
         i, j = np.unravel_index(np.argmax(infinite), infinite.shape)
         raise table.error("infinite value; only finite numbers are allowed", int(i) + 1, int(j))
     labels = None if label_j is None else array[:, label_j]
-    return _finish(table, array[:, feature_js], feature_js, labels, label_j,
-                   np.arange(1, len(array) + 1), drop_missing)
+    return _finish(table, array[:, feature_js], feature_js, labels, label_j, np.arange(1, len(array) + 1), drop_missing)
 
 
 def _detect_delimiter(lines: list[str]) -> str:
@@ -354,8 +370,10 @@ def _detect_delimiter(lines: list[str]) -> str:
 
     def score(rank: int) -> tuple:
         delimiter = _CANDIDATE_DELIMITERS[rank]
-        counts = [len(line.split()) if delimiter == WHITESPACE
-                  else len(next(csv.reader([line], delimiter=delimiter), [])) for line in sample]
+        counts = [
+            len(line.split()) if delimiter == WHITESPACE else len(next(csv.reader([line], delimiter=delimiter), []))
+            for line in sample
+        ]
         mode = max(sorted(set(counts)), key=counts.count)
         return mode > 1, counts.count(mode) / len(counts), -rank
 
@@ -369,13 +387,13 @@ def _records(lines: list[str], delimiter: str, path: str, quoted: bool):
     """
     if not quoted:
         sep = None if delimiter == WHITESPACE else delimiter
-        yield from ((n, line.split(sep)) for n, line in enumerate(lines, 1)
-                    if line and not line.isspace())
+        yield from ((n, line.split(sep)) for n, line in enumerate(lines, 1) if line and not line.isspace())
         return
     if delimiter == WHITESPACE:
         lines = (line.replace("\t", " ").strip() for line in lines)
-    reader = csv.reader((line + "\n" for line in lines), delimiter=delimiter, strict=True,
-                        skipinitialspace=delimiter == WHITESPACE)
+    reader = csv.reader(
+        (line + "\n" for line in lines), delimiter=delimiter, strict=True, skipinitialspace=delimiter == WHITESPACE
+    )
     start = 1
     try:
         for fields in reader:
@@ -383,17 +401,21 @@ def _records(lines: list[str], delimiter: str, path: str, quoted: bool):
                 yield start, fields
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise DataError(f"{os.path.basename(path)}, line {start}: badly quoted field: a quote is "
-                        f"not closed, or text follows a closing quote ({exc})",
-                        path=path, line=start) from None
+        raise DataError(
+            f"{os.path.basename(path)}, line {start}: badly quoted field: a quote is "
+            f"not closed, or text follows a closing quote ({exc})",
+            path=path,
+            line=start,
+        ) from None
 
 
 def _is_header(first: list[str], label_column) -> bool:
     """Whether the first row holds a non-numeric cell outside the label column (given by index)."""
     by_index = isinstance(label_column, (int, np.integer)) and not isinstance(label_column, bool)
     label_j = label_column if by_index else None
-    return any(not _looks_like_value(cell) for j, cell in enumerate(first)
-               if label_j is None or j != label_j % len(first))
+    return any(
+        not _looks_like_value(cell) for j, cell in enumerate(first) if label_j is None or j != label_j % len(first)
+    )
 
 
 def _looks_like_value(cell: str) -> bool:
@@ -418,11 +440,15 @@ def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int |
         for j in feature_js:
             if feature_js.count(j) > 1 or j == label_j:
                 role = "the label column" if j == label_j else "chosen twice as a feature"
-                raise DataError(f"{table.name}: {table.column(j)[0]} is {role}", path=table.path,
-                                column=table.column(j)[1])
+                raise DataError(
+                    f"{table.name}: {table.column(j)[0]} is {role}", path=table.path, column=table.column(j)[1]
+                )
     if not feature_js:
-        why = ("feature_columns is empty" if feature_columns is not None
-               else f"its only column, {table.column(label_j)[0]}, is the label column")
+        why = (
+            "feature_columns is empty"
+            if feature_columns is not None
+            else f"its only column, {table.column(label_j)[0]}, is the label column"
+        )
         raise DataError(f"{table.name} has no feature column: {why}", path=table.path)
     return label_j, feature_js
 
@@ -431,25 +457,20 @@ def _column_index(table: _Table, key, role: str) -> int:
     """0-based file index of the column named or numbered by `key`."""
     if isinstance(key, str):
         if table.names is None:
-            raise DataError(f"{table.name}: no {role} named '{key}': {table.available()}",
-                            path=table.path)
+            raise DataError(f"{table.name}: no {role} named '{key}': {table.available()}", path=table.path)
         matches = [j for j, name in enumerate(table.names) if name == key.strip()]
         if len(matches) != 1:
             problem = "names more than one column" if matches else "does not exist"
-            raise DataError(f"{table.name}: the {role} '{key}' {problem}; {table.available()}",
-                            path=table.path)
+            raise DataError(f"{table.name}: the {role} '{key}' {problem}; {table.available()}", path=table.path)
         return matches[0]
     if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
         if -table.n_columns <= key < table.n_columns:
             return int(key) % table.n_columns
-        raise DataError(f"{table.name}: there is no {role} {key}; {table.available()}",
-                        path=table.path)
-    raise DataError(f"a {role} must be a column name or a 0-based column number; got {key!r}",
-                    path=table.path)
+        raise DataError(f"{table.name}: there is no {role} {key}; {table.available()}", path=table.path)
+    raise DataError(f"a {role} must be a column name or a 0-based column number; got {key!r}", path=table.path)
 
 
-def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
-                         report: _Progress) -> np.ndarray | None:
+def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int, report: _Progress) -> np.ndarray | None:
     """All cells as float64, shape (n_rows, n_columns); None unless all are finite numbers.
 
     Parses `_CHUNK_LINES` lines at a time and calls `report` after each chunk.
@@ -457,11 +478,16 @@ def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int,
     blocks, end = [], len(lines)
     try:
         for start in range(skip_lines, end, _CHUNK_LINES):
-            chunk = lines[start:start + _CHUNK_LINES]
+            chunk = lines[start : start + _CHUNK_LINES]
             # loadtxt warns "input contained no data" on a chunk of blank lines: skip those instead
             if any(line and not line.isspace() for line in chunk):
-                block = np.loadtxt(chunk, dtype=np.float64, comments=None, ndmin=2,
-                                   delimiter=None if delimiter == WHITESPACE else delimiter)
+                block = np.loadtxt(
+                    chunk,
+                    dtype=np.float64,
+                    comments=None,
+                    ndmin=2,
+                    delimiter=None if delimiter == WHITESPACE else delimiter,
+                )
                 if not np.isfinite(block).all():
                     return None
                 if len(block):
@@ -480,8 +506,7 @@ def _data_lines(lines: list[str], skip_lines: int, n_rows: int) -> np.ndarray:
     n_body = len(lines) - skip_lines - (not lines[-1].strip())
     if n_body == n_rows:  # no blank line inside the data: the usual case, without a loop
         return np.arange(skip_lines + 1, skip_lines + 1 + n_rows)
-    return np.array([n for n, line in enumerate(lines[skip_lines:], skip_lines + 1)
-                     if line and not line.isspace()])
+    return np.array([n for n, line in enumerate(lines[skip_lines:], skip_lines + 1) if line and not line.isspace()])
 
 
 def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
@@ -490,9 +515,12 @@ def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) ->
         if len(fields) != table.n_columns:
             reference = "the header" if table.names is not None else f"line {first_line}"
             separator = _DELIMITER_WORDS.get(delimiter, repr(delimiter))
-            raise DataError(f"{table.name}, line {line} has {len(fields)} fields but {reference} "
-                            f"has {table.n_columns} (fields are separated by {separator})",
-                            path=table.path, line=line)
+            raise DataError(
+                f"{table.name}, line {line} has {len(fields)} fields but {reference} "
+                f"has {table.n_columns} (fields are separated by {separator})",
+                path=table.path,
+                line=line,
+            )
 
 
 def _parse_cell(cell: str) -> float:
@@ -527,8 +555,15 @@ def _parse_numeric_column(cells: list[str]) -> tuple[np.ndarray, tuple[int, str]
     return values, None
 
 
-def _finish(table: _Table, X: np.ndarray, feature_js: list[int], labels, label_j: int | None,
-            lines: np.ndarray, drop_missing: bool) -> Dataset:
+def _finish(
+    table: _Table,
+    X: np.ndarray,
+    feature_js: list[int],
+    labels,
+    label_j: int | None,
+    lines: np.ndarray,
+    drop_missing: bool,
+) -> Dataset:
     """Drop or report rows with missing values, encode the labels and build the Dataset.
 
     `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array or a
@@ -545,32 +580,48 @@ def _finish(table: _Table, X: np.ndarray, feature_js: list[int], labels, label_j
     n_bad = int(bad.sum())
     if n_bad and not drop_missing:
         i = int(np.argmax(bad))
-        j = min([j for k, j in enumerate(feature_js) if missing[i, k]]
-                + [label_j] * bool(label_missing[i]))
+        j = min([j for k, j in enumerate(feature_js) if missing[i, k]] + [label_j] * bool(label_missing[i]))
         shown = ", ".join(str(line) for line in lines[bad][:8]) + (", ..." if n_bad > 8 else "")
         rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
-        error = table.error(f"missing {'label' if j == label_j else 'value'}; {rows} missing "
-                            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or "
-                            "drop those rows (drop_missing=True)", int(lines[i]), j)
-        raise MissingValuesError(str(error), lines=tuple(int(line) for line in lines[bad]),
-                                 path=error.path, line=error.line, column=error.column)
+        error = table.error(
+            f"missing {'label' if j == label_j else 'value'}; {rows} missing "
+            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or "
+            "drop those rows (drop_missing=True)",
+            int(lines[i]),
+            j,
+        )
+        raise MissingValuesError(
+            str(error),
+            lines=tuple(int(line) for line in lines[bad]),
+            path=error.path,
+            line=error.line,
+            column=error.column,
+        )
     if bad.all():
-        raise DataError(f"{table.name}: every row has a missing value; no rows are left after "
-                        "dropping them", path=table.path)
+        raise DataError(
+            f"{table.name}: every row has a missing value; no rows are left after dropping them", path=table.path
+        )
     X = np.ascontiguousarray(X[~bad], dtype=np.float64)
     X.setflags(write=False)
     codes = classes = label_name = None
     if labels is not None:
-        kept = (labels[~bad] if isinstance(labels, np.ndarray)
-                else [text for text, dropped in zip(labels, bad) if not dropped])
+        kept = (
+            labels[~bad]
+            if isinstance(labels, np.ndarray)
+            else [text for text, dropped in zip(labels, bad) if not dropped]
+        )
         codes, classes = _encode_labels(kept)
         label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
-    columns = (tuple(f"x{k + 1}" for k in range(len(feature_js))) if table.names is None
-               else tuple(table.names[j] for j in feature_js))
+    columns = (
+        tuple(f"x{k + 1}" for k in range(len(feature_js)))
+        if table.names is None
+        else tuple(table.names[j] for j in feature_js)
+    )
     kept_lines = np.array(lines[~bad], dtype=np.int64)
     kept_lines.setflags(write=False)
-    return Dataset(X, columns, codes, classes, label_name, table.path,
-                   tuple(int(line) for line in lines[bad]), kept_lines)
+    return Dataset(
+        X, columns, codes, classes, label_name, table.path, tuple(int(line) for line in lines[bad]), kept_lines
+    )
 
 
 def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:
@@ -582,8 +633,7 @@ def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:
         numeric = False
     if numeric:
         unique, codes = np.unique(numbers, return_inverse=True)
-        classes = tuple(str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(float(v))
-                        for v in unique)
+        classes = tuple(str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(float(v)) for v in unique)
     else:
         unique, codes = np.unique(np.array(values, dtype=str), return_inverse=True)
         classes = tuple(str(v) for v in unique)

@@ -74,12 +74,19 @@ class Snapshot:
         -------
         dict
         """
-        return {"phase": self.phase, "iteration": self.iteration, "model": self.model.to_dict(),
-                "log_likelihood": self.log_likelihood, "objective": self.objective, "elbo": self.elbo,
-                "log_prior": self.log_prior, "empty": list(self.empty)}
+        return {
+            "phase": self.phase,
+            "iteration": self.iteration,
+            "model": self.model.to_dict(),
+            "log_likelihood": self.log_likelihood,
+            "objective": self.objective,
+            "elbo": self.elbo,
+            "log_prior": self.log_prior,
+            "empty": list(self.empty),
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Snapshot":
+    def from_dict(cls, data: dict) -> Snapshot:
         """Inverse of `to_dict`.
 
         Parameters
@@ -103,10 +110,16 @@ class Snapshot:
             if phase not in ("init", "E", "M"):
                 raise ValueError(f"unknown phase {phase!r}")
             elbo = data["elbo"]
-            return cls(phase, int(data["iteration"]), Mixture.from_dict(data["model"]),
-                       float(data["log_likelihood"]), float(data["objective"]),
-                       None if elbo is None else float(elbo), float(data.get("log_prior", 0.0)),
-                       tuple(int(k) for k in data.get("empty", ())))
+            return cls(
+                phase,
+                int(data["iteration"]),
+                Mixture.from_dict(data["model"]),
+                float(data["log_likelihood"]),
+                float(data["objective"]),
+                None if elbo is None else float(elbo),
+                float(data.get("log_prior", 0.0)),
+                tuple(int(k) for k in data.get("empty", ())),
+            )
         except KeyError as error:
             raise ValueError(f"a snapshot has no {error.args[0]!r} entry") from None
         except TypeError as error:
@@ -190,8 +203,16 @@ class EM:
     (1, True)
     """
 
-    def __init__(self, X, model: Mixture, prior: Prior | None = None, labels=None, hard: bool = False,
-                 fixed_covariances: bool = False, warn_empty: bool = True):
+    def __init__(
+        self,
+        X,
+        model: Mixture,
+        prior: Prior | None = None,
+        labels=None,
+        hard: bool = False,
+        fixed_covariances: bool = False,
+        warn_empty: bool = True,
+    ):
         if not isinstance(model, Mixture):
             raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
         self.fixed_covariances = bool(fixed_covariances)
@@ -210,8 +231,17 @@ class EM:
         self.history: list[Snapshot] = [self._snapshot("init", 0, None)]
 
     @classmethod
-    def from_history(cls, X, history, prior: Prior | None = None, labels=None, hard: bool = False,
-                     rtol: float = 1e-9, fixed_covariances: bool = False, warn_empty: bool = True) -> "EM":
+    def from_history(
+        cls,
+        X,
+        history,
+        prior: Prior | None = None,
+        labels=None,
+        hard: bool = False,
+        rtol: float = 1e-9,
+        fixed_covariances: bool = False,
+        warn_empty: bool = True,
+    ) -> EM:
         """A run that continues from a saved `history` (e.g. `Snapshot.from_dict` of each entry).
 
         The history must start with an "init" snapshot, continue with "E" and "M" half-steps
@@ -248,17 +278,22 @@ class EM:
         first = history[0].model
         for position, snapshot in enumerate(history):
             model = snapshot.model
-            if (type(model) is not type(first) or model.n_components != first.n_components
-                    or model.n_features != first.n_features):
+            if (
+                type(model) is not type(first)
+                or model.n_components != first.n_components
+                or model.n_features != first.n_features
+            ):
                 raise ValueError(f"half-step {position} has a different model family or shape")
-        run = cls(X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances,
-                  warn_empty=warn_empty)
+        run = cls(
+            X, first, prior=prior, labels=labels, hard=hard, fixed_covariances=fixed_covariances, warn_empty=warn_empty
+        )
         run.history = history
         run.rewind(len(history) - 1)
         stored, recomputed = history[-1].objective, run._current.objective
         if not np.isclose(stored, recomputed, rtol=rtol, atol=0.0):
-            raise ValueError(f"the history does not match the data: its last objective is {stored!r}, "
-                             f"the data give {recomputed!r}")
+            raise ValueError(
+                f"the history does not match the data: its last objective is {stored!r}, the data give {recomputed!r}"
+            )
         return run
 
     # ----------------------------------------------------------------- state
@@ -312,15 +347,12 @@ class EM:
             raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
         last = self.history[-1]
         options = {"fixed_covariances": True} if self.fixed_covariances else {}
-        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model,
-                                                    **options)
+        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model, **options)
         newly_empty = set(empty.tolist()) - set(last.empty)
         if newly_empty and self.warn_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
         self._current = self._evaluate(model)
-        self.history.append(
-            self._snapshot("M", last.iteration, self._elbo(self._current), tuple(empty.tolist()))
-        )
+        self.history.append(self._snapshot("M", last.iteration, self._elbo(self._current), tuple(empty.tolist())))
         return model
 
     def step(self) -> Mixture:
@@ -399,7 +431,7 @@ class EM:
             A position in `history` (negative counts from the end).
         """
         position = index % len(self.history)
-        del self.history[position + 1:]
+        del self.history[position + 1 :]
         snapshot = self.history[position]
         self._current = self._evaluate(snapshot.model)
         self._q = None
@@ -433,15 +465,12 @@ class EM:
         else:
             labelled = self.labels >= 0
             rows = np.flatnonzero(labelled)
-            log_likelihood = float(log_marginal[~labelled].sum()
-                                   + log_joint[self.labels[rows], rows].sum())
-        return _Evaluation(model, log_joint, resp, log_marginal, log_likelihood,
-                           model.log_prior(self.prior))
+            log_likelihood = float(log_marginal[~labelled].sum() + log_joint[self.labels[rows], rows].sum())
+        return _Evaluation(model, log_joint, resp, log_marginal, log_likelihood, model.log_prior(self.prior))
 
     def _posterior_q(self, evaluation: _Evaluation):
         """(q of shape (K, N), entropy of q) for this evaluation's model; see `_q_and_entropy`."""
-        return _q_and_entropy(evaluation.log_joint, evaluation.resp, evaluation.log_marginal, self.labels,
-                              self.hard)
+        return _q_and_entropy(evaluation.log_joint, evaluation.resp, evaluation.log_marginal, self.labels, self.hard)
 
     def _elbo(self, evaluation: _Evaluation) -> float:
         q, entropy = self._q
@@ -454,9 +483,7 @@ class EM:
 
     def _snapshot(self, phase: str, iteration: int, elbo, empty=()) -> Snapshot:
         ev = self._current
-        return Snapshot(phase, iteration, ev.model, ev.log_likelihood, ev.objective, elbo,
-                        ev.log_prior, empty)
-
+        return Snapshot(phase, iteration, ev.model, ev.log_likelihood, ev.objective, elbo, ev.log_prior, empty)
 
 
 def gained_less_than(before: Snapshot, after: Snapshot, tol: float, hard: bool = False) -> bool:
@@ -465,6 +492,7 @@ def gained_less_than(before: Snapshot, after: Snapshot, tol: float, hard: bool =
     The climbed quantity is the objective; in hard EM it is the classification log-likelihood
     (the ELBO, ``-inf`` before the first E-step).
     """
+
     def climbed(snapshot: Snapshot) -> float:
         if hard:
             return -np.inf if snapshot.elbo is None else snapshot.elbo
@@ -477,8 +505,9 @@ def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> N
     """ValueError if fixed covariances are asked of a family that does not support them."""
     if fixed and not model.supports_fixed_covariances:
         able = [name.capitalize() for name, cls in FAMILIES.items() if cls.supports_fixed_covariances]
-        raise ValueError(f"fixed covariances apply to {' and '.join(able)} mixtures only; this is a "
-                         f"{model.family} mixture{advice}")
+        raise ValueError(
+            f"fixed covariances apply to {' and '.join(able)} mixtures only; this is a {model.family} mixture{advice}"
+        )
 
 
 def _labelled(labels, n_samples: int, n_components: int) -> np.ndarray | None:
@@ -522,7 +551,8 @@ def _q_and_entropy(log_joint: np.ndarray, resp: np.ndarray, log_marginal: np.nda
         return resp, float(log_marginal.sum()) - weighted_sum(resp, log_joint)
     unlabelled = np.flatnonzero(labels < 0)
     entropy = float(log_marginal[unlabelled].sum()) - weighted_sum(
-        np.ascontiguousarray(resp[:, unlabelled]), np.ascontiguousarray(log_joint[:, unlabelled]))
+        np.ascontiguousarray(resp[:, unlabelled]), np.ascontiguousarray(log_joint[:, unlabelled])
+    )
     q = resp.copy()
     rows = np.flatnonzero(labels >= 0)
     q[:, rows] = 0.0
@@ -534,10 +564,7 @@ def _empty_message(components, prior: Prior) -> str:
     advice = "use fewer components or a different start"
     if prior.alpha == 0:
         advice += ", or a weight prior (alpha > 0) so that they can win points back"
-    return (
-        f"component(s) {components} received no responsibility and keep their previous "
-        f"parameters; {advice}"
-    )
+    return f"component(s) {components} received no responsibility and keep their previous parameters; {advice}"
 
 
 def _as_resp(resp, n_samples: int, n_components: int) -> np.ndarray:
@@ -600,8 +627,9 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
     return np.ascontiguousarray(q.T)
 
 
-def m_step(model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False,
-           warn_empty: bool = True) -> Mixture:
+def m_step(
+    model: Mixture, X, resp, prior: Prior | None = None, fixed_covariances: bool = False, warn_empty: bool = True
+) -> Mixture:
     """The MAP (ML for no prior) parameters given responsibilities; same family and covariance type.
 
     Parameters

@@ -5,16 +5,23 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
-from .params import check_choice, check_integer
 from .families import get_family
 from .mixture import Mixture
+from .params import check_choice, check_integer
 from .prior import Prior, as_prior
 
 INIT_METHODS = ("kmeans++", "random", "random_from_data")
 
 
-def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=None,
-               covariance_type: str = "full", prior: Prior | None = None) -> Mixture:
+def init_model(
+    X,
+    family: str,
+    n_components: int,
+    method: str = "kmeans++",
+    rng=None,
+    covariance_type: str = "full",
+    prior: Prior | None = None,
+) -> Mixture:
     """A starting model for EM.
 
     Parameters
@@ -69,8 +76,9 @@ def init_model(X, family: str, n_components: int, method: str = "kmeans++", rng=
     N = data.n_samples
     K = check_integer(n_components, "n_components", low=1)
     if K > N:
-        raise ValueError(f"{K} components is more than the {N} data points; use at most {N} "
-                         "components, or load data with more rows")
+        raise ValueError(
+            f"{K} components is more than the {N} data points; use at most {N} components, or load data with more rows"
+        )
     if method == "random":
         resp = rng.random((K, N))
         resp /= resp.sum(axis=0)
@@ -111,9 +119,13 @@ def _too_large(points: np.ndarray, family: str) -> validation.DataFitError:
     """
     size = np.abs(points)
     return validation.data_fit_error(
-        points, size == size.max(), family, "values whose squared distances are finite",
+        points,
+        size == size.max(),
+        family,
+        "values whose squared distances are finite",
         "too large to compare with the other rows (squared distances overflow)",
-        "rescale that column (e.g. divide it by a power of ten)")
+        "rescale that column (e.g. divide it by a power of ten)",
+    )
 
 
 def _too_few_distinct(n_distinct: int, K: int) -> str:

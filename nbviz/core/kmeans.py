@@ -32,8 +32,10 @@ def lloyd(X, centres, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, int]
     X = validation.as_float_array(X, "X", 2)
     centres = validation.as_float_array(centres, "centres", 2).copy()
     if centres.shape[1] != X.shape[1]:
-        raise ValueError(f"the centres have {centres.shape[1]} features and X has {X.shape[1]}; "
-                         "give one centre coordinate per feature")
+        raise ValueError(
+            f"the centres have {centres.shape[1]} features and X has {X.shape[1]}; "
+            "give one centre coordinate per feature"
+        )
     K = len(centres)
     squared = np.einsum("nd,nd->n", X, X)
     for n_iter in range(1, max_iter + 1):

@@ -33,8 +33,7 @@ def bhattacharyya_distances(a: Mixture, b: Mixture) -> np.ndarray:
     """
     if type(a) is not type(b) or a.n_features != b.n_features:
         raise ValueError(
-            f"cannot compare a {a.family} model with {a.n_features} features to a "
-            f"{b.family} model with {b.n_features}"
+            f"cannot compare a {a.family} model with {a.n_features} features to a {b.family} model with {b.n_features}"
         )
     return np.minimum(a._component_distances(b), FAR)
 

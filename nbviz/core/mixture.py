@@ -10,14 +10,15 @@ Everything else lives here, and no other module asks which family a model is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from . import validation
-from .params import check_integer
 from .logspace import ZeroProbabilityError, normalise
+from .params import check_integer
 from .prior import Prior, as_prior
 
 # A component whose total responsibility is below this many data points is "empty": its MAP update
@@ -86,9 +87,19 @@ class FamilyOption:
 # The hooks every concrete family (a subclass that sets `family`) must define; a class missing one
 # is refused when it is created.
 FAMILY_HOOKS = (
-    "_validate", "_prepare", "_log_emission", "_map_update", "_log_emission_prior", "_sample_emissions",
-    "n_features", "n_parameters", "_comparison_points", "_start_from_rows", "_component_distances",
-    "_slice_directions", "_slice_point",
+    "_validate",
+    "_prepare",
+    "_log_emission",
+    "_map_update",
+    "_log_emission_prior",
+    "_sample_emissions",
+    "n_features",
+    "n_parameters",
+    "_comparison_points",
+    "_start_from_rows",
+    "_component_distances",
+    "_slice_directions",
+    "_slice_point",
 )
 
 
@@ -155,11 +166,15 @@ class Mixture:
             return
         missing = [name for name in FAMILY_HOOKS if _is_abstract(cls, name)]
         if missing:
-            raise TypeError(f"{cls.__name__} (family {cls.family!r}) does not define {', '.join(missing)}; "
-                            "every family must define all of nbviz.core.mixture.FAMILY_HOOKS")
+            raise TypeError(
+                f"{cls.__name__} (family {cls.family!r}) does not define {', '.join(missing)}; "
+                "every family must define all of nbviz.core.mixture.FAMILY_HOOKS"
+            )
         if not cls.data_kind:
-            raise TypeError(f"{cls.__name__} (family {cls.family!r}) does not set data_kind; set it to the "
-                            "kind of data the family describes, e.g. \"continuous\", \"binary\" or \"counts\"")
+            raise TypeError(
+                f"{cls.__name__} (family {cls.family!r}) does not set data_kind; set it to the "
+                'kind of data the family describes, e.g. "continuous", "binary" or "counts"'
+            )
 
     def __post_init__(self):
         weights = validation.as_float_array(self.weights, "weights", 1)
@@ -219,16 +234,16 @@ class Mixture:
         raise NotImplementedError
 
     @classmethod
-    def _start_from_rows(cls, data: Prepared, rows: np.ndarray, prior: Prior, **options) -> "Mixture":
+    def _start_from_rows(cls, data: Prepared, rows: np.ndarray, prior: Prior, **options) -> Mixture:
         """A starting model with one component centred on each of the data rows `rows` (n_components,)."""
         raise NotImplementedError
 
     @classmethod
-    def _start_from_responsibilities(cls, data: Prepared, resp: np.ndarray, prior: Prior, **options) -> "Mixture":
+    def _start_from_responsibilities(cls, data: Prepared, resp: np.ndarray, prior: Prior, **options) -> Mixture:
         """A starting model from responsibilities of shape (n_components, n_samples): one M-step."""
         return cls._map_update(data, resp, prior, **options)[0]
 
-    def _component_distances(self, other: "Mixture") -> np.ndarray:
+    def _component_distances(self, other: Mixture) -> np.ndarray:
         """Bhattacharyya distances between the components of `self` and those of `other` (same
         family and features), shape (self.n_components, other.n_components); may hold ``inf``."""
         raise NotImplementedError
@@ -237,7 +252,7 @@ class Mixture:
         """The family's own slice directions for `bound_slice`, e.g. ``("mean", k, d)``."""
         raise NotImplementedError
 
-    def _slice_point(self, direction: tuple, t: float) -> tuple["Mixture", float]:
+    def _slice_point(self, direction: tuple, t: float) -> tuple[Mixture, float]:
         """The model moved by t along one of the family's own directions, and the moved value.
 
         Raises ValueError for a direction the family does not have, or where the move leaves the
@@ -247,8 +262,10 @@ class Mixture:
 
     def _no_direction(self, direction) -> ValueError:
         """The error for a slice direction this family does not offer."""
-        return ValueError(f"a {self.family} mixture has no slice direction {direction!r}; "
-                          f"use one of slice_directions(), e.g. {self.slice_directions()[0]!r}")
+        return ValueError(
+            f"a {self.family} mixture has no slice direction {direction!r}; "
+            f"use one of slice_directions(), e.g. {self.slice_directions()[0]!r}"
+        )
 
     # ----------------------------------------------------------------- shared API
     @classmethod
@@ -283,8 +300,11 @@ class Mixture:
         >>> nc.BernoulliMixture.family_options("fit", covariance_type="diag")
         {}
         """
-        return {option.name: option.check(given[option.name])
-                for option in cls.options if option.stage == stage and option.name in given}
+        return {
+            option.name: option.check(given[option.name])
+            for option in cls.options
+            if option.stage == stage and option.name in given
+        }
 
     def slice_directions(self) -> tuple[tuple, ...]:
         """Every direction `bound_slice` can move this model along.
@@ -303,7 +323,7 @@ class Mixture:
         """
         return tuple(("weight", k) for k in range(self.n_components)) + tuple(self._slice_directions())
 
-    def slice_point(self, direction: tuple, t: float) -> tuple["Mixture", float]:
+    def slice_point(self, direction: tuple, t: float) -> tuple[Mixture, float]:
         """The model moved by t along `direction` (one of `slice_directions`), and the moved value.
 
         A weight moves by t and the others are rescaled to keep the sum 1.
@@ -349,7 +369,7 @@ class Mixture:
         w[k] = new_k
         return self.replaced(weights=w), float(new_k)
 
-    def replaced(self, **values) -> "Mixture":
+    def replaced(self, **values) -> Mixture:
         """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``.
 
         Parameters
@@ -626,8 +646,10 @@ class Mixture:
         accepted = [option.name for option in self.options if option.stage == "sample"]
         unknown = sorted(set(options) - set(accepted))
         if unknown:
-            raise TypeError(f"{type(self).__name__}.sample() got unexpected option(s) {', '.join(unknown)}; "
-                            f"its sampling options are: {', '.join(accepted) or 'none'}")
+            raise TypeError(
+                f"{type(self).__name__}.sample() got unexpected option(s) {', '.join(unknown)}; "
+                f"its sampling options are: {', '.join(accepted) or 'none'}"
+            )
         rng = validation.as_rng(rng)
         z = rng.choice(self.n_components, size=n, p=self.weights / self.weights.sum())
         return self._sample_emissions(z, rng, **options), z
@@ -636,7 +658,7 @@ class Mixture:
         """Array fields that are not per component (e.g. a tied covariance)."""
         return ()
 
-    def permuted(self, order) -> "Mixture":
+    def permuted(self, order) -> Mixture:
         """The same mixture with components reordered: new component j is old ``order[j]``.
 
         Parameters
@@ -678,7 +700,7 @@ class Mixture:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Mixture":
+    def from_dict(cls, data: dict) -> Mixture:
         """Inverse of `to_dict`. Called on `Mixture` itself it dispatches on ``data['family']``.
 
         Parameters
@@ -713,8 +735,9 @@ class Mixture:
         if cls is not Mixture and target is not cls:
             raise ValueError(f"{cls.__name__}.from_dict got a {family!r} description")
         names = [field.name for field in fields(target)]
-        required = [field.name for field in fields(target)
-                    if field.default is MISSING and field.default_factory is MISSING]
+        required = [
+            field.name for field in fields(target) if field.default is MISSING and field.default_factory is MISSING
+        ]
         missing = [name for name in required if name not in data]
         if missing:
             raise ValueError(f"{family} description lacks {', '.join(missing)}")

@@ -11,8 +11,14 @@ from .params import check_integer
 from .prior import Prior, as_prior
 
 
-def fit_naive_bayes(X, y, family: str = "bernoulli", prior: Prior | None = None,
-                    covariance_type: str = "diag", n_classes: int | None = None) -> Mixture:
+def fit_naive_bayes(
+    X,
+    y,
+    family: str = "bernoulli",
+    prior: Prior | None = None,
+    covariance_type: str = "diag",
+    n_classes: int | None = None,
+) -> Mixture:
     """Fit a naive Bayes classifier (the mixture with z observed).
 
     Parameters

@@ -57,8 +57,9 @@ def check_integer(value, name: str, *, low: int | None = None, high: int | None 
     return value
 
 
-def check_real(value, name: str, *, low: float | None = None, high: float | None = None,
-               strict_low: bool = False) -> float:
+def check_real(
+    value, name: str, *, low: float | None = None, high: float | None = None, strict_low: bool = False
+) -> float:
     """`value` as a finite Python float within the bounds, or ValueError naming `name`.
 
     Parameters

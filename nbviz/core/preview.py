@@ -9,11 +9,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .params import check_integer
 from .data import (
-    WHITESPACE, DataError, _decode_text, _detect_delimiter, _is_header, _read_bytes, _read_npy,
+    WHITESPACE,
+    DataError,
+    _decode_text,
+    _detect_delimiter,
+    _is_header,
+    _read_bytes,
+    _read_npy,
     _records,
 )
+from .params import check_integer
 
 PREVIEW_BYTES = 1 << 20  # only the start of a large text file is read for a preview
 
@@ -60,8 +66,7 @@ class Preview:
         return len(self.columns)
 
 
-def preview_table(path, delimiter: str | None = None, header: bool | None = None,
-                  n_rows: int = 20) -> Preview:
+def preview_table(path, delimiter: str | None = None, header: bool | None = None, n_rows: int = 20) -> Preview:
     """The first `n_rows` data rows of `path` with the detected (or given) delimiter and header.
 
     Parameters
@@ -90,9 +95,18 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
     if path.lower().endswith(".npy"):
         array = _read_npy(_read_bytes(path), path)
         rows = tuple(tuple(f"{value:g}" for value in row) for row in array[:n_rows])
-        return Preview(path, True, None, False, None, False,
-                       tuple(f"column {j + 1}" for j in range(array.shape[1])), rows,
-                       tuple(range(1, len(rows) + 1)), len(array) <= n_rows)
+        return Preview(
+            path,
+            True,
+            None,
+            False,
+            None,
+            False,
+            tuple(f"column {j + 1}" for j in range(array.shape[1])),
+            rows,
+            tuple(range(1, len(rows) + 1)),
+            len(array) <= n_rows,
+        )
     raw, whole = _read_start(path)
     if not raw:
         raise DataError(f"{name} is empty", path=path)
@@ -118,9 +132,18 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
         body.append(record)
     complete = whole and len(body) <= n_rows
     body = body[:n_rows]
-    return Preview(path, False, delimiter, header, detected, detected_header, columns,
-                   tuple(tuple(cell.strip() for cell in fields) for _, fields in body),
-                   tuple(line for line, _ in body), complete)
+    return Preview(
+        path,
+        False,
+        delimiter,
+        header,
+        detected,
+        detected_header,
+        columns,
+        tuple(tuple(cell.strip() for cell in fields) for _, fields in body),
+        tuple(line for line, _ in body),
+        complete,
+    )
 
 
 def _read_start(path: str) -> tuple[bytes, bool]:
@@ -130,10 +153,9 @@ def _read_start(path: str) -> tuple[bytes, bool]:
     with open(path, "rb") as stream:
         raw = stream.read(PREVIEW_BYTES)
     end = raw.rfind(b"\n")
-    return (raw[:end + 1] if end >= 0 else raw), False
+    return (raw[: end + 1] if end >= 0 else raw), False
 
 
 def delimiter_name(delimiter: str | None) -> str:
     """A word for the delimiter, as shown to users."""
-    return {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}.get(
-        delimiter, repr(delimiter))
+    return {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}.get(delimiter, repr(delimiter))

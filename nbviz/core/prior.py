@@ -65,7 +65,7 @@ class Prior:
         return {"alpha": self.alpha, "beta": self.beta, "covariance_prior": self.covariance_prior}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Prior":
+    def from_dict(cls, data: dict) -> Prior:
         """Inverse of `to_dict`; missing entries are 0.
 
         Parameters

@@ -188,9 +188,20 @@ class Selection:
         return self.runs[(k_index, int(np.nanargmax(row)))]
 
 
-def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic", prior: Prior | None = None,
-                      rng=None, covariance_type: str = "full", progress=None, method: str = "kmeans++",
-                      max_iter: int = 300, tol: float = 1e-6) -> Selection:
+def select_components(
+    X,
+    family: str,
+    ks,
+    n_init: int = 5,
+    criterion: str = "bic",
+    prior: Prior | None = None,
+    rng=None,
+    covariance_type: str = "full",
+    progress=None,
+    method: str = "kmeans++",
+    max_iter: int = 300,
+    tol: float = 1e-6,
+) -> Selection:
     """Fit every K in `ks` from `n_init` starts each and score the fits.
 
     Parameters
@@ -263,8 +274,9 @@ def select_components(X, family: str, ks, n_init: int = 5, criterion: str = "bic
     for i, k in enumerate(ks):
         for r, seed in enumerate(seeds):
             try:
-                start = init_model(X, family, int(k), method=method, rng=int(seed),
-                                   covariance_type=covariance_type, prior=prior)
+                start = init_model(
+                    X, family, int(k), method=method, rng=int(seed), covariance_type=covariance_type, prior=prior
+                )
                 # An emptied component is part of a restart's outcome, not news: no warning, so
                 # nothing needs filtering (which is not thread-safe) when this runs in a worker.
                 run = EM(X, start, prior=prior, warn_empty=False)

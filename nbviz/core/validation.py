@@ -34,15 +34,11 @@ def as_data_matrix(X, n_features: int | None = None, name: str = "X") -> np.ndar
         raise ValueError(f"{name} must be a numeric array; got {_describe(X)}") from None
     if array.ndim != 2:
         hint = " (use X.reshape(-1, 1) for a single feature)" if array.ndim == 1 else ""
-        raise ValueError(
-            f"{name} must be 2-dimensional, (n_samples, n_features); got shape {array.shape}{hint}"
-        )
+        raise ValueError(f"{name} must be 2-dimensional, (n_samples, n_features); got shape {array.shape}{hint}")
     if array.shape[0] == 0 or array.shape[1] == 0:
         raise ValueError(f"{name} is empty: shape {array.shape}")
     if n_features is not None and array.shape[1] != n_features:
-        raise ValueError(
-            f"{name} has {array.shape[1]} feature column(s) but the model has {n_features}"
-        )
+        raise ValueError(f"{name} has {array.shape[1]} feature column(s) but the model has {n_features}")
     check_finite(array, name)
     return array
 
@@ -55,8 +51,7 @@ def check_finite(array: np.ndarray, name: str) -> None:
         value = array[index]
         word = "NaN" if np.isnan(value) else ("infinity" if value > 0 else "-infinity")
         raise ValueError(
-            f"{name} contains {word} at {_position(name, index)}; "
-            "remove or fill in missing and infinite values first"
+            f"{name} contains {word} at {_position(name, index)}; remove or fill in missing and infinite values first"
         )
 
 
@@ -87,15 +82,13 @@ class DataFitError(ValueError):
         What to do about it.
     """
 
-    def __init__(self, message: str, *, row: int, column: int, value: float, problem: str,
-                 advice: str):
+    def __init__(self, message: str, *, row: int, column: int, value: float, problem: str, advice: str):
         super().__init__(message)
         self.row, self.column, self.value = row, column, value
         self.problem, self.advice = problem, advice
 
 
-def data_fit_error(X: np.ndarray, bad: np.ndarray, model: str, needs: str, problem: str,
-                   advice: str) -> DataFitError:
+def data_fit_error(X: np.ndarray, bad: np.ndarray, model: str, needs: str, problem: str, advice: str) -> DataFitError:
     """DataFitError for the first True entry of `bad` (shape of `X`), e.g.
 
     ``a multinomial model needs counts (...), but X[1, 1] (row 1, column 1, counting from 0) is 1.5;
@@ -103,9 +96,14 @@ def data_fit_error(X: np.ndarray, bad: np.ndarray, model: str, needs: str, probl
     """
     row, column = first_position(bad)
     value = float(X[row, column])
-    return DataFitError(f"a {model} model needs {needs}, but {_position('X', (row, column))} is "
-                        f"{value:g}; {advice}", row=row, column=column, value=value,
-                        problem=problem, advice=advice)
+    return DataFitError(
+        f"a {model} model needs {needs}, but {_position('X', (row, column))} is {value:g}; {advice}",
+        row=row,
+        column=column,
+        value=value,
+        problem=problem,
+        advice=advice,
+    )
 
 
 def check_weights(weights: np.ndarray, n_components: int | None = None) -> None:
@@ -127,9 +125,7 @@ def check_probabilities(probs: np.ndarray, name: str) -> None:
     outside = (probs < 0) | (probs > 1)
     if outside.any():
         index = first_position(outside)
-        raise ValueError(
-            f"{name}{list(index)} = {probs[index]} is not a probability (must be in [0, 1])"
-        )
+        raise ValueError(f"{name}{list(index)} = {probs[index]} is not a probability (must be in [0, 1])")
 
 
 def as_rng(rng) -> np.random.Generator:

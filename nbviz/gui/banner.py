@@ -29,7 +29,9 @@ class MessageBanner(QFrame):
         self.appearance.changed.connect(self.apply_appearance)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse)
+        self.label.setTextInteractionFlags(
+            self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse
+        )
         close = QToolButton()
         close.setText("✕")
         close.setAutoRaise(True)

@@ -48,7 +48,7 @@ class ExceptionReporter(QObject):
         self._previous = None
         self.reported.connect(self._show, Qt.QueuedConnection)
 
-    def install(self) -> "ExceptionReporter":
+    def install(self) -> ExceptionReporter:
         self._previous = (sys.excepthook, threading.excepthook)
         sys.excepthook = self.handle
         threading.excepthook = lambda args: self.handle(args.exc_type, args.exc_value, args.exc_traceback)
@@ -86,8 +86,7 @@ class ExceptionReporter(QObject):
         box = QMessageBox(self.parent_window)
         box.setIcon(QMessageBox.Critical)
         box.setWindowTitle("nbviz — unexpected error")
-        box.setText("Something went wrong inside nbviz. What you had open is unchanged and you can go on "
-                    "working.")
+        box.setText("Something went wrong inside nbviz. What you had open is unchanged and you can go on working.")
         box.setInformativeText(f"{message}\n\nThe details are in {self.log_path}.")
         box.setDetailedText(details)
         copy = box.addButton("Copy details", QMessageBox.ActionRole)

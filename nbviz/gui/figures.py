@@ -35,8 +35,12 @@ def figure_bytes(widget: QWidget, suffix: str) -> bytes:
         generator.setTitle("nbviz figure")
         # pyqtgraph items draw cached pixmap fragments on screen, which SVG cannot hold; in export
         # mode they draw real shapes instead
-        items = [item for view in widget.findChildren(pg.GraphicsView) for item in view.scene().items()
-                 if isinstance(item, pg.GraphicsItem)]
+        items = [
+            item
+            for view in widget.findChildren(pg.GraphicsView)
+            for item in view.scene().items()
+            if isinstance(item, pg.GraphicsItem)
+        ]
         painter = QPainter(generator)
         try:
             for item in items:

@@ -7,8 +7,22 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDialog, QDialogButtonBox, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel,
-    QMainWindow, QMessageBox, QProgressDialog, QScrollArea, QSlider, QStackedWidget, QTextBrowser, QVBoxLayout,
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressDialog,
+    QScrollArea,
+    QSlider,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -17,10 +31,10 @@ import nbviz.core as nc
 
 from ..app import export
 from ..app.appearance import Appearance
-from ..app.preferences import Choices, read_choices, read_directory, write_choices, write_directory
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.labelling import Labelling
 from ..app.messages import MessageBoard
+from ..app.preferences import Choices, read_choices, read_directory, write_choices, write_directory
 from ..app.presets import PRESETS, load_preset
 from ..app.problem import Problem
 from ..app.resources import resource_path
@@ -30,6 +44,7 @@ from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
+from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
 from .panels.choose_k import ChooseKPanel
@@ -41,16 +56,21 @@ from .panels.restarts import RestartPanel
 from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
-from .dialogs.synthesize import SynthesisDialog
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 
 MAX_RECENT = 8
 SHORTCUTS = [
-    ("E", "E-step"), ("M", "M-step"), ("Space", "Play / pause"), ("Left / Right", "Scrub back / forward"),
-    ("R", "Reset to the start"), ("Ctrl+R", "Run to convergence"), ("Ctrl+O", "Open a data file or session"),
+    ("E", "E-step"),
+    ("M", "M-step"),
+    ("Space", "Play / pause"),
+    ("Left / Right", "Scrub back / forward"),
+    ("R", "Reset to the start"),
+    ("Ctrl+R", "Run to convergence"),
+    ("Ctrl+O", "Open a data file or session"),
     ("Ctrl+N", "Synthesise data from chosen parameters"),
-    ("Ctrl+S", "Save the session"), ("Ctrl+Shift+S", "Save a screenshot"),
+    ("Ctrl+S", "Save the session"),
+    ("Ctrl+Shift+S", "Save a screenshot"),
     ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
 ]
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
@@ -215,22 +235,33 @@ class MainWindow(QMainWindow):
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
         self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
         self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.Open)
-        self.synthesise_action = self._action("Synthesise data…", self.choose_synthesis, "Ctrl+N",
-                                              "Draw data from true parameters you choose (Ctrl+N)")
+        self.synthesise_action = self._action(
+            "Synthesise data…", self.choose_synthesis, "Ctrl+N", "Draw data from true parameters you choose (Ctrl+N)"
+        )
         self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.Save)
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
         self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
         self.start_action = self._action("Start page", lambda: self.pages.setCurrentIndex(0))
-        self.presentation_action = self._action("Presentation mode", self.appearance.set_presentation, "F5",
-                                                "Larger text, thicker lines and bigger points for a projector (F5)")
+        self.presentation_action = self._action(
+            "Presentation mode",
+            self.appearance.set_presentation,
+            "F5",
+            "Larger text, thicker lines and bigger points for a projector (F5)",
+        )
         self.presentation_action.setCheckable(True)
         self.play_action.setText("Play")
         self.session.play_state_changed.connect(self._play_state_changed)
         self.toolbar = toolbar = self.addToolBar("Stepping")
         toolbar.setObjectName("stepping_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
-        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
-                       self.reset_action):
+        for action in (
+            self.e_action,
+            self.m_action,
+            self.step_action,
+            self.play_action,
+            self.run_action,
+            self.reset_action,
+        ):
             toolbar.addAction(action)
         toolbar.addSeparator()
         for action in (self.back_action, self.forward_action):
@@ -260,8 +291,16 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu("&Run")
-        for action in (self.e_action, self.m_action, self.step_action, self.play_action, self.run_action,
-                       self.reset_action, self.back_action, self.forward_action):
+        for action in (
+            self.e_action,
+            self.m_action,
+            self.step_action,
+            self.play_action,
+            self.run_action,
+            self.reset_action,
+            self.back_action,
+            self.forward_action,
+        ):
             run_menu.addAction(action)
         view_menu = bar.addMenu("&View")
         for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
@@ -339,16 +378,20 @@ class MainWindow(QMainWindow):
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
-        dialog = SynthesisDialog(self.session, self, settings=self.settings if self.remember_layout else None,
-                                 appearance=self.appearance)
+        dialog = SynthesisDialog(
+            self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
+        )
         dialog.setAttribute(Qt.WA_DeleteOnClose)
         dialog.open()
         return dialog
 
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open data or session", self.dialog_directory("open"),
-            f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)")
+            self,
+            "Open data or session",
+            self.dialog_directory("open"),
+            f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)",
+        )
         if path:
             self._remember_directory("open", path)
             self.open_or_import(path)
@@ -407,7 +450,8 @@ class MainWindow(QMainWindow):
             self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
             return False
         suggested = self._session_path or self.dialog_directory(
-            "session", f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}")
+            "session", f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}"
+        )
         path, _ = QFileDialog.getSaveFileName(self, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})")
         if not path:
             return False
@@ -424,13 +468,18 @@ class MainWindow(QMainWindow):
         "parameters-csv": ("Parameters (CSV)…", "-parameters.csv", "CSV (*.csv)"),
         "trace": ("Objective and ELBO trace (CSV)…", "-trace.csv", "CSV (*.csv)"),
         "data-figure": ("Data view figure (PNG or SVG)…", "-data.png", "PNG image (*.png);;SVG drawing (*.svg)"),
-        "objective-figure": ("Objective figure (PNG or SVG)…", "-objective.png",
-                             "PNG image (*.png);;SVG drawing (*.svg)"),
+        "objective-figure": (
+            "Objective figure (PNG or SVG)…",
+            "-objective.png",
+            "PNG image (*.png);;SVG drawing (*.svg)",
+        ),
         "bound-figure": ("Bound view figure (PNG or SVG)…", "-bound.png", "PNG image (*.png);;SVG drawing (*.svg)"),
-        "choose-k-figure": ("Choose K figure (PNG or SVG)…", "-choose-k.png",
-                            "PNG image (*.png);;SVG drawing (*.svg)"),
-        "restarts-figure": ("Restart gallery figure (PNG or SVG)…", "-restarts.png",
-                            "PNG image (*.png);;SVG drawing (*.svg)"),
+        "choose-k-figure": ("Choose K figure (PNG or SVG)…", "-choose-k.png", "PNG image (*.png);;SVG drawing (*.svg)"),
+        "restarts-figure": (
+            "Restart gallery figure (PNG or SVG)…",
+            "-restarts.png",
+            "PNG image (*.png);;SVG drawing (*.svg)",
+        ),
     }
 
     def _figure_of_dock(self, dock: QDockWidget, ready: bool, missing: str, path: str) -> None:
@@ -459,11 +508,17 @@ class MainWindow(QMainWindow):
             "objective-figure": lambda: self.objective.save_figure(path),
             "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
             "choose-k-figure": lambda: self._figure_of_dock(
-                self.choose_k_dock, self.choose_k.result is not None,
-                "there is no Choose K result yet; run it from Explore → Choose K first", path),
+                self.choose_k_dock,
+                self.choose_k.result is not None,
+                "there is no Choose K result yet; run it from Explore → Choose K first",
+                path,
+            ),
             "restarts-figure": lambda: self._figure_of_dock(
-                self.restarts_dock, self.restarts.gallery is not None,
-                "there is no restart gallery yet; run it from Explore → Restart gallery first", path),
+                self.restarts_dock,
+                self.restarts.gallery is not None,
+                "there is no restart gallery yet; run it from Explore → Restart gallery first",
+                path,
+            ),
         }
         try:
             writers[kind]()
@@ -547,9 +602,12 @@ class MainWindow(QMainWindow):
     def _may_close(self) -> bool:
         """Offer to save the half-steps taken; False if the user cancels (or the save fails)."""
         answer = QMessageBox.question(
-            self, "nbviz", "Save this session before closing?\n\nThe half-steps taken since it was last "
-            "saved are lost otherwise.", QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-            QMessageBox.Save)
+            self,
+            "nbviz",
+            "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+            QMessageBox.Save,
+        )
         if answer == QMessageBox.Save:
             return self.choose_session_path()
         return answer == QMessageBox.Discard
@@ -578,8 +636,12 @@ class MainWindow(QMainWindow):
     def choices(self) -> Choices:
         """What to remember for next time: play speed, presentation mode, the last preset or file."""
         kind, name = self._last
-        return Choices(speed=self.controls.speed_slider.value(), presentation=self.appearance.presentation,
-                       last_kind=kind, last_name=name)
+        return Choices(
+            speed=self.controls.speed_slider.value(),
+            presentation=self.appearance.presentation,
+            last_kind=kind,
+            last_name=name,
+        )
 
     def _restore_choices(self) -> None:
         if self.settings.status() != QSettings.NoError:
@@ -589,11 +651,14 @@ class MainWindow(QMainWindow):
         self.appearance.set_presentation(choices.presentation)
         self._last = (choices.last_kind, choices.last_name)
         if choices.last_kind:
-            self.start_page.set_last(choices.last_name if choices.last_kind == "preset"
-                                     else Path(choices.last_name).name)
+            self.start_page.set_last(
+                choices.last_name if choices.last_kind == "preset" else Path(choices.last_name).name
+            )
         if choices.unreadable:
-            self.banner.show_notice(f"Some saved choices could not be read ({', '.join(choices.unreadable)}); "
-                                    "nbviz uses its defaults for them.")
+            self.banner.show_notice(
+                f"Some saved choices could not be read ({', '.join(choices.unreadable)}); "
+                "nbviz uses its defaults for them."
+            )
 
     # ----------------------------------------------------------------- appearance
     def set_dark(self, dark: bool) -> None:
@@ -616,10 +681,18 @@ class MainWindow(QMainWindow):
             scrollbar = area.verticalScrollBar().sizeHint().width()
             area.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar)
         self.toolbar.setIconSize(QSize(ICON_SIZES[appearance.presentation], ICON_SIZES[appearance.presentation]))
-        icons = {self.e_action: "e-step", self.m_action: "m-step", self.step_action: "iteration",
-                 self.run_action: "run", self.reset_action: "reset", self.back_action: "back",
-                 self.forward_action: "forward", self.open_action: "open", self.save_action: "save",
-                 self.presentation_action: "presentation"}
+        icons = {
+            self.e_action: "e-step",
+            self.m_action: "m-step",
+            self.step_action: "iteration",
+            self.run_action: "run",
+            self.reset_action: "reset",
+            self.back_action: "back",
+            self.forward_action: "forward",
+            self.open_action: "open",
+            self.save_action: "save",
+            self.presentation_action: "presentation",
+        }
         palette = self.palette()
         self._icons = {name: themed_icon(name, palette) for name in (*icons.values(), "play", "pause")}
         for action, name in icons.items():
@@ -659,8 +732,17 @@ class MainWindow(QMainWindow):
         """Stepping needs a run and no background work; the M-step needs an E-step first."""
         session = self.session
         ready = session.can_step
-        for action in (self.e_action, self.step_action, self.play_action, self.run_action, self.reset_action,
-                       self.back_action, self.forward_action, self.save_action, *self.export_actions.values()):
+        for action in (
+            self.e_action,
+            self.step_action,
+            self.play_action,
+            self.run_action,
+            self.reset_action,
+            self.back_action,
+            self.forward_action,
+            self.save_action,
+            *self.export_actions.values(),
+        ):
             action.setEnabled(ready)
         self.m_action.setEnabled(session.can_m_step)
         self.open_action.setEnabled(not session.busy)
@@ -674,8 +756,11 @@ class MainWindow(QMainWindow):
             return ""
         phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
         name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
-        parts = [session.config.title, f"iteration {snapshot.iteration}, {phase}",
-                 f"{name} {objective_text(snapshot.objective)}"]
+        parts = [
+            session.config.title,
+            f"iteration {snapshot.iteration}, {phase}",
+            f"{name} {objective_text(snapshot.objective)}",
+        ]
         if snapshot.kl is not None and session.config.hard:
             parts.append(f"hard EM climbs the classification log-lik. {objective_text(snapshot.elbo)}")
         elif snapshot.kl is not None:
@@ -714,10 +799,12 @@ class MainWindow(QMainWindow):
         import PySide6
         import scipy
 
-        text = (f"<h3>nbviz {nbviz.__version__}</h3><p>Watch the EM algorithm work, one E-step and one "
-                f"M-step at a time.</p><p>Python {'.'.join(map(str, __import__('sys').version_info[:3]))}, "
-                f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
-                f"pyqtgraph {pyqtgraph.__version__}</p>")
+        text = (
+            f"<h3>nbviz {nbviz.__version__}</h3><p>Watch the EM algorithm work, one E-step and one "
+            f"M-step at a time.</p><p>Python {'.'.join(map(str, __import__('sys').version_info[:3]))}, "
+            f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
+            f"pyqtgraph {pyqtgraph.__version__}</p>"
+        )
         self._text_dialog("About nbviz", text, 420, 240)
 
     def _text_dialog(self, title: str, html: str, width: int, height: int) -> None:
@@ -754,8 +841,9 @@ class MainWindow(QMainWindow):
         return self.grab().save(path)
 
     def choose_screenshot(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save screenshot", self.dialog_directory("export", "nbviz.png"),
-                                              "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save screenshot", self.dialog_directory("export", "nbviz.png"), "PNG image (*.png)"
+        )
         if path:
             self._remember_directory("export", path)
         if path and not self.save_screenshot(path):

@@ -16,7 +16,7 @@ def component_rgb(n_components: int, dark: bool = False) -> np.ndarray:
     """RGB colours in [0, 1] of shape (n_components, 3) for a light or `dark` background; cycles
     past the palette's length."""
     colours = component_hex(dark)
-    rgb = np.array([[int(h[i:i + 2], 16) for i in (1, 3, 5)] for h in colours], dtype=float) / 255
+    rgb = np.array([[int(h[i : i + 2], 16) for i in (1, 3, 5)] for h in colours], dtype=float) / 255
     return rgb[np.arange(n_components) % len(rgb)]
 
 

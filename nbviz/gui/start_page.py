@@ -6,7 +6,15 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QGridLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ..app.presets import PRESETS
@@ -32,8 +40,10 @@ class StartPage(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        title = QLabel("<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
-                       "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>")
+        title = QLabel(
+            "<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
+            "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>"
+        )
         title.setWordWrap(True)
         self.continue_button = QPushButton()
         self.continue_button.setDefault(True)
@@ -58,7 +68,9 @@ class StartPage(QWidget):
         open_button = QPushButton("Open a data file or session…")
         open_button.clicked.connect(self.open_requested)
         synthesise_button = QPushButton("Synthesise data…")
-        synthesise_button.setToolTip("Draw data from true parameters you choose; the workspace compares the fit to them")
+        synthesise_button.setToolTip(
+            "Draw data from true parameters you choose; the workspace compares the fit to them"
+        )
         synthesise_button.clicked.connect(self.synthesis_requested)
         buttons = QHBoxLayout()
         buttons.addWidget(open_button)

@@ -15,13 +15,26 @@ from PySide6.QtWidgets import QApplication, QHeaderView
 from ..app.appearance import Appearance
 
 _DARK = {
-    QPalette.Window: "#2b2d30", QPalette.WindowText: "#e6e6e6", QPalette.Base: "#1e1f22",
-    QPalette.AlternateBase: "#2b2d30", QPalette.ToolTipBase: "#3c3f41", QPalette.ToolTipText: "#e6e6e6",
-    QPalette.PlaceholderText: "#9a9a9a", QPalette.Text: "#e6e6e6", QPalette.Button: "#3a3d41",
-    QPalette.ButtonText: "#e6e6e6", QPalette.BrightText: "#ff6b6b", QPalette.Light: "#4a4d52",
-    QPalette.Midlight: "#404348", QPalette.Mid: "#2f3134", QPalette.Dark: "#1a1b1d",
-    QPalette.Shadow: "#0d0d0e", QPalette.Highlight: "#3d7bd9", QPalette.HighlightedText: "#ffffff",
-    QPalette.Link: "#7ab0ff", QPalette.LinkVisited: "#c39bff",
+    QPalette.Window: "#2b2d30",
+    QPalette.WindowText: "#e6e6e6",
+    QPalette.Base: "#1e1f22",
+    QPalette.AlternateBase: "#2b2d30",
+    QPalette.ToolTipBase: "#3c3f41",
+    QPalette.ToolTipText: "#e6e6e6",
+    QPalette.PlaceholderText: "#9a9a9a",
+    QPalette.Text: "#e6e6e6",
+    QPalette.Button: "#3a3d41",
+    QPalette.ButtonText: "#e6e6e6",
+    QPalette.BrightText: "#ff6b6b",
+    QPalette.Light: "#4a4d52",
+    QPalette.Midlight: "#404348",
+    QPalette.Mid: "#2f3134",
+    QPalette.Dark: "#1a1b1d",
+    QPalette.Shadow: "#0d0d0e",
+    QPalette.Highlight: "#3d7bd9",
+    QPalette.HighlightedText: "#ffffff",
+    QPalette.Link: "#7ab0ff",
+    QPalette.LinkVisited: "#c39bff",
 }
 _DARK_DISABLED = {QPalette.WindowText: "#7d7d7d", QPalette.Text: "#7d7d7d", QPalette.ButtonText: "#7d7d7d"}
 

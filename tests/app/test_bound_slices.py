@@ -5,7 +5,13 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.bound_slices import (
-    LINE, MAX_FEATURE_ITEMS, BoundQuestion, bound_picture, caption, slice_choices, theta_new,
+    LINE,
+    MAX_FEATURE_ITEMS,
+    BoundQuestion,
+    bound_picture,
+    caption,
+    slice_choices,
+    theta_new,
 )
 
 RNG = np.random.default_rng(3)
@@ -13,11 +19,15 @@ X = np.vstack([RNG.normal([0, 0], 1.0, (60, 2)), RNG.normal([4, 2], 0.8, (60, 2)
 
 
 def start(covariance_type="full"):
-    model = nc.GaussianMixture(weights=[0.5, 0.5], means=[[1.0, 0.5], [3.0, 1.0]],
-                               covariances=[[[1.0, 0.2], [0.2, 1.0]], [[1.5, 0.0], [0.0, 0.5]]])
+    model = nc.GaussianMixture(
+        weights=[0.5, 0.5],
+        means=[[1.0, 0.5], [3.0, 1.0]],
+        covariances=[[[1.0, 0.2], [0.2, 1.0]], [[1.5, 0.0], [0.0, 0.5]]],
+    )
     if covariance_type == "diag":
-        model = nc.GaussianMixture(weights=[0.5, 0.5], means=model.means, covariances=[[1.0, 1.0], [1.5, 0.5]],
-                                   covariance_type="diag")
+        model = nc.GaussianMixture(
+            weights=[0.5, 0.5], means=model.means, covariances=[[1.0, 1.0], [1.5, 0.5]], covariance_type="diag"
+        )
     return model
 
 
@@ -86,8 +96,15 @@ def test_theta_new_is_the_m_step_or_the_snapshot_after_one():
 def test_slice_choices_per_family():
     columns = ("a", "b")
     gaussian = [d for _, d in slice_choices(start(), columns)]
-    assert gaussian == [LINE, ("mean", 0, 0), ("mean", 0, 1), ("mean", 1, 0), ("mean", 1, 1), ("weight", 0),
-                        ("weight", 1)]
+    assert gaussian == [
+        LINE,
+        ("mean", 0, 0),
+        ("mean", 0, 1),
+        ("mean", 1, 0),
+        ("mean", 1, 1),
+        ("weight", 0),
+        ("weight", 1),
+    ]
     bernoulli = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.2, 0.8], [0.6, 0.4]])
     titles = [t for t, _ in slice_choices(bernoulli, columns)]
     assert titles[-1] == "P(b = 1 | component 2)" and len(titles) == 1 + 2 + 4

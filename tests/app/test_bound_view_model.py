@@ -7,8 +7,9 @@ import nbviz.core as nc
 from nbviz.app.bound_slices import LINE, BoundQuestion, bound_picture
 from nbviz.app.bound_view_model import BoundPictures
 
-TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
-                           covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.4, 0.6], means=[[0, 0], [4, 2]], covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]]
+)
 
 
 @pytest.fixture
@@ -29,8 +30,18 @@ def test_a_picture_is_computed_in_the_worker_and_equals_the_direct_computation(s
     session.e_step()
     picture = computed(qtbot, pictures, ("mean", 0, 1))
     old = session.em.responsibilities_model(session.cursor)
-    expected = bound_picture(BoundQuestion(session.problem.X, old, nc.m_step(old, session.problem.X, session.resp),
-                                           ("mean", 0, 1), 0.0, session.config.prior, None, False))
+    expected = bound_picture(
+        BoundQuestion(
+            session.problem.X,
+            old,
+            nc.m_step(old, session.problem.X, session.resp),
+            ("mean", 0, 1),
+            0.0,
+            session.config.prior,
+            None,
+            False,
+        )
+    )
     np.testing.assert_array_equal(picture.xs, expected.xs)
     np.testing.assert_array_equal(picture.result.surrogate, expected.result.surrogate)
     assert (picture.best, picture.target) == (expected.best, expected.target)

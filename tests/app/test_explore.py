@@ -12,8 +12,9 @@ from nbviz.app.session import Session
 # Four round clusters at the corners of a square. From "random" starts EM lands in the right
 # optimum (one component per corner) or in worse ones (one component spanning two corners);
 # seed 4 collapses a covariance.
-CORNERS = nc.GaussianMixture(weights=[0.25] * 4, means=[[0, 0], [10, 0], [0, 10], [10, 10]],
-                             covariances=np.stack([np.eye(2)] * 4))
+CORNERS = nc.GaussianMixture(
+    weights=[0.25] * 4, means=[[0, 0], [10, 0], [0, 10], [10, 10]], covariances=np.stack([np.eye(2)] * 4)
+)
 CORNERS_CONFIG = ModelConfig(n_components=4, init_method="random", seed=0)
 
 
@@ -79,8 +80,9 @@ def test_restarts_are_sorted_reproducible_by_seed_and_grouped_by_optimum(corners
 def test_group_optima_treats_relabelled_components_as_one_optimum():
     a = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [5.0, 0.0]], covariances=np.stack([np.eye(2)] * 2))
     relabelled = a.permuted([1, 0])
-    moved = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [5.0, 3.0]],
-                               covariances=np.stack([np.eye(2)] * 2))
+    moved = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[0.0, 0.0], [5.0, 3.0]], covariances=np.stack([np.eye(2)] * 2)
+    )
     groups = group_optima([a, relabelled, moved, None, a], np.array([-10.0, -10.0, -10.0, np.nan, -12.0]), 1e-3)
     # same objective and same components; different components; failed; same components, worse objective
     np.testing.assert_array_equal(groups, [0, 0, 1, -1, 2])
@@ -122,8 +124,9 @@ def test_cancelling_choose_k_stops_inside_the_first_fit(qtbot):
 def test_choose_k_equals_select_components_and_a_fit_reproduces_its_start(corners, qtbot):
     explorer = Explorer(corners)
     choice = run_job(qtbot, explorer, lambda: explorer.choose_k([3, 4], n_init=2))
-    reference = nc.select_components(corners.problem.X, "gaussian", [3, 4], n_init=2, rng=0, method="random",
-                                     max_iter=1000, tol=corners.tolerance)
+    reference = nc.select_components(
+        corners.problem.X, "gaussian", [3, 4], n_init=2, rng=0, method="random", max_iter=1000, tol=corners.tolerance
+    )
     np.testing.assert_array_equal(choice.selection.objective, reference.objective)
     np.testing.assert_array_equal(choice.selection.bic, reference.bic)
     assert choice.true_k == 4 and choice.best_k("bic") == reference.best_k

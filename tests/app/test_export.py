@@ -36,10 +36,10 @@ def test_responsibilities_csv_keeps_the_data_and_the_exact_responsibilities(name
     header, rows = read_csv(path)
     problem, K = session.problem, len(names)
     assert header[: problem.n_features] == list(problem.columns)
-    assert header[-K - 1:] == [f"r_{n}" for n in names] + ["component"]
+    assert header[-K - 1 :] == [f"r_{n}" for n in names] + ["component"]
     table = np.array([[float(v) for v in row[: problem.n_features]] for row in rows])
     np.testing.assert_array_equal(table, problem.X)
-    resp = np.array([[float(v) for v in row[-K - 1:-1]] for row in rows])
+    resp = np.array([[float(v) for v in row[-K - 1 : -1]] for row in rows])
     np.testing.assert_array_equal(resp, session.resp)
     assert [row[-1] for row in rows] == [names[k] for k in session.resp.argmax(axis=1)]
     if problem.labels is not None:

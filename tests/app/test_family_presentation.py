@@ -10,13 +10,23 @@ import nbviz.core as nc
 from nbviz.app import synthesis
 from nbviz.app.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
 from nbviz.app.families import (
-    DEFAULT_FAMILY, FAMILY_NAMES, NAIVE_BAYES, PRESENTATIONS, DataView, ParameterView, SynthesisRecipe, model_choice,
+    DEFAULT_FAMILY,
+    FAMILY_NAMES,
+    NAIVE_BAYES,
+    PRESENTATIONS,
+    DataView,
+    ParameterView,
+    SynthesisRecipe,
+    model_choice,
     presentation,
 )
 
 EXAMPLES = {
-    "gaussian": nc.GaussianMixture(weights=[0.4, 0.6], means=[[0.0, 1.0], [3.0, -1.0]],
-                                   covariances=[[[1.0, 0.3], [0.3, 2.0]], [[0.5, 0.0], [0.0, 0.5]]]),
+    "gaussian": nc.GaussianMixture(
+        weights=[0.4, 0.6],
+        means=[[0.0, 1.0], [3.0, -1.0]],
+        covariances=[[[1.0, 0.3], [0.3, 2.0]], [[0.5, 0.0], [0.0, 0.5]]],
+    ),
     "bernoulli": nc.BernoulliMixture(weights=[0.3, 0.7], probs=[[0.1, 0.9, 0.5], [0.8, 0.2, 0.4]]),
     "multinomial": nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]]),
 }
@@ -40,14 +50,21 @@ def test_lookup_by_name_model_or_class_and_a_clear_refusal():
 
 
 def test_what_the_user_reads_is_as_before():
-    assert FAMILY_LABELS == {"gaussian": "Gaussian mixture", "bernoulli": "Bernoulli mixture",
-                             "multinomial": "Multinomial mixture"}
+    assert FAMILY_LABELS == {
+        "gaussian": "Gaussian mixture",
+        "bernoulli": "Bernoulli mixture",
+        "multinomial": "Multinomial mixture",
+    }
     assert [presentation(f).probability_row for f in ("bernoulli", "multinomial")] == [
-        "p(x = 1 | k)", "θ (word probabilities)"]
+        "p(x = 1 | k)",
+        "θ (word probabilities)",
+    ]
     assert [presentation(f).export_label for f in ("bernoulli", "multinomial")] == ["p(x=1)", "word probability"]
     assert ModelConfig(family="bernoulli", label_fraction=1.0).title == "Naive Bayes (Bernoulli)"
-    assert ModelConfig(family="gaussian", covariance_type="diag", hard=True).title == \
-        "Gaussian mixture, diag covariance — hard EM"
+    assert (
+        ModelConfig(family="gaussian", covariance_type="diag", hard=True).title
+        == "Gaussian mixture, diag covariance — hard EM"
+    )
     assert ModelConfig(family="multinomial").title == "Multinomial mixture"
 
 
@@ -66,13 +83,18 @@ def test_views_and_options_per_family():
 def test_prototype_pictures_keep_bernoulli_probabilities_and_scale_words_to_their_largest():
     probs = np.array([[0.1, 0.9, 0.5], [0.8, 0.2, 0.4]])
     np.testing.assert_array_equal(presentation("bernoulli").prototype_pictures(probs), probs)
-    np.testing.assert_allclose(presentation("multinomial").prototype_pictures(probs),
-                               [[0.1 / 0.9, 1.0, 0.5 / 0.9], [1.0, 0.25, 0.5]])
+    np.testing.assert_allclose(
+        presentation("multinomial").prototype_pictures(probs), [[0.1 / 0.9, 1.0, 0.5 / 0.9], [1.0, 0.25, 0.5]]
+    )
 
 
 def test_natural_family_of_each_data_kind():
     assert [family_for_data(kind) for kind in ("binary", "counts", "continuous", "something else")] == [
-        "bernoulli", "multinomial", "gaussian", "gaussian"]
+        "bernoulli",
+        "multinomial",
+        "gaussian",
+        "gaussian",
+    ]
     claimed = [cls.data_kind for cls in nc.FAMILIES.values()]
     assert len(claimed) == len(set(claimed)), "a data kind is claimed by two families"
 
@@ -126,7 +148,9 @@ def test_a_recipe_missing_a_part_cannot_be_made():
 
 
 def test_the_registry_loads_no_gui_library():
-    code = ("import sys, nbviz.app.families, nbviz.app.synthesis\n"
-            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {'PySide6', 'pyqtgraph'})))\n")
+    code = (
+        "import sys, nbviz.app.families, nbviz.app.synthesis\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {'PySide6', 'pyqtgraph'})))\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""

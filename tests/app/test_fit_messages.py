@@ -15,12 +15,15 @@ def write(tmp_path, name, text):
     return path
 
 
-@pytest.mark.parametrize("text, lines", [
-    ("a,b\n1,2\n3,4\n5,6\n", [2, 3, 4]),  # the fast numeric path
-    ("a,b\n\n1,2\n\n3,4\n5,6\n\n", [3, 5, 6]),  # blank lines inside
-    ("a,b\n1,\"2\"\n3,4\n5,6\n", [2, 3, 4]),  # quotes: the careful path
-    ("1 2\n3 4\n5 6", [1, 2, 3]),  # no header
-])
+@pytest.mark.parametrize(
+    "text, lines",
+    [
+        ("a,b\n1,2\n3,4\n5,6\n", [2, 3, 4]),  # the fast numeric path
+        ("a,b\n\n1,2\n\n3,4\n5,6\n\n", [3, 5, 6]),  # blank lines inside
+        ('a,b\n1,"2"\n3,4\n5,6\n', [2, 3, 4]),  # quotes: the careful path
+        ("1 2\n3 4\n5 6", [1, 2, 3]),  # no header
+    ],
+)
 def test_every_row_keeps_its_file_line(tmp_path, text, lines):
     dataset = nc.load_data(write(tmp_path, "d.csv", text))
     assert dataset.lines.tolist() == lines and not dataset.lines.flags.writeable
@@ -31,11 +34,14 @@ def test_dropped_rows_take_their_lines_with_them(tmp_path):
     assert dataset.lines.tolist() == [2, 4] and dataset.dropped_lines == (3,)
 
 
-@pytest.mark.parametrize("family, X, position, value, problem", [
-    ("multinomial", [[1, 2], [3, 1.5]], (1, 1), 1.5, "not a whole-number count"),
-    ("multinomial", [[1, 2], [-3, 1]], (1, 0), -3.0, "negative, not a count"),
-    ("bernoulli", [[0, 1], [1, 0], [2, 1]], (2, 0), 2.0, "not binary (0 or 1)"),
-])
+@pytest.mark.parametrize(
+    "family, X, position, value, problem",
+    [
+        ("multinomial", [[1, 2], [3, 1.5]], (1, 1), 1.5, "not a whole-number count"),
+        ("multinomial", [[1, 2], [-3, 1]], (1, 0), -3.0, "negative, not a count"),
+        ("bernoulli", [[0, 1], [1, 0], [2, 1]], (2, 0), 2.0, "not binary (0 or 1)"),
+    ],
+)
 def test_the_core_error_keeps_its_text_and_says_where_in_fields(family, X, position, value, problem):
     with pytest.raises(nc.DataFitError) as caught:
         nc.init_model(np.array(X, dtype=float), family, 2, rng=0)
@@ -60,8 +66,10 @@ def test_load_names_the_column_and_the_file_line(qtbot, tmp_path):
     path = write(tmp_path, "iris.csv", "sepal,petal_length,species\n5,1,a\n\n4,1.4,b\n3,2.5,a\n")
     problem = Problem.from_dataset(nc.load_data(path, "species"))
     messages = load_messages(qtbot, problem, ModelConfig(family="multinomial", n_components=2))
-    assert messages == ["Cannot use iris.csv with Multinomial mixture: petal_length on line 4 is 1.4, not a "
-                        "whole-number count; use a Gaussian mixture for measurements, or load whole-number counts"]
+    assert messages == [
+        "Cannot use iris.csv with Multinomial mixture: petal_length on line 4 is 1.4, not a "
+        "whole-number count; use a Gaussian mixture for measurements, or load whole-number counts"
+    ]
 
 
 def test_configure_names_a_bernoulli_misfit_in_the_users_terms(qtbot, tmp_path):
@@ -71,8 +79,10 @@ def test_configure_names_a_bernoulli_misfit_in_the_users_terms(qtbot, tmp_path):
     before = session.em
     with qtbot.waitSignal(session.error_raised) as blocker:
         assert not session.configure(session.config.with_(family="bernoulli"))
-    assert blocker.args[0] == ("Cannot use Bernoulli mixture: no on line 4 is 3, not binary (0 or 1); "
-                               "binarise the data first (e.g. X > threshold)")
+    assert blocker.args[0] == (
+        "Cannot use Bernoulli mixture: no on line 4 is 3, not binary (0 or 1); "
+        "binarise the data first (e.g. X > threshold)"
+    )
     assert session.em is before
 
 
@@ -81,8 +91,10 @@ def test_a_npy_file_names_rows_and_data_without_a_file_names_rows_from_1(qtbot, 
     np.save(path, np.array([[1.0, 2.0], [3.0, -1.0]]))
     problem = Problem.from_dataset(nc.load_data(path))
     config = ModelConfig(family="multinomial", n_components=2)
-    assert load_messages(qtbot, problem, config)[0].endswith(": x2 on row 2 is -1, negative, not a count; "
-                                                             "use a Gaussian mixture for measurements, or "
-                                                             "load whole-number counts")
+    assert load_messages(qtbot, problem, config)[0].endswith(
+        ": x2 on row 2 is -1, negative, not a count; "
+        "use a Gaussian mixture for measurements, or "
+        "load whole-number counts"
+    )
     plain = Problem(name="typed", X=np.array([[1.0, 2.0], [0.5, 1.0]]), columns=("a", "b"))
     assert ": a in row 2 is 0.5, not a whole-number count;" in load_messages(qtbot, plain, config)[0]

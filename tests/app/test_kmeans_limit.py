@@ -47,5 +47,4 @@ def test_the_reference_computes_in_a_worker_once_per_start(session, qtbot):
     assert reference.centroids() is None
     with qtbot.waitSignal(reference.ready, timeout=10000):
         pass
-    np.testing.assert_array_equal(reference.centroids(), lloyd(session.problem.X,
-                                                               session.em.history[0].model.means)[0])
+    np.testing.assert_array_equal(reference.centroids(), lloyd(session.problem.X, session.em.history[0].model.means)[0])

@@ -4,8 +4,15 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from nbviz.app.preferences import (
-    DEFAULT_SPEED, Choices, SynthesisChoice, read_choices, read_directory, read_synthesis, write_choices,
-    write_directory, write_synthesis,
+    DEFAULT_SPEED,
+    Choices,
+    SynthesisChoice,
+    read_choices,
+    read_directory,
+    read_synthesis,
+    write_choices,
+    write_directory,
+    write_synthesis,
 )
 
 
@@ -30,11 +37,17 @@ def test_nothing_stored_gives_the_defaults_without_a_complaint(tmp_path):
     assert back == Choices() and back.speed == DEFAULT_SPEED and back.unreadable == ()
 
 
-@pytest.mark.parametrize("line, key", [
-    ("speed=0", "choices/speed"), ("speed=41", "choices/speed"), ("speed=2.5", "choices/speed"),
-    ("presentation=1", "choices/presentation"), ("presentation=yes", "choices/presentation"),
-    ("last_kind=preset", "choices/last_kind"),  # a preset without a name
-])
+@pytest.mark.parametrize(
+    "line, key",
+    [
+        ("speed=0", "choices/speed"),
+        ("speed=41", "choices/speed"),
+        ("speed=2.5", "choices/speed"),
+        ("presentation=1", "choices/presentation"),
+        ("presentation=yes", "choices/presentation"),
+        ("last_kind=preset", "choices/last_kind"),  # a preset without a name
+    ],
+)
 def test_each_garbage_value_is_named_and_replaced_by_its_default(tmp_path, line, key):
     back = read_choices(settings_at(tmp_path, f"[choices]\n{line}\n"))
     assert back.unreadable == (key,)
@@ -42,8 +55,9 @@ def test_each_garbage_value_is_named_and_replaced_by_its_default(tmp_path, line,
 
 
 def test_good_values_survive_beside_a_bad_one(tmp_path):
-    back = read_choices(settings_at(tmp_path, "[choices]\nspeed=40\npresentation=oops\nlast_kind=preset\n"
-                                              "last_name=iris\n"))
+    back = read_choices(
+        settings_at(tmp_path, "[choices]\nspeed=40\npresentation=oops\nlast_kind=preset\nlast_name=iris\n")
+    )
     assert (back.speed, back.presentation, back.last_kind, back.last_name) == (40, False, "preset", "iris")
     assert back.unreadable == ("choices/presentation",)
 

@@ -139,7 +139,9 @@ def test_breakdown_reproduces_the_core_e_step(session):
 
 def test_a_collapsing_covariance_is_reported_and_the_history_kept(qtbot):
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [10.0, 0.0], [11.0, 2.0], [12.0, 1.0]])
-    start = nc.GaussianMixture(weights=[0.5, 0.5], means=[[1, 1], [11, 1]], covariances=np.stack([np.eye(2) * 0.01] * 2))
+    start = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[1, 1], [11, 1]], covariances=np.stack([np.eye(2) * 0.01] * 2)
+    )
     session = Session()
     session.load(Problem(name="line", X=X, columns=("a", "b")), ModelConfig(n_components=2), start)
     with qtbot.waitSignal(session.error_raised) as blocker:

@@ -27,7 +27,12 @@ def assert_same_history(a, b):
     assert len(a) == len(b)
     for s, t in zip(a, b):
         assert (s.phase, s.iteration, s.empty) == (t.phase, t.iteration, t.empty)
-        assert (s.log_likelihood, s.objective, s.elbo, s.log_prior) == (t.log_likelihood, t.objective, t.elbo, t.log_prior)
+        assert (s.log_likelihood, s.objective, s.elbo, s.log_prior) == (
+            t.log_likelihood,
+            t.objective,
+            t.elbo,
+            t.log_prior,
+        )
         for field, value in s.model.to_dict().items():
             assert t.model.to_dict()[field] == value
 

@@ -6,12 +6,19 @@ import pytest
 import nbviz.core as nc
 from nbviz.app import synthesis
 from nbviz.app.synthesis import (
-    check_table, columns, covariance_from_std_corr, normalised, random_truth, std_corr_from_covariance,
-    synthesised_problem, table_from_truth,
+    check_table,
+    columns,
+    covariance_from_std_corr,
+    normalised,
+    random_truth,
+    std_corr_from_covariance,
+    synthesised_problem,
+    table_from_truth,
 )
 
 GAUSSIAN_3D = nc.GaussianMixture(
-    weights=[0.5, 0.3, 0.2], means=[[0.0, 0.0, 0.0], [6.0, -1.0, 2.0], [-5.0, 4.0, 1.0]],
+    weights=[0.5, 0.3, 0.2],
+    means=[[0.0, 0.0, 0.0], [6.0, -1.0, 2.0], [-5.0, 4.0, 1.0]],
     covariances=covariance_from_std_corr(
         [[1.0, 2.0, 0.5], [0.7, 0.7, 1.5], [1.2, 0.4, 1.0]],
         [[[1, 0.6, -0.3], [0.6, 1, 0.2], [-0.3, 0.2, 1]], np.eye(3), [[1, -0.8, 0], [-0.8, 1, 0.4], [0, 0.4, 1]]],
@@ -30,8 +37,18 @@ def messages(check):
 # ----------------------------------------------------------------- table layout and conversions
 def test_columns_and_table_round_trip_for_each_family():
     headers = [c.header for c in columns("gaussian", 3)]
-    assert headers == ["weight", "mean x1", "mean x2", "mean x3", "sd x1", "sd x2", "sd x3",
-                       "corr x1, x2", "corr x1, x3", "corr x2, x3"]
+    assert headers == [
+        "weight",
+        "mean x1",
+        "mean x2",
+        "mean x3",
+        "sd x1",
+        "sd x2",
+        "sd x3",
+        "corr x1, x2",
+        "corr x1, x3",
+        "corr x2, x3",
+    ]
     assert [c.header for c in columns("bernoulli", 2)] == ["weight", "P(x1)", "P(x2)"]
     for model in (GAUSSIAN_3D, random_truth("bernoulli", 3, 5, 1), random_truth("multinomial", 2, 6, 1)):
         check = check_table(model.family, table_from_truth(model).tolist(), model.n_features)
@@ -81,7 +98,8 @@ def test_weights_not_summing_to_one_are_refused_with_the_sum_and_the_remedy():
     assert set(check.cell_messages()) == {(0, 0), (1, 0), (2, 0)}
     cells[0][0] = -0.1
     assert messages(check_table("gaussian", cells, 3)) == [
-        "component 1, mixture weight: weight -0.1 is negative; weights must be 0 or more"]
+        "component 1, mixture weight: weight -0.1 is negative; weights must be 0 or more"
+    ]
 
 
 def test_correlations_that_make_the_covariance_indefinite_are_refused():
@@ -96,13 +114,15 @@ def test_correlations_that_make_the_covariance_indefinite_are_refused():
     assert messages(check) == [
         "component 2: correlations 0.95 (x1, x2), -0.9 (x1, x3) and 0.9 (x2, x3) together make the covariance "
         f"not positive definite (smallest eigenvalue of the correlation matrix {smallest:.3g}); make them "
-        "smaller in size"]
+        "smaller in size"
+    ]
     assert set(check.cell_messages()) == {(1, c) for c in corr_cols}
     # each correlation alone is fine; one outside (-1, 1) is refused in its own cell
     cells = gaussian_cells()
     cells[0][corr_cols[0]] = 1.0
     assert messages(check_table("gaussian", cells, 3)) == [
-        "component 1, correlation of x1 and x2: correlation 1 must be strictly between -1 and 1"]
+        "component 1, correlation of x1 and x2: correlation 1 must be strictly between -1 and 1"
+    ]
 
 
 def test_standard_deviations_must_be_positive():
@@ -134,7 +154,8 @@ def test_probabilities_outside_zero_one_and_word_rows_not_summing_to_one():
     cells = table_from_truth(random_truth("bernoulli", 2, 3, 0)).tolist()
     cells[1][2] = 1.3
     assert messages(check_table("bernoulli", cells, 3)) == [
-        "component 2, probability of x2: probability 1.3 is not between 0 and 1"]
+        "component 2, probability of x2: probability 1.3 is not between 0 and 1"
+    ]
     cells = [[0.5, 0.2, 0.3, 0.4], [0.5, 0.1, 0.1, 0.8]]
     check = check_table("multinomial", cells, 3)
     assert messages(check) == ["component 1: word probabilities sum to 0.9; they must sum to 1 — use Normalise"]

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 import nbviz.core as nc
 
-TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [3, 1]],
-                           covariances=[[[1.0, 0.3], [0.3, 0.8]], [[0.6, 0.0], [0.0, 1.2]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.4, 0.6], means=[[0, 0], [3, 1]], covariances=[[[1.0, 0.3], [0.3, 0.8]], [[0.6, 0.0], [0.0, 1.2]]]
+)
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), family=st.sampled_from(["gaussian", "bernoulli"]),
-       use_prior=st.booleans())
+@given(seed=st.integers(0, 10_000), family=st.sampled_from(["gaussian", "bernoulli"]), use_prior=st.booleans())
 def test_surrogate_is_below_the_objective_and_touches_at_theta_old(seed, family, use_prior):
     rng = np.random.default_rng(seed)
     if family == "gaussian":

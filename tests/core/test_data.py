@@ -40,6 +40,7 @@ def assert_points_at(err, name, line=None, column=None):
 
 # ----------------------------------------------------------------------------- reading good files
 
+
 def test_csv_with_header_is_read_exactly_and_read_only(tmp_path):
     path = write(tmp_path, "d.csv", "a,b,c\n1,2.5,-3\n4e1,.5,6\n")
     ds = load_data(path)
@@ -59,13 +60,16 @@ def test_no_header_is_detected_and_columns_are_numbered(tmp_path):
     assert ds.columns == ("x1", "x2")
 
 
-@pytest.mark.parametrize("name, text", [
-    ("d.txt", "a\tb\tc\n1\t2\t3\n4\t5\t6\n"),
-    ("d.tsv", "a b\tc\td\n1\t2\t3\n4\t5\t6\n"),     # .tsv means tab even with spaces in names
-    ("d.csv", "a;b;c\n1;2;3\n4;5;6\n"),
-    ("d.txt", "a b c\n 1   2\t3\n4 5  6  \n"),      # runs of spaces and tabs
-    ("d.csv", "a, b, c\n1 , 2, 3\n 4,5 ,6\n"),       # spaces around names and numbers
-])
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("d.txt", "a\tb\tc\n1\t2\t3\n4\t5\t6\n"),
+        ("d.tsv", "a b\tc\td\n1\t2\t3\n4\t5\t6\n"),  # .tsv means tab even with spaces in names
+        ("d.csv", "a;b;c\n1;2;3\n4;5;6\n"),
+        ("d.txt", "a b c\n 1   2\t3\n4 5  6  \n"),  # runs of spaces and tabs
+        ("d.csv", "a, b, c\n1 , 2, 3\n 4,5 ,6\n"),  # spaces around names and numbers
+    ],
+)
 def test_delimiters_are_detected(tmp_path, name, text):
     ds = load_data(write(tmp_path, name, text))
     np.testing.assert_array_equal(ds.X, [[1, 2, 3], [4, 5, 6]])
@@ -81,7 +85,7 @@ def test_explicit_delimiter_overrides_detection(tmp_path):
 
 
 def test_decimal_commas_are_refused_with_a_hint(tmp_path):
-    err = error_of(write(tmp_path, "eu.csv", "1;2,5\n3;4,5\n"))   # detected: semicolons, no header
+    err = error_of(write(tmp_path, "eu.csv", "1;2,5\n3;4,5\n"))  # detected: semicolons, no header
     assert_points_at(err, "eu.csv", line=1, column="2")
     assert "'2,5' is not a number" in str(err) and "decimal point" in str(err)
     assert "label" not in str(err)
@@ -115,7 +119,7 @@ def test_a_stretch_of_blank_lines_is_read_fast_and_without_a_warning(tmp_path, m
 
 
 def test_text_labels_by_name_become_sorted_codes(tmp_path):
-    text = "bill,flipper,species\n39.1,181,Gentoo\n46.5,192,Adelie\n50,200,\"Chinstrap\"\n38,190,Adelie\n"
+    text = 'bill,flipper,species\n39.1,181,Gentoo\n46.5,192,Adelie\n50,200,"Chinstrap"\n38,190,Adelie\n'
     ds = load_data(write(tmp_path, "penguins.csv", text), "species")
     np.testing.assert_array_equal(ds.X, [[39.1, 181], [46.5, 192], [50, 200], [38, 190]])
     assert ds.columns == ("bill", "flipper")
@@ -127,7 +131,7 @@ def test_text_labels_by_name_become_sorted_codes(tmp_path):
 def test_numeric_labels_by_index_sort_numerically(tmp_path):
     path = write(tmp_path, "d.csv", "y,a,b\n10,1,2\n2,3,4\n1,5,6\n2.0,7,8\n")
     ds = load_data(path, 0)
-    assert ds.classes == ("1", "2", "10")          # numerically, not "1" < "10" < "2"
+    assert ds.classes == ("1", "2", "10")  # numerically, not "1" < "10" < "2"
     np.testing.assert_array_equal(ds.labels, [2, 1, 0, 1])
     np.testing.assert_array_equal(ds.X, [[1, 2], [3, 4], [5, 6], [7, 8]])
     assert ds.columns == ("a", "b") and ds.label_name == "y"
@@ -136,7 +140,7 @@ def test_numeric_labels_by_index_sort_numerically(tmp_path):
 
 def test_label_column_without_header(tmp_path):
     path = write(tmp_path, "d.csv", "1.5,2,setosa\n3,4,virginica\n5,6,setosa\n")
-    ds = load_data(path, 2)                        # text in the label column is not a header
+    ds = load_data(path, 2)  # text in the label column is not a header
     np.testing.assert_array_equal(ds.X, [[1.5, 2], [3, 4], [5, 6]])
     assert ds.columns == ("x1", "x2") and ds.label_name == "column 3"
     assert ds.classes == ("setosa", "virginica")
@@ -192,6 +196,7 @@ def test_drop_missing_in_npy_lists_rows(tmp_path):
 
 # ----------------------------------------------------------------------------- files that cannot be read
 
+
 def test_missing_file(tmp_path):
     err = error_of(tmp_path / "nope.csv")
     assert "no such file" in str(err) and "nope.csv" in str(err)
@@ -206,9 +211,11 @@ def test_directory(tmp_path):
 def test_unreadable_file(tmp_path, monkeypatch):
     path = write(tmp_path, "secret.csv", "a\n1\n")
     path.chmod(0)
-    if os.access(path, os.R_OK):   # root reads anything: make open refuse like the OS would
+    if os.access(path, os.R_OK):  # root reads anything: make open refuse like the OS would
+
         def refuse(*args, **kwargs):
             raise PermissionError(13, "Permission denied")
+
         monkeypatch.setattr(data, "open", refuse, raising=False)
     try:
         err = error_of(path)
@@ -243,22 +250,26 @@ def npy_bytes(array) -> bytes:
     return stream.getvalue()
 
 
-@pytest.mark.parametrize("content, words", [
-    (npy_bytes(np.arange(12.0).reshape(4, 3))[:-7], "not a valid .npy"),            # truncated
-    (npy_bytes(np.arange(3.0))[:30], "not a valid .npy"),                           # cut in the header
-    (b"\x93NUMPY\x01\x00\x10\x00{'descr': garbage", "not a valid .npy"),             # bad header
-    (b"a,b\n1,2\n", "not a valid .npy"),                                            # text named .npy
-    (npy_bytes(np.array([{"a": 1}], dtype=object)), "Python objects"),
-    (npy_bytes(np.array(["a", "b"])), "not numbers"),
-    (npy_bytes(np.zeros((2, 2, 2))), "shape (2, 2, 2)"),
-    (npy_bytes(np.zeros((0, 3))), "shape (0, 3)"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (npy_bytes(np.arange(12.0).reshape(4, 3))[:-7], "not a valid .npy"),  # truncated
+        (npy_bytes(np.arange(3.0))[:30], "not a valid .npy"),  # cut in the header
+        (b"\x93NUMPY\x01\x00\x10\x00{'descr': garbage", "not a valid .npy"),  # bad header
+        (b"a,b\n1,2\n", "not a valid .npy"),  # text named .npy
+        (npy_bytes(np.array([{"a": 1}], dtype=object)), "Python objects"),
+        (npy_bytes(np.array(["a", "b"])), "not numbers"),
+        (npy_bytes(np.zeros((2, 2, 2))), "shape (2, 2, 2)"),
+        (npy_bytes(np.zeros((0, 3))), "shape (0, 3)"),
+    ],
+)
 def test_bad_npy_files(tmp_path, content, words):
     err = error_of(write(tmp_path, "arr.npy", content))
     assert words in str(err) and "arr.npy" in str(err)
 
 
 # ----------------------------------------------------------------------------- bad rows and cells
+
 
 def test_ragged_row_with_header(tmp_path):
     err = error_of(write(tmp_path, "rag.csv", "a,b,c\n1,2,3\n4,5,6\n7,8\n9,10,11\n"))
@@ -275,7 +286,7 @@ def test_text_in_a_numeric_column(tmp_path):
     err = error_of(write(tmp_path, "d.csv", "x1,x2,x3\n1,2,3\n4,5,6\n7,abc,9\n"))
     assert "line 4, column 'x2': 'abc' is not a number" in str(err)
     assert_points_at(err, "d.csv", line=4, column="x2")
-    assert "label column" not in str(err)          # a stray typo: no hint about labels
+    assert "label column" not in str(err)  # a stray typo: no hint about labels
 
 
 def test_a_text_column_gets_a_hint_about_labels(tmp_path):
@@ -317,8 +328,7 @@ def test_missing_cells_are_refused_with_a_count_and_a_way_out(tmp_path, token):
     assert "lines 4, 6" in str(err)
 
 
-@pytest.mark.parametrize("token, word", [("inf", "infinite"), ("-Infinity", "infinite"),
-                                         ("1e999", "too large")])
+@pytest.mark.parametrize("token, word", [("inf", "infinite"), ("-Infinity", "infinite"), ("1e999", "too large")])
 def test_infinity_is_an_error_even_with_drop_missing(tmp_path, token, word):
     err = error_of(write(tmp_path, "d.csv", f"a,b\n1,2\n{token},3\n"), drop_missing=True)
     assert_points_at(err, "d.csv", line=3, column="a")
@@ -373,7 +383,7 @@ def test_badly_quoted_field(tmp_path):
     err = error_of(write(tmp_path, "q.csv", 'a,b\n1,2\n3,"4"x\n'))
     assert "quote" in str(err)
     assert_points_at(err, "q.csv", line=3)
-    err = error_of(write(tmp_path, "open.csv", 'a,b\n1,2\n3,"4\n5,6\n'))   # never closed
+    err = error_of(write(tmp_path, "open.csv", 'a,b\n1,2\n3,"4\n5,6\n'))  # never closed
     assert "quote" in str(err)
     assert_points_at(err, "open.csv", line=3)
 

@@ -16,16 +16,19 @@ def test_gaussian_densities_equal_scipy_and_sklearn(covariance_type):
 
     X = np.vstack([RNG.normal(0, 1, (40, 3)), RNG.normal(3, 0.5, (40, 3))])
     sk = SkGaussianMixture(2, covariance_type=covariance_type, random_state=0).fit(X)
-    model = nc.GaussianMixture(weights=sk.weights_, means=sk.means_, covariances=sk.covariances_,
-                               covariance_type=covariance_type)
+    model = nc.GaussianMixture(
+        weights=sk.weights_, means=sk.means_, covariances=sk.covariances_, covariance_type=covariance_type
+    )
     points = RNG.normal(1, 2, (25, 3))
-    expected = np.column_stack([
-        stats.multivariate_normal(model.means[k], model.full_covariances[k]).logpdf(points) for k in range(2)])
+    expected = np.column_stack(
+        [stats.multivariate_normal(model.means[k], model.full_covariances[k]).logpdf(points) for k in range(2)]
+    )
     assert model.component_log_density(points).shape == (25, 2)
     np.testing.assert_allclose(model.component_log_density(points), expected, rtol=1e-10)
     np.testing.assert_allclose(model.score_samples(points), sk.score_samples(points), rtol=1e-9)
-    np.testing.assert_allclose(model.score_samples(points), logsumexp(expected + np.log(model.weights), axis=1),
-                               rtol=1e-10)
+    np.testing.assert_allclose(
+        model.score_samples(points), logsumexp(expected + np.log(model.weights), axis=1), rtol=1e-10
+    )
 
 
 def test_bernoulli_densities_equal_scipy():

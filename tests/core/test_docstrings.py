@@ -32,10 +32,25 @@ def test_every_example_in_the_core_runs_as_written(name):
 
 
 def _main_entry_points():
-    return [nc.EM, nc.e_step, nc.m_step, nc.init_model, nc.fit_naive_bayes, nc.bic, nc.aic, nc.icl,
-            nc.select_components, nc.match_components, nc.bound_slice, nc.load_data, nc.GaussianMixture,
-            nc.BernoulliMixture, nc.MultinomialMixture, nc.Mixture.score_samples,
-            nc.Mixture.component_log_density]
+    return [
+        nc.EM,
+        nc.e_step,
+        nc.m_step,
+        nc.init_model,
+        nc.fit_naive_bayes,
+        nc.bic,
+        nc.aic,
+        nc.icl,
+        nc.select_components,
+        nc.match_components,
+        nc.bound_slice,
+        nc.load_data,
+        nc.GaussianMixture,
+        nc.BernoulliMixture,
+        nc.MultinomialMixture,
+        nc.Mixture.score_samples,
+        nc.Mixture.component_log_density,
+    ]
 
 
 @pytest.mark.parametrize("entry", _main_entry_points(), ids=lambda entry: entry.__qualname__)
@@ -97,7 +112,9 @@ def _doc(qualified: str, value) -> str:
     return doc or ""
 
 
-@pytest.mark.parametrize(("qualified", "value", "kind"), list(_public_callables()), ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(
+    ("qualified", "value", "kind"), list(_public_callables()), ids=lambda x: x if isinstance(x, str) else ""
+)
 def test_every_public_callable_is_documented_in_numpydoc(qualified, value, kind):
     doc = _doc(qualified, value)
     assert doc.strip(), f"{qualified} has no docstring"
@@ -109,7 +126,8 @@ def test_every_public_callable_is_documented_in_numpydoc(qualified, value, kind)
         init = value.__init__
         if init is not object.__init__ and _takes_arguments(init) and not issubclass(value, BaseException):
             assert "Parameters\n----------" in doc or "Attributes\n----------" in doc, (
-                f"{qualified} takes arguments but its docstring has no Parameters or Attributes section")
+                f"{qualified} takes arguments but its docstring has no Parameters or Attributes section"
+            )
         return
     if _takes_arguments(value):
         assert "Parameters\n----------" in doc, f"{qualified} takes arguments but has no Parameters section"

@@ -21,14 +21,14 @@ def warnings_are_errors():
 
 
 # ----------------------------------------------------------------- e_step answers wherever responsibilities does
-BERNOULLI3 = nc.BernoulliMixture(weights=[.2, .3, .5], probs=[[.1, .9], [.5, .5], [.8, .2]])
+BERNOULLI3 = nc.BernoulliMixture(weights=[0.2, 0.3, 0.5], probs=[[0.1, 0.9], [0.5, 0.5], [0.8, 0.2]])
 
 
 def test_e_step_with_more_components_than_rows_equals_the_posterior():
     X = np.array([[1.0, 0.0]])
     resp = nc.e_step(BERNOULLI3, X)
     # Bayes' rule by hand: weight times P(x=1) P(y=0) per component, normalised
-    joint = np.array([.2 * .1 * .1, .3 * .5 * .5, .5 * .8 * .8])
+    joint = np.array([0.2 * 0.1 * 0.1, 0.3 * 0.5 * 0.5, 0.5 * 0.8 * 0.8])
     np.testing.assert_allclose(resp, [joint / joint.sum()], rtol=1e-14)
     np.testing.assert_array_equal(resp, BERNOULLI3.responsibilities(X))
 
@@ -83,16 +83,28 @@ def test_tight_cluster_full_covariance_is_the_sample_covariance(d):
 @pytest.mark.parametrize("covariance_type", ["full", "diag", "spherical"])
 def test_tight_cluster_em_steps_equal_scikit_learn(covariance_type):
     X, _ = tight_and_wide(2, seed=1)
-    covariances = {"full": np.stack([np.eye(2) * 1e-8, np.eye(2)]), "diag": np.array([[1e-8, 1e-8], [1, 1]]),
-                   "spherical": np.array([1e-8, 1.0])}[covariance_type]
-    start = nc.GaussianMixture(weights=[.5, .5], means=[[0, 0], [1e4, 1e4]], covariances=covariances,
-                               covariance_type=covariance_type)
+    covariances = {
+        "full": np.stack([np.eye(2) * 1e-8, np.eye(2)]),
+        "diag": np.array([[1e-8, 1e-8], [1, 1]]),
+        "spherical": np.array([1e-8, 1.0]),
+    }[covariance_type]
+    start = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[0, 0], [1e4, 1e4]], covariances=covariances, covariance_type=covariance_type
+    )
     run = nc.EM(X, start)
     for _ in range(3):
         run.step()
     precisions = np.linalg.inv(covariances) if covariance_type == "full" else 1.0 / covariances
-    sk = SkGaussianMixture(2, covariance_type=covariance_type, reg_covar=0.0, max_iter=3, tol=0.0,
-                           weights_init=start.weights, means_init=start.means, precisions_init=precisions)
+    sk = SkGaussianMixture(
+        2,
+        covariance_type=covariance_type,
+        reg_covar=0.0,
+        max_iter=3,
+        tol=0.0,
+        weights_init=start.weights,
+        means_init=start.means,
+        precisions_init=precisions,
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ConvergenceWarning: stopped after 3 iterations on purpose
         sk.fit(X)
@@ -100,8 +112,9 @@ def test_tight_cluster_em_steps_equal_scikit_learn(covariance_type):
     np.testing.assert_allclose(run.model.means, sk.means_, rtol=1e-12, atol=1e-12)
     # the tight component's covariance is ~1e-8: compare it on its own scale
     for k in range(2):
-        np.testing.assert_allclose(run.model.covariances[k], sk.covariances_[k], rtol=1e-6,
-                                   atol=1e-9 * np.abs(sk.covariances_[k]).max())
+        np.testing.assert_allclose(
+            run.model.covariances[k], sk.covariances_[k], rtol=1e-6, atol=1e-9 * np.abs(sk.covariances_[k]).max()
+        )
 
 
 @pytest.mark.parametrize("location", [0.0, 0.1, 3.3, -7.5e3, 1e8 + 0.37])
@@ -131,21 +144,30 @@ def test_fewer_distinct_points_than_dimensions_are_collapsed():
 
 # ----------------------------------------------------------------- data too large to square
 HUGE = np.array([[1e160, 1.0], [2e160, 2.0], [-1e160, 3.0], [-3e160, 5.0]])
-TOO_LARGE = (r"a Gaussian model needs values whose squared distances are finite, but X\[3, 0\] "
-             r"\(row 3, column 0, counting from 0\) is -3e\+160; rescale that column")
-GAUSSIAN2 = nc.GaussianMixture(weights=[.5, .5], means=[[0.0, 0.0], [1.0, 1.0]], covariances=np.stack([np.eye(2)] * 2))
+TOO_LARGE = (
+    r"a Gaussian model needs values whose squared distances are finite, but X\[3, 0\] "
+    r"\(row 3, column 0, counting from 0\) is -3e\+160; rescale that column"
+)
+GAUSSIAN2 = nc.GaussianMixture(
+    weights=[0.5, 0.5], means=[[0.0, 0.0], [1.0, 1.0]], covariances=np.stack([np.eye(2)] * 2)
+)
 
 
-@pytest.mark.parametrize("call", [
-    *[pytest.param(lambda method=method: nc.init_model(HUGE, "gaussian", 2, method=method, rng=0), id=method)
-      for method in nc.INIT_METHODS],
-    pytest.param(lambda: nc.fit_naive_bayes(HUGE, [0, 0, 1, 1], "gaussian"), id="naive_bayes"),
-    pytest.param(lambda: nc.EM(HUGE, GAUSSIAN2).step(), id="EM"),
-    pytest.param(lambda: nc.e_step(GAUSSIAN2, HUGE), id="e_step"),
-    pytest.param(lambda: nc.m_step(GAUSSIAN2, HUGE, np.full((4, 2), .5)), id="m_step"),
-    pytest.param(lambda: GAUSSIAN2.log_likelihood(HUGE), id="log_likelihood"),
-    pytest.param(lambda: nc.select_components(HUGE, "gaussian", [1], n_init=1).failures[(0, 0)], id="select"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        *[
+            pytest.param(lambda method=method: nc.init_model(HUGE, "gaussian", 2, method=method, rng=0), id=method)
+            for method in nc.INIT_METHODS
+        ],
+        pytest.param(lambda: nc.fit_naive_bayes(HUGE, [0, 0, 1, 1], "gaussian"), id="naive_bayes"),
+        pytest.param(lambda: nc.EM(HUGE, GAUSSIAN2).step(), id="EM"),
+        pytest.param(lambda: nc.e_step(GAUSSIAN2, HUGE), id="e_step"),
+        pytest.param(lambda: nc.m_step(GAUSSIAN2, HUGE, np.full((4, 2), 0.5)), id="m_step"),
+        pytest.param(lambda: GAUSSIAN2.log_likelihood(HUGE), id="log_likelihood"),
+        pytest.param(lambda: nc.select_components(HUGE, "gaussian", [1], n_init=1).failures[(0, 0)], id="select"),
+    ],
+)
 def test_data_too_large_to_square_is_named_on_every_path(call):
     try:
         result = call()

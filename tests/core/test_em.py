@@ -30,7 +30,14 @@ def test_history_records_every_half_step_with_phase_and_iteration(gaussian_run):
     run.e_step()
     run.step()  # after an E-step, a full iteration only needs the M-step
     assert [(s.phase, s.iteration) for s in run.history] == [
-        ("init", 0), ("E", 1), ("M", 1), ("E", 2), ("M", 2), ("E", 3), ("M", 3)]
+        ("init", 0),
+        ("E", 1),
+        ("M", 1),
+        ("E", 2),
+        ("M", 2),
+        ("E", 3),
+        ("M", 3),
+    ]
     assert run.history[-1].model is run.model
 
 
@@ -88,7 +95,7 @@ def test_rewind_then_step_reproduces_the_same_history(gaussian_run):
     run.step()
     run.step()
     run.step()
-    assert [(s.phase, s.objective) for s in run.history] == [(p, o) for p, o, _ in original[:len(run.history)]]
+    assert [(s.phase, s.objective) for s in run.history] == [(p, o) for p, o, _ in original[: len(run.history)]]
     np.testing.assert_array_equal(run.model.means, original[len(run.history) - 1][2])
     run.rewind(3)  # an E snapshot: the M-step can follow directly
     run.m_step()
@@ -105,7 +112,9 @@ def test_responsibilities_at_recomputes_what_each_half_step_used(gaussian_run):
         run.m_step()
     for index, snapshot in enumerate(run.history):
         if snapshot.phase == "E":
-            np.testing.assert_allclose(run.responsibilities_at(index), snapshot.model.responsibilities(run.X), rtol=1e-13)
+            np.testing.assert_allclose(
+                run.responsibilities_at(index), snapshot.model.responsibilities(run.X), rtol=1e-13
+            )
         if snapshot.phase == "M":
             np.testing.assert_allclose(run.responsibilities_at(index), resps[snapshot.iteration - 1], rtol=1e-13)
 
@@ -142,7 +151,7 @@ def test_labelled_rows_keep_one_hot_responsibilities():
     run.run(max_iter=50)
     objective = [s.objective for s in run.history]
     assert np.all(np.diff(objective) >= -1e-9 * np.abs(objective[:-1]))
-    for index, snapshot in enumerate(run.history[1:], start=1):
+    for index in range(1, len(run.history)):
         np.testing.assert_array_equal(run.responsibilities_at(index)[[0, 1, 40]], [[0, 1], [0, 1], [1, 0]])
 
 
@@ -179,8 +188,9 @@ def test_hard_em_assigns_each_point_wholly_and_climbs_the_classification_likelih
 
 def test_an_empty_component_is_reported_and_keeps_its_parameters_without_nan():
     X = two_blobs()
-    far = nc.GaussianMixture(weights=[0.45, 0.45, 0.1], means=[[0, 0], [4, 3], [1e3, 1e3]],
-                             covariances=np.stack([np.eye(2) * 0.5] * 3))
+    far = nc.GaussianMixture(
+        weights=[0.45, 0.45, 0.1], means=[[0, 0], [4, 3], [1e3, 1e3]], covariances=np.stack([np.eye(2) * 0.5] * 3)
+    )
     run = nc.EM(X, far)
     with pytest.warns(nc.EmptyComponentWarning, match=r"component\(s\) \[2\]"):
         run.step()
@@ -195,8 +205,9 @@ def test_an_empty_component_is_reported_and_keeps_its_parameters_without_nan():
 
 def test_empty_components_can_be_recorded_without_a_warning():
     X = two_blobs()
-    far = nc.GaussianMixture(weights=[0.45, 0.45, 0.1], means=[[0, 0], [4, 3], [1e3, 1e3]],
-                             covariances=np.stack([np.eye(2) * 0.5] * 3))
+    far = nc.GaussianMixture(
+        weights=[0.45, 0.45, 0.1], means=[[0, 0], [4, 3], [1e3, 1e3]], covariances=np.stack([np.eye(2) * 0.5] * 3)
+    )
     loud = nc.EM(X, far)
     with pytest.warns(nc.EmptyComponentWarning):
         loud.step()
@@ -227,15 +238,20 @@ def test_bernoulli_probabilities_of_exactly_zero_and_one_never_give_nan():
     assert not np.isnan(log_joint).any()
 
 
-@pytest.mark.parametrize("model", [
-    nc.GaussianMixture(weights=[0.4, 0.6], means=[[1.5], [5.0]], covariances=[[[0.25]], [[0.67]]]),
-    nc.GaussianMixture(weights=[0.4, 0.6], means=[[1.5, 0], [5.0, 1]], covariances=[0.25, 0.67],
-                       covariance_type="spherical"),
-    nc.GaussianMixture(weights=[0.4, 0.6], means=[[1.5, 0], [5.0, 1]], covariances=[[1, 0.5], [0.5, 2]],
-                       covariance_type="tied"),
-    nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]]),
-    nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.5, 0.4, 0.05, 0.05], [0.1, 0.1, 0.5, 0.3]]),
-])
+@pytest.mark.parametrize(
+    "model",
+    [
+        nc.GaussianMixture(weights=[0.4, 0.6], means=[[1.5], [5.0]], covariances=[[[0.25]], [[0.67]]]),
+        nc.GaussianMixture(
+            weights=[0.4, 0.6], means=[[1.5, 0], [5.0, 1]], covariances=[0.25, 0.67], covariance_type="spherical"
+        ),
+        nc.GaussianMixture(
+            weights=[0.4, 0.6], means=[[1.5, 0], [5.0, 1]], covariances=[[1, 0.5], [0.5, 2]], covariance_type="tied"
+        ),
+        nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]]),
+        nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.5, 0.4, 0.05, 0.05], [0.1, 0.1, 0.5, 0.3]]),
+    ],
+)
 def test_to_dict_round_trips_exactly_through_json(model):
     text = json.dumps(model.to_dict())
     for cls in (type(model), nc.Mixture):
@@ -250,8 +266,9 @@ def test_to_dict_round_trips_exactly_through_json(model):
 
 
 def test_sampling_is_reproducible_and_has_the_model_moments():
-    model = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0, 0], [5, -2]],
-                               covariances=[[[1.0, 0.6], [0.6, 2.0]], [[0.5, -0.2], [-0.2, 0.3]]])
+    model = nc.GaussianMixture(
+        weights=[0.3, 0.7], means=[[0, 0], [5, -2]], covariances=[[[1.0, 0.6], [0.6, 2.0]], [[0.5, -0.2], [-0.2, 0.3]]]
+    )
     X1, z1 = model.sample(200_000, rng=7)
     X2, z2 = model.sample(200_000, rng=np.random.default_rng(7))
     np.testing.assert_array_equal(X1, X2)
@@ -274,11 +291,14 @@ def test_discrete_sampling_has_the_model_probabilities():
     np.testing.assert_allclose(X[z == 1].sum(axis=0) / X[z == 1].sum(), mult.probs[1], atol=0.01)
 
 
-@pytest.mark.parametrize("family, X", [
-    ("gaussian", two_blobs(90)),
-    ("bernoulli", (np.random.default_rng(0).random((90, 5)) < 0.5).astype(float)),
-    ("multinomial", np.random.default_rng(0).integers(0, 5, size=(90, 4)).astype(float)),
-])
+@pytest.mark.parametrize(
+    "family, X",
+    [
+        ("gaussian", two_blobs(90)),
+        ("bernoulli", (np.random.default_rng(0).random((90, 5)) < 0.5).astype(float)),
+        ("multinomial", np.random.default_rng(0).integers(0, 5, size=(90, 4)).astype(float)),
+    ],
+)
 @pytest.mark.parametrize("method", nc.INIT_METHODS)
 def test_init_model_is_reproducible_and_valid_for_every_family_and_method(family, X, method):
     a = nc.init_model(X, family, 3, method=method, rng=5)
@@ -289,12 +309,18 @@ def test_init_model_is_reproducible_and_valid_for_every_family_and_method(family
     assert np.isfinite(a.log_likelihood(X))
 
 
-@pytest.mark.parametrize("model", [
-    nc.GaussianMixture(weights=[0.2, 0.3, 0.5], means=[[0, 0], [5, 0], [0, 5]],
-                       covariances=np.stack([np.eye(2), 2 * np.eye(2), 0.5 * np.eye(2)])),
-    nc.BernoulliMixture(weights=[0.2, 0.3, 0.5], probs=[[0.9, 0.1], [0.1, 0.9], [0.5, 0.5]]),
-    nc.MultinomialMixture(weights=[0.2, 0.3, 0.5], probs=[[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]),
-])
+@pytest.mark.parametrize(
+    "model",
+    [
+        nc.GaussianMixture(
+            weights=[0.2, 0.3, 0.5],
+            means=[[0, 0], [5, 0], [0, 5]],
+            covariances=np.stack([np.eye(2), 2 * np.eye(2), 0.5 * np.eye(2)]),
+        ),
+        nc.BernoulliMixture(weights=[0.2, 0.3, 0.5], probs=[[0.9, 0.1], [0.1, 0.9], [0.5, 0.5]]),
+        nc.MultinomialMixture(weights=[0.2, 0.3, 0.5], probs=[[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]]),
+    ],
+)
 def test_match_components_recovers_a_relabelling(model):
     order = np.array([2, 0, 1])
     shuffled = model.permuted(order)

@@ -36,8 +36,12 @@ class PoissonMixture(nc.Mixture):
         bad = (X < 0) | (X != np.round(X))
         if bad.any():
             raise validation.data_fit_error(X, bad, "Poisson", "counts", "not a count", "load counts")
-        return Prepared(X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]),
-                        row_constant=-gammaln(X + 1).sum(axis=1))
+        return Prepared(
+            X=frozen(X),
+            Xt=np.ascontiguousarray(X.T),
+            shift=np.zeros(X.shape[1]),
+            row_constant=-gammaln(X + 1).sum(axis=1),
+        )
 
     def _log_emission(self, data):
         return np.log(self.rates) @ data.Xt - self.rates.sum(axis=1)[:, None] + data.row_constant
@@ -115,8 +119,9 @@ def test_a_new_family_starts_and_climbs_with_the_unchanged_engine(poisson, sampl
     objectives = [s.objective for s in run.history]
     assert np.all(np.diff(objectives) >= -1e-9 * np.abs(objectives[1:]))
     # the log-likelihood is the one scipy computes
-    expected = np.log(sum(w * stats.poisson.pmf(X, r).prod(axis=1)
-                          for w, r in zip(run.model.weights, run.model.rates))).sum()
+    expected = np.log(
+        sum(w * stats.poisson.pmf(X, r).prod(axis=1) for w, r in zip(run.model.weights, run.model.rates))
+    ).sum()
     assert run.history[-1].log_likelihood == pytest.approx(expected, rel=1e-10)
     # the fit finds the truth (up to order)
     perm = nc.match_components(run.model, TRUTH)
@@ -141,8 +146,14 @@ def test_a_new_family_with_e_step_m_step_naive_bayes_and_matching(poisson, sampl
 
 def test_a_new_family_offers_its_own_slices_of_the_bound(poisson, sample):
     X, _ = sample
-    assert TRUTH.slice_directions() == (("weight", 0), ("weight", 1), ("rate", 0, 0), ("rate", 0, 1),
-                                        ("rate", 1, 0), ("rate", 1, 1))
+    assert TRUTH.slice_directions() == (
+        ("weight", 0),
+        ("weight", 1),
+        ("rate", 0, 0),
+        ("rate", 0, 1),
+        ("rate", 1, 0),
+        ("rate", 1, 1),
+    )
     ts = np.linspace(-1.0, 1.0, 11)
     for direction in [("rate", 0, 1), ("weight", 1), nc.m_step(TRUTH, X, nc.e_step(TRUTH, X))]:
         result = nc.bound_slice(X, TRUTH, direction, ts)
@@ -155,19 +166,24 @@ def test_a_new_family_offers_its_own_slices_of_the_bound(poisson, sample):
 # ----------------------------------------------------------------- hooks are enforced when a class is made
 def test_a_family_missing_a_hook_is_refused_when_defined():
     # the Poisson family's own body without one hook
-    body = {name: value for name, value in vars(PoissonMixture).items()
-            if name not in ("_component_distances", "__dict__", "__weakref__")}
+    body = {
+        name: value
+        for name, value in vars(PoissonMixture).items()
+        if name not in ("_component_distances", "__dict__", "__weakref__")
+    }
     body["family"] = "half"
     with pytest.raises(TypeError, match=r"HalfFamily \(family 'half'\) does not define _component_distances;"):
         type("HalfFamily", (nc.Mixture,), body)
 
     with pytest.raises(TypeError, match=r"does not define _validate, _prepare, .*_slice_point"):
+
         class Empty(nc.Mixture):
             family: ClassVar[str] = "empty"
 
 
 def test_a_family_without_a_data_kind_is_refused_when_defined():
     with pytest.raises(TypeError, match="does not set data_kind"):
+
         class Kindless(PoissonMixture):
             family: ClassVar[str] = "kindless"
             data_kind: ClassVar[str] = ""
@@ -199,7 +215,10 @@ def test_register_family_refuses_non_families_and_taken_names():
 # ----------------------------------------------------------------- declared options and metadata
 def test_families_declare_their_data_kind_and_options():
     assert {name: cls.data_kind for name, cls in nc.FAMILIES.items()} == {
-        "gaussian": "continuous", "bernoulli": "binary", "multinomial": "counts"}
+        "gaussian": "continuous",
+        "bernoulli": "binary",
+        "multinomial": "counts",
+    }
     assert nc.families_for("binary") == ["bernoulli"] and nc.families_for("images") == []
     assert [(o.name, o.stage, o.default) for o in nc.GaussianMixture.options] == [("covariance_type", "fit", "full")]
     assert [(o.name, o.stage, o.default) for o in nc.MultinomialMixture.options] == [("n_trials", "sample", 50)]

@@ -7,8 +7,9 @@ import pytest
 
 import nbviz.core as nc
 
-TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0.0, 0.0], [3.0, 1.0]],
-                           covariances=[[[1.0, 0.3], [0.3, 0.5]], [[0.7, 0.0], [0.0, 1.2]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.4, 0.6], means=[[0.0, 0.0], [3.0, 1.0]], covariances=[[[1.0, 0.3], [0.3, 0.5]], [[0.7, 0.0], [0.0, 1.2]]]
+)
 
 
 def started_run(n_half_steps=5):
@@ -26,14 +27,17 @@ def test_snapshots_round_trip_through_json_exactly():
         copy = nc.Snapshot.from_dict(json.loads(json.dumps(snapshot.to_dict())))
         assert (copy.phase, copy.iteration, copy.empty) == (snapshot.phase, snapshot.iteration, snapshot.empty)
         assert (copy.log_likelihood, copy.objective, copy.elbo, copy.log_prior) == (
-            snapshot.log_likelihood, snapshot.objective, snapshot.elbo, snapshot.log_prior)
+            snapshot.log_likelihood,
+            snapshot.objective,
+            snapshot.elbo,
+            snapshot.log_prior,
+        )
         np.testing.assert_array_equal(copy.model.covariances, snapshot.model.covariances)
 
 
 def test_a_run_continued_from_its_history_equals_the_original():
     X, run = started_run(5)  # ends after an E-step: the restored run must have its q
-    restored = nc.EM.from_history(X, [nc.Snapshot.from_dict(s.to_dict()) for s in run.history],
-                                  prior=run.prior)
+    restored = nc.EM.from_history(X, [nc.Snapshot.from_dict(s.to_dict()) for s in run.history], prior=run.prior)
     np.testing.assert_array_equal(restored.resp, run.resp)
     for _ in range(3):
         run.step()

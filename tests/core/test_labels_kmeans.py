@@ -6,8 +6,11 @@ from sklearn.cluster import KMeans
 
 import nbviz.core as nc
 
-TRUTH = nc.GaussianMixture(weights=[0.3, 0.4, 0.3], means=[[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]],
-                           covariances=[[[1.0, 0.4], [0.4, 1.0]], [[0.6, 0.0], [0.0, 1.2]], [[0.5, 0.0], [0.0, 0.5]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.3, 0.4, 0.3],
+    means=[[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]],
+    covariances=[[[1.0, 0.4], [0.4, 1.0]], [[0.6, 0.0], [0.0, 1.2]], [[0.5, 0.0], [0.0, 0.5]]],
+)
 
 
 def test_labelled_rows_are_one_hot_at_every_e_step_of_a_gaussian_run():
@@ -42,8 +45,9 @@ def test_every_row_labelled_is_gaussian_naive_bayes_after_one_m_step_and_then_no
 def spherical_start(X, k, variance, seed=0):
     rng = np.random.default_rng(seed)
     means = X[rng.choice(len(X), size=k, replace=False)]
-    return nc.GaussianMixture(weights=np.full(k, 1 / k), means=means, covariances=np.full(k, variance),
-                              covariance_type="spherical")
+    return nc.GaussianMixture(
+        weights=np.full(k, 1 / k), means=means, covariances=np.full(k, variance), covariance_type="spherical"
+    )
 
 
 def lloyd(X, centres, max_iter=500):

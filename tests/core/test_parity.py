@@ -22,9 +22,16 @@ def sklearn_iterations(model: nc.GaussianMixture, X, iterations: int) -> SkGauss
     """scikit-learn's GaussianMixture after `iterations` EM iterations from exactly `model`."""
     kind = model.covariance_type
     precisions = np.linalg.inv(model.covariances) if kind in ("full", "tied") else 1.0 / model.covariances
-    sk = SkGaussianMixture(model.n_components, covariance_type=kind, reg_covar=0.0, max_iter=iterations,
-                           tol=0.0, weights_init=model.weights, means_init=model.means,
-                           precisions_init=precisions)
+    sk = SkGaussianMixture(
+        model.n_components,
+        covariance_type=kind,
+        reg_covar=0.0,
+        max_iter=iterations,
+        tol=0.0,
+        weights_init=model.weights,
+        means_init=model.means,
+        precisions_init=precisions,
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ConvergenceWarning: we stop it on purpose
         sk.fit(X)
@@ -65,8 +72,12 @@ def test_other_covariance_types_are_shift_invariant_at_large_offsets(offset, cov
     # compare nbviz on X + offset with scikit-learn on X.
     X = blobs(seed=4)
     start = nc.init_model(X, "gaussian", 3, rng=5, covariance_type=covariance_type)
-    shifted = nc.GaussianMixture(weights=start.weights, means=start.means + offset,
-                                 covariances=start.covariances, covariance_type=covariance_type)
+    shifted = nc.GaussianMixture(
+        weights=start.weights,
+        means=start.means + offset,
+        covariances=start.covariances,
+        covariance_type=covariance_type,
+    )
     run = nc.EM(X + offset, shifted)
     run.step()
     sk = sklearn_iterations(start, X, 1)
@@ -83,10 +94,12 @@ def test_gaussian_log_densities_equal_scipy(covariance_type):
     run = nc.EM(X, model)
     run.run(max_iter=3)
     model = run.model
-    expected = np.column_stack([
-        np.log(model.weights[k]) + stats.multivariate_normal(model.means[k], model.full_covariances[k]).logpdf(X)
-        for k in range(3)
-    ])
+    expected = np.column_stack(
+        [
+            np.log(model.weights[k]) + stats.multivariate_normal(model.means[k], model.full_covariances[k]).logpdf(X)
+            for k in range(3)
+        ]
+    )
     np.testing.assert_allclose(model.log_joint(X), expected, rtol=1e-12)
     assert model.log_likelihood(X) == pytest.approx(logsumexp(expected, axis=1).sum(), rel=1e-13)
     assert model.log_likelihood(X) == pytest.approx(_sklearn_at(model).score_samples(X).sum(), rel=1e-12)
@@ -106,9 +119,9 @@ def test_bernoulli_log_densities_equal_scipy_including_zero_and_one():
     model = nc.BernoulliMixture(weights=[0.4, 0.6], probs=probs)
     X = np.array([[1, 0, 1, 1], [0, 1, 0, 1], [1, 0, 0, 0], [0, 0, 1, 1]], dtype=float)
     with np.errstate(divide="ignore"):
-        expected = np.column_stack([
-            np.log(model.weights[k]) + stats.bernoulli(probs[k]).logpmf(X).sum(axis=1) for k in range(2)
-        ])
+        expected = np.column_stack(
+            [np.log(model.weights[k]) + stats.bernoulli(probs[k]).logpmf(X).sum(axis=1) for k in range(2)]
+        )
     got = model.log_joint(X)
     assert not np.isnan(got).any()
     np.testing.assert_array_equal(np.isneginf(got), np.isneginf(expected))
@@ -120,10 +133,12 @@ def test_multinomial_log_densities_equal_scipy():
     probs = np.array([[0.5, 0.3, 0.2, 0.0], [0.1, 0.2, 0.3, 0.4]])
     model = nc.MultinomialMixture(weights=[0.3, 0.7], probs=probs)
     X = np.array([[3, 1, 0, 0], [0, 2, 2, 5], [1, 1, 1, 0], [0, 0, 0, 0]], dtype=float)
-    expected = np.column_stack([
-        np.log(model.weights[k]) + np.array([stats.multinomial(int(x.sum()), probs[k]).logpmf(x) for x in X])
-        for k in range(2)
-    ])
+    expected = np.column_stack(
+        [
+            np.log(model.weights[k]) + np.array([stats.multinomial(int(x.sum()), probs[k]).logpmf(x) for x in X])
+            for k in range(2)
+        ]
+    )
     got = model.log_joint(X)
     np.testing.assert_array_equal(np.isneginf(got), np.isneginf(expected))
     finite = np.isfinite(expected)

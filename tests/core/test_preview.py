@@ -52,12 +52,15 @@ def test_preview_of_npy(tmp_path):
     assert p.columns == ("column 1", "column 2") and p.rows == (("1.5", "2"), ("3", "4.25"))
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"", "is empty"),
-    (b"\n\n  \n", "only blank lines"),
-    (b"a,b\n1,\x002\n", "not a text data file: line 2"),
-    (b"a,b\n1,\xff\n", "not a text data file in UTF-8: line 2"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "is empty"),
+        (b"\n\n  \n", "only blank lines"),
+        (b"a,b\n1,\x002\n", "not a text data file: line 2"),
+        (b"a,b\n1,\xff\n", "not a text data file in UTF-8: line 2"),
+    ],
+)
 def test_preview_errors_name_the_file(tmp_path, content, words):
     with pytest.raises(DataError) as info:
         preview_table(write(tmp_path, "bad.csv", content))
@@ -127,8 +130,9 @@ def test_a_row_of_names_read_as_data_suggests_a_header(tmp_path):
     path = write(tmp_path, "d.csv", "a,b,kind\n1,2,x\n3,4,y\n")
     with pytest.raises(DataError) as info:
         load_data(path, 2, header=False)
-    assert str(info.value) == ("d.csv, line 1, column 1: 'a' is not a number; if line 1 names the "
-                               "columns, read it as a header row")
+    assert str(info.value) == (
+        "d.csv, line 1, column 1: 'a' is not a number; if line 1 names the columns, read it as a header row"
+    )
     with pytest.raises(DataError) as info:  # one bad cell in a data row: the usual advice
         load_data(write(tmp_path, "e.csv", "1,oops,x\n3,4,y\n"), 2, header=False)
     assert str(info.value).endswith("'oops' is not a number; leave it out of the feature columns")

@@ -37,11 +37,13 @@ def test_icl_adds_twice_the_responsibility_entropy():
 
 
 WELL_SEPARATED = {
-    "gaussian": nc.GaussianMixture(weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]],
-                                   covariances=np.stack([np.eye(2)] * 3)),
+    "gaussian": nc.GaussianMixture(
+        weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]], covariances=np.stack([np.eye(2)] * 3)
+    ),
     "bernoulli": nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.9] * 6 + [0.1] * 6, [0.1] * 6 + [0.9] * 6]),
-    "multinomial": nc.MultinomialMixture(weights=[0.3, 0.3, 0.4], probs=[[0.7, 0.1, 0.1, 0.1], [0.1, 0.7, 0.1, 0.1],
-                                                                       [0.1, 0.1, 0.1, 0.7]]),
+    "multinomial": nc.MultinomialMixture(
+        weights=[0.3, 0.3, 0.4], probs=[[0.7, 0.1, 0.1, 0.1], [0.1, 0.7, 0.1, 0.1], [0.1, 0.1, 0.1, 0.7]]
+    ),
 }
 
 
@@ -65,8 +67,9 @@ def test_restarts_are_reproducible_by_seed_and_progress_can_cancel():
     np.testing.assert_array_equal(a.seeds, b.seeds)
     np.testing.assert_array_equal(a.objective, b.objective)
     calls = []
-    partial = nc.select_components(X, "gaussian", [2, 3], n_init=2, rng=7,
-                                   progress=lambda done, total: calls.append((done, total)) or done < 3)
+    partial = nc.select_components(
+        X, "gaussian", [2, 3], n_init=2, rng=7, progress=lambda done, total: calls.append((done, total)) or done < 3
+    )
     # called after every EM iteration with the restarts finished so far, and after each restart
     assert partial.cancelled and calls[-1] == (3, 4) and calls == sorted(calls)
     assert sorted(set(calls)) == [(0, 4), (1, 4), (2, 4), (3, 4)]
@@ -81,8 +84,16 @@ def test_cancel_takes_effect_within_one_em_iteration_of_the_first_fit():
     full = alone.run(max_iter=300, tol=1e-6)  # the iterations the first restart takes when left alone
     assert full > 3
     calls = []
-    result = nc.select_components(X, "gaussian", [3], n_init=2, rng=7, max_iter=300, tol=1e-6,
-                                  progress=lambda done, total: calls.append((done, total)) or len(calls) < 2)
+    result = nc.select_components(
+        X,
+        "gaussian",
+        [3],
+        n_init=2,
+        rng=7,
+        max_iter=300,
+        tol=1e-6,
+        progress=lambda done, total: calls.append((done, total)) or len(calls) < 2,
+    )
     assert calls == [(0, 2), (0, 2)]  # asked after iterations 1 and 2 of the first fit, then stopped
     assert result.cancelled and result.runs == {} and np.isnan(result.objective).all()
     uncancelled = nc.select_components(X, "gaussian", [3], n_init=2, rng=7, progress=lambda done, total: True)
@@ -94,7 +105,7 @@ def test_failed_restarts_are_recorded_not_hidden():
     result = nc.select_components(X, "gaussian", [3], n_init=2, rng=0)
     assert result.failures
     assert all("covariance" in message or "distinct" in message for message in result.failures.values())
-    for (i, r) in result.failures:
+    for i, r in result.failures:
         assert np.isnan(result.objective[i, r])
 
 
@@ -108,7 +119,9 @@ def test_bad_arguments():
         nc.select_components(X, "bernoulli", [1], n_init=0)
 
 
-@pytest.mark.parametrize("family, n_parameters", [("bernoulli", (2 - 1) + 2 * 12), ("multinomial", (3 - 1) + 3 * (4 - 1))])
+@pytest.mark.parametrize(
+    "family, n_parameters", [("bernoulli", (2 - 1) + 2 * 12), ("multinomial", (3 - 1) + 3 * (4 - 1))]
+)
 def test_bic_and_aic_count_discrete_parameters_and_use_the_exact_likelihood(family, n_parameters):
     from scipy import stats
     from scipy.special import logsumexp
@@ -130,8 +143,9 @@ def test_each_restart_is_the_run_its_seed_gives():
     result = nc.select_components(X, "gaussian", [2, 3], n_init=3, rng=5, method="random_from_data")
     assert len(set(result.seeds.tolist())) == 3
     for (i, r), run in result.runs.items():
-        alone = nc.EM(X, nc.init_model(X, "gaussian", int(result.ks[i]), method="random_from_data",
-                                       rng=int(result.seeds[r])))
+        alone = nc.EM(
+            X, nc.init_model(X, "gaussian", int(result.ks[i]), method="random_from_data", rng=int(result.seeds[r]))
+        )
         alone.run(max_iter=300, tol=1e-6)
         assert [s.objective for s in alone.history] == [s.objective for s in run.history]
 
@@ -148,8 +162,9 @@ def test_choose_k_in_a_worker_thread_warns_nothing_and_finds_what_plain_em_finds
     results = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        worker = threading.Thread(target=lambda: results.append(
-            nc.select_components(X, "gaussian", ks, n_init=n_init, rng=seed, prior=prior)))
+        worker = threading.Thread(
+            target=lambda: results.append(nc.select_components(X, "gaussian", ks, n_init=n_init, rng=seed, prior=prior))
+        )
         worker.start()
         worker.join()
     assert caught == [] and len(results) == 1

@@ -54,8 +54,9 @@ def normal_pdf(x, mean, variance):
 
 def test_one_dimensional_gaussian_e_step_and_m_step_by_hand():
     weights, means, variances = [0.4, 0.6], [1.5, 5.0], [0.25, 0.67]
-    model = nc.GaussianMixture(weights=weights, means=[[m] for m in means],
-                               covariances=[[[v]] for v in variances], covariance_type="full")
+    model = nc.GaussianMixture(
+        weights=weights, means=[[m] for m in means], covariances=[[[v]] for v in variances], covariance_type="full"
+    )
     xs = [1.0, 2.0, 6.0]
     joint = [[w * normal_pdf(x, m, v) for w, m, v in zip(weights, means, variances)] for x in xs]
     expected = [[j / sum(row) for j in row] for row in joint]
@@ -80,8 +81,7 @@ def test_multinomial_document_probability_by_hand():
     model = nc.MultinomialMixture(weights=[0.5, 0.5], probs=theta)
     # document with counts (2, 1, 0): 3!/(2! 1! 0!) * t1^2 * t2
     p = [3 * t[0] ** 2 * t[1] for t in theta]
-    np.testing.assert_allclose(model.log_joint([[2, 1, 0]]), [[math.log(0.5 * p[0]), math.log(0.5 * p[1])]],
-                               rtol=1e-14)
+    np.testing.assert_allclose(model.log_joint([[2, 1, 0]]), [[math.log(0.5 * p[0]), math.log(0.5 * p[1])]], rtol=1e-14)
     # M-step with responsibilities (1, 0) and (0.25, 0.75) for docs (2,1,0) and (0,1,3):
     X = np.array([[2, 1, 0], [0, 1, 3]])
     new = nc.m_step(model, X, [[1.0, 0.0], [0.25, 0.75]], prior=nc.Prior(beta=1.0))

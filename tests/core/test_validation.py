@@ -5,8 +5,9 @@ import pytest
 
 import nbviz.core as nc
 
-GAUSS = dict(weights=[0.4, 0.6], means=[[0.0, 0.0], [3.0, 1.0]],
-             covariances=[[[1.0, 0.2], [0.2, 1.0]], [[0.5, 0.0], [0.0, 0.5]]])
+GAUSS = dict(
+    weights=[0.4, 0.6], means=[[0.0, 0.0], [3.0, 1.0]], covariances=[[[1.0, 0.2], [0.2, 1.0]], [[0.5, 0.0], [0.0, 0.5]]]
+)
 BERN = dict(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
 MULT = dict(weights=[0.5, 0.5], probs=[[0.5, 0.4, 0.05, 0.05], [0.1, 0.1, 0.5, 0.3]])
 
@@ -16,8 +17,14 @@ def test_non_finite_data_is_refused_with_its_position(bad, where):
     X = np.zeros((4, 2))
     X[2, 1] = bad
     g = nc.GaussianMixture(**GAUSS)
-    for call in (g.log_joint, g.responsibilities, g.predict, g.log_likelihood,
-                 lambda X: nc.EM(X, g), lambda X: nc.init_model(X, "gaussian", 2, rng=0)):
+    for call in (
+        g.log_joint,
+        g.responsibilities,
+        g.predict,
+        g.log_likelihood,
+        lambda X: nc.EM(X, g),
+        lambda X: nc.init_model(X, "gaussian", 2, rng=0),
+    ):
         with pytest.raises(ValueError, match=r"X\[2, 1\].*row 2, column 1"):
             call(X)
 
@@ -54,18 +61,29 @@ def test_width_mismatch():
         nc.EM(np.zeros((5, 1)), nc.MultinomialMixture(**MULT))
 
 
-@pytest.mark.parametrize("shape_input, message", [
-    (np.zeros(5), "2-dimensional.*reshape"), (np.zeros((0, 2)), "empty"), ([["a", "b"]], "numeric"),
-])
+@pytest.mark.parametrize(
+    "shape_input, message",
+    [
+        (np.zeros(5), "2-dimensional.*reshape"),
+        (np.zeros((0, 2)), "empty"),
+        ([["a", "b"]], "numeric"),
+    ],
+)
 def test_data_of_the_wrong_shape_or_type(shape_input, message):
     with pytest.raises(ValueError, match=message):
         nc.GaussianMixture(**GAUSS).log_joint(shape_input)
 
 
-@pytest.mark.parametrize("weights, message", [
-    ([0.5, 0.4], "sum to 1; they sum to 0.9"), ([1.2, -0.2], r"weights\[1\] = -0.2 is negative"),
-    ([0.3333, 0.3333, 0.3333], "sum to 1"), ([[0.5, 0.5]], "1-dimensional"), ([np.nan, 1.0], "NaN"),
-])
+@pytest.mark.parametrize(
+    "weights, message",
+    [
+        ([0.5, 0.4], "sum to 1; they sum to 0.9"),
+        ([1.2, -0.2], r"weights\[1\] = -0.2 is negative"),
+        ([0.3333, 0.3333, 0.3333], "sum to 1"),
+        ([[0.5, 0.5]], "1-dimensional"),
+        ([np.nan, 1.0], "NaN"),
+    ],
+)
 def test_weights_are_validated(weights, message):
     with pytest.raises(ValueError, match=message):
         nc.BernoulliMixture(weights=weights, probs=np.full((len(np.ravel(weights)), 2), 0.5))
@@ -80,19 +98,23 @@ def test_probabilities_outside_the_unit_interval():
         nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.5, 0.5], [0.5, 0.4]])
 
 
-@pytest.mark.parametrize("covariance_type, covariances, message", [
-    ("full", [[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], r"covariances\[0\] is not positive definite"),
-    ("full", [np.eye(2), [[1.0, 0.5], [0.4, 1.0]]], r"covariances\[1\] is not symmetric"),
-    ("tied", [[1.0, 2.0], [2.0, 1.0]], r"covariances \(tied\) is not positive definite"),
-    ("diag", [[1.0, 1.0], [1.0, 0.0]], r"covariances\[1, 1\] = 0.0 is not positive"),
-    ("spherical", [1.0, -2.0], r"covariances\[1\] = -2.0 is not positive"),
-    ("full", np.eye(2), r"shape \(2, 2, 2\)"),
-    ("banana", np.eye(2), "covariance_type must be one of full, diag, spherical, tied"),
-])
+@pytest.mark.parametrize(
+    "covariance_type, covariances, message",
+    [
+        ("full", [[[1.0, 2.0], [2.0, 1.0]], np.eye(2)], r"covariances\[0\] is not positive definite"),
+        ("full", [np.eye(2), [[1.0, 0.5], [0.4, 1.0]]], r"covariances\[1\] is not symmetric"),
+        ("tied", [[1.0, 2.0], [2.0, 1.0]], r"covariances \(tied\) is not positive definite"),
+        ("diag", [[1.0, 1.0], [1.0, 0.0]], r"covariances\[1, 1\] = 0.0 is not positive"),
+        ("spherical", [1.0, -2.0], r"covariances\[1\] = -2.0 is not positive"),
+        ("full", np.eye(2), r"shape \(2, 2, 2\)"),
+        ("banana", np.eye(2), "covariance_type must be one of full, diag, spherical, tied"),
+    ],
+)
 def test_covariances_are_validated(covariance_type, covariances, message):
     with pytest.raises(ValueError, match=message):
-        nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [1, 1]], covariances=covariances,
-                           covariance_type=covariance_type)
+        nc.GaussianMixture(
+            weights=[0.5, 0.5], means=[[0, 0], [1, 1]], covariances=covariances, covariance_type=covariance_type
+        )
 
 
 def test_mismatched_parameter_shapes():
@@ -105,12 +127,13 @@ def test_mismatched_parameter_shapes():
 def test_singular_covariance_without_a_prior_says_what_to_do():
     # Three points for a component in 2-D, all on a line: the covariance is singular.
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [10.0, 0.0], [11.0, 2.0], [12.0, 1.0]])
-    model = nc.GaussianMixture(weights=[0.5, 0.5], means=[[1, 1], [11, 1]],
-                               covariances=np.stack([np.eye(2)] * 2))
+    model = nc.GaussianMixture(weights=[0.5, 0.5], means=[[1, 1], [11, 1]], covariances=np.stack([np.eye(2)] * 2))
     resp = np.repeat([[1.0, 0.0]], 6, axis=0)
     resp[3:] = [0.0, 1.0]
     # the first component collapsed; it is named as the app numbers components (from 1)
-    with pytest.raises(nc.SingularCovarianceError, match="component 1's.*singular.*covariance prior > 0 or use fewer components"):
+    with pytest.raises(
+        nc.SingularCovarianceError, match="component 1's.*singular.*covariance prior > 0 or use fewer components"
+    ):
         nc.m_step(model, X, resp)
     # With a covariance prior the same step is fine.
     new = nc.m_step(model, X, resp, prior=nc.Prior(covariance_prior=0.1))
@@ -131,11 +154,14 @@ def test_too_few_distinct_rows_for_the_components():
             nc.init_model(X, "bernoulli", 3, method=method, rng=0)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(alpha=-1.0), "alpha must be a finite number >= 0"),
-    (dict(beta=np.nan), "beta must be a finite number >= 0"),
-    (dict(covariance_prior="x"), r"Prior.covariance_prior must be a finite number >= 0; got 'x'"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(alpha=-1.0), "alpha must be a finite number >= 0"),
+        (dict(beta=np.nan), "beta must be a finite number >= 0"),
+        (dict(covariance_prior="x"), r"Prior.covariance_prior must be a finite number >= 0; got 'x'"),
+    ],
+)
 def test_prior_is_validated(kwargs, message):
     with pytest.raises(ValueError, match=message):
         nc.Prior(**kwargs)

@@ -98,12 +98,34 @@ def opaque_colours(pixmap):
 def near(colours, colour, slack=2):
     """True when every colour is within `slack` per channel of `colour` (premultiplied rounding)."""
     target = QColor(colour)
-    return all(max(abs(QColor(c).red() - target.red()), abs(QColor(c).green() - target.green()),
-                   abs(QColor(c).blue() - target.blue())) <= slack for c in colours)
+    return all(
+        max(
+            abs(QColor(c).red() - target.red()),
+            abs(QColor(c).green() - target.green()),
+            abs(QColor(c).blue() - target.blue()),
+        )
+        <= slack
+        for c in colours
+    )
 
 
-@pytest.mark.parametrize("name", ["e-step", "m-step", "iteration", "play", "pause", "run", "reset", "back",
-                                  "forward", "open", "save", "presentation"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "e-step",
+        "m-step",
+        "iteration",
+        "play",
+        "pause",
+        "run",
+        "reset",
+        "back",
+        "forward",
+        "open",
+        "save",
+        "presentation",
+    ],
+)
 def test_every_icon_draws_only_in_the_colour_asked_for(qapp, name):
     assert FOREGROUND in icon_source(name).lower()
     for colour in ("#e6e6e6", "#202020"):
@@ -196,8 +218,7 @@ def test_a_scripted_run_writes_no_choices(qtbot, settings_path):
 @pytest.mark.parametrize("speed, presentation", [("abc", "maybe"), ("1000", "2"), ("-3", "")])
 def test_garbage_choices_fall_back_to_the_defaults_with_a_note(qtbot, settings_path, speed, presentation):
     with open(settings_path, "w") as handle:
-        handle.write(f"[choices]\nspeed={speed}\npresentation={presentation}\nlast_kind=elsewhere\n"
-                     "last_name=x\n")
+        handle.write(f"[choices]\nspeed={speed}\npresentation={presentation}\nlast_kind=elsewhere\nlast_name=x\n")
     window = make_window(qtbot, settings_path)
     assert window.controls.speed_slider.value() == 8 and not window.appearance.presentation
     assert not window.start_page.continue_button.isVisible()

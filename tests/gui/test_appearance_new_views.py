@@ -105,11 +105,19 @@ def test_choose_k_follows_presentation_and_dark(session, appearance, qtbot):
     with qtbot.waitSignal(panel.explorer.finished, timeout=20000):
         panel.run()
     line = panel.best_lines["bic"]
-    before = (pg_probe.pen(line).widthF(), pg_probe.symbol_size(line), pg_probe.symbol_size(panel.best_marker),
-              tick_points(panel.plot))
+    before = (
+        pg_probe.pen(line).widthF(),
+        pg_probe.symbol_size(line),
+        pg_probe.symbol_size(panel.best_marker),
+        tick_points(panel.plot),
+    )
     appearance.set_presentation(True)
-    during = (pg_probe.pen(line).widthF(), pg_probe.symbol_size(line), pg_probe.symbol_size(panel.best_marker),
-              tick_points(panel.plot))
+    during = (
+        pg_probe.pen(line).widthF(),
+        pg_probe.symbol_size(line),
+        pg_probe.symbol_size(panel.best_marker),
+        tick_points(panel.plot),
+    )
     assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * POINT, before[3] * FONT))
     appearance.set_presentation(False)
     assert pg_probe.pen(line).widthF() == pytest.approx(before[0])

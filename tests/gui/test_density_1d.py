@@ -15,8 +15,9 @@ from nbviz.app.session import Session
 from nbviz.gui.palette import blend, component_color, component_rgb
 from nbviz.gui.plots.density_1d import Density1DView
 
-TRUTH = nc.GaussianMixture(weights=[0.5, 0.3, 0.2], means=[[0.0], [3.0], [6.5]],
-                           covariances=[[[1.0]], [[0.5]], [[1.5]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.5, 0.3, 0.2], means=[[0.0], [3.0], [6.5]], covariances=[[[1.0]], [[0.5]], [[1.5]]]
+)
 
 
 @pytest.fixture
@@ -125,8 +126,10 @@ def test_dragging_a_mean_sideways_restarts_em_there(view):
 
     start = session.history[0].model
     assert len(session.history) == 1
-    shift = view.view_box.mapSceneToView(view.plot.mapToScene(release)).x() - \
-        view.view_box.mapSceneToView(view.plot.mapToScene(press)).x()
+    shift = (
+        view.view_box.mapSceneToView(view.plot.mapToScene(release)).x()
+        - view.view_box.mapSceneToView(view.plot.mapToScene(press)).x()
+    )
     assert shift < 0
     assert start.means[k, 0] == pytest.approx(model.means[k, 0] + shift, abs=1e-9)
     np.testing.assert_array_equal(np.delete(start.means, k, axis=0), np.delete(model.means, k, axis=0))
@@ -139,8 +142,7 @@ def test_nothing_is_drawn_without_one_dimensional_continuous_data(qtbot):
     qtbot.addWidget(view)
     view.show()
     assert len(view.rug.positions) == 0
-    two_d = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [3.0, 3.0]],
-                               covariances=[np.eye(2), np.eye(2)])
+    two_d = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [3.0, 3.0]], covariances=[np.eye(2), np.eye(2)])
     session.load(Problem.synthesised(two_d, 60, seed=0), ModelConfig(n_components=2))
     session.step()
     assert len(view.rug.positions) == 0 and not view.rug.image_item.isVisible()

@@ -63,8 +63,7 @@ def test_open_starts_in_the_folder_of_the_file_opened_last(qtbot, settings_path,
     assert dialogs.offered == ["", str(data), str(data)] and len(opened) == 1
 
 
-def test_session_export_and_screenshot_dialogs_remember_their_folders(qtbot, settings_path, tmp_path,
-                                                                     monkeypatch):
+def test_session_export_and_screenshot_dialogs_remember_their_folders(qtbot, settings_path, tmp_path, monkeypatch):
     dialogs = FakeDialogs(monkeypatch)
     sessions, exports = folder(tmp_path, "sessions"), folder(tmp_path, "exports")
     window = make_window(qtbot, settings_path)
@@ -83,8 +82,11 @@ def test_session_export_and_screenshot_dialogs_remember_their_folders(qtbot, set
     later.choose_session_path()
     later.choose_export_path("parameters-json")
     later.choose_screenshot()  # screenshots share the exports' folder
-    assert dialogs.offered[2:] == [str(sessions / f"{NAME}.nbviz"), str(exports / f"{NAME}-parameters.json"),
-                                   str(exports / "nbviz.png")]
+    assert dialogs.offered[2:] == [
+        str(sessions / f"{NAME}.nbviz"),
+        str(exports / f"{NAME}-parameters.json"),
+        str(exports / "nbviz.png"),
+    ]
     dialogs.answer = str(sessions / "shot.png")
     later.choose_screenshot()
     later.choose_screenshot()

@@ -9,9 +9,9 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.presets import load_preset
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
+from nbviz.gui.palette import component_rgb
 from nbviz.gui.plots.prototypes import BAR_ROLE, PrototypesView, top_features
 from nbviz.gui.plots.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
-from nbviz.gui.palette import component_rgb
 
 
 @pytest.fixture
@@ -126,9 +126,12 @@ def test_empty_component_is_marked(session, prototypes):
     view = prototypes
     X = np.array([[1, 1, 0, 0]] * 6 + [[0, 0, 1, 1]] * 6, dtype=float)
     # component 3 sits far from everything and has tiny weight: it empties at the first M-step
-    start = nc.BernoulliMixture(weights=[0.5, 0.5 - 1e-300, 1e-300],
-                                probs=[[0.9, 0.9, 0.1, 0.1], [0.1, 0.1, 0.9, 0.9], [0.5, 0.5, 0.5, 0.5]])
-    session.load(Problem(name="two", X=X, columns=("a", "b", "c", "d")), ModelConfig(family="bernoulli", n_components=3), start)
+    start = nc.BernoulliMixture(
+        weights=[0.5, 0.5 - 1e-300, 1e-300], probs=[[0.9, 0.9, 0.1, 0.1], [0.1, 0.1, 0.9, 0.9], [0.5, 0.5, 0.5, 0.5]]
+    )
+    session.load(
+        Problem(name="two", X=X, columns=("a", "b", "c", "d")), ModelConfig(family="bernoulli", n_components=3), start
+    )
     session.step()
     assert 2 in session.snapshot.empty
     assert "(empty)" in view.table.horizontalHeaderItem(2).text()

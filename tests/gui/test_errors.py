@@ -97,7 +97,8 @@ def test_closing_during_a_run_on_100k_points_exits_cleanly(tmp_path):
         QTimer.singleShot(300, app.quit)
         sys.exit(app.exec())
     """)
-    result = subprocess.run([sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert "Fatal" not in result.stderr and "Traceback" not in result.stderr

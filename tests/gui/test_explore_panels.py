@@ -16,11 +16,13 @@ from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
 from nbviz.gui.panels.thumbnails import aligned_to, frame_for
 
-THREE = nc.GaussianMixture(weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]],
-                           covariances=np.stack([np.eye(2)] * 3))
+THREE = nc.GaussianMixture(
+    weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]], covariances=np.stack([np.eye(2)] * 3)
+)
 # four corners: from "random" starts some restarts find the four clusters, others merge two
-CORNERS = nc.GaussianMixture(weights=[0.25] * 4, means=[[0, 0], [10, 0], [0, 10], [10, 10]],
-                             covariances=np.stack([np.eye(2)] * 4))
+CORNERS = nc.GaussianMixture(
+    weights=[0.25] * 4, means=[[0, 0], [10, 0], [0, 10], [10, 10]], covariances=np.stack([np.eye(2)] * 4)
+)
 
 
 @pytest.fixture
@@ -52,8 +54,9 @@ def test_choose_k_finds_the_true_k_and_a_click_loads_that_fit(session, qtbot):
     panel.resize(480, 700)
     panel.show()
     result = fit_every_k(panel, qtbot)
-    reference = nc.select_components(session.problem.X, "gaussian", [1, 2, 3, 4], n_init=2, rng=1,
-                                     max_iter=1000, tol=session.tolerance)
+    reference = nc.select_components(
+        session.problem.X, "gaussian", [1, 2, 3, 4], n_init=2, rng=1, max_iter=1000, tol=session.tolerance
+    )
     np.testing.assert_array_equal(result.selection.bic, reference.bic)
     assert reference.best_k == 3 == result.best_k("bic")
     assert "BIC prefers K = 3" in panel.summary.text() and "drawn from K = 3" in panel.summary.text()
@@ -120,8 +123,10 @@ def test_results_are_cleared_when_the_data_changes(session, qtbot):
 
 def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
     session = Session()
-    session.load(Problem.synthesised(CORNERS, 200, seed=0, name="corners"),
-                 ModelConfig(n_components=4, init_method="random", seed=0))
+    session.load(
+        Problem.synthesised(CORNERS, 200, seed=0, name="corners"),
+        ModelConfig(n_components=4, init_method="random", seed=0),
+    )
     panel = RestartPanel(session)
     qtbot.addWidget(panel)
     panel.resize(600, 700)
@@ -144,10 +149,12 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
             assert f"same optimum as #{first + 1}" in texts[index]
         else:
             assert f"optimum {gallery.groups[index] + 1}" in texts[index]
-        assert f"{finished[0].objective - finished[index].objective:.4g} below the best" in texts[index] \
+        assert (
+            f"{finished[0].objective - finished[index].objective:.4g} below the best" in texts[index]
             or "same objective as the best" in texts[index]
+        )
     assert "failed" in texts[-1] and "seed 4" in panel.job_bar.status.text()
-    assert all(not card.picture.pixmap().isNull() for card in panel.cards[:len(finished)])
+    assert all(not card.picture.pixmap().isNull() for card in panel.cards[: len(finished)])
 
     # picking the worst finished run loads it, whole history, with its seed
     worst = len(finished) - 1

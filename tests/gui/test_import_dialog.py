@@ -30,6 +30,7 @@ def dialog_for(qtbot):
         qtbot.addWidget(dialog)
         dialog.show()
         return dialog
+
     return make
 
 
@@ -144,12 +145,15 @@ def window(qtbot, tmp_path):
     return win
 
 
-@pytest.mark.parametrize("content, words", [
-    ("a,b\n1,2\n3,4,5\n", "bad.csv, line 3 has 3 fields but the header has 2"),
-    ("a,b\n1,2\n3,oops\n", "bad.csv, line 3, column 'b': 'oops' is not a number"),
-    (b"a,b\n1,2\x00\x01\n", "bad.csv is not a text data file: line 2 holds binary data"),
-    ("", "bad.csv is empty"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("a,b\n1,2\n3,4,5\n", "bad.csv, line 3 has 3 fields but the header has 2"),
+        ("a,b\n1,2\n3,oops\n", "bad.csv, line 3, column 'b': 'oops' is not a number"),
+        (b"a,b\n1,2\x00\x01\n", "bad.csv is not a text data file: line 2 holds binary data"),
+        ("", "bad.csv is empty"),
+    ],
+)
 def test_a_bad_file_shows_where_and_keeps_what_was_open(window, tmp_path, content, words):
     before = window.session.problem
     dialog = window.import_file(write(tmp_path, "bad.csv", content))
@@ -197,8 +201,10 @@ def test_multinomial_on_measurements_says_where_and_what_to_do(window):
     messages = []
     window.session.error_raised.connect(messages.append)
     assert not window.session.configure(window.session.config.with_(family="multinomial"))
-    assert messages[0] == ("Cannot use Multinomial mixture: sepal_length on line 2 is 5.1, not a whole-number "
-                           "count; use a Gaussian mixture for measurements, or load whole-number counts")
+    assert messages[0] == (
+        "Cannot use Multinomial mixture: sepal_length on line 2 is 5.1, not a whole-number "
+        "count; use a Gaussian mixture for measurements, or load whole-number counts"
+    )
 
 
 def big_file(tmp_path, n=200_000):
@@ -259,7 +265,9 @@ def test_the_bad_cell_is_marked_and_ignoring_its_column_clears_the_error(dialog_
     assert dialog.table.item(2, 1).background().color() == QColor(dialog.appearance.problem_background)
     assert dialog.table.item(2, 0).background().color() != QColor(dialog.appearance.problem_background)
     dialog.set_role(1, "ignore")
-    assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != QColor(dialog.appearance.problem_background)
+    assert dialog.ok_button.isEnabled() and dialog.table.item(2, 1).background().color() != QColor(
+        dialog.appearance.problem_background
+    )
     assert_same(load_through(dialog, qtbot), nc.load_data(path, feature_columns=[0, 2]))
 
 

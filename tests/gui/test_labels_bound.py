@@ -18,8 +18,9 @@ from nbviz.gui.plots.bound_view import LINE, BoundView
 from nbviz.gui.plots.data_view import DataView
 from nbviz.gui.plots.objective_curve import HARD_EM_NOTE, ObjectiveCurve
 
-TRUTH = nc.GaussianMixture(weights=[0.4, 0.6], means=[[0, 0], [4, 2]],
-                           covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]])
+TRUTH = nc.GaussianMixture(
+    weights=[0.4, 0.6], means=[[0, 0], [4, 2]], covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]]
+)
 
 
 @pytest.fixture
@@ -196,7 +197,10 @@ def test_the_bound_view_draws_what_its_pictures_computed_and_redraws_from_the_ca
     np.testing.assert_array_equal(y, picture.result.objective)
     np.testing.assert_array_equal(view.surrogate_curve.getData()[1], picture.result.surrogate)
     assert (view.old_line.value(), view.max_line.value(), view.m_step_line.value()) == (
-        picture.at_old, picture.best, picture.target)
+        picture.at_old,
+        picture.best,
+        picture.target,
+    )
     session.e_step()
     settled(qtbot, view)
     session.set_cursor(1)  # back: drawn at once from the cache

@@ -37,9 +37,20 @@ def test_starts_on_the_start_page_and_a_preset_opens_the_workspace(window):
 
 def test_the_window_passes_one_appearance_and_one_labelling_to_its_views(window):
     data = window.data_view
-    views = [data.density, data.scatter, data.prototypes, data.heatmap, window.objective, window.parameters,
-             window.inspector, window.choose_k, window.choose_k.job_bar, window.restarts, window.restarts.job_bar,
-             window.bound_view]
+    views = [
+        data.density,
+        data.scatter,
+        data.prototypes,
+        data.heatmap,
+        window.objective,
+        window.parameters,
+        window.inspector,
+        window.choose_k,
+        window.choose_k.job_bar,
+        window.restarts,
+        window.restarts.job_bar,
+        window.bound_view,
+    ]
     assert all(view.appearance is window.appearance for view in views)
     assert data.scatter_labels.marks.appearance is window.appearance
     assert data.labelling is window.labelling and window.controls.labels_box.labelling is window.labelling
@@ -76,7 +87,9 @@ def test_history_slider_scrubs_and_the_status_bar_reports(window):
     window.history_slider.setValue(3)
     assert session.cursor == 3
     text = window.status_text()
-    assert "iteration 2, after E-step" in text and "log-likelihood" in text and f"{session.snapshot.objective:.6f}" in text
+    assert (
+        "iteration 2, after E-step" in text and "log-likelihood" in text and f"{session.snapshot.objective:.6f}" in text
+    )
     assert "half-step 3 of 6" in window.history_label.text()
 
 
@@ -89,10 +102,13 @@ def test_run_to_convergence_in_the_background(window, qtbot):
     assert window.banner.isVisible() and "Converged" in window.banner.text
 
 
-@pytest.mark.parametrize("name, text, said", [
-    ("bad.csv", "a,b\n1,2\n3,oops\n", ("line 3", "bad.csv")),  # a data file
-    ("bad.nbviz", "not json at all", ("bad.nbviz",)),  # a broken session
-])
+@pytest.mark.parametrize(
+    "name, text, said",
+    [
+        ("bad.csv", "a,b\n1,2\n3,oops\n", ("line 3", "bad.csv")),  # a data file
+        ("bad.nbviz", "not json at all", ("bad.nbviz",)),  # a broken session
+    ],
+)
 def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path, name, text, said):
     load_blobs(window)
     window.session.step()
@@ -155,11 +171,20 @@ def test_save_a_session_and_open_it_by_dropping_the_file(window, qtbot, tmp_path
     assert window.history_slider.value() == 4 and window.recent_files()[0].endswith("blobs.nbviz")
 
 
-@pytest.mark.parametrize("kind, name", [
-    ("responsibilities", "r.csv"), ("parameters-json", "p.json"), ("parameters-csv", "p.csv"),
-    ("trace", "t.csv"), ("data-figure", "d.png"), ("data-figure", "d.svg"), ("objective-figure", "o.svg"),
-    ("bound-figure", "b.png"), ("bound-figure", "b.svg"),
-])
+@pytest.mark.parametrize(
+    "kind, name",
+    [
+        ("responsibilities", "r.csv"),
+        ("parameters-json", "p.json"),
+        ("parameters-csv", "p.csv"),
+        ("trace", "t.csv"),
+        ("data-figure", "d.png"),
+        ("data-figure", "d.svg"),
+        ("objective-figure", "o.svg"),
+        ("bound-figure", "b.png"),
+        ("bound-figure", "b.svg"),
+    ],
+)
 def test_every_export_writes_its_file(window, tmp_path, kind, name):
     load_blobs(window)
     window.session.step()

@@ -13,8 +13,9 @@ from nbviz.app.session import Session
 from nbviz.gui.panels.inspector import HINT, PointInspector, fmt_resp, from_log
 from nbviz.gui.panels.parameters import ParametersPanel, parameter_rows
 
-TRUTH = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0.0, 0.0], [5.0, 1.0]],
-                           covariances=np.stack([np.eye(2), np.diag([2.0, 0.5])]))
+TRUTH = nc.GaussianMixture(
+    weights=[0.3, 0.7], means=[[0.0, 0.0], [5.0, 1.0]], covariances=np.stack([np.eye(2), np.diag([2.0, 0.5])])
+)
 
 
 @pytest.fixture
@@ -25,10 +26,12 @@ def session(qtbot):
 
 
 def test_rows_mark_what_the_m_step_changed_and_pair_values_with_the_truth():
-    before = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 1.0]],
-                                covariances=np.stack([np.eye(2)] * 2))
-    after = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0, 0.0], [4.5, 1.0]],
-                               covariances=np.stack([np.eye(2)] * 2))
+    before = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 1.0]], covariances=np.stack([np.eye(2)] * 2)
+    )
+    after = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[0.0, 0.0], [4.5, 1.0]], covariances=np.stack([np.eye(2)] * 2)
+    )
     rows = parameter_rows(after, before, TRUTH, np.array([1, 0]), ["a", "b"])
     changed = {(r.component, r.name) for r in rows if r.changed}
     assert changed == {(1, "mean μ")}
@@ -87,8 +90,12 @@ def test_inspector_hint_then_the_e_step_of_the_selected_point(session, qtbot):
     b = inspector.breakdown
     model = session.snapshot.model
     x = session.problem.X[4]
-    densities = [nc.GaussianMixture(weights=[1.0], means=model.means[k:k + 1],
-                                    covariances=model.covariances[k:k + 1]).log_likelihood(x[None]) for k in range(2)]
+    densities = [
+        nc.GaussianMixture(
+            weights=[1.0], means=model.means[k : k + 1], covariances=model.covariances[k : k + 1]
+        ).log_likelihood(x[None])
+        for k in range(2)
+    ]
     np.testing.assert_allclose(b.log_densities, densities, rtol=1e-12)
     text = inspector.text()
     assert "Point 5" in text
@@ -106,8 +113,9 @@ def test_inspector_at_an_m_step_shows_the_responsibilities_it_used(session, qtbo
     session.step()
     session.select(0)
     np.testing.assert_allclose(inspector.breakdown.resp, session.resp[0])
-    np.testing.assert_allclose(np.exp(inspector.breakdown.log_products - inspector.breakdown.log_normaliser),
-                               session.resp[0], rtol=1e-12)
+    np.testing.assert_allclose(
+        np.exp(inspector.breakdown.log_products - inspector.breakdown.log_normaliser), session.resp[0], rtol=1e-12
+    )
     assert "which the M-step shown used" in inspector.text()
 
 

@@ -25,8 +25,10 @@ TRUTH_2D = nc.GaussianMixture(
 TRUTH_3D = nc.GaussianMixture(
     weights=[0.5, 0.5],
     means=[[0.0, 0.0, 0.0], [4.0, -1.0, 3.0]],
-    covariances=[[[1.0, 0.3, 0.1], [0.3, 2.0, -0.4], [0.1, -0.4, 0.7]],
-                 [[0.8, -0.2, 0.0], [-0.2, 0.5, 0.1], [0.0, 0.1, 1.5]]],
+    covariances=[
+        [[1.0, 0.3, 0.1], [0.3, 2.0, -0.4], [0.1, -0.4, 0.7]],
+        [[0.8, -0.2, 0.0], [-0.2, 0.5, 0.1], [0.0, 0.1, 1.5]],
+    ],
 )
 
 
@@ -165,8 +167,9 @@ def test_density_grid_is_the_mixture_density(view):
     assert xs[0] > x0 and xs[-1] < x1 and ys[0] > y0 and ys[-1] < y1
     gx, gy = np.meshgrid(xs, ys)
     grid = np.column_stack([gx.ravel(), gy.ravel()])
-    expected = sum(w * multivariate_normal(m, c).pdf(grid)
-                   for w, m, c in zip(model.weights, model.means, model.full_covariances))
+    expected = sum(
+        w * multivariate_normal(m, c).pdf(grid) for w, m, c in zip(model.weights, model.means, model.full_covariances)
+    )
     np.testing.assert_allclose(values.ravel(), expected, rtol=1e-9, atol=1e-300)
     # and it follows the view when zoomed out
     view.view_box.setRange(xRange=(x0 - 5, x1 + 5), yRange=(y0, y1), padding=0)
@@ -213,8 +216,9 @@ def test_dragging_a_mean_restarts_em_from_the_dropped_position(view, qtbot):
 
     start = session.history[0].model
     assert len(session.history) == 1 and session.cursor == 0
-    moved = view.view_box.mapSceneToView(view.plot.mapToScene(release)) - \
-        view.view_box.mapSceneToView(view.plot.mapToScene(press))
+    moved = view.view_box.mapSceneToView(view.plot.mapToScene(release)) - view.view_box.mapSceneToView(
+        view.plot.mapToScene(press)
+    )
     np.testing.assert_allclose(start.means[k], model.means[k] + [moved.x(), moved.y()], atol=1e-9)
     others = [j for j in range(3) if j != k]
     np.testing.assert_array_equal(start.means[others], model.means[others])
@@ -256,8 +260,7 @@ def test_three_features_pca_and_feature_pair_projections(make_view):
     for k in range(2):
         mean2, cov2 = (model.means[k] - centre) @ P, P.T @ model.full_covariances[k] @ P
         centred = view.ellipses[k].curves[0] - mean2
-        np.testing.assert_allclose(np.einsum("ni,ij,nj->n", centred, np.linalg.inv(cov2), centred), 1.0,
-                                   rtol=1e-9)
+        np.testing.assert_allclose(np.einsum("ni,ij,nj->n", centred, np.linalg.inv(cov2), centred), 1.0, rtol=1e-9)
 
     # x1 vs x3: the marginal of features 0 and 2
     view.axes_choice.setCurrentIndex(2)
@@ -273,8 +276,10 @@ def test_three_features_pca_and_feature_pair_projections(make_view):
     gx, gy = np.meshgrid(xs, ys)
     grid = np.column_stack([gx.ravel(), gy.ravel()])
     idx = [0, 2]
-    expected = sum(w * multivariate_normal(m[idx], c[np.ix_(idx, idx)]).pdf(grid)
-                   for w, m, c in zip(model.weights, model.means, model.full_covariances))
+    expected = sum(
+        w * multivariate_normal(m[idx], c[np.ix_(idx, idx)]).pdf(grid)
+        for w, m, c in zip(model.weights, model.means, model.full_covariances)
+    )
     np.testing.assert_allclose(values.ravel(), expected, rtol=1e-9, atol=1e-300)
 
 

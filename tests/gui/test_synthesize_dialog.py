@@ -124,9 +124,13 @@ def test_ok_loads_the_tables_parameters_into_the_session(dialog, qtbot):
 
 def test_each_family_previews_on_the_fitting_page(dialog):
     preview = dialog.preview
-    cases = (("bernoulli", 16, preview.pictures), ("bernoulli", 5, preview.bars_plot),
-             ("multinomial", 8, preview.bars_plot), ("multinomial", 100, preview.heatmaps),
-             ("gaussian", 1, preview.scatter_plot))
+    cases = (
+        ("bernoulli", 16, preview.pictures),
+        ("bernoulli", 5, preview.bars_plot),
+        ("multinomial", 8, preview.bars_plot),
+        ("multinomial", 100, preview.heatmaps),
+        ("gaussian", 1, preview.scatter_plot),
+    )
     for family, D, page in cases:
         dialog.family_box.setCurrentIndex(dialog.family_box.findData(family))
         dialog.d_spin.setValue(D)

@@ -18,8 +18,7 @@ def window(qtbot, tmp_path):
     win.remember_layout = False
     qtbot.addWidget(win)
     win.show()
-    assert win.session.load(Problem.synthesised(TRUTH, 200, seed=0, name="blobs"),
-                            ModelConfig(n_components=2, seed=2))
+    assert win.session.load(Problem.synthesised(TRUTH, 200, seed=0, name="blobs"), ModelConfig(n_components=2, seed=2))
     win.session.step()
     return win
 
@@ -68,8 +67,7 @@ def test_a_collapsed_component_is_named_as_the_parameters_panel_names_it(window)
     messages = []
     session.error_raised.connect(messages.append)
     start = nc.GaussianMixture(weights=[0.25] * 4, means=X, covariances=np.stack([np.eye(2)] * 4))
-    assert session.load(Problem(name="four", X=X, columns=("a", "b")), ModelConfig(n_components=4, hard=True),
-                        start)
+    assert session.load(Problem(name="four", X=X, columns=("a", "b")), ModelConfig(n_components=4, hard=True), start)
     assert session.e_step() and np.array_equal(session.resp, np.eye(4))
     assert not session.m_step()
     assert messages[-1].startswith("component 1's covariance became singular"), messages[-1]

@@ -49,8 +49,9 @@ def presentation(family_or_model) -> FamilyPresentation:
     try:
         return PRESENTATIONS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"no presentation for the family {name!r}; "
-                         f"expected one of {', '.join(FAMILY_NAMES)}") from None
+        raise ValueError(
+            f"no presentation for the family {name!r}; expected one of {', '.join(FAMILY_NAMES)}"
+        ) from None
 
 
 def family_for_data(kind: str) -> str:
@@ -105,7 +106,17 @@ def model_choice(name: str) -> ModelChoice:
 
 
 __all__ = [
-    "DEFAULT_FAMILY", "DataView", "FAMILY_NAMES", "FamilyPresentation", "MODEL_CHOICES", "ModelChoice",
-    "NAIVE_BAYES", "PRESENTATIONS", "ParameterView", "SynthesisRecipe", "family_for_data",
-    "model_choice", "presentation",
+    "DEFAULT_FAMILY",
+    "DataView",
+    "FAMILY_NAMES",
+    "FamilyPresentation",
+    "MODEL_CHOICES",
+    "ModelChoice",
+    "NAIVE_BAYES",
+    "PRESENTATIONS",
+    "ParameterView",
+    "SynthesisRecipe",
+    "family_for_data",
+    "model_choice",
+    "presentation",
 ]

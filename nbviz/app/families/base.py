@@ -103,6 +103,7 @@ class SynthesisRecipe(abc.ABC):
         refuse : callable
             ``refuse(cells, message)`` records an issue.
         """
+        return  # by default a family has no checks across cells
 
     def sample_options(self, document_length: int) -> dict:
         """Options for `Mixture.sample` (e.g. the number of words per document)."""

@@ -7,7 +7,12 @@ import numpy as np
 import nbviz.core as nc
 
 from ..synthesis_table import (
-    MIN_CORRELATION_EIGENVALUE, Column, Refuse, covariance_from_std_corr, feature_name, std_corr_from_covariance,
+    MIN_CORRELATION_EIGENVALUE,
+    Column,
+    Refuse,
+    covariance_from_std_corr,
+    feature_name,
+    std_corr_from_covariance,
 )
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
 
@@ -27,16 +32,20 @@ class GaussianSynthesis(SynthesisRecipe):
 
     def columns(self, n_features: int) -> tuple[Column, ...]:
         D = n_features
-        return ((Column("weight"),) + tuple(Column("mean", m) for m in range(D))
-                + tuple(Column("sd", m) for m in range(D))
-                + tuple(Column("corr", i, j) for i in range(D) for j in range(i + 1, D)))
+        return (
+            (Column("weight"),)
+            + tuple(Column("mean", m) for m in range(D))
+            + tuple(Column("sd", m) for m in range(D))
+            + tuple(Column("corr", i, j) for i in range(D) for j in range(i + 1, D))
+        )
 
     def random_parameters(self, rng, weights, n_features):
         K, D = len(weights), n_features
         stds = np.round(rng.uniform(0.6, 1.4, size=(K, D)), 2)
         corr = np.stack([_random_correlation(rng, D) for _ in range(K)])
-        return nc.GaussianMixture(weights=weights, means=_separated_means(rng, K, D),
-                                  covariances=covariance_from_std_corr(stds, corr))
+        return nc.GaussianMixture(
+            weights=weights, means=_separated_means(rng, K, D), covariances=covariance_from_std_corr(stds, corr)
+        )
 
     def table_values(self, model):
         """Covariances of any type are shown through their full matrices."""
@@ -60,14 +69,18 @@ class GaussianSynthesis(SynthesisRecipe):
             if smallest >= MIN_CORRELATION_EIGENVALUE:
                 continue
             involved = [(c, column) for c, column in pairs if values[k, c] != 0]
-            listed = [f"{values[k, c]:g} ({feature_name(column.feature)}, {feature_name(column.other)})"
-                      for c, column in involved]
+            listed = [
+                f"{values[k, c]:g} ({feature_name(column.feature)}, {feature_name(column.other)})"
+                for c, column in involved
+            ]
             text = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1] + " together"
             noun = "correlation" if len(listed) == 1 else "correlations"
             verb = "makes" if len(listed) == 1 else "make"
-            refuse([(k, c) for c, _ in involved],
-                   f"component {k + 1}: {noun} {text} {verb} the covariance not positive definite (smallest "
-                   f"eigenvalue of the correlation matrix {smallest:.3g}); make them smaller in size")
+            refuse(
+                [(k, c) for c, _ in involved],
+                f"component {k + 1}: {noun} {text} {verb} the covariance not positive definite (smallest "
+                f"eigenvalue of the correlation matrix {smallest:.3g}); make them smaller in size",
+            )
 
     def mixture(self, cols, values):
         kinds = np.array([column.kind for column in cols])
@@ -77,8 +90,7 @@ class GaussianSynthesis(SynthesisRecipe):
         for c, column in enumerate(cols):
             if column.kind == "corr":
                 corr[:, column.feature, column.other] = corr[:, column.other, column.feature] = values[:, c]
-        return nc.GaussianMixture(weights=values[:, 0], means=means,
-                                  covariances=covariance_from_std_corr(stds, corr))
+        return nc.GaussianMixture(weights=values[:, 0], means=means, covariances=covariance_from_std_corr(stds, corr))
 
     def description(self, n_features, document_length):
         return f"{n_features}-D Gaussian mixture"

@@ -42,8 +42,9 @@ def register_family(cls: type[Mixture]) -> type[Mixture]:
     if not (isinstance(cls, type) and issubclass(cls, Mixture) and cls.family):
         raise ValueError(f"{cls!r} is not a mixture family: subclass nbviz.core.Mixture and set `family`")
     if cls.family in FAMILIES and FAMILIES[cls.family] is not cls:
-        raise ValueError(f"the family name {cls.family!r} is taken by {FAMILIES[cls.family].__name__}; "
-                         "choose another name")
+        raise ValueError(
+            f"the family name {cls.family!r} is taken by {FAMILIES[cls.family].__name__}; choose another name"
+        )
     FAMILIES[cls.family] = cls
     return cls
 
@@ -97,6 +98,13 @@ def families_for(data_kind: str) -> list[str]:
 
 
 __all__ = [
-    "BernoulliMixture", "COVARIANCE_TYPES", "FAMILIES", "GaussianMixture", "MultinomialMixture",
-    "SingularCovarianceError", "families_for", "get_family", "register_family",
+    "BernoulliMixture",
+    "COVARIANCE_TYPES",
+    "FAMILIES",
+    "GaussianMixture",
+    "MultinomialMixture",
+    "SingularCovarianceError",
+    "families_for",
+    "get_family",
+    "register_family",
 ]

@@ -85,8 +85,14 @@ class BernoulliMixture(Mixture):
         X = validation.as_data_matrix(X, n_features)
         bad = (X != 0) & (X != 1)
         if bad.any():
-            raise validation.data_fit_error(X, bad, "Bernoulli", "binary data (0 or 1)", "not binary (0 or 1)",
-                                            "binarise the data first (e.g. X > threshold)")
+            raise validation.data_fit_error(
+                X,
+                bad,
+                "Bernoulli",
+                "binary data (0 or 1)",
+                "not binary (0 or 1)",
+                "binarise the data first (e.g. X > threshold)",
+            )
         return Prepared(X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]))
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
@@ -130,7 +136,7 @@ class BernoulliMixture(Mixture):
         return data.X
 
     @classmethod
-    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> "BernoulliMixture":
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> BernoulliMixture:
         """Probabilities halfway between each chosen row and the overall frequencies (none 0 or 1
         unless a feature is constant, so no point starts impossible)."""
         X = data.X
@@ -138,7 +144,7 @@ class BernoulliMixture(Mixture):
         K = len(rows)
         return cls(weights=np.full(K, 1.0 / K), probs=0.5 * X[rows] + 0.5 * overall)
 
-    def _component_distances(self, other: "BernoulliMixture") -> np.ndarray:
+    def _component_distances(self, other: BernoulliMixture) -> np.ndarray:
         p, q = self.probs[:, None, :], other.probs[None, :, :]
         with np.errstate(divide="ignore"):  # disjoint supports: an infinite distance
             return -np.log(np.sqrt(p * q) + np.sqrt((1 - p) * (1 - q))).sum(axis=2)
@@ -146,7 +152,7 @@ class BernoulliMixture(Mixture):
     def _slice_directions(self) -> tuple[tuple, ...]:
         return tuple(("prob", k, m) for k in range(self.n_components) for m in range(self.n_features))
 
-    def _slice_point(self, direction: tuple, t: float) -> tuple["BernoulliMixture", float]:
+    def _slice_point(self, direction: tuple, t: float) -> tuple[BernoulliMixture, float]:
         if direction not in self._slice_directions():
             raise self._no_direction(direction)
         _, k, m = direction

@@ -14,8 +14,8 @@ from typing import ClassVar
 import numpy as np
 
 from .. import validation
-from ..params import check_choice
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
+from ..params import check_choice
 from ..prior import Prior
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
@@ -66,9 +66,7 @@ def _cholesky(matrices: np.ndarray, tied: bool) -> np.ndarray:
             try:
                 np.linalg.cholesky(matrix)
             except np.linalg.LinAlgError:
-                raise NotPositiveDefiniteError(
-                    f"{name(k)} is not positive definite", None if tied else k
-                ) from None
+                raise NotPositiveDefiniteError(f"{name(k)} is not positive definite", None if tied else k) from None
         raise
 
 
@@ -115,8 +113,13 @@ class GaussianMixture(Mixture):
     family: ClassVar[str] = "gaussian"
     data_kind: ClassVar[str] = "continuous"
     options: ClassVar[tuple[FamilyOption, ...]] = (
-        FamilyOption("covariance_type", "fit", "full", lambda value: _check_covariance_type(value),
-                     "Shape of the covariances: full, diag (naive Bayes proper), spherical or tied."),
+        FamilyOption(
+            "covariance_type",
+            "fit",
+            "full",
+            lambda value: _check_covariance_type(value),
+            "Shape of the covariances: full, diag (naive Bayes proper), spherical or tied.",
+        ),
     )
     supports_fixed_covariances: ClassVar[bool] = True
 
@@ -131,9 +134,7 @@ class GaussianMixture(Mixture):
         expected = {"full": (K, D, D), "diag": (K, D), "spherical": (K,), "tied": (D, D)}[kind]
         cov = validation.as_float_array(self.covariances, "covariances", None)
         if cov.shape != expected:
-            raise ValueError(
-                f"covariances for covariance_type={kind!r} must have shape {expected}; got {cov.shape}"
-            )
+            raise ValueError(f"covariances for covariance_type={kind!r} must have shape {expected}; got {cov.shape}")
         if kind in ("diag", "spherical"):
             if (cov <= 0).any():
                 index = validation.first_position(cov <= 0)
@@ -235,8 +236,9 @@ class GaussianMixture(Mixture):
 
     # ----------------------------------------------------------------- M-step
     @classmethod
-    def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None, covariance_type=None,
-                    fixed_covariances: bool = False):
+    def _map_update(
+        cls, data: Prepared, resp, prior: Prior, previous=None, covariance_type=None, fixed_covariances: bool = False
+    ):
         """MAP weights, means and covariances; with `fixed_covariances`, `previous`'s covariances.
 
         Keeping the covariances fixed still maximises the surrogate over the rest: the MAP means
@@ -244,9 +246,7 @@ class GaussianMixture(Mixture):
         """
         if fixed_covariances and previous is None:
             raise ValueError("fixed covariances need the previous model to take them from")
-        kind = _check_covariance_type(
-            covariance_type or (previous.covariance_type if previous is not None else "full")
-        )
+        kind = _check_covariance_type(covariance_type or (previous.covariance_type if previous is not None else "full"))
         Xt = data.Xt
         K, D = resp.shape[0], data.n_features
         nk = resp.sum(axis=1)
@@ -261,8 +261,12 @@ class GaussianMixture(Mixture):
         lam = prior.covariance_prior
         if fixed_covariances:
             weights = map_weights(nk, prior.alpha)
-            return cls(weights=weights, means=means + data.shift, covariances=previous.covariances,
-                       covariance_type=previous.covariance_type), empty
+            return cls(
+                weights=weights,
+                means=means + data.shift,
+                covariances=previous.covariances,
+                covariance_type=previous.covariance_type,
+            ), empty
         # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical. The
         # mean's rounding error `delta` (the weighted mean of x - mu) is removed from the mean and,
         # as N_k delta delta^T, from the scatter (the corrected two-pass algorithm), so a component
@@ -296,8 +300,7 @@ class GaussianMixture(Mixture):
             covariances[empty] = previous.covariances[empty]
         weights = map_weights(nk, prior.alpha)
         try:
-            model = cls(weights=weights, means=means + data.shift, covariances=covariances,
-                        covariance_type=kind)
+            model = cls(weights=weights, means=means + data.shift, covariances=covariances, covariance_type=kind)
         except NotPositiveDefiniteError as error:
             raise _singular(kind, error.index, nk, lam) from None
         k = _collapsed_component(model, data.shift)
@@ -323,7 +326,7 @@ class GaussianMixture(Mixture):
         return data.X
 
     @classmethod
-    def _start_from_rows(cls, data: Prepared, rows, prior: Prior, covariance_type: str = "full") -> "GaussianMixture":
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior, covariance_type: str = "full") -> GaussianMixture:
         """Means at the chosen rows, every component starting with the data's overall covariance."""
         K, D, N = len(rows), data.n_features, data.n_samples
         scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
@@ -335,15 +338,19 @@ class GaussianMixture(Mixture):
             "spherical": np.full(K, np.trace(overall) / D),
         }[_check_covariance_type(covariance_type)]
         try:
-            return cls(weights=np.full(K, 1.0 / K), means=data.X[rows], covariances=covariances,
-                       covariance_type=covariance_type)
+            return cls(
+                weights=np.full(K, 1.0 / K),
+                means=data.X[rows],
+                covariances=covariances,
+                covariance_type=covariance_type,
+            )
         except NotPositiveDefiniteError:
             raise ValueError(
                 "the data's covariance is singular (a constant feature, or features that are exact "
                 "linear combinations of others); set a covariance prior > 0 or remove those features"
             ) from None
 
-    def _component_distances(self, other: "GaussianMixture") -> np.ndarray:
+    def _component_distances(self, other: GaussianMixture) -> np.ndarray:
         cov_a, cov_b = self.full_covariances, other.full_covariances
         logdet_a = np.linalg.slogdet(cov_a)[1]
         logdet_b = np.linalg.slogdet(cov_b)[1]
@@ -360,7 +367,7 @@ class GaussianMixture(Mixture):
     def _slice_directions(self) -> tuple[tuple, ...]:
         return tuple(("mean", k, d) for k in range(self.n_components) for d in range(self.n_features))
 
-    def _slice_point(self, direction: tuple, t: float) -> tuple["GaussianMixture", float]:
+    def _slice_point(self, direction: tuple, t: float) -> tuple[GaussianMixture, float]:
         if direction not in self._slice_directions():
             raise self._no_direction(direction)
         _, k, d = direction
@@ -417,9 +424,13 @@ def _check_squarable(X: np.ndarray, shift: np.ndarray) -> None:
     if (size <= limit).all():
         return
     raise validation.data_fit_error(
-        X, size == size.max(), "Gaussian", "values whose squared distances are finite",
+        X,
+        size == size.max(),
+        "Gaussian",
+        "values whose squared distances are finite",
         "too large to compare with the other rows (squared distances overflow)",
-        "rescale that column (e.g. divide it by a power of ten)")
+        "rescale that column (e.g. divide it by a power of ten)",
+    )
 
 
 def _singular(kind: str, k: int | None, nk: np.ndarray, lam: float) -> SingularCovarianceError:

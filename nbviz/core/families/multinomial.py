@@ -50,12 +50,16 @@ class MultinomialMixture(Mixture):
     family: ClassVar[str] = "multinomial"
     data_kind: ClassVar[str] = "counts"
     options: ClassVar[tuple[FamilyOption, ...]] = (
-        FamilyOption("n_trials", "sample", 50, lambda value: _check_n_trials(value),
-                     "Words per sampled document: one number, or one per document."),
+        FamilyOption(
+            "n_trials",
+            "sample",
+            50,
+            lambda value: _check_n_trials(value),
+            "Words per sampled document: one number, or one per document.",
+        ),
     )
     zero_probability_hint: ClassVar[str] = (
-        ": it contains a word that every component gives probability 0; "
-        "use a prior (beta > 0) or a different start"
+        ": it contains a word that every component gives probability 0; use a prior (beta > 0) or a different start"
     )
 
     def _validate(self) -> None:
@@ -93,11 +97,18 @@ class MultinomialMixture(Mixture):
             row, column = validation.first_position(bad)
             problem = "negative, not a count" if X[row, column] < 0 else "not a whole-number count"
             raise validation.data_fit_error(
-                X, bad, "multinomial", "counts (non-negative integers)", problem,
-                "use a Gaussian mixture for measurements, or load whole-number counts")
+                X,
+                bad,
+                "multinomial",
+                "counts (non-negative integers)",
+                problem,
+                "use a Gaussian mixture for measurements, or load whole-number counts",
+            )
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
         return Prepared(
-            X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]),
+            X=frozen(X),
+            Xt=np.ascontiguousarray(X.T),
+            shift=np.zeros(X.shape[1]),
             row_constant=log_coefficient,
         )
 
@@ -145,7 +156,7 @@ class MultinomialMixture(Mixture):
         return np.divide(data.X, lengths, out=np.zeros_like(data.X), where=lengths > 0)
 
     @classmethod
-    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> "MultinomialMixture":
+    def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> MultinomialMixture:
         """Word probabilities halfway between each chosen row's frequencies and the overall ones."""
         X = data.X
         overall = (X.sum(axis=0) + prior.beta) / (X.sum() + prior.beta * X.shape[1])
@@ -154,14 +165,14 @@ class MultinomialMixture(Mixture):
         K = len(rows)
         return cls(weights=np.full(K, 1.0 / K), probs=0.5 * centres + 0.5 * overall)
 
-    def _component_distances(self, other: "MultinomialMixture") -> np.ndarray:
+    def _component_distances(self, other: MultinomialMixture) -> np.ndarray:
         with np.errstate(divide="ignore"):  # disjoint supports: an infinite distance
             return -np.log(np.sqrt(self.probs[:, None, :] * other.probs[None, :, :]).sum(axis=2))
 
     def _slice_directions(self) -> tuple[tuple, ...]:
         return ()  # a word probability cannot move alone: each row sums to 1
 
-    def _slice_point(self, direction: tuple, t: float) -> tuple["MultinomialMixture", float]:
+    def _slice_point(self, direction: tuple, t: float) -> tuple[MultinomialMixture, float]:
         if direction[0] == "prob":
             raise ValueError("a multinomial word probability cannot move alone (rows sum to 1); slice a weight")
         raise self._no_direction(direction)

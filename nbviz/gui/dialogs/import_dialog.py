@@ -8,13 +8,21 @@ dialog changes until a data set has been read and adopted.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QLabel,
-    QProgressDialog, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QLabel,
+    QProgressDialog,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 import nbviz.core as nc
@@ -51,9 +59,13 @@ class ImportDialog(QDialog):
         The loaded data set once the dialog was accepted.
     """
 
-    def __init__(self, path: str, parent=None,
-                 adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None,
-                 appearance: Appearance | None = None):
+    def __init__(
+        self,
+        path: str,
+        parent=None,
+        adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None,
+        appearance: Appearance | None = None,
+    ):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
         style_window(self, self.appearance)  # before the widgets, so they are sized for its font
@@ -82,8 +94,7 @@ class ImportDialog(QDialog):
         self.header_check = QCheckBox("First row is a header")
         self.header_check.setToolTip("Whether the first row names the columns")
         self.text_options = QWidget()
-        left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options,
-                 margins=(0, 0, 0, 0))
+        left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options, margins=(0, 0, 0, 0))
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
@@ -91,13 +102,16 @@ class ImportDialog(QDialog):
         self.table.setMinimumHeight(260)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.role_combos: list[QComboBox] = []
-        roles_hint = QLabel("Choose each column's role in the first row: <i>feature</i> (used by the "
-                            "model), <i>label</i> (known classes, for naive Bayes and comparisons) "
-                            "or <i>ignore</i>.")
+        roles_hint = QLabel(
+            "Choose each column's role in the first row: <i>feature</i> (used by the "
+            "model), <i>label</i> (known classes, for naive Bayes and comparisons) "
+            "or <i>ignore</i>."
+        )
         roles_hint.setWordWrap(True)
 
-        self.binarise_check = QCheckBox("Binarise features at threshold (x ≥ t becomes 1, else 0; "
-                                        "for Bernoulli models)")
+        self.binarise_check = QCheckBox(
+            "Binarise features at threshold (x ≥ t becomes 1, else 0; for Bernoulli models)"
+        )
         self.threshold_spin = QDoubleSpinBox()
         self.threshold_spin.setRange(-1e12, 1e12)
         self.threshold_spin.setDecimals(4)
@@ -139,8 +153,9 @@ class ImportDialog(QDialog):
         """Palette, font and the colours of marked cells and messages for the appearance."""
         a = self.appearance
         style_window(self, a)
-        self.file_label.setText(f"<b>{os.path.basename(self.path)}</b> &nbsp; "
-                                f"<span style='color: {a.muted_text}'>{self.path}</span>")
+        self.file_label.setText(
+            f"<b>{os.path.basename(self.path)}</b> &nbsp; <span style='color: {a.muted_text}'>{self.path}</span>"
+        )
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         if self.role_combos:
             self.table.setRowHeight(0, self.role_combos[0].sizeHint().height() + 2)
@@ -172,10 +187,14 @@ class ImportDialog(QDialog):
             features = None  # every other column: the default of load_data
         npy = self.preview is not None and self.preview.is_npy
         return ImportSpec(
-            self.path, delimiter=None if npy else self.delimiter_combo.currentData(),
-            header=None if npy else self.header_check.isChecked(), label_column=label,
-            feature_columns=features, drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
-            binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None)
+            self.path,
+            delimiter=None if npy else self.delimiter_combo.currentData(),
+            header=None if npy else self.header_check.isChecked(),
+            label_column=label,
+            feature_columns=features,
+            drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
+            binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
+        )
 
     def roles(self) -> list[str]:
         return [combo.currentText() for combo in self.role_combos]
@@ -242,13 +261,14 @@ class ImportDialog(QDialog):
             self.table.setCellWidget(0, j, combo)
             self.role_combos.append(combo)
         for i, row in enumerate(preview.rows, 1):
-            for j, cell in enumerate(row[:preview.n_columns]):
+            for j, cell in enumerate(row[: preview.n_columns]):
                 item = QTableWidgetItem(cell)
                 if is_missing(cell):
                     item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip("A missing value")
-                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter if is_number(cell)
-                                      else Qt.AlignLeft | Qt.AlignVCenter)
+                item.setTextAlignment(
+                    Qt.AlignRight | Qt.AlignVCenter if is_number(cell) else Qt.AlignLeft | Qt.AlignVCenter
+                )
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
         if self.role_combos:
@@ -279,8 +299,9 @@ class ImportDialog(QDialog):
         spec = self.current_spec()
         if not spec.checkable:
             size = os.path.getsize(self.path) / 2**20
-            self._show_ok(f"{os.path.basename(self.path)} is large ({size:.0f} MB): the whole file is "
-                          "checked as it loads.")
+            self._show_ok(
+                f"{os.path.basename(self.path)} is large ({size:.0f} MB): the whole file is checked as it loads."
+            )
             return True
         try:
             dataset = spec.load()
@@ -296,8 +317,10 @@ class ImportDialog(QDialog):
         if dataset.label_name is not None:
             parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
         if dataset.dropped_lines:
-            parts.append(f"{len(dataset.dropped_lines)} row(s) with missing values will be dropped "
-                         f"({self._lines_text(dataset.dropped_lines)})")
+            parts.append(
+                f"{len(dataset.dropped_lines)} row(s) with missing values will be dropped "
+                f"({self._lines_text(dataset.dropped_lines)})"
+            )
         if spec.binarise_at is not None:
             parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
         return "; ".join(parts) + "."
@@ -318,10 +341,14 @@ class ImportDialog(QDialog):
             n = len(error.lines)
             self.drop_check.setText(f"Drop these {n} row{'s' * (n != 1)} with missing values")
             self.drop_check.setVisible(True)
-            self._set_message("error", f"{n} row{'s have' if n != 1 else ' has'} missing values "
-                              f"({self._lines_text(error.lines)}). Tick the box below to load "
-                              f"without {'them' if n != 1 else 'it'}, or fill them in.<br>"
-                              f"<small>First: {_escape(str(error).split(';')[0])}</small>", rich=True)
+            self._set_message(
+                "error",
+                f"{n} row{'s have' if n != 1 else ' has'} missing values "
+                f"({self._lines_text(error.lines)}). Tick the box below to load "
+                f"without {'them' if n != 1 else 'it'}, or fill them in.<br>"
+                f"<small>First: {_escape(str(error).split(';')[0])}</small>",
+                rich=True,
+            )
         else:
             text = str(error)
             if "is not a number" in text and getattr(error, "column", None) is not None:

@@ -137,19 +137,28 @@ class SynthesisPreview(QWidget):
     def show_sample(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray, n_total: int) -> None:
         """Draw `X` (rows drawn from `model`, true components `z`); `n_total` rows will be synthesised."""
         self._shown = (model, X, z, n_total)
-        rows = (f"a sample of {len(X):,} rows (the data will have {n_total:,})" if len(X) < n_total
-                else f"the {n_total:,} rows")
+        rows = (
+            f"a sample of {len(X):,} rows (the data will have {n_total:,})"
+            if len(X) < n_total
+            else f"the {n_total:,} rows"
+        )
         shown = presentation(model)
         if shown.data_view is DataView.POINTS:
-            dims = "the first two features" if model.n_features > 2 else (
-                "x1 against x2" if model.n_features == 2 else "x1, one strip per component")
-            self.caption.setText(f"Preview of {rows}: {dims}, coloured by true component. "
-                                 "Drag a mean (large disc) to move it.")
+            dims = (
+                "the first two features"
+                if model.n_features > 2
+                else ("x1 against x2" if model.n_features == 2 else "x1, one strip per component")
+            )
+            self.caption.setText(
+                f"Preview of {rows}: {dims}, coloured by true component. Drag a mean (large disc) to move it."
+            )
             self._draw_gaussian(model, X, z)
             self.pages.setCurrentWidget(self.scatter_plot)
         elif shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
-            self.caption.setText(f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
-                                 "bottom: the average of its sampled rows.")
+            self.caption.setText(
+                f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
+                "bottom: the average of its sampled rows."
+            )
             self._draw_pictures(model, X, z)
             self.pages.setCurrentWidget(self.pictures)
         elif model.probs.size > MAX_BARS:
@@ -157,8 +166,10 @@ class SynthesisPreview(QWidget):
             self._draw_heatmaps(model, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
-            self.caption.setText(f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
-                                 "dots: the frequencies in its sampled rows.")
+            self.caption.setText(
+                f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
+                "dots: the frequencies in its sampled rows."
+            )
             self._draw_bars(model, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
         self.setEnabled(True)
@@ -227,7 +238,9 @@ class SynthesisPreview(QWidget):
                 sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             self.picture_titles[k].setText(
                 f"<span style='color:{component_color(k, self.appearance.dark).name()}'><b>{k + 1}</b></span> "
-                f"({np.count_nonzero(z == k)} rows)", color=self.appearance.foreground)
+                f"({np.count_nonzero(z == k)} rows)",
+                color=self.appearance.foreground,
+            )
 
     def _build_pictures(self, K: int) -> None:
         self.pictures.clear()
@@ -238,8 +251,9 @@ class SynthesisPreview(QWidget):
             title = self.pictures.addLabel("", row=row, col=col, size=f"{self.appearance.font_size(9):.1f}pt")
             boxes = []
             for offset in (1, 2):
-                box = self.pictures.addViewBox(row=row + offset, col=col, lockAspect=True, enableMouse=False,
-                                               invertY=True, defaultPadding=0.02)
+                box = self.pictures.addViewBox(
+                    row=row + offset, col=col, lockAspect=True, enableMouse=False, invertY=True, defaultPadding=0.02
+                )
                 image = pg.ImageItem(axisOrder="row-major")
                 image.setLookupTable(INK_LUT)
                 box.addItem(image)
@@ -261,13 +275,19 @@ class SynthesisPreview(QWidget):
         features = np.arange(M)
         for k, item in enumerate(self.bars):
             color = component_color(k, self.appearance.dark)
-            item.setOpts(x=features + offsets[k], height=model.probs[k], width=width,
-                         brush=pg.mkBrush(color), pen=pg.mkPen(color))
+            item.setOpts(
+                x=features + offsets[k],
+                height=model.probs[k],
+                width=width,
+                brush=pg.mkBrush(color),
+                pen=pg.mkPen(color),
+            )
         sample = component_frequencies(model.family, X, z, K)
         xs = (features[None, :] + offsets[:, None]).ravel()
         keep = ~np.isnan(sample.ravel())
-        self.dots.setData(x=xs[keep], y=sample.ravel()[keep],
-                          size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M)))))
+        self.dots.setData(
+            x=xs[keep], y=sample.ravel()[keep], size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M))))
+        )
         self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
 

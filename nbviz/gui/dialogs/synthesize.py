@@ -15,8 +15,17 @@ import random
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QFormLayout, QLabel, QPushButton, QSpinBox,
-    QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...app import synthesis
@@ -25,9 +34,9 @@ from ...app.config import ModelConfig
 from ...app.families import presentation
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
+from ..layouts import left_row, ok_cancel
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
-from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 from .synthesis_preview import SynthesisPreview
 
@@ -165,8 +174,10 @@ class SynthesisDialog(QDialog):
 
     def cells(self) -> list[list[str]]:
         """The table's text, row by row."""
-        return [[self.table.item(k, c).text() for c in range(self.table.columnCount())]
-                for k in range(self.table.rowCount())]
+        return [
+            [self.table.item(k, c).text() for c in range(self.table.columnCount())]
+            for k in range(self.table.rowCount())
+        ]
 
     def set_parameters(self, model) -> None:
         """Show `model`'s parameters in the table (K and D follow the model)."""
@@ -198,8 +209,9 @@ class SynthesisDialog(QDialog):
         """The data the dialog would open, or None while the table is invalid."""
         if not self.check.ok or self._size_problem:
             return None
-        return synthesis.synthesised_problem(self.check.model, self.n_spin.value(), self.seed_spin.value(),
-                                             self.length_spin.value())
+        return synthesis.synthesised_problem(
+            self.check.model, self.n_spin.value(), self.seed_spin.value(), self.length_spin.value()
+        )
 
     def config(self) -> ModelConfig:
         """The model the workspace fits: the same family and number of components."""
@@ -207,16 +219,21 @@ class SynthesisDialog(QDialog):
 
     def choice(self) -> SynthesisChoice:
         """The family, N, K, D and seed shown now."""
-        return SynthesisChoice(self.family, self.n_spin.value(), self.k_spin.value(), self.n_features,
-                               self.seed_spin.value())
+        return SynthesisChoice(
+            self.family, self.n_spin.value(), self.k_spin.value(), self.n_features, self.seed_spin.value()
+        )
 
     def restore_choice(self, choice: SynthesisChoice) -> None:
         """Show the remembered `choice`; a field that is None or outside its box's range keeps the default."""
         index = self.family_box.findData(choice.family) if choice.family is not None else -1
         if index >= 0:
             self.family_box.setCurrentIndex(index)  # sets the family's D range
-        boxes = ((self.n_spin, choice.n), (self.k_spin, choice.k), (self.d_spin, choice.d),
-                 (self.seed_spin, choice.seed))
+        boxes = (
+            (self.n_spin, choice.n),
+            (self.k_spin, choice.k),
+            (self.d_spin, choice.d),
+            (self.seed_spin, choice.seed),
+        )
         for spin, value in boxes:
             if value is not None and spin.minimum() <= value <= spin.maximum():
                 spin.blockSignals(True)

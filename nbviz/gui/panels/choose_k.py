@@ -12,8 +12,17 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QSpinBox, QTableWidget,
-    QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ...app.appearance import Appearance
@@ -31,8 +40,11 @@ CRITERION_COLORS_DARK = {"bic": "#56B4E9", "aic": "#E8803A", "icl": "#2FC296"}  
 BEST_COLOR = "#d62728"
 COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed"]
 COLUMN_TIPS = [
-    "Number of components", "Lowest BIC over the restarts", "Lowest AIC over the restarts",
-    "Lowest ICL over the restarts", "Highest final objective over the restarts",
+    "Number of components",
+    "Lowest BIC over the restarts",
+    "Lowest AIC over the restarts",
+    "Lowest ICL over the restarts",
+    "Highest final objective over the restarts",
     "Highest minus lowest final objective over the restarts: how much the start matters",
     "Restarts that failed (e.g. a covariance collapsed)",
 ]
@@ -59,8 +71,14 @@ class ChooseKPanel(PlotView, QWidget):
     follows = {"problem_changed": "_data_changed"}
     grid = True
 
-    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None, *,
-                 appearance: Appearance | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        messages: MessageBoard | None = None,
+        *,
+        appearance: Appearance | None = None,
+    ):
         super().__init__(session, parent, appearance=appearance)
         self.error = MessageGroup(messages, "choose_k", "error")
         self.explorer = Explorer(session, self)
@@ -79,8 +97,9 @@ class ChooseKPanel(PlotView, QWidget):
         self.criterion_combo = QComboBox()
         for name, label in CRITERION_LABELS.items():
             self.criterion_combo.addItem(label, name)
-        self.criterion_combo.setToolTip("Lower is better. BIC and ICL penalise parameters more than AIC; "
-                                        "ICL also penalises overlapping components.")
+        self.criterion_combo.setToolTip(
+            "Lower is better. BIC and ICL penalise parameters more than AIC; ICL also penalises overlapping components."
+        )
         k_row = QHBoxLayout()
         k_row.addWidget(self.min_spin)
         k_row.addWidget(QLabel("to"))
@@ -92,7 +111,8 @@ class ChooseKPanel(PlotView, QWidget):
         self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
         self.job_bar.run_button.setToolTip(
             "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
-            "method and tolerance, in the background")
+            "method and tolerance, in the background"
+        )
         self.summary = QLabel("Fit the current model for each K to compare the criteria.")
         self.summary.setWordWrap(True)
 
@@ -105,7 +125,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.legend = QLabel()  # beside the plot, never over the curves
         self.restart_points = {}
         self.best_lines = {}
-        for name, label in CRITERION_LABELS.items():
+        for name in CRITERION_LABELS:
             self.restart_points[name] = pg.ScatterPlotItem(size=6, pen=None)
             self.best_lines[name] = pg.PlotDataItem(symbol="o", symbolPen=None)
             self.plot.addItem(self.restart_points[name])
@@ -189,9 +209,13 @@ class ChooseKPanel(PlotView, QWidget):
         if result.cancelled:
             notes.append(f"Cancelled: {done + failures} of {selection.objective.size} fits were done.")
         if failures:
-            notes.append(f"{failures} fit(s) failed: " + "; ".join(
-                f"K = {selection.ks[i]} seed {selection.seeds[r]}: {message}"
-                for (i, r), message in sorted(selection.failures.items())[:3]))
+            notes.append(
+                f"{failures} fit(s) failed: "
+                + "; ".join(
+                    f"K = {selection.ks[i]} seed {selection.seeds[r]}: {message}"
+                    for (i, r), message in sorted(selection.failures.items())[:3]
+                )
+            )
         self.job_bar.show_message(" ".join(notes), error=bool(failures))
         self.redraw()
 
@@ -205,8 +229,11 @@ class ChooseKPanel(PlotView, QWidget):
     # ----------------------------------------------------------------- drawing
     def redraw(self, *_) -> None:
         result, criterion = self.result, self.criterion
-        truth_k = None if self.session.problem is None or self.session.problem.truth is None \
+        truth_k = (
+            None
+            if self.session.problem is None or self.session.problem.truth is None
             else int(self.session.problem.truth.n_components)
+        )
         self.truth_line.setVisible(result is not None and truth_k is not None)
         if truth_k is not None:
             self.truth_line.setValue(truth_k)
@@ -228,16 +255,18 @@ class ChooseKPanel(PlotView, QWidget):
             x = np.broadcast_to(ks[:, None], scores.shape)[finished]
             faint = self.criterion_color(name)
             faint.setAlpha(90)
-            self.restart_points[name].setData(x if chosen else [], scores[finished] if chosen else [],
-                                              brush=pg.mkBrush(faint), size=a.point_size(6))
+            self.restart_points[name].setData(
+                x if chosen else [], scores[finished] if chosen else [], brush=pg.mkBrush(faint), size=a.point_size(6)
+            )
             best = np.array([_lowest(row) for row in scores])
             rows = ~np.isnan(best)
             self.best_lines[name].setData(ks[rows], best[rows])
             colour = self.criterion_color(name)
             if not chosen:
                 colour.setAlpha(110)
-            self.best_lines[name].setPen(pen(a, colour, 2.5 if chosen else 1.2,
-                                             style=Qt.SolidLine if chosen else Qt.DashLine))
+            self.best_lines[name].setPen(
+                pen(a, colour, 2.5 if chosen else 1.2, style=Qt.SolidLine if chosen else Qt.DashLine)
+            )
             self.best_lines[name].setSymbolBrush(colour)
             self.best_lines[name].setSymbolSize(a.point_size(7 if chosen else 4))
         best_k = result.best_k(criterion)
@@ -264,8 +293,7 @@ class ChooseKPanel(PlotView, QWidget):
         for name, label in CRITERION_LABELS.items():
             colour = self.criterion_color(name).name()
             if name == criterion:
-                parts.append(f"<span style='color:{colour}'>&#9473;&#9473;</span> <b>{label}</b> "
-                             "(dots: every restart)")
+                parts.append(f"<span style='color:{colour}'>&#9473;&#9473;</span> <b>{label}</b> (dots: every restart)")
             else:
                 parts.append(f"<span style='color:{colour}'>&#9476;&#9476;</span> {label}")
         parts.append(f"<span style='color:{BEST_COLOR}'>&#9711;</span> lowest")
@@ -280,9 +308,15 @@ class ChooseKPanel(PlotView, QWidget):
             objective = selection.objective[i]
             finished = ~np.isnan(objective)
             spread = f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—"
-            values = [str(int(k)), _fmt(_lowest(selection.bic[i])), _fmt(_lowest(selection.aic[i])),
-                      _fmt(_lowest(selection.icl[i])), _fmt(-_lowest(-objective)), spread,
-                      str(sum(1 for (ki, _) in selection.failures if ki == i))]
+            values = [
+                str(int(k)),
+                _fmt(_lowest(selection.bic[i])),
+                _fmt(_lowest(selection.aic[i])),
+                _fmt(_lowest(selection.icl[i])),
+                _fmt(-_lowest(-objective)),
+                spread,
+                str(sum(1 for (ki, _) in selection.failures if ki == i)),
+            ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)

@@ -5,14 +5,24 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
-    QSlider, QSpinBox, QVBoxLayout, QWidget,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 import nbviz.core as nc
 
-from ...app.families import MODEL_CHOICES, presentation
 from ...app.config import ModelConfig
+from ...app.families import MODEL_CHOICES, presentation
 from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
@@ -43,8 +53,9 @@ class ControlPanel(QWidget):
 
     run_requested = Signal()
 
-    def __init__(self, session: Session, parent=None, messages: MessageBoard | None = None, *,
-                 labelling: Labelling | None = None):
+    def __init__(
+        self, session: Session, parent=None, messages: MessageBoard | None = None, *, labelling: Labelling | None = None
+    ):
         super().__init__(parent)
         self.session = session
         self.error = MessageGroup(messages, "controls", "error")
@@ -161,7 +172,9 @@ class ControlPanel(QWidget):
         config = self.session.config
         self._syncing = True
         try:
-            index = len(MODEL_ITEMS) - 1 if config.supervised else [item[1] for item in MODEL_ITEMS].index(config.family)
+            index = (
+                len(MODEL_ITEMS) - 1 if config.supervised else [item[1] for item in MODEL_ITEMS].index(config.family)
+            )
             self.model_combo.setCurrentIndex(index)
             self.covariance_combo.setCurrentText(config.covariance_type)
             self.k_spin.setValue(self._effective_k(config))
@@ -189,9 +202,19 @@ class ControlPanel(QWidget):
         self.beta_spin.setEnabled(not covariances and not session.busy)
         self.k_spin.setEnabled(not supervised and not session.busy)
         self.hard_check.setEnabled(not supervised and not session.busy)
-        for widget in (self.e_button, self.iteration_button, self.play_button, self.run_button,
-                       self.reset_button, self.reinit_button, self.new_seed_button, self.model_combo,
-                       self.init_combo, self.seed_spin, self.alpha_spin):
+        for widget in (
+            self.e_button,
+            self.iteration_button,
+            self.play_button,
+            self.run_button,
+            self.reset_button,
+            self.reinit_button,
+            self.new_seed_button,
+            self.model_combo,
+            self.init_combo,
+            self.seed_spin,
+            self.alpha_spin,
+        ):
             widget.setEnabled(has_run)
         self.m_button.setEnabled(session.can_m_step)
 
@@ -204,14 +227,20 @@ class ControlPanel(QWidget):
         else:
             fraction = 0.0 if old.supervised else old.label_fraction
         return old.with_(
-            family=family, n_components=self.k_spin.value(), covariance_type=self.covariance_combo.currentText(),
-            prior=nc.Prior(alpha=self.alpha_spin.value(), beta=self.beta_spin.value(),
-                           covariance_prior=self.lambda_spin.value()),
-            hard=self.hard_check.isChecked(), label_fraction=fraction,
-            init_method=self.init_combo.currentData(), seed=self.seed_spin.value(),
+            family=family,
+            n_components=self.k_spin.value(),
+            covariance_type=self.covariance_combo.currentText(),
+            prior=nc.Prior(
+                alpha=self.alpha_spin.value(), beta=self.beta_spin.value(), covariance_prior=self.lambda_spin.value()
+            ),
+            hard=self.hard_check.isChecked(),
+            label_fraction=fraction,
+            init_method=self.init_combo.currentData(),
+            seed=self.seed_spin.value(),
             # a fixed shared variance belongs to spherical Gaussians; its panel shows it switched off
-            fixed_variance=old.fixed_variance if presentation(family).fixed_variance and (
-                self.covariance_combo.currentText() == "spherical") else None,
+            fixed_variance=old.fixed_variance
+            if presentation(family).fixed_variance and (self.covariance_combo.currentText() == "spherical")
+            else None,
         )
 
     def _apply(self, *_) -> None:

@@ -12,13 +12,16 @@ import html
 import math
 
 import numpy as np
+
 from ...app.session import PointBreakdown
 from ..palette import component_color
 from .text_panel import TextPanel
 
 MAX_LISTED = 6  # feature values written out; more are summarised
-HINT = ("Click a point in the data view (or a row of the responsibility map) to see how the E-step "
-        "computes its responsibilities.")
+HINT = (
+    "Click a point in the data view (or a row of the responsibility map) to see how the E-step "
+    "computes its responsibilities."
+)
 
 
 def from_log(log_value: float) -> str:
@@ -86,11 +89,15 @@ class PointInspector(TextPanel):
             known = problem.classes[problem.labels[b.index]]
             parts.append(f"<p>Known class: {html.escape(str(known))}</p>")
         if snapshot.phase == "M":
-            parts.append(f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
-                         f"iteration {snapshot.iteration}, which the M-step shown used.</p>")
-        parts.append("<table cellspacing='0' cellpadding='3'>"
-                     "<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>p(x | k)</th>"
-                     "<th align='right'>π<sub>k</sub> p(x | k)</th><th align='right'>r<sub>k</sub></th></tr>")
+            parts.append(
+                f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
+                f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
+            )
+        parts.append(
+            "<table cellspacing='0' cellpadding='3'>"
+            "<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>p(x | k)</th>"
+            "<th align='right'>π<sub>k</sub> p(x | k)</th><th align='right'>r<sub>k</sub></th></tr>"
+        )
         names = session.component_names()
         for k in range(len(b.weights)):
             colour = component_color(k, self.appearance.dark).name()
@@ -99,18 +106,24 @@ class PointInspector(TextPanel):
                 f"<td align='right'>{b.weights[k]:.4f}</td>"
                 f"<td align='right'>{from_log(b.log_densities[k])}</td>"
                 f"<td align='right'>{from_log(b.log_products[k])}</td>"
-                f"<td align='right'><b>{fmt_resp(b.resp[k])}</b></td></tr>")
-        parts.append(f"<tr><td colspan='3' align='right' style='border-top:1px solid #999'>sum = p(x)</td>"
-                     f"<td align='right' style='border-top:1px solid #999'>{from_log(b.log_normaliser)}</td>"
-                     f"<td style='border-top:1px solid #999'></td></tr></table>")
-        parts.append("<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); "
-                     f"log p(x) = {b.log_normaliser:.6g}.</p>")
+                f"<td align='right'><b>{fmt_resp(b.resp[k])}</b></td></tr>"
+            )
+        parts.append(
+            f"<tr><td colspan='3' align='right' style='border-top:1px solid #999'>sum = p(x)</td>"
+            f"<td align='right' style='border-top:1px solid #999'>{from_log(b.log_normaliser)}</td>"
+            f"<td style='border-top:1px solid #999'></td></tr></table>"
+        )
+        parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {b.log_normaliser:.6g}.</p>")
         if b.label is not None:
             classes = problem.classes
             name = classes[b.label] if classes is not None else str(b.label + 1)
-            parts.append(f"<p><i>This point is labelled ({html.escape(str(name))}): its r column is fixed "
-                         "to its label (one-hot) instead of being computed from π<sub>k</sub> p(x | k).</i></p>")
+            parts.append(
+                f"<p><i>This point is labelled ({html.escape(str(name))}): its r column is fixed "
+                "to its label (one-hot) instead of being computed from π<sub>k</sub> p(x | k).</i></p>"
+            )
         elif session.config.hard:
-            parts.append("<p><i>Hard EM: the point is given wholly to its most probable component "
-                         "(r = 1 there, 0 elsewhere).</i></p>")
+            parts.append(
+                "<p><i>Hard EM: the point is given wholly to its most probable component "
+                "(r = 1 there, 0 elsewhere).</i></p>"
+            )
         return "".join(parts)

@@ -28,8 +28,10 @@ class KMeansLimitPanel(QGroupBox):
         self.session = session
         self.reference = reference if reference is not None else KMeansReference(session, self)
         self.fixed_check = QCheckBox("Fix one shared variance σ²")
-        self.fixed_check.setToolTip("The M-step keeps σ² and updates weights and means; as σ² shrinks, "
-                                    "responsibilities become 0/1 and EM turns into k-means")
+        self.fixed_check.setToolTip(
+            "The M-step keeps σ² and updates weights and means; as σ² shrinks, "
+            "responsibilities become 0/1 and EM turns into k-means"
+        )
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, (HIGH_DECADES - LOW_DECADES) * STEPS_PER_DECADE)
         self.slider.setTracking(False)  # a new run when the slider is let go, not on every pixel
@@ -67,15 +69,20 @@ class KMeansLimitPanel(QGroupBox):
 
     def position_of(self, variance: float) -> int:
         ratio = np.log10(variance / self.data_variance())
-        return int(np.clip(round((ratio - LOW_DECADES) * STEPS_PER_DECADE), self.slider.minimum(),
-                           self.slider.maximum()))
+        return int(
+            np.clip(round((ratio - LOW_DECADES) * STEPS_PER_DECADE), self.slider.minimum(), self.slider.maximum())
+        )
 
     # ----------------------------------------------------------------- session -> widgets
     @property
     def applicable(self) -> bool:
         config = self.session.config
-        return (self.session.has_run and presentation(config.family).fixed_variance
-                and config.covariance_type == "spherical" and not config.supervised)
+        return (
+            self.session.has_run
+            and presentation(config.family).fixed_variance
+            and config.covariance_type == "spherical"
+            and not config.supervised
+        )
 
     def sync(self, *_) -> None:
         config = self.session.config
@@ -98,16 +105,22 @@ class KMeansLimitPanel(QGroupBox):
     def _update_readout(self, *_) -> None:
         session = self.session
         if session.config.fixed_variance is None or not session.has_run:
-            self.readout.setText("" if self.applicable else
-                                 "Choose a Gaussian mixture with spherical covariance to fix σ².")
+            self.readout.setText(
+                "" if self.applicable else "Choose a Gaussian mixture with spherical covariance to fix σ²."
+            )
             return
         resp = session.resp
         centroids = self.reference.centroids()
-        distance = ("(computing k-means…)" if centroids is None else
-                    f"{largest_distance(session.snapshot.model.means, centroids):.3g}")
-        self.readout.setText(f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft_count(resp)} of "
-                             f"{len(resp)}.\nLargest distance from the means to k-means from the same start: "
-                             f"{distance}")
+        distance = (
+            "(computing k-means…)"
+            if centroids is None
+            else f"{largest_distance(session.snapshot.model.means, centroids):.3g}"
+        )
+        self.readout.setText(
+            f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft_count(resp)} of "
+            f"{len(resp)}.\nLargest distance from the means to k-means from the same start: "
+            f"{distance}"
+        )
 
     def centroids(self) -> np.ndarray | None:
         """Lloyd's centroids from this run's starting means (computed once per run, in a worker)."""

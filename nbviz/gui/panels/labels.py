@@ -7,8 +7,10 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLab
 from ...app.labelling import Labelling
 from ...app.session import Session
 
-FRACTION_TIP = ("Keep this share of the data's own labels (chosen at random with the start's seed); "
-                "the labelled points keep one-hot responsibilities. 100 % is supervised naive Bayes.")
+FRACTION_TIP = (
+    "Keep this share of the data's own labels (chosen at random with the start's seed); "
+    "the labelled points keep one-hot responsibilities. 100 % is supervised naive Bayes."
+)
 
 
 def label_status(session: Session) -> str:
@@ -41,8 +43,10 @@ class LabelPanel(QGroupBox):
         self.session = session
         self.labelling = labelling if labelling is not None else Labelling(self)
         self.mode_check = QCheckBox("Label points by clicking")
-        self.mode_check.setToolTip("Click a point in the data view to give it the class below; "
-                                   "click it again, or Shift+click, to take the label away")
+        self.mode_check.setToolTip(
+            "Click a point in the data view to give it the class below; "
+            "click it again, or Shift+click, to take the label away"
+        )
         self.class_combo = QComboBox()
         self.class_combo.setToolTip("The class a click gives")
         self.clear_button = QPushButton("Clear labels")
@@ -110,8 +114,10 @@ class LabelPanel(QGroupBox):
         count = 0 if labels is None else int((labels >= 0).sum())
         clicked = len(session.config.manual_labels)
         if session.fully_labelled:
-            return (f"All {N} points are labelled: this is supervised naive Bayes, fitted by one M-step "
-                    "(the next iteration changes nothing).")
+            return (
+                f"All {N} points are labelled: this is supervised naive Bayes, fitted by one M-step "
+                "(the next iteration changes nothing)."
+            )
         text = f"{count} of {N} points labelled"
         return text + (f" ({clicked} by clicking)." if clicked else ".")
 

@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass
 
 import numpy as np
+
 import nbviz.core as nc
 
 from ...app.families import ParameterView, presentation
@@ -55,8 +56,13 @@ def _changed(new, old) -> bool:
     return old is not None and not np.array_equal(np.asarray(new), np.asarray(old))
 
 
-def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth: nc.Mixture | None = None,
-                   perm: np.ndarray | None = None, columns=None) -> list[Row]:
+def parameter_rows(
+    model: nc.Mixture,
+    previous: nc.Mixture | None = None,
+    truth: nc.Mixture | None = None,
+    perm: np.ndarray | None = None,
+    columns=None,
+) -> list[Row]:
     """The panel's content for `model`, compared with `previous` and with `truth`.
 
     Parameters
@@ -78,10 +84,16 @@ def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth:
     rows = []
     for k in range(K):
         j = true_of.get(k)
-        rows.append(Row(k, "weight π", fmt(model.weights[k]),
-                        None if j is None else fmt(truth.weights[j]),
-                        _changed(model.weights[k], None if previous is None else previous.weights[k]),
-                        None if j is None else abs(float(model.weights[k] - truth.weights[j]))))
+        rows.append(
+            Row(
+                k,
+                "weight π",
+                fmt(model.weights[k]),
+                None if j is None else fmt(truth.weights[j]),
+                _changed(model.weights[k], None if previous is None else previous.weights[k]),
+                None if j is None else abs(float(model.weights[k] - truth.weights[j])),
+            )
+        )
         rows.extend(emission_rows(model, previous, truth, j, k, columns))
     return rows
 
@@ -89,10 +101,16 @@ def parameter_rows(model: nc.Mixture, previous: nc.Mixture | None = None, truth:
 def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
     D = model.n_features
     names = columns if D <= MAX_MATRIX else None
-    rows = [Row(k, "mean μ", fmt_vector(model.means[k], names),
-                None if j is None else fmt_vector(truth.means[j], names),
-                _changed(model.means[k], None if previous is None else previous.means[k]),
-                None if j is None else float(np.linalg.norm(model.means[k] - truth.means[j])))]
+    rows = [
+        Row(
+            k,
+            "mean μ",
+            fmt_vector(model.means[k], names),
+            None if j is None else fmt_vector(truth.means[j], names),
+            _changed(model.means[k], None if previous is None else previous.means[k]),
+            None if j is None else float(np.linalg.norm(model.means[k] - truth.means[j])),
+        )
+    ]
     kind = model.covariance_type
     if kind == "tied":
         return rows  # the shared matrix is listed once, after the components
@@ -108,9 +126,16 @@ def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
     error = None
     if j is not None:
         error = float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
-    rows.append(Row(k, label, _cov_text(cov), None if true_cov is None else _cov_text(true_cov),
-                    _changed(model.covariances[k], None if previous is None else previous.covariances[k]),
-                    error))
+    rows.append(
+        Row(
+            k,
+            label,
+            _cov_text(cov),
+            None if true_cov is None else _cov_text(true_cov),
+            _changed(model.covariances[k], None if previous is None else previous.covariances[k]),
+            error,
+        )
+    )
     return rows
 
 
@@ -174,24 +199,29 @@ class ParametersPanel(TextPanel):
     def _html(self, snapshot: nc.Snapshot, with_truth: bool) -> str:
         model = snapshot.model
         names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
-        heading = {"init": "Initial parameters",
-                   "E": f"After the E-step of iteration {snapshot.iteration}: parameters unchanged",
-                   "M": f"After the M-step of iteration {snapshot.iteration}"}[snapshot.phase]
+        heading = {
+            "init": "Initial parameters",
+            "E": f"After the E-step of iteration {snapshot.iteration}: parameters unchanged",
+            "M": f"After the M-step of iteration {snapshot.iteration}",
+        }[snapshot.phase]
         parts = [f"<p><b>{html.escape(heading)}</b>"]
         if snapshot.phase == "M" and any(row.changed for row in self.rows):
             parts.append(f" <span style='background:{self.appearance.highlight_background}'>&nbsp;changed&nbsp;</span>")
         parts.append("</p><table cellspacing='0' cellpadding='3' width='100%'>")
         if with_truth:
-            parts.append("<tr><th></th><th align='left'>fitted</th><th align='left'>true</th>"
-                         "<th align='left'>error</th></tr>")
+            parts.append(
+                "<tr><th></th><th align='left'>fitted</th><th align='left'>true</th><th align='left'>error</th></tr>"
+            )
         changed = self.appearance.highlight_background
         for k in range(model.n_components):
             colour = component_color(k, self.appearance.dark).name()
             empty = " <i>(empty: no responsibility, previous values kept)</i>" if k in snapshot.empty else ""
             span = 4 if with_truth else 2
-            parts.append(f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"
-                         f"<span style='color:{colour}; font-size:large'>&#9632;</span> "
-                         f"<b>{html.escape(names[k])}</b>{empty}</td></tr>")
+            parts.append(
+                f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"
+                f"<span style='color:{colour}; font-size:large'>&#9632;</span> "
+                f"<b>{html.escape(names[k])}</b>{empty}</td></tr>"
+            )
             for row in (r for r in self.rows if r.component == k):
                 style = f" style='background:{changed}'" if row.changed and snapshot.phase == "M" else ""
                 cells = f"<td>{html.escape(row.name)}</td><td{style}>{html.escape(row.value)}</td>"

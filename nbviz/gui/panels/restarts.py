@@ -10,7 +10,15 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QComboBox, QFormLayout, QFrame, QGridLayout, QLabel, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
 )
 
 import nbviz.core as nc
@@ -18,9 +26,9 @@ import nbviz.core as nc
 from ...app.appearance import Appearance
 from ...app.explore import Explorer, RestartGallery
 from ...app.session import Session
-from .controls import INIT_LABELS
 from ..session_view import SessionView
 from ..theme import window_font
+from .controls import INIT_LABELS
 from .job_bar import JobBar
 from .thumbnails import aligned_to, frame_for, paint_thumbnail
 
@@ -42,8 +50,7 @@ class RunCard(QFrame):
 
     chosen = Signal(int)
 
-    def __init__(self, gallery: RestartGallery, index: int, frame, appearance: Appearance | None = None,
-                 parent=None):
+    def __init__(self, gallery: RestartGallery, index: int, frame, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
         a = appearance if appearance is not None else Appearance(self)
         self.index = index
@@ -55,8 +62,10 @@ class RunCard(QFrame):
         # a style sheet stops the window's font reaching the labels, so it names the size itself
         points = window_font(a).pointSizeF()
         size = f"font-size: {points:.1f}pt;" if points > 0 else ""
-        self.setStyleSheet(f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: {a.background}; }}"
-                           f" QLabel {{ color: {a.foreground}; {size} }}")
+        self.setStyleSheet(
+            f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: {a.background}; }}"
+            f" QLabel {{ color: {a.foreground}; {size} }}"
+        )
         width, height = round(a.font_size(THUMB_WIDTH)), round(a.font_size(THUMB_HEIGHT))
         self.picture = QLabel()
         self.picture.setFixedSize(width, height)
@@ -186,9 +195,14 @@ class RestartPanel(SessionView, QWidget):
             card.chosen.connect(self.choose)
             self.cards.append(card)
         self._lay_out_cards()
-        hint = " Click a card to load that run." if any(run.ok for run in gallery.runs) else (
-            " Every run failed (the reasons are below): try another start method, a prior (α or λ above 0)"
-            " or fewer components.")
+        hint = (
+            " Click a card to load that run."
+            if any(run.ok for run in gallery.runs)
+            else (
+                " Every run failed (the reasons are below): try another start method, a prior (α or λ above 0)"
+                " or fewer components."
+            )
+        )
         self.summary.setText(f"<b>{gallery.summary()}</b>{hint}")
         failures = [run.error for run in gallery.runs if not run.ok]
         self.job_bar.show_message("Failed: " + "; ".join(failures) if failures else "", error=bool(failures))

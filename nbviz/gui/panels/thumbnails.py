@@ -92,9 +92,15 @@ def aligned_to(model: nc.Mixture, labels: np.ndarray | None, reference: nc.Mixtu
     return model.permuted(perm), None if labels is None else inverse[labels]
 
 
-def paint_thumbnail(model: nc.Mixture, X_shown: np.ndarray | None, labels: np.ndarray | None,
-                    frame: ThumbnailFrame, width: int, height: int,
-                    appearance: Appearance | None = None) -> QPixmap:
+def paint_thumbnail(
+    model: nc.Mixture,
+    X_shown: np.ndarray | None,
+    labels: np.ndarray | None,
+    frame: ThumbnailFrame,
+    width: int,
+    height: int,
+    appearance: Appearance | None = None,
+) -> QPixmap:
     """A picture of `model` of `width` x `height` pixels.
 
     Parameters
@@ -141,8 +147,7 @@ def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.nd
     return np.column_stack([area.left() + u[:, 0] * area.width(), area.bottom() - u[:, 1] * area.height()])
 
 
-def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame,
-             a: Appearance) -> None:
+def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame, a: Appearance) -> None:
     projection = frame.projection
     painter.setPen(Qt.NoPen)
     if X_shown is not None and labels is not None and len(X_shown):
@@ -168,12 +173,16 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
 def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame, a: Appearance) -> None:
     grid = np.linspace(frame.lower[0], frame.upper[0], 120)
     variances = model.full_covariances[:, 0, 0]
-    curves = model.weights[:, None] * np.exp(-0.5 * (grid[None, :] - model.means[:, :1]) ** 2 / variances[:, None]) \
+    curves = (
+        model.weights[:, None]
+        * np.exp(-0.5 * (grid[None, :] - model.means[:, :1]) ** 2 / variances[:, None])
         / np.sqrt(2 * np.pi * variances[:, None])
+    )
     top = max(float(curves.max()), 1e-300)
     for k in range(model.n_components):
-        pixels = _to_pixels(np.column_stack([grid, curves[k]]), area, np.array([grid[0], 0.0]),
-                            np.array([grid[-1], 1.05 * top]))
+        pixels = _to_pixels(
+            np.column_stack([grid, curves[k]]), area, np.array([grid[0], 0.0]), np.array([grid[-1], 1.05 * top])
+        )
         painter.setPen(QPen(component_color(k, a.dark), a.line_width(1.8)))
         painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in pixels]))
 

@@ -10,7 +10,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDoubleSpinBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget,
+    QComboBox,
+    QDoubleSpinBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
 )
 
 import nbviz.core as nc
@@ -53,8 +60,14 @@ class BoundView(PlotView, QWidget):
 
     grid = True
 
-    def __init__(self, session: Session, parent=None, pictures: BoundPictures | None = None, *,
-                 appearance: Appearance | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        pictures: BoundPictures | None = None,
+        *,
+        appearance: Appearance | None = None,
+    ):
         super().__init__(session, parent, appearance=appearance)
         self.pictures = pictures if pictures is not None else BoundPictures(session, self)
         self._awake, self._stale = False, True  # hidden until its dock is shown
@@ -84,8 +97,10 @@ class BoundView(PlotView, QWidget):
         # (nearly) touch; the key sits above the plot, where it hides no curve
         self.objective_curve = self.plot.plot(connect="finite")
         self.surrogate_curve = self.plot.plot(connect="finite")
-        self.key = QLabel(f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
-                          f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>')
+        self.key = QLabel(
+            f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
+            f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>'
+        )
         # labels at different heights, so that they stay readable when the lines (nearly) coincide
         self.old_line = self._line("θ_old", 0.08)
         self.max_line = self._line("max of L", 0.5)
@@ -120,9 +135,11 @@ class BoundView(PlotView, QWidget):
         self.surrogate_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.DashLine))
         self.touch_mark.setPen(pen(a, a.muted_text, 2))
         self.touch_mark.setSize(a.point_size(11))
-        for line, colour, style in ((self.old_line, a.muted_text, Qt.DotLine),
-                                    (self.max_line, ELBO_COLOR, Qt.SolidLine),
-                                    (self.m_step_line, M_STEP_COLOR, Qt.DashLine)):
+        for line, colour, style in (
+            (self.old_line, a.muted_text, Qt.DotLine),
+            (self.max_line, ELBO_COLOR, Qt.SolidLine),
+            (self.m_step_line, M_STEP_COLOR, Qt.DashLine),
+        ):
             style_line(line, a, colour, 2, style=style)
 
     def changeEvent(self, event) -> None:
@@ -195,8 +212,9 @@ class BoundView(PlotView, QWidget):
             return
         result, xs, direction = picture.result, picture.xs, picture.direction
         self.result = result
-        self.plot.setLabel("bottom", "t (0 = θ_old, 1 = θ_new)" if direction == LINE else
-                           self.slice_choice.currentText())
+        self.plot.setLabel(
+            "bottom", "t (0 = θ_old, 1 = θ_new)" if direction == LINE else self.slice_choice.currentText()
+        )
         self.plot.setLabel("left", "log-likelihood" if self.session.config.prior.is_flat else "log-lik. + log-prior")
         self.objective_curve.setData(xs, result.objective)
         self.surrogate_curve.setData(xs, result.surrogate)

@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
 
 from ...app.appearance import Appearance
-from ...app.families import DataView as FamilyView, presentation
+from ...app.families import DataView as FamilyView
+from ...app.families import presentation
 from ...app.labelling import Labelling
 from ...app.session import Session
 from .density_1d import Density1DView
@@ -30,8 +31,9 @@ class DataView(QStackedWidget):
         Label mode, shared with the label panel (the window's); without one the view keeps its own.
     """
 
-    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None,
-                 labelling: Labelling | None = None):
+    def __init__(
+        self, session: Session, parent=None, *, appearance: Appearance | None = None, labelling: Labelling | None = None
+    ):
         super().__init__(parent)
         self.session = session
         self.appearance = appearance if appearance is not None else Appearance(self)
@@ -60,7 +62,8 @@ class DataView(QStackedWidget):
         if problem is None:
             page = self.empty
         elif problem.data_kind != "continuous" and (
-                presentation(self.session.config.family).data_view is FamilyView.PROTOTYPES):
+            presentation(self.session.config.family).data_view is FamilyView.PROTOTYPES
+        ):
             page = self.discrete
         elif problem.n_features == 1:
             page = self.density
@@ -71,7 +74,11 @@ class DataView(QStackedWidget):
             heatmap = min(300, 80 + 24 * self.session.n_components)
             self.discrete.setSizes([max(self.width() - heatmap, 1), heatmap])
         self.setCurrentWidget(page)
-        on_screen = {self.density: page is self.density, self.scatter: page is self.scatter,
-                     self.prototypes: page is self.discrete, self.heatmap: page is self.discrete}
+        on_screen = {
+            self.density: page is self.density,
+            self.scatter: page is self.scatter,
+            self.prototypes: page is self.discrete,
+            self.heatmap: page is self.discrete,
+        }
         for view, awake in on_screen.items():
             view.set_awake(awake)

@@ -71,8 +71,9 @@ class Density1DView(PointsView, QWidget):
         self.plot = new_plot({"left": DensityAxis("left")}, edge_room=True)
         self.plot.setLabel("left", "density")
         self.view_box = self.plot.getViewBox()
-        self.histogram = pg.PlotDataItem(stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH,
-                                         pen=pg.mkPen(150, 150, 150, 255, width=1))
+        self.histogram = pg.PlotDataItem(
+            stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH, pen=pg.mkPen(150, 150, 150, 255, width=1)
+        )
         self.histogram.setZValue(-10)
         self.plot.addItem(self.histogram)
         self.rug = self.points = PointLayer(self.view_box, z_value=0, radius_change=-1.0)
@@ -142,8 +143,9 @@ class Density1DView(PointsView, QWidget):
         self.rug_depth = RUG_DEPTH * peak
         span = float(np.ptp(x)) or 1.0
         self.plot.setLabel("bottom", problem.columns[0])
-        self.view_box.setRange(xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span),
-                               yRange=(-self.rug_depth, 1.15 * peak), padding=0)
+        self.view_box.setRange(
+            xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span), yRange=(-self.rug_depth, 1.15 * peak), padding=0
+        )
         self.rug.set_positions(np.column_stack([x, -heights * self.rug_depth]))
         return True
 
@@ -170,9 +172,12 @@ class Density1DView(PointsView, QWidget):
             curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
         peaks = np.diag(weighted_component_densities(model, means))  # each component at its own mean
-        self.means.setData(pos=np.column_stack([means, peaks]), data=np.arange(K),
-                           brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
-                           pen=pen(self.appearance, self.appearance.outline, 2))
+        self.means.setData(
+            pos=np.column_stack([means, peaks]),
+            data=np.arange(K),
+            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
+            pen=pen(self.appearance, self.appearance.outline, 2),
+        )
         self._draw_truth(x)
 
     def _draw_truth(self, x: np.ndarray) -> None:
@@ -200,4 +205,3 @@ class Density1DView(PointsView, QWidget):
 
     def moved_start(self, model: nc.GaussianMixture, k: int, x: float, _y: float) -> nc.GaussianMixture:
         return with_moved_mean(model, k, [0], [x])
-

@@ -138,7 +138,7 @@ class DraggableMarkers(pg.ScatterPlotItem):
 
     def hoverEvent(self, ev) -> None:
         super().hoverEvent(ev)
-        over = (self.drag_enabled and not ev.isExit() and len(self.pointsAt(ev.pos())) > 0)
+        over = self.drag_enabled and not ev.isExit() and len(self.pointsAt(ev.pos())) > 0
         if over:
             ev.acceptDrags(Qt.MouseButton.LeftButton)
             self.setCursor(Qt.CursorShape.OpenHandCursor)

@@ -34,8 +34,12 @@ def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18), appearance=None) -> 
         return
     grow = appearance.point_size(1.0) if appearance is not None else 1.0
     thicken = appearance.line_width(1.0) if appearance is not None else 1.0
-    ring.setData(pos=[xy, xy], size=[grow * size for size in sizes], brush=[None, None],
-                 pen=[pg.mkPen("#111111", width=3 * thicken), pg.mkPen("w", width=1.5 * thicken)])
+    ring.setData(
+        pos=[xy, xy],
+        size=[grow * size for size in sizes],
+        brush=[None, None],
+        pen=[pg.mkPen("#111111", width=3 * thicken), pg.mkPen("w", width=1.5 * thicken)],
+    )
 
 
 def with_moved_mean(model: nc.GaussianMixture, k: int, features, values) -> nc.GaussianMixture:

@@ -20,7 +20,7 @@ OUTLINE_WIDTH = 2.2
 class _Marks(pg.ScatterPlotItem):
     """Marks that are only drawn: a click on one goes on to the point beneath."""
 
-    def __init__(self, marks: "LabelMarks", **options):
+    def __init__(self, marks: LabelMarks, **options):
         super().__init__(**options)
         self.marks = marks
 
@@ -64,8 +64,13 @@ class LabelMarks:
         rows = np.flatnonzero(labels >= 0)
         a = self.appearance
         brushes = {k: pg.mkBrush(component_color(k, a.dark)) for k in np.unique(labels[rows]).tolist()}
-        self.item.setData(pos=positions[rows], brush=[brushes[k] for k in labels[rows].tolist()],
-                          pen=pen(a, a.outline, OUTLINE_WIDTH), size=a.point_size(MARK_SIZE), data=rows)
+        self.item.setData(
+            pos=positions[rows],
+            brush=[brushes[k] for k in labels[rows].tolist()],
+            pen=pen(a, a.outline, OUTLINE_WIDTH),
+            size=a.point_size(MARK_SIZE),
+            data=rows,
+        )
 
     def restyle(self) -> None:
         """Draw the same marks again in the appearance's colours and sizes."""

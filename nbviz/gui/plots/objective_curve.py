@@ -16,9 +16,11 @@ from .styling import pen
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
 MIN_VISIBLE_HALF_STEPS = 6
-HARD_EM_NOTE = ("Hard EM assigns each point wholly to one component, so it climbs the classification "
-                "likelihood (the lower curve, which never goes down), a different objective from the "
-                "log-likelihood.")
+HARD_EM_NOTE = (
+    "Hard EM assigns each point wholly to one component, so it climbs the classification "
+    "likelihood (the lower curve, which never goes down), a different objective from the "
+    "log-likelihood."
+)
 
 
 def decreases(values: np.ndarray) -> np.ndarray:
@@ -60,20 +62,28 @@ class ObjectiveCurve(PlotView, QWidget):
         # bottom right: the curve climbs, so that corner stays clear of it
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
         self.elbo_curve = self.plot.plot(
-            pen=pg.mkPen(ELBO_COLOR, width=2), symbol="t", symbolSize=7,
-            symbolBrush=ELBO_COLOR, symbolPen=None, name="ELBO L(q, θ)",
+            pen=pg.mkPen(ELBO_COLOR, width=2),
+            symbol="t",
+            symbolSize=7,
+            symbolBrush=ELBO_COLOR,
+            symbolPen=None,
+            name="ELBO L(q, θ)",
         )
         self.objective_curve = self.plot.plot(
-            pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5), symbol="o", symbolSize=7,
-            symbolBrush=OBJECTIVE_COLOR, symbolPen=None, name="log-likelihood",
+            pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5),
+            symbol="o",
+            symbolSize=7,
+            symbolBrush=OBJECTIVE_COLOR,
+            symbolPen=None,
+            name="log-likelihood",
         )
         self.gap = pg.FillBetweenItem(self.objective_curve, self.elbo_curve, brush=pg.mkBrush(44, 160, 44, 45))
         self.plot.addItem(self.gap)
-        self.decrease_marks = pg.ScatterPlotItem(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3),
-                                                 brush=None)
+        self.decrease_marks = pg.ScatterPlotItem(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3), brush=None)
         self.plot.addItem(self.decrease_marks)
-        self.cursor_line = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5,
-                                                                            style=Qt.DashLine))
+        self.cursor_line = pg.InfiniteLine(
+            angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5, style=Qt.DashLine)
+        )
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
         self.legend = legend
         self.plot.addItem(self.cursor_line)
@@ -149,12 +159,17 @@ class ObjectiveCurve(PlotView, QWidget):
             self.explanation.hide()
             return
         if hard:
-            text = HARD_EM_NOTE + (f" The log-likelihood went down at half-step {int(drops[0])} (red ×)."
-                                   if drops.size else " So the log-likelihood may go down (it would get a red ×).")
+            text = HARD_EM_NOTE + (
+                f" The log-likelihood went down at half-step {int(drops[0])} (red ×)."
+                if drops.size
+                else " So the log-likelihood may go down (it would get a red ×)."
+            )
         else:
             first = int(drops[0])
-            text = (f"The objective went down at half-step {first}. Soft EM cannot do this in exact "
-                    "arithmetic; it points to a numerical problem (a nearly singular covariance).")
+            text = (
+                f"The objective went down at half-step {first}. Soft EM cannot do this in exact "
+                "arithmetic; it points to a numerical problem (a nearly singular covariance)."
+            )
         self.explanation.setText(text)
         self.explanation.show()
 

@@ -37,7 +37,7 @@ def disc_offsets(radius: float, rim: bool = True) -> tuple[np.ndarray, int]:
     """
     outer = radius + 1.0 if rim else radius
     span = int(np.ceil(outer))
-    dy, dx = np.mgrid[-span:span + 1, -span:span + 1]
+    dy, dx = np.mgrid[-span : span + 1, -span : span + 1]
     r2 = dx**2 + dy**2
     fill = r2 <= radius**2
     ring = (r2 <= outer**2) & ~fill
@@ -149,12 +149,12 @@ class PointLayer:
         padded.fill(0)
         visible = self._visible
         values = np.empty(self._flat.shape, dtype=np.uint32)
-        values[:, :self._n_rim] = self._packed_rim[visible, None]
-        values[:, self._n_rim:] = self._packed_fill[visible, None]
+        values[:, : self._n_rim] = self._packed_rim[visible, None]
+        values[:, self._n_rim :] = self._packed_fill[visible, None]
         # numpy's 1-D fancy assignment writes in index order (so each point's disc covers earlier
         # points); its documentation does not promise this, so the tests check it.
         padded.ravel()[self._flat.ravel()] = values.ravel()
-        self.image = np.ascontiguousarray(padded[pad:pad + H, pad:pad + W]).view(np.uint8).reshape(H, W, 4)
+        self.image = np.ascontiguousarray(padded[pad : pad + H, pad : pad + W]).view(np.uint8).reshape(H, W, 4)
         self.image_item.setImage(self.image, autoLevels=False)
         self.image_item.setRect(QRectF(x0, y0, W / sx, H / sy))
         self.image_item.show()

@@ -125,19 +125,26 @@ class PrototypesView(PlotView, QStackedWidget):
             self.pictures.addItem(title, row=row * rows_per_component, col=col)
             self.titles.append(title)
             colour = component_color(k, self.appearance.dark).name()
-            self.images.append(self._picture_box(row * rows_per_component + 1, col, shape,
-                                                 pen(self.appearance, colour, 3)))
+            self.images.append(
+                self._picture_box(row * rows_per_component + 1, col, shape, pen(self.appearance, colour, 3))
+            )
             if with_truth:
-                self.truth_images.append(self._picture_box(row * rows_per_component + 2, col, shape,
-                                                           pen(self.appearance, colour, 1, style=Qt.DashLine)))
+                self.truth_images.append(
+                    self._picture_box(
+                        row * rows_per_component + 2, col, shape, pen(self.appearance, colour, 1, style=Qt.DashLine)
+                    )
+                )
 
     def _title_points(self, columns: int) -> float:
         """Title font size: the appearance's (larger in presentation mode), shrunk to fit the column."""
         wanted = self.appearance.font_size(TITLE_POINTS)
         if columns == 0:
             return wanted
-        at_normal = QFontMetrics(plot_font(self.appearance, TITLE_POINTS, bold=True)).horizontalAdvance(
-            "■ 10  π = 0.000") * TITLE_POINTS / wanted
+        at_normal = (
+            QFontMetrics(plot_font(self.appearance, TITLE_POINTS, bold=True)).horizontalAdvance("■ 10  π = 0.000")
+            * TITLE_POINTS
+            / wanted
+        )
         room = max(self.width(), 1) / columns - 12
         return max(MIN_TITLE_POINTS, min(wanted, TITLE_POINTS * room / max(at_normal, 1.0)))
 
@@ -151,8 +158,9 @@ class PrototypesView(PlotView, QStackedWidget):
 
     def _picture_box(self, row: int, col: int, shape, border) -> pg.ImageItem:
         """An empty picture of `shape` (rows, columns) framed by `border`."""
-        box = self.pictures.addViewBox(row=row, col=col, lockAspect=True, enableMouse=False, invertY=True,
-                                       border=border)
+        box = self.pictures.addViewBox(
+            row=row, col=col, lockAspect=True, enableMouse=False, invertY=True, border=border
+        )
         box.setMenuEnabled(False)
         box.setRange(QRectF(0, 0, shape[1], shape[0]), padding=0.02)
         image = pg.ImageItem(axisOrder="row-major")
@@ -171,8 +179,10 @@ class PrototypesView(PlotView, QStackedWidget):
             note = " — empty" if k in empty else ""
             name = names[k]
             # plain text beside a colour swatch: light palette colours (yellow) are unreadable as text
-            self.titles[k].setText(f"<span style='color:{colour}'>&#9632;</span> <b>{name}</b>&nbsp; "
-                                   f"π = {model.weights[k]:.3f}{note}", color=self.appearance.foreground)
+            self.titles[k].setText(
+                f"<span style='color:{colour}'>&#9632;</span> <b>{name}</b>&nbsp; π = {model.weights[k]:.3f}{note}",
+                color=self.appearance.foreground,
+            )
         if matched is not None:
             truth, perm = matched
             true_probs = presentation(truth).prototype_pictures(truth.probs)

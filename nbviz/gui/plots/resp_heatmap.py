@@ -71,8 +71,10 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.rows = np.arange(0)
         self.order_box = QComboBox()
-        self.order_box.setToolTip("How the rows (data points) are ordered: as in the data, grouped by most "
-                                  "probable component (most confident first), or grouped by label")
+        self.order_box.setToolTip(
+            "How the rows (data points) are ordered: as in the data, grouped by most "
+            "probable component (most confident first), or grouped by label"
+        )
         self.order_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(8)
         self.order_box.currentIndexChanged.connect(self.redraw)
@@ -84,8 +86,10 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.plot.setLabel("bottom", "component k")
         self.plot.setLabel("left", "data point n")
         self.title = QLabel("<b>Responsibilities r<sub>nk</sub></b>")
-        self.title.setToolTip("Row n, column k: how much component k is responsible for data point n "
-                              "(white 0, the component's colour 1). Click a row to inspect the point.")
+        self.title.setToolTip(
+            "Row n, column k: how much component k is responsible for data point n "
+            "(white 0, the component's colour 1). Click a row to inspect the point."
+        )
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))

@@ -166,8 +166,11 @@ class ScatterView(PointsView, QWidget):
         self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
         self.points.set_positions(xy)
         self.means.drag_enabled = projection.pair is not None
-        self.means.setToolTip("Drag a mean to restart EM from there" if projection.pair is not None
-                              else "Choose a feature pair to drag means")
+        self.means.setToolTip(
+            "Drag a mean to restart EM from there"
+            if projection.pair is not None
+            else "Choose a feature pair to drag means"
+        )
 
     # ----------------------------------------------------------------- drawing
     def draw_model(self) -> None:
@@ -204,8 +207,12 @@ class ScatterView(PointsView, QWidget):
         for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
             item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
             item.set_gaussian(means[k], covariances[k])
-        self.means.setData(pos=means, data=np.arange(K), pen=pen(self.appearance, self.appearance.outline, 2),
-                           brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)])
+        self.means.setData(
+            pos=means,
+            data=np.arange(K),
+            pen=pen(self.appearance, self.appearance.outline, 2),
+            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
+        )
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth()
