@@ -104,8 +104,8 @@ def _render_png(svg: Path, size: int, target: Path) -> None:
     global _offscreen_app
     if QGuiApplication.instance() is None:  # drawing needs an application; no window is shown
         _offscreen_app = QGuiApplication(["nbviz", "-platform", "offscreen"])
-    image = QImage(size, size, QImage.Format_ARGB32)
-    image.fill(Qt.transparent)
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
     QSvgRenderer(str(svg)).render(painter)
     painter.end()

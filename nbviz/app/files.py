@@ -12,7 +12,7 @@ class WriteError(OSError):
 def write_atomically(path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file that replaces `path` only when complete."""
     out = QSaveFile(str(path))
-    if not out.open(QSaveFile.WriteOnly):
+    if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise WriteError(f"{path}: cannot be written: {out.errorString()}")
     if out.write(data) != len(data) or not out.commit():
         message = out.errorString()

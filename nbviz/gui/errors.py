@@ -24,7 +24,7 @@ log = logging.getLogger("nbviz")
 
 
 def default_log_path() -> Path:
-    folder = QStandardPaths.writableLocation(QStandardPaths.AppLocalDataLocation) or str(Path.home())
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation) or str(Path.home())
     return Path(folder) / "nbviz.log"
 
 
@@ -46,7 +46,7 @@ class ExceptionReporter(QObject):
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
         self.dialog: QMessageBox | None = None
         self._previous = None
-        self.reported.connect(self._show, Qt.QueuedConnection)
+        self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
 
     def install(self) -> ExceptionReporter:
         self._previous = (sys.excepthook, threading.excepthook)
@@ -84,15 +84,15 @@ class ExceptionReporter(QObject):
 
     def _show(self, message: str, details: str) -> None:
         box = QMessageBox(self.parent_window)
-        box.setIcon(QMessageBox.Critical)
+        box.setIcon(QMessageBox.Icon.Critical)
         box.setWindowTitle("nbviz — unexpected error")
         box.setText("Something went wrong inside nbviz. What you had open is unchanged and you can go on working.")
         box.setInformativeText(f"{message}\n\nThe details are in {self.log_path}.")
         box.setDetailedText(details)
-        copy = box.addButton("Copy details", QMessageBox.ActionRole)
+        copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
         copy.clicked.disconnect()  # keep the dialog open after copying
         copy.clicked.connect(lambda: QApplication.clipboard().setText(details))
-        box.addButton(QMessageBox.Close)
-        box.setAttribute(Qt.WA_DeleteOnClose)
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.dialog = box

@@ -19,14 +19,14 @@ def figure_bytes(widget: QWidget, suffix: str) -> bytes:
     """`widget` as it is drawn on screen, encoded as PNG or SVG."""
     if suffix == ".png":
         buffer = QBuffer()
-        buffer.open(QIODevice.WriteOnly)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         if not widget.grab().save(buffer, "PNG"):
             raise OSError("the image could not be encoded")
         return bytes(buffer.data())
     if suffix == ".svg":
         data = QByteArray()
         buffer = QBuffer(data)
-        buffer.open(QIODevice.WriteOnly)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         generator = QSvgGenerator()
         generator.setOutputDevice(buffer)
         size = widget.size()

@@ -31,10 +31,10 @@ def render_icon(source: str, color: QColor, size: int) -> QPixmap:
     svg = _FOREGROUND_PATTERN.sub(color.name(), source)
     renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
     pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.transparent)
+    pixmap.fill(Qt.GlobalColor.transparent)
     if renderer.isValid():
         painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         renderer.render(painter, QRectF(0, 0, size, size))
         painter.end()
     return pixmap
@@ -47,9 +47,9 @@ def themed_icon(name: str, palette: QPalette) -> QIcon:
     except (FileNotFoundError, OSError):
         return QIcon()  # the action still shows its text
     icon = QIcon()
-    normal = palette.color(QPalette.Active, QPalette.WindowText)
-    disabled = palette.color(QPalette.Disabled, QPalette.WindowText)
+    normal = palette.color(QPalette.ColorGroup.Active, QPalette.ColorRole.WindowText)
+    disabled = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText)
     for size in SIZES:
-        icon.addPixmap(render_icon(source, normal, size), QIcon.Normal)
-        icon.addPixmap(render_icon(source, disabled, size), QIcon.Disabled)
+        icon.addPixmap(render_icon(source, normal, size), QIcon.Mode.Normal)
+        icon.addPixmap(render_icon(source, disabled, size), QIcon.Mode.Disabled)
     return icon

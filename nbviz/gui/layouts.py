@@ -31,8 +31,8 @@ def left_row(*items, host: QWidget | None = None, margins: tuple[int, int, int, 
 
 def ok_cancel(dialog: QDialog, ok_text: str, on_ok) -> QDialogButtonBox:
     """OK (labelled `ok_text`, calling `on_ok`) and Cancel (rejecting `dialog`); OK is ``ok_button``."""
-    buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-    buttons.ok_button = buttons.button(QDialogButtonBox.Ok)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
     buttons.ok_button.setText(ok_text)
     buttons.accepted.connect(on_ok)
     buttons.rejected.connect(dialog.reject)

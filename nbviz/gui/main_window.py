@@ -81,8 +81,8 @@ def scrolling(panel: QWidget) -> QScrollArea:
     area = QScrollArea()
     area.setWidget(panel)
     area.setWidgetResizable(True)
-    area.setFrameShape(QScrollArea.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setMinimumWidth(panel.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
     return area
 
@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
         self.messages = MessageBoard(self)  # the panels' own messages; the banner shows them
         self.banner.follow(self.messages)
         self.data_view = DataView(self.session, appearance=self.appearance, labelling=self.labelling)
-        self.history_slider = QSlider(Qt.Horizontal)
+        self.history_slider = QSlider(Qt.Orientation.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
         self.history_label = QLabel()
@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         self.pages = QStackedWidget()
         start_scroll = QScrollArea()  # the start page scrolls rather than forcing a tall window
         start_scroll.setWidgetResizable(True)
-        start_scroll.setFrameShape(QFrame.NoFrame)
+        start_scroll.setFrameShape(QFrame.Shape.NoFrame)
         start_scroll.setWidget(self.start_page)
         self.pages.addWidget(start_scroll)
         self.pages.addWidget(workspace)
@@ -155,27 +155,27 @@ class MainWindow(QMainWindow):
         self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
         self.parameters = ParametersPanel(self.session, appearance=self.appearance)
         self.inspector = PointInspector(self.session, appearance=self.appearance)
-        self.control_dock = self._dock("Controls", scrolling(self.controls), Qt.LeftDockWidgetArea)
-        self.objective_dock = self._dock("Objective", self.objective, Qt.BottomDockWidgetArea)
-        self.parameters_dock = self._dock("Parameters", self.parameters, Qt.RightDockWidgetArea)
-        self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.RightDockWidgetArea)
+        self.control_dock = self._dock("Controls", scrolling(self.controls), Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.objective_dock = self._dock("Objective", self.objective, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.parameters_dock = self._dock("Parameters", self.parameters, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         # exploring: hidden until asked for (Explore menu), tabbed together
         self.choose_k = ChooseKPanel(self.session, messages=self.messages, appearance=self.appearance)
         self.restarts = RestartPanel(self.session, appearance=self.appearance)
-        self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.RightDockWidgetArea)
-        self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.RightDockWidgetArea)
+        self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
         for dock in (self.choose_k_dock, self.restarts_dock):
             dock.hide()
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
         self.bound_view = BoundView(self.session, appearance=self.appearance)
-        self.bound_dock = self._dock("Bound (EM surrogate)", self.bound_view, Qt.BottomDockWidgetArea)
-        self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Horizontal)
+        self.bound_dock = self._dock("Bound (EM surrogate)", self.bound_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
-        self.resizeDocks([self.control_dock], [300], Qt.Horizontal)
-        self.resizeDocks([self.parameters_dock], [360], Qt.Horizontal)
-        self.resizeDocks([self.objective_dock], [230], Qt.Vertical)
+        self.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
 
         self._build_actions()
         self._build_menus()
@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.WindowShortcut)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         action.setToolTip(tip or text)
         action.triggered.connect(slot)
         self.addAction(action)
@@ -234,13 +234,13 @@ class MainWindow(QMainWindow):
         self.reset_action = self._action("Reset", s.reset, "R", "Back to the start of this run (R)")
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
         self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
-        self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.Open)
+        self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.StandardKey.Open)
         self.synthesise_action = self._action(
             "Synthesise data…", self.choose_synthesis, "Ctrl+N", "Draw data from true parameters you choose (Ctrl+N)"
         )
-        self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.Save)
+        self.save_action = self._action("Save session…", self.choose_session_path, QKeySequence.StandardKey.Save)
         self.screenshot_action = self._action("Save screenshot…", self.choose_screenshot, "Ctrl+Shift+S")
-        self.quit_action = self._action("Quit", self.close, QKeySequence.Quit)
+        self.quit_action = self._action("Quit", self.close, QKeySequence.StandardKey.Quit)
         self.start_action = self._action("Start page", lambda: self.pages.setCurrentIndex(0))
         self.presentation_action = self._action(
             "Presentation mode",
@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
         self.session.play_state_changed.connect(self._play_state_changed)
         self.toolbar = toolbar = self.addToolBar("Stepping")
         toolbar.setObjectName("stepping_toolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         for action in (
             self.e_action,
             self.m_action,
@@ -322,7 +322,7 @@ class MainWindow(QMainWindow):
         """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
         dock.show()
         dock.raise_()
-        self.resizeDocks([dock], [460], Qt.Horizontal)
+        self.resizeDocks([dock], [460], Qt.Orientation.Horizontal)
 
     # ----------------------------------------------------------------- loading
     def load_preset(self, name: str) -> bool:
@@ -381,7 +381,7 @@ class MainWindow(QMainWindow):
         dialog = SynthesisDialog(
             self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
         )
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
 
@@ -418,7 +418,7 @@ class MainWindow(QMainWindow):
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
         dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset, appearance=self.appearance)
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
         self.session.busy_changed.connect(dialog.check)  # refused during a run: Load again once it ends
@@ -572,7 +572,7 @@ class MainWindow(QMainWindow):
         self._progress.setWindowTitle("nbviz")
         self._progress.setMinimumDuration(200)  # only appears for runs longer than ~200 ms
         self._progress.setValue(0)  # starts the 200 ms clock (otherwise Qt's default of 4 s applies)
-        self._progress.setWindowModality(Qt.WindowModal)
+        self._progress.setWindowModality(Qt.WindowModality.WindowModal)
         self._progress.canceled.connect(self.runner.cancel)
 
     def _run_progressed(self, iterations: int, objective: float) -> None:
@@ -605,17 +605,17 @@ class MainWindow(QMainWindow):
             self,
             "nbviz",
             "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-            QMessageBox.Save,
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
         )
-        if answer == QMessageBox.Save:
+        if answer == QMessageBox.StandardButton.Save:
             return self.choose_session_path()
-        return answer == QMessageBox.Discard
+        return answer == QMessageBox.StandardButton.Discard
 
     # ----------------------------------------------------------------- remembered layout
     def _restore_layout(self) -> None:
         """Window size and position, and the docks' layout, as the user left them."""
-        if self.settings.status() != QSettings.NoError:
+        if self.settings.status() != QSettings.Status.NoError:
             self.banner.show_notice("Your saved settings could not be read; nbviz starts with its defaults.")
             self._dock_state = QByteArray()
             return
@@ -644,7 +644,7 @@ class MainWindow(QMainWindow):
         )
 
     def _restore_choices(self) -> None:
-        if self.settings.status() != QSettings.NoError:
+        if self.settings.status() != QSettings.Status.NoError:
             return  # _restore_layout has said so
         choices = read_choices(self.settings)
         self.controls.speed_slider.setValue(choices.speed)
@@ -812,13 +812,13 @@ class MainWindow(QMainWindow):
         dialog.setWindowTitle(title)
         browser = QTextBrowser()
         browser.setHtml(html)
-        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(dialog.reject)
         layout = QVBoxLayout(dialog)
         layout.addWidget(browser)
         layout.addWidget(buttons)
         dialog.resize(width, height)
-        dialog.setAttribute(Qt.WA_DeleteOnClose)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 
     # ----------------------------------------------------------------- screenshots and shutdown

@@ -64,7 +64,7 @@ class StartPage(QWidget):
         recent_layout = QVBoxLayout(recent)
         self.recent_list = QListWidget()
         self.recent_list.setMaximumHeight(130)
-        self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.UserRole)))
+        self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
         open_button = QPushButton("Open a data file or session…")
         open_button.clicked.connect(self.open_requested)
         synthesise_button = QPushButton("Synthesise data…")
@@ -81,7 +81,7 @@ class StartPage(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.addWidget(title)
-        layout.addWidget(self.continue_button, 0, Qt.AlignLeft)
+        layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(presets)
         layout.addWidget(recent)
         layout.addStretch(1)
@@ -96,7 +96,7 @@ class StartPage(QWidget):
         self.recent_list.clear()
         for path in paths:
             item = QListWidgetItem(f"{Path(path).name}  —  {path}")
-            item.setData(Qt.UserRole, path)
+            item.setData(Qt.ItemDataRole.UserRole, path)
             self.recent_list.addItem(item)
         if not paths:
             self.recent_list.addItem(QListWidgetItem("(none yet)"))

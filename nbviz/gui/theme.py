@@ -15,33 +15,39 @@ from PySide6.QtWidgets import QApplication, QHeaderView
 from ..app.appearance import Appearance
 
 _DARK = {
-    QPalette.Window: "#2b2d30",
-    QPalette.WindowText: "#e6e6e6",
-    QPalette.Base: "#1e1f22",
-    QPalette.AlternateBase: "#2b2d30",
-    QPalette.ToolTipBase: "#3c3f41",
-    QPalette.ToolTipText: "#e6e6e6",
-    QPalette.PlaceholderText: "#9a9a9a",
-    QPalette.Text: "#e6e6e6",
-    QPalette.Button: "#3a3d41",
-    QPalette.ButtonText: "#e6e6e6",
-    QPalette.BrightText: "#ff6b6b",
-    QPalette.Light: "#4a4d52",
-    QPalette.Midlight: "#404348",
-    QPalette.Mid: "#2f3134",
-    QPalette.Dark: "#1a1b1d",
-    QPalette.Shadow: "#0d0d0e",
-    QPalette.Highlight: "#3d7bd9",
-    QPalette.HighlightedText: "#ffffff",
-    QPalette.Link: "#7ab0ff",
-    QPalette.LinkVisited: "#c39bff",
+    QPalette.ColorRole.Window: "#2b2d30",
+    QPalette.ColorRole.WindowText: "#e6e6e6",
+    QPalette.ColorRole.Base: "#1e1f22",
+    QPalette.ColorRole.AlternateBase: "#2b2d30",
+    QPalette.ColorRole.ToolTipBase: "#3c3f41",
+    QPalette.ColorRole.ToolTipText: "#e6e6e6",
+    QPalette.ColorRole.PlaceholderText: "#9a9a9a",
+    QPalette.ColorRole.Text: "#e6e6e6",
+    QPalette.ColorRole.Button: "#3a3d41",
+    QPalette.ColorRole.ButtonText: "#e6e6e6",
+    QPalette.ColorRole.BrightText: "#ff6b6b",
+    QPalette.ColorRole.Light: "#4a4d52",
+    QPalette.ColorRole.Midlight: "#404348",
+    QPalette.ColorRole.Mid: "#2f3134",
+    QPalette.ColorRole.Dark: "#1a1b1d",
+    QPalette.ColorRole.Shadow: "#0d0d0e",
+    QPalette.ColorRole.Highlight: "#3d7bd9",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#7ab0ff",
+    QPalette.ColorRole.LinkVisited: "#c39bff",
 }
-_DARK_DISABLED = {QPalette.WindowText: "#7d7d7d", QPalette.Text: "#7d7d7d", QPalette.ButtonText: "#7d7d7d"}
+_DARK_DISABLED = {
+    QPalette.ColorRole.WindowText: "#7d7d7d",
+    QPalette.ColorRole.Text: "#7d7d7d",
+    QPalette.ColorRole.ButtonText: "#7d7d7d",
+}
 
 
 def palette_is_dark(palette: QPalette) -> bool:
     """True when the palette draws light text on a dark window."""
-    return palette.color(QPalette.Window).lightness() < palette.color(QPalette.WindowText).lightness()
+    return (
+        palette.color(QPalette.ColorRole.Window).lightness() < palette.color(QPalette.ColorRole.WindowText).lightness()
+    )
 
 
 def system_prefers_dark() -> bool:
@@ -61,7 +67,7 @@ def dark_palette() -> QPalette:
     for role, colour in _DARK.items():
         palette.setColor(role, QColor(colour))
     for role, colour in _DARK_DISABLED.items():
-        palette.setColor(QPalette.Disabled, role, QColor(colour))
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(colour))
     return palette
 
 

@@ -86,7 +86,7 @@ class ImportDialog(QDialog):
         self.setWindowTitle(f"Import {os.path.basename(self.path)}")
 
         self.file_label = QLabel()
-        self.file_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.delimiter_combo = QComboBox()
         for delimiter, name in DELIMITERS:
             self.delimiter_combo.addItem(name, delimiter)
@@ -97,8 +97,8 @@ class ImportDialog(QDialog):
         left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options, margins=(0, 0, 0, 0))
 
         self.table = QTableWidget()
-        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
-        self.table.setSelectionMode(QTableWidget.NoSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.setMinimumHeight(260)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.role_combos: list[QComboBox] = []
@@ -124,7 +124,7 @@ class ImportDialog(QDialog):
         self.drop_check.setVisible(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = ok_cancel(self, "Load", self.start_loading)
         self.ok_button = self.buttons.ok_button
 
@@ -267,7 +267,9 @@ class ImportDialog(QDialog):
                     item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip("A missing value")
                 item.setTextAlignment(
-                    Qt.AlignRight | Qt.AlignVCenter if is_number(cell) else Qt.AlignLeft | Qt.AlignVCenter
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    if is_number(cell)
+                    else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                 )
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
@@ -389,7 +391,7 @@ class ImportDialog(QDialog):
 
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
         self._clear_marks()
-        self.message.setTextFormat(Qt.RichText if rich else Qt.PlainText)
+        self.message.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self._message_kind = kind
         self._style_message()
         self.message.setText(text)
@@ -406,7 +408,7 @@ class ImportDialog(QDialog):
         self._progress.setMinimumWidth(360)
         self._progress.setMinimumDuration(300)  # only shown for loads longer than ~300 ms
         self._progress.setValue(0)
-        self._progress.setWindowModality(Qt.WindowModal)
+        self._progress.setWindowModality(Qt.WindowModality.WindowModal)
         self._progress.canceled.connect(self.loader.cancel)
         return self.loader.start(self.spec)
 

@@ -142,11 +142,11 @@ class ChooseKPanel(PlotView, QWidget):
         for column, tip in enumerate(COLUMN_TIPS):
             self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.verticalHeader().hide()
-        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeToContents)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setToolTip("Click a row to load that K's best fit into the workspace")
         self.table.cellClicked.connect(lambda row, _: self.choose(row))
@@ -170,12 +170,12 @@ class ChooseKPanel(PlotView, QWidget):
         """The best-K ring and the true-K line for the appearance."""
         self.best_marker.setPen(pen(a, BEST_COLOR, 2.5))
         self.best_marker.setSize(a.point_size(18))
-        style_line(self.truth_line, a, a.muted_text, 1.5, style=Qt.DashLine)
+        style_line(self.truth_line, a, a.muted_text, 1.5, style=Qt.PenStyle.DashLine)
 
     def changeEvent(self, event) -> None:
         """A new window font (presentation mode): rows as tall as its text, the bold row in its size."""
         super().changeEvent(event)
-        if event.type() == QEvent.FontChange:
+        if event.type() == QEvent.Type.FontChange:
             self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
             set_header_fonts(self.table, self.font())
             if self.result is not None:
@@ -265,7 +265,7 @@ class ChooseKPanel(PlotView, QWidget):
             if not chosen:
                 colour.setAlpha(110)
             self.best_lines[name].setPen(
-                pen(a, colour, 2.5 if chosen else 1.2, style=Qt.SolidLine if chosen else Qt.DashLine)
+                pen(a, colour, 2.5 if chosen else 1.2, style=Qt.PenStyle.SolidLine if chosen else Qt.PenStyle.DashLine)
             )
             self.best_lines[name].setSymbolBrush(colour)
             self.best_lines[name].setSymbolSize(a.point_size(7 if chosen else 4))
@@ -319,14 +319,14 @@ class ChooseKPanel(PlotView, QWidget):
             ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
-                item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if best_k is not None and int(k) == best_k:
                     item.setFont(bold)
                 self.table.setItem(i, column, item)
 
     # ----------------------------------------------------------------- choosing
     def _plot_clicked(self, event) -> None:
-        if self.result is None or event.button() != Qt.LeftButton:
+        if self.result is None or event.button() != Qt.MouseButton.LeftButton:
             return
         point = self.plot.getPlotItem().vb.mapSceneToView(event.scenePos())
         ks = self.result.selection.ks

@@ -109,12 +109,12 @@ class ControlPanel(QWidget):
         self.play_button.setCheckable(True)
         self.run_button = QPushButton("Run to convergence")
         self.reset_button = QPushButton("Reset")
-        self.speed_slider = QSlider(Qt.Horizontal)
+        self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(1, 40)  # quarter half-steps per second
         self.speed_slider.setValue(8)
         self.speed_label = QLabel()
         self.tolerance_label = QLabel()
-        self.tolerance_label.setForegroundRole(QPalette.PlaceholderText)  # muted, in light and dark
+        self.tolerance_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, in light and dark
         step_box = QGroupBox("Run")
         grid = QVBoxLayout(step_box)
         row = QHBoxLayout()

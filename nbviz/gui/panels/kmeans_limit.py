@@ -32,7 +32,7 @@ class KMeansLimitPanel(QGroupBox):
             "The M-step keeps σ² and updates weights and means; as σ² shrinks, "
             "responsibilities become 0/1 and EM turns into k-means"
         )
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, (HIGH_DECADES - LOW_DECADES) * STEPS_PER_DECADE)
         self.slider.setTracking(False)  # a new run when the slider is let go, not on every pixel
         self.value_label = QLabel()

@@ -71,7 +71,7 @@ class RunCard(QFrame):
         self.picture.setFixedSize(width, height)
         self.text = QLabel()
         self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.RichText)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
         self.setFixedWidth(width + 14)  # thumbnail, margins and border: the gallery's column width
         layout = QVBoxLayout(self)
         layout.setContentsMargins(5, 5, 5, 5)
@@ -81,7 +81,7 @@ class RunCard(QFrame):
         title = f"<b>#{index + 1}</b> · seed {run.seed}"
         if not run.ok:
             self.picture.setText("no fit")
-            self.picture.setAlignment(Qt.AlignCenter)
+            self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.picture.setStyleSheet(f"color: {FAILED_COLOR};")
             self.text.setText(f"{title}<br><span style='color:{a.error_text}'>failed</span>")
             self.setToolTip(run.error)
@@ -105,10 +105,10 @@ class RunCard(QFrame):
             steps += " (not converged)"
         self.text.setText(f"{title}<br>objective {run.objective:.6g}<br>{where}<br>{steps}<br>{same}")
         self.setToolTip("Click to load this run, with its whole history, into the workspace")
-        self.setCursor(Qt.PointingHandCursor)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.LeftButton and self.clickable:
+        if event.button() == Qt.MouseButton.LeftButton and self.clickable:
             self.chosen.emit(self.index)
         super().mousePressEvent(event)
 
@@ -143,7 +143,7 @@ class RestartPanel(SessionView, QWidget):
         self.summary.setWordWrap(True)
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
-        self.grid.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.grid.setSpacing(6)
         self.grid.setContentsMargins(4, 4, 4, 4)
         self.scroll = scroll = QScrollArea()
@@ -224,7 +224,7 @@ class RestartPanel(SessionView, QWidget):
             self.grid.addWidget(card, index // columns, index % columns)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.scroll.viewport() and event.type() == QEvent.Resize:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
             self._lay_out_cards()
         return super().eventFilter(watched, event)
 

@@ -119,7 +119,7 @@ def paint_thumbnail(
     pixmap = QPixmap(width, height)
     pixmap.fill(QColor(a.background))
     painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     try:
         area = QRectF(2, 2, width - 4, height - 4)
         if frame.kind == "scatter":
@@ -133,7 +133,7 @@ def paint_thumbnail(
             if _has_probabilities(model):
                 _probability_rows(painter, area, model, a.dark)
         painter.setPen(QPen(QColor(FRAME[a.dark]), 1))
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
     finally:
         painter.end()
@@ -149,7 +149,7 @@ def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.nd
 
 def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame, a: Appearance) -> None:
     projection = frame.projection
-    painter.setPen(Qt.NoPen)
+    painter.setPen(Qt.PenStyle.NoPen)
     if X_shown is not None and labels is not None and len(X_shown):
         pixels = _to_pixels(projection.points(X_shown), area, frame.lower, frame.upper)
         radius = a.point_size(1.6 if len(pixels) < 800 else 1.1)
@@ -160,7 +160,7 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
             for x, y in pixels[labels == k]:
                 painter.drawEllipse(QPointF(x, y), radius, radius)
     means, covariances = projection.gaussians(model.means, model.full_covariances)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setClipRect(area)
     for k in range(model.n_components):
         outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, frame.lower, frame.upper)
@@ -199,7 +199,7 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
     top = area.top() + (area.height() - lines * cell) / 2
     for k in range(K):
         picture = np.ascontiguousarray(ink[k].reshape(rows, cols))
-        image = QImage(picture.data, cols, rows, cols, QImage.Format_Grayscale8).copy()
+        image = QImage(picture.data, cols, rows, cols, QImage.Format.Format_Grayscale8).copy()
         target = QRectF(left + (k % columns) * cell + 1, top + (k // columns) * cell + 1, cell - 2, cell - 2)
         painter.drawImage(target, image)
 
@@ -216,7 +216,7 @@ def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
         bar = QRectF(area.left(), area.top(), area.width(), area.height() * 0.14)
     else:
         bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
-    painter.setPen(Qt.NoPen)
+    painter.setPen(Qt.PenStyle.NoPen)
     for k in order:
         w = model.weights[k] * bar.width()
         painter.setBrush(component_color(k, dark))
@@ -231,10 +231,10 @@ def _probability_rows(painter: QPainter, area: QRectF, model, dark: bool) -> Non
     rows = QRectF(area.left() + swatch + 2, top, area.width() - swatch - 2, area.bottom() - top)
     scaled = model.probs / np.maximum(model.probs.max(axis=1, keepdims=True), 1e-300)
     ink = np.ascontiguousarray(np.clip(255 - 255 * scaled, 0, 255).astype(np.uint8))
-    image = QImage(ink.data, ink.shape[1], K, ink.shape[1], QImage.Format_Grayscale8).copy()
+    image = QImage(ink.data, ink.shape[1], K, ink.shape[1], QImage.Format.Format_Grayscale8).copy()
     painter.drawImage(rows, image)
     height = rows.height() / K
-    painter.setPen(Qt.NoPen)
+    painter.setPen(Qt.PenStyle.NoPen)
     for k in range(K):
         painter.setBrush(component_color(k, dark))
         painter.drawRect(QRectF(area.left(), top + k * height, swatch, height))

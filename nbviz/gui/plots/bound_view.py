@@ -75,7 +75,7 @@ class BoundView(PlotView, QWidget):
         self._choices_key = None
         self.result: nc.BoundSlice | None = None
         self.slice_choice = QComboBox()
-        self.slice_choice.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.slice_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.slice_choice.setToolTip("Which parameter to move; everything else stays at θ_old")
         self.half_width = QDoubleSpinBox()
         self.half_width.setRange(0.0, 1e6)
@@ -109,13 +109,13 @@ class BoundView(PlotView, QWidget):
         self.plot.addItem(self.touch_mark)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
-        self.caption.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # the caption scrolls rather than pushing into the plot when the dock is short (large text)
         self.caption_area = QScrollArea()
         self.caption_area.setWidget(self.caption)
         self.caption_area.setWidgetResizable(True)
-        self.caption_area.setFrameShape(QFrame.NoFrame)
-        self.caption_area.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.caption_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.caption_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fit_caption_area()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -132,19 +132,19 @@ class BoundView(PlotView, QWidget):
     def restyle(self, a: Appearance) -> None:
         """Pens, marker size and the line labels for the appearance."""
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 4))
-        self.surrogate_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.DashLine))
+        self.surrogate_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.PenStyle.DashLine))
         self.touch_mark.setPen(pen(a, a.muted_text, 2))
         self.touch_mark.setSize(a.point_size(11))
         for line, colour, style in (
-            (self.old_line, a.muted_text, Qt.DotLine),
-            (self.max_line, ELBO_COLOR, Qt.SolidLine),
-            (self.m_step_line, M_STEP_COLOR, Qt.DashLine),
+            (self.old_line, a.muted_text, Qt.PenStyle.DotLine),
+            (self.max_line, ELBO_COLOR, Qt.PenStyle.SolidLine),
+            (self.m_step_line, M_STEP_COLOR, Qt.PenStyle.DashLine),
         ):
             style_line(line, a, colour, 2, style=style)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.FontChange:  # presentation mode: the caption's lines are taller
+        if event.type() == QEvent.Type.FontChange:  # presentation mode: the caption's lines are taller
             self._fit_caption_area()
 
     def _fit_caption_area(self) -> None:

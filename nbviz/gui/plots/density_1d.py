@@ -83,7 +83,7 @@ class Density1DView(PointsView, QWidget):
         self.means = self.add_means(15, axes="x")
         self.means.setToolTip("Drag a mean sideways to restart EM from there")
         self.selection_ring = self.add_selection_ring()
-        self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.DashLine))
+        self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.PenStyle.DashLine))
         self.selection_line.hide()
         self.view_box.addItem(self.selection_line, ignoreBounds=True)
         self.view_box.sigXRangeChanged.connect(self._draw_curves)
@@ -97,7 +97,7 @@ class Density1DView(PointsView, QWidget):
         self.histogram.setPen(pen(a, (110, 112, 118) if a.dark else (150, 150, 150)))
         self.mixture_curve.setPen(pen(a, MIXTURE_COLOR_DARK if a.dark else MIXTURE_COLOR, 3.5))
         self.means.setSize(a.point_size(15))
-        self.selection_line.setPen(pen(a, a.muted_text, 1, style=Qt.DashLine))
+        self.selection_line.setPen(pen(a, a.muted_text, 1, style=Qt.PenStyle.DashLine))
 
     @property
     def model(self) -> nc.GaussianMixture | None:
@@ -189,7 +189,7 @@ class Density1DView(PointsView, QWidget):
         densities = weighted_component_densities(truth, x)
         for j, curve in enumerate(self.pooled(self.truth_curves, truth.n_components, pg.PlotCurveItem, 9)):
             colour = matched_color(int(perm[j]), self.appearance.dark)
-            curve.setPen(pen(self.appearance, colour, 1.6, style=Qt.DashLine))
+            curve.setPen(pen(self.appearance, colour, 1.6, style=Qt.PenStyle.DashLine))
             curve.setData(x, densities[j])
 
     def draw_selection(self, *_) -> np.ndarray | None:

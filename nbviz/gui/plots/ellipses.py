@@ -104,7 +104,7 @@ class EllipseItem(pg.GraphicsObject):
     def paint(self, painter, *args) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         painter.setPen(self.pen)
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
 
 

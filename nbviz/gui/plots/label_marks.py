@@ -123,4 +123,4 @@ class LabelLayer:
             ev.ignore()  # only for picking here: the ring is decoration
         index = picked_index(ev, self.view_box, self.points)
         if index is not None and index >= 0:
-            self.labelling.click(self.session, index, unlabel=bool(ev.modifiers() & Qt.ShiftModifier))
+            self.labelling.click(self.session, index, unlabel=bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))

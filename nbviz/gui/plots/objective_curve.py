@@ -82,7 +82,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.decrease_marks = pg.ScatterPlotItem(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3), brush=None)
         self.plot.addItem(self.decrease_marks)
         self.cursor_line = pg.InfiniteLine(
-            angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5, style=Qt.DashLine)
+            angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5, style=Qt.PenStyle.DashLine)
         )
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
         self.legend = legend
@@ -105,7 +105,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.objective_curve.setSymbolSize(a.point_size(7))
         self.decrease_marks.setPen(pen(a, DECREASE_COLOR, 3))
         self.decrease_marks.setSize(a.point_size(16))
-        self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.DashLine))
+        self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.PenStyle.DashLine))
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")

@@ -28,7 +28,7 @@ MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
 TITLE_POINTS = 10.0  # picture titles in normal mode
 MIN_TITLE_POINTS = 8.0  # titles shrink to fit a narrow column, but not below this
-BAR_ROLE = Qt.UserRole + 1
+BAR_ROLE = Qt.ItemDataRole.UserRole + 1
 INK_LUT = np.linspace(255, 0, 256).astype(np.uint8)  # probability 0 = white, 1 = black
 
 
@@ -63,8 +63,8 @@ class PrototypesView(PlotView, QStackedWidget):
         super().__init__(session, parent, appearance=appearance)
         self.pictures = pg.GraphicsLayoutWidget()
         self.table = QTableWidget()
-        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
-        self.table.setSelectionMode(QTableWidget.NoSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.setItemDelegate(ProbabilityBars(self.table))
         self.table.verticalHeader().setVisible(False)
         self.addWidget(self.pictures)
@@ -131,7 +131,10 @@ class PrototypesView(PlotView, QStackedWidget):
             if with_truth:
                 self.truth_images.append(
                     self._picture_box(
-                        row * rows_per_component + 2, col, shape, pen(self.appearance, colour, 1, style=Qt.DashLine)
+                        row * rows_per_component + 2,
+                        col,
+                        shape,
+                        pen(self.appearance, colour, 1, style=Qt.PenStyle.DashLine),
                     )
                 )
 
@@ -259,13 +262,13 @@ class ProbabilityBars(QStyledItemDelegate):
         painter.fillRect(QRectF(area.left(), area.top(), area.width() * fraction, area.height()), fill)
         if true_fraction >= 0:
             x = area.left() + area.width() * true_fraction
-            painter.setPen(QPen(option.palette.text().color(), 2, Qt.DashLine))
+            painter.setPen(QPen(option.palette.text().color(), 2, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(x, option.rect.top() + 1), QPointF(x, option.rect.bottom() - 1))
         text = area.adjusted(3, 0, -3, 0)
         painter.setPen(option.palette.text().color())
-        painter.drawText(text, Qt.AlignLeft | Qt.AlignVCenter, index.data())
+        painter.drawText(text, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, index.data())
         painter.setPen(option.palette.placeholderText().color())
-        painter.drawText(text, Qt.AlignRight | Qt.AlignVCenter, value)
+        painter.drawText(text, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
         painter.restore()
 
     def sizeHint(self, option, index):

@@ -75,7 +75,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
             "How the rows (data points) are ordered: as in the data, grouped by most "
             "probable component (most confident first), or grouped by label"
         )
-        self.order_box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(8)
         self.order_box.currentIndexChanged.connect(self.redraw)
         self.plot = pg.PlotWidget(background="w")

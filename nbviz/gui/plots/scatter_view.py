@@ -80,7 +80,7 @@ class ScatterView(PointsView, QWidget):
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
         self.axes_choice = QComboBox()
-        self.axes_choice.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        self.axes_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.axes_choice.setToolTip("Which two axes to look along (everything is projected onto them)")
         self.axes_choice.currentIndexChanged.connect(self._projection_chosen)
         self.axes_bar = QWidget()
@@ -224,7 +224,7 @@ class ScatterView(PointsView, QWidget):
             means, covariances = self.projection.gaussians(truth.means, truth.full_covariances)
             for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
-                item.set_pen(pen(self.appearance, color, 1.6, style=Qt.DashLine))
+                item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))
                 item.set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
                 pens.append(pen(self.appearance, color, 2))
