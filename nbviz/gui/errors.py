@@ -13,7 +13,10 @@ import logging
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
+from typing import Any
 
 from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -21,6 +24,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 import nbviz
 
 log = logging.getLogger("nbviz")
+
+SysExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], Any]
+ThreadingExceptHook = Callable[[threading.ExceptHookArgs], Any]
 
 
 def default_log_path() -> Path:
@@ -45,7 +51,8 @@ class ExceptionReporter(QObject):
         self.parent_window = parent_window
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
         self.dialog: QMessageBox | None = None
-        self._previous = None
+        self._previous: tuple[SysExceptHook, ThreadingExceptHook] | None = None
+        self._handler: logging.FileHandler | None = None
         self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
 
     def install(self) -> ExceptionReporter:
@@ -66,7 +73,7 @@ class ExceptionReporter(QObject):
         if self._previous is not None:
             sys.excepthook, threading.excepthook = self._previous
             self._previous = None
-        if getattr(self, "_handler", None) is not None:
+        if self._handler is not None:
             log.removeHandler(self._handler)
             self._handler.close()
             self._handler = None

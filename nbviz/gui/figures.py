@@ -22,7 +22,7 @@ def figure_bytes(widget: QWidget, suffix: str) -> bytes:
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         if not widget.grab().save(buffer, "PNG"):
             raise OSError("the image could not be encoded")
-        return bytes(buffer.data())
+        return bytes(buffer.data().data())
     if suffix == ".svg":
         data = QByteArray()
         buffer = QBuffer(data)
@@ -50,7 +50,7 @@ def figure_bytes(widget: QWidget, suffix: str) -> bytes:
             painter.end()
             for item in items:
                 item.setExportMode(False)
-        return bytes(data)
+        return bytes(data.data())
     raise ValueError(f"figures are saved as {' or '.join(FIGURE_SUFFIXES)}; got {suffix or 'no suffix'}")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 
 def left_row(*items, host: QWidget | None = None, margins: tuple[int, int, int, int] | None = None) -> QHBoxLayout:
@@ -29,9 +29,20 @@ def left_row(*items, host: QWidget | None = None, margins: tuple[int, int, int, 
     return row
 
 
-def ok_cancel(dialog: QDialog, ok_text: str, on_ok) -> QDialogButtonBox:
+class OkCancelBox(QDialogButtonBox):
+    """A button box with OK and Cancel that names its OK button.
+
+    Attributes
+    ----------
+    ok_button : QPushButton
+    """
+
+    ok_button: QPushButton
+
+
+def ok_cancel(dialog: QDialog, ok_text: str, on_ok) -> OkCancelBox:
     """OK (labelled `ok_text`, calling `on_ok`) and Cancel (rejecting `dialog`); OK is ``ok_button``."""
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons = OkCancelBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
     buttons.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
     buttons.ok_button.setText(ok_text)
     buttons.accepted.connect(on_ok)

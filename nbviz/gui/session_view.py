@@ -8,11 +8,21 @@ figure. The view only builds its widgets and draws.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..app.appearance import Appearance
 from .figures import save_figure
 
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
-class SessionView:
+    # the mixin always sits before a QWidget among a view's bases: type-check it as one
+    _MixinBase = QWidget
+else:
+    _MixinBase = object
+
+
+class SessionView(_MixinBase):
     """Mixin for a QWidget that shows a `Session` in the colours and sizes of an `Appearance`.
 
     Put it before the Qt class among the bases (``class View(SessionView, QWidget)``), build the

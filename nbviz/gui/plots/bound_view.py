@@ -25,6 +25,7 @@ import nbviz.core as nc
 from ...app.appearance import Appearance
 from ...app.bound_slices import LINE, BoundPicture, caption, slice_choices
 from ...app.bound_view_model import BoundPictures
+from ...app.problem import Problem
 from ...app.session import Session
 from ..palette import ELBO_COLOR, OBJECTIVE_COLOR
 from .plot_view import PlotView, new_plot
@@ -59,6 +60,7 @@ class BoundView(PlotView, QWidget):
     """
 
     grid = True
+    plot: pg.PlotWidget
 
     def __init__(
         self,
@@ -72,7 +74,8 @@ class BoundView(PlotView, QWidget):
         self.pictures = pictures if pictures is not None else BoundPictures(session, self)
         self._awake, self._stale = False, True  # hidden until its dock is shown
         self._wake_now = False
-        self._choices_key = None
+        # (family, n_components, n_features, problem) the slice choices were made for
+        self._choices_key: tuple[str, int, int, Problem | None] | None = None
         self.result: nc.BoundSlice | None = None
         self.slice_choice = QComboBox()
         self.slice_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)

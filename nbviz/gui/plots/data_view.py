@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget
+from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QWidget
 
 from ...app.appearance import Appearance
 from ...app.families import DataView as FamilyView
@@ -59,6 +59,7 @@ class DataView(QStackedWidget):
 
     def choose_page(self) -> None:
         problem = self.session.problem
+        page: QWidget
         if problem is None:
             page = self.empty
         elif problem.data_kind != "continuous" and (

@@ -110,6 +110,7 @@ class Density1DView(PointsView, QWidget):
     def drawn_model(self) -> nc.GaussianMixture:
         """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""
         model = self.model
+        assert model is not None  # drawn only while the view applies
         if self._drag_preview is not None:
             k, x, _ = self._drag_preview
             model = with_moved_mean(model, k, [0], [x])

@@ -46,7 +46,7 @@ class LabelMarks:
         self.appearance.changed.connect(self.item.appearance_changed)
         self.item.setZValue(z_value)
         view_box.addItem(self.item, ignoreBounds=True)
-        self._key = (None, None)
+        self._key: tuple[np.ndarray | None, np.ndarray | None] = (None, None)
 
     @property
     def count(self) -> int:

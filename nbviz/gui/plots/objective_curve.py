@@ -51,6 +51,7 @@ class ObjectiveCurve(PlotView, QWidget):
 
     follows = {"history_changed": "redraw", "run_reset": "redraw", "cursor_changed": "_move_cursor"}
     grid = True
+    plot: pg.PlotWidget
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)

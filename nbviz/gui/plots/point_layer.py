@@ -70,7 +70,8 @@ class PointLayer:
         self.image = np.zeros((1, 1, 4), dtype=np.uint8)  # (H, W, 4) RGBA, row 0 at the bottom
         self._packed_fill = np.zeros(0, dtype=np.uint32)
         self._packed_rim = np.zeros(0, dtype=np.uint32)
-        self._geometry = None  # (x0, y0, sx, sy, W, H, pad, radius): the data -> pixel mapping
+        # (x0, y0, sx, sy, W, H, pad, radius): the data -> pixel mapping
+        self._geometry: tuple[float, float, float, float, int, int, int, float] | None = None
         self._visible = np.zeros(0, dtype=np.intp)  # indices of points within the image
         self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
         self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
@@ -144,6 +145,7 @@ class PointLayer:
             self.image_item.hide()
             return
         self._update_geometry()
+        assert self._geometry is not None  # set by _update_geometry
         x0, y0, sx, sy, W, H, pad, _ = self._geometry
         padded = self._padded
         padded.fill(0)
@@ -169,6 +171,7 @@ class PointLayer:
         if len(self.positions) == 0:
             return -1
         self._update_geometry()
+        assert self._geometry is not None  # set by _update_geometry
         x0, y0, sx, sy, *_ = self._geometry
         ratio = self.pixel_size()[0] / max(self.view_box.boundingRect().width(), 1e-9)
         dx = self._pixels[:, 0] - (x - x0) * sx

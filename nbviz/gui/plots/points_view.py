@@ -11,6 +11,7 @@ import pyqtgraph as pg
 
 import nbviz.core as nc
 
+from ...app.problem import Problem
 from ..palette import blend, component_rgb
 from .ellipses import DraggableMarkers
 from .interaction import picked_index, show_ring
@@ -27,6 +28,7 @@ class PointsView(PlotView):
 
     Attributes
     ----------
+    plot : pg.PlotWidget
     points : PointLayer
     means : DraggableMarkers
     selection_ring : pg.ScatterPlotItem
@@ -39,9 +41,12 @@ class PointsView(PlotView):
     follows = {**PlotView.follows, "selection_changed": "draw_selection"}
     dot_growth = (0.0, 1.5)
     ring_sizes = (23, 18)
+    plot: pg.PlotWidget
     points: PointLayer
     view_box: pg.ViewBox
-    _problem = None
+    means: DraggableMarkers
+    selection_ring: pg.ScatterPlotItem
+    _problem: Problem | None = None
     _drag_preview: tuple[int, float, float] | None = None
 
     @property
@@ -97,7 +102,9 @@ class PointsView(PlotView):
         if not self.sync_problem():
             self.clear()
             return
-        self.points.set_colors(blend(self.session.resp, component_rgb(self.model.n_components, self.appearance.dark)))
+        model = self.model
+        assert model is not None  # sync_problem is True only while the view applies
+        self.points.set_colors(blend(self.session.resp, component_rgb(model.n_components, self.appearance.dark)))
         self.draw_model()
         self.draw_selection()
 

@@ -72,7 +72,8 @@ class PrototypesView(PlotView, QStackedWidget):
         self.images: list[pg.ImageItem] = []
         self.truth_images: list[pg.ImageItem] = []
         self.titles: list[pg.LabelItem] = []
-        self._layout_key = None
+        # (n_components, with_truth, image shape, grid columns) of the pictures built last
+        self._layout_key: tuple[int, bool, tuple[int, int] | None, int] | None = None
         self.follow_session()
 
     def restyle(self, appearance: Appearance) -> None:

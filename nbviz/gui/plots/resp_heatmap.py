@@ -66,6 +66,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
     """
 
     follows = {**PlotView.follows, "problem_changed": "_new_problem", "selection_changed": "_show_selection"}
+    plot: pg.PlotWidget
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
@@ -158,7 +159,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         if self.asleep():
             return
         selected = self.session.selected
-        positions = np.flatnonzero(self.rows == selected) if selected >= 0 else []
+        positions: np.ndarray | list[int] = np.flatnonzero(self.rows == selected) if selected >= 0 else []
         if len(positions) == 0:
             self.marker.setData([], [])
             return

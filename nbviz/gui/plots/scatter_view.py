@@ -156,6 +156,7 @@ class ScatterView(PointsView, QWidget):
             self.points.set_positions(np.zeros((0, 2)))
             self._bounds_item.setData([], [])
             return
+        assert self._problem is not None  # the projections are made from it
         xy = projection.points(self._problem.X)
         self.plot.setLabel("bottom", projection.labels[0])
         self.plot.setLabel("left", projection.labels[1])
@@ -194,8 +195,9 @@ class ScatterView(PointsView, QWidget):
 
     def projected_components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Weights (K,), projected means (K, 2) and covariances (K, 2, 2) as drawn (with a drag)."""
-        model = self.model
-        means, covariances = self.projection.gaussians(model.means, model.full_covariances)
+        model, projection = self.model, self.projection
+        assert model is not None and projection is not None  # called only while the view applies
+        means, covariances = projection.gaussians(model.means, model.full_covariances)
         if self._drag_preview is not None:
             k, x, y = self._drag_preview
             means[k] = (x, y)
@@ -221,7 +223,9 @@ class ScatterView(PointsView, QWidget):
             self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
         else:
             truth, perm = matched
-            means, covariances = self.projection.gaussians(truth.means, truth.full_covariances)
+            projection = self.projection
+            assert projection is not None  # drawn only while the view applies
+            means, covariances = projection.gaussians(truth.means, truth.full_covariances)
             for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
                 item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))

@@ -7,12 +7,19 @@ visible page. A sleeping view only notes that it is out of date and catches up w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 
 class Sleeper:
     """Mixin for a view with a ``redraw()`` method: ``if self.asleep(): return`` at its top."""
 
     _awake = True
     _stale = False
+
+    if TYPE_CHECKING:
+        # supplied by the view the mixin is combined with (declared here for the type checker only,
+        # so that the view's own redraw, not one from here, is found at run time)
+        def redraw(self, *_: object) -> None: ...
 
     def asleep(self) -> bool:
         """True (and the view marked out of date) while the view sleeps."""
