@@ -102,8 +102,8 @@ def bound_slice(
     else:
         model.slice_point(along, 0.0)  # an unknown direction is an error, not a slice of NaN
     run = EM(X, model, prior=prior, labels=labels, hard=hard)
-    run.e_step()
-    q = np.ascontiguousarray(run.resp.T)
+    q = np.ascontiguousarray(run.e_step().T)
+    assert run._q is not None  # set by the E-step just run
     entropy = run._q[1]
     ts = np.asarray(ts, dtype=float)
     values = np.full(ts.shape, np.nan)

@@ -58,7 +58,8 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     """
     texts = text_columns(preview)
     named = [j for j, name in enumerate(preview.columns) if preview.header and LABEL_NAMES.fullmatch(name)]
-    label = (named or texts or [None])[0]
+    candidates = named or texts
+    label = candidates[0] if candidates else None
     if len(texts) + (label not in texts) >= preview.n_columns:  # no numeric column would be left
         label, texts = None, []
     return tuple("label" if j == label else "ignore" if j in texts else "feature" for j in range(preview.n_columns))

@@ -13,7 +13,7 @@ import io
 import itertools
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -226,9 +226,10 @@ def load_data(
     lines = text.split("\n")
     delimiter = delimiter or ("\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines))
     records = _records(lines, delimiter, path, quoted='"' in text)
-    first_line, first = next(records, (None, None))
-    if first is None:
+    record = next(records, None)
+    if record is None:
         raise DataError(f"{os.path.basename(path)} is empty: it has only blank lines", path=path)
+    first_line, first = record
     if header is None:
         header = _is_header(first, label_column)
     table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
@@ -284,8 +285,8 @@ def load_data(
                 else "; leave it out of the feature columns"
             )
         raise table.error(what, rows[i][0], j)
-    labels = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
-    return _finish(table, X, feature_js, labels, label_j, np.array([line for line, _ in rows]), drop_missing)
+    label_texts = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
+    return _finish(table, X, feature_js, label_texts, label_j, np.array([line for line, _ in rows]), drop_missing)
 
 
 def _read_bytes(path: str) -> bytes:
@@ -380,7 +381,7 @@ def _detect_delimiter(lines: list[str]) -> str:
     return _CANDIDATE_DELIMITERS[max(range(len(_CANDIDATE_DELIMITERS)), key=score)]
 
 
-def _records(lines: list[str], delimiter: str, path: str, quoted: bool):
+def _records(lines: list[str], delimiter: str, path: str, quoted: bool) -> Iterator[tuple[int, list[str]]]:
     """Yield ``(line, fields)`` for each non-blank record; `line` is its first 1-based file line.
 
     Without quotes in the file, plain splitting is used; it is much faster than the csv module.
@@ -389,10 +390,11 @@ def _records(lines: list[str], delimiter: str, path: str, quoted: bool):
         sep = None if delimiter == WHITESPACE else delimiter
         yield from ((n, line.split(sep)) for n, line in enumerate(lines, 1) if line and not line.isspace())
         return
+    texts: Iterable[str] = lines
     if delimiter == WHITESPACE:
-        lines = (line.replace("\t", " ").strip() for line in lines)
+        texts = (line.replace("\t", " ").strip() for line in lines)
     reader = csv.reader(
-        (line + "\n" for line in lines), delimiter=delimiter, strict=True, skipinitialspace=delimiter == WHITESPACE
+        (line + "\n" for line in texts), delimiter=delimiter, strict=True, skipinitialspace=delimiter == WHITESPACE
     )
     start = 1
     try:
@@ -444,11 +446,11 @@ def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int |
                     f"{table.name}: {table.column(j)[0]} is {role}", path=table.path, column=table.column(j)[1]
                 )
     if not feature_js:
-        why = (
-            "feature_columns is empty"
-            if feature_columns is not None
-            else f"its only column, {table.column(label_j)[0]}, is the label column"
-        )
+        if feature_columns is not None:
+            why = "feature_columns is empty"
+        else:
+            assert label_j is not None  # every column but the label column is a feature
+            why = f"its only column, {table.column(label_j)[0]}, is the label column"
         raise DataError(f"{table.name} has no feature column: {why}", path=table.path)
     return label_j, feature_js
 
@@ -541,6 +543,7 @@ def _parse_cell(cell: str) -> float:
 
 def _parse_numeric_column(cells: list[str]) -> tuple[np.ndarray, tuple[int, str] | None]:
     """Values of shape (n,), NaN where missing, and the first bad cell ``(index, why)`` or None."""
+    suspects: Iterable[int]
     try:
         values = np.array(cells, dtype=np.float64)
         suspects = np.flatnonzero(~np.isfinite(values))  # NaN, inf: missing or an error
@@ -551,7 +554,7 @@ def _parse_numeric_column(cells: list[str]) -> tuple[np.ndarray, tuple[int, str]
         try:
             values[i] = _parse_cell(cell)
         except ValueError as exc:
-            return values, (i, str(exc))
+            return values, (int(i), str(exc))
     return values, None
 
 
@@ -580,7 +583,11 @@ def _finish(
     n_bad = int(bad.sum())
     if n_bad and not drop_missing:
         i = int(np.argmax(bad))
-        j = min([j for k, j in enumerate(feature_js) if missing[i, k]] + [label_j] * bool(label_missing[i]))
+        flagged = [j for k, j in enumerate(feature_js) if missing[i, k]]
+        if label_missing[i]:
+            assert label_j is not None  # labels, hence missing ones, come with a label column
+            flagged.append(label_j)
+        j = min(flagged)
         shown = ", ".join(str(line) for line in lines[bad][:8]) + (", ..." if n_bad > 8 else "")
         rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
         error = table.error(
@@ -611,6 +618,7 @@ def _finish(
             else [text for text, dropped in zip(labels, bad) if not dropped]
         )
         codes, classes = _encode_labels(kept)
+        assert label_j is not None  # labels come with a label column
         label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
     columns = (
         tuple(f"x{k + 1}" for k in range(len(feature_js)))

@@ -227,7 +227,7 @@ class EM:
         self.warn_empty = bool(warn_empty)
         self.converged = False
         self._current = self._evaluate(model)
-        self._q = None  # (q, entropy) from the last E-step
+        self._q: tuple[np.ndarray, float] | None = None  # (q, entropy) from the last E-step
         self.history: list[Snapshot] = [self._snapshot("init", 0, None)]
 
     @classmethod
@@ -323,9 +323,9 @@ class EM:
         """
         last = self.history[-1]
         iteration = last.iteration if last.phase == "E" else last.iteration + 1
-        self._q = self._posterior_q(self._current)
+        self._q = q = self._posterior_q(self._current)
         self.history.append(self._snapshot("E", iteration, self._elbo(self._current), last.empty))
-        return self.resp
+        return q[0].T
 
     def m_step(self) -> Mixture:
         """Maximise the ELBO over the parameters for the q of the last E-step; record an "M" snapshot.
@@ -468,11 +468,12 @@ class EM:
             log_likelihood = float(log_marginal[~labelled].sum() + log_joint[self.labels[rows], rows].sum())
         return _Evaluation(model, log_joint, resp, log_marginal, log_likelihood, model.log_prior(self.prior))
 
-    def _posterior_q(self, evaluation: _Evaluation):
+    def _posterior_q(self, evaluation: _Evaluation) -> tuple[np.ndarray, float]:
         """(q of shape (K, N), entropy of q) for this evaluation's model; see `_q_and_entropy`."""
         return _q_and_entropy(evaluation.log_joint, evaluation.resp, evaluation.log_marginal, self.labels, self.hard)
 
     def _elbo(self, evaluation: _Evaluation) -> float:
+        assert self._q is not None  # called after an E-step set q
         q, entropy = self._q
         return self._elbo_for(q, entropy, evaluation)
 
@@ -521,7 +522,9 @@ def _labelled(labels, n_samples: int, n_components: int) -> np.ndarray | None:
     return labels
 
 
-def _q_and_entropy(log_joint: np.ndarray, resp: np.ndarray, log_marginal: np.ndarray, labels, hard: bool):
+def _q_and_entropy(
+    log_joint: np.ndarray, resp: np.ndarray, log_marginal: np.ndarray, labels, hard: bool
+) -> tuple[np.ndarray, float]:
     """The q an E-step sets, component-major, and its entropy.
 
     Parameters

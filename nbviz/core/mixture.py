@@ -10,9 +10,10 @@ Everything else lives here, and no other module asks which family a model is.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 
@@ -160,6 +161,12 @@ class Mixture:
     # Appended to "has probability zero under every component" when that happens.
     zero_probability_hint: ClassVar[str] = ""
 
+    # Caches derived from the fields, set with object.__setattr__ in __post_init__ (and, in the
+    # families, in _validate). Declared for type checkers only: as dataclass fields they would
+    # enter to_dict, permuted and replaced.
+    if TYPE_CHECKING:
+        _log_weights: np.ndarray = dataclasses.field(init=False)
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if not cls.family:
@@ -199,11 +206,14 @@ class Mixture:
         raise NotImplementedError
 
     @classmethod
-    def _map_update(cls, data: Prepared, resp: np.ndarray, prior: Prior, previous=None, **options):
+    def _map_update(
+        cls, data: Prepared, resp: np.ndarray, prior: Prior, previous: Self | None = None
+    ) -> tuple[Self, np.ndarray]:
         """The MAP (or ML) parameters given responsibilities of shape (n_components, n_samples).
 
         Returns the new model and the indices of empty components, which keep `previous`'s
-        emission parameters.
+        emission parameters. A family adds its "fit" `options` (and ``fixed_covariances`` if it
+        `supports_fixed_covariances`) as keyword parameters; callers pass only those.
         """
         raise NotImplementedError
 
@@ -211,8 +221,11 @@ class Mixture:
         """Log-prior of the emission parameters under `prior` (0 when its knobs for them are 0)."""
         raise NotImplementedError
 
-    def _sample_emissions(self, z: np.ndarray, rng: np.random.Generator, **options) -> np.ndarray:
-        """Emissions of shape (n, n_features) for the components `z` of shape (n,)."""
+    def _sample_emissions(self, z: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """Emissions of shape (n, n_features) for the components `z` of shape (n,).
+
+        A family adds its "sample" `options` as keyword parameters; `sample` passes only those.
+        """
         raise NotImplementedError
 
     @property
@@ -234,16 +247,19 @@ class Mixture:
         raise NotImplementedError
 
     @classmethod
-    def _start_from_rows(cls, data: Prepared, rows: np.ndarray, prior: Prior, **options) -> Mixture:
-        """A starting model with one component centred on each of the data rows `rows` (n_components,)."""
+    def _start_from_rows(cls, data: Prepared, rows: np.ndarray, prior: Prior) -> Self:
+        """A starting model with one component centred on each of the data rows `rows` (n_components,).
+
+        A family adds its "fit" `options` as keyword parameters; callers pass only those.
+        """
         raise NotImplementedError
 
     @classmethod
-    def _start_from_responsibilities(cls, data: Prepared, resp: np.ndarray, prior: Prior, **options) -> Mixture:
+    def _start_from_responsibilities(cls, data: Prepared, resp: np.ndarray, prior: Prior, **options: Any) -> Self:
         """A starting model from responsibilities of shape (n_components, n_samples): one M-step."""
         return cls._map_update(data, resp, prior, **options)[0]
 
-    def _component_distances(self, other: Mixture) -> np.ndarray:
+    def _component_distances(self, other: Self) -> np.ndarray:
         """Bhattacharyya distances between the components of `self` and those of `other` (same
         family and features), shape (self.n_components, other.n_components); may hold ``inf``."""
         raise NotImplementedError
@@ -252,7 +268,7 @@ class Mixture:
         """The family's own slice directions for `bound_slice`, e.g. ``("mean", k, d)``."""
         raise NotImplementedError
 
-    def _slice_point(self, direction: tuple, t: float) -> tuple[Mixture, float]:
+    def _slice_point(self, direction: tuple, t: float) -> tuple[Self, float]:
         """The model moved by t along one of the family's own directions, and the moved value.
 
         Raises ValueError for a direction the family does not have, or where the move leaves the
@@ -323,7 +339,7 @@ class Mixture:
         """
         return tuple(("weight", k) for k in range(self.n_components)) + tuple(self._slice_directions())
 
-    def slice_point(self, direction: tuple, t: float) -> tuple[Mixture, float]:
+    def slice_point(self, direction: tuple, t: float) -> tuple[Self, float]:
         """The model moved by t along `direction` (one of `slice_directions`), and the moved value.
 
         A weight moves by t and the others are rescaled to keep the sum 1.
@@ -369,7 +385,7 @@ class Mixture:
         w[k] = new_k
         return self.replaced(weights=w), float(new_k)
 
-    def replaced(self, **values) -> Mixture:
+    def replaced(self, **values: Any) -> Self:
         """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``.
 
         Parameters
@@ -658,7 +674,7 @@ class Mixture:
         """Array fields that are not per component (e.g. a tied covariance)."""
         return ()
 
-    def permuted(self, order) -> Mixture:
+    def permuted(self, order) -> Self:
         """The same mixture with components reordered: new component j is old ``order[j]``.
 
         Parameters

@@ -115,9 +115,10 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
     detected = "\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines)
     delimiter = delimiter or detected
     records = _records(lines, delimiter, path, quoted='"' in text)
-    first_line, first = next(records, (None, None))
-    if first is None:
+    record = next(records, None)
+    if record is None:
         raise DataError(f"{name} is empty: it has only blank lines", path=path)
+    first_line, first = record
     detected_header = _is_header(first, None)
     header = detected_header if header is None else bool(header)
     if header:
@@ -158,4 +159,5 @@ def _read_start(path: str) -> tuple[bytes, bool]:
 
 def delimiter_name(delimiter: str | None) -> str:
     """A word for the delimiter, as shown to users."""
-    return {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}.get(delimiter, repr(delimiter))
+    names: dict[str | None, str] = {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}
+    return names.get(delimiter, repr(delimiter))

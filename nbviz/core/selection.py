@@ -155,7 +155,8 @@ class Selection:
         scores = self.scores()
         if np.all(np.isnan(scores)):
             return None
-        return tuple(int(i) for i in np.unravel_index(np.nanargmin(scores), scores.shape))
+        k_index, restart = np.unravel_index(np.nanargmin(scores), scores.shape)
+        return int(k_index), int(restart)
 
     @property
     def best_k(self) -> int | None:
@@ -262,7 +263,15 @@ def select_components(
     prior = as_prior(prior)
     seeds = validation.as_rng(rng).integers(0, 2**31 - 1, size=n_init)
     shape = (ks.size, n_init)
-    result = Selection(ks, seeds, *(np.full(shape, np.nan) for _ in range(4)), criterion=criterion)
+    result = Selection(
+        ks,
+        seeds,
+        objective=np.full(shape, np.nan),
+        bic=np.full(shape, np.nan),
+        aic=np.full(shape, np.nan),
+        icl=np.full(shape, np.nan),
+        criterion=criterion,
+    )
     total, done = ks.size * n_init, 0
     stopped = False
 

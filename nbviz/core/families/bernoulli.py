@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -48,6 +48,14 @@ class BernoulliMixture(Mixture):
         ": a feature is 1 (or 0) where every component gives it probability 0 (or 1); "
         "use a prior (beta > 0) or a different start"
     )
+
+    # Caches set by _validate (not dataclass fields; see `Mixture`): log p(x | k) = eta_k . x + const_k,
+    # and where some probability is 0 or 1, the counter of contradicted features (else None).
+    if TYPE_CHECKING:
+        _eta: np.ndarray = field(init=False)
+        _const: np.ndarray = field(init=False)
+        _contradiction: np.ndarray | None = field(init=False)
+        _contradiction_offset: np.ndarray = field(init=False)
 
     def _validate(self) -> None:
         probs = validation.as_float_array(self.probs, "probs", 2)

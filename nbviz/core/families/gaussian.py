@@ -8,8 +8,8 @@ scatter ``sum_n r_nk (x_n - mu_k)(x_n - mu_k)^T``. Both stay exact for data offs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -123,6 +123,15 @@ class GaussianMixture(Mixture):
     )
     supports_fixed_covariances: ClassVar[bool] = True
 
+    # Caches set by _validate (not dataclass fields; see `Mixture`). full/tied: the covariances'
+    # Cholesky factors and their inverses, each (K, D, D), and _std None; diag/spherical: the
+    # standard deviations (K, D), and _chol and _whiten None. _log_norm (K,): the log normalisers.
+    if TYPE_CHECKING:
+        _chol: np.ndarray | None = field(init=False)
+        _whiten: np.ndarray | None = field(init=False)
+        _std: np.ndarray | None = field(init=False)
+        _log_norm: np.ndarray = field(init=False)
+
     # ----------------------------------------------------------------- construction
     def _validate(self) -> None:
         kind = _check_covariance_type(self.covariance_type)
@@ -213,6 +222,7 @@ class GaussianMixture(Mixture):
                 # ||L_k^-1 (x - mu_k)||^2, with x - mu_k formed first.
                 np.subtract(data.Xt, means[k][:, None], out=centred)
                 if self._whiten is None:
+                    assert self._std is not None  # diag/spherical: set whenever _whiten is None
                     centred /= self._std[k][:, None]
                 else:
                     np.matmul(self._whiten[k], centred, out=whitened)
@@ -228,6 +238,7 @@ class GaussianMixture(Mixture):
             return 0.0
         # -lambda/2 tr(Sigma^-1) per covariance matrix; tr(Sigma^-1) = ||L^-1||_F^2.
         if self._whiten is None:
+            assert self._std is not None  # diag/spherical: set whenever _whiten is None
             trace = float(np.sum(1.0 / self._std**2))
         else:
             stack = self._whiten[:1] if self.covariance_type == "tied" else self._whiten
@@ -303,9 +314,9 @@ class GaussianMixture(Mixture):
             model = cls(weights=weights, means=means + data.shift, covariances=covariances, covariance_type=kind)
         except NotPositiveDefiniteError as error:
             raise _singular(kind, error.index, nk, lam) from None
-        k = _collapsed_component(model, data.shift)
-        if k is not None:
-            raise _singular(kind, k, nk, lam)
+        collapsed = _collapsed_component(model, data.shift)
+        if collapsed is not None:
+            raise _singular(kind, collapsed, nk, lam)
         return model, empty
 
     # ----------------------------------------------------------------- sampling
@@ -314,6 +325,7 @@ class GaussianMixture(Mixture):
         for k in range(self.n_components):
             rows = z == k
             if self._chol is None:
+                assert self._std is not None  # diag/spherical: set whenever _chol is None
                 X[rows] *= self._std[k]
             else:
                 X[rows] = X[rows] @ self._chol[k].T

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 from scipy.special import gammaln
@@ -61,6 +61,12 @@ class MultinomialMixture(Mixture):
     zero_probability_hint: ClassVar[str] = (
         ": it contains a word that every component gives probability 0; use a prior (beta > 0) or a different start"
     )
+
+    # Caches set by _validate (not dataclass fields; see `Mixture`): log probs (0 where a probability
+    # is 0), and the indicator of zero probabilities (None if there are none).
+    if TYPE_CHECKING:
+        _log_probs: np.ndarray = field(init=False)
+        _zero: np.ndarray | None = field(init=False)
 
     def _validate(self) -> None:
         probs = validation.as_float_array(self.probs, "probs", 2)
