@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
@@ -449,9 +450,9 @@ class MainWindow(QMainWindow):
         if not self.session.has_run:
             self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
             return False
-        suggested = self._session_path or self.dialog_directory(
-            "session", f"{Path(self.session.problem.name).stem}{SESSION_SUFFIX}"
-        )
+        problem = self.session.problem
+        assert problem is not None  # a run is shown only for loaded data
+        suggested = self._session_path or self.dialog_directory("session", f"{Path(problem.name).stem}{SESSION_SUFFIX}")
         path, _ = QFileDialog.getSaveFileName(self, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})")
         if not path:
             return False
@@ -498,9 +499,17 @@ class MainWindow(QMainWindow):
         if not session.has_run:
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return False
-        names, model, columns = session.component_names(), session.snapshot.model, session.problem.columns
+        problem, snapshot = session.problem, session.snapshot
+        assert problem is not None and snapshot is not None  # a run is shown for loaded data
+        names, model, columns = session.component_names(), snapshot.model, problem.columns
+
+        def write_responsibilities() -> None:
+            resp = session.resp
+            assert resp is not None  # a run is shown
+            export.write_responsibilities_csv(path, problem, resp, names)
+
         writers = {
-            "responsibilities": lambda: export.write_responsibilities_csv(path, session.problem, session.resp, names),
+            "responsibilities": write_responsibilities,
             "parameters-json": lambda: export.write_parameters_json(path, model, names, columns),
             "parameters-csv": lambda: export.write_parameters_csv(path, model, names, columns),
             "trace": lambda: export.write_trace_csv(path, session.history),
@@ -533,7 +542,9 @@ class MainWindow(QMainWindow):
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return
         text, suffix, filters = self.EXPORTS[kind]
-        suggested = self.dialog_directory("export", Path(self.session.problem.name).stem + suffix)
+        problem = self.session.problem
+        assert problem is not None  # a run is shown only for loaded data
+        suggested = self.dialog_directory("export", Path(problem.name).stem + suffix)
         path, chosen = QFileDialog.getSaveFileName(self, text.rstrip("…"), suggested, filters)
         if not path:
             return
@@ -555,7 +566,7 @@ class MainWindow(QMainWindow):
             self.open_or_import(urls[0].toLocalFile())
 
     def recent_files(self) -> list[str]:
-        value = self.settings.value("recent_files", [], type=list)
+        value = cast(list, self.settings.value("recent_files", [], type=list))  # type=list: always a list
         return [str(p) for p in value if isinstance(p, str)][:MAX_RECENT]
 
     def _remember(self, path: str) -> None:
@@ -593,6 +604,7 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------- session -> window
     def _problem_changed(self) -> None:
         problem = self.session.problem
+        assert problem is not None  # announced by Session.load with the new data
         if self.pages.currentIndex() != 1:  # coming from the start page: the docks as the user left them
             self._show_workspace_docks()
         self.pages.setCurrentIndex(1)
@@ -619,10 +631,12 @@ class MainWindow(QMainWindow):
             self.banner.show_notice("Your saved settings could not be read; nbviz starts with its defaults.")
             self._dock_state = QByteArray()
             return
+        # type=QByteArray converts only what Qt wrote: a value written as text comes back as text
         geometry = self.settings.value("window/geometry", QByteArray(), type=QByteArray)
-        if not geometry.isEmpty():
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
-        self._dock_state = self.settings.value("window/docks", QByteArray(), type=QByteArray)
+        docks = self.settings.value("window/docks", QByteArray(), type=QByteArray)
+        self._dock_state = docks if isinstance(docks, QByteArray) else QByteArray()
 
     def _save_layout(self) -> None:
         if self.pages.currentIndex() == 1:  # the docks are only laid out in the workspace
@@ -677,7 +691,7 @@ class MainWindow(QMainWindow):
         self.setFont(window_font(appearance))
         self.presentation_action.setChecked(appearance.presentation)
         area = self.control_dock.widget()
-        if area is not self.controls:  # the controls scroll: as wide as their (new) text needs
+        if isinstance(area, QScrollArea):  # the controls scroll: as wide as their (new) text needs
             scrollbar = area.verticalScrollBar().sizeHint().width()
             area.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar)
         self.toolbar.setIconSize(QSize(ICON_SIZES[appearance.presentation], ICON_SIZES[appearance.presentation]))
@@ -761,7 +775,7 @@ class MainWindow(QMainWindow):
             f"iteration {snapshot.iteration}, {phase}",
             f"{name} {objective_text(snapshot.objective)}",
         ]
-        if snapshot.kl is not None and session.config.hard:
+        if snapshot.elbo is not None and session.config.hard:  # elbo is set exactly when kl is
             parts.append(f"hard EM climbs the classification log-lik. {objective_text(snapshot.elbo)}")
         elif snapshot.kl is not None:
             parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")

@@ -263,6 +263,20 @@ def test_a_corrupt_settings_file_falls_back_to_defaults_with_a_note(qtbot, tmp_p
     assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
 
 
+def test_a_readable_settings_file_with_values_of_the_wrong_type_falls_back_to_the_defaults(qtbot, tmp_path):
+    # written by hand or by another program: text where Qt wrote the geometry and docks as bytes
+    path = tmp_path / "settings.ini"
+    path.write_text("[window]\ngeometry=not a geometry\ndocks=7\n")
+    window = MainWindow(settings=QSettings(str(path), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    fresh = MainWindow(settings=QSettings(str(tmp_path / "fresh.ini"), QSettings.IniFormat))
+    qtbot.addWidget(fresh)
+    fresh.show()
+    assert window.size() == fresh.size()
+    assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
+
+
 @pytest.mark.parametrize("answer", ["cancel", "discard", "save"])
 def test_closing_with_unsaved_half_steps_asks_first(window, tmp_path, monkeypatch, answer):
     from PySide6.QtWidgets import QFileDialog, QMessageBox

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QDoubleSpinBox,
     QLabel,
     QProgressDialog,
@@ -126,7 +127,7 @@ class ImportDialog(QDialog):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons = ok_cancel(self, "Load", self.start_loading)
-        self.ok_button = self.buttons.ok_button
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.file_label)
@@ -182,9 +183,9 @@ class ImportDialog(QDialog):
         """The choices as shown."""
         roles = self.roles()
         label = roles.index("label") if "label" in roles else None
-        features = tuple(j for j, role in enumerate(roles) if role == "feature")
-        if len(features) + (label is not None) == len(roles):
-            features = None  # every other column: the default of load_data
+        chosen = tuple(j for j, role in enumerate(roles) if role == "feature")
+        # every other column: None, the default of load_data
+        features = None if len(chosen) + (label is not None) == len(roles) else chosen
         npy = self.preview is not None and self.preview.is_npy
         return ImportSpec(
             self.path,
@@ -317,6 +318,7 @@ class ImportDialog(QDialog):
         n, d = dataset.X.shape
         parts = [f"Ready to load {n} rows and {d} feature{'s' * (d != 1)}"]
         if dataset.label_name is not None:
+            assert dataset.classes is not None  # load_data sets both or neither
             parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
         if dataset.dropped_lines:
             parts.append(
@@ -377,7 +379,9 @@ class ImportDialog(QDialog):
                 self.table.setItem(i, j, item)
             item.setBackground(self._cell_colour(missing=False))
             item.setToolTip(str(error))
-        self.table.scrollToItem(self.table.item(i, columns[0] if columns else 0))
+        first = self.table.item(i, columns[0] if columns else 0)
+        if first is not None:  # None only for a preview without columns
+            self.table.scrollToItem(first)
         self._marked.append((i, columns or range(preview.n_columns)))
 
     def _clear_marks(self) -> None:
@@ -429,6 +433,7 @@ class ImportDialog(QDialog):
 
     def _loaded(self, dataset: nc.Dataset) -> None:
         self._close_progress()
+        assert self.spec is not None  # set by start_loading, the only way to start the loader
         problem = self.adopt(dataset, self.spec) if self.adopt is not None else None
         if problem is not None:
             self._show_problem(problem)

@@ -11,6 +11,7 @@ row per component) above the heat map of the sample's frequencies.
 from __future__ import annotations
 
 import math
+from typing import Protocol, cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -29,6 +30,27 @@ from ..plots.styling import pen, style_plot
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
 MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
 MAX_BARS = 160  # K x M above this is drawn as heat maps instead of bars
+
+
+class _ProbabilityMixture(Protocol):
+    """What the discrete previews read: a mixture whose parameters are probabilities.
+
+    Every family not drawn as points lists its parameters as ``probs`` (`ParameterView.PROBABILITIES`).
+    """
+
+    @property
+    def family(self) -> str: ...
+
+    @property
+    def n_components(self) -> int: ...
+
+    @property
+    def n_features(self) -> int: ...
+
+    @property
+    def probs(self) -> np.ndarray:
+        """Shape (n_components, n_features)."""
+        ...
 
 
 def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_components: int) -> np.ndarray:
@@ -64,7 +86,8 @@ class SynthesisPreview(QWidget):
     def __init__(self, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
-        self._shown = None  # the arguments of the last show_sample, to redraw on a new appearance
+        # the arguments of the last show_sample, to redraw on a new appearance
+        self._shown: tuple[nc.Mixture, np.ndarray, np.ndarray, int] | None = None
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.pages = QStackedWidget()
@@ -81,7 +104,7 @@ class SynthesisPreview(QWidget):
         self.scatter_plot.addItem(self.markers)
         self.pictures = pg.GraphicsLayoutWidget()
         self.pictures.setBackground("w")
-        self._picture_key = None
+        self._picture_key: tuple[int, tuple[int, int] | None] | None = None
         self.images: list[tuple[pg.ImageItem, pg.ImageItem]] = []
         self.picture_titles: list[pg.LabelItem] = []
         self.bars_plot = pg.PlotWidget(background="w")
@@ -143,6 +166,7 @@ class SynthesisPreview(QWidget):
             else f"the {n_total:,} rows"
         )
         shown = presentation(model)
+        discrete = cast(_ProbabilityMixture, model)  # used only for families not drawn as points
         if shown.data_view is DataView.POINTS:
             dims = (
                 "the first two features"
@@ -152,25 +176,25 @@ class SynthesisPreview(QWidget):
             self.caption.setText(
                 f"Preview of {rows}: {dims}, coloured by true component. Drag a mean (large disc) to move it."
             )
-            self._draw_gaussian(model, X, z)
+            self._draw_gaussian(cast(nc.GaussianMixture, model), X, z)  # the points view is the Gaussian's
             self.pages.setCurrentWidget(self.scatter_plot)
         elif shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
             self.caption.setText(
                 f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
                 "bottom: the average of its sampled rows."
             )
-            self._draw_pictures(model, X, z)
+            self._draw_pictures(discrete, X, z)
             self.pages.setCurrentWidget(self.pictures)
-        elif model.probs.size > MAX_BARS:
+        elif discrete.probs.size > MAX_BARS:
             self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
-            self._draw_heatmaps(model, X, z)
+            self._draw_heatmaps(discrete, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
             self.caption.setText(
                 f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
                 "dots: the frequencies in its sampled rows."
             )
-            self._draw_bars(model, X, z)
+            self._draw_bars(discrete, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
         self.setEnabled(True)
 
@@ -223,7 +247,7 @@ class SynthesisPreview(QWidget):
             self.scatter_plot.getViewBox().autoRange(padding=0.05)
 
     # ----------------------------------------------------------------- discrete
-    def _draw_pictures(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_pictures(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
         K = model.n_components
         shape = _image_shape(model.n_features)
         if self._picture_key != (K, shape):
@@ -261,7 +285,7 @@ class SynthesisPreview(QWidget):
             self.images.append((boxes[0], boxes[1]))
             self.picture_titles.append(title)
 
-    def _draw_bars(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_bars(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
         width = 0.8 / K
         offsets = (np.arange(K) - (K - 1) / 2) * width
@@ -291,7 +315,7 @@ class SynthesisPreview(QWidget):
         self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
 
-    def _draw_heatmaps(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_heatmaps(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
         sample = component_frequencies(model.family, X, z, K)
         for (plot, image), values in zip(self.heat_images, (model.probs, sample)):

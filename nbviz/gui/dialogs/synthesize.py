@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QPushButton,
@@ -126,7 +127,7 @@ class SynthesisDialog(QDialog):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         self.buttons = ok_cancel(self, "Synthesise and open", self.accept)
-        self.ok_button = self.buttons.ok_button
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.buttons)
@@ -175,9 +176,14 @@ class SynthesisDialog(QDialog):
     def cells(self) -> list[list[str]]:
         """The table's text, row by row."""
         return [
-            [self.table.item(k, c).text() for c in range(self.table.columnCount())]
-            for k in range(self.table.rowCount())
+            [self._cell(k, c).text() for c in range(self.table.columnCount())] for k in range(self.table.rowCount())
         ]
+
+    def _cell(self, k: int, c: int) -> QTableWidgetItem:
+        """The table's item in row `k`, column `c`; `set_parameters` fills every cell."""
+        item = self.table.item(k, c)
+        assert item is not None, f"synthesis table cell ({k}, {c}) is empty"
+        return item
 
     def set_parameters(self, model) -> None:
         """Show `model`'s parameters in the table (K and D follow the model)."""
@@ -194,7 +200,9 @@ class SynthesisDialog(QDialog):
             self.table.setColumnCount(len(columns))
             self.table.setHorizontalHeaderLabels([column.header for column in columns])
             for c, column in enumerate(columns):
-                self.table.horizontalHeaderItem(c).setToolTip(column.description)
+                header_item = self.table.horizontalHeaderItem(c)
+                assert header_item is not None  # set by setHorizontalHeaderLabels just above
+                header_item.setToolTip(column.description)
             for k in range(model.n_components):
                 header = QTableWidgetItem(str(k + 1))
                 header.setIcon(colour_icon(component_color(k, self.appearance.dark)))
@@ -207,10 +215,11 @@ class SynthesisDialog(QDialog):
 
     def problem(self):
         """The data the dialog would open, or None while the table is invalid."""
-        if not self.check.ok or self._size_problem:
+        model = self.check.model  # None while the table is invalid (not check.ok)
+        if model is None or self._size_problem:
             return None
         return synthesis.synthesised_problem(
-            self.check.model, self.n_spin.value(), self.seed_spin.value(), self.length_spin.value()
+            model, self.n_spin.value(), self.seed_spin.value(), self.length_spin.value()
         )
 
     def config(self) -> ModelConfig:
@@ -268,7 +277,7 @@ class SynthesisDialog(QDialog):
                     failures.append(f"Could not normalise {what}: {error}.")
                     continue
                 for (k, c), value in zip(group, values):
-                    self.table.item(k, c).setText(_format(value))
+                    self._cell(k, c).setText(_format(value))
         finally:
             self._filling = False
         self.revalidate()
@@ -285,7 +294,7 @@ class SynthesisDialog(QDialog):
         self._filling = True
         try:
             for c, value in targets:
-                self.table.item(k, c).setText(_format(round(value, MEAN_DECIMALS)))
+                self._cell(k, c).setText(_format(round(value, MEAN_DECIMALS)))
         finally:
             self._filling = False
         self.revalidate()
@@ -345,7 +354,7 @@ class SynthesisDialog(QDialog):
         try:
             for k in range(self.table.rowCount()):
                 for c in range(self.table.columnCount()):
-                    item = self.table.item(k, c)
+                    item = self._cell(k, c)
                     reason = marked.get((k, c))
                     item.setBackground(QColor(self.appearance.problem_background) if reason else QBrush())
                     item.setToolTip(reason or f"component {k + 1}: {columns[c].description}")
@@ -374,9 +383,9 @@ class SynthesisDialog(QDialog):
 
     def redraw_preview(self) -> None:
         """Draw a sample of the current parameters (at most `PREVIEW_ROWS` rows)."""
-        if not self.check.ok:
+        model = self.check.model  # None while the table is invalid (not check.ok)
+        if model is None:
             return
-        model = self.check.model
         n = self.n_spin.value()
         options = synthesis.sample_options(model.family, self.length_spin.value())
         X, z = model.sample(min(n, PREVIEW_ROWS), rng=self.seed_spin.value(), **options)

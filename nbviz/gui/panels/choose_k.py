@@ -70,6 +70,7 @@ class ChooseKPanel(PlotView, QWidget):
 
     follows = {"problem_changed": "_data_changed"}
     grid = True
+    plot: pg.PlotWidget  # made in __init__: never None here
 
     def __init__(
         self,
@@ -140,7 +141,9 @@ class ChooseKPanel(PlotView, QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         for column, tip in enumerate(COLUMN_TIPS):
-            self.table.horizontalHeaderItem(column).setToolTip(tip)
+            header = self.table.horizontalHeaderItem(column)
+            assert header is not None  # set by setHorizontalHeaderLabels just above
+            header.setToolTip(tip)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -153,8 +153,8 @@ class ControlPanel(QWidget):
         self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(self.seed_spin.value() + 1))
         for widget in (self.model_combo, self.covariance_combo, self.init_combo):
             widget.currentIndexChanged.connect(self._apply)
-        for widget in (self.k_spin, self.seed_spin, self.alpha_spin, self.beta_spin, self.lambda_spin):
-            widget.valueChanged.connect(self._apply)
+        for spin in (self.k_spin, self.seed_spin, self.alpha_spin, self.beta_spin, self.lambda_spin):
+            spin.valueChanged.connect(self._apply)
         self.hard_check.toggled.connect(self._apply)
 
         session.run_reset.connect(self.sync)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from ...app.appearance import Appearance
 from ...app.explore import Explorer
+
+if TYPE_CHECKING:
+    from ...app.problem import Problem
+
+
+class _ProblemResult(Protocol):
+    """A job's result that names the data it was computed for (`KChoice`, `RestartGallery`)."""
+
+    @property
+    def problem(self) -> Problem: ...
 
 
 class JobBar(QWidget):
@@ -65,7 +77,7 @@ class JobBar(QWidget):
         self.status.show()
         self.update_enabled()
 
-    def is_current(self, result, kind: type, what: str) -> bool:
+    def is_current(self, result, kind: type[_ProblemResult], what: str) -> bool:
         """True if `result` (announced by the explorer) is a `kind` for the session's data.
 
         A result for data replaced while the job ran is dropped, and the status line says so

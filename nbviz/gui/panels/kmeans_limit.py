@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
+
+import nbviz.core as nc
 
 from ...app.families import presentation
 from ...app.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
@@ -109,13 +113,12 @@ class KMeansLimitPanel(QGroupBox):
                 "" if self.applicable else "Choose a Gaussian mixture with spherical covariance to fix σ²."
             )
             return
-        resp = session.resp
+        resp, snapshot = session.resp, session.snapshot
+        assert resp is not None and snapshot is not None  # has_run: a run is shown
+        # a fixed variance is taken only by a family that supports it: the Gaussian mixture
+        model = cast(nc.GaussianMixture, snapshot.model)
         centroids = self.reference.centroids()
-        distance = (
-            "(computing k-means…)"
-            if centroids is None
-            else f"{largest_distance(session.snapshot.model.means, centroids):.3g}"
-        )
+        distance = "(computing k-means…)" if centroids is None else f"{largest_distance(model.means, centroids):.3g}"
         self.readout.setText(
             f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft_count(resp)} of "
             f"{len(resp)}.\nLargest distance from the means to k-means from the same start: "

@@ -110,7 +110,9 @@ class LabelPanel(QGroupBox):
         session = self.session
         if not session.has_run:
             return ""
-        labels, N = session.labels, session.problem.n_samples
+        problem = session.problem
+        assert problem is not None  # a run is shown only for loaded data
+        labels, N = session.labels, problem.n_samples
         count = 0 if labels is None else int((labels >= 0).sum())
         clicked = len(session.config.manual_labels)
         if session.fully_labelled:

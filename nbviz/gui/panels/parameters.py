@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -89,9 +90,9 @@ def parameter_rows(
                 k,
                 "weight π",
                 fmt(model.weights[k]),
-                None if j is None else fmt(truth.weights[j]),
+                None if j is None or truth is None else fmt(truth.weights[j]),
                 _changed(model.weights[k], None if previous is None else previous.weights[k]),
-                None if j is None else abs(float(model.weights[k] - truth.weights[j])),
+                None if j is None or truth is None else abs(float(model.weights[k] - truth.weights[j])),
             )
         )
         rows.extend(emission_rows(model, previous, truth, j, k, columns))
@@ -231,6 +232,8 @@ class ParametersPanel(TextPanel):
                     cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
-        if presentation(model).covariance_options and model.covariance_type == "tied":  # listed once
-            parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(model.covariances))}</p>")
+        if presentation(model).covariance_options:  # the covariance options are the Gaussian mixture's
+            gaussian = cast(nc.GaussianMixture, model)
+            if gaussian.covariance_type == "tied":  # listed once
+                parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(gaussian.covariances))}</p>")
         return "".join(parts)

@@ -146,7 +146,7 @@ class RestartPanel(SessionView, QWidget):
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.grid.setSpacing(6)
         self.grid.setContentsMargins(4, 4, 4, 4)
-        self.scroll = scroll = QScrollArea()
+        self.scroll_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
         scroll.viewport().installEventFilter(self)  # reflow the cards when the visible width changes
@@ -213,7 +213,7 @@ class RestartPanel(SessionView, QWidget):
             return
         card_width = self.cards[0].width() + self.grid.spacing()
         margins = self.grid.contentsMargins()
-        available = self.scroll.viewport().width() - margins.left() - margins.right()
+        available = self.scroll_area.viewport().width() - margins.left() - margins.right()
         columns = max(1, (available + self.grid.spacing()) // card_width)
         if columns == self._columns and all(self.grid.indexOf(card) >= 0 for card in self.cards):
             return
@@ -224,7 +224,7 @@ class RestartPanel(SessionView, QWidget):
             self.grid.addWidget(card, index // columns, index % columns)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+        if watched is self.scroll_area.viewport() and event.type() == QEvent.Type.Resize:
             self._lay_out_cards()
         return super().eventFilter(watched, event)
 

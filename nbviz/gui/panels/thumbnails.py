@@ -71,7 +71,8 @@ def frame_for(problem: Problem, family: str) -> ThumbnailFrame:
         pad = 0.05 * np.maximum(upper - lower, 1e-12)
         return ThumbnailFrame("density", lower=lower - pad, upper=upper + pad)
     if problem.image_shape is not None:
-        return ThumbnailFrame("images", image_shape=tuple(problem.image_shape))
+        rows, cols = problem.image_shape
+        return ThumbnailFrame("images", image_shape=(rows, cols))
     return ThumbnailFrame("weights")
 
 
@@ -127,6 +128,7 @@ def paint_thumbnail(
         elif frame.kind == "density":
             _densities(painter, area, model, frame, a)
         elif frame.kind == "images":
+            assert frame.image_shape is not None  # frame_for gives every "images" frame its shape
             _prototypes(painter, area, model, frame.image_shape)
         else:
             _weights(painter, area, model, a.dark)
@@ -148,10 +150,11 @@ def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.nd
 
 
 def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: ThumbnailFrame, a: Appearance) -> None:
-    projection = frame.projection
+    projection, lower, upper = frame.projection, frame.lower, frame.upper
+    assert projection is not None and lower is not None and upper is not None  # set for every "scatter" frame
     painter.setPen(Qt.PenStyle.NoPen)
     if X_shown is not None and labels is not None and len(X_shown):
-        pixels = _to_pixels(projection.points(X_shown), area, frame.lower, frame.upper)
+        pixels = _to_pixels(projection.points(X_shown), area, lower, upper)
         radius = a.point_size(1.6 if len(pixels) < 800 else 1.1)
         for k in range(model.n_components):
             colour = QColor(component_color(k, a.dark))
@@ -163,7 +166,7 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setClipRect(area)
     for k in range(model.n_components):
-        outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, frame.lower, frame.upper)
+        outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, lower, upper)
         colour = component_color(k, a.dark)
         painter.setPen(QPen(colour.lighter(120) if a.dark else colour.darker(120), a.line_width(1.6)))
         painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in outline]))
@@ -171,6 +174,7 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
 
 
 def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame, a: Appearance) -> None:
+    assert frame.lower is not None and frame.upper is not None  # set for every "density" frame
     grid = np.linspace(frame.lower[0], frame.upper[0], 120)
     variances = model.full_covariances[:, 0, 0]
     curves = (
