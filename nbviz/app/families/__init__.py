@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import nbviz.core as nc
 
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .base import DataView, FamilyPresentation, ParameterView, ProbabilityModel, SynthesisRecipe
 from .bernoulli import BERNOULLI
 from .gaussian import GAUSSIAN
 from .multinomial import MULTINOMIAL
@@ -113,6 +113,7 @@ __all__ = [
     "NAIVE_BAYES",
     "PRESENTATIONS",
     "ParameterView",
+    "ProbabilityModel",
     "SynthesisRecipe",
     "family_for_data",
     "model_choice",
