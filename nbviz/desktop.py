@@ -109,7 +109,8 @@ def _render_png(svg: Path, size: int, target: Path) -> None:
     painter = QPainter(image)
     QSvgRenderer(str(svg)).render(painter)
     painter.end()
-    if not image.save(str(target), "PNG"):
+    # PySide6's stub declares the format as bytes, but QImage.save accepts only str at run time
+    if not image.save(str(target), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"could not write {target}")
 
 
@@ -119,11 +120,17 @@ def _run_if_present(*command: str) -> bool:
     return subprocess.run(command, capture_output=True).returncode == 0
 
 
+class _CaseKeepingParser(configparser.ConfigParser):
+    """A ConfigParser that keeps the case of keys (they are MIME types)."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def _set_default_handler(desktop_file: str | None) -> None:
     """Make (or, with None, stop making) nbviz the default application for sessions."""
     path = config_home() / "mimeapps.list"
-    parser = configparser.ConfigParser(interpolation=None, delimiters=("=",))
-    parser.optionxform = str  # keys are MIME types: keep their case
+    parser = _CaseKeepingParser(interpolation=None, delimiters=("=",))
     if path.exists():
         parser.read(path, encoding="utf-8")
     section = "Default Applications"

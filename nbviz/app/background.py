@@ -82,7 +82,9 @@ class BackgroundJob(QObject):
         now = time.monotonic()
         if force or now - self._last_report >= PROGRESS_INTERVAL:
             self._last_report = now
-            self._worker.progressed.emit(payload)
+            worker = self._worker
+            assert worker is not None, "report() is for the work while it runs"
+            worker.progressed.emit(payload)
         return not self.cancelled
 
     def cancel(self) -> None:
@@ -99,9 +101,11 @@ class BackgroundJob(QObject):
 
     @Slot(object, str)
     def _on_done(self, result, error: str) -> None:
-        self._thread.quit()
-        self._thread.wait()
-        self._thread.deleteLater()
-        self._worker.deleteLater()
+        thread, worker = self._thread, self._worker
+        assert thread is not None and worker is not None  # only a started worker says it is done
+        thread.quit()
+        thread.wait()
+        thread.deleteLater()
+        worker.deleteLater()
         self._thread = self._worker = None
         self.finished.emit(result, error)

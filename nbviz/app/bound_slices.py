@@ -11,10 +11,13 @@ one Bernoulli probability, or the straight line from theta_old (t = 0) to the M-
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
 import nbviz.core as nc
+
+from .families import ProbabilityModel
 
 N_POINTS = 101
 FINE_POINTS = 41  # around the grid's best point, to place the surrogate's maximum
@@ -128,6 +131,7 @@ class BoundPicture:
     @property
     def gap(self) -> float:
         """Objective minus surrogate at theta_old (0 for soft EM, up to rounding)."""
+        assert self.result is not None, "a picture with nothing to draw has no gap"
         return float(self.result.objective[self.centre] - self.result.surrogate[self.centre])
 
 
@@ -141,14 +145,16 @@ def value_of(model: nc.Mixture, direction) -> float:
     kind, k, *rest = direction
     if kind == "weight":
         return float(model.weights[k])
-    return float((model.means if kind == "mean" else model.probs)[k, rest[0]])
+    # a direction of kind "mean" or "prob" is offered only by a model with those parameters
+    values = cast(nc.GaussianMixture, model).means if kind == "mean" else cast(ProbabilityModel, model).probs
+    return float(values[k, rest[0]])
 
 
 def auto_half_width(model: nc.Mixture, direction) -> float:
     """Two standard deviations for a mean; 0.25 for a weight or a probability."""
     kind, k, *rest = direction
-    if kind == "mean":
-        return 2.0 * float(np.sqrt(model.full_covariances[k, rest[0], rest[0]]))
+    if kind == "mean":  # offered only by a Gaussian mixture
+        return 2.0 * float(np.sqrt(cast(nc.GaussianMixture, model).full_covariances[k, rest[0], rest[0]]))
     return 0.25
 
 

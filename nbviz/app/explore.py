@@ -280,6 +280,7 @@ class Explorer(QObject):
         if not self._ready():
             return False
         problem, current = self.session.problem, self.session.config
+        assert problem is not None  # _ready checked it
         # only what select_components fits with: every other choice (hard EM, labels, ...) at its default
         config = ModelConfig(
             family=current.family,
@@ -341,6 +342,7 @@ class Explorer(QObject):
         if method is not None:
             config = config.with_(init_method=method)
         problem, tol = session.problem, session.tolerance
+        assert problem is not None  # _ready checked it
         shown = _thumbnail_rows(problem.n_samples, first_seed)
 
         def work(job: BackgroundJob) -> RestartGallery:
@@ -365,7 +367,7 @@ class Explorer(QObject):
             runs.sort(key=lambda run: -run.objective if run.ok else np.inf)
             objective_tol = objective_tolerance(tol)
             groups = group_optima(
-                [run.em.model if run.ok else None for run in runs],
+                [run.em.model if run.ok and run.em is not None else None for run in runs],  # failed: no em
                 np.array([run.objective for run in runs]),
                 objective_tol,
             )

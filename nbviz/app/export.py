@@ -9,12 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import cast
 
 import numpy as np
 
 import nbviz.core as nc
 
-from .families import FamilyPresentation, ParameterView, presentation
+from .families import FamilyPresentation, ParameterView, ProbabilityModel, presentation
 from .files import write_atomically
 from .problem import Problem
 
@@ -73,10 +74,11 @@ def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[st
 
 def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
     """Each component's mean, then its full covariance matrix, row by row."""
+    gaussian = cast(nc.GaussianMixture, model)  # the family that lists its parameters this way
     rows = []
-    covariances = model.full_covariances
+    covariances = gaussian.full_covariances
     for k in range(model.n_components):
-        rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(model.means[k])]
+        rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(gaussian.means[k])]
         for i in range(model.n_features):
             rows += [
                 [names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
@@ -87,9 +89,10 @@ def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPr
 
 def _probability_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
     """Each component's probability of each feature (word), named by the family's export label."""
+    probs = cast(ProbabilityModel, model).probs  # the families that list their parameters this way have them
     rows = []
     for k in range(model.n_components):
-        rows += [[names[k], shown.export_label, columns[m], "", _number(v)] for m, v in enumerate(model.probs[k])]
+        rows += [[names[k], shown.export_label, columns[m], "", _number(v)] for m, v in enumerate(probs[k])]
     return rows
 
 

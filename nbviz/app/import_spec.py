@@ -88,9 +88,9 @@ class ImportSpec:
         preview = nc.preview_table(path)
         roles = guess_roles(preview)
         label = roles.index("label") if "label" in roles else None
-        features = tuple(j for j, role in enumerate(roles) if role == "feature")
-        if len(features) + (label is not None) == len(roles):
-            features = None  # every other column: the default of load_data
+        chosen = tuple(j for j, role in enumerate(roles) if role == "feature")
+        # None: every other column, the default of load_data
+        features = None if len(chosen) + (label is not None) == len(roles) else chosen
         if preview.is_npy:
             return cls(path, label_column=label, feature_columns=features)
         return cls(
@@ -126,7 +126,7 @@ def describe_load(dataset: nc.Dataset, spec: ImportSpec) -> str:
     name = os.path.basename(spec.path)
     n, d = dataset.X.shape
     parts = [f"Loaded {name}: {n} rows, {d} feature{'s' * (d != 1)}"]
-    if dataset.label_name is not None:
+    if dataset.label_name is not None and dataset.classes is not None:  # both or neither
         parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
     if dataset.dropped_lines:
         unit = "rows" if spec.is_npy else "lines"

@@ -7,8 +7,12 @@ shrinks. `KMeansReference` runs Lloyd's algorithm from a run's starting means in
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from PySide6.QtCore import QObject, Signal
+
+import nbviz.core as nc
 
 from ..core.kmeans import lloyd
 from .latest_answer import LatestAnswer
@@ -45,8 +49,11 @@ class KMeansReference(QObject):
 
     def centroids(self) -> np.ndarray | None:
         """Lloyd's centroids, shape (n_components, n_features), from this run's start; None while computing."""
-        start, X = self.session.start_model, self.session.problem.X
-        return self._answers.ask(id(start), start, lambda: (X, start.means))
+        start, problem = self.session.start_model, self.session.problem
+        assert start is not None and problem is not None, "the k-means limit needs a run: load data first"
+        X = problem.X
+        # the limit is that of a fixed-variance Gaussian run
+        return self._answers.ask(id(start), start, lambda: (X, cast(nc.GaussianMixture, start).means))
 
     def wait(self) -> None:
         """Cancel and block until the worker thread has ended (used at shutdown)."""

@@ -45,8 +45,8 @@ class LatestAnswer(QObject):
         self._compute = compute
         self._cache_size = cache_size
         self._cache: OrderedDict = OrderedDict()  # key -> (anchor, answer)
-        self._wanted = None
-        self._pending = None  # (key, anchor, question) waiting for the worker
+        self._wanted: object = None
+        self._pending: tuple[object, object, object] | None = None  # (key, anchor, question) waiting for the worker
         self._job = BackgroundJob(self, on_finished=self._on_done)
         app = QCoreApplication.instance()
         if app is not None:  # a computation still running must not outlive the application

@@ -62,7 +62,8 @@ def _text(settings: QSettings, key: str) -> str | None:
 def read_choices(settings: QSettings) -> Choices:
     """The choices stored in `settings`; defaults for what is missing or unreadable."""
     defaults = Choices()
-    values, unreadable = {}, []
+    values: dict[str, object] = {}
+    unreadable: list[str] = []
     speed = _text(settings, KEYS["speed"])
     if speed is not None:
         low, high = SPEED_RANGE

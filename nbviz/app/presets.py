@@ -35,27 +35,31 @@ def _faithful():
     problem = _bundled("faithful.csv", "Old Faithful eruptions")
     # A deliberately poor start: the two means in the empty corners, broad covariances.
     start = nc.GaussianMixture(
-        weights=[0.5, 0.5], means=[[1.8, 90.0], [4.8, 50.0]], covariances=np.stack([np.diag([1.0, 150.0])] * 2)
+        weights=np.array([0.5, 0.5]),
+        means=np.array([[1.8, 90.0], [4.8, 50.0]]),
+        covariances=np.stack([np.diag([1.0, 150.0])] * 2),
     )
     return problem, ModelConfig(family="gaussian", n_components=2), start
 
 
 def _gmm_1d():
     truth = nc.GaussianMixture(
-        weights=[0.3, 0.45, 0.25], means=[[-2.0], [1.0], [4.0]], covariances=[[[0.6]], [[1.2]], [[0.4]]]
+        weights=np.array([0.3, 0.45, 0.25]),
+        means=np.array([[-2.0], [1.0], [4.0]]),
+        covariances=np.array([[[0.6]], [[1.2]], [[0.4]]]),
     )
     problem = Problem.synthesised(truth, 400, seed=11, name="Three overlapping 1-D Gaussians")
     start = nc.GaussianMixture(
-        weights=[1 / 3] * 3, means=[[-0.5], [0.0], [0.5]], covariances=[[[4.0]], [[4.0]], [[4.0]]]
+        weights=np.full(3, 1 / 3), means=np.array([[-0.5], [0.0], [0.5]]), covariances=np.full((3, 1, 1), 4.0)
     )
     return problem, ModelConfig(family="gaussian", n_components=3), start
 
 
 def _gmm_2d():
     truth = nc.GaussianMixture(
-        weights=[0.35, 0.4, 0.25],
-        means=[[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]],
-        covariances=[[[1.0, 0.7], [0.7, 1.0]], [[0.6, -0.3], [-0.3, 1.2]], [[0.3, 0.0], [0.0, 0.3]]],
+        weights=np.array([0.35, 0.4, 0.25]),
+        means=np.array([[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]]),
+        covariances=np.array([[[1.0, 0.7], [0.7, 1.0]], [[0.6, -0.3], [-0.3, 1.2]], [[0.3, 0.0], [0.0, 0.3]]]),
     )
     problem = Problem.synthesised(truth, 600, seed=5, name="Three 2-D Gaussians")
     return problem, ModelConfig(family="gaussian", n_components=3, init_method="random_from_data", seed=3), None
@@ -89,7 +93,7 @@ def _bars():
     protos[1, 3, :] = protos[1, 4, :] = 0.9  # a horizontal bar
     protos[2][np.eye(side, dtype=bool)] = 0.9  # a diagonal
     protos[3, :2, :2] = protos[3, 4:, 4:] = 0.9  # two corners
-    truth = nc.BernoulliMixture(weights=[0.3, 0.3, 0.2, 0.2], probs=protos.reshape(4, -1))
+    truth = nc.BernoulliMixture(weights=np.array([0.3, 0.3, 0.2, 0.2]), probs=protos.reshape(4, -1))
     problem = Problem.synthesised(truth, 300, seed=4, name="Noisy bars (6x6 binary images)")
     return (
         problem,
@@ -106,6 +110,7 @@ def _corpus():
 
 def _naive_bayes():
     problem = _bundled("corpus.csv", "Bag-of-words corpus (labelled)", label_column="topic")
+    assert problem.n_classes is not None  # the corpus has a label column
     config = ModelConfig(
         family="multinomial", n_components=problem.n_classes, label_fraction=1.0, prior=nc.Prior(beta=1.0)
     )
@@ -114,8 +119,8 @@ def _naive_bayes():
 
 def _kmeans_limit():
     truth = nc.GaussianMixture(
-        weights=[0.3, 0.35, 0.35],
-        means=[[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]],
+        weights=np.array([0.3, 0.35, 0.35]),
+        means=np.array([[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]]),
         covariances=np.full(3, 0.8),
         covariance_type="spherical",
     )

@@ -99,6 +99,7 @@ class Runner(QObject):
         session, run, self._run = self.session, self._run, None
         session.set_busy(False)
         if finished is None:  # a bug in the worker (already reported): keep the half-steps it did
+            assert run is not None  # set when the job started
             session.adopt_continuation(run, unexpected + " The half-steps done are kept.")
             self.finished.emit(0, False)
             return

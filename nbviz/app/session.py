@@ -212,7 +212,7 @@ class Session(QObject):
         """Write the session (data, model, history, cursor) to `path`; the outcome says why it failed."""
         from .session_file import SessionFileError, write_session
 
-        if self._em is None:
+        if self._em is None or self.problem is None:  # a run always comes with its data
             return self._refuse("There is nothing to save yet: load data or choose a preset first.")
         try:
             write_session(path, self.problem, self.config, self.history, self._cursor, self.selected)
@@ -238,7 +238,7 @@ class Session(QObject):
 
     def reinitialise(self, method: str | None = None, seed: int | None = None) -> Outcome:
         """A new start (initialisation method and seed) for the same data and model."""
-        changes = {}
+        changes: dict[str, object] = {}
         if method is not None:
             changes["init_method"] = method
         if seed is not None:
@@ -257,6 +257,7 @@ class Session(QObject):
 
     def _rewind(self, index: int) -> None:
         """Drop the half-steps after `index` from the run (and from what is cached about them)."""
+        assert self._em is not None  # called only with a run shown
         self._em.rewind(index)
         self._resp_cache = None
         del self._last_m[index + 1 :]
@@ -274,8 +275,9 @@ class Session(QObject):
             return self._refuse("That fit was made on other data; run it again on the data shown now.")
         self.pause()
         self.config = config
-        self._install(own_copy(em))
-        self._set_cursor(len(self._em.history) - 1)
+        run = own_copy(em)
+        self._install(run)
+        self._set_cursor(len(run.history) - 1)
         return DONE
 
     def continuation(self) -> nc.EM:
@@ -319,9 +321,12 @@ class Session(QObject):
         """A new EM run for `config` on `problem` (default: the current data), not installed.
 
         Touches no session state, so a worker thread may call it with its own `problem`.
-        Raises ValueError when the config does not fit the data.
+        Raises ValueError when the config does not fit the data, or there is no data.
         """
-        return self._new_run(problem or self.problem, config, None)
+        problem = problem or self.problem
+        if problem is None:
+            raise ValueError("there is no data to run on: load data or choose a preset first")
+        return self._new_run(problem, config, None)
 
     def set_start(self, model: nc.Mixture) -> Outcome:
         """Start EM from `model` (e.g. after the user dragged a mean); the history restarts."""
@@ -338,7 +343,9 @@ class Session(QObject):
         labels = self._labels_for(problem, config)
         K = config.n_components
         if config.supervised:
-            K = problem.n_classes
+            n_classes = problem.n_classes
+            assert n_classes is not None  # _labels_for refused data without a label column
+            K = n_classes
         if start is None:
             start = nc.init_model(
                 problem.X,
@@ -350,7 +357,7 @@ class Session(QObject):
                 prior=config.prior,
             )
         fixed = config.fixed_variance is not None
-        if fixed:
+        if config.fixed_variance is not None:
             start = with_shared_variance(start, config.fixed_variance)
         # emptied components are announced by the session (a notice) and by each restart's result
         return nc.EM(
@@ -453,7 +460,8 @@ class Session(QObject):
         return self._advance(lambda em: em.e_step())
 
     def m_step(self) -> Outcome:
-        if self._em is None or self.snapshot.phase == "init":
+        snapshot = self.snapshot  # None exactly when there is no run
+        if snapshot is None or snapshot.phase == "init":
             return self._refuse("Run an E-step first: the M-step needs responsibilities.")
         return self._advance(lambda em: em.m_step())
 
@@ -463,9 +471,10 @@ class Session(QObject):
 
     def next_half_step(self) -> Outcome:
         """E after M (or at the start), M after E: what Play does."""
-        if self._em is None:
+        snapshot = self.snapshot  # None exactly when there is no run
+        if snapshot is None:
             return NOTHING_TO_STEP
-        return self.m_step() if self.snapshot.phase == "E" else self.e_step()
+        return self.m_step() if snapshot.phase == "E" else self.e_step()
 
     @property
     def can_step(self) -> bool:
@@ -475,7 +484,8 @@ class Session(QObject):
     @property
     def can_m_step(self) -> bool:
         """Whether the M-step is possible now: stepping is, and an E-step has been taken."""
-        return self.can_step and self.snapshot.phase != "init"
+        snapshot = self.snapshot
+        return self.can_step and snapshot is not None and snapshot.phase != "init"
 
     def _advance(self, action) -> Outcome:
         if self._em is None:
@@ -563,7 +573,7 @@ class Session(QObject):
             return None
         # Keyed by the snapshot object, not the index: stepping from a scrubbed-back cursor puts a
         # new snapshot at an old index (an object's identity also fixes the history before it).
-        snapshot = self.snapshot
+        snapshot = self._em.history[self._cursor]
         if self._resp_cache is None or self._resp_cache[0] is not snapshot:
             self._resp_cache = (snapshot, np.ascontiguousarray(self._em.responsibilities_at(self._cursor)))
         return self._resp_cache[1]
@@ -575,10 +585,10 @@ class Session(QObject):
 
     def component_names(self) -> list[str]:
         """What to call each component: the class names when labels tie components to classes."""
-        if self._em is None:
+        problem = self.problem
+        if self._em is None or problem is None:  # a run always comes with its data
             return []
         K = self.n_components
-        problem = self.problem
         if self.labels is not None and problem.classes is not None and len(problem.classes) == K:
             return [str(name) for name in problem.classes]
         return [str(k + 1) for k in range(K)]
@@ -605,6 +615,7 @@ class Session(QObject):
         """
         if index < 0:
             return -1
+        assert self._em is not None, "there is no run: load data or choose a preset first"
         history, marks = self._em.history, self._last_m
         known = min(len(marks), index + 1)
         if known and marks[known - 1][0] is not history[known - 1]:
@@ -631,6 +642,7 @@ class Session(QObject):
         At an M snapshot these are the previous E-step's numbers (the q the M-step used), so the
         breakdown always matches the colours on screen.
         """
+        assert self._em is not None and self.problem is not None, "there is no run: load data first"
         model = self._em.responsibilities_model(self._cursor)
         x = self.problem.X[index]
         log_products = model.log_joint(x[None, :])[0]
@@ -640,7 +652,9 @@ class Session(QObject):
         label = None
         if self.labels is not None and self.labels[index] >= 0:
             label = int(self.labels[index])
-        resp = self.resp[index]
+        all_resp = self.resp
+        assert all_resp is not None  # there is a run
+        resp = all_resp[index]
         return PointBreakdown(
             index, x, model.weights, log_products - log_weights, log_products, log_normaliser, resp, label
         )
@@ -676,7 +690,9 @@ class Session(QObject):
         self.pause() if self.playing else self.play()
 
     def _play_tick(self) -> None:
-        if self.converged and self.snapshot.phase == "M" and self._cursor == len(self.history) - 1:
+        snapshot = self.snapshot
+        assert snapshot is not None  # play starts only with a run shown, and a run stays
+        if self.converged and snapshot.phase == "M" and self._cursor == len(self.history) - 1:
             self.pause()
             self.notice_raised.emit("Converged: the last iteration gained less than the tolerance.")
             return

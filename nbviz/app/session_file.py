@@ -76,6 +76,7 @@ def refers_to_file(problem: Problem) -> bool:
 
 def problem_to_dict(problem: Problem, session_path=None) -> dict:
     if refers_to_file(problem):
+        assert problem.source is not None  # refers_to_file checked it
         path = os.path.abspath(problem.source)
         relative = None
         if session_path is not None:
@@ -83,7 +84,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
                 relative = os.path.relpath(path, os.path.dirname(os.path.abspath(session_path)))
             except ValueError:  # another drive (Windows)
                 relative = None
-        data = {
+        data: dict[str, object] = {
             "data_file": {
                 "path": path,
                 "relative": relative,
@@ -137,6 +138,16 @@ def _load_data_file(reference: dict, session_path) -> nc.Dataset:
     return dataset
 
 
+def _image_shape(value, n_features: int) -> tuple[int, int] | None:
+    """The saved (rows, columns) of the data's rows as images, checked against `n_features`."""
+    if value is None:
+        return None
+    shape = tuple(int(v) for v in value)
+    if len(shape) != 2 or min(shape) < 1 or shape[0] * shape[1] != n_features:
+        raise ValueError(f"image_shape {list(value)} is not (rows, columns) of an image with {n_features} pixels")
+    return shape[0], shape[1]
+
+
 def problem_from_dict(data: dict, session_path=None) -> Problem:
     try:
         source, load_options, lines = data.get("source"), data.get("load_options"), None
@@ -165,7 +176,7 @@ def problem_from_dict(data: dict, session_path=None) -> Problem:
             classes=None if data.get("classes") is None else tuple(str(c) for c in data["classes"]),
             truth=None if data.get("truth") is None else nc.Mixture.from_dict(data["truth"]),
             truth_z=truth_z,
-            image_shape=None if data.get("image_shape") is None else tuple(int(v) for v in data["image_shape"]),
+            image_shape=_image_shape(data.get("image_shape"), X.shape[1]),
             description=str(data.get("description", "")),
             source=source,
             load_options=load_options,

@@ -158,7 +158,7 @@ def check_table(family: str, cells, n_features: int) -> TableCheck:
             raise ValueError(f"row {k} of the table has {len(cells[k])} cells; expected {len(cols)}")
         for c, column in enumerate(cols):
             number, reason = parse_number(cells[k][c])
-            if reason is None:
+            if number is not None:
                 values[k, c] = number
                 reason = cell_problem(column, number)
             if reason is not None:

@@ -144,7 +144,7 @@ class Issue:
 Refuse = Callable[[list, str], None]  # refuse(cells, message) records an Issue
 
 
-def parse_number(value) -> tuple[float | None, str | None]:
+def parse_number(value) -> tuple[float, None] | tuple[None, str]:
     """A finite number from a cell's value (a number or text), or None and the reason."""
     if isinstance(value, str):
         text = value.strip()
@@ -213,7 +213,7 @@ def normalised(cells, decimals: int = 4) -> list[float]:
     numbers = []
     for value in cells:
         number, reason = parse_number(value)
-        if reason is not None:
+        if number is None:
             raise ValueError(f"cannot normalise: a cell {reason}")
         if number < 0:
             raise ValueError(f"cannot normalise: {number:g} is negative")

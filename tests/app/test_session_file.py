@@ -118,6 +118,19 @@ def test_broken_session_files_are_refused_and_nothing_open_is_lost(tmp_path, qtb
     assert (viewer.problem, len(viewer.history), viewer.cursor) == before
 
 
+@pytest.mark.parametrize("shape", [[6, 5], [2, 3, 6], [36], [0, 36]])
+def test_a_saved_image_shape_that_does_not_fit_the_data_is_refused(shape, tmp_path, qtbot):
+    path = tmp_path / "bars.nbviz"
+    session_with_run("bars", half_steps=2, cursor=2).save(path)
+    data = json.loads(path.read_text())
+    assert data["problem"]["image_shape"] == [6, 6]  # 36 pixels
+    assert read_session(path).problem.image_shape == (6, 6)
+    data["problem"]["image_shape"] = shape
+    path.write_text(json.dumps(data))
+    with pytest.raises(SessionFileError, match="image_shape"):
+        read_session(path)
+
+
 def test_the_format_is_versioned_json(tmp_path, qtbot):
     session = session_with_run("gmm-1d", half_steps=2, cursor=2)
     path = tmp_path / "a.nbviz"

@@ -141,6 +141,17 @@ def test_a_continuation_from_elsewhere_is_refused(session):
     assert not outcome and "does not continue" in outcome.reason
 
 
+def test_without_data_a_new_run_or_a_continuation_says_to_load_data(qtbot):
+    empty = Session()
+    with pytest.raises(ValueError, match="load data"):
+        empty.new_run(ModelConfig(n_components=2))
+    with pytest.raises(ValueError, match="load data"):
+        empty.continuation()
+    # with data given, a session without its own makes the run on that data
+    problem = Problem.synthesised(TRUTH, 50, seed=0)
+    assert np.array_equal(empty.new_run(ModelConfig(n_components=2), problem).X, problem.X)
+
+
 def emitted_signals(path: Path) -> set[str]:
     """Names of signals emitted on anything but `self` in a module (``x.y.error_raised.emit(...)``)."""
     found = set()

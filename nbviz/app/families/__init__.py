@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import nbviz.core as nc
 
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .base import DataView, FamilyPresentation, ParameterView, ProbabilityModel, SynthesisRecipe
 from .bernoulli import BERNOULLI
 from .gaussian import GAUSSIAN
 from .multinomial import MULTINOMIAL
@@ -46,12 +46,10 @@ def presentation(family_or_model) -> FamilyPresentation:
         For a name (or a mixture's family) that has no entry, listing those that do.
     """
     name = family_or_model if isinstance(family_or_model, str) else getattr(family_or_model, "family", None)
-    try:
-        return PRESENTATIONS[name]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"no presentation for the family {name!r}; expected one of {', '.join(FAMILY_NAMES)}"
-        ) from None
+    entry = PRESENTATIONS.get(name) if isinstance(name, str) else None
+    if entry is None:
+        raise ValueError(f"no presentation for the family {name!r}; expected one of {', '.join(FAMILY_NAMES)}")
+    return entry
 
 
 def family_for_data(kind: str) -> str:
@@ -115,6 +113,7 @@ __all__ = [
     "NAIVE_BAYES",
     "PRESENTATIONS",
     "ParameterView",
+    "ProbabilityModel",
     "SynthesisRecipe",
     "family_for_data",
     "model_choice",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 import enum
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import numpy as np
 
@@ -36,6 +36,18 @@ class ParameterView(enum.Enum):
     """A mean vector and a covariance per component."""
     PROBABILITIES = "probabilities"
     """One probability per feature (word) per component, in ``model.probs``."""
+
+
+class ProbabilityModel(Protocol):
+    """What `ParameterView.PROBABILITIES` reads of a model: its probabilities, one per feature (word) per component.
+
+    The type of a mixture whose family lists its parameters that way (Bernoulli, multinomial).
+    """
+
+    @property
+    def probs(self) -> np.ndarray:
+        """Shape (n_components, n_features)."""
+        ...
 
 
 class SynthesisRecipe(abc.ABC):
