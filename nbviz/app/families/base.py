@@ -45,6 +45,15 @@ class ProbabilityModel(Protocol):
     """
 
     @property
+    def family(self) -> str: ...
+
+    @property
+    def n_components(self) -> int: ...
+
+    @property
+    def n_features(self) -> int: ...
+
+    @property
     def probs(self) -> np.ndarray:
         """Shape (n_components, n_features)."""
         ...

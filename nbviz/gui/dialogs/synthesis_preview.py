@@ -11,7 +11,7 @@ row per component) above the heat map of the sample's frequencies.
 from __future__ import annotations
 
 import math
-from typing import Protocol, cast
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
-from ...app.families import DataView, presentation
+from ...app.families import DataView, ProbabilityModel, presentation
 from ..palette import component_color
 from ..plots.ellipses import DraggableMarkers, EllipseItem
 from ..plots.prototypes import INK_LUT
@@ -30,27 +30,6 @@ from ..plots.styling import pen, style_plot
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
 MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
 MAX_BARS = 160  # K x M above this is drawn as heat maps instead of bars
-
-
-class _ProbabilityMixture(Protocol):
-    """What the discrete previews read: a mixture whose parameters are probabilities.
-
-    Every family not drawn as points lists its parameters as ``probs`` (`ParameterView.PROBABILITIES`).
-    """
-
-    @property
-    def family(self) -> str: ...
-
-    @property
-    def n_components(self) -> int: ...
-
-    @property
-    def n_features(self) -> int: ...
-
-    @property
-    def probs(self) -> np.ndarray:
-        """Shape (n_components, n_features)."""
-        ...
 
 
 def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_components: int) -> np.ndarray:
@@ -166,7 +145,7 @@ class SynthesisPreview(QWidget):
             else f"the {n_total:,} rows"
         )
         shown = presentation(model)
-        discrete = cast(_ProbabilityMixture, model)  # used only for families not drawn as points
+        discrete = cast(ProbabilityModel, model)  # used only for families not drawn as points
         if shown.data_view is DataView.POINTS:
             dims = (
                 "the first two features"
@@ -247,7 +226,7 @@ class SynthesisPreview(QWidget):
             self.scatter_plot.getViewBox().autoRange(padding=0.05)
 
     # ----------------------------------------------------------------- discrete
-    def _draw_pictures(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_pictures(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K = model.n_components
         shape = _image_shape(model.n_features)
         if self._picture_key != (K, shape):
@@ -285,7 +264,7 @@ class SynthesisPreview(QWidget):
             self.images.append((boxes[0], boxes[1]))
             self.picture_titles.append(title)
 
-    def _draw_bars(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_bars(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
         width = 0.8 / K
         offsets = (np.arange(K) - (K - 1) / 2) * width
@@ -315,7 +294,7 @@ class SynthesisPreview(QWidget):
         self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
 
-    def _draw_heatmaps(self, model: _ProbabilityMixture, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_heatmaps(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
         sample = component_frequencies(model.family, X, z, K)
         for (plot, image), values in zip(self.heat_images, (model.probs, sample)):
