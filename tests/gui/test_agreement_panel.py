@@ -146,3 +146,16 @@ def test_the_view_menu_opens_and_closes_the_dock(window):
     assert window.agreement.text().startswith("No class labels in this data")
     toggle.trigger()
     assert not window.agreement_dock.isVisible()
+
+
+def test_with_more_components_than_classes_the_one_left_over_is_listed_last(iris, qtbot):
+    assert iris.configure(iris.config.with_(n_components=4))
+    iris.step()
+    panel = AgreementPanel(iris)
+    qtbot.addWidget(panel)
+    _, counts, class_of = expected(iris)
+    rows = table_rows(panel, 3)
+    assert len(rows) == 4
+    (left_over,) = set(range(4)) - set(class_of)
+    assert rows[-1] == (str(left_over + 1), counts[left_over].tolist())
+    assert shown_ari(panel) == pytest.approx(expected(iris)[0], abs=5e-4)
