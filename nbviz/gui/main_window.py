@@ -48,6 +48,7 @@ from .dialogs.import_dialog import ImportDialog
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
+from .panels.agreement import AgreementPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
@@ -174,6 +175,14 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
+        # clusters against classes: below the inspector, shown when the data has class labels
+        self.agreement = AgreementPanel(self.session, appearance=self.appearance)
+        self.agreement_dock = self._dock("Clusters vs classes", self.agreement, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.splitDockWidget(self.inspector_dock, self.agreement_dock, Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.parameters_dock, self.inspector_dock, self.agreement_dock], [300, 150, 250], Qt.Orientation.Vertical
+        )
+        self.agreement_dock.hide()
         self.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
@@ -309,6 +318,7 @@ class MainWindow(QMainWindow):
         for dock in (self.choose_k_dock, self.restarts_dock):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.bound_dock.toggleViewAction())
+        view_menu.addAction(self.agreement_dock.toggleViewAction())
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
@@ -609,6 +619,7 @@ class MainWindow(QMainWindow):
             self._show_workspace_docks()
         self.pages.setCurrentIndex(1)
         self.setWindowTitle(f"nbviz — {problem.name}")
+        self.agreement_dock.setVisible(problem.labels is not None)  # clusters vs classes, when there are classes
         self.banner.hide()
 
     def _may_close(self) -> bool:
