@@ -91,8 +91,22 @@ class ParameterTable(QTableWidget):
         finally:
             self.blockSignals(False)
 
-    def normalise(self, simplex_rows: str | None) -> list[str]:
+    def normalise(
+        self,
+        simplex_rows: str | None,
+        decimals: tuple[int, int] = (NORMALISE_DECIMALS, NORMALISE_DECIMALS),
+        text=cell_text,
+    ) -> list[str]:
         """Scale the weights (and each row's probabilities when they form a distribution) to sum to 1.
+
+        Parameters
+        ----------
+        simplex_rows : str or None
+            What a row's probabilities are called when each row must sum to 1 (None: only the weights).
+        decimals : (int, int)
+            The weights and the rows are rounded to these many decimals (the remainder on the largest).
+        text : callable
+            A number's text in a cell.
 
         Returns the reasons a group could not be normalised (it is left as it was).
         """
@@ -105,13 +119,13 @@ class ParameterTable(QTableWidget):
         try:
             for index, group in enumerate(groups):
                 try:
-                    values = synthesis.normalised([cells[k][c] for k, c in group], NORMALISE_DECIMALS)
+                    values = synthesis.normalised([cells[k][c] for k, c in group], decimals[index > 0])
                 except ValueError as error:
                     what = "the weights" if index == 0 else f"component {index}'s {simplex_rows}"
                     failures.append(f"Could not normalise {what}: {error}.")
                     continue
                 for (k, c), value in zip(group, values):
-                    self.cell(k, c).setText(cell_text(value))
+                    self.cell(k, c).setText(text(value))
         finally:
             self.blockSignals(False)
         return failures
