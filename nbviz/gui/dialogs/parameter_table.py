@@ -16,6 +16,7 @@ from ..palette import component_color
 from ..plots.prototypes import colour_icon
 
 NORMALISE_DECIMALS = 6
+MAX_FITTED_COLUMNS = 40  # up to this many columns are sized to their text
 
 
 class ParameterTable(QTableWidget):
@@ -55,6 +56,8 @@ class ParameterTable(QTableWidget):
         finally:
             self.blockSignals(False)
         self.set_dark(dark)
+        if self.columnCount() <= MAX_FITTED_COLUMNS:  # every digit visible; wide tables keep their width
+            self.resizeColumnsToContents()
 
     def set_dark(self, dark: bool) -> None:
         """Component colours for the light or dark scheme in the row headers."""

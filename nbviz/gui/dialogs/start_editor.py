@@ -21,6 +21,7 @@ from ...app.appearance import Appearance
 from ...app.families import presentation
 from ...app.session import Session
 from ...app.start_table import StartTable, fit_options, start_config, start_problem, truth_start
+from ...app.synthesis_table import feature_name
 from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 from .parameter_table import ParameterTable
@@ -122,7 +123,7 @@ class StartEditor(QDialog):
         self.truth_button.setEnabled(truth_start(session.problem, self.family) is not None)
         self._name_features()
         self.set_parameters(start)
-        self.resize(760, 420)
+        self.resize(960, 440)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 
@@ -227,10 +228,11 @@ class StartEditor(QDialog):
         K = self.session.n_components
         self.title_label.setText(f"{presentation(self.family).title}, K = {K}, on {problem.name}")
         names = [str(name) for name in problem.columns]
-        shown = [f"x{m + 1} = {name}" for m, name in enumerate(names[:MAX_NAMED_FEATURES])]
+        shown = [f"{feature_name(m)} = {name}" for m, name in enumerate(names[:MAX_NAMED_FEATURES])]
         if len(names) > len(shown):
             shown.append(f"… ({len(names)} in all)")
         self.features_label.setText("Features: " + ", ".join(shown))
+        self.features_label.setVisible(names != [feature_name(m) for m in range(len(names))])
 
     def apply_appearance(self) -> None:
         style_window(self, self.appearance)
