@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
     )
+    parser.add_argument(
+        "--start", metavar="JSON", help="start EM exactly from these parameters (as File → Export → Parameters writes)"
+    )
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
@@ -80,13 +83,15 @@ def prepare(args):
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
+    if args.start and not (args.preset or args.file):
+        raise ValueError("--start needs data to start on: give a data FILE or --preset")
     if args.preset:
         try:
             problem, config, start = load_preset(args.preset)
         except KeyError as error:
             raise ValueError(error.args[0]) from None
     elif args.file and args.file.endswith(SUFFIX):
-        if args.model or args.components is not None or args.covariance_type or args.label_column:
+        if args.model or args.components is not None or args.covariance_type or args.label_column or args.start:
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return read_session(args.file), None, None
     elif args.file:
@@ -106,7 +111,31 @@ def prepare(args):
         changes["covariance_type"] = args.covariance_type
     if changes:
         config, start = config.with_(**changes), None
+    if args.start:
+        config, start = _given_start(args.start, problem, config, changes)
     return problem, config, start
+
+
+def _given_start(path: str, problem, config, asked: dict):
+    """(config, start) for the parameters file `path` (--start); ValueError saying why it cannot start.
+
+    `asked` are the model options given on the command line; the start must agree with them.
+    """
+    from .app.export import read_parameters_json
+    from .app.start_table import start_config, start_problem
+
+    start = read_parameters_json(path)
+    reason = start_problem(start, problem)
+    if reason is not None:
+        raise ValueError(f"--start {path}: {reason}")
+    config = start_config(config, start)
+    for name, value in asked.items():
+        if name in ("family", "n_components", "covariance_type") and getattr(config, name) != value:
+            raise ValueError(
+                f"--start {path} gives {name} = {getattr(config, name)}, but the options ask for {value}; "
+                "leave those options out (the start sets them)"
+            )
+    return config, start
 
 
 def desktop_integration(install: bool) -> int:

@@ -45,6 +45,7 @@ from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
+from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
 
         self.controls = ControlPanel(self.session, messages=self.messages, labelling=self.labelling)
         self.controls.run_requested.connect(self.run_to_convergence)
+        self.controls.start_edit_requested.connect(self.edit_start)
         self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
         self.parameters = ParametersPanel(self.session, appearance=self.appearance)
         self.inspector = PointInspector(self.session, appearance=self.appearance)
@@ -392,6 +394,15 @@ class MainWindow(QMainWindow):
         dialog = SynthesisDialog(
             self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
         )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def edit_start(self) -> StartEditor | None:
+        """Open the start editor on the run shown (None without a run); on OK EM restarts from its numbers."""
+        if not self.session.has_run:
+            return None
+        dialog = StartEditor(self.session, self, appearance=self.appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
