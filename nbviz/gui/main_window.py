@@ -309,6 +309,10 @@ class MainWindow(QMainWindow):
         for dock in (self.choose_k_dock, self.restarts_dock):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.bound_dock.toggleViewAction())
+        self.posterior_action = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
+        self.posterior_action.setCheckable(True)
+        self.posterior_action.setChecked(True)
+        self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
