@@ -701,11 +701,12 @@ class Session(QObject):
             self.probe_changed.emit()
 
     def probe_model(self) -> nc.Mixture | None:
-        """The model P(C | probe) is computed under at the cursor (that of the responsibilities in force),
-        in the probe's plane if it has one; None without a run or a probe. ValueError if it has none there."""
-        model = self.responsibilities_model()
-        if model is None or self.probed is None:
+        """The model P(C | probe) is computed under: the one shown at the cursor (as the views draw it), in
+        the probe's plane if it has one; None without a run or a probe. ValueError if it has none there."""
+        snapshot = self.snapshot
+        if snapshot is None or self.probed is None:
             return None
+        model = snapshot.model
         return probe_model(model, self.probed)
 
     # ----------------------------------------------------------------- play

@@ -190,7 +190,7 @@ def test_session_probe_is_not_a_selection(qtbot):
     with qtbot.waitSignals([session.probe_changed, session.selection_changed]):
         assert session.probe([3.0])
     assert session.selected == -1 and session.probed.x.tolist() == [3.0]
-    model = session.responsibilities_model()
+    model = session.snapshot.model
     np.testing.assert_allclose(e_step_numbers(session.probe_model(), [3.0]).resp, model.responsibilities([[3.0]])[0])
     refused = session.probe([1.0, 2.0])
     assert not refused and "needs 1 value" in refused.reason and session.probed.x.tolist() == [3.0]

@@ -112,7 +112,8 @@ class PointInspector(TextPanel):
 
     def __init__(self, session, parent=None, *, appearance=None):
         self.probe_edit = QLineEdit()
-        self.probe_edit.setPlaceholderText("x, e.g. 3 or 1, 0, 1 — then Enter")
+        self.probe_edit.setPlaceholderText("x, e.g. 3 or 1, 0, 1; Enter")
+        self.probe_edit.setMinimumWidth(160)
         self.probe_edit.setToolTip("A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
         self.parameter_choice = QComboBox()
         self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
