@@ -29,7 +29,6 @@ from ...app.breakdown import (
     worked_parameter,
 )
 from ...app.session import PointBreakdown
-from ..layouts import left_row
 from ..palette import component_color
 from .text_panel import TextPanel
 
@@ -112,10 +111,11 @@ class PointInspector(TextPanel):
 
     def __init__(self, session, parent=None, *, appearance=None):
         self.probe_edit = QLineEdit()
-        self.probe_edit.setPlaceholderText("x, e.g. 3 or 1, 0, 1; Enter")
-        self.probe_edit.setMinimumWidth(160)
+        self.probe_edit.setPlaceholderText("Probe x: e.g. 3 or 1, 0, 1, then Enter")
         self.probe_edit.setToolTip("A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
         self.parameter_choice = QComboBox()
+        self.parameter_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.parameter_choice.setMinimumContentsLength(2)
         self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
         self._keys: list = []
         super().__init__(session, parent, appearance=appearance)
@@ -124,8 +124,9 @@ class PointInspector(TextPanel):
         self.browser.anchorClicked.connect(self._link_clicked)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)  # TextPanel's
-        layout.insertLayout(0, left_row("Probe:", self.probe_edit, margins=(4, 2, 4, 0)))
-        layout.insertLayout(1, left_row("M-step of:", self.parameter_choice, margins=(4, 0, 4, 2)))
+        # no labels beside them: the inspector stays as narrow as its dock allows
+        layout.insertWidget(0, self.probe_edit)
+        layout.insertWidget(1, self.parameter_choice)
         self.refill()
 
     # ----------------------------------------------------------------- what is shown
@@ -138,7 +139,7 @@ class PointInspector(TextPanel):
         self._keys = [key for key, _ in choices]
         self.parameter_choice.blockSignals(True)
         self.parameter_choice.clear()
-        self.parameter_choice.addItems([label for _, label in choices])
+        self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
         if chosen in self._keys:
             self.parameter_choice.setCurrentIndex(self._keys.index(chosen))
         self.parameter_choice.blockSignals(False)
