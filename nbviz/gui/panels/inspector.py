@@ -170,8 +170,10 @@ class PointInspector(TextPanel):
         session = self.session
         probe = session.probed
         assert probe is not None and session.problem is not None  # shown only then
+        columns = session.problem.columns
+        where = describe_point(probe.x, columns) if probe.plane is None else probe.describe(columns)
         parts = [
-            f"<p><b>Probe</b> (not a data point): {html.escape(probe.describe(session.problem.columns))} "
+            f"<p><b>Probe</b> (not a data point): {html.escape(where)} "
             f"&nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
         ]
         try:
