@@ -173,8 +173,7 @@ class PointInspector(TextPanel):
         columns = session.problem.columns
         where = describe_point(probe.x, columns) if probe.plane is None else probe.describe(columns)
         parts = [
-            f"<p><b>Probe</b> (not a data point): {html.escape(where)} "
-            f"&nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
+            f"<p><b>Probe</b> (not a data point): {html.escape(where)} &nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
         ]
         try:
             model = session.probe_model()
