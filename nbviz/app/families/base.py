@@ -18,6 +18,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..synthesis_table import Column, Refuse
+from .steps import StepArithmetic
 
 
 class DataView(enum.Enum):
@@ -199,6 +200,8 @@ class FamilyPresentation:
         share one distribution (words): each picture is scaled to its most probable pixel, bars to
         the largest shown, features most probable first.
     synthesis : SynthesisRecipe
+    steps : StepArithmetic
+        The family's E-step factors and M-step ratios, written out in the inspector.
     """
 
     name: str
@@ -207,6 +210,7 @@ class FamilyPresentation:
     data_view: DataView
     parameter_view: ParameterView
     synthesis: SynthesisRecipe
+    steps: StepArithmetic
     covariance_options: bool = False
     symbol: str = ""
     probability_row: str = ""

@@ -10,6 +10,7 @@ import nbviz.core as nc
 
 from ..synthesis_table import Column, probability_columns
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .steps import BernoulliSteps
 
 
 class BernoulliSynthesis(SynthesisRecipe):
@@ -66,6 +67,7 @@ BERNOULLI = FamilyPresentation(
     data_view=DataView.PROTOTYPES,
     parameter_view=ParameterView.PROBABILITIES,
     synthesis=BernoulliSynthesis(),
+    steps=BernoulliSteps(),
     symbol="p",
     probability_row="p(x = 1 | k)",
     export_label="p(x=1)",

@@ -16,6 +16,7 @@ from ..synthesis_table import (
     std_corr_from_covariance,
 )
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .steps import GaussianSteps
 
 MEAN_SEPARATION = 4.0  # random means are about this far apart (in units of a typical standard deviation)
 MATRIX_LAYOUT = "covariance matrix"  # the start editor's layouts
@@ -228,5 +229,6 @@ GAUSSIAN = FamilyPresentation(
     data_view=DataView.POINTS,
     parameter_view=ParameterView.GAUSSIAN,
     synthesis=GaussianSynthesis(),
+    steps=GaussianSteps(),
     covariance_options=True,
 )

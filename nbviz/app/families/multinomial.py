@@ -8,6 +8,7 @@ import nbviz.core as nc
 
 from ..synthesis_table import Column, check_rows_sum_to_one, probability_columns, rounded_simplex
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .steps import MultinomialSteps
 
 
 class MultinomialSynthesis(SynthesisRecipe):
@@ -64,6 +65,7 @@ MULTINOMIAL = FamilyPresentation(
     data_view=DataView.PROTOTYPES,
     parameter_view=ParameterView.PROBABILITIES,
     synthesis=MultinomialSynthesis(),
+    steps=MultinomialSteps(),
     symbol="θ",
     probability_row="θ (word probabilities)",
     export_label="word probability",

@@ -2,7 +2,8 @@
 
 The generic parts (the weights, the ranking of terms, the E-step table) are in
 `nbviz.app.breakdown`; what differs between families is here, one `StepArithmetic` per family,
-looked up with `step_arithmetic` (never by asking which family a model is):
+each family's presentation holds its own (`FamilyPresentation.steps`), and `step_arithmetic` looks
+it up (never by asking which family a model is):
 
 - `feature_log_factors`: the naive Bayes product ``p(x | k) = prod_m f_m(x_m | k)`` factor by
   factor (None for a family whose density does not factor over the features);
@@ -242,20 +243,8 @@ class MultinomialSteps(StepArithmetic):
         )
 
 
-STEP_ARITHMETIC: dict[str, StepArithmetic] = {
-    "gaussian": GaussianSteps(),
-    "bernoulli": BernoulliSteps(),
-    "multinomial": MultinomialSteps(),
-}
-"""Core family name -> its worked E- and M-steps."""
-
-
 def step_arithmetic(model: nc.Mixture) -> StepArithmetic:
-    """The worked steps of `model`'s family; ValueError naming the families that have them."""
-    entry = STEP_ARITHMETIC.get(model.family)
-    if entry is None:
-        raise ValueError(
-            f"no worked steps for the family {model.family!r}; add one to nbviz.app.families.steps "
-            f"(there are: {', '.join(STEP_ARITHMETIC)})"
-        )
-    return entry
+    """The worked steps of `model`'s family (its presentation's `steps`); ValueError for a family without one."""
+    from . import presentation  # the registry imports this module
+
+    return presentation(model).steps
