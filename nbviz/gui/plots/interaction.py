@@ -46,6 +46,4 @@ def with_moved_mean(model: nc.GaussianMixture, k: int, features, values) -> nc.G
     """`model` with component k's mean set to `values` in the given feature positions."""
     means = np.array(model.means, dtype=float)
     means[k, list(features)] = values
-    moved = model.replaced(means=means)
-    assert isinstance(moved, nc.GaussianMixture)  # replaced keeps the class
-    return moved
+    return model.replaced(means=means)
