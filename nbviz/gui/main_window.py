@@ -32,6 +32,7 @@ import nbviz.core as nc
 
 from ..app import export
 from ..app.appearance import Appearance
+from ..app.convergence import convergence_status, run_finished_notice
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.labelling import Labelling
 from ..app.messages import MessageBoard
@@ -192,6 +193,7 @@ class MainWindow(QMainWindow):
         session.history_changed.connect(self._history_changed)
         session.cursor_changed.connect(self._cursor_changed)
         session.busy_changed.connect(self._busy_changed)
+        session.convergence_changed.connect(self._update_status)
         self.runner.progressed.connect(self._run_progressed)
         self.runner.finished.connect(self._run_finished)
         self.start_page.set_recent_files(self.recent_files())
@@ -596,10 +598,9 @@ class MainWindow(QMainWindow):
             self._progress.close()
             self._progress.deleteLater()
             self._progress = None
-        if converged:
-            self.banner.show_notice(f"Converged after {iterations} iteration(s).")
-        elif iterations:
-            self.banner.show_notice(f"Stopped after {iterations} iteration(s) without converging.")
+        notice = run_finished_notice(self.session, iterations, converged)
+        if notice:
+            self.banner.show_notice(notice)
 
     # ----------------------------------------------------------------- session -> window
     def _problem_changed(self) -> None:
@@ -781,7 +782,7 @@ class MainWindow(QMainWindow):
             parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
         if label_status(session):
             parts.append(label_status(session))
-        parts.append(f"converged (tol {session.tolerance:g})" if session.converged else "not converged")
+        parts.append(convergence_status(session))
         return "   ·   ".join(parts)
 
     def _update_status(self) -> None:
