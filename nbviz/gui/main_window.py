@@ -75,6 +75,7 @@ SHORTCUTS = [
     ("Ctrl+Shift+S", "Save a screenshot"),
     ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
 ]
+BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
 
 
@@ -175,6 +176,7 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
+        self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
         self.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
@@ -320,6 +322,16 @@ class MainWindow(QMainWindow):
         help_menu.addAction("How EM works here", self.show_help)
         help_menu.addAction("Keyboard shortcuts", self.show_shortcuts)
         help_menu.addAction("About nbviz", self.show_about)
+
+    def _give_bound_view_room(self, visible: bool) -> None:
+        """On showing the bound view, make it large enough to read: half the width, 2/5 of the height."""
+        if not visible or self.bound_dock.isFloating():
+            return
+        width, height = self.width() // 2, max(BOUND_MIN_HEIGHT, self.height() * 2 // 5)
+        if self.bound_dock.width() < width:
+            self.resizeDocks([self.objective_dock, self.bound_dock], [width, width], Qt.Orientation.Horizontal)
+        if self.bound_dock.height() < height:
+            self.resizeDocks([self.bound_dock], [height], Qt.Orientation.Vertical)
 
     def show_explore_dock(self, dock: QDockWidget) -> None:
         """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
