@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--max-iter", type=int, metavar="N", help="a run to convergence stops after N iterations (default 1000)"
     )
+    parser.add_argument(
+        "--start", metavar="JSON", help="start EM exactly from these parameters (as File → Export → Parameters writes)"
+    )
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
@@ -86,13 +89,15 @@ def prepare(args):
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
+    if args.start and not (args.preset or args.file):
+        raise ValueError("--start needs data to start on: give a data FILE or --preset")
     if args.preset:
         try:
             problem, config, start = load_preset(args.preset)
         except KeyError as error:
             raise ValueError(error.args[0]) from None
     elif args.file and args.file.endswith(SUFFIX):
-        if args.model or args.components is not None or args.covariance_type or args.label_column:
+        if args.model or args.components is not None or args.covariance_type or args.label_column or args.start:
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
@@ -112,6 +117,8 @@ def prepare(args):
         changes["covariance_type"] = args.covariance_type
     if changes:
         config, start = config.with_(**changes), None
+    if args.start:
+        config, start = _given_start(args.start, problem, config, changes)
     return problem, with_convergence(config, args), start
 
 
@@ -132,6 +139,28 @@ def with_convergence(target, args):
     if isinstance(target, ModelConfig):
         return target.with_(**changes)
     return replace(target, config=target.config.with_(**changes))  # a saved session
+
+
+def _given_start(path: str, problem, config, asked: dict):
+    """(config, start) for the parameters file `path` (--start); ValueError saying why it cannot start.
+
+    `asked` are the model options given on the command line; the start must agree with them.
+    """
+    from .app.export import read_parameters_json
+    from .app.start_table import start_config, start_problem
+
+    start = read_parameters_json(path)
+    reason = start_problem(start, problem)
+    if reason is not None:
+        raise ValueError(f"--start {path}: {reason}")
+    config = start_config(config, start)
+    for name, value in asked.items():
+        if name in ("family", "n_components", "covariance_type") and getattr(config, name) != value:
+            raise ValueError(
+                f"--start {path} gives {name} = {getattr(config, name)}, but the options ask for {value}; "
+                "leave those options out (the start sets them)"
+            )
+    return config, start
 
 
 def desktop_integration(install: bool) -> int:

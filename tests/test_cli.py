@@ -222,3 +222,46 @@ def test_a_bad_tol_or_max_iter_exits_2_with_one_line(option, value, said):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and said in lines[0]
+
+
+def test_start_from_a_parameters_file_is_the_init_snapshot_bit_for_bit(tmp_path):
+    import json
+
+    import numpy as np
+
+    import nbviz.core as nc
+    from nbviz.app import export
+    from nbviz.app.session_file import read_session
+
+    # numbers with no short decimal form: the round trip must keep every bit
+    start = nc.GaussianMixture(
+        weights=[1 / 3, 2 / 3],
+        means=[[0.1 + 0.2, -1 / 7], [np.pi, np.e]],
+        covariances=[[[2 / 3, 0.1], [0.1, 1 / 9]], [[1.0, -0.2], [-0.2, np.sqrt(2)]]],
+    )
+    path = tmp_path / "start.json"
+    export.write_parameters_json(path, start, ["1", "2"], ["x1", "x2"])
+    saved_path = tmp_path / "s.nbviz"
+    result = run_cli("--preset", "gmm-2d", "--start", str(path), "--steps", "0", "--save-session", str(saved_path))
+    assert result.returncode == 0, result.stderr
+    saved = read_session(saved_path)
+    first = saved.history[0].model
+    written = json.loads(path.read_text())["model"]
+    assert (saved.config.n_components, saved.config.covariance_type) == (2, "full")
+    for name in ("weights", "means", "covariances"):
+        assert np.asarray(getattr(first, name)).tobytes() == np.asarray(written[name], dtype=float).tobytes(), name
+    assert len(saved.history) == 1
+
+
+def test_a_start_that_does_not_fit_exits_2_with_one_line(tmp_path):
+    path = tmp_path / "start.json"
+    path.write_text('{"model": {"family": "bernoulli", "weights": [1.0], "probs": [[0.5, 0.5, 0.5]]}}')
+    result = run_cli("--preset", "gmm-2d", "--start", str(path), "--steps", "0", "--save-session", str(tmp_path / "s"))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1
+    assert "--start" in lines[0] and "the start has 3 features but" in lines[0]
+    result = run_cli("--start", str(path))
+    assert result.returncode == 2 and "--start needs data" in result.stderr
+    path.write_text("not json")
+    result = run_cli("--preset", "gmm-2d", "--start", str(path))
+    assert result.returncode == 2 and "is not a parameters file" in result.stderr

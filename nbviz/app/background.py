@@ -7,13 +7,30 @@ arrives on the GUI thread through `BackgroundJob.finished`.
 
 from __future__ import annotations
 
+import atexit
 import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast work must not flood the GUI
+
+# Every started worker thread with its worker, until the job that started it has collected it.
+# Qt aborts the process when a QThread object is destroyed while its thread runs; the owner of a
+# job (a view, a panel) can be deleted while its work still runs, so the thread objects are kept
+# here, not only by the job, and waited for before the interpreter exits.
+_STARTED: dict[int, tuple[QThread, QObject]] = {}
+
+
+def wait_for_all_workers() -> None:
+    """Block until every worker thread started by a `BackgroundJob` has ended (at exit)."""
+    for thread, _ in list(_STARTED.values()):
+        thread.wait()
+    _STARTED.clear()
+
+
+atexit.register(wait_for_all_workers)
 
 
 class _Worker(QObject):
@@ -74,6 +91,9 @@ class BackgroundJob(QObject):
         self._thread.started.connect(self._worker.run)
         self._worker.progressed.connect(self.progressed)
         self._worker.done.connect(self._on_done)
+        # the thread's event loop ends with the work, even if this job is gone by then
+        self._worker.done.connect(self._thread.quit, Qt.ConnectionType.DirectConnection)
+        _STARTED[id(self._thread)] = (self._thread, self._worker)
         self._thread.start()
         return True
 
@@ -105,6 +125,7 @@ class BackgroundJob(QObject):
         assert thread is not None and worker is not None  # only a started worker says it is done
         thread.quit()
         thread.wait()
+        _STARTED.pop(id(thread), None)
         thread.deleteLater()
         worker.deleteLater()
         self._thread = self._worker = None

@@ -65,6 +65,38 @@ def write_parameters_json(path, model: nc.Mixture, names: list[str], columns) ->
     write_atomically(path, text.encode("utf-8"))
 
 
+PARAMETERS_SOURCE = "a file written by File → Export → Parameters (JSON)"
+
+
+def parameters_from_document(document, where: str = "the parameters") -> nc.Mixture:
+    """The model of a parameters document (as `parameters_document` makes it), exactly.
+
+    Raises ValueError naming `where` and saying what is wrong.
+    """
+    model = document.get("model") if isinstance(document, dict) else None
+    if not isinstance(model, dict):
+        raise ValueError(f"{where} has no 'model' entry; give {PARAMETERS_SOURCE}")
+    try:
+        return nc.Mixture.from_dict(model)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{where}: the model cannot be used: {error}") from None
+
+
+def read_parameters_json(path) -> nc.Mixture:
+    """The model of a parameters file that `write_parameters_json` wrote: every number exactly.
+
+    Raises ValueError naming the file and saying what is wrong (also when it cannot be read).
+    """
+    try:
+        with open(path, encoding="utf-8") as file:
+            document = json.load(file)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path} is not a parameters file ({error}); give {PARAMETERS_SOURCE}") from None
+    return parameters_from_document(document, str(path))
+
+
 def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:
     """Long format: component, parameter, feature, second feature, value (one row per number)."""
     rows = [[names[k], "weight", "", "", _number(model.weights[k])] for k in range(model.n_components)]

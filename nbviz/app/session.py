@@ -26,6 +26,7 @@ from nbviz.core.logspace import normalise
 from .config import ModelConfig
 from .fit_messages import describe_fit_error
 from .outcome import DONE, Outcome
+from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
 
 
@@ -117,6 +118,7 @@ class Session(QObject):
         operation's `Outcome` carries the same reason; only the session emits this)
     notice_raised(str) : a note for the status bar (e.g. a component emptied)
     selection_changed(int) : the inspected data row (-1: none)
+    probe_changed : the probed point (`probed`, not a data row) was set or cleared
     convergence_changed : the tolerance or the iteration cap changed (the run stays)
     """
 
@@ -129,6 +131,7 @@ class Session(QObject):
     error_raised = Signal(str)
     notice_raised = Signal(str)
     selection_changed = Signal(int)
+    probe_changed = Signal()
     convergence_changed = Signal()
 
     def __init__(self, parent=None):
@@ -144,6 +147,7 @@ class Session(QObject):
         self._last_m: list[tuple[nc.Snapshot, int]] = []
         self._busy = False
         self.selected = -1
+        self.probed: Probe | None = None  # a point anywhere in the data space, inspected
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._play_tick)
         self.set_speed(2.0)
@@ -179,8 +183,10 @@ class Session(QObject):
         self.pause()
         self.problem, self.config = problem, config
         self.selected = -1
+        self.probed = None
         self._install(em)
         self.problem_changed.emit()
+        self.probe_changed.emit()
 
     def restore(self, saved) -> Outcome:
         """Show a saved session (`session_file.SavedSession`): its data, model, history and cursor.
@@ -708,7 +714,44 @@ class Session(QObject):
         if self.problem is None or not -1 <= index < self.problem.n_samples:
             index = -1
         self.selected = int(index)
+        if self.selected >= 0 and self.probed is not None:  # the inspector shows one or the other
+            self.probed = None
+            self.probe_changed.emit()
         self.selection_changed.emit(self.selected)
+
+    def probe(self, x, plane: Plane | None = None) -> Outcome:
+        """Inspect the point `x` anywhere in the data space (a `Probe`, not a data row).
+
+        `x` holds every feature, or the two coordinates in `plane` (a scatter view's projection:
+        P(C | x) is then that of the mixture's marginal there). The selected data row is cleared.
+        """
+        if self.problem is None:
+            return Outcome.refused("Load data or choose a preset first: there is nothing to probe.")
+        try:
+            probe = make_probe(x, self.problem.n_features, plane)
+        except ValueError as error:
+            return self._refuse(f"Cannot probe there: {error}.")
+        self.probed = probe
+        if self.selected >= 0:
+            self.selected = -1
+            self.selection_changed.emit(-1)
+        self.probe_changed.emit()
+        return DONE
+
+    def clear_probe(self) -> None:
+        """Stop probing."""
+        if self.probed is not None:
+            self.probed = None
+            self.probe_changed.emit()
+
+    def probe_model(self) -> nc.Mixture | None:
+        """The model P(C | probe) is computed under: the one shown at the cursor (as the views draw it), in
+        the probe's plane if it has one; None without a run or a probe. ValueError if it has none there."""
+        snapshot = self.snapshot
+        if snapshot is None or self.probed is None:
+            return None
+        model = snapshot.model
+        return probe_model(model, self.probed)
 
     # ----------------------------------------------------------------- play
     @property

@@ -49,6 +49,7 @@ __all__ = [
     "SUM_TOLERANCE",
     "TableCheck",
     "cell_problem",
+    "check_cells",
     "check_size",
     "check_table",
     "columns",
@@ -145,7 +146,30 @@ def check_table(family: str, cells, n_features: int) -> TableCheck:
     TableCheck
     """
     family_recipe = recipe(family)
-    cols = family_recipe.columns(n_features)
+    return check_cells(family_recipe.columns(n_features), cells, family_recipe.check, family_recipe.mixture)
+
+
+def check_cells(cols, cells, check, build) -> TableCheck:
+    """Turn cells under `cols` into a mixture, or say which cells are wrong and why.
+
+    The shared checks come first: every cell a number (`parse_number`) allowed in its column
+    (`cell_problem`), the weights summing to 1; then `check` adds the checks across cells, and
+    `build` makes the mixture of a table that passed them all.
+
+    Parameters
+    ----------
+    cols : tuple of Column
+    cells : sequence of sequences, shape (n_components, len(cols))
+        Numbers or text.
+    check : callable
+        ``check(cols, values, bad, refuse)``, as `SynthesisRecipe.check`.
+    build : callable
+        ``build(cols, values)`` returns the mixture, as `SynthesisRecipe.mixture`.
+
+    Returns
+    -------
+    TableCheck
+    """
     K = len(cells)
     issues: list[Issue] = []
     values = np.full((K, len(cols)), np.nan)
@@ -173,11 +197,11 @@ def check_table(family: str, cells, n_features: int) -> TableCheck:
         total = float(weights.sum())
         if abs(total - 1.0) > SUM_TOLERANCE:
             refuse([(k, 0) for k in range(K)], f"weights sum to {total:.6g}; they must sum to 1 — use Normalise")
-    family_recipe.check(cols, values, bad, refuse)
+    check(cols, values, bad, refuse)
     if issues:
         return TableCheck(None, tuple(issues))
     try:
-        model = family_recipe.mixture(cols, values)
+        model = build(cols, values)
     except ValueError as error:  # a check above should have caught it; say so rather than fail
         return TableCheck(None, (Issue((), f"These parameters cannot be used: {error}"),))
     return TableCheck(model, ())

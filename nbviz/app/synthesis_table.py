@@ -27,11 +27,12 @@ class Column:
 
     Attributes
     ----------
-    kind : {"weight", "mean", "sd", "corr", "prob"}
+    kind : {"weight", "mean", "sd", "corr", "prob", "cov"}
     feature : int
         The feature (0-based) of a mean, standard deviation or probability; the first of a pair.
     other : int
-        The second feature of a correlation (-1 otherwise).
+        The second feature of a correlation or a covariance (-1 otherwise); a covariance of a
+        feature with itself is its variance.
     """
 
     kind: str
@@ -41,6 +42,8 @@ class Column:
     @property
     def header(self) -> str:
         a, b = feature_name(self.feature), feature_name(self.other)
+        if self.kind == "cov":
+            return f"var {a}" if self.feature == self.other else f"cov {a}, {b}"
         return {"weight": "weight", "mean": f"mean {a}", "sd": f"sd {a}", "corr": f"corr {a}, {b}", "prob": f"P({a})"}[
             self.kind
         ]
@@ -49,6 +52,8 @@ class Column:
     def description(self) -> str:
         """Longer text for tooltips and messages."""
         a, b = feature_name(self.feature), feature_name(self.other)
+        if self.kind == "cov":
+            return f"variance of {a}" if self.feature == self.other else f"covariance of {a} and {b}"
         return {
             "weight": "mixture weight",
             "mean": f"mean of {a}",
@@ -61,6 +66,11 @@ class Column:
 def feature_name(m: int) -> str:
     """Name of feature `m` (0-based), as `Problem.synthesised` names the columns."""
     return f"x{m + 1}"
+
+
+def covariance_columns(n_features: int) -> tuple[Column, ...]:
+    """One column per entry on and above the diagonal of a covariance matrix, row by row."""
+    return tuple(Column("cov", i, j) for i in range(n_features) for j in range(i, n_features))
 
 
 def probability_columns(n_features: int) -> tuple[Column, ...]:
@@ -177,6 +187,8 @@ def cell_problem(column: Column, number: float) -> str | None:
         )
     if column.kind == "corr" and not -1 < number < 1:
         return f"correlation {number:g} must be strictly between -1 and 1"
+    if column.kind == "cov" and column.feature == column.other and number <= 0:
+        return f"variance {number:g} must be greater than 0"
     if column.kind == "prob" and not 0 <= number <= 1:
         return f"probability {number:g} is not between 0 and 1"
     return None

@@ -46,9 +46,11 @@ from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
+from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
+from .panels.agreement import AgreementPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
 
         self.controls = ControlPanel(self.session, messages=self.messages, labelling=self.labelling)
         self.controls.run_requested.connect(self.run_to_convergence)
+        self.controls.start_edit_requested.connect(self.edit_start)
         self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
         self.parameters = ParametersPanel(self.session, appearance=self.appearance)
         self.inspector = PointInspector(self.session, appearance=self.appearance)
@@ -177,6 +180,14 @@ class MainWindow(QMainWindow):
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
         self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
+        # clusters against classes: below the inspector, shown when the data has class labels
+        self.agreement = AgreementPanel(self.session, appearance=self.appearance)
+        self.agreement_dock = self._dock("Clusters vs classes", self.agreement, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.splitDockWidget(self.inspector_dock, self.agreement_dock, Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.parameters_dock, self.inspector_dock, self.agreement_dock], [300, 150, 250], Qt.Orientation.Vertical
+        )
+        self.agreement_dock.hide()
         self.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
@@ -313,6 +324,11 @@ class MainWindow(QMainWindow):
         for dock in (self.choose_k_dock, self.restarts_dock):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.bound_dock.toggleViewAction())
+        view_menu.addAction(self.agreement_dock.toggleViewAction())
+        self.posterior_action = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
+        self.posterior_action.setCheckable(True)
+        self.posterior_action.setChecked(True)
+        self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
@@ -396,6 +412,15 @@ class MainWindow(QMainWindow):
         dialog = SynthesisDialog(
             self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
         )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def edit_start(self) -> StartEditor | None:
+        """Open the start editor on the run shown (None without a run); on OK EM restarts from its numbers."""
+        if not self.session.has_run:
+            return None
+        dialog = StartEditor(self.session, self, appearance=self.appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
@@ -622,6 +647,7 @@ class MainWindow(QMainWindow):
             self._show_workspace_docks()
         self.pages.setCurrentIndex(1)
         self.setWindowTitle(f"nbviz — {problem.name}")
+        self.agreement_dock.setVisible(problem.labels is not None)  # clusters vs classes, when there are classes
         self.banner.hide()
 
     def _may_close(self) -> bool:

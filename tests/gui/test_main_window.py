@@ -50,6 +50,7 @@ def test_the_window_passes_one_appearance_and_one_labelling_to_its_views(window)
         window.restarts,
         window.restarts.job_bar,
         window.bound_view,
+        window.agreement,
     ]
     assert all(view.appearance is window.appearance for view in views)
     assert data.scatter_labels.marks.appearance is window.appearance

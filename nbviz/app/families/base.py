@@ -126,6 +126,31 @@ class SynthesisRecipe(abc.ABC):
         """
         return  # by default a family has no checks across cells
 
+    # ----------------------------------------------------------------- the start editor
+    # The start editor (exact starting parameters) edits the same table as the synthesis dialog
+    # unless a family overrides these; ``options`` are the family's "fit" options of the run
+    # (`Mixture.options`, e.g. the covariance type), which a start must respect.
+    start_layouts: ClassVar[tuple[str, ...]] = ()
+    """Names of the ways the start editor can lay out a component's parameters, the default first; () for one."""
+
+    def start_columns(self, n_features: int, layout: str = "") -> tuple[Column, ...]:
+        """The start editor's columns with `n_features` features in `layout` (one of `start_layouts`)."""
+        return self.columns(n_features)
+
+    def start_values(self, model: nc.Mixture, cols: tuple[Column, ...]) -> np.ndarray:
+        """`model`'s parameters under `cols` (of `start_columns`), shape (n_components, len(cols))."""
+        return self.table_values(model)
+
+    def start_check(
+        self, cols: tuple[Column, ...], values: np.ndarray, bad: np.ndarray, refuse: Refuse, options: dict
+    ) -> None:
+        """The family's checks across cells of a start (as `check`), given the run's fit `options`."""
+        self.check(cols, values, bad, refuse)
+
+    def start_mixture(self, cols: tuple[Column, ...], values: np.ndarray, options: dict) -> nc.Mixture:
+        """The start of a table that passed `start_check`, with the run's fit `options`; exactly the cells' numbers."""
+        return self.mixture(cols, values)
+
     def sample_options(self, document_length: int) -> dict:
         """Options for `Mixture.sample` (e.g. the number of words per document)."""
         return {}

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -39,6 +38,7 @@ from ..layouts import left_row, ok_cancel
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
 from ..theme import style_window
+from .parameter_table import ParameterTable
 from .synthesis_preview import SynthesisPreview
 
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
@@ -104,8 +104,7 @@ class SynthesisDialog(QDialog):
         form.addRow("Seed", self.seed_spin)
         form.addRow(left_row(self.randomise_button, self.normalise_button))
 
-        self.table = QTableWidget()
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table = ParameterTable()
         self.table.horizontalHeader().setDefaultSectionSize(72)
         self.issues_label = QLabel()
         self.issues_label.setWordWrap(True)
@@ -261,25 +260,7 @@ class SynthesisDialog(QDialog):
 
     def normalise(self) -> None:
         """Scale the weights (and, for a multinomial mixture, each word distribution) to sum to 1."""
-        cells = self.cells()
-        groups = [[(k, 0) for k in range(len(cells))]]
-        rows_name = synthesis.recipe(self.family).simplex_rows
-        if rows_name is not None:  # each component's probabilities sum to 1 as well
-            groups += [[(k, c) for c in range(1, len(cells[k]))] for k in range(len(cells))]
-        failures = []
-        self._filling = True
-        try:
-            for index, group in enumerate(groups):
-                try:
-                    values = synthesis.normalised([cells[k][c] for k, c in group], 4 if index == 0 else 6)
-                except ValueError as error:
-                    what = "the weights" if index == 0 else f"component {index}'s {rows_name}"
-                    failures.append(f"Could not normalise {what}: {error}.")
-                    continue
-                for (k, c), value in zip(group, values):
-                    self._cell(k, c).setText(_format(value))
-        finally:
-            self._filling = False
+        failures = self.table.normalise(synthesis.recipe(self.family).simplex_rows, (4, 6), _format)
         self.revalidate()
         if failures:
             self._show_messages(failures + ([self.issues_label.text()] if self.issues_label.text() else []))

@@ -52,6 +52,7 @@ class ControlPanel(QWidget):
     """
 
     run_requested = Signal()
+    start_edit_requested = Signal()  # the window opens the start editor
 
     def __init__(
         self, session: Session, parent=None, messages: MessageBoard | None = None, *, labelling: Labelling | None = None
@@ -101,6 +102,9 @@ class ControlPanel(QWidget):
         buttons.addWidget(self.reinit_button)
         buttons.addWidget(self.new_seed_button)
         start_form.addRow(buttons)
+        self.edit_start_button = QPushButton("Edit start…")
+        self.edit_start_button.setToolTip("Type the starting parameters exactly, or start from the truth")
+        start_form.addRow(self.edit_start_button)
 
         self.e_button = QPushButton("E-step")
         self.m_button = QPushButton("M-step")
@@ -147,6 +151,7 @@ class ControlPanel(QWidget):
         self.play_button.toggled.connect(self._play_toggled)
         self.reset_button.clicked.connect(session.reset)
         self.run_button.clicked.connect(self.run_requested)
+        self.edit_start_button.clicked.connect(self.start_edit_requested)
         self.speed_slider.valueChanged.connect(self._speed_changed)
         self.reinit_button.clicked.connect(self._apply)
         self.new_seed_button.clicked.connect(lambda: self.seed_spin.setValue(self.seed_spin.value() + 1))
@@ -208,6 +213,7 @@ class ControlPanel(QWidget):
             self.reset_button,
             self.reinit_button,
             self.new_seed_button,
+            self.edit_start_button,
             self.model_combo,
             self.init_combo,
             self.seed_spin,

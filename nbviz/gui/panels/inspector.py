@@ -1,9 +1,14 @@
-"""The point inspector: one data point's E-step with the actual numbers.
+"""The inspector: both steps of EM with the actual numbers.
 
-For the selected point x it lists, per component, the weight pi_k, the likelihood p(x | k), the
-product pi_k p(x | k), their sum p(x) and the responsibility r_k = pi_k p(x | k) / p(x). The
-numbers are computed in log space and written from their logarithms, so a likelihood far below
-the smallest double (common with many binary features) still shows as e.g. 3.1416 × 10^-412.
+The E-step: for the selected point, or a probe anywhere in the data space (typed in, or clicked in
+the data view), it lists per component the weight pi_k, the likelihood p(x | k), the product
+pi_k p(x | k), their sum p(x) and the responsibility r_k = pi_k p(x | k) / p(x); for a naive Bayes
+family also p(x | k) as its product feature by feature. The numbers are computed in log space
+and written from their logarithms, so a likelihood far below the smallest double (common with
+many binary features) still shows as e.g. 3.1416 × 10^-412.
+
+The M-step: at an M half-step, how the chosen parameter was computed from the responsibilities.
+The arithmetic is `nbviz.app.breakdown`'s; this panel only writes it out.
 """
 
 from __future__ import annotations
@@ -12,7 +17,17 @@ import html
 import math
 
 import numpy as np
+from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout
 
+from ...app.breakdown import (
+    EStepNumbers,
+    FactorRows,
+    WorkedParameter,
+    e_step_numbers,
+    factor_rows,
+    parameter_choices,
+    worked_parameter,
+)
 from ...app.session import PointBreakdown
 from ..palette import component_color
 from .text_panel import TextPanel
@@ -20,8 +35,12 @@ from .text_panel import TextPanel
 MAX_LISTED = 6  # feature values written out; more are summarised
 HINT = (
     "Click a point in the data view (or a row of the responsibility map) to see how the E-step "
-    "computes its responsibilities."
+    "computes its responsibilities; click anywhere else (or hold Shift and move the mouse), or type "
+    "a point under Probe, to see P(C | x) there. Step to an M half-step to see how it computes "
+    "each parameter."
 )
+CLEAR_PROBE = "clear-probe"
+RULE = "border-top:1px solid #999"
 
 
 def from_log(log_value: float) -> str:
@@ -58,47 +77,132 @@ def describe_point(x: np.ndarray, columns) -> str:
     return ", ".join(f"{name} = {value:.6g}" for name, value in zip(columns[:MAX_LISTED], x)) + ", …"
 
 
+def sub(symbol: str, subscript: str) -> str:
+    """`symbol` with an HTML subscript, both escaped."""
+    return f"{html.escape(symbol)}<sub>{html.escape(subscript)}</sub>"
+
+
 class PointInspector(TextPanel):
-    """Shows `session.breakdown(selected)` for the selected point at the cursor.
+    """Shows the E-step of the selected point or the probe, and the M-step at an M half-step.
 
     Attributes
     ----------
     browser : QTextBrowser
+    probe_edit : QLineEdit
+        Type a point ("3", "1, 0, 1") and press Enter to probe it.
+    parameter_choice : QComboBox
+        The parameter whose M-step is written out.
     breakdown : PointBreakdown or None
-        What is shown.
+        The selected point's E-step shown (None: no point is selected).
+    probe_numbers : EStepNumbers or None
+        The probe's E-step shown.
+    worked : WorkedParameter or None
+        The M-step's parameter shown.
     """
 
-    follows = dict.fromkeys(("selection_changed", "cursor_changed", "run_reset"), "redraw")
+    follows = {
+        **dict.fromkeys(("selection_changed", "cursor_changed", "probe_changed"), "redraw"),
+        **dict.fromkeys(("run_reset", "problem_changed"), "refill"),
+    }
     placeholder = HINT
-    breakdown: PointBreakdown | None
+    breakdown: PointBreakdown | None = None
+    probe_numbers: EStepNumbers | None = None
+    worked: WorkedParameter | None = None
+
+    def __init__(self, session, parent=None, *, appearance=None):
+        self.probe_edit = QLineEdit()
+        self.probe_edit.setPlaceholderText("Probe x: e.g. 3 or 1, 0, 1, then Enter")
+        self.probe_edit.setToolTip("A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
+        self.parameter_choice = QComboBox()
+        self.parameter_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.parameter_choice.setMinimumContentsLength(2)
+        self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
+        self._keys: list = []
+        super().__init__(session, parent, appearance=appearance)
+        self.probe_edit.returnPressed.connect(self._probe_typed)
+        self.parameter_choice.currentIndexChanged.connect(self.redraw)
+        self.browser.anchorClicked.connect(self._link_clicked)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)  # TextPanel's
+        # no labels beside them: the inspector stays as narrow as its dock allows
+        layout.insertWidget(0, self.probe_edit)
+        layout.insertWidget(1, self.parameter_choice)
+        self.refill()
+
+    # ----------------------------------------------------------------- what is shown
+    def refill(self, *_) -> None:
+        """List the run's parameters (keeping the one chosen where it still exists), then redraw."""
+        session = self.session
+        model = session.snapshot.model if session.snapshot is not None else None
+        chosen = self._keys[self.parameter_choice.currentIndex()] if self._keys else None
+        choices = [] if model is None else parameter_choices(model, session.problem.columns, session.fixed_covariances)
+        self._keys = [key for key, _ in choices]
+        self.parameter_choice.blockSignals(True)
+        self.parameter_choice.clear()
+        self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
+        if chosen in self._keys:
+            self.parameter_choice.setCurrentIndex(self._keys.index(chosen))
+        self.parameter_choice.blockSignals(False)
+        self.redraw()
+
+    def choose_parameter(self, key) -> None:
+        """Write out the M-step of parameter `key` (a `ParameterKey` of the run)."""
+        self.parameter_choice.setCurrentIndex(self._keys.index(key))
 
     def content(self) -> str | None:
         session = self.session
-        if session.snapshot is None or session.problem is None or session.selected < 0:
-            self.breakdown = None
-            return None
-        self.breakdown = session.breakdown(session.selected)
-        return self._html(self.breakdown)
-
-    def _html(self, b: PointBreakdown) -> str:
-        session = self.session
-        problem = session.problem
+        self.breakdown = self.probe_numbers = self.worked = None
         snapshot = session.snapshot
-        parts = [f"<p><b>Point {b.index + 1}</b>: {html.escape(describe_point(b.x, problem.columns))}</p>"]
-        if problem.labels is not None and problem.classes is not None:
-            known = problem.classes[problem.labels[b.index]]
-            parts.append(f"<p>Known class: {html.escape(str(known))}</p>")
-        if snapshot.phase == "M":
+        if snapshot is None or session.problem is None:
+            return None
+        parts = []
+        if session.probed is not None:
+            parts.append(self._probe_html())
+        elif session.selected >= 0:
+            self.breakdown = session.breakdown(session.selected)
+            parts.append(self._html(self.breakdown))
+        if snapshot.phase == "M" and self._keys:
+            parts.append(self._m_step_html())
+        return "".join(parts) or None
+
+    # ----------------------------------------------------------------- the E-step
+    def _probe_html(self) -> str:
+        session = self.session
+        probe = session.probed
+        assert probe is not None and session.problem is not None  # shown only then
+        columns = session.problem.columns
+        where = describe_point(probe.x, columns) if probe.plane is None else probe.describe(columns)
+        parts = [
+            f"<p><b>Probe</b> (not a data point): {html.escape(where)} &nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
+        ]
+        try:
+            model = session.probe_model()
+            assert model is not None  # a run and a probe
+            numbers = e_step_numbers(model, probe.x)
+            factors = factor_rows(model, probe.x)
+        except ValueError as error:
+            parts.append(f"<p><i>P(C | x) cannot be worked out here: {html.escape(str(error))}</i></p>")
+            return "".join(parts)
+        self.probe_numbers = numbers
+        if probe.plane is not None:
             parts.append(
-                f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
-                f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
+                f"<p style='color:{self.appearance.muted_text}'>The directions not shown are integrated out: "
+                "the densities are the mixture's marginals in this view (the shading).</p>"
             )
-        parts.append(
+        parts.append(self._table(numbers))
+        if factors is not None:
+            parts.append(self._factors_html(factors, numbers))
+        if session.config.hard:
+            parts.append("<p><i>Hard EM would give this point wholly to its most probable component.</i></p>")
+        return "".join(parts)
+
+    def _table(self, b: EStepNumbers | PointBreakdown) -> str:
+        parts = [
             "<table cellspacing='0' cellpadding='3'>"
             "<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>p(x | k)</th>"
             "<th align='right'>π<sub>k</sub> p(x | k)</th><th align='right'>r<sub>k</sub></th></tr>"
-        )
-        names = session.component_names()
+        ]
+        names = self.session.component_names()
         for k in range(len(b.weights)):
             colour = component_color(k, self.appearance.dark).name()
             parts.append(
@@ -109,11 +213,70 @@ class PointInspector(TextPanel):
                 f"<td align='right'><b>{fmt_resp(b.resp[k])}</b></td></tr>"
             )
         parts.append(
-            f"<tr><td colspan='3' align='right' style='border-top:1px solid #999'>sum = p(x)</td>"
-            f"<td align='right' style='border-top:1px solid #999'>{from_log(b.log_normaliser)}</td>"
-            f"<td style='border-top:1px solid #999'></td></tr></table>"
+            f"<tr><td colspan='3' align='right' style='{RULE}'>sum = p(x)</td>"
+            f"<td align='right' style='{RULE}'>{from_log(b.log_normaliser)}</td>"
+            f"<td style='{RULE}'></td></tr></table>"
         )
         parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {b.log_normaliser:.6g}.</p>")
+        return "".join(parts)
+
+    def _factors_html(self, f: FactorRows, b: EStepNumbers | PointBreakdown) -> str:
+        """p(x | k) as the naive Bayes product, one row per feature."""
+        problem = self.session.problem
+        assert problem is not None  # shown with a run
+        names = self.session.component_names()
+        K = len(names)
+        head = "".join(
+            f"<th align='right'><span style='color:{component_color(k, self.appearance.dark).name()}'>&#9632;</span> "
+            f"{html.escape(names[k])}</th>"
+            for k in range(K)
+        )
+        parts = [
+            "<p><b>p(x | k) feature by feature</b> (naive Bayes: the features are independent given k)</p>"
+            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>feature</th><th>x</th><th></th>{head}</tr>"
+        ]
+        for row, m in enumerate(f.features):
+            cells = "".join(f"<td align='right'>{from_log(f.log_factors[row, k])}</td>" for k in range(K))
+            parts.append(
+                f"<tr><td>{html.escape(problem.columns[m])}</td><td align='center'>{b.x[m]:.6g}</td>"
+                f"<td>{html.escape(f.labels[row])}</td>{cells}</tr>"
+            )
+        if f.n_rest:
+            cells = "".join(f"<td align='right'>{from_log(f.rest_log[k])}</td>" for k in range(K))
+            parts.append(f"<tr><td colspan='3'><i>× the other {f.n_rest} features</i></td>{cells}</tr>")
+        if f.constant_text:
+            cells = f"<td align='right'>{from_log(f.log_constant)}</td>" * K
+            parts.append(f"<tr><td colspan='3'>× {html.escape(f.constant_text)}</td>{cells}</tr>")
+        cells = "".join(
+            f"<td align='right' style='{RULE}'><b>{from_log(b.log_densities[k])}</b></td>" for k in range(K)
+        )
+        parts.append(f"<tr><td colspan='3' style='{RULE}'>= p(x | k)</td>{cells}</tr></table>")
+        if f.n_silent:
+            parts.append(
+                f"<p style='color:{self.appearance.muted_text}'>{f.n_silent} features with count 0 "
+                "contribute a factor 1 and are not listed.</p>"
+            )
+        return "".join(parts)
+
+    def _html(self, b: PointBreakdown) -> str:
+        session = self.session
+        problem = session.problem
+        snapshot = session.snapshot
+        assert problem is not None and snapshot is not None  # shown with a run
+        parts = [f"<p><b>Point {b.index + 1}</b>: {html.escape(describe_point(b.x, problem.columns))}</p>"]
+        if problem.labels is not None and problem.classes is not None:
+            known = problem.classes[problem.labels[b.index]]
+            parts.append(f"<p>Known class: {html.escape(str(known))}</p>")
+        if snapshot.phase == "M":
+            parts.append(
+                f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
+                f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
+            )
+        parts.append(self._table(b))
+        model = session.responsibilities_model()
+        factors = None if model is None else factor_rows(model, b.x)
+        if factors is not None:
+            parts.append(self._factors_html(factors, b))
         if b.label is not None:
             classes = problem.classes
             name = classes[b.label] if classes is not None else str(b.label + 1)
@@ -127,3 +290,66 @@ class PointInspector(TextPanel):
                 "(r = 1 there, 0 elsewhere).</i></p>"
             )
         return "".join(parts)
+
+    # ----------------------------------------------------------------- the M-step
+    def _m_step_html(self) -> str:
+        session = self.session
+        snapshot, problem, em, resp = session.snapshot, session.problem, session.em, session.resp
+        assert snapshot is not None and problem is not None and em is not None and resp is not None
+        key = self._keys[max(self.parameter_choice.currentIndex(), 0)]
+        w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
+        self.worked = w
+        r = w.ratio
+        k = key.k
+        value = "1" if r.value_name == "1" else html.escape(r.value_name)
+        summand = f"r<sub>n{k + 1}</sub>" + ("" if r.value_name == "1" else f" · {value}")
+        pseudo = ""
+        if r.numerator_pseudo:
+            pseudo = f" + {html.escape(r.pseudo_text.split(' = ')[0])}"
+        parts = [
+            f"<p><b>This M-step</b> (iteration {snapshot.iteration}): "
+            f"{sub(r.symbol, r.subscript)} = (Σ<sub>n</sub> {summand}{pseudo}) / ({html.escape(r.denominator_text)})"
+            + (f"; {html.escape(r.pseudo_text)}" if r.pseudo_text else "")
+            + "</p>"
+        ]
+        listed = "every data point" if not w.n_rest else f"the {len(w.rows)} largest terms"
+        parts.append(
+            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>n ({listed})</th>"
+            f"<th align='right'>r<sub>n{k + 1}</sub></th><th align='right'>{value}</th>"
+            f"<th align='right'>{summand}</th></tr>"
+        )
+        for n, c in zip(w.rows, w.contributions):
+            parts.append(
+                f"<tr><td>{n + 1}</td><td align='right'>{r.weights[n]:.4f}</td>"
+                f"<td align='right'>{r.values[n]:.6g}</td><td align='right'>{c:.6g}</td></tr>"
+            )
+        if w.n_rest:
+            parts.append(
+                f"<tr><td colspan='3'><i>the other {w.n_rest} points</i></td>"
+                f"<td align='right'>{w.rest_sum:.6g}</td></tr>"
+            )
+        parts.append(
+            f"<tr><td colspan='3' align='right' style='{RULE}'>Σ<sub>n</sub></td>"
+            f"<td align='right' style='{RULE}'><b>{w.numerator_sum:.6g}</b></td></tr></table>"
+        )
+        numerator = f"{w.numerator_sum:.6g}" + (f" + {r.numerator_pseudo:g}" if r.numerator_pseudo else "")
+        parts.append(f"<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>")
+        if w.kept:
+            parts.append(
+                f"<p><i>Component {k + 1} received no responsibility: it kept its previous value "
+                f"{w.stored:.6g}.</i></p>"
+            )
+        return "".join(parts)
+
+    # ----------------------------------------------------------------- input
+    def _probe_typed(self) -> None:
+        text = self.probe_edit.text().replace(";", ",").replace(",", " ").split()
+        try:
+            values = [float(item) for item in text]
+        except ValueError:
+            values = [float("nan")]  # the session refuses it, saying which value is bad
+        self.session.probe(values)
+
+    def _link_clicked(self, url) -> None:
+        if url.toString() == CLEAR_PROBE:
+            self.session.clear_probe()

@@ -4,7 +4,10 @@ The histogram (density-normalised) is grey; each weighted component density pi_k
 sigma_k^2) is a curve in the component's colour, their sum (the mixture density) a thick dark
 curve, and for synthesised data the true weighted components are dashed. Under the histogram a
 strip of the data points (spread vertically so they do not hide each other) is coloured by the
-responsibilities. Click a point in the strip to inspect it; drag a mean marker (at the top of its
+responsibilities. Under the plot a strip shows the posterior r_k(x) = P(C = k | x) of each
+component across x (`set_posterior_visible` hides it). Click a point in the strip to inspect it,
+anywhere else (or move the mouse with Shift held) to probe that x: a dotted line and dots on the
+curves mark it, and the inspector works out P(C | x); drag a mean marker (at the top of its
 component's curve) sideways to restart EM from there.
 """
 
@@ -18,16 +21,17 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
+from ...app.breakdown import posterior_curves
 from ...app.density_grids import weighted_component_densities
 from ...app.families import DataView, presentation
 from ...app.session import Session
 from ..palette import component_color
 from .ellipses import matched_color
-from .interaction import with_moved_mean
+from .interaction import clicked_position, with_moved_mean
 from .plot_view import new_plot
 from .point_layer import PointLayer
-from .points_view import PointsView
-from .styling import pen
+from .points_view import Mark, PointsView
+from .styling import pen, style_plot
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
@@ -86,11 +90,46 @@ class Density1DView(PointsView, QWidget):
         self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.PenStyle.DashLine))
         self.selection_line.hide()
         self.view_box.addItem(self.selection_line, ignoreBounds=True)
+        self.probe_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1.5, style=Qt.PenStyle.DotLine))
+        self.probe_line.hide()
+        self.view_box.addItem(self.probe_line, ignoreBounds=True)
+        self.probe_dots = self.add_overlay(Mark(pxMode=True, size=9), 24)
+        self._build_posterior()
         self.view_box.sigXRangeChanged.connect(self._draw_curves)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot)
+        layout.setSpacing(0)
+        layout.addWidget(self.plot, 3)
+        layout.addWidget(self.posterior_plot, 1)
         self.follow_session()
+
+    def _build_posterior(self) -> None:
+        """The strip of posterior curves under the plot, its x axis linked to the plot's."""
+        self.posterior_plot = new_plot(edge_room=True)
+        self.posterior_plot.setLabel("left", "P(C | x)")
+        self.posterior_plot.setXLink(self.plot)
+        self.posterior_plot.setYRange(0.0, 1.0, padding=0.04)
+        self.posterior_plot.setMouseEnabled(x=True, y=False)
+        self.posterior_plot.getAxis("left").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])
+        self.posterior_plot.setToolTip("The posterior P(C = k | x) of each component; click to probe an x")
+        self.posterior_curves: list[pg.PlotCurveItem] = []
+        self.posterior_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1.5, style=Qt.PenStyle.DotLine))
+        self.posterior_line.hide()
+        self.posterior_plot.addItem(self.posterior_line, ignoreBounds=True)
+        self.posterior_dots = Mark(pxMode=True, size=9)
+        self.posterior_dots.setZValue(5)
+        self.posterior_plot.addItem(self.posterior_dots, ignoreBounds=True)
+        self.posterior_plot.scene().sigMouseClicked.connect(self._posterior_clicked)
+
+    @property
+    def posterior_visible(self) -> bool:
+        """Whether the strip of posterior curves is shown (the default)."""
+        return not self.posterior_plot.isHidden()
+
+    def set_posterior_visible(self, on: bool) -> None:
+        """Show or hide the strip of posterior curves P(C = k | x) under the densities."""
+        self.posterior_plot.setVisible(bool(on))
+        self._draw_curves()
 
     def restyle(self, a: Appearance) -> None:
         self.histogram.setBrush(HISTOGRAM_BRUSH_DARK if a.dark else HISTOGRAM_BRUSH)
@@ -98,6 +137,11 @@ class Density1DView(PointsView, QWidget):
         self.mixture_curve.setPen(pen(a, MIXTURE_COLOR_DARK if a.dark else MIXTURE_COLOR, 3.5))
         self.means.setSize(a.point_size(15))
         self.selection_line.setPen(pen(a, a.muted_text, 1, style=Qt.PenStyle.DashLine))
+        for line in (self.probe_line, self.posterior_line):
+            line.setPen(pen(a, a.outline, 1.5, style=Qt.PenStyle.DotLine))
+        for dots in (self.probe_dots, self.posterior_dots):
+            dots.setSize(a.point_size(9))
+        style_plot(self.posterior_plot, a)
 
     @property
     def model(self) -> nc.GaussianMixture | None:
@@ -154,11 +198,12 @@ class Density1DView(PointsView, QWidget):
         self._draw_curves()
 
     def clear(self) -> None:
-        for item in self.component_curves + self.truth_curves + [self.mixture_curve]:
+        for item in self.component_curves + self.truth_curves + self.posterior_curves + [self.mixture_curve]:
             item.setData([], [])
-        for item in (self.means, self.selection_ring):
+        for item in (self.means, self.selection_ring, self.probe_dots, self.posterior_dots):
             item.setData([], [])
-        self.selection_line.hide()
+        for line in (self.selection_line, self.probe_line, self.posterior_line):
+            line.hide()
 
     def _draw_curves(self, *_) -> None:
         if self.model is None or self._problem is None:
@@ -180,6 +225,53 @@ class Density1DView(PointsView, QWidget):
             pen=pen(self.appearance, self.appearance.outline, 2),
         )
         self._draw_truth(x)
+        self._draw_posterior(x, model)
+        self.draw_probe()
+
+    def _draw_posterior(self, x: np.ndarray, model: nc.GaussianMixture) -> None:
+        if not self.posterior_visible:
+            return
+        curves = posterior_curves(model, x)
+        while len(self.posterior_curves) < len(curves):
+            curve = pg.PlotCurveItem()
+            self.posterior_plot.addItem(curve)
+            self.posterior_curves.append(curve)
+        for k, curve in enumerate(self.posterior_curves):
+            curve.setVisible(k < len(curves))
+            if k < len(curves):
+                curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
+                curve.setData(x, curves[k])
+
+    def draw_probe(self, *_) -> None:
+        """A dotted line at the probed x, with dots where it meets each curve (pi_k N(x) and r_k(x))."""
+        probe = self.session.probed
+        shown = probe is not None and probe.plane is None and self.model is not None and self._problem is not None
+        for line in (self.probe_line, self.posterior_line):
+            line.setVisible(shown)
+        if not shown:
+            self.probe_dots.setData([], [])
+            self.posterior_dots.setData([], [])
+            return
+        assert probe is not None
+        x = float(probe.x[0])
+        model = self.drawn_model()
+        K = model.n_components
+        brushes = [pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)]
+        outline = pen(self.appearance, self.appearance.outline, 1.5)
+        self.probe_line.setValue(x)
+        self.posterior_line.setValue(x)
+        heights = weighted_component_densities(model, np.array([x]))[:, 0]
+        self.probe_dots.setData(pos=np.column_stack([np.full(K, x), heights]), brush=brushes, pen=outline)
+        posterior = posterior_curves(model, np.array([x]))[:, 0]
+        self.posterior_dots.setData(pos=np.column_stack([np.full(K, x), posterior]), brush=brushes, pen=outline)
+
+    def probe_at(self, x: float, y: float) -> None:
+        self.session.probe([x])
+
+    def _posterior_clicked(self, ev) -> None:
+        pos = None if self.model is None else clicked_position(ev, self.posterior_plot.getViewBox())
+        if pos is not None:
+            self.probe_at(pos.x(), pos.y())
 
     def _draw_truth(self, x: np.ndarray) -> None:
         matched = self.session.matched_truth()

@@ -1,22 +1,32 @@
 """The base of the views that draw the data points under a Gaussian mixture (1-D and scatter).
 
 The points are coloured by their responsibilities; a click on one selects it for the inspector
-(and a ring marks it); a mean marker can be dragged, and dropped to restart EM from there.
+(and a ring marks it); a click anywhere else, or moving the mouse with Shift held, probes that
+place (`Session.probe`: the inspector works out P(C | x) there, a marker shows where); a mean
+marker can be dragged, and dropped to restart EM from there.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, Qt
 
 import nbviz.core as nc
 
 from ...app.problem import Problem
 from ..palette import blend, component_rgb
 from .ellipses import DraggableMarkers
-from .interaction import picked_index, show_ring
+from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .plot_view import PlotView
 from .point_layer import PointLayer
+
+
+class Mark(pg.ScatterPlotItem):
+    """A marker that is only drawn (the probe's): a click on it goes on to the view beneath."""
+
+    def mouseClickEvent(self, ev) -> None:
+        ev.ignore()
 
 
 class PointsView(PlotView):
@@ -38,7 +48,7 @@ class PointsView(PlotView):
         Class attribute: the selection ring's outer and inner size in pixels (normal mode).
     """
 
-    follows = {**PlotView.follows, "selection_changed": "draw_selection"}
+    follows = {**PlotView.follows, "selection_changed": "draw_selection", "probe_changed": "draw_probe"}
     dot_growth = (0.0, 1.5)
     ring_sizes = (23, 18)
     plot: pg.PlotWidget
@@ -83,8 +93,9 @@ class PointsView(PlotView):
         return self.add_overlay(pg.ScatterPlotItem(pxMode=True), 25)
 
     def follow_session(self) -> None:
-        """Also take clicks on the plot (a click on a point selects it)."""
+        """Also take clicks on the plot (a click on a point selects it, elsewhere probes) and Shift-moves."""
         self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self.plot.viewport().installEventFilter(self)
         super().follow_session()
 
     # ----------------------------------------------------------------- drawing
@@ -107,6 +118,7 @@ class PointsView(PlotView):
         self.points.set_colors(blend(self.session.resp, component_rgb(model.n_components, self.appearance.dark)))
         self.draw_model()
         self.draw_selection()
+        self.draw_probe()
 
     def draw_selection(self, *_) -> np.ndarray | None:
         """Ring the selected point; returns where it is drawn (None: no point selected here)."""
@@ -116,6 +128,14 @@ class PointsView(PlotView):
             xy = self.points.positions[index]
         show_ring(self.selection_ring, xy, self.ring_sizes, self.appearance)
         return xy
+
+    def draw_probe(self, *_) -> None:
+        """Mark the probed place, or hide the mark (override)."""
+        raise NotImplementedError
+
+    def probe_at(self, x: float, y: float) -> None:
+        """Probe the place (x, y) of the view (override): `Session.probe` with what it means in the data."""
+        raise NotImplementedError
 
     def sync_problem(self) -> bool:
         """Follow a new problem (positions, ranges); False when the view does not apply (override)."""
@@ -139,9 +159,27 @@ class PointsView(PlotView):
         raise NotImplementedError
 
     def _clicked(self, ev) -> None:
-        index = None if self.model is None else picked_index(ev, self.view_box, self.points)
-        if index is not None:
+        pos = None if self.model is None else clicked_position(ev, self.view_box)
+        if pos is None:
+            return
+        index = self.points.nearest(pos.x(), pos.y(), CLICK_RADIUS)
+        if index >= 0:
             self.session.select(index)
+        else:
+            self.probe_at(pos.x(), pos.y())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Moving the mouse over the plot with Shift held probes where it points."""
+        if (
+            event.type() == QEvent.Type.MouseMove
+            and event.modifiers() & Qt.KeyboardModifier.ShiftModifier  # type: ignore[attr-defined]
+            and self.model is not None
+        ):
+            scene_pos = self.plot.mapToScene(event.position().toPoint())  # type: ignore[attr-defined]
+            if self.view_box.sceneBoundingRect().contains(scene_pos):
+                pos = self.view_box.mapSceneToView(scene_pos)
+                self.probe_at(pos.x(), pos.y())
+        return False
 
     def _mean_dragged(self, k: int, x: float, y: float) -> None:
         self._drag_preview = (k, x, y)

@@ -6,7 +6,10 @@ the mixture density is shaded underneath; for synthesised data the true componen
 With more than two features a chooser picks a feature pair or the PCA plane, and everything is
 projected into it (the shading is then the projected, i.e. marginal, mixture density).
 
-Click a point to inspect it; drag a mean (in a feature-pair view) to restart EM from there.
+Click a point to inspect it; click anywhere else (or move the mouse with Shift held) to probe that
+place: a cross marks it and the inspector works out P(C | x) there (with more than two features,
+under the mixture's marginal in the view shown); drag a mean (in a feature-pair view) to restart
+EM from there.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from .ellipses import EllipseItem, matched_color
 from .interaction import with_moved_mean
 from .plot_view import new_plot
 from .point_layer import PointLayer
-from .points_view import PointsView
+from .points_view import Mark, PointsView
 from .projection import Projection, projections_for
 from .styling import pen
 
@@ -100,6 +103,7 @@ class ScatterView(PointsView, QWidget):
         self.truth_means = self.add_overlay(pg.ScatterPlotItem(symbol="x", size=11, pxMode=True), 15)
         self.means = self.add_means(17)
         self.selection_ring = self.add_selection_ring()
+        self.probe_marker = self.add_overlay(Mark(symbol="+", size=20, pxMode=True), 26)
         self.view_box.sigRangeChanged.connect(self._update_density)
 
         layout = QVBoxLayout(self)
@@ -113,6 +117,7 @@ class ScatterView(PointsView, QWidget):
         self.density_item.setLookupTable(density_lut(DENSITY_RGB_DARK if appearance.dark else DENSITY_RGB))
         self.means.setSize(appearance.point_size(17))
         self.truth_means.setSize(appearance.point_size(11))
+        self.probe_marker.setSize(appearance.point_size(20))
 
     # ----------------------------------------------------------------- state
     @property
@@ -187,7 +192,7 @@ class ScatterView(PointsView, QWidget):
         self.points.set_positions(np.zeros((0, 2)))
         for item in self.ellipses + self.truth_ellipses:
             item.hide()
-        for item in (self.means, self.truth_means, self.selection_ring):
+        for item in (self.means, self.truth_means, self.selection_ring, self.probe_marker):
             item.setData([], [])
         self.density_item.hide()
         self.density_grid = None
@@ -249,7 +254,40 @@ class ScatterView(PointsView, QWidget):
         self.density_item.setRect(QRectF(x0, y0, x1 - x0, y1 - y0))
         self.density_item.show()
 
+    def probe_position(self) -> np.ndarray | None:
+        """Where the probe is in this view (2,), or None when it is not in the view shown."""
+        probe, projection = self.session.probed, self.projection
+        if probe is None or projection is None or self.model is None:
+            return None
+        if probe.plane is None:
+            return projection.points(probe.x[None, :])[0]
+        return probe.x if probe.plane is projection else None
+
+    def draw_probe(self, *_) -> None:
+        """A cross at the probed place (none when the probe is in another view)."""
+        xy = self.probe_position()
+        if xy is None:
+            self.probe_marker.setData([], [])
+            return
+        a = self.appearance
+        self.probe_marker.setData(
+            pos=[xy, xy],
+            size=[a.point_size(22), a.point_size(18)],
+            pen=[pen(a, "#111111", 5), pen(a, "#ffffff", 2)],
+            brush=[pg.mkBrush("#111111"), pg.mkBrush("#ffffff")],
+        )
+
     # ----------------------------------------------------------------- mouse
+    def probe_at(self, x: float, y: float) -> None:
+        """Probe (x, y): every feature with two features, else the place in the view shown."""
+        projection, problem = self.projection, self._problem
+        if projection is None or problem is None:
+            return
+        if problem.n_features == 2 and projection.pair == (0, 1):
+            self.session.probe([x, y])
+        else:
+            self.session.probe([x, y], plane=projection)
+
     def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
         projection = self.projection
         if projection is None or projection.pair is None:

@@ -1,0 +1,261 @@
+"""Each family's E-step and M-step written out term by term, for the inspector's worked numbers.
+
+The generic parts (the weights, the ranking of terms, the E-step table) are in
+`nbviz.app.breakdown`; what differs between families is here, one `StepArithmetic` per family,
+looked up with `step_arithmetic` (never by asking which family a model is):
+
+- `feature_log_factors`: the naive Bayes product ``p(x | k) = prod_m f_m(x_m | k)`` factor by
+  factor (None for a family whose density does not factor over the features);
+- `parameters` and `ratio`: the family's own parameters, each the ratio
+  ``(sum_n r_nk f_n + a) / b`` that its M-step computes.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import gammaln
+
+import nbviz.core as nc
+
+
+@dataclass(frozen=True)
+class ParameterKey:
+    """One parameter of a mixture: ``kind`` ("weight", "mean", "covariance", "prob"), component
+    ``k`` and the feature positions ``index`` (none for a weight, one or two otherwise)."""
+
+    kind: str
+    k: int
+    index: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """How an M-step computes one parameter: ``(sum_n weights_n values_n + numerator_pseudo) / denominator``.
+
+    Attributes
+    ----------
+    symbol, subscript : str
+        The parameter's name, e.g. "p" and "2, sweet".
+    value_name : str
+        What ``values_n`` is, e.g. "x_n,sweet".
+    weights : ndarray of shape (n_samples,)
+        The responsibilities r_nk (or for a tied quantity, 1).
+    values : ndarray of shape (n_samples,)
+    numerator_pseudo : float
+        Pseudo-counts added to the sum (0 without a prior).
+    pseudo_text : str
+        What the pseudo-counts are ("β = 1"), "" without.
+    denominator : float
+    denominator_text : str
+        What the denominator is, with its parts, e.g. "N_k + 2β = 2.31 + 2".
+    """
+
+    symbol: str
+    subscript: str
+    value_name: str
+    weights: np.ndarray
+    values: np.ndarray
+    numerator_pseudo: float
+    pseudo_text: str
+    denominator: float
+    denominator_text: str
+
+
+@dataclass(frozen=True)
+class FeatureFactors:
+    """The factors of ``p(x | k)`` feature by feature.
+
+    Attributes
+    ----------
+    log_factors : ndarray of shape (n_features, n_components)
+        ``log f_m(x_m | k)``; -inf where x contradicts a probability of 0 or 1.
+    labels : list of str
+        Per feature, the factor's formula for this x ("p", "1 − p", "θ^3").
+    informative : ndarray of bool, shape (n_features,)
+        Features whose factor is not 1 under every component (a word absent from the document is not).
+    log_constant : float
+        The part of ``log p(x | k)`` shared by every component (the multinomial coefficient; 0 if none).
+    constant_text : str
+        What the constant is, "" when there is none.
+    """
+
+    log_factors: np.ndarray
+    labels: list[str]
+    informative: np.ndarray
+    log_constant: float = 0.0
+    constant_text: str = ""
+
+
+def mass(resp_k: np.ndarray) -> float:
+    """N_k, the total responsibility of one component."""
+    return float(resp_k.sum())
+
+
+def _pseudo(value: float, name: str) -> str:
+    return f"{name} = {value:g}" if value > 0 else ""
+
+
+class StepArithmetic(abc.ABC):
+    """A family's E-step factors and M-step ratios."""
+
+    def feature_log_factors(self, model: nc.Mixture, x: np.ndarray) -> FeatureFactors | None:
+        """The naive Bayes product of `model` at `x` (n_features,), or None if the density does not factor."""
+        return None
+
+    @abc.abstractmethod
+    def parameters(self, model: nc.Mixture, columns, fixed_covariances: bool) -> list[tuple[ParameterKey, str]]:
+        """The family's own parameters (not the weights) an M-step computes, each with a label."""
+
+    @abc.abstractmethod
+    def stored(self, model: nc.Mixture, key: ParameterKey) -> float:
+        """The value of the family parameter `key` in `model`."""
+
+    @abc.abstractmethod
+    def ratio(self, key: ParameterKey, X: np.ndarray, resp: np.ndarray, prior: nc.Prior, columns) -> Ratio:
+        """How the M-step computes `key` from data X (n_samples, n_features) and resp (n_samples, n_components)."""
+
+
+class GaussianSteps(StepArithmetic):
+    """Means ``mu_kd = sum_n r_nk x_nd / N_k`` and covariances from the centred scatter (+ λ on the diagonal)."""
+
+    def parameters(self, model, columns, fixed_covariances):
+        K, D = model.n_components, model.n_features
+        keys = [(ParameterKey("mean", k, (d,)), f"μ of {k + 1}, {columns[d]}") for k in range(K) for d in range(D)]
+        kind = model.covariance_type
+        if fixed_covariances or kind == "tied":
+            return keys
+        if kind == "spherical":
+            return keys + [(ParameterKey("covariance", k), f"σ² of {k + 1}") for k in range(K)]
+        pairs = [(d, d) for d in range(D)]
+        if kind == "full":
+            pairs += [(d, e) for d in range(D) for e in range(d + 1, D)]
+        for k in range(K):
+            for d, e in pairs:
+                what = f"σ² of {k + 1}, {columns[d]}" if d == e else f"Σ of {k + 1}, {columns[d]}–{columns[e]}"
+                keys.append((ParameterKey("covariance", k, (d, e)), what))
+        return keys
+
+    def stored(self, model, key):
+        if key.kind == "mean":
+            return float(model.means[key.k, key.index[0]])
+        if not key.index:
+            return float(model.covariances[key.k])
+        return float(model.full_covariances[key.k][key.index])
+
+    def ratio(self, key, X, resp, prior, columns):
+        k = key.k
+        r = resp[:, k]
+        nk = mass(r)
+        mean = (r @ X) / nk
+        if key.kind == "mean":
+            (d,) = key.index
+            return Ratio("μ", f"{k + 1}, {columns[d]}", f"x_n,{columns[d]}", r, X[:, d], 0.0, "", nk, f"N_k = {nk:.6g}")
+        lam = prior.covariance_prior
+        if not key.index:  # spherical: the mean squared distance over the features
+            values = ((X - mean) ** 2).mean(axis=1)
+            name, sub, what = "σ²", f"{k + 1}", "‖x_n − μ_k‖² / D"
+            lam_here = lam
+        else:
+            d, e = key.index
+            values = (X[:, d] - mean[d]) * (X[:, e] - mean[e])
+            diagonal = d == e
+            name = "σ²" if diagonal else "Σ"
+            sub = f"{k + 1}, {columns[d]}" if diagonal else f"{k + 1}, {columns[d]}–{columns[e]}"
+            what = f"(x_n,{columns[d]} − μ)" + ("²" if diagonal else f" (x_n,{columns[e]} − μ)")
+            lam_here = lam if diagonal else 0.0
+        return Ratio(name, sub, what, r, values, lam_here, _pseudo(lam_here, "λ"), nk, f"N_k = {nk:.6g}")
+
+
+class BernoulliSteps(StepArithmetic):
+    """``p(x | k) = prod_m p_km^x_m (1 − p_km)^(1 − x_m)``; ``p_km = (sum_n r_nk x_nm + β) / (N_k + 2β)``."""
+
+    def feature_log_factors(self, model, x):
+        probs = model.probs.T
+        ones = x[:, None] == 1
+        with np.errstate(divide="ignore"):
+            log_factors = np.where(ones, np.log(probs), np.log1p(-probs))
+        labels = ["p" if one else "1 − p" for one in ones[:, 0]]
+        return FeatureFactors(log_factors, labels, np.ones(len(x), dtype=bool))
+
+    def parameters(self, model, columns, fixed_covariances):
+        K, M = model.n_components, model.n_features
+        return [(ParameterKey("prob", k, (m,)), f"p of {k + 1}, {columns[m]}") for k in range(K) for m in range(M)]
+
+    def stored(self, model, key):
+        return float(model.probs[key.k, key.index[0]])
+
+    def ratio(self, key, X, resp, prior, columns):
+        k, (m,) = key.k, key.index
+        r = resp[:, k]
+        nk, beta = mass(r), prior.beta
+        denominator_text = f"N_k = {nk:.6g}" if beta == 0 else f"N_k + 2β = {nk:.6g} + {2 * beta:g}"
+        return Ratio(
+            "p",
+            f"{k + 1}, {columns[m]}",
+            f"x_n,{columns[m]}",
+            r,
+            X[:, m],
+            beta,
+            _pseudo(beta, "β"),
+            nk + 2 * beta,
+            denominator_text,
+        )
+
+
+class MultinomialSteps(StepArithmetic):
+    """``p(x | k) = (L! / prod_m x_m!) prod_m θ_km^x_m``; ``θ_km = (sum_n r_nk x_nm + β) / (sum_n r_nk L_n + Mβ)``."""
+
+    def feature_log_factors(self, model, x):
+        probs = model.probs.T
+        present = x > 0
+        with np.errstate(divide="ignore"):
+            log_factors = np.where(present[:, None], x[:, None] * np.log(probs), 0.0)
+        labels = ["θ" if c == 1 else f"θ^{int(c)}" for c in x]
+        coefficient = float(gammaln(x.sum() + 1) - gammaln(x + 1).sum())
+        return FeatureFactors(log_factors, labels, present, coefficient, "L! / ∏ x_m! (the same for every component)")
+
+    def parameters(self, model, columns, fixed_covariances):
+        K, M = model.n_components, model.n_features
+        return [(ParameterKey("prob", k, (m,)), f"θ of {k + 1}, {columns[m]}") for k in range(K) for m in range(M)]
+
+    def stored(self, model, key):
+        return float(model.probs[key.k, key.index[0]])
+
+    def ratio(self, key, X, resp, prior, columns):
+        k, (m,) = key.k, key.index
+        r = resp[:, k]
+        words, beta, M = float(r @ X.sum(axis=1)), prior.beta, X.shape[1]
+        denominator_text = f"Σ_n r_nk L_n = {words:.6g}" + ("" if beta == 0 else f", + Mβ = {M * beta:g}")
+        return Ratio(
+            "θ",
+            f"{k + 1}, {columns[m]}",
+            f"x_n,{columns[m]}",
+            r,
+            X[:, m],
+            beta,
+            _pseudo(beta, "β"),
+            words + M * beta,
+            denominator_text,
+        )
+
+
+STEP_ARITHMETIC: dict[str, StepArithmetic] = {
+    "gaussian": GaussianSteps(),
+    "bernoulli": BernoulliSteps(),
+    "multinomial": MultinomialSteps(),
+}
+"""Core family name -> its worked E- and M-steps."""
+
+
+def step_arithmetic(model: nc.Mixture) -> StepArithmetic:
+    """The worked steps of `model`'s family; ValueError naming the families that have them."""
+    entry = STEP_ARITHMETIC.get(model.family)
+    if entry is None:
+        raise ValueError(
+            f"no worked steps for the family {model.family!r}; add one to nbviz.app.families.steps "
+            f"(there are: {', '.join(STEP_ARITHMETIC)})"
+        )
+    return entry
