@@ -34,6 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
     )
     parser.add_argument(
+        "--tol", type=float, metavar="TOL", help="converged when an iteration gains less than TOL (default 1e-6)"
+    )
+    parser.add_argument(
+        "--max-iter", type=int, metavar="N", help="a run to convergence stops after N iterations (default 1000)"
+    )
+    parser.add_argument(
         "--start", metavar="JSON", help="start EM exactly from these parameters (as File → Export → Parameters writes)"
     )
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
@@ -93,7 +99,7 @@ def prepare(args):
     elif args.file and args.file.endswith(SUFFIX):
         if args.model or args.components is not None or args.covariance_type or args.label_column or args.start:
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
-        return read_session(args.file), None, None
+        return with_convergence(read_session(args.file), args), None, None
     elif args.file:
         problem = Problem.from_file(args.file, _label_column(args.label_column))
         config, start = ModelConfig(family=family_for_data(problem.data_kind)), None
@@ -113,7 +119,26 @@ def prepare(args):
         config, start = config.with_(**changes), None
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
-    return problem, config, start
+    return problem, with_convergence(config, args), start
+
+
+def with_convergence(target, args):
+    """`target` (a ModelConfig or a SavedSession) with the --tol and --max-iter given; ValueError if invalid."""
+    from dataclasses import replace
+
+    from .app.config import ModelConfig
+    from .core.params import check_integer, check_real
+
+    changes = {}
+    if args.tol is not None:
+        changes["tolerance"] = check_real(args.tol, "--tol", low=0)
+    if args.max_iter is not None:
+        changes["max_iter"] = check_integer(args.max_iter, "--max-iter", low=1)
+    if not changes:
+        return target
+    if isinstance(target, ModelConfig):
+        return target.with_(**changes)
+    return replace(target, config=target.config.with_(**changes))  # a saved session
 
 
 def _given_start(path: str, problem, config, asked: dict):

@@ -192,6 +192,38 @@ def test_data_that_does_not_fit_the_model_names_the_column_and_the_line(tmp_path
     ]
 
 
+def test_tol_and_max_iter_go_into_the_session(tmp_path):
+    from nbviz.app.session_file import read_session
+
+    path = tmp_path / "run.nbviz"
+    result = run_cli(
+        "--preset", "gmm-2d", "--tol", "1e-3", "--max-iter", "7", "--steps", "2", "--save-session", str(path)
+    )
+    assert result.returncode == 0, result.stderr
+    config = read_session(path).config
+    assert (config.tolerance, config.max_iter) == (1e-3, 7)
+    # a saved session takes new settings from the command line; its history stays
+    result = run_cli(str(path), "--tol", "0.5", "--save-session", str(path))
+    assert result.returncode == 0, result.stderr
+    saved = read_session(path)
+    assert (saved.config.tolerance, saved.config.max_iter) == (0.5, 7) and len(saved.history) == 3
+
+
+@pytest.mark.parametrize(
+    "option, value, said",
+    [
+        ("--tol", "-1", "--tol must be a finite number >= 0; got -1.0"),
+        ("--tol", "nan", "--tol must be a finite number >= 0; got nan"),
+        ("--max-iter", "0", "--max-iter must be a positive integer; got 0"),
+    ],
+)
+def test_a_bad_tol_or_max_iter_exits_2_with_one_line(option, value, said):
+    result = run_cli("--preset", "gmm-2d", option, value, "--steps", "1", "--screenshot", "unused.png")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0]
+
+
 def test_start_from_a_parameters_file_is_the_init_snapshot_bit_for_bit(tmp_path):
     import json
 

@@ -222,8 +222,23 @@ def bound_picture(question: BoundQuestion) -> BoundPicture:
     return BoundPicture(direction, result, xs, at_old, best, target, centre)
 
 
+LINE_NOTE = (
+    "Along the line θ_old → θ_new the surrogate peaks exactly at the M-step (t = 1): the M-step "
+    "maximises L(q, θ) over all the parameters at once."
+)
+SLICE_NOTE = (
+    "This is a coordinate slice: only this parameter moves and the others stay at θ_old, so the "
+    "surrogate's maximum here need not be where the M-step puts it (the M-step moves all the "
+    "parameters together; on the θ_old → θ_new slice it is exactly the maximum)."
+)
+
+
 def caption(picture: BoundPicture, hard: bool) -> str:
-    """What the view writes under a picture."""
+    """What the view writes under a picture: the touch (or hard EM's gap), the maximum, the M-step.
+
+    On the line to the M-step it says that the surrogate peaks exactly there; on a coordinate
+    slice, that its maximum need not be the M-step's value, and why.
+    """
     if picture.result is None:
         return picture.message
     gap, target, best = picture.gap, picture.target, picture.best
@@ -239,12 +254,5 @@ def caption(picture: BoundPicture, hard: bool) -> str:
             f"(gap {abs(gap):.2g})."
         )
     parts.append(f"Its maximum here: {best:.3g}." + ("" if target is None else f" The M-step: {target:.3g}."))
-    if target is not None:
-        values = picture.result.values
-        span = np.nanmax(values if values.size else [1.0]) - np.nanmin(values)
-        if abs(best - target) > 0.02 * max(span, 1e-12):
-            parts.append(
-                "(On this slice the other parameters stay at θ_old; the M-step moves them "
-                "all, and lands on the maximum along the line to the M-step.)"
-            )
+    parts.append(LINE_NOTE if picture.direction == LINE else SLICE_NOTE)
     return " ".join(parts)

@@ -12,6 +12,8 @@ from .families import MODEL_CHOICES as _MODEL_CHOICES
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
 MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
+DEFAULT_TOLERANCE = 1e-6  # a run has converged when an iteration gains less than this
+DEFAULT_MAX_ITER = 1000  # the iteration cap of a run to convergence
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,10 @@ class ModelConfig:
     fixed_variance : float or None
         Spherical Gaussian mixtures: one shared variance sigma^2 that the M-step keeps fixed
         (the road from EM to k-means as it shrinks); None learns the covariances.
+    tolerance : float
+        A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
+    max_iter : int
+        The iteration cap of a run to convergence.
     """
 
     family: str = DEFAULT_FAMILY
@@ -51,6 +57,8 @@ class ModelConfig:
     seed: int = 0
     manual_labels: tuple = ()
     fixed_variance: float | None = None
+    tolerance: float = DEFAULT_TOLERANCE
+    max_iter: int = DEFAULT_MAX_ITER
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -61,6 +69,8 @@ class ModelConfig:
         object.__setattr__(
             self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
         )
+        object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
+        object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
@@ -106,14 +116,17 @@ class ModelConfig:
             "seed": self.seed,
             "manual_labels": [list(pair) for pair in self.manual_labels],
             "fixed_variance": self.fixed_variance,
+            "tolerance": self.tolerance,
+            "max_iter": self.max_iter,
         }
 
     @classmethod
     def from_dict(cls, data: dict) -> ModelConfig:
+        """The config `to_dict` wrote; entries an older nbviz did not write take their defaults."""
         values = dict(data)
         values["prior"] = nc.Prior.from_dict(values.get("prior", {}))
         values["manual_labels"] = tuple(tuple(pair) for pair in values.get("manual_labels", ()))
         return cls(**values)
 
 
-__all__ = ["FAMILY_LABELS", "MODEL_CHOICES", "ModelConfig", "family_for_data"]
+__all__ = ["DEFAULT_MAX_ITER", "DEFAULT_TOLERANCE", "FAMILY_LABELS", "MODEL_CHOICES", "ModelConfig", "family_for_data"]

@@ -29,11 +29,14 @@ class FinishedRun:
         Full iterations done.
     failure : str
         Why it stopped early ("" if it did not), e.g. a collapsed covariance.
+    capped_at : int
+        The iteration cap, if the run stopped there without converging; else 0.
     """
 
     run: nc.EM
     iterations: int
     failure: str = ""
+    capped_at: int = 0
 
 
 def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
@@ -50,7 +53,7 @@ def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob
         done = run.run(max_iter, tol, callback=report)
     except ValueError as error:  # a collapsed covariance: keep what was done
         return FinishedRun(run, done, str(error))
-    return FinishedRun(run, done)
+    return FinishedRun(run, done, capped_at=max_iter if done >= max_iter and not run.converged else 0)
 
 
 class Runner(QObject):
@@ -59,7 +62,8 @@ class Runner(QObject):
     Signals
     -------
     progressed(int, float) : iterations done so far, current objective
-    finished(int, bool) : iterations done, whether it converged (False also when cancelled)
+    finished(int, bool) : iterations done, whether it converged (False also when cancelled; the
+        session's `cap_reached` tells whether it stopped at the iteration cap)
     """
 
     progressed = Signal(int, float)
@@ -69,8 +73,18 @@ class Runner(QObject):
         super().__init__(parent)
         self.session = session
         self._job = BackgroundJob(self, lambda payload: self.progressed.emit(*payload), self._on_done)
-        self.max_iter = 1000
         self._run: nc.EM | None = None  # the copy the worker steps
+
+    @property
+    def max_iter(self) -> int:
+        """The iteration cap of a run: the session's (`ModelConfig.max_iter`)."""
+        return self.session.config.max_iter
+
+    @max_iter.setter
+    def max_iter(self, value: int) -> None:
+        outcome = self.session.set_convergence(max_iter=value)
+        if not outcome:
+            raise ValueError(outcome.reason)
 
     @property
     def running(self) -> bool:
@@ -103,5 +117,5 @@ class Runner(QObject):
             session.adopt_continuation(run, unexpected + " The half-steps done are kept.")
             self.finished.emit(0, False)
             return
-        session.adopt_continuation(finished.run, finished.failure)
+        session.adopt_continuation(finished.run, finished.failure, capped_at=finished.capped_at)
         self.finished.emit(finished.iterations, finished.run.converged)

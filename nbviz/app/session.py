@@ -29,8 +29,6 @@ from .outcome import DONE, Outcome
 from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
 
-DEFAULT_TOLERANCE = 1e-6
-
 
 @dataclass(frozen=True)
 class PointBreakdown:
@@ -121,6 +119,7 @@ class Session(QObject):
     notice_raised(str) : a note for the status bar (e.g. a component emptied)
     selection_changed(int) : the inspected data row (-1: none)
     probe_changed : the probed point (`probed`, not a data row) was set or cleared
+    convergence_changed : the tolerance or the iteration cap changed (the run stays)
     """
 
     problem_changed = Signal()
@@ -133,13 +132,15 @@ class Session(QObject):
     notice_raised = Signal(str)
     selection_changed = Signal(int)
     probe_changed = Signal()
+    convergence_changed = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.problem: Problem | None = None
         self.config = ModelConfig()
         self._em: nc.EM | None = None
-        self.tolerance = DEFAULT_TOLERANCE
+        # (last half-step, cap) of a run to convergence that stopped at its iteration cap
+        self._capped: tuple[nc.Snapshot, int] | None = None
         self._cursor = 0
         self._resp_cache: tuple[nc.Snapshot, np.ndarray] | None = None  # for one snapshot object
         # per half-step of the history: (its snapshot, index of the last M-step at or before it, or -1)
@@ -280,7 +281,8 @@ class Session(QObject):
         if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
             return self._refuse("That fit was made on other data; run it again on the data shown now.")
         self.pause()
-        self.config = config
+        # the fit was run with this session's convergence settings: they stay
+        self.config = config.with_(tolerance=self.config.tolerance, max_iter=self.config.max_iter)
         run = own_copy(em)
         self._install(run)
         self._set_cursor(len(run.history) - 1)
@@ -299,11 +301,13 @@ class Session(QObject):
         del run.history[self._cursor + 1 :]
         return run
 
-    def adopt_continuation(self, run: nc.EM, failure: str = "") -> Outcome:
+    def adopt_continuation(self, run: nc.EM, failure: str = "", *, capped_at: int = 0) -> Outcome:
         """Show `run`, a `continuation` stepped elsewhere, at its last half-step.
 
         `failure` says why it stopped early (e.g. a collapsed covariance); the half-steps done are
-        kept and the failure is announced. Refused when `run` does not continue the run shown.
+        kept and the failure is announced. `capped_at`: the iteration cap at which it stopped without
+        converging (0: it did not; `cap_reached` tells at its last half-step). Refused when `run`
+        does not continue the run shown.
         """
         current = self._em
         if current is None or not run.history or run.history[0] is not current.history[0]:
@@ -317,6 +321,7 @@ class Session(QObject):
         del self._last_m[shared:]
         self._em = run
         self._resp_cache = None
+        self._capped = (run.history[-1], int(capped_at)) if capped_at else None
         self.history_changed.emit()
         self._set_cursor(len(run.history) - 1)
         if failure:
@@ -598,6 +603,45 @@ class Session(QObject):
         if self.labels is not None and problem.classes is not None and len(problem.classes) == K:
             return [str(name) for name in problem.classes]
         return [str(k + 1) for k in range(K)]
+
+    @property
+    def tolerance(self) -> float:
+        """A run has converged when a full iteration gains less than this (the config's)."""
+        return self.config.tolerance
+
+    @tolerance.setter
+    def tolerance(self, value: float) -> None:
+        outcome = self.set_convergence(tolerance=value)
+        if not outcome:
+            raise ValueError(outcome.reason)
+
+    def set_convergence(self, tolerance: float | None = None, max_iter: int | None = None) -> Outcome:
+        """Change the tolerance and/or the iteration cap; the run and its history stay.
+
+        Refused (nothing changed) for a value out of range, or while a background run goes.
+        """
+        changes: dict[str, object] = {}
+        if tolerance is not None:
+            changes["tolerance"] = tolerance
+        if max_iter is not None:
+            changes["max_iter"] = max_iter
+        if self._busy:
+            return self._refused_while_busy("changing the tolerance or the iteration cap")
+        try:
+            config = self.config.with_(**changes)
+        except ValueError as error:
+            return self._refuse(f"Cannot change the convergence settings: {error}.")
+        if config != self.config:
+            self.config = config
+            self.convergence_changed.emit()
+        return DONE
+
+    @property
+    def cap_reached(self) -> int:
+        """The iteration cap if the cursor is where a run to convergence stopped at it, else 0."""
+        if self._em is None or self._capped is None or self._capped[0] is not self._em.history[self._cursor]:
+            return 0
+        return self._capped[1]
 
     @property
     def converged(self) -> bool:

@@ -32,6 +32,7 @@ import nbviz.core as nc
 
 from ..app import export
 from ..app.appearance import Appearance
+from ..app.convergence import convergence_status, run_finished_notice
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.labelling import Labelling
 from ..app.messages import MessageBoard
@@ -76,6 +77,7 @@ SHORTCUTS = [
     ("Ctrl+Shift+S", "Save a screenshot"),
     ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
 ]
+BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
 
 
@@ -177,6 +179,7 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
+        self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
         # clusters against classes: below the inspector, shown when the data has class labels
         self.agreement = AgreementPanel(self.session, appearance=self.appearance)
         self.agreement_dock = self._dock("Clusters vs classes", self.agreement, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -203,6 +206,7 @@ class MainWindow(QMainWindow):
         session.history_changed.connect(self._history_changed)
         session.cursor_changed.connect(self._cursor_changed)
         session.busy_changed.connect(self._busy_changed)
+        session.convergence_changed.connect(self._update_status)
         self.runner.progressed.connect(self._run_progressed)
         self.runner.finished.connect(self._run_finished)
         self.start_page.set_recent_files(self.recent_files())
@@ -334,6 +338,16 @@ class MainWindow(QMainWindow):
         help_menu.addAction("How EM works here", self.show_help)
         help_menu.addAction("Keyboard shortcuts", self.show_shortcuts)
         help_menu.addAction("About nbviz", self.show_about)
+
+    def _give_bound_view_room(self, visible: bool) -> None:
+        """On showing the bound view, make it large enough to read: half the width, 2/5 of the height."""
+        if not visible or self.bound_dock.isFloating():
+            return
+        width, height = self.width() // 2, max(BOUND_MIN_HEIGHT, self.height() * 2 // 5)
+        if self.bound_dock.width() < width:
+            self.resizeDocks([self.objective_dock, self.bound_dock], [width, width], Qt.Orientation.Horizontal)
+        if self.bound_dock.height() < height:
+            self.resizeDocks([self.bound_dock], [height], Qt.Orientation.Vertical)
 
     def show_explore_dock(self, dock: QDockWidget) -> None:
         """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
@@ -621,10 +635,9 @@ class MainWindow(QMainWindow):
             self._progress.close()
             self._progress.deleteLater()
             self._progress = None
-        if converged:
-            self.banner.show_notice(f"Converged after {iterations} iteration(s).")
-        elif iterations:
-            self.banner.show_notice(f"Stopped after {iterations} iteration(s) without converging.")
+        notice = run_finished_notice(self.session, iterations, converged)
+        if notice:
+            self.banner.show_notice(notice)
 
     # ----------------------------------------------------------------- session -> window
     def _problem_changed(self) -> None:
@@ -807,7 +820,7 @@ class MainWindow(QMainWindow):
             parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
         if label_status(session):
             parts.append(label_status(session))
-        parts.append(f"converged (tol {session.tolerance:g})" if session.converged else "not converged")
+        parts.append(convergence_status(session))
         return "   ·   ".join(parts)
 
     def _update_status(self) -> None:

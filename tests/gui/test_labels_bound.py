@@ -42,6 +42,13 @@ def shown(qtbot, widget, size=(640, 480)):
     return widget
 
 
+def select_slice(view, direction):
+    """Choose the slice `direction` in the bound view's chooser (findData cannot compare tuples)."""
+    choice = view.slice_choice
+    index = next(i for i in range(choice.count()) if choice.itemData(i) == direction)
+    choice.setCurrentIndex(index)
+
+
 def settled(qtbot, view):
     """Wait until the bound view has drawn the picture it asked for last (computed in a worker)."""
     qtbot.waitUntil(lambda: not view.pictures.busy, timeout=10000)
@@ -124,6 +131,9 @@ def test_the_bound_view_draws_two_curves_that_touch_at_theta_old_and_follows_hal
     session.e_step()
     assert view.result is None  # asleep: hidden until its dock is shown
     view.set_awake(True)
+    assert view.direction == LINE  # it opens on the line to the M-step
+    select_slice(view, ("mean", 0, 0))
+    settled(qtbot, view)
     assert view.direction == ("mean", 0, 0)
     x_obj, y_obj = view.objective_curve.getData()
     x_sur, y_sur = view.surrogate_curve.getData()
@@ -206,3 +216,91 @@ def test_the_bound_view_draws_what_its_pictures_computed_and_redraws_from_the_ca
     session.set_cursor(1)  # back: drawn at once from the cache
     assert not view.pictures.busy
     np.testing.assert_array_equal(view.objective_curve.getData()[1], picture.result.objective)
+
+
+# ----------------------------------------------------------------------------- the bound view teaches
+def label_rects(view):
+    return {
+        line.label.toPlainText(): line.label.sceneBoundingRect()
+        for line in (view.old_line, view.max_line, view.m_step_line)
+        if line.isVisible()
+    }
+
+
+def assert_apart_and_inside(view):
+    rects = label_rects(view)
+    assert len(rects) == 3
+    names = list(rects)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not rects[a].intersects(rects[b]), (a, b, rects[a], rects[b])
+    area = view.plot.getViewBox().sceneBoundingRect().adjusted(-1, -1, 1, 1)
+    assert all(area.contains(rect) for rect in rects.values()), (area, rects)
+
+
+def test_the_bound_view_opens_on_the_line_to_the_m_step_and_says_it_peaks_there(session, qtbot):
+    from nbviz.app.bound_slices import LINE_NOTE, SLICE_NOTE
+
+    view = shown(qtbot, BoundView(session))
+    session.e_step()
+    view.set_awake(True)
+    assert view.direction == LINE and view.slice_choice.currentIndex() == 0
+    assert view.max_line.value() == pytest.approx(1.0, abs=1e-4) and view.m_step_line.value() == 1.0
+    assert LINE_NOTE in view.caption.text() and "exactly at the M-step" in view.caption.text()
+    select_slice(view, ("mean", 0, 1))  # full covariances
+    settled(qtbot, view)
+    assert SLICE_NOTE in view.caption.text() and "need not be where the M-step puts it" in view.caption.text()
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+@pytest.mark.parametrize("size", [(640, 420), (420, 300)])
+def test_the_bound_views_line_labels_never_overlap(session, qtbot, presentation, size):
+    from nbviz.app.appearance import Appearance
+
+    appearance = Appearance()
+    appearance.set_presentation(presentation)
+    view = shown(qtbot, BoundView(session, appearance=appearance), size)
+    session.e_step()
+    view.set_awake(True)
+    qtbot.wait(10)
+    # on the line the surrogate's maximum and the M-step coincide (t = 1)
+    assert abs(view.max_line.value() - view.m_step_line.value()) < 1e-3
+    assert_apart_and_inside(view)
+    for direction in (("mean", 0, 0), ("mean", 1, 1), ("weight", 0)):
+        select_slice(view, direction)
+        settled(qtbot, view)
+        qtbot.wait(10)
+        assert_apart_and_inside(view)
+
+
+def test_place_labels_puts_coincident_lines_labels_apart():
+    from PySide6.QtCore import QRectF
+
+    from nbviz.gui.plots.bound_view import LABEL_OFFSET, place_labels
+
+    xs, sizes, width, height = [300.0, 300.0, 302.0], [(60.0, 18.0), (50.0, 18.0), (40.0, 18.0)], 600.0, 200.0
+    placed = place_labels(xs, sizes, width, height)
+    rects = []
+    for x, (w, h), (side, row) in zip(xs, sizes, placed):
+        left = x + LABEL_OFFSET if side == 0 else x - w - LABEL_OFFSET
+        rects.append(QRectF(left, (1 - row) * height - h / 2, w, h))
+    assert all(not a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert all(0 <= r.left() and r.right() <= width and 0 <= r.top() and r.bottom() <= height for r in rects)
+    # a line at the right edge has its label on its left
+    assert place_labels([595.0], [(60.0, 18.0)], width, height)[0][0] == 1
+
+
+def test_showing_the_bound_dock_gives_it_room_to_read(qtbot, tmp_path):
+    from nbviz.gui.main_window import BOUND_MIN_HEIGHT
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    window.remember_layout = False
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    assert window.load_preset("gmm-2d")
+    window.session.e_step()
+    window.bound_dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: window.bound_dock.height() >= BOUND_MIN_HEIGHT - 10, timeout=3000)
+    assert window.bound_dock.width() >= 0.4 * window.width()
+    assert window.bound_view.plot.height() >= 200

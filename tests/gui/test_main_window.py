@@ -99,7 +99,7 @@ def test_run_to_convergence_in_the_background(window, qtbot):
     with qtbot.waitSignal(window.runner.finished, timeout=20000) as blocker:
         window.run_action.trigger()
     assert blocker.args[1] is True
-    assert "converged (tol" in window.status_text()
+    assert "converged: the objective gained less than tol 1e-06" in window.status_text()
     assert window.banner.isVisible() and "Converged" in window.banner.text
 
 

@@ -3,6 +3,7 @@
 import numpy as np
 import pg_probe
 import pytest
+from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
@@ -80,3 +81,91 @@ def test_cursor_line_follows_the_session_and_dragging_it_scrubs(curve):
 def test_decreases_ignores_rounding():
     assert decreases([1.0, 2.0, 2.0 - 1e-13, 3.0]).tolist() == []
     assert decreases([-100.0, -99.0, -99.5, -98.0, -98.1]).tolist() == [2, 4]
+
+
+# ----------------------------------------------------------------------------- curves that teach
+def converged_far(session, iterations=40):
+    for _ in range(iterations):
+        session.step()
+
+
+def test_the_elbo_is_drawn_on_top_and_shows_where_the_kl_gap_is_tiny(curve, qtbot):
+    from PySide6.QtGui import QColor
+
+    from nbviz.gui.palette import ELBO_COLOR
+
+    session = curve.session
+    converged_far(session)
+    objective = np.array([s.objective for s in session.history])
+    elbo = np.array([s.elbo for s in session.history[1:]])
+    assert np.max(objective[1:] - elbo) < 1e-2 * (objective.max() - objective.min())  # a gap too small to see
+    assert curve.elbo_curve.zValue() > curve.objective_curve.zValue()
+    assert pg_probe.pen(curve.elbo_curve).style() == Qt.PenStyle.DashLine
+    curve.set_view("climb")  # the curves fill the plot
+    qtbot.wait(10)
+    image = curve.plot.grab().toImage()
+    target = QColor(ELBO_COLOR)
+    seen = sum(
+        1
+        for px in range(0, image.width(), 2)
+        for py in range(0, image.height(), 2)
+        if abs(image.pixelColor(px, py).red() - target.red()) < 30
+        and abs(image.pixelColor(px, py).green() - target.green()) < 30
+        and abs(image.pixelColor(px, py).blue() - target.blue()) < 30
+    )
+    assert seen > 150  # the ELBO's dashes are on screen over the objective
+
+
+def test_hard_em_shading_starts_at_the_first_e_step(curve):
+    session = curve.session
+    session.configure(session.config.with_(hard=True))
+    for _ in range(3):
+        session.step()
+    history = session.history
+    assert history[1].elbo < history[0].objective - 1e-6  # hard EM's bound lies below from the start
+    top_x, top_y = curve.band_top.getData()
+    bottom_x, bottom_y = curve.band_bottom.getData()
+    np.testing.assert_array_equal(top_x, np.arange(1, len(history)))
+    np.testing.assert_array_equal(bottom_y, [s.elbo for s in history[1:]])
+    np.testing.assert_array_equal(top_y, [s.objective for s in history[1:]])
+    # the shaded polygon has nothing before half-step 1, so no drop from half-step 0 is drawn
+    assert curve.gap.path().boundingRect().left() >= 1.0
+
+
+def test_the_climb_view_scales_to_the_half_steps_after_the_first_jump(curve):
+    session = curve.session
+    converged_far(session, 10)
+    objective = np.array([s.objective for s in session.history])
+    first_m = 2  # init, E, M: the first big jump ends here
+    curve.set_view("climb")
+    (x0, x1), (y0, y1) = curve.plot.getViewBox().viewRange()
+    assert x0 == pytest.approx(first_m, abs=0.5) and x1 >= len(objective) - 1
+    assert y0 > objective[0]  # the start, below the jump, is out of view
+    assert y0 <= min(objective[first_m:].min(), min(s.elbo for s in session.history[first_m:]))
+    assert y1 >= objective.max()
+    assert y1 - y0 < 0.5 * (objective.max() - objective[0])  # the climb fills the plot
+    curve.set_view("all")
+    curve.plot.getViewBox().updateAutoRange()
+    (_, _), (y0, y1) = curve.plot.getViewBox().viewRange()
+    assert y0 <= objective[0] and y1 >= objective.max()
+
+
+def test_the_gap_view_plots_log10_of_the_gap_to_the_best(curve):
+    session = curve.session
+    converged_far(session, 10)
+    objective = np.array([s.objective for s in session.history])
+    elbo = np.array([s.elbo for s in session.history[1:]])
+    curve.set_view("gap")
+    best = objective.max()
+    with np.errstate(divide="ignore"):
+        expected = np.log10(best - objective)
+        expected_elbo = np.log10(best - elbo)
+    expected[~np.isfinite(expected)] = np.nan  # the best point itself has no place on a log scale
+    _, y = curve.objective_curve.getData()
+    np.testing.assert_allclose(y, expected, rtol=1e-12, equal_nan=True)
+    assert np.isnan(y[-1]) and np.all(np.isfinite(y[:-1]))
+    np.testing.assert_allclose(curve.elbo_curve.getData()[1], expected_elbo, rtol=1e-12)
+    assert curve.plot.getAxis("left").logMode and pg_probe.axis_label(curve.plot, "left").startswith("best − ")
+    curve.set_view("all")
+    np.testing.assert_array_equal(curve.objective_curve.getData()[1], objective)
+    assert not curve.plot.getAxis("left").logMode

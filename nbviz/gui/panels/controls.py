@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +25,7 @@ from ...app.families import MODEL_CHOICES, presentation
 from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
+from .convergence_fields import ConvergenceFields
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
 
@@ -117,8 +117,7 @@ class ControlPanel(QWidget):
         self.speed_slider.setRange(1, 40)  # quarter half-steps per second
         self.speed_slider.setValue(8)
         self.speed_label = QLabel()
-        self.tolerance_label = QLabel()
-        self.tolerance_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # muted, in light and dark
+        self.convergence = ConvergenceFields(session)  # tolerance and iteration cap of a run to convergence
         step_box = QGroupBox("Run")
         grid = QVBoxLayout(step_box)
         row = QHBoxLayout()
@@ -135,7 +134,7 @@ class ControlPanel(QWidget):
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row)
         grid.addWidget(self.run_button)
-        grid.addWidget(self.tolerance_label)
+        grid.addWidget(self.convergence)
 
         layout = QVBoxLayout(self)
         for box in (model_box, prior_box, start_box, step_box):
@@ -191,7 +190,6 @@ class ControlPanel(QWidget):
             self.seed_spin.setValue(config.seed)
         finally:
             self._syncing = False
-        self.tolerance_label.setText(f"stops when an iteration gains < {self.session.tolerance:g}")
         self._update_enabled()
 
     def _effective_k(self, config: ModelConfig) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -32,7 +32,64 @@ from .plot_view import PlotView, new_plot
 from .styling import pen, style_line
 
 M_STEP_COLOR = "#d55e00"
-__all__ = ["LINE", "M_STEP_COLOR", "BoundView"]
+LABEL_ROWS = (0.9, 0.66, 0.42, 0.18)  # heights a line label may sit at (0 bottom, 1 top), tried in order
+LABEL_GAP = 4.0  # pixels kept free between labels
+LABEL_OFFSET = 6.0  # pixels between a line and its label, so that a thick line does not cover the text
+__all__ = ["LINE", "M_STEP_COLOR", "BoundView", "place_labels"]
+
+
+def place_labels(
+    xs: list[float], sizes: list[tuple[float, float]], width: float, height: float
+) -> list[tuple[int, float]]:
+    """Where the labels of vertical lines go so that none overlaps another or leaves the plot.
+
+    Parameters
+    ----------
+    xs : list of float
+        The lines' positions in pixels from the plot's left edge.
+    sizes : list of (float, float)
+        Each label's (width, height) in pixels.
+    width, height : float
+        The plot's size in pixels.
+
+    Returns
+    -------
+    list of (int, float)
+        Per line: the side (0: the label right of its line, 1: left of it) and the height (a
+        fraction of the plot's height, 0 bottom, 1 top). Of lines closer than a label's width, the
+        left one's label goes left and the right one's right; the heights are the first of
+        `LABEL_ROWS` where the label meets no label placed before it.
+    """
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    sides = [0] * len(xs)
+    for rank, i in enumerate(order):
+        w = sizes[i][0] + LABEL_GAP + LABEL_OFFSET
+        left_neighbour = rank > 0 and xs[i] - xs[order[rank - 1]] < w
+        right_neighbour = rank + 1 < len(order) and xs[order[rank + 1]] - xs[i] < w
+        side = 1 if right_neighbour and not left_neighbour else 0
+        if xs[i] + w > width:  # no room on the right
+            side = 1
+        elif xs[i] - w < 0:  # none on the left
+            side = 0
+        sides[i] = side
+    placed: list[QRectF] = []
+    result = [(0, LABEL_ROWS[0])] * len(xs)
+    for i in range(len(xs)):  # in the caller's order: the first line gets the top row
+        w, h = sizes[i]
+        best = None
+        for row in LABEL_ROWS:
+            top = (1.0 - row) * height - h / 2
+            left = xs[i] + LABEL_OFFSET if sides[i] == 0 else xs[i] - w - LABEL_OFFSET
+            rect = QRectF(left, top, w, h).adjusted(-LABEL_GAP / 2, -LABEL_GAP / 2, LABEL_GAP / 2, LABEL_GAP / 2)
+            clash = sum(rect.intersected(other).width() * rect.intersected(other).height() for other in placed)
+            if best is None or clash < best[0]:
+                best = (clash, row, rect)
+            if clash == 0:
+                break
+        assert best is not None  # LABEL_ROWS is not empty
+        placed.append(best[2])
+        result[i] = (sides[i], best[1])
+    return result
 
 
 class BoundView(PlotView, QWidget):
@@ -94,7 +151,7 @@ class BoundView(PlotView, QWidget):
         bar.addWidget(self.half_width)
 
         self.plot = new_plot(menu=True)
-        self.plot.setMinimumHeight(130)
+        self.plot.setMinimumHeight(150)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         # the objective drawn wider, so that it shows on both sides of the dashed surrogate where they
         # (nearly) touch; the key sits above the plot, where it hides no curve
@@ -104,10 +161,10 @@ class BoundView(PlotView, QWidget):
             f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
             f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>'
         )
-        # labels at different heights, so that they stay readable when the lines (nearly) coincide
-        self.old_line = self._line("θ_old", 0.08)
-        self.max_line = self._line("max of L", 0.5)
-        self.m_step_line = self._line("M-step", 0.3)
+        # the labels are placed apart (`place_labels`), so that they stay readable when the lines (nearly) coincide
+        self.old_line = self._line("θ_old", LABEL_ROWS[-1])
+        self.max_line = self._line("max of L", LABEL_ROWS[0])
+        self.m_step_line = self._line("M-step", LABEL_ROWS[1])
         self.touch_mark = pg.ScatterPlotItem(symbol="o", brush=None)
         self.plot.addItem(self.touch_mark)
         self.caption = QLabel()
@@ -130,6 +187,8 @@ class BoundView(PlotView, QWidget):
         self.slice_choice.currentIndexChanged.connect(self.redraw)
         self.half_width.valueChanged.connect(self.redraw)
         self.pictures.computed.connect(self._draw)
+        self.plot.getViewBox().sigRangeChanged.connect(self._place_labels)
+        self.plot.getViewBox().sigResized.connect(self._place_labels)
         self.follow_session()
 
     def restyle(self, a: Appearance) -> None:
@@ -152,10 +211,10 @@ class BoundView(PlotView, QWidget):
 
     def _fit_caption_area(self) -> None:
         """Room for three lines of the caption; longer captions scroll."""
-        self.caption_area.setFixedHeight(3 * self.fontMetrics().lineSpacing() + 4)
+        self.caption_area.setFixedHeight(4 * self.fontMetrics().lineSpacing() + 4)
 
     def sizeHint(self) -> QSize:
-        return QSize(640, 300)  # half the bottom of the window, beside the objective curve
+        return QSize(640, 420)  # half the bottom of the window, beside the objective curve
 
     def _line(self, text: str, height: float) -> pg.InfiniteLine:
         """A vertical line labelled `text` at `height` (0 bottom, 1 top); `apply_appearance` colours it."""
@@ -181,8 +240,8 @@ class BoundView(PlotView, QWidget):
         for title, direction in slice_choices(model, self.session.problem.columns):
             self.slice_choice.addItem(title, direction)
         found = self.slice_choice.findText(previous)
-        # a mean coordinate is the clearest first picture for a Gaussian mixture
-        self.slice_choice.setCurrentIndex(found if found >= 0 else min(1, self.slice_choice.count() - 1))
+        # first the line theta_old -> theta_new: there the surrogate peaks exactly at the M-step
+        self.slice_choice.setCurrentIndex(found if found >= 0 else 0)
         self.slice_choice.blockSignals(False)
 
     # ----------------------------------------------------------------- drawing
@@ -236,12 +295,20 @@ class BoundView(PlotView, QWidget):
         self._place_labels()
         self.caption.setText(caption(picture, self.session.config.hard))
 
-    def _place_labels(self) -> None:
-        """Line labels to the left of lines in the right half, so that none is cut off at the edge."""
-        (x0, x1), _ = self.plot.getViewBox().viewRange()
-        for line in (self.old_line, self.max_line, self.m_step_line):
-            side = 1 if line.value() > (x0 + x1) / 2 else 0
-            line.label.anchors = [(side, 0.5), (side, 0.5)]
+    def _place_labels(self, *_) -> None:
+        """The line labels apart from each other and inside the plot (`place_labels`)."""
+        box = self.plot.getViewBox()
+        lines = [line for line in (self.max_line, self.m_step_line, self.old_line) if line.isVisible()]
+        area = box.sceneBoundingRect()
+        if not lines or area.width() <= 0:
+            return
+        xs = [box.mapViewToScene(QPointF(line.value(), 0.0)).x() - area.left() for line in lines]
+        sizes = [(line.label.boundingRect().width(), line.label.boundingRect().height()) for line in lines]
+        for line, (side, height), (w, _) in zip(lines, place_labels(xs, sizes, area.width(), area.height()), sizes):
+            shift = LABEL_OFFSET / max(w, 1.0)  # the anchor is a fraction of the label's width
+            anchor = (1.0 + shift, 0.5) if side else (-shift, 0.5)
+            line.label.anchors = [anchor, anchor]
+            line.label.setPosition(height)
             line.label.updatePosition()
 
     def _show_nothing(self, text: str) -> None:

@@ -1,11 +1,16 @@
-"""The objective EM climbs, one point per half-step, with the ELBO and the KL gap between them."""
+"""The objective EM climbs, one point per half-step, with the ELBO and the KL gap between them.
+
+Three ways to look at the climb (`VIEWS`): the whole run; the climb after the first big jump (the
+first M-step), scaled to the half-steps from there on; and the gap to the best objective reached,
+``best - value`` on a log scale, where EM's slow final creep shows as a straight-ish descent.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...app.appearance import Appearance
 from ...app.session import Session
@@ -21,6 +26,40 @@ HARD_EM_NOTE = (
     "likelihood (the lower curve, which never goes down), a different objective from the "
     "log-likelihood."
 )
+# what the curve shows: key -> the chooser's text
+VIEWS = {
+    "all": "the whole run",
+    "climb": "the climb after the first jump",
+    "gap": "gap to the best (log scale)",
+}
+GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no place on a log scale
+BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
+
+
+def climb_start(phases) -> int:
+    """The first half-step after the first big jump: the first M-step (0 if there is none yet)."""
+    return next((i for i, phase in enumerate(phases) if phase == "M"), 0)
+
+
+def log_gap_to_best(values: np.ndarray, best: float) -> np.ndarray:
+    """``log10(best - values)``, NaN where the gap is not positive (the best point, or no value).
+
+    Parameters
+    ----------
+    values : ndarray of shape (n_half_steps,)
+        May hold NaN (no ELBO before the first E-step).
+    best : float
+        The best objective reached.
+
+    Returns
+    -------
+    ndarray of shape (n_half_steps,)
+    """
+    gaps = best - np.asarray(values, dtype=float)
+    out = np.full(gaps.shape, np.nan)
+    positive = np.isfinite(gaps) & (gaps > GAP_FLOOR)
+    out[positive] = np.log10(gaps[positive])
+    return out
 
 
 def decreases(values: np.ndarray) -> np.ndarray:
@@ -45,8 +84,10 @@ class ObjectiveCurve(PlotView, QWidget):
     """Objective (log-likelihood, + log-prior with a prior) and ELBO over half-steps.
 
     The ELBO touches the objective after every E-step and lies below it after every M-step; the
-    shaded band between them is KL(q || posterior). A half-step that lowers the objective gets a
-    red marker and an explanation underneath.
+    shaded band between them is KL(q || posterior), from the first E-step (before it there is no
+    q). The ELBO is drawn dashed on top of the objective, so both show where they (nearly) touch.
+    A half-step that lowers the objective gets a red marker and an explanation underneath.
+    `view_choice` picks what the curve shows (`VIEWS`).
     """
 
     follows = {"history_changed": "redraw", "run_reset": "redraw", "cursor_changed": "_move_cursor"}
@@ -55,6 +96,13 @@ class ObjectiveCurve(PlotView, QWidget):
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
+        self.view_choice = QComboBox()
+        for key, text in VIEWS.items():
+            self.view_choice.addItem(text, key)
+        self.view_choice.setToolTip(
+            "The whole run; the climb after the first big jump, scaled to it; or how far each "
+            "half-step is below the best objective reached, on a log scale"
+        )
         self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
         self.plot.setMinimumHeight(160)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
@@ -63,7 +111,7 @@ class ObjectiveCurve(PlotView, QWidget):
         # bottom right: the curve climbs, so that corner stays clear of it
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
         self.elbo_curve = self.plot.plot(
-            pen=pg.mkPen(ELBO_COLOR, width=2),
+            pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine),
             symbol="t",
             symbolSize=7,
             symbolBrush=ELBO_COLOR,
@@ -78,9 +126,15 @@ class ObjectiveCurve(PlotView, QWidget):
             symbolPen=None,
             name="log-likelihood",
         )
-        self.gap = pg.FillBetweenItem(self.objective_curve, self.elbo_curve, brush=pg.mkBrush(44, 160, 44, 45))
+        # the ELBO on top: where the KL gap is small it would otherwise hide under the objective
+        self.objective_curve.setZValue(1)
+        self.elbo_curve.setZValue(2)
+        # the band's edges from the first E-step on (the curves themselves start at different half-steps)
+        self.band_top, self.band_bottom = pg.PlotCurveItem(), pg.PlotCurveItem()
+        self.gap = pg.FillBetweenItem(self.band_top, self.band_bottom, brush=pg.mkBrush(*BAND_BRUSH))
         self.plot.addItem(self.gap)
         self.decrease_marks = pg.ScatterPlotItem(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3), brush=None)
+        self.decrease_marks.setZValue(3)
         self.plot.addItem(self.decrease_marks)
         self.cursor_line = pg.InfiniteLine(
             angle=90, movable=True, pen=pg.mkPen("#555555", width=1.5, style=Qt.PenStyle.DashLine)
@@ -92,15 +146,22 @@ class ObjectiveCurve(PlotView, QWidget):
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
         self.explanation.hide()
+        bar = QHBoxLayout()
+        bar.setContentsMargins(4, 2, 4, 0)
+        bar.addWidget(QLabel("Show:"))
+        bar.addWidget(self.view_choice)
+        bar.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
         layout.addWidget(self.plot)
         layout.addWidget(self.explanation)
+        self.view_choice.currentIndexChanged.connect(self._view_changed)
         self.follow_session()
 
     def restyle(self, a: Appearance) -> None:
         """Pens, marker sizes and the legend for the appearance."""
-        self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2))
+        self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.PenStyle.DashLine))
         self.elbo_curve.setSymbolSize(a.point_size(7))
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))
         self.objective_curve.setSymbolSize(a.point_size(7))
@@ -114,6 +175,24 @@ class ObjectiveCurve(PlotView, QWidget):
             label.setText(label.text)  # re-render with the new colour and size
 
     @property
+    def view(self) -> str:
+        """What the curve shows: a key of `VIEWS`."""
+        return self.view_choice.currentData()
+
+    def set_view(self, key: str) -> None:
+        """Show the whole run ("all"), the climb after the first jump ("climb") or the gap to the best ("gap")."""
+        self.view_choice.setCurrentIndex(self.view_choice.findData(key))
+
+    def _view_changed(self, *_) -> None:
+        gap = self.view == "gap"
+        self.plot.getAxis("left").setLogMode(False, gap)  # ticks as powers of ten over log10 values
+        # the key goes where the curves are not: bottom right while they climb, top right as the gap falls
+        corner = (1, 0) if gap else (1, 1)
+        self.legend.anchor(itemPos=corner, parentPos=corner, offset=(-10, 10 if gap else -10))
+        self.plot.enableAutoRange(y=True)
+        self.redraw()
+
+    @property
     def y_label(self) -> str:
         config = self.session.config
         return "log-likelihood" if config.prior.is_flat else "log-likelihood + log-prior"
@@ -123,34 +202,57 @@ class ObjectiveCurve(PlotView, QWidget):
         label = self.y_label
         if self.appearance.presentation:  # a short title fits beside large text on a short plot
             label = "log-lik." if label == "log-likelihood" else "objective"
+        if self.view == "gap":
+            label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
         self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:
             legend.items[-1][1].setText(self.y_label)
         if not history:
-            for item in (self.objective_curve, self.elbo_curve):
+            for item in (self.objective_curve, self.elbo_curve, self.band_top, self.band_bottom):
                 item.setData([], [])
             self.decrease_marks.setData([], [])
             self.explanation.hide()
             return
         x = np.arange(len(history), dtype=float)
-        # at least a few half-steps wide, so a short run is not stretched over the whole plot
-        self.plot.setXRange(0, max(len(history) - 1, MIN_VISIBLE_HALF_STEPS), padding=0.02)
         objective = np.array([s.objective for s in history])
         elbo = np.array([np.nan if s.elbo is None else s.elbo for s in history])
-        self.objective_curve.setData(x, objective)
-        # Before the first E-step there is no q, so the ELBO starts at the first E-step; the band
-        # needs two curves of the same length, so the initial point borrows the objective there.
-        elbo_filled = np.where(np.isnan(elbo), objective, elbo)
-        self.elbo_curve.setData(x[1:], elbo_filled[1:]) if len(x) > 1 else self.elbo_curve.setData([], [])
-        self.gap.setCurves(self.objective_curve, self.elbo_curve) if len(x) > 1 else None
-        self._show_decreases(x, objective)
+        # Before the first E-step there is no q, so the ELBO starts at the first E-step; so does the band
+        elbo = np.where(np.isnan(elbo), objective, elbo)
+        shown_objective, shown_elbo = objective, elbo
+        if self.view == "gap":
+            best = float(np.max(objective))
+            shown_objective, shown_elbo = log_gap_to_best(objective, best), log_gap_to_best(elbo, best)
+        self.objective_curve.setData(x, shown_objective, connect="finite")
+        self.elbo_curve.setData(x[1:], shown_elbo[1:], connect="finite")
+        # the band needs finite edges: a point with no place on the log scale (the best) sits at the floor
+        finite = np.concatenate([shown_objective, shown_elbo])
+        finite = finite[np.isfinite(finite)]
+        floor = float(finite.min()) if finite.size else 0.0
+        self.band_top.setData(x[1:], np.where(np.isfinite(shown_objective), shown_objective, floor)[1:])
+        self.band_bottom.setData(x[1:], np.where(np.isfinite(shown_elbo), shown_elbo, floor)[1:])
+        self._set_range(x, shown_objective, shown_elbo, [s.phase for s in history])
+        self._show_decreases(x, objective, shown_objective)
         self._move_cursor(self.session.cursor)
 
-    def _show_decreases(self, x: np.ndarray, objective: np.ndarray) -> None:
+    def _set_range(self, x: np.ndarray, objective: np.ndarray, elbo: np.ndarray, phases) -> None:
+        """The whole run (at least a few half-steps wide), or the climb after the first jump."""
+        first = climb_start(phases) if self.view == "climb" else 0
+        # at least a few half-steps wide, so a short run is not stretched over the whole plot
+        self.plot.setXRange(first, max(len(x) - 1, first + MIN_VISIBLE_HALF_STEPS), padding=0.02)
+        if self.view != "climb":
+            return
+        values = np.concatenate([objective[first:], elbo[max(first, 1) :]])
+        values = values[np.isfinite(values)]
+        low, high = float(values.min()), float(values.max())
+        pad = 0.05 * max(high - low, 1e-9 * max(1.0, abs(high)))
+        self.plot.setYRange(low - pad, high + pad, padding=0)
+
+    def _show_decreases(self, x: np.ndarray, objective: np.ndarray, shown: np.ndarray) -> None:
         drops = decreases(objective)
-        self.decrease_marks.setData(x[drops], objective[drops])
+        drops = drops[np.isfinite(shown[drops])]
+        self.decrease_marks.setData(x[drops], shown[drops])
         hard = self.session.config.hard
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:  # in hard EM the lower curve is another objective

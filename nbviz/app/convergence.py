@@ -1,0 +1,43 @@
+"""What stopped a run, in words: the tolerance, the iteration cap, or neither yet."""
+
+from __future__ import annotations
+
+from .session import Session
+
+
+def climbed_name(session: Session) -> str:
+    """What EM's convergence test measures: the objective, or hard EM's classification log-likelihood."""
+    return "classification log-lik." if session.config.hard else "objective"
+
+
+def convergence_status(session: Session) -> str:
+    """The status bar's word on convergence at the cursor.
+
+    "converged: ..." when the last full iteration up to the cursor gained less than the tolerance;
+    "stopped at the iteration cap (N) ..." where a run to convergence ended at its cap; else
+    "not converged".
+    """
+    if session.converged:
+        return f"converged: the {climbed_name(session)} gained less than tol {session.tolerance:g}"
+    cap = session.cap_reached
+    if cap:
+        return f"stopped at the iteration cap ({cap}) without converging"
+    return "not converged"
+
+
+def run_finished_notice(session: Session, iterations: int, converged: bool) -> str:
+    """What the window says when a run to convergence ends after `iterations` iterations ("" for none)."""
+    if converged:
+        return (
+            f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "
+            f"tol {session.tolerance:g}."
+        )
+    cap = session.cap_reached
+    if cap:
+        return (
+            f"Stopped at the iteration cap ({cap}) without converging: raise the cap or the tolerance "
+            "in the Run box, or run again to go on."
+        )
+    if iterations:
+        return f"Stopped after {iterations} iteration(s) without converging."
+    return ""

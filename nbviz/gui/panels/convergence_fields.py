@@ -1,0 +1,98 @@
+"""The Run box's convergence settings: the tolerance and the iteration cap of a run to convergence."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+
+from ...app.session import Session
+
+MAX_ITER_LIMIT = 1_000_000  # the largest cap the field offers
+
+
+class ToleranceSpin(QDoubleSpinBox):
+    """A tolerance in scientific notation (1e-06); the arrows move it by a factor of ten.
+
+    Accepts any number from 0 to 1 typed in (``1e-4``, ``0.001``, ``5e-7``); 0 means "never
+    converge: run to the cap".
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setDecimals(300)  # the spin box rounds values to its decimals: keep every digit
+        self.setRange(0.0, 1.0)
+        self.setKeyboardTracking(False)
+        self.setToolTip(
+            "A run to convergence stops when a full iteration raises the objective by less than this "
+            "(0: never, only the iteration cap stops it). The arrows multiply or divide it by 10."
+        )
+
+    def textFromValue(self, value: float) -> str:
+        return f"{value:.3g}"
+
+    def valueFromText(self, text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int):
+        stripped = text.strip()
+        try:
+            value = float(stripped)
+        except ValueError:
+            # a number being typed ("1e", "1e-", "0.") may still become valid
+            partial = stripped == "" or all(c in "0123456789.eE+-" for c in stripped)
+            return (QValidator.State.Intermediate if partial else QValidator.State.Invalid), text, pos
+        if math.isfinite(value) and 0.0 <= value <= 1.0:
+            return QValidator.State.Acceptable, text, pos
+        return QValidator.State.Intermediate, text, pos
+
+    def stepBy(self, steps: int) -> None:
+        value = self.value() or 1e-12
+        self.setValue(min(1.0, value * 10.0**steps))
+
+
+class ConvergenceFields(QWidget):
+    """Tolerance and iteration cap, shown from and given to the session (`Session.set_convergence`).
+
+    Attributes
+    ----------
+    tolerance_spin : ToleranceSpin
+    max_iter_spin : QSpinBox
+    """
+
+    def __init__(self, session: Session, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.tolerance_spin = ToleranceSpin()
+        self.max_iter_spin = QSpinBox()
+        self.max_iter_spin.setRange(1, MAX_ITER_LIMIT)
+        self.max_iter_spin.setKeyboardTracking(False)
+        self.max_iter_spin.setToolTip("A run to convergence stops after at most this many iterations")
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Tolerance", self.tolerance_spin)
+        form.addRow("Iteration cap", self.max_iter_spin)
+        self.tolerance_spin.valueChanged.connect(lambda value: self._apply(tolerance=value))
+        self.max_iter_spin.valueChanged.connect(lambda value: self._apply(max_iter=value))
+        for signal in (session.convergence_changed, session.run_reset, session.problem_changed):
+            signal.connect(self.sync)
+        session.busy_changed.connect(lambda busy: self.setEnabled(not busy))
+        self.sync()
+
+    def sync(self) -> None:
+        """Show the session's settings (also after a refused change)."""
+        config = self.session.config
+        for spin in (self.tolerance_spin, self.max_iter_spin):
+            spin.blockSignals(True)
+        self.tolerance_spin.setValue(config.tolerance)
+        self.max_iter_spin.setValue(config.max_iter)
+        for spin in (self.tolerance_spin, self.max_iter_spin):
+            spin.blockSignals(False)
+
+    def _apply(self, **change) -> None:
+        if not self.session.set_convergence(**change):
+            self.sync()
