@@ -63,6 +63,7 @@ def test_ellipse_levels_hold_the_chi_squared_share_of_the_mass():
 def test_the_scatter_legend_names_fitted_truth_ellipse_levels_and_shading(scatter, options):
     texts = scatter.legend.texts
     assert any("1σ (39%)" in t and "2σ (86%)" in t for t in texts)
+    assert any(t.startswith("fitted 1σ (39%) and 2σ (86%) ellipses") for t in texts)
     assert any("true components" in t and "dashed" in t for t in texts)
     assert any("shading" in t and "mixture density" in t for t in texts)
     assert any("responsibilities" in t for t in texts)
@@ -76,7 +77,7 @@ def test_the_1d_legend_names_the_histogram_the_components_and_the_mixture_curve(
     texts = density.legend.texts
     assert any("histogram" in t for t in texts)
     assert any(t.startswith("fitted π") for t in texts)
-    assert any(t.startswith("mixture p(x)") for t in texts)
+    assert any(t.startswith("mixture density p(x)") for t in texts)
     assert any("true components" in t for t in texts)
     options.set("mixture_curve", False)
     assert not any(t.startswith("mixture") for t in density.legend.texts)

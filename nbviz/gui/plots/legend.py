@@ -52,24 +52,24 @@ def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> lis
     """
     entries = []
     if dimension == 1:
-        entries.append(LegendEntry("bars", "histogram of the data (as a density)"))
+        entries.append(LegendEntry("bars", "histogram (as a density)"))
         component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
         entries.append(LegendEntry("line", f"fitted {component}"))
         if options.mixture_curve:
-            entries.append(LegendEntry("thick", f"mixture p(x) = Σ<sub>k</sub> {component}"))
+            entries.append(LegendEntry("thick", "mixture density p(x)"))
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components (dashed)"))
+            entries.append(LegendEntry("dashed", "true components, dashed"))
     else:
         if options.ellipses:
-            entries.append(LegendEntry("ellipses", f"fitted: {ellipse_text()} ellipses"))
+            entries.append(LegendEntry("ellipses", f"fitted {ellipse_text()} ellipses"))
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components (dashed, × mean)"))
+            entries.append(LegendEntry("dashed", "true components, dashed (× mean)"))
         if options.shading:
             entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
-    entries.append(LegendEntry("marker", "mean μ<sub>k</sub> (drag to restart EM)"))
-    entries.append(LegendEntry("blend", "point colour: its responsibilities r<sub>nk</sub> mixed"))
+    entries.append(LegendEntry("marker", "mean μ<sub>k</sub> (drag it)"))
+    entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
     if options.shapes:
-        entries.append(LegendEntry("shapes", "point shape: its most responsible component"))
+        entries.append(LegendEntry("shapes", "shape: most responsible k"))
     return entries
 
 
@@ -191,7 +191,7 @@ class DataLegend:
             self.entries = list(entries)
             self.item.clear()
             self.item.opts["labelTextColor"] = a.foreground
-            self.item.opts["labelTextSize"] = f"{a.font_size(9):.1f}pt"
+            self.item.opts["labelTextSize"] = f"{a.font_size(8.5):.1f}pt"
             self.item.opts["brush"] = pg.mkBrush(a.background + "d8")
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
