@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -44,6 +45,7 @@ from ..app.runner import Runner
 from ..app.session import Session
 from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
+from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
@@ -62,6 +64,7 @@ from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
+from .view_menu import add_view_option_actions
 
 MAX_RECENT = 8
 SHORTCUTS = [
@@ -108,6 +111,7 @@ class MainWindow(QMainWindow):
         # the services every view shares, created once and passed to the views that use them
         self.appearance = Appearance(self)
         self.labelling = Labelling(self)
+        self.view_options = ViewOptions(self)  # what the data views draw (View menu)
         self.follow_system_scheme = True  # False once dark or light is chosen explicitly
         self._last = ("", "")  # (kind, name) of the preset or file opened last: "preset" or "file"
         self._session_path: str | None = None
@@ -130,7 +134,9 @@ class MainWindow(QMainWindow):
         self.banner = MessageBanner(self.appearance)
         self.messages = MessageBoard(self)  # the panels' own messages; the banner shows them
         self.banner.follow(self.messages)
-        self.data_view = DataView(self.session, appearance=self.appearance, labelling=self.labelling)
+        self.data_view = DataView(
+            self.session, appearance=self.appearance, labelling=self.labelling, view_options=self.view_options
+        )
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
@@ -329,6 +335,7 @@ class MainWindow(QMainWindow):
         self.posterior_action.setCheckable(True)
         self.posterior_action.setChecked(True)
         self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
+        self.view_option_actions = add_view_option_actions(view_menu, self.view_options, self)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
@@ -683,6 +690,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/docks", self._dock_state)
         write_choices(self.settings, self.choices())
+        write_view_options(self.settings, self.view_options)
         self.settings.sync()
 
     # ----------------------------------------------------------------- remembered choices
@@ -700,6 +708,9 @@ class MainWindow(QMainWindow):
         if self.settings.status() != QSettings.Status.NoError:
             return  # _restore_layout has said so
         choices = read_choices(self.settings)
+        unreadable_views = read_view_options(self.settings, self.view_options)
+        if unreadable_views:
+            choices = replace(choices, unreadable=choices.unreadable + tuple(unreadable_views))
         self.controls.speed_slider.setValue(choices.speed)
         self.appearance.set_presentation(choices.presentation)
         self._last = (choices.last_kind, choices.last_name)

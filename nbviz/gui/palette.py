@@ -1,7 +1,9 @@
 """Component colours and plot styling shared by every view.
 
-The component colours are the Okabe-Ito palette (distinguishable with the common forms of colour
-blindness), extended with a few Tableau colours for K > 8.
+The component colours are Petroff's ten-colour sequence (see `nbviz.app.appearance.component_hex`),
+chosen to stay apart for the common forms of colour blindness. A point's colour blends the component
+colours by its responsibilities in OKLab (`nbviz.gui.oklab`), where a blend changes evenly with the
+responsibilities instead of sinking into the muddy middle of an sRGB average.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import numpy as np
 from PySide6.QtGui import QColor
 
 from ..app.appearance import component_hex
+from .oklab import oklab_to_srgb, srgb_to_oklab
 
 
 def component_rgb(n_components: int, dark: bool = False) -> np.ndarray:
@@ -27,7 +30,10 @@ def component_color(k: int, dark: bool = False) -> QColor:
 
 
 def blend(resp: np.ndarray, rgb: np.ndarray) -> np.ndarray:
-    """Per-point colours as responsibility-weighted mixtures of component colours.
+    """Per-point colours as responsibility-weighted mixtures of component colours, mixed in OKLab.
+
+    A point that belongs to one component gets that component's colour; a shared point gets the
+    responsibility-weighted mean of the components' OKLab coordinates, converted back to sRGB.
 
     Parameters
     ----------
@@ -38,7 +44,8 @@ def blend(resp: np.ndarray, rgb: np.ndarray) -> np.ndarray:
     -------
     ndarray of shape (n_samples, 3), uint8
     """
-    return np.clip(resp @ (rgb * 255.0) + 0.5, 0, 255).astype(np.uint8)
+    mixed = oklab_to_srgb(np.asarray(resp, dtype=float) @ srgb_to_oklab(rgb))
+    return np.clip(mixed * 255.0 + 0.5, 0, 255).astype(np.uint8)
 
 
 TRUTH_PEN_STYLE = "dash"

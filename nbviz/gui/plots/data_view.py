@@ -10,6 +10,7 @@ from ...app.families import DataView as FamilyView
 from ...app.families import presentation
 from ...app.labelling import Labelling
 from ...app.session import Session
+from ...app.view_options import ViewOptions
 from .density_1d import Density1DView
 from .label_marks import LabelLayer
 from .prototypes import PrototypesView
@@ -29,10 +30,18 @@ class DataView(QStackedWidget):
         The window's, passed to every page (see `SessionView`).
     labelling : Labelling, optional
         Label mode, shared with the label panel (the window's); without one the view keeps its own.
+    view_options : ViewOptions, optional
+        What the 1-D and 2-D views draw (the window's, switched in its View menu).
     """
 
     def __init__(
-        self, session: Session, parent=None, *, appearance: Appearance | None = None, labelling: Labelling | None = None
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        labelling: Labelling | None = None,
+        view_options: ViewOptions | None = None,
     ):
         super().__init__(parent)
         self.session = session
@@ -40,12 +49,15 @@ class DataView(QStackedWidget):
         self.labelling = labelling if labelling is not None else Labelling(self)
         self.empty = QLabel("Load data or choose a preset to begin.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.density = Density1DView(session, appearance=self.appearance)
-        self.scatter = ScatterView(session, appearance=self.appearance)
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        self.density = Density1DView(session, appearance=self.appearance, view_options=self.view_options)
+        self.scatter = ScatterView(session, appearance=self.appearance, view_options=self.view_options)
         self.prototypes = PrototypesView(session, appearance=self.appearance)
         self.heatmap = ResponsibilityHeatmap(session, appearance=self.appearance)
         self.scatter_labels = LabelLayer(session, self.scatter, self.labelling)
         self.density_labels = LabelLayer(session, self.density, self.labelling)
+        self.view_options.changed.connect(self._show_label_marks)
+        self._show_label_marks()
         self.discrete = QSplitter(Qt.Orientation.Horizontal)
         self.discrete.addWidget(self.prototypes)
         self.discrete.addWidget(self.heatmap)
@@ -56,6 +68,10 @@ class DataView(QStackedWidget):
         session.problem_changed.connect(self.choose_page)
         session.run_reset.connect(self.choose_page)  # a new model family can need another page
         self.choose_page()
+
+    def _show_label_marks(self) -> None:
+        for layer in (self.scatter_labels, self.density_labels):
+            layer.marks.item.setVisible(self.view_options.labels)
 
     def choose_page(self) -> None:
         problem = self.session.problem

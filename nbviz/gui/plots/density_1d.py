@@ -25,11 +25,12 @@ from ...app.breakdown import posterior_curves
 from ...app.density_grids import weighted_component_densities
 from ...app.families import DataView, presentation
 from ...app.session import Session
+from ...app.view_options import ViewOptions
 from ..palette import component_color
 from .ellipses import matched_color
 from .interaction import clicked_position, with_moved_mean
 from .plot_view import new_plot
-from .point_layer import PointLayer
+from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
 from .styling import pen, style_plot
 
@@ -70,7 +71,14 @@ class Density1DView(PointsView, QWidget):
     dot_growth = (-1.0, 0.5)
     ring_sizes = (21, 16)
 
-    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        view_options: ViewOptions | None = None,
+    ):
         super().__init__(session, parent, appearance=appearance)
         self.plot = new_plot({"left": DensityAxis("left")}, edge_room=True)
         self.plot.setLabel("left", "density")
@@ -101,6 +109,7 @@ class Density1DView(PointsView, QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.plot, 3)
         layout.addWidget(self.posterior_plot, 1)
+        self.use_view_options(view_options)
         self.follow_session()
 
     def _build_posterior(self) -> None:
@@ -204,6 +213,7 @@ class Density1DView(PointsView, QWidget):
             item.setData([], [])
         for line in (self.selection_line, self.probe_line, self.posterior_line):
             line.hide()
+        self.legend.hide()
 
     def _draw_curves(self, *_) -> None:
         if self.model is None or self._problem is None:
@@ -217,16 +227,19 @@ class Density1DView(PointsView, QWidget):
             curve.setPen(pen(self.appearance, component_color(k, self.appearance.dark), 2.2))
             curve.setData(x, densities[k])
         self.mixture_curve.setData(x, densities.sum(axis=0))
+        self.mixture_curve.setVisible(self.view_options.mixture_curve)
         peaks = np.diag(weighted_component_densities(model, means))  # each component at its own mean
         self.means.setData(
             pos=np.column_stack([means, peaks]),
             data=np.arange(K),
             brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
             pen=pen(self.appearance, self.appearance.outline, 2),
+            symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
         )
         self._draw_truth(x)
         self._draw_posterior(x, model)
         self.draw_probe()
+        self.draw_legend(1, K)
 
     def _draw_posterior(self, x: np.ndarray, model: nc.GaussianMixture) -> None:
         if not self.posterior_visible:
@@ -274,7 +287,7 @@ class Density1DView(PointsView, QWidget):
             self.probe_at(pos.x(), pos.y())
 
     def _draw_truth(self, x: np.ndarray) -> None:
-        matched = self.session.matched_truth()
+        matched = self.session.matched_truth() if self.view_options.truth else None
         if matched is None:
             self.pooled(self.truth_curves, 0, pg.PlotCurveItem, 9)
             return

@@ -23,6 +23,15 @@ def matched_color(k: int, dark: bool = False) -> QColor:
     return QColor(UNMATCHED_COLOR) if k < 0 else component_color(k, dark)
 
 
+def ellipse_mass(level: float) -> float:
+    """Share of a 2-D Gaussian's probability inside its `level`-sigma ellipse: 1 - exp(-level^2 / 2).
+
+    The squared Mahalanobis radius of a 2-D Gaussian is chi-squared with two degrees of freedom, so
+    the 1-sigma ellipse holds about 39% of the mass and the 2-sigma ellipse about 86%.
+    """
+    return float(-np.expm1(-0.5 * level**2))
+
+
 def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_VERTICES) -> np.ndarray:
     """Vertices of the `scale`-sigma ellipse of a 2-D Gaussian.
 

@@ -7,18 +7,23 @@ handful of numpy scatter-writes and one image upload.
 
 Positions are converted to pixel offsets only when the view range or the widget size changes;
 each point is a round dot (a disc of pixels with a one-pixel darker rim), later points drawn over
-earlier ones.
+earlier ones. With `set_shapes` a point can instead be one of the marker `SHAPES` (pyqtgraph's own
+symbols, so a legend or a mean marker can show the same shape).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from pyqtgraph.graphicsItems.ScatterPlotItem import Symbols
+from PySide6.QtCore import QPointF, QRectF
 
 # (upper bound on N, disc radius in device pixels): fewer points get bigger dots.
 DOT_RADII = ((2_000, 3.5), (20_000, 2.5), (np.inf, 1.6))
 RIM_SHADE = 0.6  # rim colour = this fraction of the fill colour
+# Marker shapes, one per component (cycled past ten): pyqtgraph symbol names, the circle first.
+SHAPES = ("o", "s", "t1", "d", "t", "+", "x", "t3", "t2", "star")
+SHAPE_GROWTH = 1.3  # a shape's width over the circle's diameter: thin shapes need the room
 
 
 def dot_radius(n_points: int) -> float:
@@ -43,6 +48,52 @@ def disc_offsets(radius: float, rim: bool = True) -> tuple[np.ndarray, int]:
     ring = (r2 <= outer**2) & ~fill
     offsets = np.concatenate([np.column_stack([dx[ring], dy[ring]]), np.column_stack([dx[fill], dy[fill]])])
     return offsets, int(ring.sum())
+
+
+def shape_offsets(symbol: str, radius: float) -> tuple[np.ndarray, int]:
+    """Pixel offsets of one marker of pyqtgraph `symbol`: the rim (one pixel around it) first, then the fill.
+
+    The circle ("o") is the dot of `disc_offsets`; other shapes are pyqtgraph's symbol outline scaled
+    to ``2 * radius * SHAPE_GROWTH`` pixels, y pointing up (row 0 of the layer is at the bottom).
+
+    Returns
+    -------
+    offsets : ndarray of shape (n_pixels, 2), int
+    n_rim : int
+    """
+    if symbol == "o":
+        return disc_offsets(radius)
+    path = Symbols[symbol]
+    size = 2.0 * radius * SHAPE_GROWTH
+    span = int(np.ceil(size / 2)) + 1
+    dy, dx = np.mgrid[-span : span + 1, -span : span + 1]
+    # symbol paths are in a unit box with y pointing down on screen
+    fill = np.array([path.contains(QPointF(x / size, -y / size)) for x, y in zip(dx.ravel(), dy.ravel())])
+    fill = fill.reshape(dx.shape)
+    grown = np.zeros_like(fill)
+    for sy in (-1, 0, 1):  # one pixel around the fill (8-neighbourhood)
+        for sx in (-1, 0, 1):
+            grown |= np.roll(np.roll(fill, sy, axis=0), sx, axis=1)
+    ring = grown & ~fill
+    offsets = np.concatenate([np.column_stack([dx[ring], dy[ring]]), np.column_stack([dx[fill], dy[fill]])])
+    return offsets, int(ring.sum())
+
+
+def _padded_offsets(symbols: list[str], radius: float) -> tuple[np.ndarray, int]:
+    """Offsets of several shapes with one common layout: (n_shapes, n_rim + n_fill, 2) and n_rim.
+
+    Each shape's rim and fill are padded to the longest by repeating their own first pixel, so
+    every point writes its rim before its fill and the point order is kept across shapes.
+    """
+    parts = [shape_offsets(symbol, radius) for symbol in symbols]
+    n_rim = max(n for _, n in parts)
+    n_fill = max(len(o) - n for o, n in parts)
+    padded = np.empty((len(parts), n_rim + n_fill, 2), dtype=int)
+    for i, (offsets, n) in enumerate(parts):
+        rim, fill = offsets[:n], offsets[n:]
+        padded[i, :n_rim] = np.concatenate([rim, np.repeat(rim[:1], n_rim - n, axis=0)])
+        padded[i, n_rim:] = np.concatenate([fill, np.repeat(fill[:1], n_fill - len(fill), axis=0)])
+    return padded, n_rim
 
 
 class PointLayer:
@@ -75,6 +126,7 @@ class PointLayer:
         self._visible = np.zeros(0, dtype=np.intp)  # indices of points within the image
         self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
         self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
+        self.shapes: np.ndarray | None = None  # (N,) index into SHAPES per point; None: all round dots
         view_box.sigRangeChanged.connect(self._view_changed)
         view_box.sigResized.connect(self._view_changed)
 
@@ -84,7 +136,26 @@ class PointLayer:
         self.positions = np.ascontiguousarray(positions, dtype=float).reshape(-1, 2)
         grey = np.full((len(self.positions), 3), 128, dtype=np.uint8)
         self._geometry = None
+        self.shapes = None
         self.set_colors(grey)
+
+    def set_shapes(self, shapes: np.ndarray | None) -> None:
+        """Marker shape per point, shape (N,) of indices into `SHAPES` (cycled), or None for round dots.
+
+        Takes effect at the next `render` (`set_colors` renders).
+        """
+        if shapes is not None:
+            shapes = np.asarray(shapes, dtype=np.intp) % len(SHAPES)
+            if shapes.shape != (len(self.positions),):
+                raise ValueError(
+                    f"set_shapes got {shapes.shape[0]} shapes for {len(self.positions)} points; give one per point"
+                )
+        same = (shapes is None and self.shapes is None) or (
+            shapes is not None and self.shapes is not None and np.array_equal(shapes, self.shapes)
+        )
+        if not same:
+            self.shapes = shapes
+            self._geometry = None
 
     def set_colors(self, rgb: np.ndarray) -> None:
         """Per-point colours, shape (N, 3) uint8, and redraw."""
@@ -112,8 +183,12 @@ class PointLayer:
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         W, H = self.pixel_size()
         radius = max(1.0, dot_radius(len(self.positions)) + self.radius_change)
-        offsets, self._n_rim = disc_offsets(radius)
-        span = int(np.abs(offsets).max())
+        if self.shapes is None:
+            offsets, self._n_rim = disc_offsets(radius)
+            layouts = offsets[None]
+        else:
+            layouts, self._n_rim = _padded_offsets(list(SHAPES), radius)
+        span = int(np.abs(layouts).max())
         pad = 2 * span  # a dot centred up to `span` pixels outside the image still fits
         geometry = (x0, y0, W / max(x1 - x0, 1e-300), H / max(y1 - y0, 1e-300), W, H, pad, radius)
         if geometry == self._geometry:
@@ -133,8 +208,9 @@ class PointLayer:
         rows = row[self._visible].astype(np.intp) + pad
         cols = col[self._visible].astype(np.intp) + pad
         centre = rows * stride + cols
-        shift = offsets[:, 1] * stride + offsets[:, 0]
-        self._flat = centre[:, None] + shift[None, :]
+        shift = layouts[..., 1] * stride + layouts[..., 0]  # (n_layouts, n_offsets)
+        which = np.zeros(len(self._visible), dtype=np.intp) if self.shapes is None else self.shapes[self._visible]
+        self._flat = centre[:, None] + shift[which]
         self._padded = np.zeros((H + 2 * pad, stride), dtype=np.uint32)
 
     def render(self) -> None:

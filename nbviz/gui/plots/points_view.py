@@ -15,9 +15,11 @@ from PySide6.QtCore import QEvent, QObject, Qt
 import nbviz.core as nc
 
 from ...app.problem import Problem
+from ...app.view_options import ViewOptions
 from ..palette import blend, component_rgb
 from .ellipses import DraggableMarkers
 from .interaction import CLICK_RADIUS, clicked_position, show_ring
+from .legend import DataLegend, legend_entries
 from .plot_view import PlotView
 from .point_layer import PointLayer
 
@@ -58,6 +60,8 @@ class PointsView(PlotView):
     selection_ring: pg.ScatterPlotItem
     _problem: Problem | None = None
     _drag_preview: tuple[int, float, float] | None = None
+    view_options: ViewOptions
+    legend: DataLegend
 
     @property
     def model(self) -> nc.GaussianMixture | None:
@@ -81,6 +85,21 @@ class PointsView(PlotView):
         for i, item in enumerate(pool):
             item.setVisible(i < count)
         return pool[:count]
+
+    def use_view_options(self, view_options: ViewOptions | None) -> None:
+        """Draw what `view_options` says (the window's; without one the view keeps its own), with a
+        legend in the plot's corner; redraw when an option changes."""
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        self.view_options.changed.connect(self.redraw)
+        self.legend = DataLegend(self.plot, self.appearance)
+
+    def draw_legend(self, dimension: int, n_components: int) -> None:
+        """The legend of a `dimension`-D view of `n_components` components, or none when switched off."""
+        if not self.view_options.legend:
+            self.legend.hide()
+            return
+        has_truth = self.session.matched_truth() is not None
+        self.legend.show_entries(legend_entries(dimension, self.view_options, has_truth), n_components)
 
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""
@@ -115,7 +134,10 @@ class PointsView(PlotView):
             return
         model = self.model
         assert model is not None  # sync_problem is True only while the view applies
-        self.points.set_colors(blend(self.session.resp, component_rgb(model.n_components, self.appearance.dark)))
+        resp = self.session.resp
+        assert resp is not None  # there is a run while the view applies
+        self.points.set_shapes(resp.argmax(axis=1) if self.view_options.shapes else None)
+        self.points.set_colors(blend(resp, component_rgb(model.n_components, self.appearance.dark)))
         self.draw_model()
         self.draw_selection()
         self.draw_probe()

@@ -26,12 +26,13 @@ from ...app.appearance import Appearance
 from ...app.density_grids import density_grid
 from ...app.families import DataView, presentation
 from ...app.session import Session
+from ...app.view_options import ViewOptions
 from ..layouts import left_row
 from ..palette import component_color
 from .ellipses import EllipseItem, matched_color
 from .interaction import with_moved_mean
 from .plot_view import new_plot
-from .point_layer import PointLayer
+from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
 from .projection import Projection, projections_for
 from .styling import pen
@@ -77,7 +78,14 @@ class ScatterView(PointsView, QWidget):
         PCA and feature pairs; shown only for more than two features.
     """
 
-    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        view_options: ViewOptions | None = None,
+    ):
         super().__init__(session, parent, appearance=appearance)
         self.projections: list[Projection] = []
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -111,6 +119,7 @@ class ScatterView(PointsView, QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.axes_bar)
         layout.addWidget(self.plot)
+        self.use_view_options(view_options)
         self.follow_session()
 
     def restyle(self, appearance: Appearance) -> None:
@@ -183,6 +192,7 @@ class ScatterView(PointsView, QWidget):
         self._draw_components()
         self._draw_truth()
         self._update_density()
+        self.draw_legend(2, len(self.projected_components()[0]))
 
     def draw_dragged(self) -> None:
         self._draw_components()
@@ -197,6 +207,7 @@ class ScatterView(PointsView, QWidget):
         self.density_item.hide()
         self.density_grid = None
         self.axes_bar.hide()
+        self.legend.hide()
 
     def projected_components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Weights (K,), projected means (K, 2) and covariances (K, 2, 2) as drawn (with a drag)."""
@@ -214,15 +225,17 @@ class ScatterView(PointsView, QWidget):
         for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
             item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
             item.set_gaussian(means[k], covariances[k])
+            item.setVisible(self.view_options.ellipses)
         self.means.setData(
             pos=means,
             data=np.arange(K),
+            symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
             pen=pen(self.appearance, self.appearance.outline, 2),
             brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
         )
 
     def _draw_truth(self) -> None:
-        matched = self.session.matched_truth()
+        matched = self.session.matched_truth() if self.view_options.truth else None
         positions, pens = [], []
         if matched is None:
             self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
@@ -245,6 +258,9 @@ class ScatterView(PointsView, QWidget):
     def _update_density(self, *_) -> None:
         """Shade the (projected) mixture density on a GRID_SIZE^2 grid covering the view."""
         if self.model is None or self.projection is None:
+            return
+        if not self.view_options.shading:
+            self.density_item.hide()
             return
         (x0, x1), (y0, y1) = self.view_box.viewRange()
         xs, ys, values = density_grid(*self.projected_components(), (x0, x1), (y0, y1), GRID_SIZE)

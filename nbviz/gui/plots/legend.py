@@ -1,0 +1,202 @@
+"""The data views' legend: what is fitted and what is true, the ellipse levels, the shading, the curves.
+
+`legend_entries` says what to show (plain data, testable without drawing); `DataLegend` draws the
+entries as a pyqtgraph legend in a corner of a plot (a lecturer can drag it elsewhere), rebuilt
+only when the entries change, in the appearance's colours and sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient
+
+from ...app.appearance import Appearance
+from ...app.view_options import ViewOptions
+from ..palette import blend, component_color, component_rgb
+from .ellipses import SIGMA_LEVELS, ellipse_mass
+from .point_layer import SHAPES
+
+SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One row of the legend.
+
+    Attributes
+    ----------
+    kind : str
+        The sample drawn: "line", "dashed", "thick" (a line), "ellipses", "shading", "bars"
+        (a histogram), "marker" (a mean), "blend" (responsibility colours) or "shapes".
+    text : str
+        The explanation (simple HTML).
+    """
+
+    kind: str
+    text: str
+
+
+def ellipse_text() -> str:
+    """The ellipse levels and the share of a component's mass each holds, e.g. "1σ (39%) and 2σ (86%)"."""
+    return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
+
+
+def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> list[LegendEntry]:
+    """What the 1-D (`dimension` 1) or 2-D data view shows, as legend rows.
+
+    Only the layers `options` shows are listed; the truth only when there is one (`has_truth`).
+    """
+    entries = []
+    if dimension == 1:
+        entries.append(LegendEntry("bars", "histogram (as a density)"))
+        component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
+        entries.append(LegendEntry("line", f"fitted {component}"))
+        if options.mixture_curve:
+            entries.append(LegendEntry("thick", "mixture density p(x)"))
+        if options.truth and has_truth:
+            entries.append(LegendEntry("dashed", "true components, dashed"))
+    else:
+        if options.ellipses:
+            entries.append(LegendEntry("ellipses", f"fitted {ellipse_text()} ellipses"))
+        if options.truth and has_truth:
+            entries.append(LegendEntry("dashed", "true components, dashed (× mean)"))
+        if options.shading:
+            entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
+    entries.append(LegendEntry("marker", "mean μ<sub>k</sub> (drag it)"))
+    entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
+    if options.shapes:
+        entries.append(LegendEntry("shapes", "shape: most responsible k"))
+    return entries
+
+
+class LegendSample(pg.GraphicsWidget):
+    """The little picture in front of a legend row (drawn for `entry.kind`); clicks do nothing."""
+
+    sigClicked = Signal(object)  # the legend connects it (pyqtgraph's name); never emitted
+
+    def __init__(self, entry: LegendEntry, appearance: Appearance, n_components: int):
+        super().__init__()
+        self.entry = entry
+        self.appearance = appearance
+        self.n_components = max(n_components, 1)
+        scale = appearance.point_size(1.0)
+        self.setFixedWidth(SAMPLE_SIZE[0] * scale)
+        self.setFixedHeight(SAMPLE_SIZE[1] * scale)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.width(), self.height())
+
+    def paint(self, painter, *args) -> None:
+        a = self.appearance
+        w, h = self.width(), self.height()
+        mid = h / 2
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        fg = QColor(a.foreground)
+        colour = component_color(0, a.dark)
+        kind = self.entry.kind
+        if kind in ("line", "dashed", "thick"):
+            style = Qt.PenStyle.DashLine if kind == "dashed" else Qt.PenStyle.SolidLine
+            width = 3.5 if kind == "thick" else 2.0
+            painter.setPen(pg.mkPen(fg if kind == "thick" else colour, width=a.line_width(width), style=style))
+            painter.drawLine(QPointF(2, mid), QPointF(w - 2, mid))
+        elif kind == "ellipses":
+            painter.setPen(pg.mkPen(colour, width=a.line_width(1.6)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for level in SIGMA_LEVELS:
+                rx, ry = (w / 2 - 2) * level / max(SIGMA_LEVELS), (h / 2 - 2) * level / max(SIGMA_LEVELS)
+                painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
+        elif kind == "shading":
+            gradient = QLinearGradient(0, 0, w, 0)
+            tint = QColor(*(150, 178, 225) if a.dark else (52, 72, 110))
+            for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
+                tint.setAlpha(alpha)
+                gradient.setColorAt(stop, QColor(tint))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRect(QRectF(2, 3, w - 4, h - 6))
+        elif kind == "bars":
+            painter.setPen(pg.mkPen((110, 112, 118) if a.dark else (150, 150, 150)))
+            painter.setBrush(pg.mkBrush((78, 80, 86) if a.dark else (200, 200, 200)))
+            for i, height in enumerate((0.5, 0.9, 0.65)):
+                bar = (w - 4) / 3
+                painter.drawRect(QRectF(2 + i * bar, h - 2 - height * (h - 4), bar, height * (h - 4)))
+        elif kind == "marker":
+            painter.translate(w / 2, mid)
+            pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                painter, "o", a.point_size(13), pg.mkPen(a.outline, width=a.line_width(2)), pg.mkBrush(colour)
+            )
+        elif kind == "blend":
+            # from pure component 1 through a 50:50 mix to pure component 2 (and 3 when there is one)
+            stops = min(self.n_components, 3)
+            rgb = component_rgb(stops, a.dark) if stops > 1 else component_rgb(2, a.dark)
+            t = np.linspace(0, 1, 9)
+            resp = np.zeros((len(t), len(rgb)))
+            resp[:, 0], resp[:, 1] = 1 - t, t
+            if len(rgb) == 3:
+                resp = np.vstack([resp, np.column_stack([np.zeros_like(t), 1 - t, t])[1:]])
+            colours = blend(resp, rgb)
+            gradient = QLinearGradient(0, 0, w, 0)
+            for i, c in enumerate(colours):
+                gradient.setColorAt(i / (len(colours) - 1), QColor(*c.tolist()))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
+        elif kind == "shapes":
+            size = a.point_size(8)
+            painter.setPen(pg.mkPen(a.foreground, width=1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for i, symbol in enumerate(SHAPES[:3]):
+                painter.save()
+                painter.translate(w * (i + 0.5) / 3, mid)
+                pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                    painter, symbol, size, pg.mkPen(a.foreground), pg.mkBrush(component_color(i, a.dark))
+                )
+                painter.restore()
+
+
+class DataLegend:
+    """A legend in the top-right corner of `plot` showing `LegendEntry` rows.
+
+    Parameters
+    ----------
+    plot : pg.PlotWidget
+    appearance : Appearance
+        Its colours and sizes; the legend restyles when it changes.
+    """
+
+    def __init__(self, plot: pg.PlotWidget, appearance: Appearance):
+        self.appearance = appearance
+        self.item = pg.LegendItem(offset=(-8, 8), sampleType=LegendSample, verSpacing=-4)
+        self.item.setParentItem(plot.getPlotItem().vb)
+        self.item.setZValue(50)
+        self.entries: list[LegendEntry] = []
+        self._key: tuple | None = None
+        self.item.hide()
+
+    @property
+    def texts(self) -> list[str]:
+        """The rows' texts as shown (empty while hidden)."""
+        return [e.text for e in self.entries] if self.item.isVisible() else []
+
+    def show_entries(self, entries: list[LegendEntry], n_components: int) -> None:
+        """Show `entries` (rebuilt only when they, the component count or the appearance changed)."""
+        a = self.appearance
+        key = (tuple(entries), n_components, a.dark, a.presentation)
+        if key != self._key:
+            self._key = key
+            self.entries = list(entries)
+            self.item.clear()
+            self.item.opts["labelTextColor"] = a.foreground
+            self.item.opts["labelTextSize"] = f"{a.font_size(8.5):.1f}pt"
+            self.item.opts["brush"] = pg.mkBrush(a.background + "d8")
+            self.item.opts["pen"] = pg.mkPen(a.axis_color)
+            for entry in entries:
+                self.item.addItem(LegendSample(entry, a, n_components), entry.text)
+        self.item.show()
+
+    def hide(self) -> None:
+        self.item.hide()
