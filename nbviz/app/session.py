@@ -27,6 +27,7 @@ from .config import ModelConfig
 from .fit_messages import describe_fit_error
 from .outcome import DONE, Outcome
 from .problem import Problem
+from .undo import SavedRun, UndoStack
 
 DEFAULT_TOLERANCE = 1e-6
 
@@ -119,6 +120,7 @@ class Session(QObject):
         operation's `Outcome` carries the same reason; only the session emits this)
     notice_raised(str) : a note for the status bar (e.g. a component emptied)
     selection_changed(int) : the inspected data row (-1: none)
+    undo_changed : what undo and redo can bring back changed (`can_undo`, `can_redo`)
     """
 
     problem_changed = Signal()
@@ -130,6 +132,7 @@ class Session(QObject):
     error_raised = Signal(str)
     notice_raised = Signal(str)
     selection_changed = Signal(int)
+    undo_changed = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -143,6 +146,7 @@ class Session(QObject):
         self._last_m: list[tuple[nc.Snapshot, int]] = []
         self._busy = False
         self.selected = -1
+        self._undo = UndoStack()  # the runs replaced by changes that discarded their history
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._play_tick)
         self.set_speed(2.0)
@@ -161,6 +165,7 @@ class Session(QObject):
             em = self._new_run(problem, config, start)
         except ValueError as error:
             return self._refuse(f"Cannot use {problem.name} with {config.title}: {describe_fit_error(problem, error)}")
+        self._remember_run()
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
         return DONE
@@ -203,6 +208,7 @@ class Session(QObject):
             )
         except ValueError as error:
             return self._refuse(f"Cannot open the session {problem.name}: {error}")
+        self._remember_run()
         self._switch(problem, config, em)
         self._set_cursor(min(saved.cursor, len(em.history) - 1))
         self.select(saved.selected)
@@ -231,6 +237,7 @@ class Session(QObject):
             em = self._new_run(self.problem, config, start)
         except ValueError as error:
             return self._refuse(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
+        self._remember_run()
         self.pause()
         self.config = config
         self._install(em)
@@ -249,6 +256,8 @@ class Session(QObject):
         """Back to the start of the current run (the history restarts from the same start)."""
         if self._em is None:
             return
+        if len(self._em.history) > 1:
+            self._remember_run()
         self.pause()
         self._rewind(0)
         self._cursor = 0  # valid before anyone hears of the shorter history
@@ -273,6 +282,7 @@ class Session(QObject):
             return self._refuse("Wait for the run in progress to end (or cancel it) before loading another fit.")
         if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
             return self._refuse("That fit was made on other data; run it again on the data shown now.")
+        self._remember_run()
         self.pause()
         self.config = config
         run = own_copy(em)
@@ -308,6 +318,8 @@ class Session(QObject):
             if mine is not theirs:
                 break
             shared += 1
+        if shared < len(current.history):  # it went on from a scrubbed-back cursor: the rest is dropped
+            self._remember_run()
         del self._last_m[shared:]
         self._em = run
         self._resp_cache = None
@@ -455,6 +467,64 @@ class Session(QObject):
         self.history_changed.emit()
         self.cursor_changed.emit(0)
 
+    # ----------------------------------------------------------------- undo
+    def _remember_run(self) -> None:
+        """Keep the run shown (its own copy) for undo: a change is about to discard its history."""
+        if self._em is not None and self.problem is not None:
+            self._undo.push(self._saved_run())
+            self.undo_changed.emit()
+
+    def _saved_run(self) -> SavedRun:
+        assert self._em is not None and self.problem is not None  # a run always comes with its data
+        return SavedRun(self.problem, self.config, own_copy(self._em), self._cursor, self.selected)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a replaced run can be brought back now (not while a background run goes)."""
+        return self._undo.can_undo and not self._busy
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether the run last undone can be shown again now."""
+        return self._undo.can_redo and not self._busy
+
+    def undo(self) -> Outcome:
+        """Bring back the run the last history-discarding change replaced.
+
+        Its data, model choice, whole history, cursor and inspected row come back as they were;
+        the run shown now can be brought back with `redo`.
+        """
+        return self._travel("undo")
+
+    def redo(self) -> Outcome:
+        """Show again the run that `undo` replaced last (until another change discards a history)."""
+        return self._travel("redo")
+
+    def _travel(self, what: str) -> Outcome:
+        if self._busy:
+            return self._refused_while_busy(f"{what}ing a change")
+        saved = None
+        if self._em is not None:
+            current = self._saved_run()
+            saved = self._undo.undo(current) if what == "undo" else self._undo.redo(current)
+        if saved is None:
+            return self._refuse(f"There is nothing to {what}: no change has discarded a run yet.")
+        self.pause()
+        new_data = saved.problem is not self.problem
+        self.problem, self.config, self.selected = saved.problem, saved.config, -1
+        self._install(saved.em)
+        if new_data:
+            self.problem_changed.emit()
+        self._set_cursor(saved.cursor)
+        self.select(saved.selected)
+        self.undo_changed.emit()
+        done = "Undone" if what == "undo" else "Redone"
+        self.notice_raised.emit(
+            f"{done}: {saved.config.title} on {saved.problem.name}, half-step {saved.cursor} of "
+            f"{len(saved.em.history) - 1}."
+        )
+        return DONE
+
     # ----------------------------------------------------------------- stepping
     def e_step(self) -> Outcome:
         return self._advance(lambda em: em.e_step())
@@ -493,6 +563,7 @@ class Session(QObject):
         if self._busy:  # the buttons are disabled meanwhile: no message
             return BUSY
         if self._cursor < len(self._em.history) - 1:
+            self._remember_run()
             self._rewind(self._cursor)
         em = self._em
         empties_before = set(em.history[-1].empty)
