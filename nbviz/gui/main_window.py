@@ -842,7 +842,7 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
-        self._text_dialog("Keyboard shortcuts", f"<table>{rows}</table>", 380, 300)
+        self._text_dialog("Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
 
     def show_about(self) -> None:
         import numpy

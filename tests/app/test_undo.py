@@ -155,3 +155,28 @@ def test_saved_runs_own_their_history(session):
     assert session.e_step() and session.undo()  # the restored run was stepped from cursor 5 ...
     assert len(session.history) == 9  # ... yet the run saved before that step kept all its half-steps
     assert restored is not session.em
+
+
+def test_a_run_continued_elsewhere_from_an_earlier_half_step_is_undoable(session):
+    """A run to convergence from a scrubbed-back cursor drops the later half-steps: undo brings them back."""
+    before = state(session)
+    run = session.continuation()  # from cursor 5 of 9 half-steps
+    run.rewind(len(run.history) - 1)
+    for _ in range(3):
+        run.step()
+    assert session.adopt_continuation(run)
+    assert len(session.history) == 6 + 1 + 2 + 2  # up to E-step 3, its M-step, two iterations
+    assert session.history[6] is not before[2][6]
+    assert session.undo() and state(session) == before
+
+
+def test_opening_a_saved_session_is_undoable(session, tmp_path):
+    from nbviz.app.session_file import read_session
+
+    before = state(session)
+    other = Session()
+    assert other.load(Problem.synthesised(OTHER, 60, seed=4), ModelConfig(n_components=2))
+    assert other.step() and other.save(tmp_path / "other.nbviz")
+    assert session.restore(read_session(tmp_path / "other.nbviz"))
+    assert session.problem.n_samples == 60
+    assert session.undo() and state(session) == before
