@@ -469,14 +469,14 @@ class Session(QObject):
 
     # ----------------------------------------------------------------- undo
     def _remember_run(self) -> None:
-        """Keep the run shown (its own copy) for undo: a change is about to discard its history."""
+        """Keep the run shown (its half-steps) for undo: a change is about to discard its history."""
         if self._em is not None and self.problem is not None:
             self._undo.push(self._saved_run())
             self.undo_changed.emit()
 
     def _saved_run(self) -> SavedRun:
         assert self._em is not None and self.problem is not None  # a run always comes with its data
-        return SavedRun(self.problem, self.config, own_copy(self._em), self._cursor, self.selected)
+        return SavedRun(self.problem, self.config, tuple(self._em.history), self._cursor, self.selected)
 
     @property
     def can_undo(self) -> bool:
@@ -509,10 +509,24 @@ class Session(QObject):
             saved = self._undo.undo(current) if what == "undo" else self._undo.redo(current)
         if saved is None:
             return self._refuse(f"There is nothing to {what}: no change has discarded a run yet.")
+        problem, config = saved.problem, saved.config
+        try:  # the run made these half-steps on this data with this config: they re-evaluate exactly
+            em = nc.EM.from_history(
+                problem.X,
+                saved.history,
+                prior=config.prior,
+                labels=self._labels_for(problem, config),
+                hard=config.hard,
+                fixed_covariances=config.fixed_variance is not None,
+                warn_empty=False,
+            )
+        except ValueError as error:  # put the stack back as it was: the run shown stays
+            self._undo.redo(saved) if what == "undo" else self._undo.undo(saved)
+            return self._refuse(f"Cannot bring back the run of {config.title} on {problem.name}: {error}")
         self.pause()
-        new_data = saved.problem is not self.problem
-        self.problem, self.config, self.selected = saved.problem, saved.config, -1
-        self._install(saved.em)
+        new_data = problem is not self.problem
+        self.problem, self.config, self.selected = problem, config, -1
+        self._install(em)
         if new_data:
             self.problem_changed.emit()
         self._set_cursor(saved.cursor)
@@ -520,8 +534,7 @@ class Session(QObject):
         self.undo_changed.emit()
         done = "Undone" if what == "undo" else "Redone"
         self.notice_raised.emit(
-            f"{done}: {saved.config.title} on {saved.problem.name}, half-step {saved.cursor} of "
-            f"{len(saved.em.history) - 1}."
+            f"{done}: {config.title} on {problem.name}, half-step {saved.cursor} of {len(saved.history) - 1}."
         )
         return DONE
 

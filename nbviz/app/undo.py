@@ -4,8 +4,9 @@ A new model choice, K, covariance type, seed, start method, prior, set of labels
 or a step taken from a scrubbed-back cursor each throws half-steps away. The session keeps what it
 showed before such a change as a `SavedRun` (data, model choice, the whole run and the cursor) on
 an `UndoStack`; undoing brings that run back exactly, and redoing returns to the one undone. The
-stack is bounded (`MAX_UNDO` runs): snapshots are immutable and shared, so a saved run costs its
-list of references, not a copy of the parameters.
+stack is bounded (`MAX_UNDO` runs). A saved run keeps its half-steps, not the run's working arrays
+(responsibilities and log-densities of every point): snapshots are immutable and shared, so it costs
+a tuple of references, and the run is rebuilt from them (`nbviz.core.EM.from_history`) when undone.
 
 Qt-free: the session owns one stack and announces its changes.
 """
@@ -20,7 +21,7 @@ import nbviz.core as nc
 from .config import ModelConfig
 from .problem import Problem
 
-MAX_UNDO = 10  # replaced runs kept; a 200-half-step run of 3 Gaussians in 2-D holds about 0.75 MB
+MAX_UNDO = 10  # replaced runs kept; 200 half-steps of 3 Gaussians in 2-D hold about 0.75 MB
 
 
 @dataclass(frozen=True)
@@ -32,25 +33,25 @@ class SavedRun:
     problem : Problem
         The data the run was made on.
     config : ModelConfig
-        The model choice that made it.
-    em : EM
-        The run with its whole history; the saved run owns it (nobody else steps it).
+        The model choice that made it (with the data, it gives the run's prior and labels).
+    history : tuple of Snapshot
+        Every half-step of the run.
     cursor : int
-        The half-step that was shown, ``0 <= cursor < len(em.history)``.
+        The half-step that was shown, ``0 <= cursor < len(history)``.
     selected : int
         The inspected data row (-1: none).
     """
 
     problem: Problem
     config: ModelConfig
-    em: nc.EM
+    history: tuple[nc.Snapshot, ...]
     cursor: int
     selected: int = -1
 
     def __post_init__(self):
-        if not 0 <= self.cursor < len(self.em.history):
+        if not 0 <= self.cursor < len(self.history):
             raise ValueError(
-                f"the saved cursor {self.cursor} is outside the run's {len(self.em.history)} half-steps; "
+                f"the saved cursor {self.cursor} is outside the run's {len(self.history)} half-steps; "
                 "save the run at a half-step it has"
             )
 

@@ -142,11 +142,11 @@ def test_saved_runs_own_their_history(session):
     """Stepping the session after an undo-able change leaves the saved run as it was."""
     stack = UndoStack(limit=2)
     run = session.em
-    saved = SavedRun(session.problem, session.config, run, 0)
+    saved = SavedRun(session.problem, session.config, tuple(run.history), 0)
     stack.push(saved)
     assert stack.can_undo and len(stack) == 1
     with pytest.raises(ValueError, match="outside the run's 9 half-steps"):
-        SavedRun(session.problem, session.config, run, 9)
+        SavedRun(session.problem, session.config, tuple(run.history), 9)
     with pytest.raises(ValueError, match="limit >= 1"):
         UndoStack(limit=0)
     assert session.configure(session.config.with_(n_components=3))
@@ -180,3 +180,14 @@ def test_opening_a_saved_session_is_undoable(session, tmp_path):
     assert session.restore(read_session(tmp_path / "other.nbviz"))
     assert session.problem.n_samples == 60
     assert session.undo() and state(session) == before
+
+
+def test_a_saved_run_that_no_longer_fits_is_refused_and_the_stack_stays(session):
+    assert session.reinitialise(seed=5)
+    shown = state(session)
+    saved = session._undo._undo[-1]
+    broken = SavedRun(saved.problem, saved.config.with_(prior=nc.Prior(alpha=5.0)), saved.history, saved.cursor)
+    session._undo._undo[-1] = broken
+    outcome = session.undo()
+    assert not outcome and outcome.reason.startswith("Cannot bring back the run of")
+    assert state(session) == shown and session.can_undo and not session.can_redo
