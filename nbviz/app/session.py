@@ -28,6 +28,7 @@ from .fit_messages import describe_fit_error
 from .outcome import DONE, Outcome
 from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
+from .undo import SavedRun, UndoStack
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class Session(QObject):
     selection_changed(int) : the inspected data row (-1: none)
     probe_changed : the probed point (`probed`, not a data row) was set or cleared
     convergence_changed : the tolerance or the iteration cap changed (the run stays)
+    undo_changed : what undo and redo can bring back changed (`can_undo`, `can_redo`)
     """
 
     problem_changed = Signal()
@@ -133,6 +135,7 @@ class Session(QObject):
     selection_changed = Signal(int)
     probe_changed = Signal()
     convergence_changed = Signal()
+    undo_changed = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -148,6 +151,7 @@ class Session(QObject):
         self._busy = False
         self.selected = -1
         self.probed: Probe | None = None  # a point anywhere in the data space, inspected
+        self._undo = UndoStack()  # the runs replaced by changes that discarded their history
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._play_tick)
         self.set_speed(2.0)
@@ -166,6 +170,7 @@ class Session(QObject):
             em = self._new_run(problem, config, start)
         except ValueError as error:
             return self._refuse(f"Cannot use {problem.name} with {config.title}: {describe_fit_error(problem, error)}")
+        self._remember_run()
         self._switch(problem, config, em)
         self.selection_changed.emit(-1)
         return DONE
@@ -210,6 +215,7 @@ class Session(QObject):
             )
         except ValueError as error:
             return self._refuse(f"Cannot open the session {problem.name}: {error}")
+        self._remember_run()
         self._switch(problem, config, em)
         self._set_cursor(min(saved.cursor, len(em.history) - 1))
         self.select(saved.selected)
@@ -238,6 +244,7 @@ class Session(QObject):
             em = self._new_run(self.problem, config, start)
         except ValueError as error:
             return self._refuse(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
+        self._remember_run()
         self.pause()
         self.config = config
         self._install(em)
@@ -256,6 +263,8 @@ class Session(QObject):
         """Back to the start of the current run (the history restarts from the same start)."""
         if self._em is None:
             return
+        if len(self._em.history) > 1:
+            self._remember_run()
         self.pause()
         self._rewind(0)
         self._cursor = 0  # valid before anyone hears of the shorter history
@@ -280,6 +289,7 @@ class Session(QObject):
             return self._refuse("Wait for the run in progress to end (or cancel it) before loading another fit.")
         if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
             return self._refuse("That fit was made on other data; run it again on the data shown now.")
+        self._remember_run()
         self.pause()
         # the fit was run with this session's convergence settings: they stay
         self.config = config.with_(tolerance=self.config.tolerance, max_iter=self.config.max_iter)
@@ -318,6 +328,8 @@ class Session(QObject):
             if mine is not theirs:
                 break
             shared += 1
+        if shared < len(current.history):  # it went on from a scrubbed-back cursor: the rest is dropped
+            self._remember_run()
         del self._last_m[shared:]
         self._em = run
         self._resp_cache = None
@@ -466,6 +478,81 @@ class Session(QObject):
         self.history_changed.emit()
         self.cursor_changed.emit(0)
 
+    # ----------------------------------------------------------------- undo
+    def _remember_run(self) -> None:
+        """Keep the run shown (its half-steps) for undo: a change is about to discard its history."""
+        if self._em is not None and self.problem is not None:
+            self._undo.push(self._saved_run())
+            self.undo_changed.emit()
+
+    def _saved_run(self) -> SavedRun:
+        assert self._em is not None and self.problem is not None  # a run always comes with its data
+        return SavedRun(self.problem, self.config, tuple(self._em.history), self._cursor, self.selected)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a replaced run can be brought back now (not while a background run goes)."""
+        return self._undo.can_undo and not self._busy
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether the run last undone can be shown again now."""
+        return self._undo.can_redo and not self._busy
+
+    def undo(self) -> Outcome:
+        """Bring back the run the last history-discarding change replaced.
+
+        Its data, model choice, whole history, cursor and inspected row come back as they were;
+        the run shown now can be brought back with `redo`.
+        """
+        return self._travel("undo")
+
+    def redo(self) -> Outcome:
+        """Show again the run that `undo` replaced last (until another change discards a history)."""
+        return self._travel("redo")
+
+    def _travel(self, what: str) -> Outcome:
+        if self._busy:
+            return self._refused_while_busy(f"{what}ing a change")
+        saved = None
+        if self._em is not None:
+            current = self._saved_run()
+            saved = self._undo.undo(current) if what == "undo" else self._undo.redo(current)
+        if saved is None:
+            return self._refuse(f"There is nothing to {what}: no change has discarded a run yet.")
+        problem = saved.problem
+        # the convergence settings are the session's, not the run's: they stay as the user set them
+        config = saved.config.with_(tolerance=self.config.tolerance, max_iter=self.config.max_iter)
+        try:  # the run made these half-steps on this data with this config: they re-evaluate exactly
+            em = nc.EM.from_history(
+                problem.X,
+                saved.history,
+                prior=config.prior,
+                labels=self._labels_for(problem, config),
+                hard=config.hard,
+                fixed_covariances=config.fixed_variance is not None,
+                warn_empty=False,
+            )
+        except ValueError as error:  # put the stack back as it was: the run shown stays
+            self._undo.redo(saved) if what == "undo" else self._undo.undo(saved)
+            return self._refuse(f"Cannot bring back the run of {config.title} on {problem.name}: {error}")
+        self.pause()
+        new_data = problem is not self.problem
+        self.problem, self.config, self.selected = problem, config, -1
+        self._install(em)
+        if new_data:
+            self.probed = None  # a probe belongs to the data it was taken in
+            self.probe_changed.emit()
+            self.problem_changed.emit()
+        self._set_cursor(saved.cursor)
+        self.select(saved.selected)
+        self.undo_changed.emit()
+        done = "Undone" if what == "undo" else "Redone"
+        self.notice_raised.emit(
+            f"{done}: {config.title} on {problem.name}, half-step {saved.cursor} of {len(saved.history) - 1}."
+        )
+        return DONE
+
     # ----------------------------------------------------------------- stepping
     def e_step(self) -> Outcome:
         return self._advance(lambda em: em.e_step())
@@ -504,6 +591,7 @@ class Session(QObject):
         if self._busy:  # the buttons are disabled meanwhile: no message
             return BUSY
         if self._cursor < len(self._em.history) - 1:
+            self._remember_run()
             self._rewind(self._cursor)
         em = self._em
         empties_before = set(em.history[-1].empty)

@@ -52,6 +52,7 @@ from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
+from .keys import StepKeys, next_half_step
 from .panels.agreement import AgreementPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
@@ -65,14 +66,21 @@ from .plots.objective_curve import ObjectiveCurve
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 from .view_menu import add_view_option_actions
+from .wheel_guard import install_wheel_guard
 
 MAX_RECENT = 8
 SHORTCUTS = [
     ("E", "E-step"),
     ("M", "M-step"),
+    ("I", "One iteration (E-step and M-step)"),
     ("Space", "Play / pause"),
     ("Left / Right", "Scrub back / forward"),
+    ("Home / End", "First / last half-step"),
+    ("Page Down / Page Up", "Next / previous half-step (presenter remotes); Next steps on at the end"),
     ("R", "Reset to the start"),
+    ("Ctrl+Z", "Undo a change that discarded the run (model, K, seed, start, prior, labels, data, reset)"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    ("Enter / Esc in a number field", "Use / drop the number typed, back to the view"),
     ("Ctrl+R", "Run to convergence"),
     ("Ctrl+O", "Open a data file or session"),
     ("Ctrl+N", "Synthesise data from chosen parameters"),
@@ -105,6 +113,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, session: Session | None = None, settings: QSettings | None = None):
         super().__init__()
+        install_wheel_guard()  # spin and combo boxes take the wheel only when focused, app-wide
         self.session = session or Session(self)
         self.settings = settings or QSettings("nbviz", "nbviz")
         self.runner = Runner(self.session, self)
@@ -250,12 +259,26 @@ class MainWindow(QMainWindow):
         s = self.session
         self.e_action = self._action("E-step", s.e_step, "E", "Compute responsibilities (E)")
         self.m_action = self._action("M-step", s.m_step, "M", "Refit the parameters (M)")
-        self.step_action = self._action("Iteration", s.step, None, "One E-step and one M-step")
+        self.step_action = self._action("Iteration", s.step, "I", "One E-step and one M-step (I)")
         self.play_action = self._action("Play / pause", s.toggle_play, "Space", "Play or pause (Space)")
         self.run_action = self._action("Run to convergence", self.run_to_convergence, "Ctrl+R")
         self.reset_action = self._action("Reset", s.reset, "R", "Back to the start of this run (R)")
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
         self.forward_action = self._action("Forward", lambda: s.set_cursor(s.cursor + 1), "Right", "Next half-step")
+        self.back_action.setShortcuts([QKeySequence("Left"), QKeySequence("PgUp")])  # a presenter remote's Previous
+        self.next_action = self._action(
+            "Next half-step", lambda: next_half_step(s), "PgDown", "Forward, or a new half-step at the end (Page Down)"
+        )
+        self.first_action = self._action("First half-step", lambda: s.set_cursor(0), "Home", "The start (Home)")
+        self.last_action = self._action(
+            "Last half-step", lambda: s.set_cursor(len(s.history) - 1), "End", "The last half-step computed (End)"
+        )
+        self.undo_action = self._action(
+            "Undo", s.undo, QKeySequence.StandardKey.Undo, "Bring back the run the last change discarded (Ctrl+Z)"
+        )
+        self.redo_action = self._action("Redo", s.redo, "Ctrl+Shift+Z", "Show the undone run again (Ctrl+Shift+Z)")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        s.undo_changed.connect(self._update_actions)
         self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.StandardKey.Open)
         self.synthesise_action = self._action(
             "Synthesise data…", self.choose_synthesis, "Ctrl+N", "Draw data from true parameters you choose (Ctrl+N)"
@@ -290,6 +313,9 @@ class MainWindow(QMainWindow):
             toolbar.addAction(action)
         toolbar.addSeparator()
         toolbar.addAction(self.presentation_action)
+        stepping = (self.e_action, self.m_action, self.step_action, self.play_action, self.reset_action)
+        scrubbing = (self.back_action, self.forward_action, self.next_action, self.first_action, self.last_action)
+        self.step_keys = StepKeys(self, (*stepping, *scrubbing, self.undo_action, self.redo_action), self.data_view)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -312,6 +338,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
         run_menu = bar.addMenu("&Run")
         for action in (
             self.e_action,
@@ -322,6 +351,9 @@ class MainWindow(QMainWindow):
             self.reset_action,
             self.back_action,
             self.forward_action,
+            self.next_action,
+            self.first_action,
+            self.last_action,
         ):
             run_menu.addAction(action)
         view_menu = bar.addMenu("&View")
@@ -804,11 +836,16 @@ class MainWindow(QMainWindow):
             self.reset_action,
             self.back_action,
             self.forward_action,
+            self.next_action,
+            self.first_action,
+            self.last_action,
             self.save_action,
             *self.export_actions.values(),
         ):
             action.setEnabled(ready)
         self.m_action.setEnabled(session.can_m_step)
+        self.undo_action.setEnabled(session.can_undo)
+        self.redo_action.setEnabled(session.can_redo)
         self.open_action.setEnabled(not session.busy)
         self.synthesise_action.setEnabled(not session.busy)
         self.history_slider.setEnabled(ready)
@@ -855,7 +892,7 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
-        self._text_dialog("Keyboard shortcuts", f"<table>{rows}</table>", 380, 300)
+        self._text_dialog("Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
 
     def show_about(self) -> None:
         import numpy

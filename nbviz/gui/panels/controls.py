@@ -91,6 +91,7 @@ class ControlPanel(QWidget):
             self.init_combo.addItem(INIT_LABELS[method], method)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setKeyboardTracking(False)  # a seed typed digit by digit is one change, on Enter
         self.reinit_button = QPushButton("Re-initialise")
         self.reinit_button.setToolTip("A new start with this method and seed")
         self.new_seed_button = QPushButton("New seed")
