@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QTextOption
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QTextOption
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..app.appearance import Appearance
@@ -39,18 +39,6 @@ def status_text(session: Session) -> str:
     return (
         f"<b>Iteration {snapshot.iteration}</b>, {html.escape(phase)} · "
         f"{html.escape(name)} <b>{html.escape(number.replace('-', '−'))}</b>{state}"
-    )
-
-
-def panel_style(frame: QFrame, appearance: Appearance) -> None:
-    """A rounded, nearly opaque box in the plot background's colour with a thin border."""
-    background = QColor(appearance.background)
-    background.setAlpha(PANEL_ALPHA)
-    rgba = f"rgba({background.red()}, {background.green()}, {background.blue()}, {background.alpha()})"
-    name = frame.objectName()
-    frame.setStyleSheet(
-        f"QFrame#{name} {{ background: {rgba}; border: 1px solid {appearance.axis_color}; border-radius: 6px; }}"
-        f"QFrame#{name} QLabel {{ color: {appearance.foreground}; background: transparent; border: none; }}"
     )
 
 
@@ -87,7 +75,10 @@ class StatusLine(SessionView, QFrame):
 
 
 class ParametersOverlay(QFrame):
-    """The parameters panel in a box over the right part of the data view.
+    """The parameters panel in a rounded box over the right part of the data view.
+
+    The box is painted (not styled with a style sheet, which would stop the window's larger
+    presentation font from reaching the text); the data shows faintly through it.
 
     Parameters
     ----------
@@ -102,25 +93,40 @@ class ParametersOverlay(QFrame):
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
-        self.setObjectName("parameters_overlay")
         self.appearance = appearance if appearance is not None else Appearance(self)
-        title = QLabel("<b>Parameters</b> (P hides them)")
+        self.title = QLabel("<b>Parameters</b> (P hides them)")
         self.panel = ParametersPanel(session, appearance=self.appearance)
-        self.panel.browser.setFrameShape(QFrame.Shape.NoFrame)
-        self.panel.browser.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # never inside a word
+        browser = self.panel.browser
+        browser.setFrameShape(QFrame.Shape.NoFrame)
+        browser.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # never inside a word
+        browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        browser.viewport().setAutoFillBackground(False)  # the box shows through
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 4, 6)
-        layout.addWidget(title)
+        layout.addWidget(self.title)
         layout.addWidget(self.panel, 1)
         self.appearance.changed.connect(self.restyle)
         self.restyle()
 
     def restyle(self) -> None:
-        panel_style(self, self.appearance)
-        # the browser draws on the box's background, its text in the plot's colours
-        self.panel.browser.setStyleSheet(
-            f"QTextBrowser {{ background: transparent; color: {self.appearance.foreground}; }}"
-        )
+        """Text in the plot's foreground colour on the box (which `paintEvent` draws)."""
+        for widget in (self.title, self.panel.browser):
+            palette = widget.palette()
+            palette.setColor(QPalette.ColorRole.Base, QColor(0, 0, 0, 0))
+            palette.setColor(QPalette.ColorRole.Text, QColor(self.appearance.foreground))
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(self.appearance.foreground))
+            widget.setPalette(palette)
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        background = QColor(self.appearance.background)
+        background.setAlpha(PANEL_ALPHA)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(self.appearance.axis_color), 1))
+        painter.setBrush(background)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        painter.end()
 
     def text(self) -> str:
         """What the overlay shows, as plain text."""

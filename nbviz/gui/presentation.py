@@ -4,9 +4,9 @@ The appearance's presentation flag (F5, ``--presentation``) makes text, lines an
 `PresentationLayout` follows the same flag and rearranges the window for a projector:
 
 - full screen (unless told otherwise: a scripted run keeps its ``--size``);
-- every dock but the objective curve hidden, the objective given about a third of the height;
-- the menu bar and the status bar hidden: the objective's title bar shows phase, iteration and
-  objective in one compact line;
+- every dock but the objective curve hidden, the objective given a quarter of the height;
+- the status bar hidden: the objective's title bar shows phase, iteration and objective in one
+  compact line (the menu bar stays, so View brings back a dock when the lecture needs it);
 - the parameters as an overlay over the data view, toggled with P;
 - Esc leaves presentation mode, and the window comes back as it was.
 
@@ -26,7 +26,7 @@ from ..app.appearance import Appearance
 from ..app.session import Session
 from .overlay import OverlayHost, ParametersOverlay, StatusLine
 
-OBJECTIVE_SHARE = 0.3  # of the window's height, for the objective curve
+OBJECTIVE_SHARE = 0.25  # of the window's height, for the objective curve
 
 
 @dataclass
@@ -36,7 +36,6 @@ class _Saved:
     docks: QByteArray | None
     window_state: Qt.WindowState
     geometry: QRect
-    menu_bar: bool
     status_bar: bool
 
 
@@ -139,10 +138,8 @@ class PresentationLayout(QObject):
             docks=self._dock_state(),
             window_state=window.windowState(),
             geometry=window.geometry(),
-            menu_bar=not window.menuBar().isHidden(),
             status_bar=not window.statusBar().isHidden(),
         )
-        window.menuBar().hide()
         window.statusBar().hide()
         if self.full_screen:
             window.setWindowState(window.windowState() | Qt.WindowState.WindowFullScreen)
@@ -171,7 +168,6 @@ class PresentationLayout(QObject):
             # the room of the larger text until their layouts have caught up: set the size after that
             window.setGeometry(saved.geometry)
             QTimer.singleShot(0, window, lambda: window.setGeometry(saved.geometry))
-        window.menuBar().setVisible(saved.menu_bar)
         window.statusBar().setVisible(saved.status_bar)
         # None brings back the dock's own title bar (Qt accepts it; the stubs do not say so)
         self.objective_dock.setTitleBarWidget(None)  # type: ignore[arg-type]
@@ -185,7 +181,7 @@ class PresentationLayout(QObject):
         return self.window.saveState() if self.session.problem is not None else None
 
     def _arrange_docks(self) -> None:
-        """Only the objective dock, about a third of the height; nothing on the start page."""
+        """Only the objective dock, a quarter of the height; nothing on the start page."""
         if self.session.problem is None:
             return
         for dock in self.window.findChildren(QDockWidget):
