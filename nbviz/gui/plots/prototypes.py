@@ -277,5 +277,5 @@ class ProbabilityBars(QStyledItemDelegate):
         size = super().sizeHint(option, index)
         bar = index.data(BAR_ROLE)
         if bar is not None:  # room for the value beside the name
-            size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 14)
+            size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 22)
         return size
