@@ -10,7 +10,6 @@ import argparse
 import sys
 
 EXIT_BAD_INPUT = 2
-BATCH_WINDOW_SIZE = (1400, 900)  # --screenshot / --save-session runs
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,13 +46,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
     )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="the window's size in pixels, e.g. 1024x768 (scripted runs: 1400x900 unless given)",
+    )
     scheme = parser.add_mutually_exclusive_group()
     scheme.add_argument("--dark", action="store_true", help="dark colours, whatever the system's scheme")
     scheme.add_argument("--light", action="store_true", help="light colours, whatever the system's scheme")
     parser.add_argument(
         "--presentation",
         action="store_true",
-        help="start in presentation mode (larger text, thicker lines; F5 toggles)",
+        help="start in presentation mode (the data view and objective curve, larger text; F5 toggles, Esc leaves)",
     )
     parser.add_argument(
         "--install-desktop",
@@ -163,6 +167,19 @@ def _given_start(path: str, problem, config, asked: dict):
     return config, start
 
 
+def window_size(args) -> tuple[int, int] | None:
+    """The window's size (width, height) for these arguments: ``--size``, or the fixed size of a
+    scripted run (``--screenshot``, ``--save-session``), or None (an interactive window's own size).
+
+    Raises ValueError with the reason when ``--size`` is not WIDTHxHEIGHT.
+    """
+    from .app.window_size import BATCH_SIZE, parse_size
+
+    if args.size is not None:
+        return parse_size(args.size)
+    return BATCH_SIZE if (args.screenshot or args.save_session) else None
+
+
 def desktop_integration(install: bool) -> int:
     from . import desktop
 
@@ -191,6 +208,10 @@ def main(argv=None) -> int:
     if args.steps < 0:
         return fail("--steps must be 0 or more")
     try:
+        size = window_size(args)
+    except ValueError as error:
+        return fail(str(error))
+    try:
         problem, config, start = prepare(args)
     except (ValueError, OSError) as error:  # DataError is a ValueError
         return fail(str(error))
@@ -207,9 +228,11 @@ def main(argv=None) -> int:
     batch = bool(args.screenshot or args.save_session)
     if batch:  # a scripted run: the same window size every time, and the user's layout left alone
         window.remember_layout = False
-        window.resize(*BATCH_WINDOW_SIZE)
+        window.presentation_layout.set_full_screen(False)  # --presentation keeps the size too
     else:
         window.ask_to_save = True
+    if size is not None:
+        window.resize(*size)
     if args.dark or args.light:
         window.set_dark(args.dark)
     if args.presentation or batch:  # a scripted run looks the same whatever was chosen last time

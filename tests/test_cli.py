@@ -265,3 +265,59 @@ def test_a_start_that_does_not_fit_exits_2_with_one_line(tmp_path):
     path.write_text("not json")
     result = run_cli("--preset", "gmm-2d", "--start", str(path))
     assert result.returncode == 2 and "is not a parameters file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1024x768", (1024, 768)),
+        (" 1280 X 720 ", (1280, 720)),
+        ("1920×1080", (1920, 1080)),
+        ("320x240", (320, 240)),
+    ],
+)
+def test_size_reads_width_x_height(text, expected):
+    from nbviz.app.window_size import parse_size
+
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1024", "--size must be WIDTHxHEIGHT in pixels, e.g. 1024x768; got '1024'"),
+        ("1024x", "--size must be WIDTHxHEIGHT in pixels, e.g. 1024x768; got '1024x'"),
+        ("big", "--size must be WIDTHxHEIGHT in pixels, e.g. 1024x768; got 'big'"),
+        ("-1024x768", "--size must be WIDTHxHEIGHT in pixels, e.g. 1024x768; got '-1024x768'"),
+        ("1024.5x768", "--size must be WIDTHxHEIGHT in pixels, e.g. 1024x768; got '1024.5x768'"),
+        ("100x768", "--size width must be from 320 to 16384 pixels; got '100x768'"),
+        ("1024x20000", "--size height must be from 240 to 16384 pixels; got '1024x20000'"),
+    ],
+)
+def test_a_bad_size_exits_2_with_one_line_saying_what_to_write(capsys, text, expected):
+    assert main(["--preset", "gmm-2d", f"--size={text}", "--screenshot", "never.png"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"nbviz: error: {expected}"]
+
+
+def test_fit_size_shrinks_each_side_to_the_screen():
+    from nbviz.app.window_size import fit_size
+
+    assert fit_size((1400, 900), (1024, 768)) == (1024, 768)
+    assert fit_size((1400, 900), (1920, 1080)) == (1400, 900)
+    assert fit_size((1400, 900), (1280, 1024)) == (1280, 900)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_presents_at_1024x768(tmp_path, name):
+    png = tmp_path / f"{name}.png"
+    result = run_cli("--preset", name, "--size", "1024x768", "--presentation", "--steps", "5", "--screenshot", str(png))
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (1024, 768)  # the size asked for, not full screen
+
+
+def test_size_sets_a_scripted_runs_window_without_presentation(tmp_path):
+    png = tmp_path / "wide.png"
+    result = run_cli("--preset", "faithful", "--size", "1280x720", "--screenshot", str(png))
+    assert result.returncode == 0, result.stderr
+    assert (QImage(str(png)).width(), QImage(str(png)).height()) == (1280, 720)

@@ -46,6 +46,7 @@ from ..app.session import Session
 from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
+from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
@@ -63,6 +64,7 @@ from .panels.restarts import RestartPanel
 from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
+from .presentation import PresentationLayout
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 from .view_menu import add_view_option_actions
@@ -86,7 +88,9 @@ SHORTCUTS = [
     ("Ctrl+N", "Synthesise data from chosen parameters"),
     ("Ctrl+S", "Save the session"),
     ("Ctrl+Shift+S", "Save a screenshot"),
-    ("F5", "Presentation mode: larger text, thicker lines, bigger points"),
+    ("F5", "Presentation mode: full screen, the data view and the objective curve, larger text"),
+    ("P", "Presentation mode: show or hide the parameters"),
+    ("Esc", "Leave presentation mode"),
 ]
 BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
@@ -226,7 +230,9 @@ class MainWindow(QMainWindow):
         self.runner.finished.connect(self._run_finished)
         self.start_page.set_recent_files(self.recent_files())
         self._set_docks_visible(False)
-        self.resize(1400, 900)
+        screen = QGuiApplication.primaryScreen()  # a first start: no larger than the screen
+        available = screen.availableSize() if screen is not None else QSize(*DEFAULT_SIZE)
+        self.resize(*first_size((available.width(), available.height())))
         self._restore_layout()
         self._restore_choices()
         self.appearance.changed.connect(self._appearance_changed)
@@ -236,6 +242,10 @@ class MainWindow(QMainWindow):
         self.appearance.set_dark(system_prefers_dark())
         self._appearance_changed()
         self._update_actions()
+        # after the window's own restyling, so the layout is arranged with the fonts already in place
+        self.presentation_layout = PresentationLayout(
+            self, self.session, self.appearance, self.data_view, self.objective_dock
+        )
 
     # ----------------------------------------------------------------- construction helpers
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -291,7 +301,7 @@ class MainWindow(QMainWindow):
             "Presentation mode",
             self.appearance.set_presentation,
             "F5",
-            "Larger text, thicker lines and bigger points for a projector (F5)",
+            "Full screen with the data view and the objective curve, larger text, for a projector (F5; Esc leaves)",
         )
         self.presentation_action.setCheckable(True)
         self.play_action.setText("Play")
@@ -717,6 +727,7 @@ class MainWindow(QMainWindow):
         self._dock_state = docks if isinstance(docks, QByteArray) else QByteArray()
 
     def _save_layout(self) -> None:
+        self.presentation_layout.restore_window()  # the user's own docks and size, not the projector's
         if self.pages.currentIndex() == 1:  # the docks are only laid out in the workspace
             self._dock_state = self.saveState()
         self.settings.setValue("window/geometry", self.saveGeometry())

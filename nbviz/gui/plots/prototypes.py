@@ -72,8 +72,8 @@ class PrototypesView(PlotView, QStackedWidget):
         self.images: list[pg.ImageItem] = []
         self.truth_images: list[pg.ImageItem] = []
         self.titles: list[pg.LabelItem] = []
-        # (n_components, with_truth, image shape, grid columns) of the pictures built last
-        self._layout_key: tuple[int, bool, tuple[int, int] | None, int] | None = None
+        # (n_components, with_truth, image shape, grid columns, title points) of the pictures built last
+        self._layout_key: tuple[int, bool, tuple[int, int] | None, int, float] | None = None
         self.follow_session()
 
     def restyle(self, appearance: Appearance) -> None:
@@ -113,13 +113,13 @@ class PrototypesView(PlotView, QStackedWidget):
     def _build_pictures(self, n_components: int, with_truth: bool, shape) -> None:
         rows_per_component = 3 if with_truth else 2
         columns = self._columns(n_components, rows_per_component) if n_components else 0
-        key = (n_components, with_truth, shape, columns)
+        title_size = round(self._title_points(columns), 1)
+        key = (n_components, with_truth, shape, columns, title_size)
         if key == self._layout_key:
             return
         self._layout_key = key
         self.pictures.clear()
         self.images, self.truth_images, self.titles = [], [], []
-        title_size = self._title_points(columns)
         for k in range(n_components):
             row, col = divmod(k, columns)
             title = pg.LabelItem(justify="center", size=f"{title_size:.1f}pt")
@@ -154,10 +154,11 @@ class PrototypesView(PlotView, QStackedWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        # rebuild the grid only when the new size calls for another number of columns
+        # rebuild the grid only when the new size calls for another number of columns or title size
         if self.currentWidget() is self.pictures and self.images and self._layout_key is not None:
-            n_components, with_truth, _, columns = self._layout_key
-            if self._columns(n_components, 3 if with_truth else 2) != columns:
+            n_components, with_truth, _, columns, title_size = self._layout_key
+            wanted = self._columns(n_components, 3 if with_truth else 2)
+            if wanted != columns or round(self._title_points(wanted), 1) != title_size:
                 self.redraw()
 
     def _picture_box(self, row: int, col: int, shape, border) -> pg.ImageItem:
@@ -276,5 +277,5 @@ class ProbabilityBars(QStyledItemDelegate):
         size = super().sizeHint(option, index)
         bar = index.data(BAR_ROLE)
         if bar is not None:  # room for the value beside the name
-            size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 14)
+            size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 22)
         return size

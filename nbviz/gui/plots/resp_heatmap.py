@@ -77,7 +77,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
             "probable component (most confident first), or grouped by label"
         )
         self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.order_box.setMinimumContentsLength(8)
+        self.order_box.setMinimumContentsLength(13)  # "By component" whole, also in presentation mode
         self.order_box.currentIndexChanged.connect(self.redraw)
         self.plot = pg.PlotWidget(background="w")
         self.plot.setMenuEnabled(False)

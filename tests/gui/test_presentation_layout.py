@@ -1,0 +1,150 @@
+"""Presentation mode as a layout: full screen, the data view and the objective curve, P and Esc."""
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QTextOption
+
+from nbviz.app.presets import PRESETS
+from nbviz.app.window_size import FRAME_ALLOWANCE
+from nbviz.gui.main_window import MainWindow
+from nbviz.gui.overlay import PARAMETERS_MIN_WIDTH
+
+
+def make_window(qtbot, settings_path, size=None, full_screen=True):
+    window = MainWindow(settings=QSettings(str(settings_path), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.presentation_layout.set_full_screen(full_screen)
+    if size is not None:
+        window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def settings_path(tmp_path):
+    return tmp_path / "settings.ini"
+
+
+@pytest.fixture
+def window(qtbot, settings_path):
+    return make_window(qtbot, settings_path)
+
+
+def side_docks(window):
+    return [window.control_dock, window.parameters_dock, window.inspector_dock]
+
+
+def test_f5_fills_the_screen_with_the_data_and_the_objective_and_esc_puts_everything_back(qtbot, window):
+    assert window.load_preset("gmm-2d")
+    window.bound_dock.show()
+    window.take_half_steps(3)
+    before = window.geometry().size()
+    assert all(dock.isVisible() for dock in side_docks(window))
+    qtbot.keyClick(window, Qt.Key_F5)
+    qtbot.waitUntil(window.isFullScreen)
+    screen = QGuiApplication.primaryScreen().geometry().size()
+    qtbot.waitUntil(lambda: window.size() == screen)
+    assert window.appearance.presentation
+    assert not any(dock.isVisible() for dock in (*side_docks(window), window.bound_dock))
+    assert window.objective_dock.isVisible() and window.data_view.isVisible()
+    assert window.menuBar().isVisible() and not window.statusBar().isVisible()  # View can bring a dock back
+    # the status bar's facts are in the objective's title bar: half-step 3 is the E-step of iteration 2
+    line = window.presentation_layout.status_line
+    assert window.objective_dock.titleBarWidget() is line and line.isVisible()
+    objective = window.session.snapshot.objective
+    assert "Iteration 2, after the E-step" in line.text()
+    assert f"{abs(objective):.4f}" in line.text()
+
+    qtbot.keyClick(window.data_view, Qt.Key_Escape)
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert not window.appearance.presentation and not window.presentation_action.isChecked()
+    assert all(dock.isVisible() for dock in (*side_docks(window), window.bound_dock))
+    assert window.menuBar().isVisible() and window.statusBar().isVisible()
+    assert window.objective_dock.titleBarWidget() is None and not line.isVisible()
+    qtbot.waitUntil(lambda: window.geometry().size() == before)
+
+
+def test_the_status_line_follows_the_cursor(qtbot, window):
+    assert window.load_preset("gmm-1d")
+    window.appearance.set_presentation(True)
+    line = window.presentation_layout.status_line
+    assert "Iteration 0, start" in line.text()
+    window.take_half_steps(2)
+    assert "Iteration 1, after the M-step" in line.text()
+    window.session.set_cursor(1)
+    assert "Iteration 1, after the E-step" in line.text()
+    expected = window.session.history[1].objective
+    assert f"−{abs(expected):.4f}" in line.text() if expected < 0 else f"{expected:.4f}" in line.text()
+
+
+def test_p_toggles_the_parameters_overlay_only_in_presentation_mode(qtbot, window):
+    assert window.load_preset("gmm-2d")
+    overlay = window.presentation_layout.parameters_overlay
+    qtbot.keyClick(window.data_view, Qt.Key_P)
+    assert not overlay.isVisible()  # P means nothing outside presentation mode
+    assert not window.presentation_layout.parameters_action.isEnabled()
+    assert not window.presentation_layout.leave_action.isEnabled()  # nor does Esc
+    window.appearance.set_presentation(True)
+    qtbot.keyClick(window.data_view, Qt.Key_P)
+    assert overlay.isVisible() and overlay.parent() is window.data_view
+    assert "weight π" in overlay.text() and "Component 1" in overlay.text()
+    view = window.data_view.rect()
+    assert view.contains(overlay.geometry()) and overlay.width() >= PARAMETERS_MIN_WIDTH
+    qtbot.keyClick(window.data_view, Qt.Key_P)
+    assert not overlay.isVisible()
+    qtbot.keyClick(window.data_view, Qt.Key_P)
+    window.appearance.set_presentation(False)  # leaving hides it; coming back shows it as it was
+    assert not overlay.isVisible()
+    window.appearance.set_presentation(True)
+    assert overlay.isVisible()
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_at_1024x768_every_preset_gives_the_data_view_half_the_screen_and_clips_no_text(qtbot, settings_path, name):
+    window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
+    window.appearance.set_presentation(True)
+    assert window.load_preset(name)
+    window.take_half_steps(3)
+    window.presentation_layout.parameters_action.trigger()
+    qtbot.wait(10)
+    assert window.size().width() == 1024 and window.size().height() == 768
+    view = window.data_view
+    assert view.width() * view.height() >= 0.5 * 1024 * 768, (view.width(), view.height())
+    line = window.presentation_layout.status_line
+    assert line.label.width() >= line.label.sizeHint().width()  # the status is not cut short
+    # the parameters wrap only between words, and every word fits: nothing is clipped or broken
+    browser = window.presentation_layout.parameters_overlay.panel.browser
+    assert browser.wordWrapMode() == QTextOption.WrapMode.WordWrap
+    assert browser.document().idealWidth() <= browser.viewport().width() + 1
+
+
+def test_presentation_chosen_on_the_start_page_applies_when_data_arrives(qtbot, window):
+    window.appearance.set_presentation(True)
+    assert not any(dock.isVisible() for dock in side_docks(window))
+    assert window.load_preset("iris")
+    assert window.objective_dock.isVisible() and not window.control_dock.isVisible()
+    window.appearance.set_presentation(False)  # the docks as the workspace first showed them
+    assert all(dock.isVisible() for dock in side_docks(window))
+
+
+def test_closing_in_presentation_mode_remembers_the_users_docks_not_the_projectors(qtbot, settings_path):
+    first = make_window(qtbot, settings_path, full_screen=False)
+    assert first.load_preset("faithful")
+    first.inspector_dock.hide()
+    first.appearance.set_presentation(True)
+    first.close()
+
+    second = make_window(qtbot, settings_path, full_screen=False)
+    second.appearance.set_presentation(False)
+    assert second.load_preset("faithful")
+    assert second.control_dock.isVisible() and second.parameters_dock.isVisible()
+    assert not second.inspector_dock.isVisible()
+
+
+def test_a_first_start_fits_the_screen_with_its_frame(qtbot, settings_path):
+    window = MainWindow(settings=QSettings(str(settings_path), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    available = QGuiApplication.primaryScreen().availableSize()  # 800 x 600 offscreen: smaller than 1400 x 900
+    assert window.width() == min(1400, available.width() - FRAME_ALLOWANCE[0])
+    assert window.height() == min(900, available.height() - FRAME_ALLOWANCE[1])
