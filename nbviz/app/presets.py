@@ -236,8 +236,8 @@ PRESETS = {
             "lecture-fruit",
             "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
             lectures.fruit,
-            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. Press M (the fit), "
-            "then E: for the long, sweet, yellow fruit selected, π_k p(x | k) / p(x) in the inspector is "
+            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. Press E and M (the fit), "
+            "then E again: for the long, sweet, yellow fruit selected, π_k p(x | k) / p(x) in the inspector is "
             "P(class | x), banana 0.928.",
             selected=0,
         ),
