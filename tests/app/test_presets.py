@@ -169,9 +169,7 @@ def test_eight_points_responsibility_of_0_0_1_after_the_fit(qtbot):
 
 # ----------------------------------------------------------------- lecture-three-sources
 def test_three_sources_fit_recovers_the_sources_with_the_truth_overlaid(qtbot):
-    sources = np.array(
-        [[0.7, 0.1, 0.8, 0.2, 0.2, 0.5], [0.2, 0.9, 0.3, 0.2, 0.6, 0.2], [0.3, 0.6, 0.1, 0.9, 0.5, 0.2]]
-    )
+    sources = np.array([[0.7, 0.1, 0.8, 0.2, 0.2, 0.5], [0.2, 0.9, 0.3, 0.2, 0.6, 0.2], [0.3, 0.6, 0.1, 0.9, 0.5, 0.2]])
     session = loaded("lecture-three-sources")
     truth = session.problem.truth
     assert truth is not None and truth.family == "bernoulli"
@@ -204,5 +202,3 @@ def test_every_preset_builds_the_same_problem_twice():
     for name in LECTURES:
         first, second = load_preset(name)[0], load_preset(name)[0]
         np.testing.assert_array_equal(first.X, second.X)
-
-
