@@ -5,12 +5,14 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ..app.appearance import Appearance
+from .theme import window_font
 
 
 class PresetNote(QFrame):
     """Shows a preset's note until it is dismissed or other data is opened.
 
-    Its colours follow `appearance` (light or dark scheme); its text takes the window's font.
+    Its colours follow `appearance` (light or dark scheme); its text is as large as the window's
+    (larger in presentation mode).
     """
 
     def __init__(self, appearance: Appearance | None = None, parent=None):
@@ -52,6 +54,7 @@ class PresetNote(QFrame):
 
     def apply_appearance(self) -> None:
         background, border, text = self.appearance.message_colours("notice")
+        self.label.setFont(window_font(self.appearance))  # a styled widget does not follow the window's font
         self.setStyleSheet(
             f"QFrame#preset_note {{ background: {background}; border: 1px solid {border}; border-radius: 3px; }}"
             f"QFrame#preset_note QLabel {{ color: {text}; border: none; }}"

@@ -52,3 +52,11 @@ def test_the_note_follows_the_colour_scheme(window):
     window.set_dark(True)
     assert window.preset_note.styleSheet() != light
     assert window.appearance.message_colours("notice")[0] in window.preset_note.styleSheet()
+
+
+def test_the_note_grows_with_presentation_mode(window):
+    assert window.load_preset("lecture-five-points")
+    normal = window.preset_note.label.font().pointSizeF()
+    window.appearance.set_presentation(True)
+    assert window.preset_note.label.font().pointSizeF() == pytest.approx(window.font().pointSizeF())
+    assert window.preset_note.label.font().pointSizeF() > normal
