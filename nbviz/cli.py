@@ -245,6 +245,8 @@ def main(argv=None) -> int:
             outcome = window.session.restore(problem)
         elif problem is not None:
             outcome = window.session.load(problem, config, start)
+            if outcome and args.preset:
+                window.preset_opened(args.preset)
         else:
             outcome = None
         if outcome is not None and not outcome:

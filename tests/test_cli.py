@@ -29,6 +29,9 @@ def test_list_presets_prints_name_tab_description(capsys):
     assert all(len(line.split("\t")) == 2 and line.split("\t")[1] for line in lines)
     for required in ("faithful", "iris", "penguins", "digits", "corpus"):
         assert required in PRESETS
+    lectures = ("two-documents", "five-points", "fruit", "eight-points", "three-sources", "sampling", "sampling-1d")
+    for required in lectures:
+        assert f"lecture-{required}" in PRESETS
 
 
 def test_version():

@@ -65,6 +65,7 @@ from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .presentation import PresentationLayout
+from .preset_note import PresetNote
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 from .view_menu import add_view_option_actions
@@ -163,6 +164,9 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(workspace)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
+        self.preset_note = PresetNote(self.appearance)  # what to look at in the preset open
+        self.session.problem_changed.connect(self.preset_note.dismiss)
+        layout.addWidget(self.preset_note)
         layout.addWidget(self.data_view, 1)
         layout.addLayout(history_row)
         self.pages = QStackedWidget()
@@ -414,7 +418,15 @@ class MainWindow(QMainWindow):
         if not self.session.load(problem, config, start):
             return False
         self._last = ("preset", name)
+        self.preset_opened(name)
         return True
+
+    def preset_opened(self, name: str) -> None:
+        """Show the note of preset `name` (just loaded) and select the row it points at."""
+        preset = PRESETS[name]
+        self.preset_note.show_note(preset.note)
+        if preset.selected is not None:
+            self.session.select(preset.selected)
 
     def continue_last(self) -> bool:
         """Reopen the preset or file that was open when nbviz last closed."""
