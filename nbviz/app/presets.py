@@ -178,8 +178,8 @@ PRESETS = {
             "iris",
             "Iris (4 features): Gaussian clusters against the species",
             _iris,
-            "Four measurements of 150 irises; the clusters are found without the species. Compare the "
-            "colours with the species' marks.",
+            "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
+            "vs classes compares them with the species.",
         ),
         Preset(
             "penguins",

@@ -26,7 +26,7 @@ from ..app.appearance import Appearance
 from ..app.session import Session
 from .overlay import OverlayHost, ParametersOverlay, StatusLine
 
-OBJECTIVE_SHARE = 0.25  # of the window's height, for the objective curve
+OBJECTIVE_SHARE = 0.21  # of the window's height, for the objective curve (its view chooser hidden)
 
 
 @dataclass

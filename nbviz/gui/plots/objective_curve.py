@@ -21,6 +21,7 @@ from .styling import pen
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
 MIN_VISIBLE_HALF_STEPS = 6
+MIN_PLOT_HEIGHT = {False: 160, True: 120}  # pixels: normal, presentation mode (a projector is short)
 HARD_EM_NOTE = (
     "Hard EM assigns each point wholly to one component, so it climbs the classification "
     "likelihood (the lower curve, which never goes down), a different objective from the "
@@ -104,7 +105,7 @@ class ObjectiveCurve(PlotView, QWidget):
             "half-step is below the best objective reached, on a log scale"
         )
         self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
-        self.plot.setMinimumHeight(160)
+        self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "half-step")
         self.plot.setMouseEnabled(x=True, y=True)
@@ -146,14 +147,15 @@ class ObjectiveCurve(PlotView, QWidget):
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
         self.explanation.hide()
-        bar = QHBoxLayout()
+        self.view_bar = QWidget()  # hidden in presentation mode: the data view needs the height
+        bar = QHBoxLayout(self.view_bar)
         bar.setContentsMargins(4, 2, 4, 0)
         bar.addWidget(QLabel("Show:"))
         bar.addWidget(self.view_choice)
         bar.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(bar)
+        layout.addWidget(self.view_bar)
         layout.addWidget(self.plot)
         layout.addWidget(self.explanation)
         self.view_choice.currentIndexChanged.connect(self._view_changed)
@@ -161,6 +163,9 @@ class ObjectiveCurve(PlotView, QWidget):
 
     def restyle(self, a: Appearance) -> None:
         """Pens, marker sizes and the legend for the appearance."""
+        # presenting, the curve keeps the view chosen before; the projector's height goes to the data
+        self.view_bar.setVisible(not a.presentation)
+        self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[a.presentation])
         self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.PenStyle.DashLine))
         self.elbo_curve.setSymbolSize(a.point_size(7))
         self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))
@@ -171,6 +176,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
+        self.legend.setColumnCount(2 if a.presentation else 1)  # one row: a short plot keeps its curve in view
         for _, label in self.legend.items:
             label.setText(label.text)  # re-render with the new colour and size
 
