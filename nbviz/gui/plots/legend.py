@@ -21,6 +21,8 @@ from .ellipses import SIGMA_LEVELS, ellipse_mass
 from .point_layer import SHAPES
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
+# points before presentation mode's scaling: the legend stays small enough not to hide the data on a projector
+LEGEND_FONT = {False: 8.5, True: 6.5}
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ class LegendSample(pg.GraphicsWidget):
         self.entry = entry
         self.appearance = appearance
         self.n_components = max(n_components, 1)
-        scale = appearance.point_size(1.0)
+        scale = 1.0 if appearance.presentation else appearance.point_size(1.0)
         self.setFixedWidth(SAMPLE_SIZE[0] * scale)
         self.setFixedHeight(SAMPLE_SIZE[1] * scale)
 
@@ -191,8 +193,8 @@ class DataLegend:
             self.entries = list(entries)
             self.item.clear()
             self.item.opts["labelTextColor"] = a.foreground
-            self.item.opts["labelTextSize"] = f"{a.font_size(8.5):.1f}pt"
-            self.item.opts["brush"] = pg.mkBrush(a.background + "d8")
+            self.item.opts["labelTextSize"] = f"{a.font_size(LEGEND_FONT[a.presentation]):.1f}pt"
+            self.item.opts["brush"] = pg.mkBrush(a.background + "b8")  # what lies under it shows through
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.text)
