@@ -200,6 +200,7 @@ def worked_parameter(
     """
     arithmetic = step_arithmetic(model)
     if key.kind == "weight":
+        assert key.k is not None  # every weight belongs to a component
         ratio, stored = weight_ratio(key.k, resp, prior), float(model.weights[key.k])
     else:
         ratio, stored = arithmetic.ratio(key, X, resp, prior, columns), arithmetic.stored(model, key)
@@ -222,7 +223,7 @@ def worked_parameter(
         numerator_sum=total,
         value=float(value),
         stored=stored,
-        kept=key.kind != "weight" and key.k in tuple(empty),
+        kept=key.kind != "weight" and key.k is not None and key.k in tuple(empty),
     )
 
 

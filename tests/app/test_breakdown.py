@@ -143,6 +143,77 @@ def test_parameter_choices_follow_the_covariance_type():
     assert len(parameter_choices(TWO_DOCUMENTS, ["x1", "x2"])) == 2 + 4
 
 
+SEVEN = np.array([[0.0, 1.0], [1.0, 0.5], [0.5, 2.0], [4.0, 3.0], [5.0, 4.5], [4.5, 3.5], [2.5, 2.0]])
+TIED_START = nc.GaussianMixture(
+    weights=[0.5, 0.5], means=[[0.5, 1.0], [4.5, 3.5]], covariances=[[1.0, 0.3], [0.3, 1.0]], covariance_type="tied"
+)
+
+
+def tied_by_hand(X, resp, lam):
+    """The pooled scatter of every component about its own weighted mean, λ on the diagonal, over N."""
+    scatter = np.zeros((X.shape[1], X.shape[1]))
+    for k in range(resp.shape[1]):
+        r = resp[:, k]
+        centred = X - (r @ X) / r.sum()
+        scatter += (centred * r[:, None]).T @ centred
+    return (scatter + lam * np.eye(X.shape[1])) / len(X)
+
+
+@pytest.mark.parametrize("lam", [0.0, 0.5])
+def test_tied_covariance_entries_are_worked_out(lam):
+    prior = nc.Prior(covariance_prior=lam)
+    model, resp = one_step(SEVEN, TIED_START, prior)
+    expected = tied_by_hand(SEVEN, resp, lam)
+    for i, j in [(0, 0), (1, 1), (0, 1)]:
+        worked = worked_parameter(ParameterKey("covariance", None, (i, j)), model, SEVEN, resp, prior, ["a", "b"])
+        assert worked.value == pytest.approx(model.covariances[i, j], abs=1e-12)
+        assert worked.value == pytest.approx(expected[i, j], abs=1e-12)
+        assert worked.stored == model.covariances[i, j] and not worked.kept
+        assert worked.rows.tolist() == list(range(7)) and worked.n_rest == 0
+        terms = sum(
+            resp[:, k]
+            * (SEVEN[:, i] - resp[:, k] @ SEVEN[:, i] / resp[:, k].sum())
+            * (SEVEN[:, j] - resp[:, k] @ SEVEN[:, j] / resp[:, k].sum())
+            for k in range(2)
+        )
+        np.testing.assert_allclose(worked.contributions, terms, atol=1e-12)
+        assert worked.ratio.denominator == pytest.approx(7.0)
+        on_diagonal = i == j
+        assert worked.ratio.numerator_pseudo == (lam if on_diagonal else 0.0)
+        assert ("λ = 0.5" in worked.ratio.pseudo_text) == (on_diagonal and lam > 0)
+        assert worked.ratio.symbol == ("σ²" if on_diagonal else "Σ")
+
+
+def test_tied_covariance_with_many_rows_lists_the_largest_terms():
+    rng = np.random.default_rng(5)
+    X = np.concatenate([rng.normal(-3, 1, (150, 2)), rng.normal(3, 1, (150, 2))])
+    start = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[-1.0, -1.0], [1.0, 1.0]], covariances=4 * np.eye(2), covariance_type="tied"
+    )
+    prior = nc.Prior(covariance_prior=0.1)
+    model, resp = one_step(X, start, prior)
+    worked = worked_parameter(ParameterKey("covariance", None, (0, 1)), model, X, resp, prior, ["a", "b"])
+    assert len(worked.rows) == TOP_TERMS and worked.n_rest == 300 - TOP_TERMS
+    assert worked.value == pytest.approx(model.covariances[0, 1], abs=1e-12)
+    assert worked.value == pytest.approx(tied_by_hand(X, resp, 0.1)[0, 1], abs=1e-12)
+    terms = worked.ratio.values
+    assert set(worked.rows.tolist()) == set(np.argsort(-np.abs(terms))[:TOP_TERMS].tolist())
+    assert worked.contributions.sum() + worked.rest_sum == pytest.approx(worked.numerator_sum)
+
+
+def test_tied_parameter_choices_list_the_shared_entries_once():
+    keys = [key for key, _ in parameter_choices(TIED_START, ["a", "b"])]
+    tied = [key for key in keys if key.kind == "covariance"]
+    assert tied == [
+        ParameterKey("covariance", None, (0, 0)),
+        ParameterKey("covariance", None, (1, 1)),
+        ParameterKey("covariance", None, (0, 1)),
+    ]
+    assert len(keys) == 2 + 4 + 3
+    fixed = [key for key, _ in parameter_choices(TIED_START, ["a", "b"], fixed_covariances=True)]
+    assert not any(key.kind == "covariance" for key in fixed)
+
+
 def test_posterior_curves_are_the_normalised_weighted_densities():
     model = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0.0], [2.0]], covariances=[[[1.0]], [[0.5]]])
     x = np.linspace(-3, 5, 50)

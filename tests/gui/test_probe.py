@@ -153,3 +153,30 @@ def test_probing_the_scatter_view_uses_the_marginal_in_the_view(shown, qtbot):
     assert "integrated out" in inspector.text()
     xs, ys = view.probe_marker.getData()
     assert xs[0] == pytest.approx(probe.x[0]) and ys[0] == pytest.approx(probe.x[1])
+
+
+def test_the_m_step_chooser_lists_the_tied_covariance_entries(qtbot):
+    X = np.array([[0.0, 1.0], [1.0, 0.5], [0.5, 2.0], [4.0, 3.0], [5.0, 4.5], [4.5, 3.5], [2.5, 2.0]])
+    start = nc.GaussianMixture(
+        weights=[0.5, 0.5], means=[[0.5, 1.0], [4.5, 3.5]], covariances=[[1.0, 0.3], [0.3, 1.0]], covariance_type="tied"
+    )
+    session = Session()
+    assert session.load(
+        Problem("seven points", X, ("a", "b")), ModelConfig(n_components=2, covariance_type="tied"), start
+    )
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.step()
+    items = [inspector.parameter_choice.itemText(i) for i in range(inspector.parameter_choice.count())]
+    assert items[-3:] == ["M-step of σ² (tied), a", "M-step of σ² (tied), b", "M-step of Σ (tied), a–b"]
+    inspector.parameter_choice.setCurrentIndex(len(items) - 1)
+    r = session.resp
+    scatter = 0.0
+    for k in range(2):
+        mean = r[:, k] @ X / r[:, k].sum()
+        scatter += np.sum(r[:, k] * (X[:, 0] - mean[0]) * (X[:, 1] - mean[1]))
+    expected = scatter / len(X)
+    assert inspector.worked.value == pytest.approx(session.snapshot.model.covariances[0, 1], abs=1e-12)
+    assert inspector.worked.value == pytest.approx(expected, abs=1e-12)
+    text = inspector.text()
+    assert "This M-step" in text and "Σ_k r_nk" in text and f"{expected:.6g}" in text and "Σ_k N_k = 7" in text

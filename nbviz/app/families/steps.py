@@ -20,15 +20,17 @@ import numpy as np
 from scipy.special import gammaln
 
 import nbviz.core as nc
+from nbviz.core.mixture import EMPTY_MASS
 
 
 @dataclass(frozen=True)
 class ParameterKey:
     """One parameter of a mixture: ``kind`` ("weight", "mean", "covariance", "prob"), component
-    ``k`` and the feature positions ``index`` (none for a weight, one or two otherwise)."""
+    ``k`` (None for a parameter the components share, e.g. a tied covariance entry) and the
+    feature positions ``index`` (none for a weight, one or two otherwise)."""
 
     kind: str
-    k: int
+    k: int | None
     index: tuple[int, ...] = ()
 
 
@@ -120,19 +122,29 @@ class StepArithmetic(abc.ABC):
 
 
 class GaussianSteps(StepArithmetic):
-    """Means ``mu_kd = sum_n r_nk x_nd / N_k`` and covariances from the centred scatter (+ λ on the diagonal)."""
+    """Means ``mu_kd = sum_n r_nk x_nd / N_k`` and covariances from the centred scatter (+ λ on the diagonal).
+
+    A tied covariance pools every component's scatter:
+    ``Σ_de = (sum_n sum_k r_nk (x_nd − mu_kd)(x_ne − mu_ke) + λ [d = e]) / sum_k N_k``; its keys
+    have no component (``k`` None).
+    """
 
     def parameters(self, model, columns, fixed_covariances):
         K, D = model.n_components, model.n_features
         keys = [(ParameterKey("mean", k, (d,)), f"μ of {k + 1}, {columns[d]}") for k in range(K) for d in range(D)]
         kind = model.covariance_type
-        if fixed_covariances or kind == "tied":
+        if fixed_covariances:
             return keys
         if kind == "spherical":
             return keys + [(ParameterKey("covariance", k), f"σ² of {k + 1}") for k in range(K)]
         pairs = [(d, d) for d in range(D)]
-        if kind == "full":
+        if kind in ("full", "tied"):
             pairs += [(d, e) for d in range(D) for e in range(d + 1, D)]
+        if kind == "tied":
+            for d, e in pairs:
+                what = f"σ² (tied), {columns[d]}" if d == e else f"Σ (tied), {columns[d]}–{columns[e]}"
+                keys.append((ParameterKey("covariance", None, (d, e)), what))
+            return keys
         for k in range(K):
             for d, e in pairs:
                 what = f"σ² of {k + 1}, {columns[d]}" if d == e else f"Σ of {k + 1}, {columns[d]}–{columns[e]}"
@@ -142,12 +154,16 @@ class GaussianSteps(StepArithmetic):
     def stored(self, model, key):
         if key.kind == "mean":
             return float(model.means[key.k, key.index[0]])
+        if key.k is None:  # tied: one (D, D) matrix
+            return float(model.covariances[key.index])
         if not key.index:
             return float(model.covariances[key.k])
         return float(model.full_covariances[key.k][key.index])
 
     def ratio(self, key, X, resp, prior, columns):
         k = key.k
+        if k is None:
+            return self._tied_ratio(key, X, resp, prior, columns)
         r = resp[:, k]
         nk = mass(r)
         mean = (r @ X) / nk
@@ -168,6 +184,38 @@ class GaussianSteps(StepArithmetic):
             what = f"(x_n,{columns[d]} − μ)" + ("²" if diagonal else f" (x_n,{columns[e]} − μ)")
             lam_here = lam if diagonal else 0.0
         return Ratio(name, sub, what, r, values, lam_here, _pseudo(lam_here, "λ"), nk, f"N_k = {nk:.6g}")
+
+    @staticmethod
+    def _tied_ratio(key, X, resp, prior, columns) -> Ratio:
+        """The shared covariance entry `key`: each row's term sums its centred products over the components.
+
+        As in the core's M-step, a component without responsibility (N_k below `EMPTY_MASS`)
+        adds no scatter, and the denominator is ``sum_k N_k`` (N, unless rows carry less mass).
+        """
+        d, e = key.index
+        nk = resp.sum(axis=0)  # (n_components,)
+        values = np.zeros(len(X))
+        for k in np.flatnonzero(nk >= EMPTY_MASS):
+            mean = (resp[:, k] @ X) / nk[k]
+            values += resp[:, k] * (X[:, d] - mean[d]) * (X[:, e] - mean[e])
+        diagonal = d == e
+        lam = prior.covariance_prior if diagonal else 0.0
+        total = float(nk.sum())
+        if diagonal:
+            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k)²"
+        else:
+            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k) (x_n,{columns[e]} − μ_k)"
+        return Ratio(
+            "σ²" if diagonal else "Σ",
+            columns[d] if diagonal else f"{columns[d]}–{columns[e]}",
+            what,
+            np.ones(len(X)),
+            values,
+            lam,
+            _pseudo(lam, "λ"),
+            total,
+            f"Σ_k N_k = {total:.6g}",
+        )
 
 
 class BernoulliSteps(StepArithmetic):

@@ -302,7 +302,11 @@ class PointInspector(TextPanel):
         r = w.ratio
         k = key.k
         value = "1" if r.value_name == "1" else html.escape(r.value_name)
-        summand = f"r<sub>n{k + 1}</sub>" + ("" if r.value_name == "1" else f" · {value}")
+        if k is None:  # shared by the components: each row's term already sums over k
+            summand = value
+        else:
+            summand = f"r<sub>n{k + 1}</sub>" + ("" if r.value_name == "1" else f" · {value}")
+        weight_head = "" if k is None else f"<th align='right'>r<sub>n{k + 1}</sub></th>"
         pseudo = ""
         if r.numerator_pseudo:
             pseudo = f" + {html.escape(r.pseudo_text.split(' = ')[0])}"
@@ -315,26 +319,28 @@ class PointInspector(TextPanel):
         listed = "every data point" if not w.n_rest else f"the {len(w.rows)} largest terms"
         parts.append(
             f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>n ({listed})</th>"
-            f"<th align='right'>r<sub>n{k + 1}</sub></th><th align='right'>{value}</th>"
-            f"<th align='right'>{summand}</th></tr>"
+            f"{weight_head}<th align='right'>{value}</th>"
+            + ("" if k is None else f"<th align='right'>{summand}</th>")
+            + "</tr>"
         )
+        span = 1 if k is None else 3
         for n, c in zip(w.rows, w.contributions):
-            parts.append(
-                f"<tr><td>{n + 1}</td><td align='right'>{r.weights[n]:.4f}</td>"
-                f"<td align='right'>{r.values[n]:.6g}</td><td align='right'>{c:.6g}</td></tr>"
-            )
+            cells = f"<td align='right'>{c:.6g}</td>"
+            if k is not None:
+                cells = f"<td align='right'>{r.weights[n]:.4f}</td><td align='right'>{r.values[n]:.6g}</td>" + cells
+            parts.append(f"<tr><td>{n + 1}</td>{cells}</tr>")
         if w.n_rest:
             parts.append(
-                f"<tr><td colspan='3'><i>the other {w.n_rest} points</i></td>"
+                f"<tr><td colspan='{span}'><i>the other {w.n_rest} points</i></td>"
                 f"<td align='right'>{w.rest_sum:.6g}</td></tr>"
             )
         parts.append(
-            f"<tr><td colspan='3' align='right' style='{RULE}'>Σ<sub>n</sub></td>"
+            f"<tr><td colspan='{span}' align='right' style='{RULE}'>Σ<sub>n</sub></td>"
             f"<td align='right' style='{RULE}'><b>{w.numerator_sum:.6g}</b></td></tr></table>"
         )
         numerator = f"{w.numerator_sum:.6g}" + (f" + {r.numerator_pseudo:g}" if r.numerator_pseudo else "")
         parts.append(f"<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>")
-        if w.kept:
+        if w.kept and k is not None:
             parts.append(
                 f"<p><i>Component {k + 1} received no responsibility: it kept its previous value "
                 f"{w.stored:.6g}.</i></p>"
