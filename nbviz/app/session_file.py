@@ -7,16 +7,22 @@ A session file is UTF-8 JSON::
                  "description", "source", "load_options", "lines"},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
-     "cursor": int, "selected": int}
+     "cursor": int, "selected": int,
+     "checksum": "sha256:..."}
 
 The data is embedded; floats are written by ``repr``, so every number reads back bit for bit.
 Data read from a file with more than ``EMBED_LIMIT`` values is not embedded: format version 2 keeps
-``"data_file": {"path", "relative", "options", "sha256"}`` in place of ``X`` and ``labels``, and
-reading loads the file again (beside the session first, then at its absolute path) and refuses it
-unless the checksum of the loaded numbers matches.
+``"data_file": {"path", "relative", "options", "sha256", "file_sha256"}`` in place of ``X`` and
+``labels``. Reading opens only a regular file (beside the session first, then at its absolute
+path), hashes its bytes before reading them as data, and refuses it unless both checksums match;
+its content never appears in a message.
 Files are written atomically (QSaveFile): a failure part-way leaves any earlier file as it was.
-Reading refuses, with a message naming the file, anything that is not JSON, is truncated, comes
-from a newer nbviz or does not fit together (the history is re-evaluated on the data).
+
+Reading (`read_session`) checks the whole document before anything is built: JSON within limits
+(nesting depth, digits of an integer), the checksum of the content written at save time (files
+from before it had one are read without), every entry's type, shape and range
+(`session_document`), and every snapshot's numbers recomputed on the data (`session_integrity`;
+a sample of a long history). Any failure is one `SessionFileError` line naming the file and the entry.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,9 +38,12 @@ import numpy as np
 
 import nbviz.core as nc
 
+from . import session_document as document
 from .config import ModelConfig
 from .files import WriteError, write_atomically
 from .problem import Problem
+from .session_integrity import check_history
+from .session_schema import SchemaError, content_checksum, entry, parse_document, shown
 
 FORMAT = "nbviz-session"
 VERSION = 2  # the newest format this nbviz reads; files that embed their data are written as 1
@@ -74,6 +84,13 @@ def refers_to_file(problem: Problem) -> bool:
     return problem.source is not None and problem.load_options is not None and problem.X.size > EMBED_LIMIT
 
 
+def _file_checksum_or_none(path) -> str | None:
+    try:
+        return file_checksum(path)
+    except OSError:  # gone since it was read: the numbers' checksum still guards it
+        return None
+
+
 def problem_to_dict(problem: Problem, session_path=None) -> dict:
     if refers_to_file(problem):
         assert problem.source is not None  # refers_to_file checked it
@@ -90,6 +107,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
                 "relative": relative,
                 "options": problem.load_options,
                 "sha256": data_checksum(problem.X, problem.labels),
+                "file_sha256": _file_checksum_or_none(path),
             }
         }
     else:
@@ -112,86 +130,14 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
     }
 
 
-def _load_data_file(reference: dict, session_path) -> nc.Dataset:
-    """The data set read again from the data file a session refers to; ValueError if it is gone or changed."""
-    from .import_spec import ImportSpec
-
-    candidates = []
-    if reference.get("relative") and session_path is not None:
-        candidates.append(os.path.join(os.path.dirname(os.path.abspath(session_path)), reference["relative"]))
-    candidates.append(str(reference["path"]))
-    path = next((p for p in candidates if os.path.isfile(p)), None)
-    if path is None:
-        raise ValueError(
-            f"its data file {reference['path']} was not found; put the file back there (or "
-            "beside the session, where it was) and open the session again"
-        )
-    try:
-        dataset = ImportSpec.from_options(path, dict(reference["options"])).load()
-    except (TypeError, ValueError) as error:  # DataError is a ValueError
-        raise ValueError(f"its data file {path} can no longer be read: {error}") from None
-    if data_checksum(dataset.X, dataset.labels) != reference["sha256"]:
-        raise ValueError(
-            f"its data file {path} has changed since the session was saved (the numbers "
-            "differ), so the saved history does not belong to it"
-        )
-    return dataset
-
-
-def _image_shape(value, n_features: int) -> tuple[int, int] | None:
-    """The saved (rows, columns) of the data's rows as images, checked against `n_features`."""
-    if value is None:
-        return None
-    shape = tuple(int(v) for v in value)
-    if len(shape) != 2 or min(shape) < 1 or shape[0] * shape[1] != n_features:
-        raise ValueError(f"image_shape {list(value)} is not (rows, columns) of an image with {n_features} pixels")
-    return shape[0], shape[1]
-
-
-def problem_from_dict(data: dict, session_path=None) -> Problem:
-    try:
-        source, load_options, lines = data.get("source"), data.get("load_options"), None
-        if "data_file" in data:
-            dataset = _load_data_file(data["data_file"], session_path)
-            X, labels, source, lines = dataset.X, dataset.labels, dataset.path, dataset.lines
-            load_options = data["data_file"]["options"]
-        else:
-            X = np.array(data["X"], dtype=np.float64)
-            labels = None if data.get("labels") is None else np.array(data["labels"], dtype=np.int64)
-            lines = None if data.get("lines") is None else np.array(data["lines"], dtype=np.int64)
-        if X.ndim != 2 or not np.all(np.isfinite(X)):
-            raise ValueError("the data must be a table of finite numbers")
-        truth_z = None if data.get("truth_z") is None else np.array(data["truth_z"], dtype=np.int64)
-        for name, values in (("labels", labels), ("truth_z", truth_z), ("lines", lines)):
-            if values is not None and values.shape != (X.shape[0],):
-                raise ValueError(f"{name} must have one entry per data row")
-        columns = tuple(str(c) for c in data["columns"])
-        if len(columns) != X.shape[1]:
-            raise ValueError(f"{len(columns)} column names for {X.shape[1]} columns")
-        return Problem(
-            name=str(data["name"]),
-            X=X,
-            columns=columns,
-            labels=labels,
-            classes=None if data.get("classes") is None else tuple(str(c) for c in data["classes"]),
-            truth=None if data.get("truth") is None else nc.Mixture.from_dict(data["truth"]),
-            truth_z=truth_z,
-            image_shape=_image_shape(data.get("image_shape"), X.shape[1]),
-            description=str(data.get("description", "")),
-            source=source,
-            load_options=load_options,
-            lines=lines,
-        )
-    except KeyError as error:
-        raise ValueError(f"the data has no {error.args[0]!r} entry") from None
-    except TypeError as error:
-        raise ValueError(f"the data is malformed ({error})") from None
-
-
 def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, path=None) -> dict:
-    """The JSON-ready session; `path` (where it is saved) lets a data file be found relative to it."""
+    """The JSON-ready session; `path` (where it is saved) lets a data file be found relative to it.
+
+    The last entry, ``checksum``, is the SHA-256 of the rest (`session_schema.content_checksum`).
+    Raises ValueError for a number that has no JSON spelling (NaN, infinity).
+    """
     version = 2 if refers_to_file(problem) else 1
-    return {
+    document = {
         "format": FORMAT,
         "version": version,
         "problem": problem_to_dict(problem, path),
@@ -200,6 +146,7 @@ def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int,
         "cursor": int(cursor),
         "selected": int(selected),
     }
+    return {**document, "checksum": content_checksum(document)}
 
 
 def write_session(path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1) -> None:
@@ -215,39 +162,129 @@ def write_session(path, problem: Problem, config: ModelConfig, history, cursor: 
 
 
 def read_session(path) -> SavedSession:
-    """Read and check a session file; SessionFileError naming the file and the problem."""
+    """Read and check a whole session file; SessionFileError naming the file, the entry and the problem.
+
+    Nothing is built until the document has been parsed within limits, its checksum (when it has
+    one) matches, every entry has its type, shape and range, and the history's numbers are those
+    the data give (every snapshot, or a sample of a long history).
+    """
     name = Path(path).name
+    raw = _read_regular_file(path, "the session")
     try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise SessionFileError(f"{path}: cannot be read: {error.strerror or error}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_document(raw)
     except UnicodeDecodeError:
         raise SessionFileError(f"{name}: not an nbviz session (not text)") from None
     except json.JSONDecodeError as error:
         raise SessionFileError(
             f"{name}: not an nbviz session, or cut short: invalid JSON at line {error.lineno}, column {error.colno}"
         ) from None
+    except (SchemaError, ValueError) as error:  # ValueError: Python's limit on digits of an integer
+        raise SessionFileError(f"{name}: not an nbviz session: it {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SessionFileError(f"{name}: not an nbviz session file")
     version = data.get("version")
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SessionFileError(f"{name}: the session format version is missing or invalid")
     if version > VERSION:
         raise SessionFileError(
             f"{name}: saved by a newer nbviz (session format {version}); this one reads "
             f"format {VERSION} — please update nbviz"
         )
+    checksum = data.get("checksum")
+    if "checksum" in data and (not isinstance(checksum, str) or checksum != content_checksum(data)):
+        raise SessionFileError(
+            f"{name}: the file was changed or damaged after nbviz saved it (its checksum does not match "
+            "its content); open a copy saved by nbviz"
+        )
     try:
-        problem = problem_from_dict(data["problem"], path)
-        config = ModelConfig.from_dict(data["config"])
-        history = [nc.Snapshot.from_dict(item) for item in data["history"]]
-        cursor, selected = int(data.get("cursor", len(history) - 1)), int(data.get("selected", -1))
-    except KeyError as error:
-        raise SessionFileError(f"{name}: the session has no {error.args[0]!r} entry") from None
-    except (ValueError, TypeError) as error:
+        _no_unknown(data, ("format", "version", "problem", "config", "history", "cursor", "selected", "checksum"))
+        problem_data = entry(data, "problem", "the session")
+        dataset = None
+        if isinstance(problem_data, dict) and "data_file" in problem_data:
+            if version < 2:
+                raise SchemaError("problem.data_file", "needs session format 2")
+            reference = document.data_file_reference(problem_data["data_file"], "problem.data_file")
+            dataset = _load_data_file(reference, path)
+        problem = document.problem(problem_data, dataset)
+        config = document.config(entry(data, "config", "the session"), problem)
+        history = document.history(entry(data, "history", "the session"), problem, config)
+        cursor = document.index_within(data.get("cursor"), "cursor", len(history) - 1, 0, len(history) - 1)
+        selected = document.index_within(data.get("selected"), "selected", -1, -1, problem.n_samples - 1)
+        check_history(problem, config, history, salt=str(checksum).encode())
+    except SchemaError as error:
         raise SessionFileError(f"{name}: {error}") from None
-    if not 0 <= cursor < max(len(history), 1):
-        raise SessionFileError(f"{name}: the saved cursor {cursor} is outside the history")
     return SavedSession(problem, config, history, cursor, selected)
+
+
+def _no_unknown(data: dict, known) -> None:
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise SchemaError("the session", f"has an unknown entry {shown(unknown[0])}")
+
+
+def _read_regular_file(path, what: str, limit: int | None = None) -> bytes:
+    """The bytes of the regular file at `path`; SessionFileError for devices, FIFOs, folders and errors."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise SessionFileError(f"{path}: {what} is not a regular file; give the path of a file")
+        with open(path, "rb") as file:
+            return file.read() if limit is None else file.read(limit)
+    except OSError as error:
+        raise SessionFileError(f"{path}: cannot be read: {error.strerror or error}") from None
+
+
+def file_checksum(path) -> str:
+    """SHA-256 of the bytes of the file at `path`, read in blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _regular_file(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return False
+
+
+def _path_shown(path: str) -> str:
+    """A path for a message: on one line, its end kept when it is long."""
+    text = path.replace("\n", " ").replace("\r", " ")
+    return text if len(text) <= 200 else "…" + text[-199:]
+
+
+def _load_data_file(reference: dict, session_path) -> nc.Dataset:
+    """The data set read again from the data file a session refers to; SchemaError if it is gone or changed.
+
+    Only a regular file is opened. When the session recorded the file's checksum, the file is read
+    only to hash it until that matches, and its content never reaches a message either way.
+    """
+    from .import_spec import ImportSpec
+
+    candidates = []
+    if reference.get("relative") and session_path is not None:
+        candidates.append(os.path.join(os.path.dirname(os.path.abspath(session_path)), reference["relative"]))
+    candidates.append(reference["path"])
+    path = next((p for p in candidates if _regular_file(p)), None)
+    if path is None:
+        raise SchemaError(
+            "",
+            f"its data file (problem.data_file) {_path_shown(reference['path'])} was not found or is not a "
+            "regular file; put the file back there (or beside the session, where it was) and open the session again",
+        )
+    changed = SchemaError(
+        "",
+        f"its data file (problem.data_file) {_path_shown(path)} has changed since the session was saved "
+        "(its content differs), so the saved history does not belong to it",
+    )
+    try:
+        if reference.get("file_sha256") is not None and file_checksum(path) != reference["file_sha256"]:
+            raise changed
+        dataset = ImportSpec.from_options(path, dict(reference["options"])).load()
+    except (OSError, TypeError, ValueError, MemoryError):  # DataError is a ValueError; its text quotes the file
+        raise changed from None
+    if data_checksum(dataset.X, dataset.labels) != reference["sha256"]:
+        raise changed
+    return dataset

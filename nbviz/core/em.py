@@ -457,6 +457,41 @@ class EM:
             position -= 1
         return self.history[position].model
 
+    def recomputed(self, index: int) -> Snapshot:
+        """``history[index]`` evaluated again on this run's data, prior and labels.
+
+        Its log-likelihood, log-prior, objective and ELBO are what this run gives for the
+        snapshot's model (and, for the ELBO, the q in force there); phase, iteration, model and
+        empty components are the stored ones. Comparing it with the stored snapshot tells whether
+        a saved history belongs to this data.
+
+        Parameters
+        ----------
+        index : int
+            A position in `history` (negative counts from the end).
+
+        Returns
+        -------
+        Snapshot
+        """
+        stored = self.history[index % len(self.history)]
+        evaluation = self._evaluate(stored.model)
+        elbo = None
+        if stored.phase != "init":
+            own = stored.phase != "M"
+            q = self._posterior_q(evaluation if own else self._evaluate(self.responsibilities_model(index)))
+            elbo = self._elbo_for(q[0], q[1], evaluation)
+        return Snapshot(
+            stored.phase,
+            stored.iteration,
+            stored.model,
+            evaluation.log_likelihood,
+            evaluation.objective,
+            elbo,
+            evaluation.log_prior,
+            stored.empty,
+        )
+
     # ----------------------------------------------------------------- internals
     def _evaluate(self, model: Mixture) -> _Evaluation:
         log_joint, resp, log_marginal = model.posterior_prepared(self._data)

@@ -1,0 +1,231 @@
+"""The shape of a session file, checked before anything is built from it.
+
+`parse_document` reads the JSON text within limits (nesting depth, digits of an integer, no
+``NaN``/``Infinity``), so a hostile file cannot exhaust the stack or the CPU while it is parsed.
+`check_document` then checks every entry's type, shape and range, and how the entries fit
+together (columns and features, labels and classes, image shape and pixels, components and the
+model's K, the cursor and the history), so that whatever passes can be built and shown without
+an exception. A failure is a `SchemaError` naming the entry, e.g. ``problem.X[3][1]``.
+
+The document's checksum (`content_checksum`) is the SHA-256 of its JSON text without the
+``checksum`` entry, as `json.dumps` writes it: re-serialising the parsed numbers gives the same
+text, because floats are written by ``repr`` and read back bit for bit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+
+import numpy as np
+
+import nbviz.core as nc
+
+MAX_DEPTH = 16  # a session nests at most ~8 deep (history > snapshot > model > covariances)
+MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session needs more
+MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
+MAX_SEED = 2**31 - 1  # the seeds the controls can show
+MAX_ITER = 10**9
+MAX_SHOWN = 40  # characters of a value quoted in a message
+CHECKSUM_PREFIX = "sha256:"
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+class SchemaError(ValueError):
+    """An entry of a session document that is missing, of the wrong type or out of range."""
+
+    def __init__(self, where: str, what: str):
+        super().__init__(f"{where} {what}" if where else what)
+        self.where = where
+
+
+def shown(value) -> str:
+    """`value` for a message: its repr, cut to a few dozen characters and on one line."""
+    text = repr(value).replace("\n", " ")
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…"
+
+
+# ----------------------------------------------------------------- parsing within limits
+def nesting_depth(raw: bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text `raw` (strings skipped), without recursion."""
+    text = np.frombuffer(_STRING.sub(b'""', raw), dtype=np.uint8)
+    brackets = text[(text == ord("[")) | (text == ord("{")) | (text == ord("]")) | (text == ord("}"))]
+    if brackets.size == 0:
+        return 0
+    steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1).astype(np.int32)
+    return int(np.cumsum(steps).max())
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise SchemaError("", f"holds an integer of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise SchemaError("", f"holds the number {shown(text)}, too large for a float")
+    return value
+
+
+def _constant(text: str):
+    raise SchemaError("", f"holds {text}, which is not a number a session can hold")
+
+
+def parse_document(raw: bytes):
+    """The JSON value of `raw`, read within the limits above.
+
+    Raises
+    ------
+    UnicodeDecodeError
+        When `raw` is not UTF-8.
+    json.JSONDecodeError
+        When it is not JSON (or is cut short).
+    SchemaError
+        When it nests deeper than `MAX_DEPTH` or holds an integer longer than `MAX_INT_DIGITS`
+        digits, a float beyond the float range, or NaN / Infinity.
+    """
+    text = raw.decode("utf-8")
+    depth = nesting_depth(raw)
+    if depth > MAX_DEPTH:
+        raise SchemaError("", f"nests {depth} levels deep (a session nests at most {MAX_DEPTH})")
+    return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
+
+
+def content_checksum(document: dict) -> str:
+    """``"sha256:<hex>"`` of `document`'s JSON text without its ``checksum`` entry."""
+    content = {key: value for key, value in document.items() if key != "checksum"}
+    text = json.dumps(content, allow_nan=False)
+    return CHECKSUM_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# ----------------------------------------------------------------- scalar entries
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def entry(data: dict, key: str, where: str, required: bool = True, default=None):
+    if key not in data:
+        if required:
+            raise SchemaError(where, f"has no {key!r} entry")
+        return default
+    return data[key]
+
+
+def a_dict(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise SchemaError(where, f"must be an object; got {shown(value)}")
+    return value
+
+
+def a_list(value, where: str, *, low: int = 0) -> list:
+    if not isinstance(value, list):
+        raise SchemaError(where, f"must be a list; got {shown(value)}")
+    if len(value) < low:
+        raise SchemaError(where, f"must hold at least {low} entries; got {len(value)}")
+    return value
+
+
+def a_string(value, where: str, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise SchemaError(where, f"must be text; got {shown(value)}")
+    if len(value) > MAX_TEXT:
+        raise SchemaError(where, f"is {len(value)} characters long (at most {MAX_TEXT})")
+    return value
+
+
+def an_int(value, where: str, *, low: int | None = None, high: int | None = None, optional: bool = False):
+    if value is None and optional:
+        return None
+    if not _is_int(value) or (low is not None and value < low) or (high is not None and value > high):
+        bounds = f" from {low}" if low is not None else ""
+        bounds += f" to {high}" if high is not None else ""
+        raise SchemaError(where, f"must be an integer{bounds}; got {shown(value)}")
+    return value
+
+
+def a_number(value, where: str, *, low: float | None = None, optional: bool = False):
+    if value is None and optional:
+        return None
+    if not _is_number(value) or (low is not None and value < low):
+        raise SchemaError(where, f"must be a number{f' >= {low:g}' if low is not None else ''}; got {shown(value)}")
+    return float(value)
+
+
+def a_bool(value, where: str, *, optional: bool = False):
+    if value is None and optional:
+        return None
+    if not isinstance(value, bool):
+        raise SchemaError(where, f"must be true or false; got {shown(value)}")
+    return value
+
+
+def numbers(value, where: str, ndim: int, *, integers: bool = False) -> np.ndarray:
+    """`value` (nested lists) as a rectangular array of `ndim` dimensions; SchemaError naming the entry."""
+
+    def walk(item, at: str, depth: int):
+        if depth == ndim:
+            ok = _is_int(item) if integers else _is_number(item)
+            if not ok:
+                raise SchemaError(at, f"must be {'an integer' if integers else 'a number'}; got {shown(item)}")
+            return
+        if not isinstance(item, list):
+            raise SchemaError(at, f"must be a list; got {shown(item)}")
+        for i, inner in enumerate(item):
+            walk(inner, f"{at}[{i}]", depth + 1)
+
+    walk(value, where, 0)
+    try:
+        array = np.array(value, dtype=np.int64 if integers else np.float64)
+    except (ValueError, OverflowError):
+        raise SchemaError(where, "must be a rectangular table (every row as long as the first)") from None
+    if array.ndim != ndim:
+        raise SchemaError(where, "must be a rectangular table (every row as long as the first)")
+    return array
+
+
+# ----------------------------------------------------------------- mixtures
+def mixture(value, where: str, n_features: int) -> nc.Mixture:
+    """The mixture described by `value` (``Mixture.to_dict``), with `n_features` features."""
+    data = a_dict(value, where)
+    family = a_string(entry(data, "family", where), f"{where}.family")
+    if family not in nc.FAMILIES:
+        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(nc.FAMILIES))}; got {shown(family)}")
+    fields = {"family", *nc.FAMILIES[family].__dataclass_fields__}
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise SchemaError(where, f"has an unknown entry {shown(unknown[0])}")
+    values: dict[str, object] = {}
+    for key, item in data.items():
+        if key == "family":
+            continue
+        if isinstance(item, list):
+            values[key] = numbers(item, f"{where}.{key}", _depth_of(item))
+        else:
+            values[key] = a_string(item, f"{where}.{key}")  # the family's option, e.g. covariance_type
+    try:
+        model = nc.Mixture.from_dict({"family": family, **values})
+    except (ValueError, TypeError, ArithmeticError) as error:
+        raise SchemaError(where, f"is not a valid {family} mixture: {error}") from None
+    if model.n_features != n_features:
+        raise SchemaError(where, f"describes {model.n_features} features, but the data has {n_features}")
+    if not all(np.all(np.isfinite(getattr(model, key))) for key in values if isinstance(values[key], np.ndarray)):
+        raise SchemaError(where, "holds a number that is not finite")
+    return model
+
+
+def _depth_of(item) -> int:
+    depth = 0
+    while isinstance(item, list):
+        depth += 1
+        item = item[0] if item else None
+    return depth
