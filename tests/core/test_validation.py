@@ -45,6 +45,20 @@ def test_multinomial_data_must_be_counts(value, shown):
         nc.MultinomialMixture(**MULT).log_likelihood(X)
 
 
+def test_multinomial_counts_beyond_exact_float_range_are_refused_by_row_and_column():
+    """Around 1e19 doubles are 2048 apart: such counts (or a row adding up to them) are not held exactly."""
+    X = np.array([[1, 2, 0, 0], [0, 3, 1e19, 3], [1, 1, 1, 1]], dtype=float)
+    with pytest.raises(nc.DataFitError, match=r"counts of at most 2\^53.*X\[1, 2\].* is 1e\+19") as caught:
+        nc.init_model(X, "multinomial", 2, rng=0)
+    assert (caught.value.row, caught.value.column, caught.value.value) == (1, 2, 1e19)
+    assert "2^53" in caught.value.problem and "divide the counts" in caught.value.advice
+    X[1, 2] = 2.0**53  # the largest count below which every whole number is exact
+    with pytest.raises(nc.DataFitError, match=r"rows add up to at most 2\^53.*X\[1, 2\]"):
+        nc.MultinomialMixture(**MULT).log_likelihood(X)  # its row adds up to 2^53 + 6
+    X[1] = [2.0**52, 2.0**52 - 7, 0, 0]  # a row adding up to 2^53 - 7: still exact
+    assert np.isfinite(nc.MultinomialMixture(**MULT).log_likelihood(X))
+
+
 def test_more_components_than_points():
     X = np.array([[0.0, 0.0], [1.0, 1.0]])
     with pytest.raises(ValueError, match="3 components is more than the 2 data points"):
