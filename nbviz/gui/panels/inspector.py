@@ -234,13 +234,13 @@ class PointInspector(TextPanel):
         parts = []
         if np.any(b.weights == 0):
             parts.append(
-                f"<p style='color:{muted}'>{html.escape(listed(b.weights == 0))}: weight 0 (the component "
-                "holds no responsibility), so π<sub>k</sub> p(x | k) = 0 and r<sub>k</sub> = 0 whatever "
-                "p(x | k) is.</p>"
+                f"<p style='color:{muted}'>π<sub>k</sub> = 0 for {html.escape(listed(b.weights == 0))} (weight 0: "
+                "the component holds no responsibility), so π<sub>k</sub> p(x | k) = 0 and r<sub>k</sub> = 0 "
+                "whatever p(x | k) is.</p>"
             )
         if np.any(b.log_densities == -np.inf):
             parts.append(
-                f"<p style='color:{muted}'>{html.escape(listed(b.log_densities == -np.inf))}: p(x | k) = 0, "
+                f"<p style='color:{muted}'>p(x | k) = 0 for {html.escape(listed(b.log_densities == -np.inf))}: "
                 "x is impossible under the component (log-density −∞: a probability of exactly 0 for "
                 "what x holds, or a point too far away for its density to be a number above 0).</p>"
             )
