@@ -8,18 +8,22 @@ type for ``.nbviz`` sessions so that double-clicking a session opens it in nbviz
   plus the same for the session MIME icon
 - ``mime/packages/nbviz.xml`` (``application/x-nbviz-session``, ``*.nbviz``)
 
-and makes nbviz the default handler for sessions. ``--uninstall-desktop`` removes exactly those.
-The system's ``update-mime-database`` and ``update-desktop-database`` are run when present.
+and makes nbviz the default handler for sessions in ``$XDG_CONFIG_HOME/mimeapps.list`` (changing
+only that entry: comments, order and repeated keys are kept). ``--uninstall-desktop`` removes
+exactly those. A failure half-way undoes what was done. The system's ``update-mime-database``,
+``update-desktop-database`` and ``gtk-update-icon-cache`` are run when present, and the icon theme
+directory's time is touched so that no stale icon cache is used after uninstalling.
 """
 
 from __future__ import annotations
 
-import configparser
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from .mimeapps import DEFAULTS, MimeAppsList
 
 APP_ID = "nbviz"
 MIME_TYPE = "application/x-nbviz-session"
@@ -120,69 +124,122 @@ def _run_if_present(*command: str) -> bool:
     return subprocess.run(command, capture_output=True).returncode == 0
 
 
-class _CaseKeepingParser(configparser.ConfigParser):
-    """A ConfigParser that keeps the case of keys (they are MIME types)."""
-
-    def optionxform(self, optionstr: str) -> str:
-        return optionstr
+def mimeapps_path() -> Path:
+    return config_home() / "mimeapps.list"
 
 
-def _set_default_handler(desktop_file: str | None) -> None:
-    """Make (or, with None, stop making) nbviz the default application for sessions."""
-    path = config_home() / "mimeapps.list"
-    parser = _CaseKeepingParser(interpolation=None, delimiters=("=",))
-    if path.exists():
-        parser.read(path, encoding="utf-8")
-    section = "Default Applications"
-    if desktop_file is not None:
-        if not parser.has_section(section):
-            parser.add_section(section)
-        parser.set(section, MIME_TYPE, desktop_file)
-    elif parser.has_section(section) and parser.get(section, MIME_TYPE, fallback="") == f"{APP_ID}.desktop":
-        parser.remove_option(section, MIME_TYPE)
-    else:
+class _Changes:
+    """Files written or removed so far, and directories made, so a failed install can be undone."""
+
+    def __init__(self) -> None:
+        self._saved: list[tuple[Path, bytes | None]] = []
+        self._made: list[Path] = []
+
+    def make_dirs(self, directory: Path) -> None:
+        missing = []
+        while not directory.exists():
+            missing.append(directory)
+            directory = directory.parent
+        for path in reversed(missing):
+            path.mkdir()
+            self._made.append(path)
+
+    def before_change(self, path: Path) -> None:
+        """Remember `path`'s content (or its absence) before it is written or removed."""
+        if all(saved != path for saved, _ in self._saved):
+            self._saved.append((path, path.read_bytes() if path.exists() else None))
+
+    def undo(self) -> None:
+        for path, content in reversed(self._saved):
+            if content is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(content)
+        for directory in reversed(self._made):
+            try:
+                directory.rmdir()
+            except OSError:
+                pass  # not empty: something else lives there now
+
+
+def _refresh_icon_cache(root: Path, create: bool) -> None:
+    """Make icon lookups see the hicolor theme as it is now.
+
+    GTK ignores an icon cache older than its theme directory, so the directory's time is touched
+    first; then the cache is rebuilt (made, with `create`) where ``gtk-update-icon-cache`` exists,
+    and ``xdg-icon-resource`` is asked to refresh where it exists.
+    """
+    hicolor = root / "icons" / "hicolor"
+    if not hicolor.is_dir():
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        parser.write(handle, space_around_delimiters=False)
+    os.utime(hicolor)
+    if create or (hicolor / "icon-theme.cache").exists():
+        _run_if_present("gtk-update-icon-cache", "--quiet", "--ignore-theme-index", "--force", str(hicolor))
+    _run_if_present("xdg-icon-resource", "forceupdate")
 
 
 def install(root: Path | None = None, program: str | None = None) -> list[Path]:
     """Write the desktop entry, icons and MIME type; returns the files written.
 
     `program` is the path the menu entry starts (default: the installed ``nbviz`` script).
+    Either everything is installed or, on an error, nothing is changed (files written so far are
+    removed and files overwritten restored) and the error is raised.
     """
     from .app.resources import resource_path
 
     root = root or data_home()
     svg = resource_path("icons", f"{APP_ID}.svg")
     files = installed_files(root)
-    for path in files:
-        path.parent.mkdir(parents=True, exist_ok=True)
     command = _quote(program) if program else launch_command()
-    files[0].write_text(desktop_entry(command), encoding="utf-8")
-    files[1].write_text(MIME_XML, encoding="utf-8")
-    for path in files[2:]:
-        if path.suffix == ".svg":
-            shutil.copyfile(svg, path)
-        else:
-            _render_png(svg, int(path.parent.parent.name.split("x")[0]), path)
-    _set_default_handler(f"{APP_ID}.desktop")
+    defaults = MimeAppsList.read(mimeapps_path())  # an unreadable list stops the install before it starts
+    defaults.put_first(DEFAULTS, MIME_TYPE, f"{APP_ID}.desktop")
+    changes = _Changes()
+    try:
+        for path in files:
+            changes.make_dirs(path.parent)
+            changes.before_change(path)
+        files[0].write_text(desktop_entry(command), encoding="utf-8")
+        files[1].write_text(MIME_XML, encoding="utf-8")
+        for path in files[2:]:
+            if path.suffix == ".svg":
+                shutil.copyfile(svg, path)
+            else:
+                _render_png(svg, int(path.parent.parent.name.split("x")[0]), path)
+        changes.make_dirs(mimeapps_path().parent)
+        changes.before_change(mimeapps_path())
+        defaults.write(mimeapps_path())
+    except BaseException:
+        changes.undo()
+        raise
     _run_if_present("update-mime-database", str(root / "mime"))
     _run_if_present("update-desktop-database", str(root / "applications"))
-    _run_if_present("gtk-update-icon-cache", "--quiet", "--ignore-theme-index", str(root / "icons" / "hicolor"))
+    _refresh_icon_cache(root, create=True)
     return files
 
 
 def uninstall(root: Path | None = None) -> list[Path]:
-    """Remove what `install` wrote; returns the files removed."""
+    """Remove what `install` wrote (nbviz's files and its default-handler entry); returns the files removed.
+
+    On an error nothing is changed: files removed so far are put back.
+    """
     root = root or data_home()
+    defaults = MimeAppsList.read(mimeapps_path())
+    changed = defaults.remove_item(DEFAULTS, MIME_TYPE, f"{APP_ID}.desktop")
     removed = []
-    for path in installed_files(root):
-        if path.exists():
-            path.unlink()
-            removed.append(path)
-    _set_default_handler(None)
+    changes = _Changes()
+    try:
+        for path in installed_files(root):
+            if path.exists():
+                changes.before_change(path)
+                path.unlink()
+                removed.append(path)
+        if changed:
+            changes.before_change(mimeapps_path())
+            defaults.write(mimeapps_path())
+    except BaseException:
+        changes.undo()
+        raise
     _run_if_present("update-mime-database", str(root / "mime"))
     _run_if_present("update-desktop-database", str(root / "applications"))
+    _refresh_icon_cache(root, create=False)
     return removed

@@ -1,6 +1,7 @@
 """--install-desktop writes a valid menu entry, icons and the .nbviz MIME type; uninstall removes them."""
 
 import configparser
+import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -68,3 +69,109 @@ def test_uninstall_removes_exactly_what_install_wrote(xdg):
     assert not any(path.exists() for path in files) and other.exists()
     text = mimeapps.read_text()
     assert "text/plain=org.gnome.TextEditor.desktop" in text and "nbviz" not in text
+
+
+USERS_LIST = (
+    "# my own defaults: keep this comment\r\n"
+    "[Default Applications]\r\n"
+    "text/plain=org.gnome.TextEditor.desktop\r\n"
+    "# GLib takes the last of a repeated key\r\n"
+    "text/plain=emacs.desktop\r\n"
+    "\r\n"
+    "[Added Associations]\r\n"
+    "image/png=gimp.desktop;eog.desktop;\r\n"
+    "[Default Applications]\r\n"
+    "text/html=firefox.desktop\r\n"
+)
+
+
+def write_list(xdg, text):
+    path = xdg / "config" / "mimeapps.list"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode())
+    return path
+
+
+def installed_now(xdg):
+    return [path for path in desktop.installed_files(xdg / "data") if path.exists()]
+
+
+def test_a_list_with_repeated_keys_and_comments_keeps_every_line(xdg):
+    """GLib accepts a repeated key (configparser refused it half-way); only nbviz's line changes."""
+    path = write_list(xdg, USERS_LIST)
+    desktop.install(program="/usr/bin/nbviz")
+    lines = path.read_bytes().decode().splitlines(keepends=True)
+    original = USERS_LIST.splitlines(keepends=True)
+    # added to the last [Default Applications] group, after its entries, with the file's line end
+    assert lines == original + ["application/x-nbviz-session=nbviz.desktop\r\n"]
+    desktop.uninstall()
+    assert path.read_bytes() == USERS_LIST.encode()  # byte for byte
+
+
+def test_an_earlier_default_comes_back_after_uninstalling(xdg):
+    path = write_list(xdg, "[Default Applications]\napplication/x-nbviz-session=old.desktop\n# end\n")
+    desktop.install(program="/usr/bin/nbviz")
+    assert path.read_text() == (
+        "[Default Applications]\napplication/x-nbviz-session=nbviz.desktop;old.desktop;\n# end\n"
+    )
+    desktop.uninstall()
+    assert path.read_text() == "[Default Applications]\napplication/x-nbviz-session=old.desktop\n# end\n"
+
+
+def test_a_failure_half_way_leaves_nothing_installed(xdg, monkeypatch):
+    path = write_list(xdg, USERS_LIST)
+    earlier = xdg / "data" / "applications" / "nbviz.desktop"
+    earlier.parent.mkdir(parents=True)
+    earlier.write_text("[Desktop Entry]\nName=an earlier nbviz\n")
+    drawn = []
+
+    def render(svg, size, target):
+        if len(drawn) == 5:
+            raise OSError(f"could not write {target}")  # e.g. the disk is full
+        target.write_bytes(b"png")
+        drawn.append(target)
+
+    monkeypatch.setattr(desktop, "_render_png", render)
+    with pytest.raises(OSError, match="could not write"):
+        desktop.install(program="/usr/bin/nbviz")
+    assert installed_now(xdg) == [earlier]  # restored, not replaced
+    assert earlier.read_text() == "[Desktop Entry]\nName=an earlier nbviz\n"
+    assert path.read_bytes() == USERS_LIST.encode()
+    assert not (xdg / "data" / "icons").exists() and not (xdg / "data" / "mime").exists()  # made, then removed
+
+
+def test_a_list_that_is_not_utf8_stops_the_install_before_it_starts(xdg):
+    path = xdg / "config" / "mimeapps.list"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"[Default Applications]\ntext/plain=\xff.desktop\n")
+    with pytest.raises(OSError, match=r"mimeapps.list is not UTF-8 text"):
+        desktop.install(program="/usr/bin/nbviz")
+    assert installed_now(xdg) == [] and path.read_bytes().endswith(b"\xff.desktop\n")
+
+
+def test_uninstall_refreshes_the_icon_cache(xdg, monkeypatch):
+    tools = xdg / "bin"
+    tools.mkdir()
+    log = xdg / "calls.log"
+    fake = tools / "gtk-update-icon-cache"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    desktop.install(program="/usr/bin/nbviz")
+    hicolor = xdg / "data" / "icons" / "hicolor"
+    (hicolor / "icon-theme.cache").write_bytes(b"a cache naming nbviz's icons")
+    os.utime(hicolor, (1_000_000, 1_000_000))  # a theme directory older than its cache
+    log.write_text("")
+    desktop.uninstall()
+    assert log.read_text().split() == ["--quiet", "--ignore-theme-index", "--force", str(hicolor)]
+    assert hicolor.stat().st_mtime > 1_000_000  # without the tool, GTK sees the cache is stale
+
+
+def test_the_command_line_installs_over_a_list_glib_accepts(xdg, capsys):
+    from nbviz import cli
+
+    write_list(xdg, USERS_LIST)
+    assert cli.main(["--install-desktop"]) == 0
+    assert cli.main(["--uninstall-desktop"]) == 0
+    assert (xdg / "config" / "mimeapps.list").read_bytes() == USERS_LIST.encode()
+    assert "Traceback" not in capsys.readouterr().err

@@ -49,12 +49,30 @@ def e_step_numbers(model: nc.Mixture, x) -> EStepNumbers:
         mixture, ...), or one that is impossible under every component.
     """
     x = np.asarray(x, dtype=float)
-    log_products = model.log_joint(x[None, :])[0]
-    with np.errstate(divide="ignore"):
-        log_weights = np.log(model.weights)
+    log_densities, log_products = e_step_terms(model, x)
     resp, log_normaliser = normalise(log_products[:, None].copy())
-    log_densities = log_products - log_weights
     return EStepNumbers(x, model.weights, log_densities, log_products, float(log_normaliser[0]), resp[:, 0])
+
+
+def e_step_terms(model: nc.Mixture, x) -> tuple[np.ndarray, np.ndarray]:
+    """``log p(x | k)`` and ``log pi_k p(x | k)`` of `model` at `x` (n_features,), each of shape (n_components,).
+
+    The densities come from the components themselves, so a component of weight 0 still shows
+    its p(x | k); its product is ``-inf`` (exactly 0), as is that of a component under which x is
+    impossible. No entry is NaN.
+    """
+    log_densities = model.component_log_density(np.asarray(x, dtype=float)[None, :])[0]
+    with np.errstate(divide="ignore"):
+        log_products = np.log(model.weights) + log_densities
+    return log_densities, log_products
+
+
+def log_sum(log_terms: np.ndarray) -> float:
+    """``log sum_k exp(log_terms[k])`` of shape (n_components,): ``-inf`` when every term is 0."""
+    peak = float(np.max(log_terms))
+    if peak == -np.inf:
+        return peak
+    return peak + float(np.log(np.exp(log_terms - peak).sum()))
 
 
 @dataclass(frozen=True)
@@ -137,7 +155,8 @@ class WorkedParameter:
     numerator_sum : float
         The sum over every row.
     value : float
-        ``(numerator_sum + numerator_pseudo) / denominator``.
+        ``(numerator_sum + numerator_pseudo) / denominator``; NaN when the denominator is 0 (a
+        component that received no responsibility, see `kept`).
     stored : float
         The value the M-step put in the model (equal to `value` up to rounding, unless `kept`).
     kept : bool
@@ -203,7 +222,10 @@ def worked_parameter(
         assert key.k is not None  # every weight belongs to a component
         ratio, stored = weight_ratio(key.k, resp, prior), float(model.weights[key.k])
     else:
-        ratio, stored = arithmetic.ratio(key, X, resp, prior, columns), arithmetic.stored(model, key)
+        # N_k = 0 (a component without responsibility): the family's averages are 0 / 0, shown as undefined
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = arithmetic.ratio(key, X, resp, prior, columns)
+        stored = arithmetic.stored(model, key)
     terms = ratio.weights * ratio.values
     total = float(terms.sum())
     if len(terms) <= MAX_TERMS:
@@ -211,8 +233,9 @@ def worked_parameter(
     else:
         rows = np.sort(np.argsort(-np.abs(terms), kind="stable")[:TOP_TERMS])
     rest = np.setdiff1d(np.arange(len(terms)), rows)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = (total + ratio.numerator_pseudo) / ratio.denominator
+    numerator = total + ratio.numerator_pseudo
+    # a component without responsibility has the sum 0 / 0: undefined, and it keeps its value
+    value = numerator / ratio.denominator if ratio.denominator != 0 else np.nan
     return WorkedParameter(
         key=key,
         ratio=ratio,

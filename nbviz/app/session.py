@@ -21,8 +21,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 import nbviz.core as nc
 from nbviz.core.em import gained_less_than
-from nbviz.core.logspace import normalise
 
+from .breakdown import e_step_terms, log_sum
 from .config import ModelConfig
 from .fit_messages import describe_fit_error
 from .outcome import DONE, Outcome
@@ -783,19 +783,15 @@ class Session(QObject):
         assert self._em is not None and self.problem is not None, "there is no run: load data first"
         model = self._em.responsibilities_model(self._cursor)
         x = self.problem.X[index]
-        log_products = model.log_joint(x[None, :])[0]
-        with np.errstate(divide="ignore"):
-            log_weights = np.log(model.weights)
-        log_normaliser = float(normalise(log_products[:, None].copy())[1][0])
+        log_densities, log_products = e_step_terms(model, x)  # finite p(x | k) even where pi_k = 0
+        log_normaliser = log_sum(log_products)
         label = None
         if self.labels is not None and self.labels[index] >= 0:
             label = int(self.labels[index])
         all_resp = self.resp
         assert all_resp is not None  # there is a run
         resp = all_resp[index]
-        return PointBreakdown(
-            index, x, model.weights, log_products - log_weights, log_products, log_normaliser, resp, label
-        )
+        return PointBreakdown(index, x, model.weights, log_densities, log_products, log_normaliser, resp, label)
 
     def select(self, index: int) -> None:
         """Inspect data row `index` (-1 clears the selection)."""

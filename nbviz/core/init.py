@@ -84,7 +84,7 @@ def init_model(
         resp /= resp.sum(axis=0)
         return cls._start_from_responsibilities(data, resp, prior, **options)
     points = cls._comparison_points(data)
-    rows = _kmeanspp(points, K, rng, cls.family) if method == "kmeans++" else _distinct_rows(points, K, rng)
+    rows = _kmeanspp(points, K, rng) if method == "kmeans++" else _distinct_rows(points, K, rng)
     return cls._start_from_rows(data, rows, prior, **options)
 
 
@@ -95,15 +95,18 @@ def _distinct_rows(points: np.ndarray, K: int, rng) -> np.ndarray:
     return rng.choice(np.sort(first), size=K, replace=False)
 
 
-def _kmeanspp(points: np.ndarray, K: int, rng, family: str) -> np.ndarray:
-    """k-means++ seeding: each next centre drawn with probability proportional to D(x)^2."""
+def _kmeanspp(points: np.ndarray, K: int, rng) -> np.ndarray:
+    """k-means++ seeding: each next centre drawn with probability proportional to D(x)^2.
+
+    The points are first scaled by a power of two (exactly, so the draws are those of the points
+    as given) to a largest size near 1: squared distances then neither underflow to 0 (data
+    around 1e-200 would look like one repeated row) nor overflow, whatever the data's scale.
+    """
+    points = _unit_scaled(points)  # entries in [-1, 1]: squared distances at most 4 per feature
     chosen = [int(rng.integers(points.shape[0]))]
-    with np.errstate(over="ignore"):  # an overflow is reported below, naming the value
-        d2 = ((points - points[chosen[0]]) ** 2).sum(axis=1)
+    d2 = ((points - points[chosen[0]]) ** 2).sum(axis=1)
     for _ in range(1, K):
         total = d2.sum()
-        if not np.isfinite(total):
-            raise _too_large(points, family)
         if not total > 0:
             raise ValueError(_too_few_distinct(len(chosen), K))
         chosen.append(int(rng.choice(points.shape[0], p=d2 / total)))
@@ -111,21 +114,12 @@ def _kmeanspp(points: np.ndarray, K: int, rng, family: str) -> np.ndarray:
     return np.array(chosen)
 
 
-def _too_large(points: np.ndarray, family: str) -> validation.DataFitError:
-    """Comparison points whose squared distances overflow float64 (values beyond about 1e154 apart).
-
-    The Gaussian family refuses such data when it prepares them; this guards families whose
-    comparison points are not checked there.
-    """
-    size = np.abs(points)
-    return validation.data_fit_error(
-        points,
-        size == size.max(),
-        family,
-        "values whose squared distances are finite",
-        "too large to compare with the other rows (squared distances overflow)",
-        "rescale that column (e.g. divide it by a power of ten)",
-    )
+def _unit_scaled(points: np.ndarray) -> np.ndarray:
+    """`points` (n_samples, n_features) times the power of two that brings their largest size into [0.5, 1)."""
+    largest = float(np.max(np.abs(points)))
+    if largest == 0.0 or not np.isfinite(largest):
+        return points
+    return np.ldexp(points, -int(np.frexp(largest)[1]))
 
 
 def _too_few_distinct(n_distinct: int, K: int) -> str:

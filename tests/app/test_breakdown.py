@@ -12,6 +12,7 @@ from nbviz.app.breakdown import (
     TOP_TERMS,
     e_step_numbers,
     factor_rows,
+    log_sum,
     parameter_choices,
     posterior_curves,
     worked_parameter,
@@ -271,3 +272,38 @@ def test_session_probe_is_not_a_selection(qtbot):
     with qtbot.waitSignal(session.probe_changed):
         session.load(Problem("again", X + 1, ("x",)), ModelConfig(n_components=2))
     assert session.probed is None
+
+
+def test_e_step_with_a_component_of_weight_zero_keeps_its_density():
+    """pi_2 = 0: p(x | 2) is still the component's density (by scipy), its product exactly 0, nothing NaN."""
+    model = nc.GaussianMixture(weights=[1.0, 0.0], means=[[0.0], [3.0]], covariances=[[[1.0]], [[4.0]]])
+    numbers = e_step_numbers(model, [1.0])
+    np.testing.assert_allclose(numbers.log_densities, [norm.logpdf(1.0, 0, 1), norm.logpdf(1.0, 3, 2)], rtol=1e-12)
+    assert numbers.log_products[1] == -math.inf and numbers.log_products[0] == pytest.approx(norm.logpdf(1.0))
+    assert numbers.resp.tolist() == [1.0, 0.0] and numbers.log_normaliser == pytest.approx(norm.logpdf(1.0))
+
+
+def test_e_step_of_a_point_impossible_under_one_component():
+    """A word-probability of exactly 0 makes x impossible under component 1: log p(x | 1) = -inf, no NaN."""
+    model = nc.BernoulliMixture(weights=[0.0, 1.0], probs=[[0.0, 0.5], [0.5, 0.5]])
+    numbers = e_step_numbers(model, [1, 1])
+    assert numbers.log_densities[0] == -math.inf and numbers.log_densities[1] == pytest.approx(math.log(0.25))
+    assert numbers.log_products.tolist() == [-math.inf, pytest.approx(math.log(0.25))]
+    assert numbers.resp.tolist() == [0.0, 1.0]
+
+
+def test_log_sum_is_minus_infinity_when_every_term_is_zero():
+    assert log_sum(np.array([-math.inf, -math.inf])) == -math.inf
+    assert log_sum(np.array([math.log(0.25), -math.inf, math.log(0.5)])) == pytest.approx(math.log(0.75))
+
+
+def test_m_step_of_a_component_without_responsibility_is_undefined_not_an_error():
+    """N_k = 0: the ratio is 0 / 0, reported as NaN (the component keeps its values), without a warning."""
+    X = np.array([[1.0], [2.0], [4.0]])
+    model = nc.GaussianMixture(weights=[1.0, 0.0], means=[[7 / 3], [50.0]], covariances=[[[1.5]], [[1.0]]])
+    resp = np.array([[1.0, 0.0]] * 3)
+    for key in (ParameterKey("mean", 1, (0,)), ParameterKey("covariance", 1, (0, 0))):
+        worked = worked_parameter(key, model, X, resp, nc.Prior(), ["x"], empty=(1,))
+        assert math.isnan(worked.value) and worked.kept and worked.ratio.denominator == 0
+    weight = worked_parameter(ParameterKey("weight", 1), model, X, resp, nc.Prior(), ["x"], empty=(1,))
+    assert weight.value == 0.0 and not weight.kept

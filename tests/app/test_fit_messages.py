@@ -98,3 +98,11 @@ def test_a_npy_file_names_rows_and_data_without_a_file_names_rows_from_1(qtbot, 
     )
     plain = Problem(name="typed", X=np.array([[1.0, 2.0], [0.5, 1.0]]), columns=("a", "b"))
     assert ": a in row 2 is 0.5, not a whole-number count;" in load_messages(qtbot, plain, config)[0]
+
+
+def test_counts_beyond_exact_float_range_are_refused_naming_the_column_and_line(qtbot, tmp_path):
+    path = write(tmp_path, "words.csv", "the,cat,sat\n3,1,0\n2,10000000000000000000,1\n")
+    problem = Problem.from_dataset(nc.load_data(path))
+    messages = load_messages(qtbot, problem, ModelConfig(family="multinomial", n_components=2))
+    assert messages[0].startswith("Cannot use words.csv with Multinomial mixture: cat on line 3 is 1e+19, too large")
+    assert "2^53 = 9007199254740992" in messages[0] and "divide the counts by a power of ten" in messages[0]

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
+import nbviz.core.init as init_module
 
 GAUSS = dict(
     weights=[0.4, 0.6], means=[[0.0, 0.0], [3.0, 1.0]], covariances=[[[1.0, 0.2], [0.2, 1.0]], [[0.5, 0.0], [0.0, 0.5]]]
@@ -43,6 +44,20 @@ def test_multinomial_data_must_be_counts(value, shown):
     X = np.array([[1, 2, 0, 0], [0, 0, value, 3]], dtype=float)
     with pytest.raises(ValueError, match=rf"counts \(non-negative integers\).*X\[1, 2\].* is {shown}"):
         nc.MultinomialMixture(**MULT).log_likelihood(X)
+
+
+def test_multinomial_counts_beyond_exact_float_range_are_refused_by_row_and_column():
+    """Around 1e19 doubles are 2048 apart: such counts (or a row adding up to them) are not held exactly."""
+    X = np.array([[1, 2, 0, 0], [0, 3, 1e19, 3], [1, 1, 1, 1]], dtype=float)
+    with pytest.raises(nc.DataFitError, match=r"counts of at most 2\^53.*X\[1, 2\].* is 1e\+19") as caught:
+        nc.init_model(X, "multinomial", 2, rng=0)
+    assert (caught.value.row, caught.value.column, caught.value.value) == (1, 2, 1e19)
+    assert "2^53" in caught.value.problem and "divide the counts" in caught.value.advice
+    X[1, 2] = 2.0**53  # the largest count below which every whole number is exact
+    with pytest.raises(nc.DataFitError, match=r"rows add up to at most 2\^53.*X\[1, 2\]"):
+        nc.MultinomialMixture(**MULT).log_likelihood(X)  # its row adds up to 2^53 + 6
+    X[1] = [2.0**52, 2.0**52 - 7, 0, 0]  # a row adding up to 2^53 - 7: still exact
+    assert np.isfinite(nc.MultinomialMixture(**MULT).log_likelihood(X))
 
 
 def test_more_components_than_points():
@@ -207,6 +222,38 @@ def test_a_point_impossible_under_every_component_is_reported_not_nan():
         model.responsibilities(X)
     with pytest.raises(ValueError, match="row 1"):
         nc.EM(X, model)
+
+
+THREE_ROWS_REPEATED = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0]])[[0, 1, 2, 1, 0, 2, 2, 0, 1, 0, 1, 2]]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e-200, 1e200, 2.0**-700, 2.0**700])
+def test_distinct_rows_are_counted_whatever_the_scale(scale):
+    """k-means++ and random rows see 3 distinct rows at every scale (squared distances of rows
+    around 1e-200 underflow to 0, around 1e200 overflow)."""
+    points = THREE_ROWS_REPEATED * scale
+    for pick in (init_module._kmeanspp, init_module._distinct_rows):
+        chosen = pick(points, 3, np.random.default_rng(5))
+        assert len({tuple(row) for row in points[chosen]}) == 3
+        with pytest.raises(ValueError, match="only 3 distinct rows, too few for 4 components"):
+            pick(points, 4, np.random.default_rng(5))
+    # a power-of-two scale changes no draw
+    unscaled = init_module._kmeanspp(THREE_ROWS_REPEATED, 3, np.random.default_rng(5))
+    if np.log2(scale).is_integer():
+        assert init_module._kmeanspp(points, 3, np.random.default_rng(5)).tolist() == unscaled.tolist()
+
+
+def test_gaussian_data_too_narrow_to_square_is_named_not_one_distinct_row():
+    X = np.array([[0.0, 1.0], [1.0, 2.0], [5.0, 0.5], [6.0, 0.0]])
+    assert nc.init_model(X, "gaussian", 2, rng=0).n_components == 2
+    X[:, 0] *= 1e-200
+    for method in ("kmeans++", "random_from_data", "random"):
+        with pytest.raises(nc.DataFitError, match=r"X\[3, 0\].*is 6e-200; rescale that column") as caught:
+            nc.init_model(X, "gaussian", 2, method=method, rng=0)
+        assert "multiply it by a power of ten" in caught.value.advice and "underflow" in caught.value.problem
+    # evaluating a model at such points is still fine: only fitting needs the squares
+    model = nc.GaussianMixture(weights=[1.0], means=[[0.0, 1.0]], covariances=[np.eye(2)])
+    assert np.isfinite(model.log_likelihood(X))
 
 
 def test_values_too_large_to_compare_are_named_not_nan_probabilities():

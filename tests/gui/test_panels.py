@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
@@ -130,3 +131,60 @@ def test_inspector_of_a_labelled_point_says_it_is_clamped(qtbot):
     label = int(problem.labels[0])
     assert inspector.breakdown.resp[label] == 1.0
     assert "labelled" in inspector.text() and "one-hot" in inspector.text()
+
+
+def test_inspector_of_a_component_whose_weight_became_zero(session, qtbot):
+    """A mean dragged far off the data loses every point: its weight becomes exactly 0, and the
+    inspector still shows p(x | k) (finite) and says why pi_k p(x | k) is 0."""
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    start = session.start_model
+    far = start.replaced(means=np.array([start.means[0], [1e4, 1e4]]))
+    assert session.set_start(far).ok
+    # E: component 2 gets r = 0 everywhere; M: its weight becomes 0; E: with that weight
+    assert session.e_step().ok and session.m_step().ok and session.e_step().ok
+    session.select(0)
+    b = inspector.breakdown
+    model = session.responsibilities_model()
+    assert model.weights[1] == 0.0
+    by_scipy = multivariate_normal(model.means[1], model.full_covariances[1]).logpdf(session.problem.X[0])
+    assert b.log_densities[1] == pytest.approx(by_scipy, rel=1e-9)
+    assert b.log_products[1] == -math.inf and b.resp[1] == 0.0
+    assert np.isfinite(b.log_densities).all() and np.isfinite(b.log_normaliser)
+    text = inspector.text()
+    assert "nan" not in text.lower()
+    assert "weight 0" in text
+
+
+def test_inspector_m_step_of_a_component_without_responsibility(session, qtbot):
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    start = session.start_model
+    assert session.set_start(start.replaced(means=np.array([start.means[0], [1e4, 1e4]]))).ok
+    assert session.e_step().ok and session.m_step().ok
+    session.select(0)
+    for index in range(inspector.parameter_choice.count()):
+        inspector.parameter_choice.setCurrentIndex(index)
+        text = inspector.text()
+        assert "nan" not in text.lower() and "undefined" not in text
+        if inspector.worked.key.k == 1 and inspector.worked.key.kind != "weight":
+            assert "Component 2 received no responsibility (N_k = 0)" in text
+            assert f"kept its previous value {inspector.worked.stored:.6g}" in text
+
+
+def test_inspector_of_a_point_impossible_under_one_component(qtbot):
+    truth = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.9, 0.9, 0.1], [0.1, 0.1, 0.9]])
+    session = Session()
+    session.load(Problem.synthesised(truth, 60, seed=2), ModelConfig(n_components=2, seed=1))
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    # component 1 says feature 1 is never 1: every point with x_1 = 1 is impossible under it
+    assert session.set_start(nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.0, 0.5, 0.5], [0.5, 0.5, 0.5]])).ok
+    assert session.e_step().ok
+    row = int(np.flatnonzero(session.problem.X[:, 0] == 1)[0])
+    session.select(row)
+    b = inspector.breakdown
+    assert b.log_densities[0] == -math.inf and b.log_densities[1] == pytest.approx(3 * math.log(0.5))
+    assert b.resp.tolist() == [0.0, 1.0] and b.log_normaliser == pytest.approx(math.log(0.5 * 0.125))
+    text = inspector.text()
+    assert "nan" not in text.lower() and "x is impossible under the component" in text

@@ -30,6 +30,7 @@ LOG_2PI = np.log(2 * np.pi)
 SINGULAR_RELATIVE_STD = 1e-7
 SINGULAR_ULPS = 4.0
 EPSILON = np.finfo(np.float64).eps
+SMALLEST_SPREAD = float(np.sqrt(np.finfo(np.float64).tiny)) * 1e4  # about 1.5e-150
 
 
 class SingularCovarianceError(ValueError):
@@ -340,6 +341,7 @@ class GaussianMixture(Mixture):
     @classmethod
     def _start_from_rows(cls, data: Prepared, rows, prior: Prior, covariance_type: str = "full") -> GaussianMixture:
         """Means at the chosen rows, every component starting with the data's overall covariance."""
+        _check_not_vanishing(data.X, data.shift)
         K, D, N = len(rows), data.n_features, data.n_samples
         scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
         overall = (scatter + prior.covariance_prior * np.eye(D)) / N
@@ -361,6 +363,11 @@ class GaussianMixture(Mixture):
                 "the data's covariance is singular (a constant feature, or features that are exact "
                 "linear combinations of others); set a covariance prior > 0 or remove those features"
             ) from None
+
+    @classmethod
+    def _start_from_responsibilities(cls, data: Prepared, resp, prior: Prior, **options) -> GaussianMixture:
+        _check_not_vanishing(data.X, data.shift)
+        return super()._start_from_responsibilities(data, resp, prior, **options)
 
     def _component_distances(self, other: GaussianMixture) -> np.ndarray:
         cov_a, cov_b = self.full_covariances, other.full_covariances
@@ -442,6 +449,34 @@ def _check_squarable(X: np.ndarray, shift: np.ndarray) -> None:
         "values whose squared distances are finite",
         "too large to compare with the other rows (squared distances overflow)",
         "rescale that column (e.g. divide it by a power of ten)",
+    )
+
+
+def _check_not_vanishing(X: np.ndarray, shift: np.ndarray) -> None:
+    """Raise DataFitError for a column that varies, but by so little that its squares underflow.
+
+    Variances are averages of squared deviations from the column means; deviations all below
+    ``SMALLEST_SPREAD`` (about 1e-150) give variances at or below the smallest normal double, so a
+    column around 1e-200 would look constant (singular covariances). The error names the
+    column's largest deviation.
+    """
+    with np.errstate(over="ignore"):
+        size = np.abs(X - shift)
+    spread = size.max(axis=0)
+    bad = (spread > 0) & (spread < SMALLEST_SPREAD)
+    if not bad.any():
+        return
+    column = int(np.argmax(bad))
+    values = np.abs(X[:, column])
+    named = np.zeros(X.shape, dtype=bool)
+    named[int(np.argmax(values)), column] = True  # the column's largest value
+    raise validation.data_fit_error(
+        X,
+        named,
+        "Gaussian",
+        f"values whose deviations from their column's mean exceed {SMALLEST_SPREAD:.2g} somewhere",
+        "in a column too narrow to compute variances with (squared deviations underflow to 0)",
+        "rescale that column (e.g. multiply it by a power of ten)",
     )
 
 

@@ -13,6 +13,7 @@ from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_w
 from ..prior import Prior
 
 ROW_SUM_TOLERANCE = 1e-6
+MAX_EXACT_COUNT = 2.0**53  # every whole number up to here is a double; beyond, some are skipped
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,6 +111,7 @@ class MultinomialMixture(Mixture):
                 problem,
                 "use a Gaussian mixture for measurements, or load whole-number counts",
             )
+        _check_exact_counts(X)
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
         return Prepared(
             X=frozen(X),
@@ -190,3 +192,26 @@ def _check_n_trials(n_trials) -> np.ndarray:
     if array.dtype.kind not in "biuf" or (array < 0).any() or (array != np.round(array)).any():
         raise ValueError(f"n_trials must be non-negative integers (words per document); got {n_trials!r}")
     return array
+
+
+def _check_exact_counts(X: np.ndarray) -> None:
+    """Raise DataFitError for counts, or a row's total, beyond ``2**53``, where doubles skip whole numbers.
+
+    Such counts are not held exactly, so neither are the sums EM forms from them: the objective
+    can then decrease. The error names the first count too large, or the largest count of the
+    first row whose total is.
+    """
+    large = X > MAX_EXACT_COUNT
+    needs = "counts of at most 2^53"
+    problem = "too large to be held exactly (whole numbers beyond 2^53 = 9007199254740992 are not all doubles)"
+    advice = "divide the counts by a power of ten and round them, or model the values with a Gaussian mixture"
+    if not large.any():
+        totals = X.sum(axis=1)
+        if (totals <= MAX_EXACT_COUNT).all():
+            return
+        row = int(np.argmax(totals > MAX_EXACT_COUNT))
+        large = np.zeros(X.shape, dtype=bool)
+        large[row, int(np.argmax(X[row]))] = True
+        needs = "counts whose rows add up to at most 2^53"
+        problem = f"the largest of counts adding up to {totals[row]:.6g} on its row, beyond 2^53 = 9007199254740992"
+    raise validation.data_fit_error(X, large, "multinomial", needs, problem, advice)

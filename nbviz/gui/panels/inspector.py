@@ -47,6 +47,8 @@ def from_log(log_value: float) -> str:
     """exp(log_value) written out, exact even where the double would under- or overflow."""
     if log_value == -math.inf:
         return "0"
+    if math.isnan(log_value) or log_value == math.inf:
+        return "undefined" if math.isnan(log_value) else "∞"
     if -300.0 < log_value < 300.0:
         return f"{math.exp(log_value):.5g}"
     exponent10 = log_value / math.log(10.0)
@@ -218,7 +220,36 @@ class PointInspector(TextPanel):
             f"<td style='{RULE}'></td></tr></table>"
         )
         parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {b.log_normaliser:.6g}.</p>")
+        parts.extend(self._zeros_html(b))
         return "".join(parts)
+
+    def _zeros_html(self, b: EStepNumbers | PointBreakdown) -> list[str]:
+        """Why a product (or p(x)) is exactly 0: a component of weight 0, or an x impossible under it."""
+        names = self.session.component_names()
+        muted = self.appearance.muted_text
+
+        def listed(mask) -> str:
+            return ", ".join(names[k] for k in np.flatnonzero(mask))
+
+        parts = []
+        if np.any(b.weights == 0):
+            parts.append(
+                f"<p style='color:{muted}'>π<sub>k</sub> = 0 for {html.escape(listed(b.weights == 0))} (weight 0: "
+                "the component holds no responsibility), so π<sub>k</sub> p(x | k) = 0 and r<sub>k</sub> = 0 "
+                "whatever p(x | k) is.</p>"
+            )
+        if np.any(b.log_densities == -np.inf):
+            parts.append(
+                f"<p style='color:{muted}'>p(x | k) = 0 for {html.escape(listed(b.log_densities == -np.inf))}: "
+                "x is impossible under the component (log-density −∞: a probability of exactly 0 for "
+                "what x holds, or a point too far away for its density to be a number above 0).</p>"
+            )
+        if b.log_normaliser == -np.inf:
+            parts.append(
+                f"<p style='color:{muted}'>p(x) = 0: x is impossible under every component, so "
+                "r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x) is undefined (0 / 0).</p>"
+            )
+        return parts
 
     def _factors_html(self, f: FactorRows, b: EStepNumbers | PointBreakdown) -> str:
         """p(x | k) as the naive Bayes product, one row per feature."""
@@ -316,6 +347,12 @@ class PointInspector(TextPanel):
             + (f"; {html.escape(r.pseudo_text)}" if r.pseudo_text else "")
             + "</p>"
         ]
+        if r.denominator == 0:  # every r_nk is 0: the terms would be 0 · (undefined)
+            parts.append(
+                f"<p><i>Component {k + 1} received no responsibility ({html.escape(r.denominator_text)}): "
+                f"there is nothing to average, so it kept its previous value {w.stored:.6g}.</i></p>"
+            )
+            return "".join(parts)
         listed = "every data point" if not w.n_rest else f"the {len(w.rows)} largest terms"
         parts.append(
             f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>n ({listed})</th>"
