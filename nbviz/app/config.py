@@ -16,6 +16,9 @@ DEFAULT_TOLERANCE = 1e-6  # a run has converged when an iteration gains less tha
 DEFAULT_MAX_ITER = 1000  # the iteration cap of a run to convergence
 
 
+MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     """Which model EM fits, and how it starts.
@@ -71,6 +74,7 @@ class ModelConfig:
         )
         object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
         object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
+        object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):

@@ -13,11 +13,10 @@ import numpy as np
 
 import nbviz.core as nc
 
-from .config import ModelConfig
+from .config import MAX_SEED, ModelConfig
 from .problem import Problem
 from .session_schema import (
     MAX_ITER,
-    MAX_SEED,
     SchemaError,
     a_bool,
     a_dict,

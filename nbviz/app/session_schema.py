@@ -26,7 +26,6 @@ import nbviz.core as nc
 MAX_DEPTH = 16  # a session nests at most ~8 deep (history > snapshot > model > covariances)
 MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session needs more
 MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
-MAX_SEED = 2**31 - 1  # the seeds the controls can show
 MAX_ITER = 10**9
 MAX_SHOWN = 40  # characters of a value quoted in a message
 CHECKSUM_PREFIX = "sha256:"

@@ -38,3 +38,9 @@ def test_accepted_numbers_are_stored_as_plain_python_numbers():
     assert (config.n_components, config.label_fraction, config.fixed_variance) == (3, 1.0, 0.5)
     assert type(config.n_components) is int and type(config.label_fraction) is float
     assert ModelConfig.from_dict(config.to_dict()) == config
+
+
+@pytest.mark.parametrize("seed", [-1, 2**31, 1.5, True])
+def test_a_seed_the_controls_cannot_show_is_refused(seed):
+    with pytest.raises(ValueError, match="the seed must be an integer from 0 to 2147483647"):
+        ModelConfig(seed=seed)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.config import ModelConfig
+from ...app.config import MAX_SEED, ModelConfig
 from ...app.families import MODEL_CHOICES, presentation
 from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
@@ -90,7 +90,7 @@ class ControlPanel(QWidget):
         for method in nc.INIT_METHODS:
             self.init_combo.addItem(INIT_LABELS[method], method)
         self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, 2**31 - 1)
+        self.seed_spin.setRange(0, MAX_SEED)
         self.seed_spin.setKeyboardTracking(False)  # a seed typed digit by digit is one change, on Enter
         self.reinit_button = QPushButton("Re-initialise")
         self.reinit_button.setToolTip("A new start with this method and seed")
