@@ -98,7 +98,9 @@ def min_max_columns(values: np.ndarray, start: int, stop: int, columns: int) -> 
     x : ndarray of shape (2 * columns,)
         Each stretch's middle half-step, twice.
     y : ndarray of shape (2 * columns,)
-        Its lowest value, then its highest; NaN for a stretch with no value.
+        Its lowest value, then its highest (counting the value just before it, so that drawn as
+        vertical segments, ``connect="pairs"``, the stretches join up like the curve); NaN for a
+        stretch with no value.
     """
     edges = np.unique(np.linspace(start, stop, columns + 1).astype(int))[:-1]
     chunk = values[start:stop]
@@ -107,6 +109,11 @@ def min_max_columns(values: np.ndarray, start: int, stop: int, columns: int) -> 
     with np.errstate(invalid="ignore"):
         low = np.minimum.reduceat(np.where(finite, chunk, np.inf), local)
         high = np.maximum.reduceat(np.where(finite, chunk, -np.inf), local)
+    # each stretch also reaches the value before it, so its segment joins the previous one's
+    before = chunk[local[1:] - 1]
+    joins = np.isfinite(before)
+    low[1:][joins] = np.minimum(low[1:][joins], before[joins])
+    high[1:][joins] = np.maximum(high[1:][joins], before[joins])
     empty = ~np.isfinite(low)
     low[empty] = high[empty] = np.nan
     bounds = np.append(edges, stop)

@@ -260,8 +260,10 @@ class ObjectiveCurve(PlotView, QWidget):
         if self.decimated:
             ox, oy = min_max_columns(objective, start, stop, columns)
             ex, ey = min_max_columns(elbo, max(start, 1), stop, columns)
+            # the band's edges: the highest objective and the lowest ELBO per column, a simple polygon
             tx, ty = min_max_columns(top, max(start, 1), stop, columns)
             bx, by = min_max_columns(bottom, max(start, 1), stop, columns)
+            tx, ty, bx, by = tx[1::2], ty[1::2], bx[0::2], by[0::2]
             marks = first_per_column(self._drops, start, stop, columns)
         else:
             ox, oy = np.arange(n, dtype=float), objective
@@ -271,8 +273,10 @@ class ObjectiveCurve(PlotView, QWidget):
         for item, symbol in ((self.objective_curve, "o"), (self.elbo_curve, "t")):
             if (item.opts["symbol"] is None) != self.decimated:
                 item.setSymbol(None if self.decimated else symbol)
-        self.objective_curve.setData(ox, oy, connect="finite")
-        self.elbo_curve.setData(ex, ey, connect="finite")
+        # decimated: one vertical segment per pixel column (a long joined path is slow to stroke)
+        connect = "pairs" if self.decimated else "finite"
+        self.objective_curve.setData(ox, oy, connect=connect)
+        self.elbo_curve.setData(ex, ey, connect=connect)
         self.band_top.setData(tx, ty)
         self.band_bottom.setData(bx, by)
         self.decrease_marks.setData(marks.astype(float), objective[marks])
