@@ -14,6 +14,9 @@ FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # 
 MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
 DEFAULT_TOLERANCE = 1e-6  # a run has converged when an iteration gains less than this
 DEFAULT_MAX_ITER = 1000  # the iteration cap of a run to convergence
+# Each component is drawn, coloured and listed, and every half-step costs about K times the data's
+# size: beyond this, a start alone takes minutes on large data.
+MAX_COMPONENTS = 100
 
 
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
@@ -69,6 +72,11 @@ class ModelConfig:
         check_choice(self.covariance_type, "the covariance type", nc.COVARIANCE_TYPES)
         check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
         object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
+        if self.n_components > MAX_COMPONENTS:
+            raise ValueError(
+                f"{self.n_components} components are more than the {MAX_COMPONENTS} nbviz can draw, colour and "
+                f"step through in reasonable time; use at most {MAX_COMPONENTS} components"
+            )
         object.__setattr__(
             self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
         )
@@ -133,4 +141,12 @@ class ModelConfig:
         return cls(**values)
 
 
-__all__ = ["DEFAULT_MAX_ITER", "DEFAULT_TOLERANCE", "FAMILY_LABELS", "MODEL_CHOICES", "ModelConfig", "family_for_data"]
+__all__ = [
+    "DEFAULT_MAX_ITER",
+    "DEFAULT_TOLERANCE",
+    "FAMILY_LABELS",
+    "MAX_COMPONENTS",
+    "MODEL_CHOICES",
+    "ModelConfig",
+    "family_for_data",
+]

@@ -25,6 +25,7 @@ from nbviz.core.em import gained_less_than
 from .breakdown import e_step_terms, log_sum
 from .config import ModelConfig
 from .fit_messages import describe_fit_error
+from .fit_size import check_fits
 from .outcome import DONE, Outcome
 from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
@@ -369,6 +370,7 @@ class Session(QObject):
             n_classes = problem.n_classes
             assert n_classes is not None  # _labels_for refused data without a label column
             K = n_classes
+        check_fits(problem.n_samples, problem.n_features, K, config.family, config.covariance_type)
         if start is None:
             start = nc.init_model(
                 problem.X,

@@ -343,14 +343,14 @@ class GaussianMixture(Mixture):
         """Means at the chosen rows, every component starting with the data's overall covariance."""
         _check_not_vanishing(data.X, data.shift)
         K, D, N = len(rows), data.n_features, data.n_samples
-        scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
-        overall = (scatter + prior.covariance_prior * np.eye(D)) / N
-        covariances = {
-            "full": np.repeat(overall[None], K, axis=0),
-            "tied": overall,
-            "diag": np.repeat(np.diag(overall)[None], K, axis=0),
-            "spherical": np.full(K, np.trace(overall) / D),
-        }[_check_covariance_type(covariance_type)]
+        kind = _check_covariance_type(covariance_type)
+        if kind in ("diag", "spherical"):  # the variances alone: no (D, D) matrix for a wide table
+            variances = (np.einsum("dn,dn->d", data.Xt, data.Xt) + prior.covariance_prior) / N
+            covariances = np.repeat(variances[None], K, axis=0) if kind == "diag" else np.full(K, variances.mean())
+        else:
+            scatter = data.Xt @ data.Xt.T  # Xt is centred at the column means
+            overall = (scatter + prior.covariance_prior * np.eye(D)) / N
+            covariances = np.repeat(overall[None], K, axis=0) if kind == "full" else overall
         try:
             return cls(
                 weights=np.full(K, 1.0 / K),

@@ -3,6 +3,10 @@
 Three ways to look at the climb (`VIEWS`): the whole run; the climb after the first big jump (the
 first M-step), scaled to the half-steps from there on; and the gap to the best objective reached,
 ``best - value`` on a log scale, where EM's slow final creep shows as a straight-ish descent.
+
+A long run costs what its pixels cost: the curve keeps its arrays up to date as the history grows
+(`ObjectiveSeries`) and, when the half-steps in view outnumber the plot's pixel columns, draws the
+lowest and highest value per column without symbols (`min_max_columns`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from ...app.appearance import Appearance
 from ...app.session import Session
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
 from .styling import pen
 
@@ -35,11 +40,7 @@ VIEWS = {
 }
 GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no place on a log scale
 BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
-
-
-def climb_start(phases) -> int:
-    """The first half-step after the first big jump: the first M-step (0 if there is none yet)."""
-    return next((i for i, phase in enumerate(phases) if phase == "M"), 0)
+MIN_COLUMNS = 200  # a plot not laid out yet decimates to this many columns
 
 
 def log_gap_to_best(values: np.ndarray, best: float) -> np.ndarray:
@@ -143,6 +144,11 @@ class ObjectiveCurve(PlotView, QWidget):
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
         self.legend = legend
         self.plot.addItem(self.cursor_line)
+        self._series = ObjectiveSeries()
+        self._shown: tuple[np.ndarray, np.ndarray] = (np.empty(0), np.empty(0))  # objective, ELBO as drawn
+        self._drops = np.empty(0, dtype=int)  # half-steps that lowered the objective
+        self.decimated = False  # whether the curves show min/max per pixel column
+        self.plot.getViewBox().sigXRangeChanged.connect(self._draw_curves)
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
@@ -215,38 +221,71 @@ class ObjectiveCurve(PlotView, QWidget):
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:
             legend.items[-1][1].setText(self.y_label)
+        self._series.sync(history)
         if not history:
-            for item in (self.objective_curve, self.elbo_curve, self.band_top, self.band_bottom):
-                item.setData([], [])
-            self.decrease_marks.setData([], [])
+            self._shown, self._drops = (np.empty(0), np.empty(0)), np.empty(0, dtype=int)
+            self._draw_curves()
             self.explanation.hide()
             return
-        x = np.arange(len(history), dtype=float)
-        objective = np.array([s.objective for s in history])
-        elbo = np.array([np.nan if s.elbo is None else s.elbo for s in history])
+        objective = self._series.objective
         # Before the first E-step there is no q, so the ELBO starts at the first E-step; so does the band
-        elbo = np.where(np.isnan(elbo), objective, elbo)
+        elbo = np.where(np.isnan(self._series.elbo), objective, self._series.elbo)
         shown_objective, shown_elbo = objective, elbo
         if self.view == "gap":
             best = float(np.max(objective))
             shown_objective, shown_elbo = log_gap_to_best(objective, best), log_gap_to_best(elbo, best)
-        self.objective_curve.setData(x, shown_objective, connect="finite")
-        self.elbo_curve.setData(x[1:], shown_elbo[1:], connect="finite")
         # the band needs finite edges: a point with no place on the log scale (the best) sits at the floor
-        finite = np.concatenate([shown_objective, shown_elbo])
-        finite = finite[np.isfinite(finite)]
-        floor = float(finite.min()) if finite.size else 0.0
-        self.band_top.setData(x[1:], np.where(np.isfinite(shown_objective), shown_objective, floor)[1:])
-        self.band_bottom.setData(x[1:], np.where(np.isfinite(shown_elbo), shown_elbo, floor)[1:])
-        self._set_range(x, shown_objective, shown_elbo, [s.phase for s in history])
-        self._show_decreases(x, objective, shown_objective)
+        self._shown = (shown_objective, shown_elbo)
+        drops = decreases(objective)
+        self._drops = drops[np.isfinite(shown_objective[drops])]
+        self._set_range(len(objective), shown_objective, shown_elbo)
+        self._draw_curves()
+        self._show_decreases()
         self._move_cursor(self.session.cursor)
 
-    def _set_range(self, x: np.ndarray, objective: np.ndarray, elbo: np.ndarray, phases) -> None:
+    def _draw_curves(self, *_) -> None:
+        """The curves, band and marks over the half-steps in view: as they are, or min/max per pixel column."""
+        objective, elbo = self._shown
+        n = objective.size
+        (x0, x1), _ = self.plot.getViewBox().viewRange()
+        columns = max(int(self.plot.getViewBox().width()), MIN_COLUMNS)
+        start, stop = max(0, int(np.floor(x0)) - 1), min(n, int(np.ceil(x1)) + 2)
+        self.decimated = stop - start > 2 * columns
+        if not self.decimated:
+            start, stop = 0, n
+        finite = np.concatenate([objective[start:stop], elbo[start:stop]])
+        finite = finite[np.isfinite(finite)]
+        floor = float(finite.min()) if finite.size else 0.0
+        top, bottom = np.where(np.isfinite(objective), objective, floor), np.where(np.isfinite(elbo), elbo, floor)
+        if self.decimated:
+            ox, oy = min_max_columns(objective, start, stop, columns)
+            ex, ey = min_max_columns(elbo, max(start, 1), stop, columns)
+            # the band's edges: the highest objective and the lowest ELBO per column, a simple polygon
+            tx, ty = min_max_columns(top, max(start, 1), stop, columns)
+            bx, by = min_max_columns(bottom, max(start, 1), stop, columns)
+            tx, ty, bx, by = tx[1::2], ty[1::2], bx[0::2], by[0::2]
+            marks = first_per_column(self._drops, start, stop, columns)
+        else:
+            ox, oy = np.arange(n, dtype=float), objective
+            ex = bx = tx = ox[1:]
+            ey, ty, by = elbo[1:], top[1:], bottom[1:]
+            marks = self._drops
+        for item, symbol in ((self.objective_curve, "o"), (self.elbo_curve, "t")):
+            if (item.opts["symbol"] is None) != self.decimated:
+                item.setSymbol(None if self.decimated else symbol)
+        # decimated: one vertical segment per pixel column (a long joined path is slow to stroke)
+        connect = "pairs" if self.decimated else "finite"
+        self.objective_curve.setData(ox, oy, connect=connect)
+        self.elbo_curve.setData(ex, ey, connect=connect)
+        self.band_top.setData(tx, ty)
+        self.band_bottom.setData(bx, by)
+        self.decrease_marks.setData(marks.astype(float), objective[marks])
+
+    def _set_range(self, n: int, objective: np.ndarray, elbo: np.ndarray) -> None:
         """The whole run (at least a few half-steps wide), or the climb after the first jump."""
-        first = climb_start(phases) if self.view == "climb" else 0
+        first = self._series.first_m_step() if self.view == "climb" else 0
         # at least a few half-steps wide, so a short run is not stretched over the whole plot
-        self.plot.setXRange(first, max(len(x) - 1, first + MIN_VISIBLE_HALF_STEPS), padding=0.02)
+        self.plot.setXRange(first, max(n - 1, first + MIN_VISIBLE_HALF_STEPS), padding=0.02)
         if self.view != "climb":
             return
         values = np.concatenate([objective[first:], elbo[max(first, 1) :]])
@@ -255,10 +294,8 @@ class ObjectiveCurve(PlotView, QWidget):
         pad = 0.05 * max(high - low, 1e-9 * max(1.0, abs(high)))
         self.plot.setYRange(low - pad, high + pad, padding=0)
 
-    def _show_decreases(self, x: np.ndarray, objective: np.ndarray, shown: np.ndarray) -> None:
-        drops = decreases(objective)
-        drops = drops[np.isfinite(shown[drops])]
-        self.decrease_marks.setData(x[drops], shown[drops])
+    def _show_decreases(self) -> None:
+        drops = self._drops
         hard = self.session.config.hard
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:  # in hard EM the lower curve is another objective

@@ -1,4 +1,10 @@
-"""Two-dimensional views of D-dimensional data and Gaussians: feature pairs and PCA."""
+"""Two-dimensional views of D-dimensional data and Gaussians: feature pairs and PCA.
+
+Views are made on demand, one at a time: a table of D features has D (D - 1) / 2 feature pairs
+(124,750 at 500 columns), so the view chooser names them and only the view shown is built. Its
+matrix is (D, 2), and a mixture's marginal in it is worked out from the covariances as stored
+(a variance per feature for "diag"), never from a (K, D, D) stack of full covariances.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 PCA_TITLE = "PCA (first two components)"
+EXACT_PCA_LIMIT = 1500  # up to this min(rows, features), PCA diagonalises a (m, m) matrix exactly
+POWER_ITERATIONS = 8  # beyond it: randomised subspace iterations (Halko, Martinsson & Tropp 2011)
+OVERSAMPLING = 10
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,8 +63,40 @@ class Projection:
         covariances : ndarray of shape (K, 2, 2)
             ``P^T Sigma P``.
         """
+        if self.pair is not None:
+            index = list(self.pair)
+            return self.points(means), np.asarray(covariances)[:, index][:, :, index]
         P = self.matrix
         return self.points(means), np.einsum("di,kde,ej->kij", P, covariances, P)
+
+    def model_gaussians(self, model) -> tuple[np.ndarray, np.ndarray]:
+        """`gaussians` of a Gaussian mixture, from its covariances as stored.
+
+        Parameters
+        ----------
+        model : GaussianMixture
+            Its covariances are (K, D, D) "full", (D, D) "tied", (K, D) "diag" or (K,) "spherical".
+
+        Returns
+        -------
+        means : ndarray of shape (K, 2)
+        covariances : ndarray of shape (K, 2, 2)
+            The same as ``gaussians(model.means, model.full_covariances)``, in O(K D) memory
+            for diagonal and spherical covariances.
+        """
+        kind, cov = model.covariance_type, np.asarray(model.covariances, dtype=float)
+        K = model.n_components
+        if kind in ("full", "tied"):
+            stack = cov if kind == "full" else cov[None]
+            means, covariances = self.gaussians(model.means, stack)
+            return means, np.broadcast_to(covariances, (K, 2, 2)).copy()
+        P = self.matrix
+        if kind == "spherical":
+            return self.points(model.means), cov[:, None, None] * (P.T @ P)[None]
+        if self.pair is not None:
+            variances = cov[:, list(self.pair)]
+            return self.points(model.means), variances[:, :, None] * np.eye(2)
+        return self.points(model.means), np.einsum("di,kd,dj->kij", P, cov, P)
 
 
 def feature_pair(columns, i: int, j: int) -> Projection:
@@ -66,22 +107,62 @@ def feature_pair(columns, i: int, j: int) -> Projection:
     return Projection(f"{columns[i]} vs {columns[j]}", matrix, np.zeros(D), (columns[i], columns[j]), (i, j))
 
 
-def pca(X: np.ndarray) -> Projection:
+def pca(X: np.ndarray, seed: int = 0) -> Projection:
     """The plane of the first two principal components of `X` (n, n_features), centred at its mean.
 
-    Each axis is signed so that its largest loading is positive (a stable orientation).
+    Each axis is signed so that its largest loading is positive (a stable orientation). Memory
+    and time stay bounded for wide tables: the smaller of the (D, D) covariance and the (n, n)
+    Gram matrix is diagonalised exactly up to `EXACT_PCA_LIMIT`; beyond it, a seeded
+    randomised subspace iteration finds the two leading directions, in O((n + D) * 12) memory
+    beyond the centred data.
     """
+    X = np.asarray(X, dtype=float)
+    n, D = X.shape
     centre = X.mean(axis=0)
-    covariance = np.atleast_2d(np.cov(X, rowvar=False))
-    values, vectors = np.linalg.eigh(covariance)
-    matrix = vectors[:, np.argsort(values)[::-1][:2]].copy()
+    centred = X - centre
+    if D <= min(n, EXACT_PCA_LIMIT):
+        covariance = np.atleast_2d(np.cov(X, rowvar=False))
+        values, vectors = np.linalg.eigh(covariance)
+        matrix = vectors[:, np.argsort(values)[::-1][:2]].copy()
+    elif n <= EXACT_PCA_LIMIT:
+        values, vectors = np.linalg.eigh(centred @ centred.T)  # Gram: X_c X_c^T = U S^2 U^T
+        top = np.argsort(values)[::-1][:2]
+        matrix = _orthonormal(centred.T @ vectors[:, top], D)  # V = X_c^T U / S
+    else:
+        matrix = _leading_directions(centred, seed)
     biggest = np.argmax(np.abs(matrix), axis=0)
-    matrix *= np.sign(matrix[biggest, [0, 1]])
+    matrix *= np.where(matrix[biggest, [0, 1]] < 0, -1.0, 1.0)
     return Projection(PCA_TITLE, matrix, centre, ("PC1", "PC2"))
 
 
-def projections_for(X: np.ndarray, columns) -> list[Projection]:
-    """The views offered for data `X` (n, D >= 2): PCA first (for D > 2), then every feature pair."""
-    D = X.shape[1]
-    pairs = [feature_pair(columns, i, j) for i in range(D) for j in range(i + 1, D)]
-    return pairs if D == 2 else [pca(X), *pairs]
+def _orthonormal(vectors: np.ndarray, D: int) -> np.ndarray:
+    """Orthonormal columns (D, 2) spanning `vectors` (D, 2), completed when they are degenerate."""
+    q, r = np.linalg.qr(vectors)
+    if abs(r[1, 1]) <= 1e-12 * max(abs(r[0, 0]), 1e-300):  # fewer than two directions of spread
+        q = np.linalg.qr(np.column_stack([q[:, 0], np.eye(D)[:, :2]]))[0][:, :2]
+    return np.ascontiguousarray(q[:, :2])
+
+
+def _leading_directions(centred: np.ndarray, seed: int) -> np.ndarray:
+    """The two leading right singular vectors (D, 2) of `centred` (n, D), by subspace iteration."""
+    rng = np.random.default_rng(seed)
+    basis = np.linalg.qr(rng.standard_normal((centred.shape[1], 2 + OVERSAMPLING)))[0]
+    for _ in range(POWER_ITERATIONS):
+        basis = np.linalg.qr(centred.T @ np.linalg.qr(centred @ basis)[0])[0]
+    small = centred @ basis  # (n, 12): the data in the subspace found
+    values, vectors = np.linalg.eigh(small.T @ small)
+    return np.ascontiguousarray(basis @ vectors[:, np.argsort(values)[::-1][:2]])
+
+
+def n_pairs(n_features: int) -> int:
+    """How many feature-pair views `n_features` features have: D (D - 1) / 2."""
+    return n_features * (n_features - 1) // 2
+
+
+def pair_at(index: int, n_features: int) -> tuple[int, int]:
+    """The feature pair (i, j), i < j, at `index` of the row-major list (0, 1), (0, 2), ..., (D-2, D-1)."""
+    i = 0
+    while index >= n_features - 1 - i:
+        index -= n_features - 1 - i
+        i += 1
+    return i, i + 1 + index

@@ -18,7 +18,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
@@ -27,14 +27,14 @@ from ...app.density_grids import density_grid
 from ...app.families import DataView, presentation
 from ...app.session import Session
 from ...app.view_options import ViewOptions
-from ..layouts import left_row
 from ..palette import component_color
+from .axis_chooser import AxisChooser
 from .ellipses import EllipseItem, matched_color
 from .interaction import with_moved_mean
 from .plot_view import new_plot
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
-from .projection import Projection, projections_for
+from .projection import Projection, feature_pair, pca
 from .styling import pen
 
 GRID_SIZE = 150  # density grid cells per axis
@@ -74,8 +74,11 @@ class ScatterView(PointsView, QWidget):
     means : DraggableMarkers
     density_grid : (xs, ys, values) or None
         The shaded density: cell centres xs (G,), ys (G,) and values (G, G) indexed [y, x].
+    axes_bar : AxisChooser
+        PCA and feature pairs; shown only for more than two features. Only the view shown is
+        built (`projection`), so a wide table costs one view's memory, not one per feature pair.
     axes_choice : QComboBox
-        PCA and feature pairs; shown only for more than two features.
+        Its view menu.
     """
 
     def __init__(
@@ -87,15 +90,13 @@ class ScatterView(PointsView, QWidget):
         view_options: ViewOptions | None = None,
     ):
         super().__init__(session, parent, appearance=appearance)
-        self.projections: list[Projection] = []
+        self._projection: Projection | None = None
+        self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
-        self.axes_choice = QComboBox()
-        self.axes_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.axes_choice.setToolTip("Which two axes to look along (everything is projected onto them)")
-        self.axes_choice.currentIndexChanged.connect(self._projection_chosen)
-        self.axes_bar = QWidget()
-        left_row("View:", self.axes_choice, host=self.axes_bar, margins=(4, 2, 4, 0))
+        self.axes_bar = AxisChooser()
+        self.axes_choice = self.axes_bar.views
+        self.axes_bar.changed.connect(self._projection_chosen)
         self.axes_bar.hide()
 
         self.plot = new_plot(edge_room=True)
@@ -132,8 +133,7 @@ class ScatterView(PointsView, QWidget):
     @property
     def projection(self) -> Projection | None:
         """The 2-D view in force, or None when there is nothing to show."""
-        index = self.axes_choice.currentIndex()
-        return self.projections[index] if 0 <= index < len(self.projections) else None
+        return self._projection
 
     @property
     def model(self) -> nc.GaussianMixture | None:
@@ -149,17 +149,25 @@ class ScatterView(PointsView, QWidget):
         if problem is self._problem:
             return problem is not None
         self._problem = problem
-        self.axes_choice.blockSignals(True)
-        self.axes_choice.clear()
-        self.projections = [] if problem is None else projections_for(problem.X, problem.columns)
-        self.axes_choice.addItems([p.title for p in self.projections])
-        self.axes_choice.setCurrentIndex(0 if self.projections else -1)
-        self.axes_choice.blockSignals(False)
-        self.axes_bar.setVisible(len(self.projections) > 1)
+        self._pca = None
+        self.axes_bar.set_columns([] if problem is None else problem.columns)
+        self._projection = self._chosen_projection()
         self._apply_projection()
         return problem is not None
 
-    def _projection_chosen(self, _index: int) -> None:
+    def _chosen_projection(self) -> Projection | None:
+        """The view the chooser asks for, built now (the PCA plane once per problem)."""
+        wanted, problem = self.axes_bar.current(), self._problem
+        if wanted is None or problem is None:
+            return None
+        if isinstance(wanted, tuple):
+            return feature_pair(problem.columns, *wanted)
+        if self._pca is None:
+            self._pca = pca(problem.X)
+        return self._pca
+
+    def _projection_chosen(self) -> None:
+        self._projection = self._chosen_projection()
         self._apply_projection()
         self.redraw()
 
@@ -213,7 +221,7 @@ class ScatterView(PointsView, QWidget):
         """Weights (K,), projected means (K, 2) and covariances (K, 2, 2) as drawn (with a drag)."""
         model, projection = self.model, self.projection
         assert model is not None and projection is not None  # called only while the view applies
-        means, covariances = projection.gaussians(model.means, model.full_covariances)
+        means, covariances = projection.model_gaussians(model)
         if self._drag_preview is not None:
             k, x, y = self._drag_preview
             means[k] = (x, y)
@@ -243,7 +251,7 @@ class ScatterView(PointsView, QWidget):
             truth, perm = matched
             projection = self.projection
             assert projection is not None  # drawn only while the view applies
-            means, covariances = projection.gaussians(truth.means, truth.full_covariances)
+            means, covariances = projection.model_gaussians(truth)
             for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
                 item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))
