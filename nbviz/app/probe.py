@@ -99,5 +99,29 @@ def probe_model(model: nc.Mixture, probe: Probe) -> nc.Mixture:
     points = cast(_PointsModel, model)
     P = np.asarray(plane.matrix, dtype=float)
     means = (points.means - np.asarray(plane.offset, dtype=float)) @ P
-    covariances = np.einsum("di,kde,ej->kij", P, points.full_covariances, P)
-    return points.replaced(means=means, covariances=covariances, covariance_type="full")
+    return points.replaced(means=means, covariances=projected_covariances(points, P), covariance_type="full")
+
+
+def projected_covariances(model, P: np.ndarray) -> np.ndarray:
+    """``P^T Sigma_k P`` for every component, from the covariances as stored.
+
+    Parameters
+    ----------
+    model : GaussianMixture
+        Covariances (K, D, D) "full", (D, D) "tied", (K, D) "diag" or (K,) "spherical".
+    P : ndarray of shape (n_features, 2)
+
+    Returns
+    -------
+    ndarray of shape (n_components, 2, 2)
+        Computed in O(K D) memory for diagonal and spherical covariances (no D x D matrices, so a
+        table of 20,000 features can be probed).
+    """
+    kind, cov, K = model.covariance_type, np.asarray(model.covariances, dtype=float), model.n_components
+    if kind == "full":
+        return np.einsum("di,kde,ej->kij", P, cov, P)
+    if kind == "tied":
+        return np.broadcast_to(P.T @ cov @ P, (K, P.shape[1], P.shape[1])).copy()
+    if kind == "diag":
+        return np.einsum("di,kd,dj->kij", P, cov, P)
+    return cov[:, None, None] * (P.T @ P)[None]  # spherical
