@@ -7,9 +7,11 @@ data) is checked before the window opens and reported as one line on stderr with
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,7 +197,51 @@ def desktop_integration(install: bool) -> int:
     return 0
 
 
+def take_steps(window, count: int) -> str | None:
+    """Take `count` half-steps in `window`, drawing each; None, or why half-step i of them failed."""
+    for taken in range(count):
+        outcome = window.session.next_half_step()
+        if not outcome:
+            return f"--steps {count}: half-step {taken + 1} failed: {outcome.reason}"
+        window.repaint_now()
+    return None
+
+
+def save_screenshot(window, path: str) -> str | None:
+    """Save a picture of `window` to `path` whole or not at all; None, or why it could not be written."""
+    from .app.files import WriteError
+    from .gui.image_file import save_image
+
+    window.repaint_now()
+    try:
+        save_image(window.grab(), path)
+    except WriteError as error:
+        return f"--screenshot: {error}"
+    return None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that Python's last flush at exit finds no closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor behind stdout (e.g. captured)
+        pass
+
+
 def main(argv=None) -> int:
+    """The ``nbviz`` command; a reader that closes stdout early (``nbviz --list-presets | head -1``)
+    ends it quietly with status 141, as it would a Unix tool killed by SIGPIPE."""
+    try:
+        try:
+            return run(argv)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def run(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_presets:
         from .app.presets import PRESETS
@@ -220,7 +266,9 @@ def main(argv=None) -> int:
 
     from .gui.errors import ExceptionReporter
     from .gui.main_window import MainWindow
+    from .gui.qt_messages import QtMessageFilter
 
+    QtMessageFilter().install()  # Qt's known harmless console messages are dropped; the rest pass
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
@@ -252,15 +300,17 @@ def main(argv=None) -> int:
         if outcome is not None and not outcome:
             return fail(outcome.reason)
         window.show()
-        if args.steps:
-            window.take_half_steps(args.steps)
+        failure = take_steps(window, args.steps)
+        if failure is not None and batch:  # an interactive window shows the reason in its banner
+            return fail(failure)
         if args.save_session:
             outcome = window.session.save(args.save_session)
             if not outcome:
                 return fail(outcome.reason)
         if args.screenshot:
-            if not window.save_screenshot(args.screenshot):
-                return fail(f"could not write {args.screenshot}")
+            failure = save_screenshot(window, args.screenshot)
+            if failure is not None:
+                return fail(failure)
         if batch:
             window.close()
             return 0

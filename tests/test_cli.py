@@ -324,3 +324,160 @@ def test_size_sets_a_scripted_runs_window_without_presentation(tmp_path):
     result = run_cli("--preset", "faithful", "--size", "1280x720", "--screenshot", str(png))
     assert result.returncode == 0, result.stderr
     assert (QImage(str(png)).width(), QImage(str(png)).height()) == (1280, 720)
+
+
+def test_a_successful_run_says_nothing_on_stderr(tmp_path):
+    png = tmp_path / "quiet.png"
+    result = run_cli("--preset", "gmm-2d", "--steps", "3", "--screenshot", str(png))
+    assert result.returncode == 0 and result.stderr == ""  # Qt's propagateSizeHints() message is dropped
+
+
+def test_qt_messages_other_than_the_known_harmless_ones_still_reach_the_handler_before():
+    from PySide6.QtCore import QtMsgType, qInstallMessageHandler, qWarning
+
+    from nbviz.gui.qt_messages import QtMessageFilter, is_harmless
+
+    seen = []
+    previous = qInstallMessageHandler(lambda kind, context, text: seen.append((kind, text)))
+    try:
+        with QtMessageFilter() as messages:
+            qWarning("This plugin does not support propagateSizeHints()")
+            qWarning("QPainter::begin: Paint device returned engine == 0")
+        assert seen == [(QtMsgType.QtWarningMsg, "QPainter::begin: Paint device returned engine == 0")]
+        assert messages.dropped == 1
+    finally:
+        qInstallMessageHandler(previous)
+    assert not is_harmless(QtMsgType.QtCriticalMsg, "This plugin does not support propagateSizeHints()")
+
+
+@pytest.mark.parametrize("scale", [1e150, 1e100, 1e-150])
+def test_extreme_values_run_without_a_word_on_stderr(tmp_path, scale):
+    import numpy as np
+
+    X = np.random.default_rng(0).normal(size=(200, 2)) * scale
+    path = tmp_path / "extreme.csv"
+    np.savetxt(path, X, delimiter=",", header="a,b", comments="")
+    result = run_cli(str(path), "--steps", "12", "--screenshot", str(tmp_path / "extreme.png"))
+    assert result.returncode == 0 and result.stderr == ""  # no numpy RuntimeWarning either
+
+
+def test_a_half_step_that_fails_exits_2_and_writes_nothing(tmp_path):
+    import json
+
+    import numpy as np
+
+    # two identical points far off, and a start whose second component sits on them: its covariance
+    # collapses to zero at the first M-step
+    X = np.r_[np.random.default_rng(1).normal(size=(60, 2)), [[100.0, 100.0], [100.0, 100.0]]]
+    data = tmp_path / "collapse.csv"
+    np.savetxt(data, X, delimiter=",", header="a,b", comments="")
+    start = tmp_path / "start.json"
+    tight = [[1e-4, 0.0], [0.0, 1e-4]]
+    model = {"family": "gaussian", "weights": [0.5, 0.5], "means": [[0, 0], [100, 100]]}
+    start.write_text(json.dumps({"model": {**model, "covariances": [[[1, 0], [0, 1]], tight]}}))
+    png, saved = tmp_path / "never.png", tmp_path / "never.nbviz"
+    result = run_cli(
+        str(data), "--start", str(start), "--steps", "6", "--screenshot", str(png), "--save-session", str(saved)
+    )
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and "Traceback" not in result.stderr
+    assert "--steps 6: half-step 2 failed" in lines[0] and "singular" in lines[0]
+    assert not png.exists() and not saved.exists()
+
+
+def _small_file_limit():
+    """In the child: files may grow to 20,000 bytes only, as on a nearly full disk (EFBIG, not a signal)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
+def test_a_screenshot_onto_a_full_disk_exits_2_and_leaves_no_file(tmp_path):
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    png = folder / "full.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+        preexec_fn=_small_file_limit,
+    )
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and "full.png" in lines[0] and "disk full" in lines[0]
+    assert list(folder.iterdir()) == []  # no 0-byte PNG, no temporary file
+    png.write_bytes(b"an earlier screenshot")
+    result = subprocess.run(
+        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
+        capture_output=True,
+        env=ENV,
+        timeout=120,
+        preexec_fn=_small_file_limit,
+    )
+    assert result.returncode == 2 and png.read_bytes() == b"an earlier screenshot"
+    assert list(folder.iterdir()) == [png]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_screenshot_onto_dev_full_exits_2():
+    result = run_cli("--preset", "gmm-2d", "--screenshot", "/dev/full")
+    assert result.returncode == 2 and "/dev/full" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_screenshot_into_a_missing_folder_exits_2_with_one_line(tmp_path):
+    result = run_cli("--preset", "gmm-2d", "--screenshot", str(tmp_path / "no-such-folder" / "x.png"))
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and "x.png" in lines[0] and "cannot be written" in lines[0]
+
+
+@pytest.mark.parametrize("args", [["--list-presets"], ["--version"], ["--help"]])
+def test_output_into_a_closed_pipe_ends_quietly(args):
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before nbviz writes, as `nbviz --list-presets | head -0`
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "nbviz", *args], stdout=write_end, stderr=subprocess.PIPE, env=ENV, timeout=120
+        )
+    finally:
+        os.close(write_end)
+    assert result.stderr == b""  # no BrokenPipeError traceback
+    # as a Unix tool killed by SIGPIPE (argparse's own --version and --help ignore the closed pipe)
+    assert result.returncode == (141 if args == ["--list-presets"] else 0)
+
+
+def test_list_presets_into_head_prints_the_first_line_only(tmp_path):
+    command = f"{sys.executable} -m nbviz --list-presets | head -1"
+    result = subprocess.run(command, shell=True, capture_output=True, text=True, env=ENV, timeout=120)
+    assert result.stdout.startswith("faithful\t") and len(result.stdout.splitlines()) == 1
+    assert result.stderr == ""
+
+
+def test_a_session_saved_from_the_command_line_keeps_a_large_file_by_reference(tmp_path):
+    import json
+
+    import numpy as np
+
+    from nbviz.app.session_file import EMBED_LIMIT, read_session
+
+    X = np.random.default_rng(0).normal(size=(EMBED_LIMIT // 5 + 1000, 5))  # just over the limit
+    data = tmp_path / "large.csv"
+    np.savetxt(data, X, delimiter=",", header="a,b,c,d,e", comments="", fmt="%.17g")
+    saved = tmp_path / "large.nbviz"
+    result = run_cli(str(data), "-k", "2", "--steps", "2", "--save-session", str(saved))
+    assert result.returncode == 0, result.stderr
+    document = json.loads(saved.read_text())
+    assert document["version"] == 2 and "X" not in document["problem"]
+    reference = document["problem"]["data_file"]
+    assert reference["path"] == str(data) and reference["relative"] == "large.csv"
+    assert saved.stat().st_size < 100_000  # not the 1.5 MB of numbers
+    session = read_session(saved)
+    assert session.problem.X.tobytes() == X.tobytes() and len(session.history) == 3
+    # reopened and saved again from the command line: still by reference
+    again = tmp_path / "again.nbviz"
+    result = run_cli(str(saved), "--steps", "2", "--save-session", str(again))
+    assert result.returncode == 0, result.stderr
+    assert "data_file" in json.loads(again.read_text())["problem"] and len(read_session(again).history) == 5

@@ -51,7 +51,8 @@ def gaussian_2d(
         Their total weight, by which the mixture's density is scaled back.
     """
     a, b, c = covariances[:, 0, 0], covariances[:, 0, 1], covariances[:, 1, 1]
-    keep = (a * c - b * b > 0) & (a > 0) & (weights > 0)
+    # |b| < sqrt(a) sqrt(c) is a c - b^2 > 0 without the product, which overflows for data around 1e150
+    keep = (a > 0) & (c > 0) & (np.abs(b) < np.sqrt(np.abs(a)) * np.sqrt(np.abs(c))) & (weights > 0)
     mass = float(weights[keep].sum())
     if mass <= 0:
         return None, 0.0

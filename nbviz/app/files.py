@@ -14,7 +14,10 @@ def write_atomically(path, data: bytes) -> None:
     out = QSaveFile(str(path))
     if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise WriteError(f"{path}: cannot be written: {out.errorString()}")
-    if out.write(data) != len(data) or not out.commit():
+    written = out.write(data)
+    if written != len(data) or not out.commit():
         message = out.errorString()
+        if written != len(data):  # Qt gives no reason for a short write
+            message = f"only {max(written, 0)} of {len(data)} bytes could be written: is the disk full?"
         out.cancelWriting()
         raise WriteError(f"{path}: could not be saved ({message}); any earlier file is unchanged")

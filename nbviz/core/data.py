@@ -26,6 +26,7 @@ _DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: 
 _SAMPLE_LINES = 50
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")  # '2,5': a number written with a decimal comma
 _CHUNK_LINES = 65536  # lines parsed between two progress reports
+_PIECE_BYTES = 1 << 20  # bytes of a clean file read, decoded and parsed at a time
 
 
 class DataError(ValueError):
@@ -211,8 +212,33 @@ def load_data(
     ...
     nbviz.core.data.DataError: petals.csv: the label column 'colour' does not exist; the columns are ...
     """
-    report = _Progress(progress)
     path = os.fspath(path)
+    try:
+        return _load_data(path, label_column, feature_columns, delimiter, header, drop_missing, _Progress(progress))
+    except MemoryError:
+        raise _out_of_memory(path) from None
+
+
+def _out_of_memory(path: str) -> DataError:
+    """The DataError for a file whose numbers do not fit in the memory that is free."""
+    try:
+        size = f"{os.path.getsize(path) / 1e6:,.1f} MB"
+    except OSError:
+        size = "size unknown"
+    return DataError(
+        f"{os.path.basename(path)} ({size}) does not fit in the memory that is free: its numbers take 8 bytes "
+        "each in memory; load fewer rows or columns (split the file, or pick the columns you need), or close "
+        "other programs and try again",
+        path=path,
+    )
+
+
+def _load_data(path: str, label_column, feature_columns, delimiter, header, drop_missing, report) -> Dataset:
+    """`load_data` for a path given as text, reporting to `report`."""
+    if not path.lower().endswith(".npy") and (delimiter is None or delimiter in _CANDIDATE_DELIMITERS):
+        streamed = _load_clean_text(path, label_column, feature_columns, delimiter, header, drop_missing, report)
+        if streamed is not None:
+            return streamed
     raw = _read_bytes(path)
     if not raw:
         raise DataError(f"{os.path.basename(path)} is empty", path=path)
@@ -287,6 +313,129 @@ def load_data(
         raise table.error(what, rows[i][0], j)
     label_texts = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
     return _finish(table, X, feature_js, label_texts, label_j, np.array([line for line, _ in rows]), drop_missing)
+
+
+class _NotClean(Exception):
+    """The streamed reader met something only the careful parse handles or explains."""
+
+
+def _text_pieces(stream, min_lines: int) -> Iterator[tuple[list[str], int]]:
+    """The text of a binary `stream` as lists of its lines (without line ends), a few MB at a time.
+
+    Yields ``(lines, bytes_read)``; the first list has at least `min_lines` lines (or the whole
+    file). Raises _NotClean for anything `_decode_text` would refuse (NUL bytes, not UTF-8).
+    """
+    carry, first, wanted = b"", True, min_lines
+    while True:
+        block = stream.read(_PIECE_BYTES)
+        read_all = not block
+        carry += block
+        if not read_all and carry.count(b"\n") < wanted:
+            continue
+        end = len(carry) if read_all else carry.rfind(b"\n") + 1
+        if end <= 0 and not read_all:
+            continue  # no line end yet: read on
+        piece, carry = carry[:end], carry[end:]
+        if piece:
+            if b"\0" in piece:
+                raise _NotClean
+            try:
+                text = piece.decode("utf-8-sig" if first else "utf-8")
+            except UnicodeDecodeError:
+                raise _NotClean from None
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+            lines = (text[:-1] if text.endswith("\n") else text).split("\n")
+            del piece, text  # only the lines are kept while they are parsed
+            yield lines, stream.tell()
+            first, wanted = False, 0
+        if read_all:
+            return
+
+
+def _load_clean_text(
+    path: str, label_column, feature_columns, delimiter, header, drop_missing: bool, report: _Progress
+) -> Dataset | None:
+    """The data set of a clean numeric text file, read a piece at a time; None if it is not clean.
+
+    Clean: UTF-8 text without quotes after the header, every cell a finite number and every row
+    as long as the first. The numbers are parsed piece by piece (never the whole text at once),
+    so the peak memory is about twice the numbers' (float64) size. Anything else is left to the
+    careful parse, which reads the whole file and explains what is wrong.
+    """
+    try:
+        size = max(os.path.getsize(path), 1)
+        stream = open(path, "rb")
+    except OSError:
+        return None
+    with stream:
+        pieces = _text_pieces(stream, _SAMPLE_LINES + 1)
+        try:
+            lines, done = next(pieces)
+        except (_NotClean, StopIteration):
+            return None
+        if delimiter is None:
+            delimiter = "\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines)
+        record = next(_records(lines, delimiter, path, quoted=any('"' in line for line in lines)), None)
+        if record is None:
+            return None
+        first_line, first = record
+        if header is None:
+            header = _is_header(first, label_column)
+        table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
+        label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+        blocks, numbers, line = [], [], first_line if header else 0  # `line`: file lines before `lines`
+        lines, before = lines[line:], 0  # `before`: bytes read before the piece `lines`
+        try:
+            while True:
+                if any('"' in text for text in lines):
+                    return None
+                for start in range(0, len(lines), _CHUNK_LINES):
+                    block, at = _parse_clean_chunk(lines[start : start + _CHUNK_LINES], delimiter, line + start + 1)
+                    if block is None:
+                        return None
+                    if len(block):
+                        if block.shape[1] != table.n_columns:
+                            return None
+                        blocks.append(block)
+                        numbers.append(at)
+                    parsed = min(start + _CHUNK_LINES, len(lines)) / len(lines)
+                    report((before + (done - before) * parsed) / size)
+                line += len(lines)
+                before = done
+                lines, done = next(pieces, ([], -1))
+                if done < 0:
+                    break
+        except _NotClean:
+            return None
+    if not blocks:
+        return None
+    cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+    del blocks
+    labels = None if label_j is None else cells[:, label_j].copy()
+    X = cells if feature_js == list(range(table.n_columns)) else cells[:, feature_js]
+    del cells
+    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), drop_missing)
+
+
+def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tuple[np.ndarray | None, np.ndarray]:
+    """The finite numbers of `lines` as float64 rows, shape (n_rows, n_columns), and each row's
+    1-based file line, shape (n_rows,), for lines starting at file line `first_line`; (None, lines)
+    when a line holds anything but finite numbers (the careful parse says what)."""
+    kept = [n for n, text in enumerate(lines, first_line) if text and not text.isspace()]
+    at = np.arange(first_line, first_line + len(lines)) if len(kept) == len(lines) else np.array(kept, dtype=np.int64)
+    if not kept:  # loadtxt warns "input contained no data" on blank lines only
+        return np.empty((0, 0)), at
+    try:
+        block = np.loadtxt(
+            lines, dtype=np.float64, comments=None, ndmin=2, delimiter=None if delimiter == WHITESPACE else delimiter
+        )
+    except MemoryError:
+        raise
+    except Exception:  # any irregularity
+        return None, at
+    if len(block) != len(kept) or not np.isfinite(block).all():
+        return None, at
+    return block, at
 
 
 def _read_bytes(path: str) -> bytes:
@@ -608,7 +757,7 @@ def _finish(
         raise DataError(
             f"{table.name}: every row has a missing value; no rows are left after dropping them", path=table.path
         )
-    X = np.ascontiguousarray(X[~bad], dtype=np.float64)
+    X = np.ascontiguousarray(X[~bad] if n_bad else X, dtype=np.float64)  # no copy of a clean table
     X.setflags(write=False)
     codes = classes = label_name = None
     if labels is not None:

@@ -961,8 +961,16 @@ class MainWindow(QMainWindow):
         self.repaint()
 
     def save_screenshot(self, path: str) -> bool:
+        """Save a picture of the window to `path` whole or not at all (no empty file on a full disk)."""
+        from ..app.files import WriteError
+        from .image_file import save_image
+
         self.repaint_now()
-        return self.grab().save(path)
+        try:
+            save_image(self.grab(), path)
+        except WriteError:
+            return False
+        return True
 
     def choose_screenshot(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

@@ -38,3 +38,12 @@ def test_a_component_that_is_not_positive_definite_contributes_nothing():
     expected = 0.5 * multivariate_normal(means[0], np.eye(2)).pdf(np.column_stack([gx.ravel(), gy.ravel()]))
     np.testing.assert_allclose(values.ravel(), expected, rtol=1e-12)
     assert not density_grid(weights, means, covariances * 0, (-1, 1), (-1, 1), 4)[2].any()
+
+
+def test_components_of_data_around_1e150_are_kept_without_overflow():
+    # a c - b^2 overflows here; the test must not (pytest turns the RuntimeWarning into an error)
+    weights, means = np.array([0.5, 0.5]), np.zeros((2, 2))
+    covariances = np.array([[[1e300, 2e299], [2e299, 1e300]], [[1e300, 2e300], [2e300, 1e300]]])
+    mixture, mass = gaussian_2d(weights, means, covariances)
+    assert mixture is not None and mass == 0.5  # the first is positive definite, the second not (det < 0)
+    assert mixture.covariances.tobytes() == covariances[:1].tobytes()

@@ -108,12 +108,12 @@ def test_a_stretch_of_blank_lines_is_read_fast_and_without_a_warning(tmp_path, m
 
     monkeypatch.setattr(data, "_CHUNK_LINES", 4)  # lines 6-9 of the file: a chunk of blank lines only
     parsed = []
-    fast = data._parse_clean_numeric
-    monkeypatch.setattr(data, "_parse_clean_numeric", lambda *args: parsed.append(fast(*args)) or parsed[-1])
+    fast = data._load_clean_text
+    monkeypatch.setattr(data, "_load_clean_text", lambda *args: parsed.append(fast(*args)) or parsed[-1])
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # numpy's loadtxt warns "input contained no data" on blank lines
         ds = load_data(write(tmp_path, "d.csv", "a,b\n1,2\n3,4" + "\n" * 8 + "5,6\n"))
-    assert parsed[0] is not None  # the fast path read the file
+    assert parsed[0] is not None  # the fast, streamed path read the file
     np.testing.assert_array_equal(ds.X, [[1, 2], [3, 4], [5, 6]])
     np.testing.assert_array_equal(ds.lines, [2, 3, 11])
 
@@ -406,3 +406,49 @@ def test_clean_and_careful_parses_agree(tmp_path):
     np.testing.assert_array_equal(fast.labels, (X[:, 2] > 0).astype(int))
     np.testing.assert_array_equal(careful.labels, fast.labels)
     assert fast.classes == careful.classes == ("0", "1")
+
+
+def _numeric_csv(tmp_path, n_rows: int, name: str = "big.csv") -> tuple[str, np.ndarray]:
+    X = np.random.default_rng(0).normal(size=(n_rows, 5))
+    path = tmp_path / name
+    np.savetxt(path, X, delimiter=",", header="a,b,c,d,e", comments="", fmt="%.17g")
+    return str(path), X
+
+
+def test_a_clean_file_loads_in_at_most_three_times_the_numbers_memory(tmp_path):
+    import tracemalloc
+
+    path, X = _numeric_csv(tmp_path, 300_000)  # 12 MB of numbers in a 29 MB file
+    tracemalloc.start()
+    try:
+        ds = load_data(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert ds.X.tobytes() == X.tobytes()  # every number read back bit for bit
+    np.testing.assert_array_equal(ds.lines, np.arange(2, 300_002))
+    assert peak < 3 * X.nbytes, f"peak {peak / 1e6:.1f} MB for {X.nbytes / 1e6:.1f} MB of numbers"
+
+
+OUT_OF_MEMORY = """
+import resource, sys
+import nbviz.core as nc
+vm = int([l for l in open("/proc/self/status") if l.startswith("VmSize")][0].split()[1]) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (vm + 5_000_000, resource.RLIM_INFINITY))
+nc.load_data(sys.argv[1])
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads the process's size from /proc")
+def test_a_file_larger_than_the_memory_left_is_a_data_error_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    path, X = _numeric_csv(tmp_path, 200_000)  # 8 MB of numbers; the process may grow by 5 MB
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", OUT_OF_MEMORY, path], capture_output=True, text=True, env=env, timeout=120
+    )
+    last = result.stderr.strip().splitlines()[-1]
+    assert result.returncode == 1 and last.startswith("nbviz.core.data.DataError: big.csv (")
+    assert "does not fit in the memory that is free" in last and "MemoryError" not in result.stderr
