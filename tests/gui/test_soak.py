@@ -3,9 +3,9 @@
 Every half-step is drawn: the window is shown and Qt's events (the repaints among them) are processed
 after each one. A cycle is 40 half-steps from the start: a burst of play, then stepping by hand well
 past convergence (started at the truth with a tolerance of 0.1, the run converges after 12 half-steps,
-where play stops), scrubbing back and forth, then a reset. Resets push the run onto the bounded undo stack, so the warm-up, after one
-drawn cycle, fills that stack with runs of the same length (stepped without drawing, which is fast);
-from then on every cycle leaves the memory as it found it.
+where play stops), scrubbing back and forth, then a reset. Resets push the run onto the bounded undo
+stack, so the warm-up, after one drawn cycle, fills that stack with runs of the same length (stepped
+without drawing, which is fast); from then on every cycle leaves the memory as it found it.
 
 Time-boxed: after the warm-up it keeps cycling until ``STEPPING_SECONDS`` have passed, but always at
 least ``MIN_CYCLES`` measured cycles, so a slow machine still checks enough and a fast one checks more.
