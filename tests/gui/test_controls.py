@@ -77,3 +77,13 @@ def test_naive_bayes_choice_uses_the_labels_and_fixes_k(panel):
 def test_speed_slider_sets_the_play_rate(panel):
     panel.speed_slider.setValue(20)
     assert panel.session.speed == 5.0 and panel.speed_label.text() == "5 /s"
+
+
+def test_the_k_box_offers_every_number_of_components_the_configuration_allows(qtbot):
+    from nbviz.app.config import MAX_COMPONENTS
+    from nbviz.app.session import Session
+    from nbviz.gui.panels.controls import ControlPanel
+
+    panel = ControlPanel(Session())
+    qtbot.addWidget(panel)
+    assert (panel.k_spin.minimum(), panel.k_spin.maximum()) == (1, MAX_COMPONENTS)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.config import MAX_SEED, ModelConfig
+from ...app.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.families import MODEL_CHOICES, presentation
 from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
@@ -68,7 +68,7 @@ class ControlPanel(QWidget):
         self.covariance_combo = QComboBox()
         self.covariance_combo.addItems(list(nc.COVARIANCE_TYPES))
         self.k_spin = QSpinBox()
-        self.k_spin.setRange(1, 30)
+        self.k_spin.setRange(1, MAX_COMPONENTS)
         self.k_spin.setKeyboardTracking(False)
         self.hard_check = QCheckBox("Hard EM (assign each point to one component)")
         self.alpha_spin = _spin(1000, 3, 0.5, "Dirichlet pseudo-counts added to every component's weight")
