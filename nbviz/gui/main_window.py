@@ -287,6 +287,20 @@ class MainWindow(QMainWindow):
         self.last_action = self._action(
             "Last half-step", lambda: s.set_cursor(len(s.history) - 1), "End", "The last half-step computed (End)"
         )
+        # the Run menu's commands, in its order; all but the M-step share one enabled rule
+        self.run_commands = (
+            self.e_action,
+            self.m_action,
+            self.step_action,
+            self.play_action,
+            self.run_action,
+            self.reset_action,
+            self.back_action,
+            self.forward_action,
+            self.next_action,
+            self.first_action,
+            self.last_action,
+        )
         self.undo_action = self._action(
             "Undo", s.undo, QKeySequence.StandardKey.Undo, "Bring back the run the last change discarded (Ctrl+Z)"
         )
@@ -356,19 +370,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         run_menu = bar.addMenu("&Run")
-        for action in (
-            self.e_action,
-            self.m_action,
-            self.step_action,
-            self.play_action,
-            self.run_action,
-            self.reset_action,
-            self.back_action,
-            self.forward_action,
-            self.next_action,
-            self.first_action,
-            self.last_action,
-        ):
+        for action in self.run_commands:
             run_menu.addAction(action)
         view_menu = bar.addMenu("&View")
         for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):
@@ -851,22 +853,9 @@ class MainWindow(QMainWindow):
         """Stepping needs a run and no background work; the M-step needs an E-step first."""
         session = self.session
         ready = session.can_step
-        for action in (
-            self.e_action,
-            self.step_action,
-            self.play_action,
-            self.run_action,
-            self.reset_action,
-            self.back_action,
-            self.forward_action,
-            self.next_action,
-            self.first_action,
-            self.last_action,
-            self.save_action,
-            *self.export_actions.values(),
-        ):
+        for action in (*self.run_commands, self.save_action, *self.export_actions.values()):
             action.setEnabled(ready)
-        self.m_action.setEnabled(session.can_m_step)
+        self.m_action.setEnabled(session.can_m_step)  # after the loop: it needs an E-step first
         self.undo_action.setEnabled(session.can_undo)
         self.redo_action.setEnabled(session.can_redo)
         self.open_action.setEnabled(not session.busy)
