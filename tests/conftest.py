@@ -46,3 +46,25 @@ def shown(qtbot):
         return widget
 
     return show
+
+
+@pytest.fixture
+def make_main_window(qtbot, tmp_path):
+    """Make a shown MainWindow with its own settings file; ``active=True`` also gives it the focus."""
+    from PySide6.QtCore import QSettings
+
+    from nbviz.gui.main_window import MainWindow
+
+    def make(active: bool = False):
+        win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+        qtbot.addWidget(win)
+        win.show()
+        if active:
+            win.remember_layout = False
+            win.activateWindow()
+            qtbot.waitActive(win)
+        else:
+            qtbot.waitExposed(win)
+        return win
+
+    return make

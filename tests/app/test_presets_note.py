@@ -2,23 +2,17 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
 from nbviz.app.presets import PRESETS
 from nbviz.app.problem import Problem
-from nbviz.gui.main_window import MainWindow
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    win = MainWindow(settings=settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(make_main_window):
+    return make_main_window()
 
 
 def test_a_preset_shows_its_note_above_the_data_and_selects_its_row(window):

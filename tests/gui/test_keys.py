@@ -2,25 +2,19 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QLineEdit, QSpinBox, QVBoxLayout
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
-from nbviz.gui.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
-    win.remember_layout = False
-    qtbot.addWidget(win)
-    win.show()
-    win.activateWindow()
-    qtbot.waitActive(win)
+def window(make_main_window):
+    win = make_main_window(active=True)
     assert win.session.load(Problem.synthesised(TRUTH, 120, seed=0), ModelConfig(n_components=2, seed=2))
     return win
 
