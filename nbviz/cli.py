@@ -169,6 +169,11 @@ def _given_start(path: str, problem, config, asked: dict):
     return config, start
 
 
+def is_batch(args) -> bool:
+    """Whether these arguments ask for a scripted run: write the outputs asked for, then exit."""
+    return any(getattr(args, dest) for dest, _ in OUTPUTS)
+
+
 def window_size(args) -> tuple[int, int] | None:
     """The window's size (width, height) for these arguments: ``--size``, or the fixed size of a
     scripted run (``--screenshot``, ``--save-session``), or None (an interactive window's own size).
@@ -179,7 +184,7 @@ def window_size(args) -> tuple[int, int] | None:
 
     if args.size is not None:
         return parse_size(args.size)
-    return BATCH_SIZE if (args.screenshot or args.save_session) else None
+    return BATCH_SIZE if is_batch(args) else None
 
 
 def desktop_integration(install: bool) -> int:
@@ -207,7 +212,7 @@ def take_steps(window, count: int) -> str | None:
     return None
 
 
-def save_screenshot(window, path: str) -> str | None:
+def save_screenshot(window, path: str, args) -> str | None:
     """Save a picture of `window` to `path` whole or not at all; None, or why it could not be written."""
     from .app.files import WriteError
     from .gui.image_file import save_image
@@ -217,6 +222,32 @@ def save_screenshot(window, path: str) -> str | None:
         save_image(window.grab(), path)
     except WriteError as error:
         return f"--screenshot: {error}"
+    return None
+
+
+def save_session(window, path: str, args) -> str | None:
+    """Save the session to `path`; None, or why it could not be saved."""
+    outcome = window.session.save(path)
+    return None if outcome else outcome.reason
+
+
+# The outputs of a scripted run, in the order they are written: (argument's dest, writer). A writer
+# takes (window, path, args) and returns None, or the one-line reason it failed; any output asked
+# for makes the run scripted (a fixed window size, no questions, exit after the outputs).
+OUTPUTS = (
+    ("save_session", save_session),
+    ("screenshot", save_screenshot),
+)
+
+
+def write_outputs(window, args) -> str | None:
+    """Write every output asked for, in order; None, or the reason of the first that failed."""
+    for dest, writer in OUTPUTS:
+        path = getattr(args, dest)
+        if path:
+            failure = writer(window, path, args)
+            if failure is not None:
+                return failure
     return None
 
 
@@ -273,7 +304,7 @@ def run(argv=None) -> int:
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
     window = MainWindow()
-    batch = bool(args.screenshot or args.save_session)
+    batch = is_batch(args)
     if batch:  # a scripted run: the same window size every time, and the user's layout left alone
         window.remember_layout = False
         window.presentation_layout.set_full_screen(False)  # --presentation keeps the size too
@@ -303,14 +334,9 @@ def run(argv=None) -> int:
         failure = take_steps(window, args.steps)
         if failure is not None and batch:  # an interactive window shows the reason in its banner
             return fail(failure)
-        if args.save_session:
-            outcome = window.session.save(args.save_session)
-            if not outcome:
-                return fail(outcome.reason)
-        if args.screenshot:
-            failure = save_screenshot(window, args.screenshot)
-            if failure is not None:
-                return fail(failure)
+        failure = write_outputs(window, args)
+        if failure is not None:
+            return fail(failure)
         if batch:
             window.close()
             return 0
