@@ -87,7 +87,7 @@ def _label_column(text: str | None):
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
 
-    from .app.config import ModelConfig, family_for_data
+    from .app.config import ModelConfig, family_for_data, for_file
     from .app.families import model_choice
     from .app.presets import load_preset
     from .app.problem import Problem
@@ -108,7 +108,7 @@ def prepare(args):
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
         problem = Problem.from_file(args.file, _label_column(args.label_column))
-        config, start = ModelConfig(family=family_for_data(problem.data_kind)), None
+        config, start = for_file(ModelConfig(family=family_for_data(problem.data_kind)), problem.X), None
     else:
         return None, None, None
     changes = {}

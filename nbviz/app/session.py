@@ -357,11 +357,12 @@ class Session(QObject):
         return self.configure(self.config, start=model)
 
     def _config_for(self, problem: Problem) -> ModelConfig:
-        from .config import family_for_data
+        from .config import family_for_data, for_file
 
         family = family_for_data(problem.data_kind)
         # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
-        return self.config.with_(family=family, manual_labels=(), fixed_variance=None)
+        config = self.config.with_(family=family, manual_labels=(), fixed_variance=None)
+        return for_file(config, problem.X)  # a covariance prior scaled to this file
 
     def _new_run(self, problem: Problem, config: ModelConfig, start: nc.Mixture | None) -> nc.EM:
         labels = self._labels_for(problem, config)
