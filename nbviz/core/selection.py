@@ -398,10 +398,15 @@ class ModelSelection:
 
     @property
     def covariance_types(self) -> tuple[str, ...]:
+        """The covariance types fitted, in the order asked."""
         return tuple(self.selections)
 
     def scores(self, criterion: str | None = None) -> np.ndarray:
         """The lowest value over the restarts of `criterion` (default: the chosen one).
+
+        Parameters
+        ----------
+        criterion : {"bic", "aic", "icl"}, optional
 
         Returns
         -------
