@@ -698,6 +698,9 @@ class MainWindow(QMainWindow):
             self._progress.close()
             self._progress.deleteLater()
             self._progress = None
+        stop = self.session.run_stop
+        if stop is not None and stop.kind == "empty":  # no error was raised: its advice stays until dismissed
+            self.banner.show_error(stop.message)
         notice = run_finished_notice(self.session, iterations, converged)
         if notice:
             self.banner.show_notice(notice)
