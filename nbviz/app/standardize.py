@@ -131,7 +131,7 @@ def scale_proposal(X, columns) -> str | None:
     if not ratio > PROPOSE_RATIO:
         return None
     return (
-        f"Standardise? The spread of {columns[wide]} is {ratio:.3g} times that of {columns[narrow]}, so without "
+        f"Standardise? The spread of {columns[wide]} is {ratio:.0f} times that of {columns[narrow]}, so without "
         f"standardising {columns[wide]} alone decides distances, the k-means++ starts and the PCA view."
     )
 

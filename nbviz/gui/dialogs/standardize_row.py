@@ -32,6 +32,11 @@ class StandardizeRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.proposal)
+        self.combo.currentIndexChanged.connect(self._shown)
+
+    def _shown(self, *_) -> None:
+        """The proposal only while it is not taken."""
+        self.proposal.setVisible(bool(self.proposal.text()) and self.method is None)
 
     @property
     def method(self) -> str | None:
@@ -42,4 +47,4 @@ class StandardizeRow(QWidget):
         """Show why standardising helps when the features' spreads differ by more than 100x (else nothing)."""
         text = scale_proposal(X, columns)
         self.proposal.setText(text or "")
-        self.proposal.setVisible(bool(text) and self.method is None)
+        self._shown()
