@@ -32,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--covariance-type", choices=("full", "diag", "spherical", "tied"), help="covariance type of a Gaussian mixture"
     )
     parser.add_argument(
+        "--standardize", choices=("z", "robust"), help="standardise a data file's features: z-scores or median/IQR"
+    )
+    parser.add_argument(
         "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
     )
     parser.add_argument(
@@ -87,16 +90,19 @@ def _label_column(text: str | None):
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
 
-    from .app.config import ModelConfig, family_for_data
+    from .app.config import ModelConfig, family_for_data, for_file
     from .app.families import model_choice
     from .app.presets import load_preset
     from .app.problem import Problem
     from .app.session_file import SUFFIX, read_session
+    from .app.standardize import standardize_problem
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
     if args.start and not (args.preset or args.file):
         raise ValueError("--start needs data to start on: give a data FILE or --preset")
+    if args.standardize and not (args.file and not args.file.endswith(SUFFIX)):
+        raise ValueError("--standardize applies to a data file; a preset or a session keeps its own data")
     if args.preset:
         try:
             problem, config, start = load_preset(args.preset)
@@ -108,7 +114,9 @@ def prepare(args):
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
         problem = Problem.from_file(args.file, _label_column(args.label_column))
-        config, start = ModelConfig(family=family_for_data(problem.data_kind)), None
+        if args.standardize:
+            problem = standardize_problem(problem, args.standardize)
+        config, start = for_file(ModelConfig(family=family_for_data(problem.data_kind)), problem.X), None
     else:
         return None, None, None
     changes = {}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 import nbviz.core as nc
 from nbviz.core.params import check_choice, check_integer, check_real
 
@@ -20,6 +22,8 @@ MAX_COMPONENTS = 100
 
 
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
+# An imported file's default covariance prior, relative to its narrowest feature (see file_covariance_prior).
+FILE_COVARIANCE_REGULARISER = 1e-6
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,42 @@ class ModelConfig:
         return cls(**values)
 
 
+def file_covariance_prior(X) -> float:
+    """The default covariance prior lambda for a data file: ``1e-6 * N * (smallest feature variance)``.
+
+    The M-step's covariance is ``(S_k + lambda I) / N_k``, so every covariance gains at least
+    1e-6 times the narrowest feature's variance on its diagonal (``N / N_k`` times that for a
+    component holding ``N_k`` of the N points): like scikit-learn's ``reg_covar=1e-6`` on
+    standardised data, enough to keep a component that collapses onto a few points from becoming
+    singular, and too small to change any feature's fit (the narrowest is moved by ~1e-6 of its
+    variance, wider ones less). Scaled to the narrowest rather than the mean variance so that raw
+    data whose scales differ by 10^6 (wine) keeps its narrow features intact.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+
+    Returns
+    -------
+    float
+        0 when no feature varies (nothing to scale to).
+    """
+    X = np.asarray(X, dtype=float)
+    variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
+    spread = variances[np.isfinite(variances) & (variances > 0)]
+    return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
+
+
+def for_file(config: ModelConfig, X) -> ModelConfig:
+    """`config` with the default covariance prior of a data file `X` (presets keep their own settings).
+
+    Families without covariances keep their prior as it is.
+    """
+    if not presentation(config.family).covariance_options:
+        return config
+    return config.with_(prior=replace(config.prior, covariance_prior=file_covariance_prior(X)))
+
+
 __all__ = [
     "DEFAULT_MAX_ITER",
     "DEFAULT_TOLERANCE",
@@ -149,4 +189,6 @@ __all__ = [
     "MODEL_CHOICES",
     "ModelConfig",
     "family_for_data",
+    "file_covariance_prior",
+    "for_file",
 ]

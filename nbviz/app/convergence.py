@@ -17,6 +17,9 @@ def convergence_status(session: Session) -> str:
     "stopped at the iteration cap (N) ..." where a run to convergence ended at its cap; else
     "not converged".
     """
+    stop = session.run_stop
+    if stop is not None and stop.sticky and session.cursor == len(session.history) - 1:
+        return stop.status  # a failure or an emptied component: said while the user looks at where it happened
     if session.converged:
         return f"converged: the {climbed_name(session)} gained less than tol {session.tolerance:g}"
     cap = session.cap_reached
@@ -26,7 +29,14 @@ def convergence_status(session: Session) -> str:
 
 
 def run_finished_notice(session: Session, iterations: int, converged: bool) -> str:
-    """What the window says when a run to convergence ends after `iterations` iterations ("" for none)."""
+    """What the window says when a run to convergence ends after `iterations` iterations ("" for none).
+
+    "" also when the run ended on a failure or an emptied component: that advice (`Session.run_stop`)
+    is shown as an error that stays until dismissed, and must not be replaced by this notice.
+    """
+    stop = session.run_stop
+    if stop is not None and stop.sticky:
+        return ""
     if converged:
         return (
             f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "

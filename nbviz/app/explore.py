@@ -13,9 +13,12 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
+from nbviz.core.params import check_choice
+from nbviz.core.restart import MAX_RETRIES, failure_cause, retry_seed
 
 from .background import BackgroundJob
 from .config import ModelConfig
+from .failure_summary import failure_lines
 from .problem import Problem
 from .session import Session
 
@@ -42,10 +45,46 @@ class KChoice:
     problem: Problem
     config: ModelConfig
     selection: nc.Selection
+    by_type: dict = field(default_factory=dict)  # covariance type -> nc.Selection, when several were fitted
 
     @property
     def cancelled(self) -> bool:
-        return self.selection.cancelled
+        return self.selection.cancelled or any(selection.cancelled for selection in self.by_type.values())
+
+    @property
+    def covariance_types(self) -> tuple[str, ...]:
+        """The covariance types fitted (one, the config's, unless the model was chosen too)."""
+        return tuple(self.by_type) or (self.config.covariance_type,)
+
+    def selection_for(self, covariance_type: str | None = None) -> nc.Selection:
+        """The fits of one covariance type (default: the config's)."""
+        if covariance_type is None or not self.by_type:
+            return self.selection
+        return self.by_type[covariance_type]
+
+    def best_model(self, criterion: str) -> tuple[str, int] | None:
+        """(covariance type, K) of the lowest `criterion` over every type fitted, or None."""
+        best, where = np.inf, None
+        for kind in self.covariance_types:
+            scores = getattr(self.selection_for(kind), check_choice(criterion, "criterion", nc.CRITERIA))
+            if np.all(np.isnan(scores)):
+                continue
+            k_index = int(np.unravel_index(np.nanargmin(scores), scores.shape)[0])
+            if np.nanmin(scores) < best:
+                best, where = float(np.nanmin(scores)), (kind, int(self.selection_for(kind).ks[k_index]))
+        return where
+
+    def failure_lines(self) -> list[str]:
+        """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
+        attempts, totals = [], {}
+        several = len(self.covariance_types) > 1
+        for kind in self.covariance_types:
+            selection = self.selection_for(kind)
+            for k in selection.ks:
+                totals[_where(int(k), kind, several)] = selection.objective.shape[1]
+            for (i, _), tries in sorted(selection.retried.items()):
+                attempts.append((_where(int(selection.ks[i]), kind, several), tries))
+        return failure_lines(attempts, totals)
 
     @property
     def true_k(self) -> int | None:
@@ -71,15 +110,22 @@ class KChoice:
         row = self.scores(criterion)[k_index]
         return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
 
-    def fit(self, k_index: int, restart: int) -> tuple[nc.EM, ModelConfig] | None:
+    def fit(self, k_index: int, restart: int, covariance_type: str | None = None) -> tuple[nc.EM, ModelConfig] | None:
         """The run of one fit and the config that reproduces its start, or None if it failed."""
-        run = self.selection.runs.get((k_index, restart))
+        selection = self.selection_for(covariance_type)
+        run = selection.runs.get((k_index, restart))
         if run is None:
             return None
         config = self.config.with_(
-            n_components=int(self.selection.ks[k_index]), seed=int(self.selection.seeds[restart])
+            n_components=int(selection.ks[k_index]),
+            seed=int(selection.fit_seeds[k_index, restart]),  # a retry's seed, if the first failed
+            covariance_type=selection.covariance_type if covariance_type else self.config.covariance_type,
         )
         return run, config
+
+
+def _where(k: int, covariance_type: str, several: bool) -> str:
+    return f"K = {k}, {covariance_type}" if several else f"K = {k}"
 
 
 # ----------------------------------------------------------------------------- restarts
@@ -112,6 +158,7 @@ class Restart:
     error: str = ""
     rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     labels: np.ndarray | None = None
+    failed: tuple = ()  # (seed, cause, message) of each failed attempt before this one (or of all)
 
     @property
     def ok(self) -> bool:
@@ -175,6 +222,11 @@ class RestartGallery:
 
     def config_for(self, index: int) -> ModelConfig:
         return self.config.with_(seed=self.runs[index].seed)
+
+    def failure_lines(self) -> list[str]:
+        """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
+        where = f"K = {self.config.n_components}"
+        return failure_lines([(where, run.failed) for run in self.runs], {where: len(self.runs)})
 
 
 def group_optima(models, objectives, objective_tol: float, distance_tol: float = DISTANCE_TOL) -> np.ndarray:
@@ -271,11 +323,12 @@ class Explorer(QObject):
         return True
 
     # -------------------------------------------------------------------------- choose K
-    def choose_k(self, ks, n_init: int, criterion: str = "bic") -> bool:
+    def choose_k(self, ks, n_init: int, criterion: str = "bic", covariance_types=None) -> bool:
         """Fit every K in `ks` from `n_init` starts (seeds drawn from the session's seed).
 
         Fits are unsupervised soft EM with the session's family, covariance type, prior,
-        initialisation method and tolerance.
+        initialisation method and tolerance; with `covariance_types` (Gaussian), every K for each
+        of those types (`KChoice.by_type`).
         """
         if not self._ready():
             return False
@@ -302,23 +355,20 @@ class Explorer(QObject):
             def progress(done: int, total: int) -> bool:  # after each restart and each EM iteration
                 if done == total:
                     return job.report((1.0, f"Fitted {total} of {total}"), force=True)
-                k, restart = ks[done // n_init], done % n_init + 1
+                k, restart = ks[(done // n_init) % len(ks)], done % n_init + 1
                 return job.report((done / total, f"Fitted {done} of {total}; fitting K = {k}, restart {restart}"))
 
+            if covariance_types:
+                models = nc.select_components(
+                    problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, progress=progress,
+                    method=config.init_method, max_iter=MAX_ITER, tol=tol, covariance_types=list(covariance_types),
+                )  # fmt: skip
+                first = models.selections.get(config.covariance_type) or next(iter(models.selections.values()))
+                return KChoice(problem, config, first, dict(models.selections))
             selection = nc.select_components(
-                problem.X,
-                config.family,
-                ks,
-                n_init=n_init,
-                criterion=criterion,
-                prior=config.prior,
-                rng=config.seed,
-                covariance_type=config.covariance_type,
-                progress=progress,
-                method=config.init_method,
-                max_iter=MAX_ITER,
-                tol=tol,
-            )
+                problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, config.covariance_type,
+                progress, config.init_method, MAX_ITER, tol,
+            )  # fmt: skip
             return KChoice(problem, config, selection)
 
         return self._job.start(work)
@@ -392,12 +442,22 @@ def _thumbnail_rows(n_samples: int, seed: int) -> np.ndarray:
 def _one_restart(
     session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
 ) -> Restart:
-    """Start from `config` and run to convergence; failures become a Restart with the message."""
-    em, iterations = None, 0
-    try:
-        em = session.new_run(config, problem)
-        iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
-    except ValueError as error:
-        return Restart(config.seed, None, np.nan, iterations, False, f"seed {config.seed}: {error}")
-    labels = em.model.predict(em.X[shown])
-    return Restart(config.seed, em, float(em.history[-1].objective), iterations, em.converged, "", shown, labels)
+    """Start from `config` and run to convergence, from other seeds if that fails (at most
+    `MAX_RETRIES` more); if every attempt fails, a Restart with the last message."""
+    failed: list[tuple[int, str, str]] = []
+    seed = config.seed
+    for attempt in range(MAX_RETRIES + 1):
+        seed = config.seed if attempt == 0 else retry_seed(config.seed, attempt)
+        iterations = 0
+        try:
+            em = session.new_run(config.with_(seed=seed), problem)
+            iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
+        except ValueError as error:
+            failed.append((seed, failure_cause(error), str(error)))
+            if job.cancelled:
+                break
+            continue
+        labels = em.model.predict(em.X[shown])
+        objective = float(em.history[-1].objective)
+        return Restart(seed, em, objective, iterations, em.converged, "", shown, labels, tuple(failed))
+    return Restart(seed, None, np.nan, 0, False, f"seed {seed}: {failed[-1][2]}", failed=tuple(failed))

@@ -10,6 +10,7 @@ import numpy as np
 import nbviz.core as nc
 
 from .import_spec import ImportSpec
+from .standardize import Standardization
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,6 +43,8 @@ class Problem:
     lines : ndarray of shape (n_samples,) or None
         The 1-based line of `source` (row, for a ``.npy``) each data row came from, so messages
         can name the line a user sees in an editor; None when not known.
+    standardization : Standardization or None
+        How `X` was standardised from the file's values (`standardize.standardize_problem`).
     """
 
     name: str
@@ -56,6 +59,7 @@ class Problem:
     source: str | None = field(default=None)
     load_options: dict | None = field(default=None)
     lines: np.ndarray | None = field(default=None)
+    standardization: Standardization | None = field(default=None)
 
     def __post_init__(self):
         X = np.array(self.X, dtype=np.float64)

@@ -15,6 +15,7 @@ import nbviz.core as nc
 
 from .background import BackgroundJob
 from .session import Session
+from .stop_reason import StopReason, stop_reason
 
 
 @dataclass(frozen=True, eq=False)
@@ -31,12 +32,15 @@ class FinishedRun:
         Why it stopped early ("" if it did not), e.g. a collapsed covariance.
     capped_at : int
         The iteration cap, if the run stopped there without converging; else 0.
+    stop : StopReason or None
+        Why it stopped (`stop_reason`).
     """
 
     run: nc.EM
     iterations: int
     failure: str = ""
     capped_at: int = 0
+    stop: StopReason | None = None
 
 
 def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
@@ -52,8 +56,11 @@ def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob
     try:
         done = run.run(max_iter, tol, callback=report)
     except ValueError as error:  # a collapsed covariance: keep what was done
-        return FinishedRun(run, done, str(error))
-    return FinishedRun(run, done, capped_at=max_iter if done >= max_iter and not run.converged else 0)
+        stop = stop_reason(run, error)
+        return FinishedRun(run, done, stop.message, stop=stop)
+    capped_at = max_iter if done >= max_iter and not run.converged else 0
+    stop = stop_reason(run, capped_at=capped_at, cancelled=job.cancelled, tol=tol)
+    return FinishedRun(run, done, capped_at=capped_at, stop=stop)
 
 
 class Runner(QObject):
@@ -117,5 +124,5 @@ class Runner(QObject):
             session.adopt_continuation(run, unexpected + " The half-steps done are kept.")
             self.finished.emit(0, False)
             return
-        session.adopt_continuation(finished.run, finished.failure, capped_at=finished.capped_at)
+        session.adopt_continuation(finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop)
         self.finished.emit(finished.iterations, finished.run.converged)

@@ -29,6 +29,7 @@ from .fit_size import check_fits
 from .outcome import DONE, Outcome
 from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
+from .stop_reason import StopReason
 from .undo import SavedRun, UndoStack
 
 
@@ -145,6 +146,7 @@ class Session(QObject):
         self._em: nc.EM | None = None
         # (last half-step, cap) of a run to convergence that stopped at its iteration cap
         self._capped: tuple[nc.Snapshot, int] | None = None
+        self._stopped: tuple[nc.Snapshot, StopReason] | None = None  # where a run to convergence ended, and why
         self._cursor = 0
         self._resp_cache: tuple[nc.Snapshot, np.ndarray] | None = None  # for one snapshot object
         # per half-step of the history: (its snapshot, index of the last M-step at or before it, or -1)
@@ -312,13 +314,15 @@ class Session(QObject):
         del run.history[self._cursor + 1 :]
         return run
 
-    def adopt_continuation(self, run: nc.EM, failure: str = "", *, capped_at: int = 0) -> Outcome:
+    def adopt_continuation(
+        self, run: nc.EM, failure: str = "", *, capped_at: int = 0, stop: StopReason | None = None
+    ) -> Outcome:
         """Show `run`, a `continuation` stepped elsewhere, at its last half-step.
 
         `failure` says why it stopped early (e.g. a collapsed covariance); the half-steps done are
         kept and the failure is announced. `capped_at`: the iteration cap at which it stopped without
-        converging (0: it did not; `cap_reached` tells at its last half-step). Refused when `run`
-        does not continue the run shown.
+        converging (0: it did not; `cap_reached` tells at its last half-step). `stop`: why it ended
+        (`run_stop` tells while the run ends there). Refused when `run` does not continue the run shown.
         """
         current = self._em
         if current is None or not run.history or run.history[0] is not current.history[0]:
@@ -335,6 +339,7 @@ class Session(QObject):
         self._em = run
         self._resp_cache = None
         self._capped = (run.history[-1], int(capped_at)) if capped_at else None
+        self._stopped = (run.history[-1], stop) if stop is not None else None
         self.history_changed.emit()
         self._set_cursor(len(run.history) - 1)
         if failure:
@@ -357,11 +362,12 @@ class Session(QObject):
         return self.configure(self.config, start=model)
 
     def _config_for(self, problem: Problem) -> ModelConfig:
-        from .config import family_for_data
+        from .config import family_for_data, for_file
 
         family = family_for_data(problem.data_kind)
         # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
-        return self.config.with_(family=family, manual_labels=(), fixed_variance=None)
+        config = self.config.with_(family=family, manual_labels=(), fixed_variance=None)
+        return for_file(config, problem.X)  # a covariance prior scaled to this file
 
     def _new_run(self, problem: Problem, config: ModelConfig, start: nc.Mixture | None) -> nc.EM:
         labels = self._labels_for(problem, config)
@@ -725,6 +731,13 @@ class Session(QObject):
             self.config = config
             self.convergence_changed.emit()
         return DONE
+
+    @property
+    def run_stop(self) -> StopReason | None:
+        """Why the run shown ended, if a run to convergence ended at its last half-step (else None)."""
+        if self._em is None or self._stopped is None or self._stopped[0] is not self._em.history[-1]:
+            return None
+        return self._stopped[1]
 
     @property
     def cap_reached(self) -> int:

@@ -29,6 +29,7 @@ from .session_schema import (
     numbers,
     shown,
 )
+from .standardize import Standardization
 
 PROBLEM_KEYS = {
     "name",
@@ -44,6 +45,7 @@ PROBLEM_KEYS = {
     "description",
     "source",
     "load_options",
+    "standardization",
 }
 SNAPSHOT_KEYS = {"phase", "iteration", "model", "log_likelihood", "objective", "elbo", "log_prior", "empty"}
 PHASES = ("init", "E", "M")
@@ -165,7 +167,20 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
         source=source,
         load_options=options,
         lines=lines,
+        standardization=_standardization(data.get("standardization"), D),
     )
+
+
+def _standardization(value, n_features: int) -> Standardization | None:
+    """The optional ``problem.standardization`` (sessions before it have none)."""
+    if value is None:
+        return None
+    try:
+        return Standardization.from_dict(a_dict(value, "problem.standardization"), n_features)
+    except ValueError as error:
+        if isinstance(error, SchemaError):
+            raise
+        raise SchemaError("problem.standardization", str(error)) from None
 
 
 def config(value, problem: Problem) -> ModelConfig:

@@ -4,7 +4,7 @@ A session file is UTF-8 JSON::
 
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
-                 "description", "source", "load_options", "lines"},
+                 "description", "source", "load_options", "lines", "standardization" (optional)},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int,
@@ -81,7 +81,9 @@ def data_checksum(X: np.ndarray, labels: np.ndarray | None) -> str:
 
 def refers_to_file(problem: Problem) -> bool:
     """Whether a session saves `problem` as a reference to its data file rather than embedding it."""
-    return problem.source is not None and problem.load_options is not None and problem.X.size > EMBED_LIMIT
+    # standardised numbers are not the file's: they are embedded, with their centre and scale
+    referable = problem.source is not None and problem.load_options is not None and problem.standardization is None
+    return referable and problem.X.size > EMBED_LIMIT
 
 
 def _file_checksum_or_none(path) -> str | None:
@@ -127,6 +129,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
         "description": problem.description,
         "source": problem.source,
         "load_options": problem.load_options,
+        **({} if problem.standardization is None else {"standardization": problem.standardization.to_dict()}),
     }
 
 

@@ -35,7 +35,7 @@ from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
 from .preview import Preview, preview_table
 from .prior import Prior
-from .selection import CRITERIA, Selection, aic, bic, icl, select_components
+from .selection import CRITERIA, ModelSelection, Selection, aic, bic, icl, select_components
 from .validation import DataFitError
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "match_components",
     "CRITERIA",
     "Selection",
+    "ModelSelection",
     "icl",
     "select_components",
     "BoundSlice",

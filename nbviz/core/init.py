@@ -1,4 +1,4 @@
-"""Starting points for EM: k-means++ seeding, random rows or random responsibilities, for any family."""
+"""Starting points for EM: k-means, k-means++ seeding, random rows or random responsibilities, for any family."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import numpy as np
 
 from . import validation
 from .families import get_family
+from .kmeans import lloyd
 from .mixture import Mixture
 from .params import check_choice, check_integer
 from .prior import Prior, as_prior
 
-INIT_METHODS = ("kmeans++", "random", "random_from_data")
+INIT_METHODS = ("kmeans++", "kmeans", "random", "random_from_data")
 
 
 def init_model(
@@ -31,7 +32,9 @@ def init_model(
         Name of a registered family (a key of `FAMILIES`).
     n_components : int
         Number of components, at most the number of rows.
-    method : {"kmeans++", "random", "random_from_data"}
+    method : {"kmeans++", "kmeans", "random", "random_from_data"}
+        "kmeans": Lloyd's k-means iterations from k-means++ seeds, then one M-step on the hard
+        k-means assignment (scikit-learn's default ``init_params="kmeans"``);
         "kmeans++": k-means++ seeding (distinct rows, far apart) as component centres;
         "random_from_data": distinct rows chosen uniformly as centres; "random": one M-step on
         random responsibilities. Rows are compared in the family's comparison space (word
@@ -84,8 +87,45 @@ def init_model(
         resp /= resp.sum(axis=0)
         return cls._start_from_responsibilities(data, resp, prior, **options)
     points = cls._comparison_points(data)
+    if method == "kmeans":
+        resp = kmeans_assignment(points, _kmeanspp(points, K, rng))
+        return cls._start_from_responsibilities(data, resp, prior, **options)
     rows = _kmeanspp(points, K, rng) if method == "kmeans++" else _distinct_rows(points, K, rng)
     return cls._start_from_rows(data, rows, prior, **options)
+
+
+def kmeans_assignment(points: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    """Hard responsibilities of Lloyd's k-means run to convergence from the rows `seeds`.
+
+    Parameters
+    ----------
+    points : ndarray of shape (n_samples, n_features)
+    seeds : ndarray of shape (n_components,)
+        Row indices of the starting centres (k-means++ seeds).
+
+    Returns
+    -------
+    ndarray of shape (n_components, n_samples)
+        One-hot columns: 1 where a row's nearest final centre is.
+
+    Raises
+    ------
+    ValueError
+        When k-means leaves a centre without points (its component could not be started).
+    """
+    K = seeds.size
+    scaled = _unit_scaled(points)  # as for the seeding: distances neither underflow nor overflow
+    _, assignment, _ = lloyd(scaled, scaled[seeds])
+    counts = np.bincount(assignment, minlength=K)
+    if np.any(counts == 0):
+        empty = int(np.flatnonzero(counts == 0)[0])
+        raise ValueError(
+            f"k-means left component {empty + 1} without points, so it cannot start; "
+            "use another seed, another start method or fewer components"
+        )
+    resp = np.zeros((K, points.shape[0]))
+    resp[assignment, np.arange(points.shape[0])] = 1.0
+    return resp
 
 
 def _distinct_rows(points: np.ndarray, K: int, rng) -> np.ndarray:

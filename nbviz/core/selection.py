@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 import numpy as np
 
 from . import validation
 from .em import EM
-from .init import init_model
+from .families import COVARIANCE_TYPES
 from .mixture import Mixture
 from .params import check_choice, check_integer, check_real
 from .prior import Prior, as_prior
+from .restart import fit_restart
 
 
 def bic(model: Mixture, X) -> float:
@@ -124,9 +127,16 @@ class Selection:
     runs : dict of (int, int) to EM
         The finished runs by (k_index, restart).
     failures : dict of (int, int) to str
-        The error message of each failed restart.
+        The error message of each failed restart (after its retries).
     cancelled : bool
         Whether `progress` stopped the selection.
+    covariance_type : str
+        Of every fit (families without covariances ignore it).
+    fit_seeds : ndarray of shape (n_ks, n_init)
+        The seed each fit started from: ``seeds[restart]``, or the retry's seed when that failed.
+    retried : dict of (int, int) to tuple of (int, str, str)
+        ``(seed, cause, message)`` of each failed attempt of a restart that was retried
+        (`nbviz.core.restart.fit_restart`), whether or not a retry then succeeded.
     """
 
     ks: np.ndarray
@@ -139,6 +149,11 @@ class Selection:
     runs: dict = field(default_factory=dict)  # (k_index, restart) -> EM, for the finished runs
     failures: dict = field(default_factory=dict)  # (k_index, restart) -> message
     cancelled: bool = False
+    covariance_type: str = "full"
+    fit_seeds: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 0), dtype=np.int64)
+    )  # (n_ks, n_init): the seed each fit used (a retry's, if retried)
+    retried: dict = field(default_factory=dict)  # (k_index, restart) -> ((seed, cause, message), ...) that failed
 
     def scores(self) -> np.ndarray:
         """The values of the chosen criterion.
@@ -189,7 +204,40 @@ class Selection:
         return self.runs[(k_index, int(np.nanargmax(row)))]
 
 
+@overload
 def select_components(
+    X,
+    family: str,
+    ks,
+    n_init: int = ...,
+    criterion: str = ...,
+    prior: Prior | None = ...,
+    rng=...,
+    covariance_type: str = ...,
+    progress=...,
+    method: str = ...,
+    max_iter: int = ...,
+    tol: float = ...,
+    covariance_types: None = ...,
+) -> Selection: ...
+@overload
+def select_components(
+    X,
+    family: str,
+    ks,
+    n_init: int = ...,
+    criterion: str = ...,
+    prior: Prior | None = ...,
+    rng=...,
+    covariance_type: str = ...,
+    progress=...,
+    method: str = ...,
+    max_iter: int = ...,
+    tol: float = ...,
+    *,
+    covariance_types: Sequence[str],
+) -> ModelSelection: ...
+def select_components(  # fmt: skip
     X,
     family: str,
     ks,
@@ -202,7 +250,8 @@ def select_components(
     method: str = "kmeans++",
     max_iter: int = 300,
     tol: float = 1e-6,
-) -> Selection:
+    covariance_types=None,
+) -> Selection | ModelSelection:
     """Fit every K in `ks` from `n_init` starts each and score the fits.
 
     Parameters
@@ -232,11 +281,17 @@ def select_components(
         How each restart starts (see `init_model`).
     max_iter, tol
         Of each EM run (see `EM.run`).
+    covariance_types : sequence of str, optional
+        Choose the model, not only K: fit every K for each of these covariance types (Gaussian;
+        e.g. ``["full", "tied", "diag", "spherical"]``, as mclust's BIC plot) with the same seeds,
+        and return a `ModelSelection`. `covariance_type` is then not used.
 
     Returns
     -------
-    Selection
-        A restart that fails (e.g. a collapsed covariance) is recorded in ``failures``, not
+    Selection or ModelSelection
+        A `ModelSelection` when `covariance_types` is given. A restart that fails (e.g. a
+        collapsed covariance) is retried from other seeds (`nbviz.core.restart.fit_restart`);
+        what failed is recorded in ``retried`` and, if every attempt failed, ``failures``, not
         raised. Components emptied during a fit are recorded in the run's snapshots, with no
         warning, so a selection in a worker thread needs no warning filters.
 
@@ -253,6 +308,11 @@ def select_components(
     >>> result.best_k, result.bic.shape
     (2, (3, 2))
     """
+    if covariance_types is not None:
+        return _select_models(
+            X, family, ks, covariance_types, progress, n_init=n_init, criterion=criterion, prior=prior, rng=rng,
+            method=method, max_iter=max_iter, tol=tol,
+        )  # fmt: skip
     criterion = check_choice(criterion, "criterion", CRITERIA)
     ks = np.array(sorted(set(int(k) for k in ks)))
     if ks.size == 0 or ks[0] < 1:
@@ -271,6 +331,8 @@ def select_components(
         aic=np.full(shape, np.nan),
         icl=np.full(shape, np.nan),
         criterion=criterion,
+        covariance_type=covariance_type,
+        fit_seeds=np.repeat(seeds[None, :], ks.size, axis=0),
     )
     total, done = ks.size * n_init, 0
     stopped = False
@@ -282,16 +344,26 @@ def select_components(
 
     for i, k in enumerate(ks):
         for r, seed in enumerate(seeds):
-            try:
-                start = init_model(
-                    X, family, int(k), method=method, rng=int(seed), covariance_type=covariance_type, prior=prior
-                )
-                # An emptied component is part of a restart's outcome, not news: no warning, so
-                # nothing needs filtering (which is not thread-safe) when this runs in a worker.
-                run = EM(X, start, prior=prior, warn_empty=False)
-                run.run(max_iter=max_iter, tol=tol, callback=None if progress is None else each_iteration)
-            except ValueError as error:
-                result.failures[(i, r)] = str(error)
+            # An emptied component is part of a restart's outcome, not news: no warning, so
+            # nothing needs filtering (which is not thread-safe) when this runs in a worker.
+            fit = fit_restart(
+                X,
+                family,
+                int(k),
+                int(seed),
+                method=method,
+                covariance_type=covariance_type,
+                prior=prior,
+                max_iter=max_iter,
+                tol=tol,
+                callback=None if progress is None else each_iteration,
+            )
+            result.fit_seeds[i, r] = fit.seed
+            if fit.retried:
+                result.retried[(i, r)] = fit.failed
+            run = fit.run
+            if run is None:
+                result.failures[(i, r)] = fit.failed[-1][2]
             else:
                 if stopped:  # cancelled half-way through this restart: not a fit to score
                     result.cancelled = True
@@ -304,4 +376,84 @@ def select_components(
             if progress is not None and progress(done, total) is False:
                 result.cancelled = True
                 return result
+    return result
+
+
+@dataclass
+class ModelSelection:
+    """Results of `select_components` over K and covariance types: one `Selection` per type.
+
+    Attributes
+    ----------
+    selections : dict of str to Selection
+        By covariance type, in the order asked; every one has the same `ks` and `seeds`.
+    criterion : {"bic", "aic", "icl"}
+    cancelled : bool
+        Whether `progress` stopped the selection (types not reached are missing).
+    """
+
+    selections: dict
+    criterion: str
+    cancelled: bool = False
+
+    @property
+    def covariance_types(self) -> tuple[str, ...]:
+        """The covariance types fitted, in the order asked."""
+        return tuple(self.selections)
+
+    def scores(self, criterion: str | None = None) -> np.ndarray:
+        """The lowest value over the restarts of `criterion` (default: the chosen one).
+
+        Parameters
+        ----------
+        criterion : {"bic", "aic", "icl"}, optional
+
+        Returns
+        -------
+        ndarray of shape (n_types, n_ks)
+            NaN where no restart finished.
+        """
+        name = check_choice(criterion or self.criterion, "criterion", CRITERIA)
+        rows = []
+        for selection in self.selections.values():
+            values = getattr(selection, name)
+            finished = ~np.all(np.isnan(values), axis=1)
+            row = np.full(values.shape[0], np.nan)
+            row[finished] = np.nanmin(values[finished], axis=1)
+            rows.append(row)
+        return np.array(rows)
+
+    @property
+    def best(self) -> tuple[str, int] | None:
+        """(covariance type, K) of the lowest criterion value, or None if every fit failed."""
+        scores = self.scores()
+        if scores.size == 0 or np.all(np.isnan(scores)):
+            return None
+        t, k_index = np.unravel_index(np.nanargmin(scores), scores.shape)
+        selection = self.selections[self.covariance_types[int(t)]]
+        return self.covariance_types[int(t)], int(selection.ks[int(k_index)])
+
+
+def _select_models(X, family, ks, covariance_types, progress, **options) -> ModelSelection:
+    """`select_components` for each covariance type in turn, with one progress count over all."""
+    types = [check_choice(kind, "covariance type", COVARIANCE_TYPES) for kind in covariance_types]
+    if not types or len(set(types)) != len(types):
+        raise ValueError("covariance_types must name at least one covariance type, each once")
+    criterion = check_choice(options["criterion"], "criterion", CRITERIA)
+    rng = validation.as_rng(options.pop("rng"))
+    seed = int(rng.integers(0, 2**31 - 1))  # every type gets the same restart seeds
+    result = ModelSelection({}, criterion)
+    for t, kind in enumerate(types):
+
+        def each(done: int, total: int, t: int = t) -> bool:
+            return progress(t * total + done, len(types) * total) is not False
+
+        selection = select_components(
+            X, family, ks, covariance_type=kind, rng=seed, progress=None if progress is None else each, **options
+        )
+        assert isinstance(selection, Selection)  # one type: a Selection
+        result.selections[kind] = selection
+        if selection.cancelled:
+            result.cancelled = True
+            break
     return result

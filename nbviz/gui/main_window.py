@@ -45,6 +45,7 @@ from ..app.runner import Runner
 from ..app.session import Session
 from ..app.session_file import SUFFIX as SESSION_SUFFIX
 from ..app.session_file import SessionFileError, read_session
+from ..app.standardize import standardize_problem
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
@@ -530,7 +531,14 @@ class MainWindow(QMainWindow):
 
     def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec) -> str | None:
         """Switch to a data set from the import dialog; None, or why it cannot be used (nothing changed)."""
-        outcome = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()))
+        problem = Problem.from_dataset(dataset, load_options=spec.options())
+        method = None if self.import_dialog is None else self.import_dialog.standardize_row.method
+        if method is not None:
+            try:
+                problem = standardize_problem(problem, method)
+            except ValueError as error:  # a column that does not vary: the dialog shows why and stays open
+                return f"{error}."
+        outcome = self.session.load(problem)
         if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
             return outcome.reason
@@ -698,6 +706,9 @@ class MainWindow(QMainWindow):
             self._progress.close()
             self._progress.deleteLater()
             self._progress = None
+        stop = self.session.run_stop
+        if stop is not None and stop.kind == "empty":  # no error was raised: its advice stays until dismissed
+            self.banner.show_error(stop.message)
         notice = run_finished_notice(self.session, iterations, converged)
         if notice:
             self.banner.show_notice(notice)

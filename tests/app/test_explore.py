@@ -8,6 +8,7 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.explore import Explorer, RestartGallery, group_optima
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
+from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
 
 # Four round clusters at the corners of a square. From "random" starts EM lands in the right
 # optimum (one component per corner) or in worse ones (one component spanning two corners);
@@ -56,11 +57,14 @@ def test_restarts_are_sorted_reproducible_by_seed_and_grouped_by_optimum(corners
         assert run.iterations == len(reference.history) // 2
     objectives = [run.objective for run in finished]
     assert objectives == sorted(objectives, reverse=True)
-    # the collapsed start is reported, last, with the reason
-    failed = [run for run in gallery.runs if not run.ok]
-    assert [run.seed for run in failed] == [4] and gallery.runs[-1] is failed[0]
-    assert "covariance" in failed[0].error and "seed 4" in failed[0].error
-    assert gallery.groups[-1] == -1
+    # the collapsed start is retried from another seed, and that is said once, with the cause
+    retried = [run for run in gallery.runs if run.failed]
+    assert [run.seed for run in retried] == [retry_seed(4, 1)] and retried[0].ok
+    assert [(seed, cause) for seed, cause, _ in retried[0].failed] == [(4, SINGULAR_CAUSE)]
+    assert gallery.failure_lines() == [
+        f"1 restart at K = 4 {SINGULAR_CAUSE}; it was run again from another seed, which finished."
+    ]
+    assert all(run.ok for run in gallery.runs) and -1 not in gallery.groups
     # same optimum <=> objectives agree and the sorted means agree (checked without match_components)
     for i, a in enumerate(finished):
         for j, b in enumerate(finished):
@@ -72,7 +76,7 @@ def test_restarts_are_sorted_reproducible_by_seed_and_grouped_by_optimum(corners
     n_optima = len(set(gallery.groups[gallery.groups >= 0]))
     assert n_optima >= 2
     gap = objectives[0] - objectives[-1]
-    assert gallery.summary() == f"{n_optima} distinct optima; the worst is {gap:.4g} below the best; 1 failed."
+    assert gallery.summary() == f"{n_optima} distinct optima; the worst is {gap:.4g} below the best."
     again = run_job(qtbot, explorer, lambda: explorer.restarts(5, first_seed=0))
     assert [(r.seed, r.objective) for r in again.runs if r.ok] == [(r.seed, r.objective) for r in finished]
 
@@ -173,3 +177,17 @@ def test_choose_k_fits_soft_unsupervised_em_whatever_the_session_runs(corners, q
     run, config = choice.fit(0, 0)
     assert not config.hard and not run.hard and run.labels is None and config.label_fraction == 0.0
     assert corners.adopt_run(run, config) and not corners.config.hard
+
+
+def test_failures_are_summed_up_in_one_line_per_cause():
+    from nbviz.app.failure_summary import failure_lines
+
+    singular = (1, SINGULAR_CAUSE, "component 2's covariance became singular ...")
+    attempts = [("K = 5", (singular,) * 3), ("K = 5", (singular,) * 3), ("K = 6", (singular,) * 3)]
+    attempts += [("K = 4", (singular,)), ("K = 5", ((2, "the data has only 3 distinct rows", "..."),) * 3)]
+    lines = failure_lines(attempts, {"K = 4": 3, "K = 5": 3, "K = 6": 3})
+    assert lines == [
+        f"3 of 6 restarts {SINGULAR_CAUSE} at K = 5 and K = 6, also from 2 other seeds each.",
+        "1 of 3 restarts failed (the data has only 3 distinct rows) at K = 5, also from 2 other seeds each.",
+        f"1 restart at K = 4 {SINGULAR_CAUSE}; it was run again from another seed, which finished.",
+    ]

@@ -9,8 +9,10 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
+from nbviz.app.explore import Restart
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
+from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
 from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
@@ -137,7 +139,8 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
         qtbot.mouseClick(panel.job_bar.run_button, Qt.LeftButton)
     gallery = panel.gallery
     finished = [run for run in gallery.runs if run.ok]
-    assert sorted(run.seed for run in gallery.runs) == [0, 1, 2, 3, 4]
+    # seed 4 collapses a covariance: it is run again from the next retry seed, which finishes
+    assert sorted(run.seed for run in gallery.runs) == [0, 1, 2, 3, retry_seed(4, 1)]
     assert [run.objective for run in finished] == sorted((run.objective for run in finished), reverse=True)
     assert gallery.n_optima >= 2 and "distinct optima" in panel.summary.text()
     assert f"the worst is {finished[0].objective - finished[-1].objective:.4g} below the best" in panel.summary.text()
@@ -153,7 +156,10 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
             f"{finished[0].objective - finished[index].objective:.4g} below the best" in texts[index]
             or "same objective as the best" in texts[index]
         )
-    assert "failed" in texts[-1] and "seed 4" in panel.job_bar.status.text()
+    assert panel.job_bar.status.text() == (
+        "1 restart at K = 4 hit a singular covariance (a component collapsed onto too few points); "
+        "it was run again from another seed, which finished."
+    )
     assert all(not card.picture.pixmap().isNull() for card in panel.cards[: len(finished)])
 
     # picking the worst finished run loads it, whole history, with its seed
@@ -161,16 +167,18 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
     qtbot.mouseClick(panel.cards[worst], Qt.LeftButton, pos=QPoint(10, 10))
     assert session.history == finished[worst].em.history and session.cursor == len(session.history) - 1
     assert session.config.seed == finished[worst].seed and session.config.init_method == "random"
-    # a failed run has nothing to load
-    before = session.em
-    qtbot.mouseClick(panel.cards[-1], Qt.LeftButton, pos=QPoint(10, 10))
-    assert session.em is before
     assert "Click a card to load" in panel.summary.text()
 
-    # when every run fails, the summary says what to try instead of offering cards to load
-    failed_only = dataclasses.replace(gallery, runs=gallery.runs[-1:], groups=gallery.groups[-1:])
+    # when every run fails (here: one that failed from three seeds), the summary says what to try
+    cause = (4, SINGULAR_CAUSE, "component 2's covariance became singular")
+    lost = Restart(4, None, np.nan, 0, False, "seed 4: component 2's covariance became singular", failed=(cause,) * 3)
+    failed_only = dataclasses.replace(gallery, runs=[lost], groups=np.array([-1]))
     panel.show_gallery(failed_only)
+    before = session.em
+    qtbot.mouseClick(panel.cards[-1], Qt.LeftButton, pos=QPoint(10, 10))
+    assert session.em is before  # a failed run has nothing to load
     assert "No run finished; 1 failed" in panel.summary.text()
+    assert panel.job_bar.status.text() == f"1 of 1 restarts {SINGULAR_CAUSE} at K = 4, also from 2 other seeds each."
     assert "Click a card" not in panel.summary.text() and "Every run failed" in panel.summary.text()
 
 

@@ -312,3 +312,24 @@ def test_the_dialog_and_the_command_line_guess_the_same_columns(dialog_for, tmp_
     if dataset.labels is not None:
         np.testing.assert_array_equal(problem.labels, dataset.labels)
     assert problem.load_options == spec.options()
+
+
+def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path, qtbot):
+    from PySide6.QtCore import Qt
+
+    path = tmp_path / "scales.csv"
+    rows = [[1.0 + i % 3, 1000.0 * (i % 5), 0.001 * (i % 7)] for i in range(12)]
+    path.write_text("a,b,c\n" + "\n".join(",".join(f"{v:g}" for v in row) for row in rows) + "\n")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    dialog = window.import_file(str(path))
+    row = dialog.standardize_row
+    assert row.proposal.isVisibleTo(dialog) and "spread of b" in row.proposal.text()
+    row.combo.setCurrentIndex(row.combo.findData("z"))
+    assert not row.proposal.isVisibleTo(dialog)
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        qtbot.mouseClick(dialog.ok_button, Qt.LeftButton)
+    problem = window.session.problem
+    assert problem.standardization.method == "z"
+    np.testing.assert_allclose(problem.X.std(axis=0), 1.0)
+    np.testing.assert_allclose(problem.standardization.centre, np.mean(rows, axis=0))

@@ -35,6 +35,7 @@ from ...core.columns import ROLES, guess_roles, is_missing, is_number
 from ..banner import message_style
 from ..layouts import left_row, ok_cancel
 from ..theme import style_window
+from .standardize_row import StandardizeRow
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
 PREVIEW_ROWS = 20
@@ -121,6 +122,7 @@ class ImportDialog(QDialog):
         self.threshold_spin.setMinimumWidth(120)
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
+        self.standardize_row = StandardizeRow()  # its choice is read when the data is adopted
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
         self.message = QLabel()
@@ -135,6 +137,7 @@ class ImportDialog(QDialog):
         layout.addWidget(roles_hint)
         layout.addWidget(self.table, 1)
         layout.addLayout(binarise_row)
+        layout.addWidget(self.standardize_row)
         layout.addWidget(self.message)
         layout.addWidget(self.drop_check)
         layout.addWidget(self.buttons)
@@ -312,6 +315,7 @@ class ImportDialog(QDialog):
             self._show_problem(error)
             return False
         self._show_ok(self._summary(dataset, spec))
+        self.standardize_row.propose(dataset.X, dataset.columns)
         return True
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -27,12 +28,14 @@ from PySide6.QtWidgets import (
 
 from ...app.appearance import Appearance
 from ...app.explore import Explorer, KChoice
+from ...app.families import presentation
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
 from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
 from ..theme import set_header_fonts
 from .job_bar import JobBar
+from .model_curves import MODEL_TYPES, ModelCurves, lowest_per_k
 
 CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
@@ -68,7 +71,7 @@ class ChooseKPanel(PlotView, QWidget):
         Where the panel's own errors are shown (the other parameters are those of `SessionView`).
     """
 
-    follows = {"problem_changed": "_data_changed"}
+    follows = {"problem_changed": "_data_changed", "run_reset": "_family_changed"}
     grid = True
     plot: pg.PlotWidget  # made in __init__: never None here
 
@@ -109,6 +112,12 @@ class ChooseKPanel(PlotView, QWidget):
         form.addRow("K from", k_row)
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
+        self.models_check = QCheckBox("Compare covariance types (full, tied, diag, spherical)")
+        self.models_check.setToolTip(
+            "Choose the model, not only K: fit every K with each covariance type and plot BIC and ICL per type "
+            "(as mclust's BIC plot); click any point to load that fit"
+        )
+        form.addRow(self.models_check)
         self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
         self.job_bar.run_button.setToolTip(
             "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
@@ -136,6 +145,8 @@ class ChooseKPanel(PlotView, QWidget):
         self.truth_line = pg.InfiniteLine(angle=90, movable=False, label="true K", labelOpts={"position": 0.93})
         self.plot.addItem(self.truth_line)
         self.truth_line.hide()
+        self.models = ModelCurves(self.plot)
+        self._rows: list[tuple[str | None, int]] = []  # the table's rows: (covariance type or None, k_index)
         self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
 
         self.table = QTableWidget(0, len(COLUMNS))
@@ -152,7 +163,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setToolTip("Click a row to load that K's best fit into the workspace")
-        self.table.cellClicked.connect(lambda row, _: self.choose(row))
+        self.table.cellClicked.connect(lambda row, _: self._row_clicked(row))
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -168,6 +179,16 @@ class ChooseKPanel(PlotView, QWidget):
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
         self.follow_session()
+        self._family_changed()
+
+    def _family_changed(self, *_) -> None:
+        """Covariance types to compare only for the families that have them."""
+        self.models_check.setVisible(presentation(self.session.config.family).covariance_options)
+
+    @property
+    def comparing_models(self) -> bool:
+        """Whether the next run fits every covariance type."""
+        return self.models_check.isChecked() and presentation(self.session.config.family).covariance_options
 
     def restyle(self, a: Appearance) -> None:
         """The best-K ring and the true-K line for the appearance."""
@@ -196,7 +217,8 @@ class ChooseKPanel(PlotView, QWidget):
     def run(self) -> bool:
         ks = range(self.min_spin.value(), self.max_spin.value() + 1)
         n_init = self.restarts_spin.value()
-        if not self.explorer.choose_k(ks, n_init, self.criterion):
+        types = MODEL_TYPES if self.comparing_models else None
+        if not self.explorer.choose_k(ks, n_init, self.criterion, covariance_types=types):
             return False
         self.job_bar.started(f"Fitting K = {ks[0]}…{ks[-1]}, {n_init} restart(s) each…")
         return True
@@ -207,19 +229,12 @@ class ChooseKPanel(PlotView, QWidget):
         self.result = result
         selection = result.selection
         done = int(np.sum(~np.isnan(selection.objective)))
-        failures = len(selection.failures)
+        failures = sum(len(result.selection_for(kind).failures) for kind in result.covariance_types)
         notes = []
         if result.cancelled:
             notes.append(f"Cancelled: {done + failures} of {selection.objective.size} fits were done.")
-        if failures:
-            notes.append(
-                f"{failures} fit(s) failed: "
-                + "; ".join(
-                    f"K = {selection.ks[i]} seed {selection.seeds[r]}: {message}"
-                    for (i, r), message in sorted(selection.failures.items())[:3]
-                )
-            )
-        self.job_bar.show_message(" ".join(notes), error=bool(failures))
+        notes += result.failure_lines()  # one line per cause, not one per failed fit
+        self.job_bar.show_message("\n".join(notes), error=bool(failures))
         self.redraw()
 
     def _data_changed(self) -> None:
@@ -241,6 +256,10 @@ class ChooseKPanel(PlotView, QWidget):
         if truth_k is not None:
             self.truth_line.setValue(truth_k)
             self.truth_line.label.setFormat(f"true K = {truth_k}")
+        self.models.clear()
+        if result is not None and len(result.covariance_types) > 1:
+            self._draw_models(result, criterion, truth_k)
+            return
         if result is None:
             self.legend.setText("")
             for name in CRITERION_LABELS:
@@ -291,6 +310,59 @@ class ChooseKPanel(PlotView, QWidget):
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
         self._fill_table(result, best_k)
 
+    def _draw_models(self, result: KChoice, criterion: str, truth_k: int | None) -> None:
+        """The model comparison: a BIC and an ICL line per covariance type, the best model ringed."""
+        for name in CRITERION_LABELS:
+            self.restart_points[name].setData([], [])
+            self.best_lines[name].setData([], [])
+        self.models.draw(result, self.appearance)
+        self.legend.setText(self.models.legend_html(result, self.appearance))
+        best = result.best_model(criterion)
+        label = CRITERION_LABELS[criterion]
+        if best is None:
+            self.best_marker.setData([], [])
+            self.summary.setText("No fit finished; see the messages above.")
+        else:
+            kind, k = best
+            selection = result.selection_for(kind)
+            k_index = int(np.flatnonzero(selection.ks == k)[0])
+            self.best_marker.setData([k], [lowest_per_k(getattr(selection, criterion))[k_index]])
+            text = f"<b>{label} prefers K = {k} with {kind} covariance</b>"
+            if truth_k is not None:
+                text += f" (the data was drawn from K = {truth_k})"
+            self.summary.setText(text + ". Click any point on the plot or a row below to load that fit.")
+        ks = result.selection.ks.astype(float)
+        self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
+        self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+        self._fill_model_table(result, best)
+
+    def _fill_model_table(self, result: KChoice, best: tuple[str, int] | None) -> None:
+        """One row per (covariance type, K), the best model in bold."""
+        self._rows = [(kind, i) for kind in result.covariance_types for i in range(len(result.selection.ks))]
+        self.table.setRowCount(len(self._rows))
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for row, (kind, i) in enumerate(self._rows):
+            selection = result.selection_for(kind)
+            k = int(selection.ks[i])
+            objective = selection.objective[i]
+            finished = ~np.isnan(objective)
+            values = [
+                f"{k} {kind}",
+                _fmt(_lowest(selection.bic[i])),
+                _fmt(_lowest(selection.aic[i])),
+                _fmt(_lowest(selection.icl[i])),
+                _fmt(-_lowest(-objective)),
+                f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—",
+                str(sum(1 for (ki, _) in selection.failures if ki == i)),
+            ]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if best == (kind, k):
+                    item.setFont(bold)
+                self.table.setItem(row, column, item)
+
     def _legend_html(self, criterion: str) -> str:
         parts = []
         for name, label in CRITERION_LABELS.items():
@@ -304,6 +376,7 @@ class ChooseKPanel(PlotView, QWidget):
 
     def _fill_table(self, result: KChoice, best_k: int | None) -> None:
         selection = result.selection
+        self._rows = [(None, i) for i in range(len(selection.ks))]
         self.table.setRowCount(len(selection.ks))
         bold = QFont(self.table.font())  # the window's size (larger in presentation mode)
         bold.setBold(True)
@@ -331,11 +404,40 @@ class ChooseKPanel(PlotView, QWidget):
     def _plot_clicked(self, event) -> None:
         if self.result is None or event.button() != Qt.MouseButton.LeftButton:
             return
-        point = self.plot.getPlotItem().vb.mapSceneToView(event.scenePos())
+        view = self.plot.getPlotItem().vb
+        point = view.mapSceneToView(event.scenePos())
+        if len(self.result.covariance_types) > 1:
+            (x0, x1), (y0, y1) = view.viewRange()
+            picked = self.models.nearest(point.x(), point.y(), x1 - x0, y1 - y0)
+            if picked is not None:
+                self.choose_model(*picked)
+            return
         ks = self.result.selection.ks
         k_index = int(np.argmin(np.abs(ks - point.x())))
         if abs(ks[k_index] - point.x()) <= 0.5:
             self.choose(k_index)
+
+    def _row_clicked(self, row: int) -> None:
+        kind, k_index = self._rows[row] if row < len(self._rows) else (None, row)
+        if kind is None:
+            self.choose(k_index)
+        else:
+            self.choose_model(kind, k_index)
+
+    def choose_model(self, covariance_type: str, k_index: int) -> bool:
+        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` with `covariance_type`."""
+        result = self.result
+        if result is None:
+            return False
+        scores = getattr(result.selection_for(covariance_type), self.criterion)[k_index]
+        fit = None if np.all(np.isnan(scores)) else result.fit(k_index, int(np.nanargmin(scores)), covariance_type)
+        if fit is None:
+            k = result.selection.ks[k_index]
+            self.error(f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load.")
+            return False
+        if (covariance_type, k_index) in self._rows:
+            self.table.selectRow(self._rows.index((covariance_type, k_index)))
+        return self.session.adopt_run(*fit)
 
     def choose(self, k_index: int) -> bool:
         """Load the best fit (by the chosen criterion) of ``ks[k_index]`` into the workspace."""

@@ -30,7 +30,12 @@ from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
 
 MODEL_ITEMS = [(choice.title, choice.family, choice.supervised) for choice in MODEL_CHOICES.values()]
-INIT_LABELS = {"kmeans++": "k-means++", "random": "random responsibilities", "random_from_data": "random data points"}
+INIT_LABELS = {
+    "kmeans++": "k-means++",
+    "kmeans": "k-means (Lloyd from k-means++)",
+    "random": "random responsibilities",
+    "random_from_data": "random data points",
+}
 
 
 def _spin(maximum: float, decimals: int, step: float, tip: str) -> QDoubleSpinBox:

@@ -204,8 +204,8 @@ class RestartPanel(SessionView, QWidget):
             )
         )
         self.summary.setText(f"<b>{gallery.summary()}</b>{hint}")
-        failures = [run.error for run in gallery.runs if not run.ok]
-        self.job_bar.show_message("Failed: " + "; ".join(failures) if failures else "", error=bool(failures))
+        failed = any(not run.ok for run in gallery.runs)
+        self.job_bar.show_message("\n".join(gallery.failure_lines()), error=failed)  # one line per cause
 
     def _lay_out_cards(self) -> None:
         """As many columns as fit the visible width (at least one)."""

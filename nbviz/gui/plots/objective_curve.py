@@ -144,6 +144,12 @@ class ObjectiveCurve(PlotView, QWidget):
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
         self.legend = legend
         self.plot.addItem(self.cursor_line)
+        # why a run to convergence stopped, at its last point (Session.run_stop)
+        self.stop_mark = pg.ScatterPlotItem(size=14, symbol="s", brush=None)
+        self.stop_mark.setZValue(4)
+        self.stop_label = pg.TextItem(anchor=(1, 1))
+        self.plot.addItem(self.stop_mark)
+        self.plot.addItem(self.stop_label)
         self._series = ObjectiveSeries()
         self._shown: tuple[np.ndarray, np.ndarray] = (np.empty(0), np.empty(0))  # objective, ELBO as drawn
         self._drops = np.empty(0, dtype=int)  # half-steps that lowered the objective
@@ -241,6 +247,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self._set_range(len(objective), shown_objective, shown_elbo)
         self._draw_curves()
         self._show_decreases()
+        self._show_stop(shown_objective)
         self._move_cursor(self.session.cursor)
 
     def _draw_curves(self, *_) -> None:
@@ -280,6 +287,18 @@ class ObjectiveCurve(PlotView, QWidget):
         self.band_top.setData(tx, ty)
         self.band_bottom.setData(bx, by)
         self.decrease_marks.setData(marks.astype(float), objective[marks])
+
+    def _show_stop(self, shown: np.ndarray) -> None:
+        """A square and a label at the last point when a run to convergence ended there, saying why."""
+        stop = self.session.run_stop
+        if stop is None or not shown.size or not np.isfinite(shown[-1]):
+            self.stop_mark.setData([], [])
+            self.stop_label.setText("")
+            return
+        colour = DECREASE_COLOR if stop.sticky else self.appearance.muted_text
+        self.stop_mark.setData([shown.size - 1.0], [float(shown[-1])], pen=pen(self.appearance, colour, 2.0))
+        self.stop_label.setText(stop.label, color=colour)
+        self.stop_label.setPos(shown.size - 1.0, float(shown[-1]))
 
     def _set_range(self, n: int, objective: np.ndarray, elbo: np.ndarray) -> None:
         """The whole run (at least a few half-steps wide), or the climb after the first jump."""

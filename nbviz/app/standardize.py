@@ -1,0 +1,147 @@
+"""Standardising features (z-scores, or robust median/IQR), remembered to show parameters in original units.
+
+A column ``x`` becomes ``(x - c) / s``; a model fitted to the standardised data has means
+``mu_z`` and covariances ``Sigma_z``, which are ``mu = c + s * mu_z`` and
+``Sigma = S Sigma_z S`` (``S = diag(s)``) in the file's units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .problem import Problem
+
+METHODS = {"z": "z-scores (mean 0, standard deviation 1)", "robust": "robust (median 0, interquartile range 1)"}
+PROPOSE_RATIO = 100.0  # propose standardising when feature standard deviations differ by more than this factor
+
+
+@dataclass(frozen=True, eq=False)
+class Standardization:
+    """How each column was standardised: ``x_z = (x - centre) / scale``.
+
+    Attributes
+    ----------
+    method : {"z", "robust"}
+    centre, scale : ndarray of shape (n_features,)
+        Mean and standard deviation (``ddof=0``, as scikit-learn's StandardScaler), or median and
+        interquartile range; every scale > 0.
+    """
+
+    method: str
+    centre: np.ndarray
+    scale: np.ndarray
+
+    def apply(self, X) -> np.ndarray:
+        """`X` (n_samples, n_features) in standardised units."""
+        return (np.asarray(X, dtype=float) - self.centre) / self.scale
+
+    def means_to_original(self, means) -> np.ndarray:
+        """Means (n_components, n_features) fitted on standardised data, in the file's units: ``c + s * mu_z``."""
+        return self.centre + self.scale * np.asarray(means, dtype=float)
+
+    def covariances_to_original(self, covariances, covariance_type: str) -> np.ndarray:
+        """Covariances fitted on standardised data, in the file's units: ``S Sigma_z S``.
+
+        Parameters
+        ----------
+        covariances : ndarray
+            As stored by a Gaussian mixture of `covariance_type`: (K, D, D) full, (D, D) tied,
+            (K, D) diag, (K,) spherical.
+        covariance_type : {"full", "tied", "diag", "spherical"}
+
+        Returns
+        -------
+        ndarray
+            (K, D, D), (D, D) or (K, D): a spherical covariance is no longer spherical in
+            original units, so it comes back as the diagonal ``s**2 * sigma_z**2`` (K, D).
+        """
+        c = np.asarray(covariances, dtype=float)
+        s = self.scale
+        if covariance_type in ("full", "tied"):
+            return c * s[:, None] * s[None, :]
+        if covariance_type == "diag":
+            return c * s**2
+        if covariance_type == "spherical":
+            return c[:, None] * s[None, :] ** 2
+        raise ValueError(f"unknown covariance type {covariance_type!r}; use full, tied, diag or spherical")
+
+    def to_dict(self) -> dict:
+        return {"method": self.method, "centre": self.centre.tolist(), "scale": self.scale.tolist()}
+
+    @classmethod
+    def from_dict(cls, data: dict, n_features: int) -> Standardization:
+        """Inverse of `to_dict`; ValueError naming the entry that is wrong."""
+        method = data.get("method")
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+        arrays = {}
+        for name in ("centre", "scale"):
+            try:
+                values = np.asarray(data.get(name), dtype=float)
+            except (TypeError, ValueError):
+                raise ValueError(f"{name} must be a list of {n_features} numbers") from None
+            if values.shape != (n_features,) or not np.all(np.isfinite(values)):
+                raise ValueError(f"{name} must be a list of {n_features} finite numbers, one per column")
+            arrays[name] = values
+        if np.any(arrays["scale"] <= 0):
+            raise ValueError("every scale must be > 0")
+        return cls(method, arrays["centre"], arrays["scale"])
+
+
+def fit_standardization(X, method: str, columns=None) -> Standardization:
+    """The centre and scale of each column of `X` (n_samples, n_features) for `method` ("z" or "robust").
+
+    Raises ValueError naming a column that does not vary (its scale would be 0): leave it out.
+    """
+    if method not in METHODS:
+        raise ValueError(f"standardisation must be one of {', '.join(METHODS)}; got {method!r}")
+    X = np.asarray(X, dtype=float)
+    if method == "z":
+        centre, scale = X.mean(axis=0), X.std(axis=0)
+    else:
+        q1, centre, q3 = np.percentile(X, [25, 50, 75], axis=0)
+        scale = q3 - q1
+    flat = np.flatnonzero(~(scale > 0))
+    if flat.size:
+        j = int(flat[0])
+        name = columns[j] if columns is not None else f"column {j + 1}"
+        spread = "standard deviation" if method == "z" else "interquartile range"
+        raise ValueError(
+            f"cannot standardise: {name} has {spread} 0 (it does not vary); leave it out of the features"
+            + (" or use z-scores" if method == "robust" else "")
+        )
+    return Standardization(method, centre, scale)
+
+
+def scale_proposal(X, columns) -> str | None:
+    """One sentence proposing to standardise when feature standard deviations differ by more than 100x, else None."""
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[0] < 2 or X.shape[1] < 2:
+        return None
+    std = X.std(axis=0)
+    varying = np.flatnonzero(std > 0)
+    if varying.size < 2:
+        return None
+    wide, narrow = varying[np.argmax(std[varying])], varying[np.argmin(std[varying])]
+    ratio = std[wide] / std[narrow]
+    if not ratio > PROPOSE_RATIO:
+        return None
+    return (
+        f"Standardise? The spread of {columns[wide]} is {ratio:.0f} times that of {columns[narrow]}, so without "
+        f"standardising {columns[wide]} alone decides distances, the k-means++ starts and the PCA view."
+    )
+
+
+def standardize_problem(problem: Problem, method: str) -> Problem:
+    """`problem` with its features standardised by `method`, remembering the centre and scale per column.
+
+    Raises ValueError for data already standardised, or a column that does not vary.
+    """
+    if problem.standardization is not None:
+        raise ValueError("the data is already standardised; open the file again to standardise it another way")
+    found = fit_standardization(problem.X, method, problem.columns)
+    return replace(problem, X=found.apply(problem.X), standardization=found)

@@ -1,0 +1,50 @@
+"""The import dialog's standardise choice, with a one-sentence proposal when feature scales differ by more than 100x."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ...app.standardize import METHODS, scale_proposal
+
+
+class StandardizeRow(QWidget):
+    """A "Standardise features" combo (no / z-scores / robust) and the proposal to use it."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.combo = QComboBox()
+        self.combo.addItem("no (the file's units)", None)
+        for method, text in METHODS.items():
+            self.combo.addItem(text, method)
+        self.combo.setToolTip(
+            "Fit on standardised features; the centre and scale of each column are kept, so the parameters "
+            "can be read in the file's units"
+        )
+        self.proposal = QLabel()
+        self.proposal.setWordWrap(True)
+        self.proposal.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("Standardise features:"))
+        row.addWidget(self.combo)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.proposal)
+        self.combo.currentIndexChanged.connect(self._shown)
+
+    def _shown(self, *_) -> None:
+        """The proposal only while it is not taken."""
+        self.proposal.setVisible(bool(self.proposal.text()) and self.method is None)
+
+    @property
+    def method(self) -> str | None:
+        """ "z", "robust", or None (keep the file's units)."""
+        return self.combo.currentData()
+
+    def propose(self, X, columns) -> None:
+        """Show why standardising helps when the features' spreads differ by more than 100x (else nothing)."""
+        text = scale_proposal(X, columns)
+        self.proposal.setText(text or "")
+        self._shown()
