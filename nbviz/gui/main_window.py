@@ -601,20 +601,15 @@ class MainWindow(QMainWindow):
         if not session.has_run:
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return False
-        problem, snapshot = session.problem, session.snapshot
-        assert problem is not None and snapshot is not None  # a run is shown for loaded data
-        names, model, columns = session.component_names(), snapshot.model, problem.columns
 
-        def write_responsibilities() -> None:
-            resp = session.resp
-            assert resp is not None  # a run is shown
-            export.write_responsibilities_csv(path, problem, resp, names)
+        def write_data() -> None:
+            export.write_session_export(kind, path, session)
 
         writers = {
-            "responsibilities": write_responsibilities,
-            "parameters-json": lambda: export.write_parameters_json(path, model, names, columns),
-            "parameters-csv": lambda: export.write_parameters_csv(path, model, names, columns),
-            "trace": lambda: export.write_trace_csv(path, session.history),
+            "responsibilities": write_data,
+            "parameters-json": write_data,
+            "parameters-csv": write_data,
+            "trace": write_data,
             "data-figure": lambda: save_figure(self.data_view, path),
             "objective-figure": lambda: self.objective.save_figure(path),
             "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
