@@ -97,6 +97,7 @@ def reading_spec(loaded: Problem, path) -> ImportSpec:
     name = os.path.basename(path)
     guessed = ImportSpec.guessed(path)
     preview = nc.preview_table(path, guessed.delimiter, guessed.header)
+    features: tuple[int, ...] | None
     if preview.header:
         label, features = _columns_by_name(loaded, name, preview.columns)
     else:
