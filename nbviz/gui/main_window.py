@@ -48,6 +48,7 @@ from ..app.session_file import SessionFileError, read_session
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
+from .classify_flow import ClassifyFlow
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
@@ -363,6 +364,10 @@ class MainWindow(QMainWindow):
             action = export_menu.addAction(text)
             action.triggered.connect(lambda _=False, kind=kind: self.choose_export_path(kind))
             self.export_actions[kind] = action
+        self.classify_flow = ClassifyFlow(self)
+        self.classify_action = file_menu.addAction("Classify new data…")
+        self.classify_action.setToolTip("Responsibilities and labels of a new file's rows under the model shown")
+        self.classify_action.triggered.connect(self.classify_flow.choose)
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -848,7 +853,7 @@ class MainWindow(QMainWindow):
         """Stepping needs a run and no background work; the M-step needs an E-step first."""
         session = self.session
         ready = session.can_step
-        for action in (*self.run_commands, self.save_action, *self.export_actions.values()):
+        for action in (*self.run_commands, self.save_action, *self.export_actions.values(), self.classify_action):
             action.setEnabled(ready)
         self.m_action.setEnabled(session.can_m_step)  # after the loop: it needs an E-step first
         self.undo_action.setEnabled(session.can_undo)
