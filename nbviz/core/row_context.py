@@ -117,8 +117,12 @@ def row_context(
     feature_names = [names[j] if names is not None else f"x{k + 1}" for k, j in enumerate(feature_js)]
     ignored_cells = None
     if ignored_js:
-        kept = np.flatnonzero(~bad).tolist()
-        ignored_cells = np.array([[text(i, j) for j in ignored_js] for i in kept], dtype=np.str_)
+        kept = np.flatnonzero(~bad)
+        if isinstance(cells, np.ndarray):
+            ignored_cells = np.array([[number_text(v) for v in row] for row in cells[np.ix_(kept, np.array(ignored_js))]])
+        else:
+            rows = cells if len(kept) == len(cells) else [cells[i] for i in kept.tolist()]
+            ignored_cells = np.array([[row[j].strip() for j in ignored_js] for row in rows], dtype=np.str_)
     dropped = []
     for i in np.flatnonzero(bad).tolist():
         absent = [feature_names[k] for k in np.flatnonzero(missing[i])]
