@@ -119,7 +119,9 @@ def row_context(
     if ignored_js:
         kept = np.flatnonzero(~bad)
         if isinstance(cells, np.ndarray):
-            ignored_cells = np.array([[number_text(v) for v in row] for row in cells[np.ix_(kept, np.array(ignored_js))]])
+            ignored_cells = np.array(
+                [[number_text(v) for v in row] for row in cells[np.ix_(kept, np.array(ignored_js))]]
+            )
         else:
             rows = cells if len(kept) == len(cells) else [cells[i] for i in kept.tolist()]
             ignored_cells = np.array([[row[j].strip() for j in ignored_js] for row in rows], dtype=np.str_)
