@@ -3,7 +3,8 @@
 The new file goes through the same reader (`ImportSpec`, `nbviz.core.load_data`) with the loaded
 data's column choices: its feature columns are found by name (by position for files without a
 header), the label column is used when present, rows with missing values are dropped and listed,
-and features are binarised at the same threshold. Columns the loaded data did not have are
+features are binarised at the same threshold and standardised with the loaded data's centres and
+scales. Columns the loaded data did not have are
 refused by name. The responsibilities are the model's E-step (`nbviz.core.e_step`) on the new rows;
 a row impossible under every component is written without an assignment, with the reason.
 """
@@ -115,6 +116,10 @@ def classify_file(loaded: Problem, model: nc.Mixture, path, progress=None) -> Cl
     """
     spec = reading_spec(loaded, path)
     new = Problem.from_dataset(spec.load(progress), load_options=spec.options())
+    # data standardised when loaded: the new rows take the loaded data's centres and scales
+    standardization = getattr(loaded, "standardization", None)
+    if standardization is not None:
+        new = replace(new, X=standardization.apply(new.X))
     name = os.path.basename(os.fspath(path))
     try:
         log_density = model.score_samples(new.X)

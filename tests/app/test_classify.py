@@ -111,3 +111,17 @@ def test_files_without_a_header_are_matched_by_position(tmp_path):
     (tmp_path / "wide.csv").write_text("1.5,0.25,3\n")
     with pytest.raises(ValueError, match="wide.csv has 3 columns and no header, but the loaded data has 2 features"):
         classify_file(train, GAUSSIAN, tmp_path / "wide.csv")
+
+
+def test_new_rows_are_standardised_with_the_loaded_datas_centres_and_scales(tmp_path):
+    class Shifted:  # a standardisation: x_z = (x - centre) / scale
+        centre, scale = np.array([1.0, 0.0]), np.array([2.0, 0.5])
+
+        def apply(self, X):
+            return (np.asarray(X) - self.centre) / self.scale
+
+    train = loaded(excel_csv(tmp_path / "train.csv", HEADER, TRAIN))
+    object.__setattr__(train, "standardization", Shifted())
+    result = classify_file(train, GAUSSIAN, excel_csv(tmp_path / "new.csv", HEADER[:4], NEW))
+    np.testing.assert_array_equal(result.problem.X, [[0.25, 0.5], [1.5, 2.2]])
+    np.testing.assert_array_equal(result.resp, GAUSSIAN.responsibilities([[0.25, 0.5], [1.5, 2.2]]))
