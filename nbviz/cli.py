@@ -10,6 +10,8 @@ import argparse
 import os
 import sys
 
+from .app import data_outputs
+
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 
@@ -50,6 +52,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
         "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
+    )
+    parser.add_argument(
+        "--export-responsibilities",
+        metavar="CSV",
+        help="write the responsibilities and labels (after --steps) and exit",
+    )
+    parser.add_argument(
+        "--export-parameters",
+        metavar="JSON",
+        help="write the parameters and the run's summary (after --steps) and exit",
+    )
+    parser.add_argument(
+        "--export-trace", metavar="CSV", help="write the objective and ELBO trace (after --steps) and exit"
+    )
+    parser.add_argument(
+        "--classify", metavar="FILE", help="with --export-responsibilities: write FILE's rows classified by the model"
     )
     parser.add_argument(
         "--size",
@@ -103,6 +121,7 @@ def prepare(args):
         raise ValueError("--start needs data to start on: give a data FILE or --preset")
     if args.standardize and not (args.file and not args.file.endswith(SUFFIX)):
         raise ValueError("--standardize applies to a data file; a preset or a session keeps its own data")
+    data_outputs.check_classify(args)
     if args.preset:
         try:
             problem, config, start = load_preset(args.preset)
@@ -245,6 +264,9 @@ def save_session(window, path: str, args) -> str | None:
 OUTPUTS = (
     ("save_session", save_session),
     ("screenshot", save_screenshot),
+    ("export_responsibilities", data_outputs.export_responsibilities),
+    ("export_parameters", data_outputs.export_parameters),
+    ("export_trace", data_outputs.export_trace),
 )
 
 

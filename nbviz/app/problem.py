@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core.row_context import RowContext
 
 from .import_spec import ImportSpec
 from .standardize import Standardization
@@ -45,6 +46,11 @@ class Problem:
         can name the line a user sees in an editor; None when not known.
     standardization : Standardization or None
         How `X` was standardised from the file's values (`standardize.standardize_problem`).
+    label_name : str or None
+        The name of the file's label column, when the labels were read from a file.
+    context : nbviz.core.row_context.RowContext or None
+        The file's ignored columns (text per row) and the rows dropped for missing values, so
+        exports can be joined back to the file; None when the file had neither.
     """
 
     name: str
@@ -60,6 +66,8 @@ class Problem:
     load_options: dict | None = field(default=None)
     lines: np.ndarray | None = field(default=None)
     standardization: Standardization | None = field(default=None)
+    label_name: str | None = field(default=None)
+    context: RowContext | None = field(default=None)
 
     def __post_init__(self):
         X = np.array(self.X, dtype=np.float64)
@@ -89,6 +97,11 @@ class Problem:
         return "continuous"
 
     @property
+    def binarised_at(self) -> float | None:
+        """The threshold the features were binarised at when read (x >= it is 1), or None."""
+        return (self.load_options or {}).get("binarise_at")
+
+    @property
     def n_classes(self) -> int | None:
         return None if self.labels is None else int(self.labels.max()) + 1
 
@@ -106,6 +119,8 @@ class Problem:
             classes=dataset.classes,
             source=dataset.path,
             lines=dataset.lines,
+            label_name=dataset.label_name,
+            context=dataset.context,
             **extra,
         )
 

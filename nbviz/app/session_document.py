@@ -15,6 +15,7 @@ import nbviz.core as nc
 
 from .config import MAX_SEED, ModelConfig
 from .problem import Problem
+from .row_context_document import context_from_dict
 from .session_schema import (
     MAX_ITER,
     SchemaError,
@@ -46,6 +47,8 @@ PROBLEM_KEYS = {
     "source",
     "load_options",
     "standardization",
+    "label_name",
+    "context",
 }
 SNAPSHOT_KEYS = {"phase", "iteration", "model", "log_likelihood", "objective", "elbo", "log_prior", "empty"}
 PHASES = ("init", "E", "M")
@@ -168,6 +171,11 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
         load_options=options,
         lines=lines,
         standardization=_standardization(data.get("standardization"), D),
+        label_name=a_string(data.get("label_name"), "problem.label_name", optional=True),
+        # a referenced data file gives its own context; an embedded one is checked
+        context=dataset.context
+        if dataset is not None
+        else context_from_dict(data.get("context"), "problem.context", N, D),
     )
 
 

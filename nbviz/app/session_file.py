@@ -4,7 +4,8 @@ A session file is UTF-8 JSON::
 
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
-                 "description", "source", "load_options", "lines", "standardization" (optional)},
+                 "description", "source", "load_options", "lines", "label_name", "context",
+                 "standardization" (optional)},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int,
@@ -42,6 +43,7 @@ from . import session_document as document
 from .config import ModelConfig
 from .files import WriteError, write_atomically
 from .problem import Problem
+from .row_context_document import context_to_dict
 from .session_integrity import check_history
 from .session_schema import SchemaError, content_checksum, entry, parse_document, shown
 
@@ -117,6 +119,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
             "X": problem.X.tolist(),
             "labels": _array_or_none(problem.labels),
             "lines": _array_or_none(problem.lines),
+            "context": context_to_dict(problem.context),
         }
     return {
         "name": problem.name,
@@ -130,6 +133,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
         "source": problem.source,
         "load_options": problem.load_options,
         **({} if problem.standardization is None else {"standardization": problem.standardization.to_dict()}),
+        "label_name": problem.label_name,
     }
 
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .row_context import RowContext, row_context
+
 #: Cell texts (compared stripped and lower-cased) that mean "no value here".
 MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?", "missing"})
 WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
@@ -111,6 +113,9 @@ class Dataset:
         int64, read-only: the 1-based file line (row of a ``.npy``) of each row of ``X``, so
         messages about a row can name the line a user sees in an editor; None for a data set
         not read from a file.
+    context : RowContext or None
+        The ignored columns' text and the dropped rows, to join results back to the file; None
+        when the file has neither.
     """
 
     X: np.ndarray
@@ -121,6 +126,7 @@ class Dataset:
     path: str | None
     dropped_lines: tuple[int, ...] = ()
     lines: np.ndarray | None = None
+    context: RowContext | None = None
 
 
 @dataclass(frozen=True)
@@ -274,6 +280,7 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, drop
                 label_j,
                 _data_lines(lines, first_line if header else 0, len(cells)),
                 drop_missing,
+                cells=cells,
             )
 
     # not clean: the careful parse does the rest, its progress continuing from where it is
@@ -312,7 +319,16 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, drop
             )
         raise table.error(what, rows[i][0], j)
     label_texts = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
-    return _finish(table, X, feature_js, label_texts, label_j, np.array([line for line, _ in rows]), drop_missing)
+    return _finish(
+        table,
+        X,
+        feature_js,
+        label_texts,
+        label_j,
+        np.array([line for line, _ in rows]),
+        drop_missing,
+        cells=[fields for _, fields in rows],
+    )
 
 
 class _NotClean(Exception):
@@ -413,8 +429,9 @@ def _load_clean_text(
     del blocks
     labels = None if label_j is None else cells[:, label_j].copy()
     X = cells if feature_js == list(range(table.n_columns)) else cells[:, feature_js]
+    aside = cells if len(feature_js) + (label_j is not None) < table.n_columns else None  # ignored columns
     del cells
-    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), drop_missing)
+    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), drop_missing, cells=aside)
 
 
 def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tuple[np.ndarray | None, np.ndarray]:
@@ -511,7 +528,16 @@ def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing
         i, j = np.unravel_index(np.argmax(infinite), infinite.shape)
         raise table.error("infinite value; only finite numbers are allowed", int(i) + 1, int(j))
     labels = None if label_j is None else array[:, label_j]
-    return _finish(table, array[:, feature_js], feature_js, labels, label_j, np.arange(1, len(array) + 1), drop_missing)
+    return _finish(
+        table,
+        array[:, feature_js],
+        feature_js,
+        labels,
+        label_j,
+        np.arange(1, len(array) + 1),
+        drop_missing,
+        cells=array,
+    )
 
 
 def _detect_delimiter(lines: list[str]) -> str:
@@ -715,11 +741,13 @@ def _finish(
     label_j: int | None,
     lines: np.ndarray,
     drop_missing: bool,
+    cells=None,
 ) -> Dataset:
     """Drop or report rows with missing values, encode the labels and build the Dataset.
 
     `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array or a
     list of stripped texts, shape (n_rows,); `lines` holds each row's file line, shape (n_rows,).
+    `cells` holds every file column of each row (numbers or text) for `row_context`.
     """
     missing = np.isnan(X)
     if labels is None:
@@ -776,8 +804,9 @@ def _finish(
     )
     kept_lines = np.array(lines[~bad], dtype=np.int64)
     kept_lines.setflags(write=False)
+    context = row_context(table.names, feature_js, label_j, cells, lines, missing, label_missing)
     return Dataset(
-        X, columns, codes, classes, label_name, table.path, tuple(int(line) for line in lines[bad]), kept_lines
+        X, columns, codes, classes, label_name, table.path, tuple(int(line) for line in lines[bad]), kept_lines, context
     )
 
 

@@ -49,6 +49,7 @@ from ..app.standardize import standardize_problem
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
+from .classify_flow import ClassifyFlow
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
@@ -364,6 +365,10 @@ class MainWindow(QMainWindow):
             action = export_menu.addAction(text)
             action.triggered.connect(lambda _=False, kind=kind: self.choose_export_path(kind))
             self.export_actions[kind] = action
+        self.classify_flow = ClassifyFlow(self)
+        self.classify_action = file_menu.addAction("Classify new data…")
+        self.classify_action.setToolTip("Responsibilities and labels of a new file's rows under the model shown")
+        self.classify_action.triggered.connect(self.classify_flow.choose)
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -609,20 +614,15 @@ class MainWindow(QMainWindow):
         if not session.has_run:
             self.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
             return False
-        problem, snapshot = session.problem, session.snapshot
-        assert problem is not None and snapshot is not None  # a run is shown for loaded data
-        names, model, columns = session.component_names(), snapshot.model, problem.columns
 
-        def write_responsibilities() -> None:
-            resp = session.resp
-            assert resp is not None  # a run is shown
-            export.write_responsibilities_csv(path, problem, resp, names)
+        def write_data() -> None:
+            export.write_session_export(kind, path, session)
 
         writers = {
-            "responsibilities": write_responsibilities,
-            "parameters-json": lambda: export.write_parameters_json(path, model, names, columns),
-            "parameters-csv": lambda: export.write_parameters_csv(path, model, names, columns),
-            "trace": lambda: export.write_trace_csv(path, session.history),
+            "responsibilities": write_data,
+            "parameters-json": write_data,
+            "parameters-csv": write_data,
+            "trace": write_data,
             "data-figure": lambda: save_figure(self.data_view, path),
             "objective-figure": lambda: self.objective.save_figure(path),
             "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
@@ -864,7 +864,7 @@ class MainWindow(QMainWindow):
         """Stepping needs a run and no background work; the M-step needs an E-step first."""
         session = self.session
         ready = session.can_step
-        for action in (*self.run_commands, self.save_action, *self.export_actions.values()):
+        for action in (*self.run_commands, self.save_action, *self.export_actions.values(), self.classify_action):
             action.setEnabled(ready)
         self.m_action.setEnabled(session.can_m_step)  # after the loop: it needs an E-step first
         self.undo_action.setEnabled(session.can_undo)

@@ -35,15 +35,19 @@ def test_responsibilities_csv_keeps_the_data_and_the_exact_responsibilities(name
     export.write_responsibilities_csv(path, session.problem, session.resp, names)
     header, rows = read_csv(path)
     problem, K = session.problem, len(names)
-    assert header[: problem.n_features] == list(problem.columns)
-    assert header[-K - 1 :] == [f"r_{n}" for n in names] + ["component"]
-    table = np.array([[float(v) for v in row[: problem.n_features]] for row in rows])
+    D = problem.n_features
+    assert header[0] == ("line" if problem.lines is not None else "row") and header[1 : D + 1] == list(problem.columns)
+    assert header[-K - 2 :] == [f"r_{n}" for n in names] + ["component", "unassigned_reason"]
+    lines = problem.lines if problem.lines is not None else np.arange(1, problem.n_samples + 1)
+    assert [int(row[0]) for row in rows] == lines.tolist()
+    table = np.array([[float(v) for v in row[1 : D + 1]] for row in rows])
     np.testing.assert_array_equal(table, problem.X)
-    resp = np.array([[float(v) for v in row[-K - 1 : -1]] for row in rows])
+    resp = np.array([[float(v) for v in row[-K - 2 : -2]] for row in rows])
     np.testing.assert_array_equal(resp, session.resp)
-    assert [row[-1] for row in rows] == [names[k] for k in session.resp.argmax(axis=1)]
+    assert [row[-2] for row in rows] == [names[k] for k in session.resp.argmax(axis=1)]
+    assert all(row[-1] == "" for row in rows)
     if problem.labels is not None:
-        assert [row[problem.n_features] for row in rows] == [problem.classes[y] for y in problem.labels]
+        assert [row[D + 1] for row in rows] == [problem.classes[y] for y in problem.labels]
 
 
 def test_parameters_json_reads_back_as_the_same_model(tmp_path, qtbot):

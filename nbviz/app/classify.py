@@ -1,0 +1,138 @@
+"""Apply the current model to new rows: read a file as the loaded data was read, and classify it.
+
+The new file goes through the same reader (`ImportSpec`, `nbviz.core.load_data`) with the loaded
+data's column choices: its feature columns are found by name (by position for files without a
+header), the label column is used when present, rows with missing values are dropped and listed,
+features are binarised at the same threshold and standardised with the loaded data's centres and
+scales. Columns the loaded data did not have are
+refused by name. The responsibilities are the model's E-step (`nbviz.core.e_step`) on the new rows;
+a row impossible under every component is written without an assignment, with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+import nbviz.core as nc
+
+from .export import write_responsibilities_csv
+from .fit_messages import describe_fit_error
+from .import_spec import ImportSpec
+from .problem import Problem
+
+IMPOSSIBLE = "probability zero under every component of the model"
+
+
+@dataclass(frozen=True, eq=False)
+class Classified:
+    """New rows and their responsibilities under a model.
+
+    Attributes
+    ----------
+    problem : Problem
+        The new rows, read as the loaded data was (with their lines, ignored columns and dropped rows).
+    resp : ndarray of shape (n_samples, n_components)
+        Zero rows where `unassigned` says why there is no assignment.
+    unassigned : dict of int to str
+        Rows (0-based) impossible under every component, and the reason.
+    """
+
+    problem: Problem
+    resp: np.ndarray
+    unassigned: dict[int, str]
+
+
+def _quoted(names) -> str:
+    return ", ".join(f"'{name}'" for name in names)
+
+
+def _columns_by_name(loaded: Problem, name: str, names: tuple[str, ...]) -> tuple[int | None, tuple[int, ...]]:
+    """(label column, feature columns) of a new file with header `names`; ValueError naming the
+    columns that are missing or that the loaded data does not have."""
+    missing = [column for column in loaded.columns if column not in names]
+    if missing:
+        raise ValueError(
+            f"{name} lacks the feature column{'s' * (len(missing) > 1)} {_quoted(missing)} of the loaded data; "
+            "give a file with the same columns"
+        )
+    context = loaded.context
+    known = {*loaded.columns, *(context.ignored_columns if context is not None else ()), loaded.label_name}
+    extra = [column for column in names if column not in known]
+    if extra:
+        raise ValueError(
+            f"{name} has the column{'s' * (len(extra) > 1)} {_quoted(extra)}, which the loaded data does not have "
+            f"(its features are {_quoted(loaded.columns)}); remove {'them' if len(extra) > 1 else 'it'} "
+            "or give a file with the same columns"
+        )
+    repeated = sorted({column for column in names if names.count(column) > 1})
+    if repeated:
+        raise ValueError(f"{name} names more than one column {_quoted(repeated)}; give each column one name")
+    label = names.index(loaded.label_name) if loaded.label_name in names else None
+    return label, tuple(names.index(column) for column in loaded.columns)
+
+
+def _columns_by_position(loaded: Problem, name: str, n_columns: int) -> tuple[int | None, tuple[int, ...] | None]:
+    """(label column, feature columns) of a new file without a header: the loaded file's choices
+    when it has as many columns as that file, else every column a feature when it has one per feature."""
+    options = loaded.load_options or {}
+    context = loaded.context
+    width = loaded.n_features + (loaded.labels is not None) + len(context.ignored_columns if context else ())
+    label, features = options.get("label_column"), options.get("feature_columns")
+    if loaded.source is not None and n_columns == width and not isinstance(label, str):
+        return label, None if features is None else tuple(features)
+    if n_columns == loaded.n_features:
+        return None, None
+    raise ValueError(
+        f"{name} has {n_columns} column{'s' * (n_columns != 1)} and no header, but the loaded data has "
+        f"{loaded.n_features} feature{'s' * (loaded.n_features != 1)} ({_quoted(loaded.columns)}); give a file with "
+        "the same columns, or a header row naming them"
+    )
+
+
+def reading_spec(loaded: Problem, path) -> ImportSpec:
+    """How to read the new file `path` as `loaded` was read; ValueError (or DataError) saying why not."""
+    path = os.fspath(path)
+    name = os.path.basename(path)
+    guessed = ImportSpec.guessed(path)
+    preview = nc.preview_table(path, guessed.delimiter, guessed.header)
+    features: tuple[int, ...] | None
+    if preview.header:
+        label, features = _columns_by_name(loaded, name, preview.columns)
+    else:
+        label, features = _columns_by_position(loaded, name, preview.n_columns)
+    return replace(
+        guessed, label_column=label, feature_columns=features, drop_missing=True, binarise_at=loaded.binarised_at
+    )
+
+
+def classify_file(loaded: Problem, model: nc.Mixture, path, progress=None) -> Classified:
+    """The rows of the file `path` classified by `model` (fitted to `loaded`).
+
+    Raises ValueError (a `DataError` for the file) with a one-line reason naming the file, and
+    `nbviz.core.LoadCancelled` when `progress` returned False.
+    """
+    spec = reading_spec(loaded, path)
+    new = Problem.from_dataset(spec.load(progress), load_options=spec.options())
+    # data standardised when loaded: the new rows take the loaded data's centres and scales
+    standardization = getattr(loaded, "standardization", None)
+    if standardization is not None:
+        new = replace(new, X=standardization.apply(new.X))
+    name = os.path.basename(os.fspath(path))
+    try:
+        log_density = model.score_samples(new.X)
+    except ValueError as error:
+        raise ValueError(f"{name} does not fit the model: {describe_fit_error(new, error)}") from None
+    possible = np.isfinite(log_density)
+    resp = np.zeros((new.n_samples, model.n_components))
+    if possible.any():
+        resp[possible] = nc.e_step(model, new.X[possible])
+    unassigned = {int(n): IMPOSSIBLE for n in np.flatnonzero(~possible)}
+    return Classified(new, resp, unassigned)
+
+
+def write_classified(path, classified: Classified, names: list[str]) -> None:
+    """Write the responsibilities of the new rows as File → Export → Responsibilities does."""
+    write_responsibilities_csv(path, classified.problem, classified.resp, names, classified.unassigned)

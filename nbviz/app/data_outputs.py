@@ -1,0 +1,61 @@
+"""The data exports of a scripted run (``--export-responsibilities``, ``--export-parameters``,
+``--export-trace``, with ``--classify``): writers for the command line's OUTPUTS table.
+
+A writer takes (window, path, args), writes atomically and returns None, or the one-line reason
+it failed (the run then exits with status 2 and leaves no file). The command line imports this
+module before it parses its arguments, so the writers import what they use when they run.
+"""
+
+from __future__ import annotations
+
+NO_DATA = "there is nothing to export: give a data FILE or --preset"
+
+
+def check_classify(args) -> None:
+    """ValueError when ``--classify`` is given without what it needs."""
+    if getattr(args, "classify", None) and not args.export_responsibilities:
+        raise ValueError("--classify FILE writes its result with --export-responsibilities OUT: give both")
+
+
+def _written(option: str, kind: str, window, path: str) -> str | None:
+    from .export import write_session_export
+
+    session = window.session
+    if not session.has_run:
+        return f"{option}: {NO_DATA}"
+    try:
+        write_session_export(kind, path, session)
+    except (OSError, ValueError) as error:  # WriteError is an OSError
+        return f"{option}: {error}"
+    return None
+
+
+def export_responsibilities(window, path: str, args) -> str | None:
+    """The responsibilities at the cursor, or with ``--classify FILE`` those of FILE's rows under
+    the model at the cursor."""
+    if not args.classify:
+        return _written("--export-responsibilities", "responsibilities", window, path)
+    from .classify import classify_file, write_classified
+
+    session = window.session
+    if not session.has_run:
+        return f"--classify: {NO_DATA} to fit the model to"
+    try:
+        classified = classify_file(session.problem, session.snapshot.model, args.classify)
+    except (OSError, ValueError) as error:  # DataError is a ValueError
+        return f"--classify {args.classify}: {error}"
+    try:
+        write_classified(path, classified, session.component_names())
+    except OSError as error:
+        return f"--export-responsibilities: {error}"
+    return None
+
+
+def export_parameters(window, path: str, args) -> str | None:
+    """The parameters at the cursor with the run's summary (JSON; ``--start`` reads it back)."""
+    return _written("--export-parameters", "parameters-json", window, path)
+
+
+def export_trace(window, path: str, args) -> str | None:
+    """The objective and ELBO of every half-step (CSV)."""
+    return _written("--export-trace", "trace", window, path)
