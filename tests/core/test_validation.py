@@ -208,7 +208,7 @@ def test_unknown_names_list_the_choices():
     X = np.eye(3)
     with pytest.raises(ValueError, match="family must be one of gaussian, bernoulli, multinomial"):
         nc.init_model(X, "poisson", 2)
-    with pytest.raises(ValueError, match="method must be one of kmeans\\+\\+, random, random_from_data"):
+    with pytest.raises(ValueError, match="method must be one of kmeans\\+\\+, kmeans, random, random_from_data"):
         nc.init_model(X, "bernoulli", 2, method="best")
     with pytest.raises(ValueError, match="family must be one of"):
         nc.fit_naive_bayes(X, [0, 1, 1], "poisson")
