@@ -167,7 +167,7 @@ class Agreement:
 
     @property
     def nmi(self) -> float:
-        """The normalised mutual information of the hard assignment and the classes (`normalized_mutual_information`)."""
+        """The normalised mutual information of the hard assignment and the classes."""
         return normalized_mutual_information(self.counts)
 
     @property
