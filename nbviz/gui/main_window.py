@@ -55,13 +55,13 @@ from .figures import save_figure
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
 from .panels.agreement import AgreementPanel
-from .panels.uncertain_points import UncertainPointsPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
 from .panels.labels import label_status
 from .panels.parameters import ParametersPanel
 from .panels.restarts import RestartPanel
+from .panels.uncertain_points import UncertainPointsPanel
 from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
