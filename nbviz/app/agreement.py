@@ -4,7 +4,8 @@ Each data row is given the component with its largest responsibility at the curs
 assignment); the table counts rows per (component, class). Components are matched to classes by
 the Hungarian assignment on those counts (`scipy.optimize.linear_sum_assignment`, maximising the
 rows on matched pairs), so the matched cells show how many rows agree. The adjusted Rand index
-(Hubert and Arabie, 1985) needs no matching: 1 for the same partition, about 0 for a random one.
+(Hubert and Arabie, 1985) and the normalised mutual information need no matching: both are 1 for
+the same partition; the ARI is about 0 for a random one, the NMI 0 for independent ones.
 """
 
 from __future__ import annotations
@@ -82,6 +83,40 @@ def adjusted_rand_index(counts: np.ndarray) -> float:
     return numerator / denominator
 
 
+def normalized_mutual_information(counts: np.ndarray) -> float:
+    """The normalised mutual information of the two partitions whose contingency table is `counts`.
+
+    ``I(U; V) / ((H(U) + H(V)) / 2)`` in nats (the arithmetic mean, scikit-learn's default for
+    ``normalized_mutual_info_score``), with its conventions: 1.0 when each partition has a single
+    group (the data is not split at all), 0.0 when the mutual information is 0.
+
+    Parameters
+    ----------
+    counts : ndarray of shape (n_row_groups, n_column_groups)
+        Non-negative integer counts; empty groups (a row or column of zeros) do not count.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+    """
+    counts = np.asarray(counts, dtype=np.float64)
+    rows, columns = counts.sum(axis=1), counts.sum(axis=0)
+    rows, columns = rows[rows > 0], columns[columns > 0]
+    if len(rows) <= 1 and len(columns) <= 1:
+        return 1.0
+    n = counts.sum()
+    i, j = np.nonzero(counts)
+    cells = counts[i, j]
+    row_sums, column_sums = counts.sum(axis=1)[i], counts.sum(axis=0)[j]
+    mutual = float(np.sum(cells / n * (np.log(cells) + np.log(n) - np.log(row_sums) - np.log(column_sums))))
+    if mutual <= 0.0:  # rounding can leave -1e-17 where the partitions are independent
+        return 0.0
+    entropy_rows = -float(np.sum(rows / n * np.log(rows / n)))
+    entropy_columns = -float(np.sum(columns / n * np.log(columns / n)))
+    return min(1.0, mutual / (0.5 * (entropy_rows + entropy_columns)))
+
+
 def match_classes(counts: np.ndarray) -> np.ndarray:
     """The class matched to each component: the assignment with the most rows on matched pairs.
 
@@ -129,6 +164,11 @@ class Agreement:
     @property
     def n_samples(self) -> int:
         return int(self.counts.sum())
+
+    @property
+    def nmi(self) -> float:
+        """The normalised mutual information of the hard assignment and the classes."""
+        return normalized_mutual_information(self.counts)
 
     @property
     def matched(self) -> int:

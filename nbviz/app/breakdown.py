@@ -20,7 +20,7 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.logspace import normalise
 
-from .families.steps import ParameterKey, Ratio, step_arithmetic
+from .families.steps import ParameterGroup, ParameterKey, Ratio, step_arithmetic
 
 MAX_TERMS = 12  # up to this many data rows, every term of a sum is listed
 TOP_TERMS = 8  # beyond, the largest terms
@@ -173,6 +173,12 @@ class WorkedParameter:
     value: float
     stored: float
     kept: bool
+
+
+def parameter_groups(model: nc.Mixture, fixed_covariances: bool = False) -> list[ParameterGroup]:
+    """The parameters an M-step of `model` computes, by kind and component: the weights, then the family's own."""
+    weights = [ParameterGroup("weight", k, f"π of {k + 1}", 0) for k in range(model.n_components)]
+    return weights + step_arithmetic(model).groups(model, fixed_covariances)
 
 
 def parameter_choices(model: nc.Mixture, columns, fixed_covariances: bool = False) -> list[tuple[ParameterKey, str]]:

@@ -35,6 +35,12 @@ OPTIONS = (
         "Each point drawn in the shape of its most responsible component (for colour-blind viewers)",
         default=False,
     ),
+    ViewOption(
+        "uncertainty",
+        "Colour by uncertainty",
+        "Points from grey (certain) to red (most uncertain: 1 − max_k r_nk, mclust's uncertainty plot)",
+        default=False,
+    ),
 )
 NAMES = tuple(option.name for option in OPTIONS)
 
@@ -55,6 +61,7 @@ class ViewOptions(QObject):
     labels: bool
     legend: bool
     shapes: bool
+    uncertainty: bool
 
     def __init__(self, parent=None, **values: bool):
         super().__init__(parent)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
+from .distinct import count_distinct_rows, distinct_row_indices
 from .families import get_family
 from .kmeans import lloyd
 from .mixture import Mixture
@@ -37,10 +38,11 @@ def init_model(
         k-means assignment (scikit-learn's default ``init_params="kmeans"``);
         "kmeans++": k-means++ seeding (distinct rows, far apart) as component centres;
         "random_from_data": distinct rows chosen uniformly as centres; "random": one M-step on
-        random responsibilities. Rows are compared in the family's comparison space (word
-        frequencies for multinomials). Centres become Gaussian means (every component starting with
-        the data's overall covariance) or Bernoulli / word probabilities halfway between the row and
-        the overall frequencies (so no point starts impossible).
+        random responsibilities. Every method refuses more components than distinct rows. Rows
+        are compared in the family's comparison space (word frequencies for multinomials).
+        Centres become Gaussian means (every component starting with the data's overall
+        covariance) or Bernoulli / word probabilities halfway between the row and the overall
+        frequencies (so no point starts impossible).
     rng : None, int or numpy.random.Generator
         Same seed, same start.
     covariance_type : str
@@ -82,11 +84,14 @@ def init_model(
         raise ValueError(
             f"{K} components is more than the {N} data points; use at most {N} components, or load data with more rows"
         )
+    points = cls._comparison_points(data)
+    n_distinct = count_distinct_rows(points, K)
+    if n_distinct < K:
+        raise ValueError(_too_few_distinct(n_distinct, K))
     if method == "random":
         resp = rng.random((K, N))
         resp /= resp.sum(axis=0)
         return cls._start_from_responsibilities(data, resp, prior, **options)
-    points = cls._comparison_points(data)
     if method == "kmeans":
         resp = kmeans_assignment(points, _kmeanspp(points, K, rng))
         return cls._start_from_responsibilities(data, resp, prior, **options)
@@ -129,10 +134,10 @@ def kmeans_assignment(points: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 
 
 def _distinct_rows(points: np.ndarray, K: int, rng) -> np.ndarray:
-    _, first = np.unique(points, axis=0, return_index=True)
+    first = distinct_row_indices(points)
     if first.size < K:
         raise ValueError(_too_few_distinct(first.size, K))
-    return rng.choice(np.sort(first), size=K, replace=False)
+    return rng.choice(first, size=K, replace=False)
 
 
 def _kmeanspp(points: np.ndarray, K: int, rng) -> np.ndarray:

@@ -63,6 +63,7 @@ from .panels.inspector import PointInspector
 from .panels.labels import label_status
 from .panels.parameters import ParametersPanel
 from .panels.restarts import RestartPanel
+from .panels.uncertain_points import UncertainPointsPanel
 from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
@@ -213,6 +214,14 @@ class MainWindow(QMainWindow):
             [self.parameters_dock, self.inspector_dock, self.agreement_dock], [300, 150, 250], Qt.Orientation.Vertical
         )
         self.agreement_dock.hide()
+        # the most uncertain points: beside clusters vs classes, shown with View → Colour by uncertainty
+        self.uncertain_points = UncertainPointsPanel(self.session, appearance=self.appearance)
+        self.uncertain_dock = self._dock(
+            "Uncertain points", self.uncertain_points, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self.tabifyDockWidget(self.agreement_dock, self.uncertain_dock)
+        self.uncertain_dock.hide()
+        self.view_options.changed.connect(self._show_uncertain_points)
         self.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
         self.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
@@ -254,6 +263,12 @@ class MainWindow(QMainWindow):
         )
 
     # ----------------------------------------------------------------- construction helpers
+    def _show_uncertain_points(self) -> None:
+        """Colouring by uncertainty brings up the list of the most uncertain points."""
+        if self.view_options.uncertainty and not self.uncertain_dock.isVisible():
+            self.uncertain_dock.show()
+            self.uncertain_dock.raise_()
+
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title.replace(" ", "_"))
@@ -385,6 +400,7 @@ class MainWindow(QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addAction(self.bound_dock.toggleViewAction())
         view_menu.addAction(self.agreement_dock.toggleViewAction())
+        view_menu.addAction(self.uncertain_dock.toggleViewAction())
         self.posterior_action = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
         self.posterior_action.setCheckable(True)
         self.posterior_action.setChecked(True)

@@ -159,3 +159,28 @@ def test_with_more_components_than_classes_the_one_left_over_is_listed_last(iris
     (left_over,) = set(range(4)) - set(class_of)
     assert rows[-1] == (str(left_over + 1), counts[left_over].tolist())
     assert shown_ari(panel) == pytest.approx(expected(iris)[0], abs=5e-4)
+
+
+def test_a_gaussian_file_with_a_text_label_column_shows_the_table_ari_and_nmi(tmp_path, qtbot):
+    from sklearn.metrics import normalized_mutual_info_score
+
+    from nbviz.app.config import ModelConfig
+    from nbviz.app.problem import Problem
+
+    rng = np.random.default_rng(4)
+    X = np.vstack([rng.normal(0.0, 1.0, size=(40, 2)), rng.normal(4.0, 1.0, size=(40, 2))])
+    names = np.array(["setosa", "virginica"])[np.repeat([0, 1], 40)]
+    path = tmp_path / "flowers.csv"
+    path.write_text("a,b,species\n" + "".join(f"{x:.6f},{y:.6f},{c}\n" for (x, y), c in zip(X, names)))
+    session = Session()
+    problem = Problem.from_file(str(path))
+    assert problem.labels is not None and session.load(problem, ModelConfig(n_components=2, seed=1))
+    assert session.config.family == "gaussian" and not session.config.supervised
+    panel = AgreementPanel(session)
+    qtbot.addWidget(panel)
+    session.step()
+    hard = np.argmax(session.resp, axis=1)
+    nmi = float(re.search(r"NMI ([0-9.]+)", panel.text()).group(1))
+    assert nmi == pytest.approx(normalized_mutual_info_score(problem.labels, hard), abs=5e-4)
+    assert shown_ari(panel) == pytest.approx(adjusted_rand_score(problem.labels, hard), abs=5e-4)
+    assert [name for name, _ in table_rows(panel, 2)] and "setosa" in panel.text()

@@ -7,8 +7,9 @@ it up (never by asking which family a model is):
 
 - `feature_log_factors`: the naive Bayes product ``p(x | k) = prod_m f_m(x_m | k)`` factor by
   factor (None for a family whose density does not factor over the features);
-- `parameters` and `ratio`: the family's own parameters, each the ratio
-  ``(sum_n r_nk f_n + a) / b`` that its M-step computes.
+- `groups` and `ratio`: the family's own parameters, in groups of one kind and component (a
+  mean vector, a covariance matrix), each entry the ratio ``(sum_n r_nk f_n + a) / b`` that its
+  M-step computes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,60 @@ class ParameterKey:
     kind: str
     k: int | None
     index: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParameterGroup:
+    """Parameters of one kind and component, e.g. a mean vector μ_k or a covariance matrix Σ_k.
+
+    Attributes
+    ----------
+    kind : str
+        As `ParameterKey.kind`.
+    k : int or None
+        The component (None: shared by the components).
+    label : str
+        The group's name, e.g. "μ of 1"; for pairs of features the name of an off-diagonal entry ("Σ of 1").
+    features : int
+        Feature positions that name one entry: 0 (the group is one parameter), 1 or 2 (a pair
+        ``d <= e`` of a symmetric matrix).
+    diagonal_label : str
+        For a matrix (and for the diagonal of one, `features` 1 with ``index`` (d, d)), the name of
+        a diagonal entry, e.g. "σ² of 1"; "" otherwise.
+    """
+
+    kind: str
+    k: int | None
+    label: str
+    features: int = 1
+    diagonal_label: str = ""
+
+    def key(self, index: tuple[int, ...] = ()) -> ParameterKey:
+        """The entry at feature positions `index` (``len(index) == features``)."""
+        if self.features == 1 and self.diagonal_label:  # the diagonal of a matrix: stored at (d, d)
+            index = (index[0], index[0])
+        return ParameterKey(self.kind, self.k, tuple(index))
+
+    def entry_label(self, index: tuple[int, ...], columns) -> str:
+        """The entry's name with its features, e.g. "μ of 1, sweet" or "Σ of 1, a–b"."""
+        if not index:
+            return self.label
+        if len(index) == 1 or index[0] == index[1]:
+            return f"{self.diagonal_label or self.label}, {columns[index[0]]}"
+        return f"{self.label}, {columns[index[0]]}–{columns[index[1]]}"
+
+    def entries(self, n_features: int) -> list[tuple[int, ...]]:
+        """Every entry's feature positions, diagonal entries first (for `features` 2, of n_features(n_features+1)/2)."""
+        if self.features == 0:
+            return [()]
+        diagonal = [(d,) * self.features for d in range(n_features)]
+        if self.features == 1:
+            return [(d,) for d in range(n_features)]
+        return diagonal + [(d, e) for d in range(n_features) for e in range(d + 1, n_features)]
+
+    def n_entries(self, n_features: int) -> int:
+        """``len(self.entries(n_features))``, without listing them."""
+        return (1, n_features, n_features * (n_features + 1) // 2)[self.features]
 
 
 @dataclass(frozen=True)
@@ -109,8 +164,17 @@ class StepArithmetic(abc.ABC):
         return None
 
     @abc.abstractmethod
+    def groups(self, model: nc.Mixture, fixed_covariances: bool) -> list[ParameterGroup]:
+        """The family's own parameters (not the weights) an M-step computes, grouped by kind and component."""
+
     def parameters(self, model: nc.Mixture, columns, fixed_covariances: bool) -> list[tuple[ParameterKey, str]]:
-        """The family's own parameters (not the weights) an M-step computes, each with a label."""
+        """Every entry of `groups`, each with a label (K x D entries and more: for small models)."""
+        D = model.n_features
+        return [
+            (group.key(index), group.entry_label(index, columns))
+            for group in self.groups(model, fixed_covariances)
+            for index in group.entries(D)
+        ]
 
     @abc.abstractmethod
     def stored(self, model: nc.Mixture, key: ParameterKey) -> float:
@@ -129,27 +193,18 @@ class GaussianSteps(StepArithmetic):
     have no component (``k`` None).
     """
 
-    def parameters(self, model, columns, fixed_covariances):
-        K, D = model.n_components, model.n_features
-        keys = [(ParameterKey("mean", k, (d,)), f"μ of {k + 1}, {columns[d]}") for k in range(K) for d in range(D)]
+    def groups(self, model, fixed_covariances):
+        K = model.n_components
+        groups = [ParameterGroup("mean", k, f"μ of {k + 1}") for k in range(K)]
         kind = model.covariance_type
         if fixed_covariances:
-            return keys
+            return groups
         if kind == "spherical":
-            return keys + [(ParameterKey("covariance", k), f"σ² of {k + 1}") for k in range(K)]
-        pairs = [(d, d) for d in range(D)]
-        if kind in ("full", "tied"):
-            pairs += [(d, e) for d in range(D) for e in range(d + 1, D)]
+            return groups + [ParameterGroup("covariance", k, f"σ² of {k + 1}", 0) for k in range(K)]
+        features = 1 if kind == "diag" else 2
         if kind == "tied":
-            for d, e in pairs:
-                what = f"σ² (tied), {columns[d]}" if d == e else f"Σ (tied), {columns[d]}–{columns[e]}"
-                keys.append((ParameterKey("covariance", None, (d, e)), what))
-            return keys
-        for k in range(K):
-            for d, e in pairs:
-                what = f"σ² of {k + 1}, {columns[d]}" if d == e else f"Σ of {k + 1}, {columns[d]}–{columns[e]}"
-                keys.append((ParameterKey("covariance", k, (d, e)), what))
-        return keys
+            return groups + [ParameterGroup("covariance", None, "Σ (tied)", features, "σ² (tied)")]
+        return groups + [ParameterGroup("covariance", k, f"Σ of {k + 1}", features, f"σ² of {k + 1}") for k in range(K)]
 
     def stored(self, model, key):
         if key.kind == "mean":
@@ -158,7 +213,11 @@ class GaussianSteps(StepArithmetic):
             return float(model.covariances[key.index])
         if not key.index:
             return float(model.covariances[key.k])
-        return float(model.full_covariances[key.k][key.index])
+        stored = model.covariances[key.k]  # as stored: a diagonal is never expanded to (D, D)
+        if stored.ndim == 1:
+            d, e = key.index
+            return float(stored[d]) if d == e else 0.0
+        return float(stored[key.index])
 
     def ratio(self, key, X, resp, prior, columns):
         k = key.k
@@ -229,9 +288,8 @@ class BernoulliSteps(StepArithmetic):
         labels = ["p" if one else "1 − p" for one in ones[:, 0]]
         return FeatureFactors(log_factors, labels, np.ones(len(x), dtype=bool))
 
-    def parameters(self, model, columns, fixed_covariances):
-        K, M = model.n_components, model.n_features
-        return [(ParameterKey("prob", k, (m,)), f"p of {k + 1}, {columns[m]}") for k in range(K) for m in range(M)]
+    def groups(self, model, fixed_covariances):
+        return [ParameterGroup("prob", k, f"p of {k + 1}") for k in range(model.n_components)]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])
@@ -266,9 +324,8 @@ class MultinomialSteps(StepArithmetic):
         coefficient = float(gammaln(x.sum() + 1) - gammaln(x + 1).sum())
         return FeatureFactors(log_factors, labels, present, coefficient, "L! / ∏ x_m! (the same for every component)")
 
-    def parameters(self, model, columns, fixed_covariances):
-        K, M = model.n_components, model.n_features
-        return [(ParameterKey("prob", k, (m,)), f"θ of {k + 1}, {columns[m]}") for k in range(K) for m in range(M)]
+    def groups(self, model, fixed_covariances):
+        return [ParameterGroup("prob", k, f"θ of {k + 1}") for k in range(model.n_components)]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])

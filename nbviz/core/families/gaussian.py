@@ -370,6 +370,14 @@ class GaussianMixture(Mixture):
         return super()._start_from_responsibilities(data, resp, prior, **options)
 
     def _component_distances(self, other: GaussianMixture) -> np.ndarray:
+        var_a, var_b = self._diagonal_variances(), other._diagonal_variances()
+        if var_a is not None and var_b is not None:  # diagonal covariances: O(K K' D), no (D, D) matrix
+            average = 0.5 * (var_a[:, None, :] + var_b[None, :, :])
+            diff = self.means[:, None, :] - other.means[None, :, :]
+            log_a, log_b = np.log(var_a).sum(axis=1), np.log(var_b).sum(axis=1)
+            return 0.125 * (diff**2 / average).sum(axis=2) + 0.5 * (
+                np.log(average).sum(axis=2) - 0.5 * (log_a[:, None] + log_b[None, :])
+            )
         cov_a, cov_b = self.full_covariances, other.full_covariances
         logdet_a = np.linalg.slogdet(cov_a)[1]
         logdet_b = np.linalg.slogdet(cov_b)[1]
@@ -382,6 +390,14 @@ class GaussianMixture(Mixture):
                     np.linalg.slogdet(average)[1] - 0.5 * (logdet_a[i] + logdet_b[j])
                 )
         return out
+
+    def _diagonal_variances(self) -> np.ndarray | None:
+        """The variances (n_components, n_features) of diagonal or spherical covariances; None for full or tied."""
+        if self.covariance_type == "diag":
+            return self.covariances
+        if self.covariance_type == "spherical":
+            return np.repeat(self.covariances[:, None], self.n_features, axis=1)
+        return None
 
     def _slice_directions(self) -> tuple[tuple, ...]:
         return tuple(("mean", k, d) for k in range(self.n_components) for d in range(self.n_features))

@@ -1,4 +1,4 @@
-"""Clusters against classes: the confusion table (components × classes) and the adjusted Rand index.
+"""Clusters against classes: the confusion table (components × classes), the adjusted Rand index and the NMI.
 
 At every half-step each row goes to the component with its largest responsibility; the table
 counts rows per component and class, the components matched to classes (`app.agreement`) and
@@ -61,7 +61,8 @@ class AgreementPanel(TextPanel):
         }[snapshot.phase]
         n, matched = result.n_samples, result.matched
         parts = [
-            f"<p><b>Adjusted Rand index {result.ari:.3f}</b> &nbsp;·&nbsp; {matched} of {n} rows on matched pairs "
+            f"<p><b>Adjusted Rand index {result.ari:.3f}</b> &nbsp;·&nbsp; <b>NMI {result.nmi:.3f}</b>"
+            f" &nbsp;·&nbsp; {matched} of {n} rows on matched pairs "
             f"({100.0 * matched / n:.1f} %)<br><span style='color:{muted}'>{html.escape(when)}</span></p>",
             f"<p style='color:{muted}'>Components (rows) × classes (columns); highlighted: the class matched "
             "to each component</p>",
@@ -91,8 +92,9 @@ class AgreementPanel(TextPanel):
         parts.append(f"<p>{html.escape(self._given_note(result))}</p>" if result.n_given else "")
         parts.append(
             f"<p style='color:{muted}'>Each row counts for the component with its largest responsibility "
-            "at this half-step. The adjusted Rand index needs no matching: 1 = the classes exactly, about 0 = "
-            f"no better than chance. {html.escape(MATCHING_NOTE)}</p>"
+            "at this half-step. The adjusted Rand index and the normalised mutual information (NMI) need no "
+            "matching: 1 = the classes exactly; ARI about 0 = no better than chance, NMI 0 = independent. "
+            f"{html.escape(MATCHING_NOTE)}</p>"
         )
         return "".join(parts)
 

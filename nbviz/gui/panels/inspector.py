@@ -8,7 +8,10 @@ and written from their logarithms, so a likelihood far below the smallest double
 many binary features) still shows as e.g. 3.1416 × 10^-412.
 
 The M-step: at an M half-step, how the chosen parameter was computed from the responsibilities.
-The arithmetic is `nbviz.app.breakdown`'s; this panel only writes it out.
+The arithmetic is `nbviz.app.breakdown`'s; this panel only writes it out. A small model's
+parameters are listed one by one; a large one's (more than `MAX_FLAT`: a 20-feature mean already
+has 20) are chosen as a group (μ of 2, Σ of 1) and then the feature, or pair of features, by
+number or name.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ import html
 import math
 
 import numpy as np
-from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from ...app.breakdown import (
     EStepNumbers,
@@ -26,13 +30,16 @@ from ...app.breakdown import (
     e_step_numbers,
     factor_rows,
     parameter_choices,
+    parameter_groups,
     worked_parameter,
 )
+from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.session import PointBreakdown
 from ..palette import component_color
 from .text_panel import TextPanel
 
 MAX_LISTED = 6  # feature values written out; more are summarised
+MAX_FLAT = 64  # up to this many parameters the M-step chooser lists each; beyond, a group and then its features
 HINT = (
     "Click a point in the data view (or a row of the responsibility map) to see how the E-step "
     "computes its responsibilities; click anywhere else (or hold Shift and move the mouse), or type "
@@ -93,7 +100,10 @@ class PointInspector(TextPanel):
     probe_edit : QLineEdit
         Type a point ("3", "1, 0, 1") and press Enter to probe it.
     parameter_choice : QComboBox
-        The parameter whose M-step is written out.
+        The parameter whose M-step is written out, or for a large model its group (μ of 2).
+    feature_choices : tuple of two QComboBox
+        For a large model, the feature (and for a matrix the second feature) of the entry in the
+        chosen group; editable: type a feature's number or name and press Enter. Hidden otherwise.
     breakdown : PointBreakdown or None
         The selected point's E-step shown (None: no point is selected).
     probe_numbers : EStepNumbers or None
@@ -119,37 +129,133 @@ class PointInspector(TextPanel):
         self.parameter_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.parameter_choice.setMinimumContentsLength(2)
         self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
-        self._keys: list = []
+        self._keys: list[ParameterKey] = []  # a small model's parameters, one per item
+        self._groups: list[ParameterGroup] = []  # a large model's groups, one per item
+        self.feature_choices = (self._feature_box("The feature"), self._feature_box("The second feature"))
+        features_row = QWidget()
+        row_layout = QHBoxLayout(features_row)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        for box in self.feature_choices:
+            row_layout.addWidget(box)
         super().__init__(session, parent, appearance=appearance)
         self.probe_edit.returnPressed.connect(self._probe_typed)
-        self.parameter_choice.currentIndexChanged.connect(self.redraw)
+        self.parameter_choice.currentIndexChanged.connect(self._group_chosen)
         self.browser.anchorClicked.connect(self._link_clicked)
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)  # TextPanel's
         # no labels beside them: the inspector stays as narrow as its dock allows
         layout.insertWidget(0, self.probe_edit)
         layout.insertWidget(1, self.parameter_choice)
+        layout.insertWidget(2, features_row)
         self.refill()
+
+    def _feature_box(self, what: str) -> QComboBox:
+        box = QComboBox()
+        box.setEditable(True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setMinimumContentsLength(2)
+        box.setToolTip(f"{what} of the parameter whose M-step is written out: choose it, or type its number or name")
+        completer = QCompleter(box.model(), box)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        box.setCompleter(completer)
+        box.setVisible(False)
+        box.currentIndexChanged.connect(self.redraw)
+        line = box.lineEdit()
+        assert line is not None  # editable
+        line.returnPressed.connect(lambda: self._feature_typed(box))
+        return box
 
     # ----------------------------------------------------------------- what is shown
     def refill(self, *_) -> None:
         """List the run's parameters (keeping the one chosen where it still exists), then redraw."""
         session = self.session
         model = session.snapshot.model if session.snapshot is not None else None
-        chosen = self._keys[self.parameter_choice.currentIndex()] if self._keys else None
-        choices = [] if model is None else parameter_choices(model, session.problem.columns, session.fixed_covariances)
-        self._keys = [key for key, _ in choices]
-        self.parameter_choice.blockSignals(True)
-        self.parameter_choice.clear()
-        self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
-        if chosen in self._keys:
-            self.parameter_choice.setCurrentIndex(self._keys.index(chosen))
-        self.parameter_choice.blockSignals(False)
+        chosen = self.chosen_key()
+        groups = [] if model is None else parameter_groups(model, session.fixed_covariances)
+        columns = [] if model is None else list(session.problem.columns)
+        n_entries = sum(group.n_entries(len(columns)) for group in groups)
+        boxes = (self.parameter_choice, *self.feature_choices)
+        for box in boxes:
+            box.blockSignals(True)
+            box.clear()
+        if n_entries <= MAX_FLAT:
+            self._groups = []
+            choices = [] if model is None else parameter_choices(model, columns, session.fixed_covariances)
+            self._keys = [key for key, _ in choices]
+            self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
+        else:
+            self._groups, self._keys = groups, []
+            self.parameter_choice.addItems([f"M-step of {_group_name(group)}" for group in groups])
+            names = [f"{d + 1}: {name}" for d, name in enumerate(columns)]
+            for box in self.feature_choices:
+                box.addItems(names)
+        for box in boxes:
+            box.blockSignals(False)
+        if chosen is not None:
+            self._show_key(chosen)
+        self._group_chosen()
+
+    def chosen_key(self) -> ParameterKey | None:
+        """The parameter whose M-step is written out (None: the run has none to choose)."""
+        index = max(self.parameter_choice.currentIndex(), 0)
+        if self._keys:
+            return self._keys[index]
+        if not self._groups:
+            return None
+        group = self._groups[index]
+        features = tuple(sorted(box.currentIndex() for box in self.feature_choices[: group.features]))
+        return group.key(tuple(max(d, 0) for d in features))
+
+    def choose_parameter(self, key: ParameterKey) -> None:
+        """Write out the M-step of parameter `key` (a `ParameterKey` of the run)."""
+        if not self._show_key(key):
+            raise ValueError(f"{key} is not a parameter of the run")
         self.redraw()
 
-    def choose_parameter(self, key) -> None:
-        """Write out the M-step of parameter `key` (a `ParameterKey` of the run)."""
-        self.parameter_choice.setCurrentIndex(self._keys.index(key))
+    def _show_key(self, key: ParameterKey) -> bool:
+        """Set the choosers to `key`; False if the run has no such parameter."""
+        if self._keys:
+            if key not in self._keys:
+                return False
+            self.parameter_choice.setCurrentIndex(self._keys.index(key))
+            return True
+        for position, group in enumerate(self._groups):
+            if (group.kind, group.k) == (key.kind, key.k) and len(key.index) >= group.features:
+                widgets = (self.parameter_choice, *self.feature_choices)
+                for widget in widgets:
+                    widget.blockSignals(True)
+                self.parameter_choice.setCurrentIndex(position)
+                for box, d in zip(self.feature_choices[: group.features], key.index):
+                    box.setCurrentIndex(d)
+                for widget in widgets:
+                    widget.blockSignals(False)
+                self._group_chosen()
+                return True
+        return False
+
+    def _group_chosen(self, *_) -> None:
+        """Show as many feature choosers as the chosen group's entries need, then redraw."""
+        group = self._groups[max(self.parameter_choice.currentIndex(), 0)] if self._groups else None
+        for n, box in enumerate(self.feature_choices):
+            box.setVisible(group is not None and group.features > n)
+        self.redraw()
+
+    def _feature_typed(self, box: QComboBox) -> None:
+        """A feature typed by number (from 1) or name; anything else puts the chosen one back."""
+        text = box.currentText().strip()
+        columns = list(self.session.problem.columns) if self.session.problem is not None else []
+        position = -1
+        if text.isdigit() and 1 <= int(text) <= len(columns):
+            position = int(text) - 1
+        elif text in columns:
+            position = columns.index(text)
+        elif box.findText(text) >= 0:
+            position = box.findText(text)
+        if position >= 0:
+            box.setCurrentIndex(position)
+        box.setEditText(box.itemText(box.currentIndex()))
 
     def content(self) -> str | None:
         session = self.session
@@ -163,7 +269,7 @@ class PointInspector(TextPanel):
         elif session.selected >= 0:
             self.breakdown = session.breakdown(session.selected)
             parts.append(self._html(self.breakdown))
-        if snapshot.phase == "M" and self._keys:
+        if snapshot.phase == "M" and (self._keys or self._groups):
             parts.append(self._m_step_html())
         return "".join(parts) or None
 
@@ -327,7 +433,8 @@ class PointInspector(TextPanel):
         session = self.session
         snapshot, problem, em, resp = session.snapshot, session.problem, session.em, session.resp
         assert snapshot is not None and problem is not None and em is not None and resp is not None
-        key = self._keys[max(self.parameter_choice.currentIndex(), 0)]
+        key = self.chosen_key()
+        assert key is not None  # shown only with parameters to choose
         w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
         self.worked = w
         r = w.ratio
@@ -348,6 +455,7 @@ class PointInspector(TextPanel):
             + "</p>"
         ]
         if r.denominator == 0:  # every r_nk is 0: the terms would be 0 · (undefined)
+            assert k is not None  # a shared (tied) entry divides by N, never 0
             parts.append(
                 f"<p><i>Component {k + 1} received no responsibility ({html.escape(r.denominator_text)}): "
                 f"there is nothing to average, so it kept its previous value {w.stored:.6g}.</i></p>"
@@ -396,3 +504,8 @@ class PointInspector(TextPanel):
     def _link_clicked(self, url) -> None:
         if url.toString() == CLEAR_PROBE:
             self.session.clear_probe()
+
+
+def _group_name(group: ParameterGroup) -> str:
+    """What the chooser calls `group`: a matrix by its symbol, a diagonal (variances) by a diagonal entry's."""
+    return group.diagonal_label if group.features == 1 and group.diagonal_label else group.label

@@ -4,7 +4,8 @@ Each component lists its weight and its emission parameters (Gaussian: mean and 
 model's own covariance type; Bernoulli / multinomial: the probabilities, or the most probable
 features when there are many). For synthesised data every value stands beside its matched true
 value. After an M-step the values it changed are highlighted; a component that received no
-responsibility is marked empty.
+responsibility is marked empty. A long vector (a mean of many features) is shortened as numpy
+prints one: its first and last few entries and its length.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from .text_panel import TextPanel
 
 MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
 MAX_MATRIX = 4  # covariance matrices are written out up to this many features
+MAX_VECTOR = 16  # vectors are written out whole up to this length; longer ones are shortened
+EDGE_ITEMS = 3  # entries shown at each end of a shortened vector
 
 
 def fmt(value: float) -> str:
@@ -31,9 +34,19 @@ def fmt(value: float) -> str:
 
 
 def fmt_vector(values, names=None) -> str:
+    """`values` (n,) written out, each after its name if `names` are given.
+
+    Longer than `MAX_VECTOR`: the first and last `EDGE_ITEMS` entries and the length, as numpy
+    shortens a long array ("(1, 2, 3, …, 98, 99, 100; 100 values)").
+    """
+    values = np.asarray(values)
+    n = len(values)
+    shown = range(n) if n <= MAX_VECTOR else [*range(EDGE_ITEMS), -1, *range(n - EDGE_ITEMS, n)]
+    texts = ["…" if m < 0 else fmt(values[m]) if names is None else f"{names[m]} {fmt(values[m])}" for m in shown]
+    length = "" if n <= MAX_VECTOR else f"; {n:,} values"
     if names is None:
-        return "(" + ", ".join(fmt(v) for v in values) + ")"
-    return ", ".join(f"{name} {fmt(v)}" for name, v in zip(names, values))
+        return "(" + ", ".join(texts) + length + ")"
+    return ", ".join(texts) + length
 
 
 @dataclass(frozen=True)
@@ -124,9 +137,7 @@ def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
         cov, label = model.full_covariances[k], "covariance Σ"
     if D == 1 and kind != "spherical":
         label = "variance σ²"
-    error = None
-    if j is not None:
-        error = float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
+    error = None if j is None else _covariance_error(model, truth, k, j)
     rows.append(
         Row(
             k,
@@ -138,6 +149,15 @@ def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
         )
     )
     return rows
+
+
+def _covariance_error(model: nc.GaussianMixture, truth: nc.GaussianMixture, k: int, j: int) -> float:
+    """The Frobenius norm of Σ_k − Σ*_j, from the stored diagonals where both are diagonal (no D x D matrix)."""
+    kind = model.covariance_type
+    if kind == truth.covariance_type and kind in ("diag", "spherical"):
+        scale = 1.0 if kind == "diag" else np.sqrt(model.n_features)  # a spherical σ² is on every diagonal entry
+        return float(scale * np.linalg.norm(model.covariances[k] - truth.covariances[j]))
+    return float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
 
 
 def _cov_text(cov: np.ndarray) -> str:

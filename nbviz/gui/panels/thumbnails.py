@@ -162,7 +162,7 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
             painter.setBrush(colour)
             for x, y in pixels[labels == k]:
                 painter.drawEllipse(QPointF(x, y), radius, radius)
-    means, covariances = projection.gaussians(model.means, model.full_covariances)
+    means, covariances = projection.model_gaussians(model)  # from the covariances as stored: no (K, D, D) stack
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setClipRect(area)
     for k in range(model.n_components):

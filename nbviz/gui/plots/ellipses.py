@@ -5,6 +5,8 @@ Both are created once per component and updated in place as EM steps.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -62,6 +64,11 @@ def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_V
 class EllipseItem(pg.GraphicsObject):
     """The 1- and 2-sigma ellipses of one 2-D Gaussian, drawn as one QPainterPath.
 
+    The path is built relative to the mean, in units of a power of two near the ellipse's size,
+    and painted through a translation and scaling: Qt ignores path points beyond 1e128 (a
+    ``moveTo`` there is dropped, which drew a wedge from the origin at data scaled by 1e150), and
+    vertices near 1 keep their precision however far the ellipse is from the origin.
+
     Parameters
     ----------
     pen : QPen or anything `pg.mkPen` accepts
@@ -74,20 +81,25 @@ class EllipseItem(pg.GraphicsObject):
         super().__init__()
         self.pen = pg.mkPen(pen)
         self.levels = tuple(levels)
-        self.path = QPainterPath()
-        self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level
+        self.path = QPainterPath()  # in local units: data = centre + unit * path
+        self.centre = (0.0, 0.0)
+        self.unit = 1.0
+        self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level, in data units
 
     def set_gaussian(self, mean: np.ndarray, cov: np.ndarray) -> None:
         """Redraw for a Gaussian with `mean` (2,) and covariance `cov` (2, 2)."""
         mean, cov = np.asarray(mean, dtype=float), np.asarray(cov, dtype=float)
         self.curves = [ellipse_points(mean, cov, level) for level in self.levels]
+        finite = [curve for curve in self.curves if np.all(np.isfinite(curve))]
+        extent = max((float(np.max(np.abs(curve - mean))) for curve in finite), default=0.0)
+        unit = math.ldexp(1.0, math.frexp(extent)[1]) if 0.0 < extent < math.inf else 1.0  # exact scaling
         path = QPainterPath()
-        for curve in self.curves:
-            if not np.all(np.isfinite(curve)):
-                continue
-            path.addPath(pg.arrayToQPath(curve[:, 0], curve[:, 1], connect="all"))
+        for curve in finite:
+            local = (curve - mean) / unit
+            path.addPath(pg.arrayToQPath(local[:, 0], local[:, 1], connect="all"))
         self.prepareGeometryChange()
-        self.path = path
+        self.path, self.unit = path, unit
+        self.centre = (float(mean[0]), float(mean[1])) if np.all(np.isfinite(mean)) else (0.0, 0.0)
         self.update()
 
     def set_pen(self, pen) -> None:
@@ -101,9 +113,11 @@ class EllipseItem(pg.GraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        rect = self.path.boundingRect()
-        if rect.isNull():
+        local = self.path.boundingRect()
+        if local.isNull():
             return QRectF()
+        (cx, cy), unit = self.centre, self.unit
+        rect = QRectF(cx + unit * local.left(), cy + unit * local.top(), unit * local.width(), unit * local.height())
         # The cosmetic pen's width is in pixels: pad by it in data units.
         px, py = self.pixelVectors()
         pad_x = 0.0 if px is None else px.length() * (self.pen.widthF() + 2)
@@ -114,6 +128,8 @@ class EllipseItem(pg.GraphicsObject):
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         painter.setPen(self.pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.translate(*self.centre)
+        painter.scale(self.unit, self.unit)  # the pen is cosmetic: its width stays in pixels
         painter.drawPath(self.path)
 
 

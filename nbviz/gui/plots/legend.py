@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QLinearGradient
 from ...app.appearance import Appearance
 from ...app.view_options import ViewOptions
 from ..palette import blend, component_color, component_rgb
+from ..uncertainty_scale import scale_rgb
 from .ellipses import SIGMA_LEVELS, ellipse_mass
 from .point_layer import SHAPES
 
@@ -69,7 +70,10 @@ def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> lis
         if options.shading:
             entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
     entries.append(LegendEntry("marker", "mean μ<sub>k</sub> (drag it)"))
-    entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
+    if options.uncertainty:
+        entries.append(LegendEntry("uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"))
+    else:
+        entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
     if options.shapes:
         entries.append(LegendEntry("shapes", "shape: most responsible k"))
     return entries
@@ -131,6 +135,13 @@ class LegendSample(pg.GraphicsWidget):
             pg.graphicsItems.ScatterPlotItem.drawSymbol(
                 painter, "o", a.point_size(13), pg.mkPen(a.outline, width=a.line_width(2)), pg.mkBrush(colour)
             )
+        elif kind == "uncertainty":  # grey (certain) to red (most uncertain)
+            gradient = QLinearGradient(0, 0, w, 0)
+            for stop, c in zip((0.0, 1.0), scale_rgb(a.dark)):
+                gradient.setColorAt(stop, QColor(*c.tolist()))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
         elif kind == "blend":
             # from pure component 1 through a 50:50 mix to pure component 2 (and 3 when there is one)
             stops = min(self.n_components, 3)

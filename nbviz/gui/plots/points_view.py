@@ -17,6 +17,7 @@ import nbviz.core as nc
 from ...app.problem import Problem
 from ...app.view_options import ViewOptions
 from ..palette import blend, component_rgb
+from ..uncertainty_scale import uncertainty_colours
 from .ellipses import DraggableMarkers
 from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .legend import DataLegend, legend_entries
@@ -137,7 +138,10 @@ class PointsView(PlotView):
         resp = self.session.resp
         assert resp is not None  # there is a run while the view applies
         self.points.set_shapes(resp.argmax(axis=1) if self.view_options.shapes else None)
-        self.points.set_colors(blend(resp, component_rgb(model.n_components, self.appearance.dark)))
+        if self.view_options.uncertainty:
+            self.points.set_colors(uncertainty_colours(resp, self.appearance.dark))
+        else:
+            self.points.set_colors(blend(resp, component_rgb(model.n_components, self.appearance.dark)))
         self.draw_model()
         self.draw_selection()
         self.draw_probe()
