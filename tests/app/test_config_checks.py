@@ -13,7 +13,10 @@ from nbviz.app.config import ModelConfig
         (dict(n_components=2.5), "the number of components must be a positive integer; got 2.5"),
         (dict(family="poisson"), "family must be one of gaussian, bernoulli, multinomial; got 'poisson'"),
         (dict(covariance_type="round"), "the covariance type must be one of full, diag, spherical, tied; got 'round'"),
-        (dict(init_method="best"), "the initialisation must be one of kmeans++, kmeans, random, random_from_data; got 'best'"),
+        (
+            dict(init_method="best"),
+            "the initialisation must be one of kmeans++, kmeans, random, random_from_data; got 'best'",
+        ),
         (dict(label_fraction=1.5), "the labelled fraction must be a finite number >= 0 and <= 1; got 1.5"),
         (
             dict(covariance_type="spherical", fixed_variance=0.0),
