@@ -361,24 +361,34 @@ def test_extreme_values_run_without_a_word_on_stderr(tmp_path, scale):
     assert result.returncode == 0 and result.stderr == ""  # no numpy RuntimeWarning either
 
 
-def test_a_half_step_that_fails_exits_2_and_writes_nothing(tmp_path):
-    import json
-
+def test_a_half_step_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     import numpy as np
 
-    # two identical points far off, and a start whose second component sits on them: its covariance
-    # collapses to zero at the first M-step
+    import nbviz.core as nc
+    from nbviz.app.config import ModelConfig
+    from nbviz.app.problem import Problem
+    from nbviz.app.session import Session
+
+    # two identical points far off, and a start whose second component sits on them: with no
+    # covariance prior (a file opened from the command line gets one; this session keeps none) its
+    # covariance collapses to zero at the first M-step
     X = np.r_[np.random.default_rng(1).normal(size=(60, 2)), [[100.0, 100.0], [100.0, 100.0]]]
     data = tmp_path / "collapse.csv"
     np.savetxt(data, X, delimiter=",", header="a,b", comments="")
-    start = tmp_path / "start.json"
     tight = [[1e-4, 0.0], [0.0, 1e-4]]
-    model = {"family": "gaussian", "weights": [0.5, 0.5], "means": [[0, 0], [100, 100]]}
-    start.write_text(json.dumps({"model": {**model, "covariances": [[[1, 0], [0, 1]], tight]}}))
-    png, saved = tmp_path / "never.png", tmp_path / "never.nbviz"
-    result = run_cli(
-        str(data), "--start", str(start), "--steps", "6", "--screenshot", str(png), "--save-session", str(saved)
+    start = nc.Mixture.from_dict(
+        {
+            "family": "gaussian",
+            "weights": [0.5, 0.5],
+            "means": [[0, 0], [100, 100]],
+            "covariances": [np.eye(2).tolist(), tight],
+        }
     )
+    session, unstable = Session(), tmp_path / "collapse.nbviz"
+    assert session.load(Problem.from_file(str(data)), ModelConfig(family="gaussian", n_components=2), start)
+    assert session.save(str(unstable))
+    png, saved = tmp_path / "never.png", tmp_path / "never.nbviz"
+    result = run_cli(str(unstable), "--steps", "6", "--screenshot", str(png), "--save-session", str(saved))
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1 and "Traceback" not in result.stderr
     assert "--steps 6: half-step 2 failed" in lines[0] and "singular" in lines[0]
