@@ -54,6 +54,7 @@ from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
+from .motion import Motion, add_motion_menu, read_motion, write_motion
 from .panels.agreement import AgreementPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
@@ -154,6 +155,11 @@ class MainWindow(QMainWindow):
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
+        views = self.data_view  # animated between half-steps (View → Animate half-steps)
+        self.motion = Motion(
+            self.session, (views.density, views.scatter, views.prototypes, views.heatmap), self.appearance, self
+        )
+        self.motion.follow_slider(self.history_slider)
         self.history_label = QLabel()
         self.history_label.setMinimumWidth(240)
         history_row = QHBoxLayout()
@@ -384,6 +390,7 @@ class MainWindow(QMainWindow):
         self.posterior_action.setChecked(True)
         self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
         self.view_option_actions = add_view_option_actions(view_menu, self.view_options, self)
+        self.motion_actions = add_motion_menu(view_menu, self.motion, self)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
@@ -748,6 +755,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/docks", self._dock_state)
         write_choices(self.settings, self.choices())
         write_view_options(self.settings, self.view_options)
+        write_motion(self.settings, self.motion)
         self.settings.sync()
 
     # ----------------------------------------------------------------- remembered choices
@@ -765,7 +773,7 @@ class MainWindow(QMainWindow):
         if self.settings.status() != QSettings.Status.NoError:
             return  # _restore_layout has said so
         choices = read_choices(self.settings)
-        unreadable_views = read_view_options(self.settings, self.view_options)
+        unreadable_views = read_view_options(self.settings, self.view_options) + read_motion(self.settings, self.motion)
         if unreadable_views:
             choices = replace(choices, unreadable=choices.unreadable + tuple(unreadable_views))
         self.controls.speed_slider.setValue(choices.speed)

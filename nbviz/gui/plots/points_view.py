@@ -134,7 +134,7 @@ class PointsView(PlotView):
             return
         model = self.model
         assert model is not None  # sync_problem is True only while the view applies
-        resp = self.session.resp
+        resp = self.shown_resp()
         assert resp is not None  # there is a run while the view applies
         self.points.set_shapes(resp.argmax(axis=1) if self.view_options.shapes else None)
         self.points.set_colors(blend(resp, component_rgb(model.n_components, self.appearance.dark)))
