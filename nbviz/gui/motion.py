@@ -193,9 +193,10 @@ class Motion(QObject):
                 view.draw_frame(None)
 
     def _forget(self) -> None:
-        """A new run or new data: nothing to move from."""
+        """A new run or new data: the next half-step moves from its start."""
         self.finish()
-        self._shown = None
+        snapshot = self.session.snapshot
+        self._shown = None if snapshot is None else (snapshot, None)
 
 
 # ----------------------------------------------------------------- remembered between sessions
