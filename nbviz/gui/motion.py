@@ -203,19 +203,28 @@ class Motion(QObject):
 def read_motion(settings: QSettings, motion: Motion) -> list[str]:
     """Set `motion` from `settings`; returns the keys whose stored value was garbage (kept at default)."""
     unreadable = []
-    if settings.contains("motion/when"):
-        when = str(settings.value("motion/when", "", type=str)).strip().lower()
-        if when in WHEN:
-            motion.set_when(when)
+    when, duration = _text(settings, "motion/when"), _text(settings, "motion/duration_ms")
+    if when is not None:
+        if when.lower() in WHEN:
+            motion.set_when(when.lower())
         else:
             unreadable.append("motion/when")
-    if settings.contains("motion/duration_ms"):
-        text = str(settings.value("motion/duration_ms", "", type=str)).strip()
-        if text.isdigit() and int(text) <= LONGEST_MS:
-            motion.set_duration(int(text))
+    if duration is not None:
+        if duration.isdigit() and int(duration) <= LONGEST_MS:
+            motion.set_duration(int(duration))
         else:
             unreadable.append("motion/duration_ms")
     return unreadable
+
+
+def _text(settings: QSettings, key: str) -> str | None:
+    """The stored text of `key` (stripped), "" when it cannot be read as text, None when absent."""
+    if not settings.contains(key):
+        return None
+    try:
+        return str(settings.value(key, "", type=str)).strip()
+    except (TypeError, ValueError, RuntimeError):
+        return ""
 
 
 def write_motion(settings: QSettings, motion: Motion) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from nbviz.gui.motion import DEFAULT_MS, read_motion, write_motion
 from nbviz.gui.palette import blend, component_rgb
 from nbviz.gui.plots.ellipses import ellipse_points
+from nbviz.gui.plots.prototypes import BAR_ROLE
 
 
 @pytest.fixture
@@ -46,15 +47,21 @@ def assert_same_drawing(a, b):
     np.testing.assert_array_equal(a[3], b[3])
 
 
-def test_an_m_step_moves_the_means_and_ellipses_through_the_midpoint(window):
-    assert window.load_preset("gmm-2d")
-    session, scatter = window.session, window.data_view.scatter
+def halfway_through_an_m_step(window, preset):
+    """Open `preset`, take an E-step, and stop the M-step's animation halfway; (session, before, after)."""
+    assert window.load_preset(preset)
+    session = window.session
     session.e_step()
     window.motion.finish()
     session.m_step()
     assert window.motion.running
     window.motion.seek(0.5)  # eased: half the time is half the way
-    before, after = session.history[-2].model, session.history[-1].model
+    return session, session.history[-2].model, session.history[-1].model
+
+
+def test_an_m_step_moves_the_means_and_ellipses_through_the_midpoint(window):
+    session, before, after = halfway_through_an_m_step(window, "gmm-2d")
+    scatter = window.data_view.scatter
     means, curves, colours, _ = drawn_scatter(scatter)
     np.testing.assert_allclose(means, (before.means + after.means) / 2)
     cov = (before.covariances + after.covariances) / 2  # full covariances, two features: drawn as they are
@@ -186,13 +193,8 @@ def test_by_default_only_presentation_mode_animates(make_main_window):
 
 
 def test_prototypes_and_word_bars_cross_fade(window):
-    assert window.load_preset("bars")
-    session, prototypes = window.session, window.data_view.prototypes
-    session.e_step()
-    window.motion.finish()
-    session.m_step()
-    window.motion.seek(0.5)
-    before, after = session.history[-2].model, session.history[-1].model
+    session, before, after = halfway_through_an_m_step(window, "bars")
+    prototypes = window.data_view.prototypes
     mid = (before.probs + after.probs) / 2
     shape = session.problem.image_shape
     for k, image in enumerate(prototypes.images):
@@ -201,13 +203,13 @@ def test_prototypes_and_word_bars_cross_fade(window):
     for k, image in enumerate(prototypes.images):
         np.testing.assert_array_equal(image.image, after.probs[k].reshape(shape))
 
-    assert window.load_preset("corpus")
-    session.e_step()
-    window.motion.finish()
-    session.m_step()
-    window.motion.seek(0.5)
+    session, before, after = halfway_through_an_m_step(window, "corpus")
+    mid, columns = (before.probs + after.probs) / 2, list(session.problem.columns)
     table = prototypes.table
     words = [[table.item(i, k).text() for i in range(table.rowCount())] for k in range(table.columnCount())]
+    for k in range(table.columnCount()):  # the bars show the midpoint probabilities
+        for i in range(table.rowCount()):
+            assert table.item(i, k).data(BAR_ROLE)[3] == f"{mid[k, columns.index(table.item(i, k).text())]:.3f}"
     window.motion.finish()
     assert words == [[table.item(i, k).text() for i in range(table.rowCount())] for k in range(table.columnCount())]
 
