@@ -83,6 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="start in presentation mode (the data view and objective curve, larger text; F5 toggles, Esc leaves)",
     )
     parser.add_argument(
+        "--animate-ms",
+        type=int,
+        metavar="MS",
+        help="animate each half-step for MS milliseconds (0: off; default 300 in presentation mode only)",
+    )
+    parser.add_argument(
         "--install-desktop",
         action="store_true",
         help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit",
@@ -314,6 +320,13 @@ def run(argv=None) -> int:
         return desktop_integration(args.install_desktop)
     if args.steps < 0:
         return fail("--steps must be 0 or more")
+    if args.animate_ms is not None:
+        from .app.in_between import check_duration
+
+        try:
+            check_duration(args.animate_ms, "--animate-ms")
+        except ValueError as error:
+            return fail(str(error))
     try:
         size = window_size(args)
     except ValueError as error:
@@ -346,6 +359,10 @@ def run(argv=None) -> int:
         window.set_dark(args.dark)
     if args.presentation or batch:  # a scripted run looks the same whatever was chosen last time
         window.appearance.set_presentation(args.presentation)
+    if args.animate_ms is not None:
+        window.motion.configure(args.animate_ms)
+    if batch:  # its pictures show real half-steps, never a moment of an animation
+        window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
     try:
         from .app.session_file import SavedSession

@@ -56,6 +56,7 @@ from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
+from .motion import Motion, add_motion_menu, read_motion, write_motion
 from .panels.agreement import AgreementPanel
 from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
@@ -157,6 +158,11 @@ class MainWindow(QMainWindow):
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
+        views = self.data_view  # animated between half-steps (View → Animate half-steps)
+        self.motion = Motion(
+            self.session, (views.density, views.scatter, views.prototypes, views.heatmap), self.appearance, self
+        )
+        self.motion.follow_slider(self.history_slider)
         self.history_label = QLabel()
         self.history_label.setMinimumWidth(240)
         history_row = QHBoxLayout()
@@ -410,6 +416,7 @@ class MainWindow(QMainWindow):
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))
         view_menu.addSeparator()
+        self.motion_actions = add_motion_menu(view_menu, self.motion, self)
         view_menu.addAction(self.presentation_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction("How EM works here", self.show_help)
@@ -775,6 +782,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/docks", self._dock_state)
         write_choices(self.settings, self.choices())
         write_view_options(self.settings, self.view_options)
+        write_motion(self.settings, self.motion)
         self.settings.sync()
 
     # ----------------------------------------------------------------- remembered choices
@@ -792,7 +800,7 @@ class MainWindow(QMainWindow):
         if self.settings.status() != QSettings.Status.NoError:
             return  # _restore_layout has said so
         choices = read_choices(self.settings)
-        unreadable_views = read_view_options(self.settings, self.view_options)
+        unreadable_views = read_view_options(self.settings, self.view_options) + read_motion(self.settings, self.motion)
         if unreadable_views:
             choices = replace(choices, unreadable=choices.unreadable + tuple(unreadable_views))
         self.controls.speed_slider.setValue(choices.speed)

@@ -158,7 +158,7 @@ class Density1DView(PointsView, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features != 1:
             return None
-        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
+        return self.shown_model(snapshot) if presentation(snapshot.model).data_view is DataView.POINTS else None
 
     def drawn_model(self) -> nc.GaussianMixture:
         """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""

@@ -7,8 +7,14 @@ view has one) before the view's own `restyle` and a redraw.
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pyqtgraph as pg
 
+import nbviz.core as nc
+
+from ...app.in_between import Frame
 from ..session_view import SessionView
 from .sleep import Sleeper
 from .styling import style_plot
@@ -51,6 +57,25 @@ class PlotView(Sleeper, SessionView):
     follows = dict.fromkeys(REDRAWS_ON, "redraw")
     grid = False
     plot: pg.PlotWidget | None = None
+    frame: Frame | None = None
+
+    def draw_frame(self, frame: Frame | None) -> None:
+        """Draw `frame`, a state between two half-steps (`nbviz.gui.motion`), with the view's own
+        drawing code; None draws the session's state again. A frame is drawn only while the
+        session shows the half-step it moves to (`shown_model`, `shown_resp`)."""
+        self.frame = frame
+        self.redraw()
+
+    def shown_model(self, snapshot: nc.Snapshot) -> Any:
+        """The parameters (a Mixture of the snapshot's class) to draw for `snapshot` (the
+        session's): the frame's while one moves to it."""
+        frame = self.frame
+        return frame.model if frame is not None and frame.target is snapshot else snapshot.model
+
+    def shown_resp(self) -> np.ndarray | None:
+        """The responsibilities to draw: the frame's while one moves to the session's half-step."""
+        frame = self.frame
+        return frame.resp if frame is not None and frame.target is self.session.snapshot else self.session.resp
 
     def apply_appearance(self) -> None:
         """Style the plot, restyle the view's own items, redraw."""

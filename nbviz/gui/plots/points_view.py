@@ -135,7 +135,7 @@ class PointsView(PlotView):
             return
         model = self.model
         assert model is not None  # sync_problem is True only while the view applies
-        resp = self.session.resp
+        resp = self.shown_resp()
         assert resp is not None  # there is a run while the view applies
         self.points.set_shapes(resp.argmax(axis=1) if self.view_options.shapes else None)
         if self.view_options.uncertainty:

@@ -88,7 +88,7 @@ class PrototypesView(PlotView, QStackedWidget):
         if snapshot is None or problem is None or presentation(snapshot.model).data_view is not DataView.PROTOTYPES:
             self._build_pictures(0, False, None)
             return
-        model = snapshot.model
+        model = self.shown_model(snapshot)
         matched = self.session.matched_truth()
         if problem.image_shape is not None:
             self.setCurrentWidget(self.pictures)
@@ -203,7 +203,9 @@ class PrototypesView(PlotView, QStackedWidget):
         if shown.absolute_probabilities and M <= MAX_FEATURE_ROWS:
             order = np.tile(np.arange(M), (K, 1))  # few features: keep them in column order
         else:
-            order = top_features(model.probs, count)
+            # ranked by the half-step shown, not by a frame moving to it: rows stay while the bars move
+            target = self.session.snapshot
+            order = top_features((model if target is None else target.model).probs, count)
         true_probs = None
         if matched is not None:
             truth, perm = matched

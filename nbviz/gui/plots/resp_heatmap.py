@@ -138,14 +138,17 @@ class ResponsibilityHeatmap(PlotView, QWidget):
     def redraw(self, *_) -> None:
         if self.asleep():
             return
-        resp = self.session.resp
+        resp = self.shown_resp()
         if resp is None or self.session.problem is None:
             self.image.clear()
             self.rows = np.arange(0)
             self._show_selection()
             return
         n, k = resp.shape
-        self.rows = row_order(resp, self.order_box.currentData() or "data", self._groups())
+        ranked = self.session.resp  # rows ordered by the half-step shown: they stay while colours blend
+        self.rows = row_order(
+            resp if ranked is None else ranked, self.order_box.currentData() or "data", self._groups()
+        )
         self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
         self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
         axis = self.plot.getAxis("bottom")

@@ -141,7 +141,7 @@ class ScatterView(PointsView, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features < 2:
             return None
-        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
+        return self.shown_model(snapshot) if presentation(snapshot.model).data_view is DataView.POINTS else None
 
     def sync_problem(self) -> bool:
         """Follow a new problem: views, point positions and axis ranges. False if inactive."""
