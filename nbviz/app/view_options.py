@@ -35,6 +35,12 @@ OPTIONS = (
         "Each point drawn in the shape of its most responsible component (for colour-blind viewers)",
         default=False,
     ),
+    ViewOption(
+        "original_units",
+        "Parameters in original units",
+        "Means, covariances and feature axes in the file's units (for standardised data)",
+        default=False,
+    ),
 )
 NAMES = tuple(option.name for option in OPTIONS)
 
@@ -55,6 +61,7 @@ class ViewOptions(QObject):
     labels: bool
     legend: bool
     shapes: bool
+    original_units: bool
 
     def __init__(self, parent=None, **values: bool):
         super().__init__(parent)

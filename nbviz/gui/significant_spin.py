@@ -42,7 +42,7 @@ class SignificantSpinBox(QDoubleSpinBox):
         except ValueError:
             return self.value()
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         stripped = text.strip().replace(",", ".")
         try:
             value = float(stripped)
