@@ -26,7 +26,7 @@ from ...app.session import Session
 from ...app.view_options import ViewOptions
 from ..layouts import left_row
 from ..palette import blend, component_color, component_rgb
-from .axis_units import UnitsAxis, feature_label
+from .axis_units import UnitsAxis
 from .ellipses import EllipseItem
 from .plot_view import PlotView
 from .point_layer import PointLayer
@@ -176,7 +176,10 @@ class PairsView(PlotView, QWidget):
         rows = (
             "" if len(self._sample) == len(problem.X) else f"; {len(self._sample):,} of {len(problem.X):,} rows drawn"
         )
-        self.note.setText(f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){rows}")
+        units = ""
+        if problem.standardization is not None:
+            units = "; in the file's units" if self.view_options.original_units else "; standardised values"
+        self.note.setText(f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){units}{rows}")
 
     def _feature_toggled(self, d: int, on: bool) -> None:
         chosen = [f for f in self.features if f != d] + ([d] if on else [])
@@ -237,6 +240,7 @@ class PairsView(PlotView, QWidget):
             return
         if problem is not self._problem:
             self._follow_problem(problem)
+        self._sync_menu()
         resp = self.session.resp
         assert resp is not None  # there is a run while a model is shown
         colors = blend(resp[self._sample], component_rgb(model.n_components, self.appearance.dark))
@@ -260,7 +264,8 @@ class PairsView(PlotView, QWidget):
                     panel.setYRange(*_span(X[:, self.features[r]]), padding=0)
 
     def _label(self, panel: pg.PlotItem, problem: Problem, r: int, c: int) -> None:
-        """Feature names and values on the outer panels only: the bottom row and the left column."""
+        """Values on the outer panels only (the bottom row and the left column); each feature is named
+        once, above its diagonal panel (row r and column r are that feature), as in a scatter matrix."""
         n = len(self.features)
         original = self.view_options.original_units
         x = self.features[c]
@@ -269,8 +274,6 @@ class PairsView(PlotView, QWidget):
         left.set_units(None if r == c else feature_units(problem, self.features[r], original))
         bottom.setStyle(showValues=r == n - 1)
         left.setStyle(showValues=c == 0 and r != c)
-        panel.setLabel("bottom", feature_label(problem, x, original) if r == n - 1 else None)
-        panel.setLabel("left", feature_label(problem, self.features[r], original) if c == 0 and r != 0 else None)
         if r == c:
             panel.setTitle(str(problem.columns[x]), size=f"{self.appearance.font_size(9):.1f}pt")
 
