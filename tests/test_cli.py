@@ -491,3 +491,24 @@ def test_a_session_saved_from_the_command_line_keeps_a_large_file_by_reference(t
     result = run_cli(str(saved), "--steps", "2", "--save-session", str(again))
     assert result.returncode == 0, result.stderr
     assert "data_file" in json.loads(again.read_text())["problem"] and len(read_session(again).history) == 5
+
+
+def test_standardize_z_from_the_command_line_keeps_each_column_centre_and_scale(tmp_path):
+    """Columns 1e4 apart in scale: --standardize z fits z-scores and the session keeps mean and std per column."""
+    import numpy as np
+
+    from nbviz.app.session_file import read_session
+
+    rng = np.random.default_rng(3)
+    X = np.column_stack([rng.normal(5.0, 0.01, 80), rng.normal(-3e3, 100.0, 80), rng.normal(0.2, 1.0, 80)])
+    data = tmp_path / "scales.csv"
+    np.savetxt(data, X, delimiter=",", header="tiny,huge,unit", comments="", fmt="%.17g")
+    saved = tmp_path / "scales.nbviz"
+    result = run_cli(str(data), "-k", "2", "--standardize", "z", "--steps", "2", "--save-session", str(saved))
+    assert result.returncode == 0, result.stderr
+    problem = read_session(saved).problem
+    found = problem.standardization
+    assert found is not None and found.method == "z"
+    np.testing.assert_allclose(found.centre, X.mean(axis=0), rtol=1e-12)
+    np.testing.assert_allclose(found.scale, X.std(axis=0), rtol=1e-12)
+    np.testing.assert_allclose(problem.X, (X - X.mean(axis=0)) / X.std(axis=0), atol=1e-12)

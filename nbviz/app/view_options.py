@@ -41,6 +41,12 @@ OPTIONS = (
         "Points from grey (certain) to red (most uncertain: 1 − max_k r_nk, mclust's uncertainty plot)",
         default=False,
     ),
+    ViewOption(
+        "original_units",
+        "Parameters in original units",
+        "Means, covariances and feature axes in the file's units (for standardised data)",
+        default=False,
+    ),
 )
 NAMES = tuple(option.name for option in OPTIONS)
 
@@ -62,6 +68,7 @@ class ViewOptions(QObject):
     legend: bool
     shapes: bool
     uncertainty: bool
+    original_units: bool
 
     def __init__(self, parent=None, **values: bool):
         super().__init__(parent)

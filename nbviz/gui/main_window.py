@@ -72,7 +72,7 @@ from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
-from .view_menu import add_view_option_actions
+from .view_menu import add_view_option_actions, follow_standardization
 from .wheel_guard import install_wheel_guard
 
 MAX_RECENT = 8
@@ -191,7 +191,7 @@ class MainWindow(QMainWindow):
         self.controls.run_requested.connect(self.run_to_convergence)
         self.controls.start_edit_requested.connect(self.edit_start)
         self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
-        self.parameters = ParametersPanel(self.session, appearance=self.appearance)
+        self.parameters = ParametersPanel(self.session, appearance=self.appearance, view_options=self.view_options)
         self.inspector = PointInspector(self.session, appearance=self.appearance)
         self.control_dock = self._dock("Controls", scrolling(self.controls), Qt.DockWidgetArea.LeftDockWidgetArea)
         self.objective_dock = self._dock("Objective", self.objective, Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -412,6 +412,7 @@ class MainWindow(QMainWindow):
         self.posterior_action.setChecked(True)
         self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
         self.view_option_actions = add_view_option_actions(view_menu, self.view_options, self)
+        follow_standardization(self.view_option_actions["original_units"], self.session)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
         explore_menu.addAction("Restart gallery…", lambda: self.show_explore_dock(self.restarts_dock))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
+from ..app.original_units import TIP_OFF, applies
 from ..app.view_options import OPTIONS, ViewOptions
 
 
@@ -15,6 +16,7 @@ def add_view_option_actions(menu: QMenu, view_options: ViewOptions, parent) -> d
     the settings, checks or unchecks its action). Returns the actions by option name.
     """
     menu.addSection("Show in the data view")
+    menu.setToolTipsVisible(True)  # a disabled option's tooltip says why
     actions = {}
     for option in OPTIONS:
         action = QAction(option.text, parent)
@@ -33,3 +35,20 @@ def add_view_option_actions(menu: QMenu, view_options: ViewOptions, parent) -> d
     view_options.changed.connect(follow)
     follow()
     return actions
+
+
+def follow_standardization(action: QAction, session) -> None:
+    """Enable `action` (the original-units option) only while the session's data are standardised.
+
+    Disabled, its tooltip says why and what to do.
+    """
+
+    def follow(*_) -> None:
+        on = applies(session.problem)
+        action.setEnabled(on)
+        tip = next(option.tip for option in OPTIONS if option.name == "original_units") if on else TIP_OFF
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+
+    session.problem_changed.connect(follow)
+    follow()

@@ -87,3 +87,21 @@ def test_the_k_box_offers_every_number_of_components_the_configuration_allows(qt
     panel = ControlPanel(Session())
     qtbot.addWidget(panel)
     assert (panel.k_spin.minimum(), panel.k_spin.maximum()) == (1, MAX_COMPONENTS)
+
+
+def test_a_tiny_covariance_prior_is_shown_and_kept_through_the_spin_box(panel, qtbot):
+    """λ = 3.21e-9 (a file of tiny variances) is neither shown as 0 nor saved as 0."""
+    session = panel.session
+    tiny = 3.2109876543e-9
+    session.configure(session.config.with_(prior=nc.Prior(covariance_prior=tiny)))
+    panel.sync()
+    assert panel.lambda_spin.value() == tiny
+    assert panel.lambda_spin.text() == "3.21099e-09"
+    panel.reinit_button.click()  # the config is read back from the widgets
+    assert session.config.prior.covariance_prior == tiny
+    panel.lambda_spin.lineEdit().selectAll()
+    qtbot.keyClicks(panel.lambda_spin.lineEdit(), "4.5e-12")
+    qtbot.keyClick(panel.lambda_spin.lineEdit(), Qt.Key_Return)
+    assert session.config.prior.covariance_prior == 4.5e-12
+    qtbot.keyClick(panel.lambda_spin, Qt.Key_Up)  # a step is a tenth of the value's power of ten
+    assert session.config.prior.covariance_prior == pytest.approx(5.5e-12)

@@ -13,8 +13,9 @@ from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.gui.palette import blend, component_color, component_rgb
+from nbviz.gui.plots.axis_chooser import PAIRS_TITLE
 from nbviz.gui.plots.point_layer import dot_radius
-from nbviz.gui.plots.projection import PCA_TITLE
+from nbviz.gui.plots.projection import pca_title
 from nbviz.gui.plots.scatter_view import ScatterView
 
 TRUTH_2D = nc.GaussianMixture(
@@ -246,13 +247,15 @@ def test_three_features_pca_and_feature_pair_projections(make_view):
         session.step()
     model, X = session.snapshot.model, session.problem.X
     titles = [view.axes_choice.itemText(i) for i in range(view.axes_choice.count())]
-    assert titles == [PCA_TITLE, "x1 vs x2", "x1 vs x3", "x2 vs x3"]
+    assert titles == [pca_title(False), "x1 vs x2", "x1 vs x3", "x2 vs x3", PAIRS_TITLE]
     assert view.axes_bar.isVisible()
 
     # PCA: the plane of the two leading eigenvectors of the data covariance
-    assert view.projection.title == PCA_TITLE and not view.means.drag_enabled
-    assert pg_probe.axis_label(view.plot, "bottom") == "PC1"
+    assert view.projection.title == "PCA of the raw data" and not view.means.drag_enabled
     values, vectors = np.linalg.eigh(np.cov(X, rowvar=False))
+    share = values[::-1] / values.sum()  # explained variance, from the eigenvalues
+    assert pg_probe.axis_label(view.plot, "bottom") == f"PC1 ({100 * share[0]:.1f} %)"
+    assert pg_probe.axis_label(view.plot, "left") == f"PC2 ({100 * share[1]:.1f} %)"
     P = view.projection.matrix
     np.testing.assert_allclose(np.abs(P.T @ vectors[:, [2, 1]]), np.eye(2), atol=1e-9)
     centre = X.mean(axis=0)

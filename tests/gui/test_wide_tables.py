@@ -12,8 +12,8 @@ from scipy.stats import multivariate_normal
 from nbviz.app.config import ModelConfig
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
-from nbviz.gui.plots.axis_chooser import PICK_PAIR
-from nbviz.gui.plots.projection import PCA_TITLE
+from nbviz.gui.plots.axis_chooser import PAIRS_TITLE, PICK_PAIR
+from nbviz.gui.plots.projection import pca_title
 from nbviz.gui.plots.scatter_view import ScatterView
 
 GIGABYTE = 2**30
@@ -30,9 +30,10 @@ def test_a_wide_table_picks_the_pair_with_x_and_y_menus(shown):
     session.step()
     view = shown(ScatterView(session))
     chooser = view.axes_bar
-    assert [view.axes_choice.itemText(i) for i in range(view.axes_choice.count())] == [PCA_TITLE, PICK_PAIR]
+    titles = [view.axes_choice.itemText(i) for i in range(view.axes_choice.count())]
+    assert titles == [pca_title(False), PICK_PAIR, PAIRS_TITLE]
     assert chooser.x_choice.count() == chooser.y_choice.count() == 12
-    assert view.projection.title == PCA_TITLE and not chooser.x_choice.isVisible()
+    assert view.projection.title == pca_title(False) and not chooser.x_choice.isVisible()
 
     view.axes_choice.setCurrentIndex(1)
     assert chooser.x_choice.isVisible() and chooser.y_choice.isVisible()

@@ -25,6 +25,7 @@ from ...app.families import MODEL_CHOICES, presentation
 from ...app.labelling import Labelling
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
+from ..significant_spin import SignificantSpinBox
 from .convergence_fields import ConvergenceFields
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
@@ -78,7 +79,9 @@ class ControlPanel(QWidget):
         self.hard_check = QCheckBox("Hard EM (assign each point to one component)")
         self.alpha_spin = _spin(1000, 3, 0.5, "Dirichlet pseudo-counts added to every component's weight")
         self.beta_spin = _spin(1000, 3, 0.5, "Pseudo-counts added to Bernoulli / word probabilities")
-        self.lambda_spin = _spin(1e6, 6, 0.001, "Pseudo-scatter added to each covariance: (S + λI) / N_k")
+        self.lambda_spin = SignificantSpinBox(1e6, 0.001)  # λ can be 1e-9 for a file of tiny variances
+        self.lambda_spin.setToolTip("Pseudo-scatter added to each covariance: (S + λI) / N_k")
+        self.lambda_spin.setKeyboardTracking(False)
         model_box = QGroupBox("Model")
         form = QFormLayout(model_box)
         form.addRow("Model", self.model_combo)

@@ -15,11 +15,16 @@ from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSplitter, QVBoxLayout
 
 import nbviz.core as nc
 
 from ...app.families import ParameterView, presentation
+from ...app.original_units import shown_model
+from ...app.view_options import ViewOptions
 from ..palette import component_color
+from .parameter_matrix import ParameterMatrix
 from .text_panel import TextPanel
 
 MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
@@ -204,27 +209,64 @@ class ParametersPanel(TextPanel):
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = "The fitted parameters appear here."
     rows: list[Row]
+    view_options: ViewOptions | None = None  # "original units" for standardised data
+    matrix: ParameterMatrix | None = None  # named means and the covariance heat map (Gaussian data)
+    _shown: nc.Mixture | None = None  # the model at the cursor as shown (original units or not)
+    _model_at_cursor: nc.Mixture | None = None
+
+    def __init__(self, session, parent=None, *, appearance=None, view_options: ViewOptions | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        self.view_options.changed.connect(self.redraw)
+        self.matrix = ParameterMatrix()
+        split = QSplitter(Qt.Orientation.Vertical)  # the text above, the matrices below
+        split.addWidget(self.browser)
+        split.addWidget(self.matrix)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        cast(QVBoxLayout, self.layout()).addWidget(split)
+        self.redraw()
+
+    def _in_units(self, model):
+        """`model` as shown: in the file's units when the view option says so (standardised data)."""
+        on = self.view_options is not None and self.view_options.original_units
+        return model if model is None else shown_model(model, self.session.problem, on)
+
+    def _show_matrix(self, model) -> None:
+        if self.matrix is None:
+            return
+        gaussian = model is not None and presentation(model).covariance_options and model.n_features >= 2
+        names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
+        units = "original units" if model is not None and model is not self._model_at_cursor else ""
+        problem = self.session.problem
+        self.matrix.show_model(model if gaussian else None, [] if problem is None else problem.columns, names, units)
 
     def content(self) -> str | None:
         session = self.session
         snapshot = session.snapshot
         if snapshot is None or session.problem is None:
             self.rows = []
+            self._show_matrix(None)
             return None
         previous = session.history[session.cursor - 1].model if session.cursor > 0 else None
         matched = session.matched_truth()
         truth, perm = matched if matched is not None else (None, None)
-        self.rows = parameter_rows(snapshot.model, previous, truth, perm, session.problem.columns)
+        self._model_at_cursor = snapshot.model
+        self._shown = self._in_units(snapshot.model)
+        self.rows = parameter_rows(self._shown, self._in_units(previous), truth, perm, session.problem.columns)
+        self._show_matrix(self._shown)
         return self._html(snapshot, truth is not None)
 
     def _html(self, snapshot: nc.Snapshot, with_truth: bool) -> str:
-        model = snapshot.model
+        model = self._shown if self._shown is not None else snapshot.model
         names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
         heading = {
             "init": "Initial parameters",
             "E": f"After the E-step of iteration {snapshot.iteration}: parameters unchanged",
             "M": f"After the M-step of iteration {snapshot.iteration}",
         }[snapshot.phase]
+        if model is not snapshot.model:
+            heading += " (in the file's units)"
         parts = [f"<p><b>{html.escape(heading)}</b>"]
         if snapshot.phase == "M" and any(row.changed for row in self.rows):
             parts.append(f" <span style='background:{self.appearance.highlight_background}'>&nbsp;changed&nbsp;</span>")

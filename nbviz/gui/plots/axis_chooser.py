@@ -17,6 +17,8 @@ from .projection import PCA_TITLE, n_pairs, pair_at
 LISTED_PAIRS = 45  # up to this many feature pairs (10 features) are listed one by one
 PICK_PAIR = "Feature pair"  # the menu entry of a wide table's feature-pair view
 PCA = "pca"
+PAIRS = "pairs"
+PAIRS_TITLE = "Pairs (scatter matrix)"  # the last entry for three features or more
 
 
 def _combo(tooltip: str) -> QComboBox:
@@ -67,10 +69,11 @@ class AxisChooser(QWidget):
         """Whether feature pairs are picked with the x and y menus (too many to list)."""
         return n_pairs(self.n_features) > LISTED_PAIRS
 
-    def set_columns(self, columns) -> None:
+    def set_columns(self, columns, pca_title: str = PCA_TITLE) -> None:
         """Offer the views of data with these columns (none: nothing), starting with the first.
 
-        The first view is PCA for more than two features, else the only feature pair.
+        The first view is PCA (named `pca_title`) for more than two features, else the only feature
+        pair; for more than two features the last is the scatter matrix of chosen features.
         """
         D = len(columns)
         self.n_features = D
@@ -80,14 +83,16 @@ class AxisChooser(QWidget):
         if D >= 2:
             names = [str(name) for name in columns]
             if self.picks_pairs:
-                self.views.addItems([PCA_TITLE, PICK_PAIR])
+                self.views.addItems([pca_title, PICK_PAIR])
                 self.x_choice.addItems(names)
                 self.y_choice.addItems(names)
                 self.x_choice.setCurrentIndex(0)
                 self.y_choice.setCurrentIndex(1)
             else:
                 pairs = [f"{names[i]} vs {names[j]}" for i in range(D) for j in range(i + 1, D)]
-                self.views.addItems(pairs if D == 2 else [PCA_TITLE, *pairs])
+                self.views.addItems(pairs if D == 2 else [pca_title, *pairs])
+            if D > 2:
+                self.views.addItem(PAIRS_TITLE)
             self.views.setCurrentIndex(0)
         self._previous = (0, 1)
         for combo in (self.views, self.x_choice, self.y_choice):
@@ -96,12 +101,15 @@ class AxisChooser(QWidget):
         self.setVisible(self.views.count() > 1)
 
     def current(self) -> str | tuple[int, int] | None:
-        """The view wanted: "pca", a feature pair (i, j) (i horizontal, j vertical), or None (no data)."""
+        """The view wanted: "pca", a feature pair (i, j) (i horizontal, j vertical), "pairs" (the
+        scatter matrix) or None (no data)."""
         index = self.views.currentIndex()
         if index < 0 or self.n_features < 2:
             return None
         if self.n_features == 2:
             return (0, 1)
+        if index == self.views.count() - 1:
+            return PAIRS
         if index == 0:
             return PCA
         if self.picks_pairs:

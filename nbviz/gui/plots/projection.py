@@ -34,6 +34,8 @@ class Projection:
     pair : (int, int) or None
         The two features shown, for a feature-pair view (where the view coordinates *are* the
         features, so a point dragged in the view is a point in feature space); None for PCA.
+    explained : ndarray of shape (2,) or None
+        PCA: the share of the data's total variance along each axis; None for a feature pair.
     """
 
     title: str
@@ -41,6 +43,7 @@ class Projection:
     offset: np.ndarray
     labels: tuple[str, str]
     pair: tuple[int, int] | None = None
+    explained: np.ndarray | None = None
 
     def points(self, X: np.ndarray) -> np.ndarray:
         """Projected rows, shape (n, 2), of `X` (n, n_features)."""
@@ -107,8 +110,16 @@ def feature_pair(columns, i: int, j: int) -> Projection:
     return Projection(f"{columns[i]} vs {columns[j]}", matrix, np.zeros(D), (columns[i], columns[j]), (i, j))
 
 
-def pca(X: np.ndarray, seed: int = 0) -> Projection:
+def pca_title(standardised: bool) -> str:
+    """The PCA view's name, saying which data it projects."""
+    return f"PCA of the {'standardised' if standardised else 'raw'} data"
+
+
+def pca(X: np.ndarray, seed: int = 0, title: str = PCA_TITLE) -> Projection:
     """The plane of the first two principal components of `X` (n, n_features), centred at its mean.
+
+    The axes are labelled with the share of the total variance each explains ("PC1 (36.2 %)"):
+    the variance of the projected data over the sum of the features' variances.
 
     Each axis is signed so that its largest loading is positive (a stable orientation). Memory
     and time stay bounded for wide tables: the smaller of the (D, D) covariance and the (n, n)
@@ -132,7 +143,11 @@ def pca(X: np.ndarray, seed: int = 0) -> Projection:
         matrix = _leading_directions(centred, seed)
     biggest = np.argmax(np.abs(matrix), axis=0)
     matrix *= np.where(matrix[biggest, [0, 1]] < 0, -1.0, 1.0)
-    return Projection(PCA_TITLE, matrix, centre, ("PC1", "PC2"))
+    total = float(np.einsum("nd,nd->", centred, centred))
+    along = np.einsum("nd,nd->d", centred @ matrix, centred @ matrix)
+    explained = along / total if total > 0 else np.zeros(2)
+    labels = (f"PC1 ({100 * explained[0]:.1f} %)", f"PC2 ({100 * explained[1]:.1f} %)")
+    return Projection(title, matrix, centre, labels, explained=explained)
 
 
 def _orthonormal(vectors: np.ndarray, D: int) -> np.ndarray:

@@ -28,13 +28,15 @@ from ...app.families import DataView, presentation
 from ...app.session import Session
 from ...app.view_options import ViewOptions
 from ..palette import component_color
-from .axis_chooser import AxisChooser
+from .axis_chooser import PAIRS, AxisChooser
+from .axis_units import label_axes, unit_axes
 from .ellipses import EllipseItem, matched_color
 from .interaction import with_moved_mean
+from .pairs_view import PairsView
 from .plot_view import new_plot
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
-from .projection import Projection, feature_pair, pca
+from .projection import Projection, feature_pair, pca, pca_title
 from .styling import pen
 
 GRID_SIZE = 150  # density grid cells per axis
@@ -99,7 +101,7 @@ class ScatterView(PointsView, QWidget):
         self.axes_bar.changed.connect(self._projection_chosen)
         self.axes_bar.hide()
 
-        self.plot = new_plot(edge_room=True)
+        self.plot = new_plot(unit_axes(), edge_room=True)
         self.view_box = self.plot.getViewBox()
         self.density_item = SmoothImageItem(axisOrder="row-major")
         self.density_item.setLookupTable(density_lut())
@@ -121,6 +123,10 @@ class ScatterView(PointsView, QWidget):
         layout.addWidget(self.axes_bar)
         layout.addWidget(self.plot)
         self.use_view_options(view_options)
+        self.view_options.changed.connect(self._label_axes)
+        self.pairs = PairsView(session, appearance=self.appearance, view_options=self.view_options)
+        self.pairs.hide()  # the "Pairs" view; drawn only while shown
+        layout.addWidget(self.pairs)
         self.follow_session()
 
     def restyle(self, appearance: Appearance) -> None:
@@ -150,7 +156,8 @@ class ScatterView(PointsView, QWidget):
             return problem is not None
         self._problem = problem
         self._pca = None
-        self.axes_bar.set_columns([] if problem is None else problem.columns)
+        titled = pca_title(problem is not None and problem.standardization is not None)
+        self.axes_bar.set_columns([] if problem is None else problem.columns, titled)
         self._projection = self._chosen_projection()
         self._apply_projection()
         return problem is not None
@@ -158,13 +165,28 @@ class ScatterView(PointsView, QWidget):
     def _chosen_projection(self) -> Projection | None:
         """The view the chooser asks for, built now (the PCA plane once per problem)."""
         wanted, problem = self.axes_bar.current(), self._problem
+        self._show_pairs(wanted == PAIRS)
         if wanted is None or problem is None:
             return None
         if isinstance(wanted, tuple):
             return feature_pair(problem.columns, *wanted)
         if self._pca is None:
-            self._pca = pca(problem.X)
-        return self._pca
+            self._pca = pca(problem.X, title=pca_title(problem.standardization is not None))
+        return self._pca  # also under the pairs view, which shows instead of this plot
+
+    def _show_pairs(self, shown: bool) -> None:
+        """Show the scatter matrix instead of the plot (awake only while shown)."""
+        self.plot.setVisible(not shown)
+        self.pairs.setVisible(shown)
+        self.pairs.set_awake(shown and self._awake)
+
+    def set_awake(self, awake: bool) -> None:
+        super().set_awake(awake)
+        self.pairs.set_awake(awake and self.pairs.isVisibleTo(self))
+
+    def _label_axes(self) -> None:
+        if self.projection is not None and self._problem is not None:
+            label_axes(self.plot, self.projection, self._problem, self.view_options.original_units)
 
     def _projection_chosen(self) -> None:
         self._projection = self._chosen_projection()
@@ -180,8 +202,7 @@ class ScatterView(PointsView, QWidget):
             return
         assert self._problem is not None  # the projections are made from it
         xy = projection.points(self._problem.X)
-        self.plot.setLabel("bottom", projection.labels[0])
-        self.plot.setLabel("left", projection.labels[1])
+        self._label_axes()
         low, high = xy.min(axis=0), xy.max(axis=0)
         span = np.where(high > low, high - low, 1.0)
         low, high = low - 0.05 * span, high + 0.05 * span
