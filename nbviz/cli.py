@@ -49,6 +49,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
     )
     parser.add_argument(
+        "--export-animation",
+        metavar="PATH",
+        help="write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
+    )
+    parser.add_argument(
+        "--frame-ms", type=int, metavar="MS", help="--export-animation: each frame shown MS milliseconds (default 500)"
+    )
+    parser.add_argument(
         "--size",
         metavar="WxH",
         help="the window's size in pixels, e.g. 1024x768 (scripted runs: 1400x900 unless given)",
@@ -231,12 +239,20 @@ def save_session(window, path: str, args) -> str | None:
     return None if outcome else outcome.reason
 
 
+def save_animation(window, path: str, args) -> str | None:
+    """Write the run's half-steps as an animation to `path`; None, or why it could not be written."""
+    from .gui.animation import export_for_command_line
+
+    return export_for_command_line(window, path, args.frame_ms, args.size)
+
+
 # The outputs of a scripted run, in the order they are written: (argument's dest, writer). A writer
 # takes (window, path, args) and returns None, or the one-line reason it failed; any output asked
 # for makes the run scripted (a fixed window size, no questions, exit after the outputs).
 OUTPUTS = (
     ("save_session", save_session),
     ("screenshot", save_screenshot),
+    ("export_animation", save_animation),
 )
 
 

@@ -48,6 +48,7 @@ from ..app.session_file import SessionFileError, read_session
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
+from .dialogs.animation_dialog import ask_for_animation
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
@@ -363,6 +364,9 @@ class MainWindow(QMainWindow):
             action = export_menu.addAction(text)
             action.triggered.connect(lambda _=False, kind=kind: self.choose_export_path(kind))
             self.export_actions[kind] = action
+        export_menu.addSeparator()
+        self.export_actions["animation"] = export_menu.addAction("Animation (GIF, APNG or PNG frames)…")
+        self.export_actions["animation"].triggered.connect(lambda: ask_for_animation(self))
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
