@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
     )
     parser.add_argument(
+        "--export-handout", metavar="HTML", help="write a handout of the run (after --steps) as one HTML page; exit"
+    )
+    parser.add_argument(
         "--frame-ms", type=int, metavar="MS", help="--export-animation: each frame shown MS milliseconds (default 500)"
     )
     parser.add_argument(
@@ -246,6 +249,13 @@ def save_animation(window, path: str, args) -> str | None:
     return export_for_command_line(window, path, args.frame_ms, args.size)
 
 
+def save_handout(window, path: str, args) -> str | None:
+    """Write a handout of the run to `path`; None, or why it could not be written."""
+    from .gui.handout import export_for_command_line
+
+    return export_for_command_line(window, path)
+
+
 # The outputs of a scripted run, in the order they are written: (argument's dest, writer). A writer
 # takes (window, path, args) and returns None, or the one-line reason it failed; any output asked
 # for makes the run scripted (a fixed window size, no questions, exit after the outputs).
@@ -253,6 +263,7 @@ OUTPUTS = (
     ("save_session", save_session),
     ("screenshot", save_screenshot),
     ("export_animation", save_animation),
+    ("export_handout", save_handout),
 )
 
 

@@ -88,10 +88,12 @@ class FrameViews(QObject):
         """The caption drawn under half-step `index`."""
         return caption(self.session.history, index, self.session.config.prior.is_flat)
 
-    def render(self, index: int, size: QSize) -> QImage:
+    def render(self, index: int, size: QSize, scale: float = 1.0) -> QImage:
         """Half-step `index` drawn in a `size` image, the caption along the bottom.
 
-        Raises ValueError for an index outside the history or a size too small for a figure.
+        `scale` > 1 draws `scale` times as many pixels each way (sharp text and lines on paper or a
+        high-resolution screen; the image's device pixel ratio says so). Raises ValueError for an
+        index outside the history or a size too small for a figure.
         """
         width, height = size.width(), size.height()
         if width < MIN_FRAME[0] or height < MIN_FRAME[1]:
@@ -109,7 +111,8 @@ class FrameViews(QObject):
         self.data_view.resize(data_width, plots)
         if self.objective is not None:
             self.objective.resize(width - data_width, plots)
-        image = QImage(width, height, QImage.Format.Format_RGB32)
+        image = QImage(int(round(width * scale)), int(round(height * scale)), QImage.Format.Format_RGB32)
+        image.setDevicePixelRatio(scale)
         image.fill(QColor(self.appearance.background))
         painter = QPainter(image)
         try:

@@ -53,6 +53,7 @@ from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
+from .handout import ask_for_handout
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
 from .panels.agreement import AgreementPanel
@@ -367,6 +368,8 @@ class MainWindow(QMainWindow):
         export_menu.addSeparator()
         self.export_actions["animation"] = export_menu.addAction("Animation (GIF, APNG or PNG frames)…")
         self.export_actions["animation"].triggered.connect(lambda: ask_for_animation(self))
+        self.export_actions["handout"] = export_menu.addAction("Handout of the run (HTML)…")
+        self.export_actions["handout"].triggered.connect(lambda: ask_for_handout(self))
         file_menu.addAction(self.screenshot_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
