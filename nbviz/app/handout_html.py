@@ -30,6 +30,7 @@ WHAT_HAPPENED = {
 }
 
 STYLE = """
+* { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; color: #222; max-width: 1200px; margin: 2em auto;
        padding: 0 1em; line-height: 1.4; }
 h1 { font-size: 1.7em; margin-bottom: 0.2em; }
@@ -37,7 +38,7 @@ h2 { font-size: 1.25em; border-top: 2px solid #ddd; padding-top: 0.8em; margin-t
 .step { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; }
 .step figure { margin: 0; flex: 0 1 auto; max-width: 100%; }
 .step figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
-.numbers { flex: 1 1 340px; min-width: 300px; font-size: 0.92em; }
+.numbers { flex: 1 1 340px; font-size: 0.92em; }
 .numbers table { border-collapse: collapse; }
 .objective { font-weight: bold; }
 .resp td, .resp th { padding: 2px 8px; text-align: right; border-bottom: 1px solid #eee; }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from ..app.appearance import Appearance
 from ..app.half_steps import caption
@@ -27,6 +27,15 @@ MIN_FRAME = (160, 120)  # pixels: a smaller frame has no room for axes and a cap
 def caption_pixels(height: int, appearance: Appearance) -> int:
     """The caption's font size in pixels for a frame `height` pixels high (readable when scaled down)."""
     return int(round(appearance.font_size(max(11.0, height / 40))))
+
+
+def hide_controls(widget: QWidget) -> None:
+    """Hide the menus in `widget` and their labels (texts ending in a colon): a figure has no controls."""
+    for control in widget.findChildren(QComboBox):
+        control.hide()
+    for label in widget.findChildren(QLabel):
+        if label.text().rstrip().endswith(":"):
+            label.hide()
 
 
 class FrameViews(QObject):
@@ -76,6 +85,7 @@ class FrameViews(QObject):
             self.objective.view_bar.hide()
             self._widgets.append(self.objective)
         for widget in self._widgets:
+            hide_controls(widget)
             widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
             widget.show()
 

@@ -181,3 +181,34 @@ def test_the_command_line_writes_an_animation_or_exits_2_saying_why(tmp_path):
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "--export-animation" in result.stderr and str(missing) in result.stderr and "Traceback" not in result.stderr
     assert not missing.parent.exists()
+
+
+def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
+    make_main_window, session, qtbot, tmp_path, monkeypatch
+):
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    window = make_main_window()
+    assert not window.export_actions["animation"].isEnabled() and not window.export_actions["handout"].isEnabled()
+    assert window.session.load(session.problem, session.config, session.start_model)
+    for _ in range(4):
+        window.session.next_half_step()
+    window.session.set_cursor(2)
+
+    def choose(dialog):  # the user sets 2 frames of 300 ms, 400 x 300 pixels, and presses Export…
+        dialog.first.setValue(3)
+        dialog.frame_ms.setValue(300)
+        dialog.width_box.setValue(400)
+        dialog.height_box.setValue(300)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(AnimationDialog, "exec", choose)
+    picked = {"animation": str(tmp_path / "menu"), "handout": str(tmp_path / "menu")}
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: (picked.pop("animation"), "")))
+    window.export_actions["animation"].trigger()
+    qtbot.waitUntil(lambda: "Exported the animation" in window.statusBar().currentMessage(), timeout=30_000)
+    assert len(frames_of(tmp_path / "menu.gif")) == 2 and read_choices(window.settings, 1).frame_ms == 300
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: (picked.pop("handout"), "")))
+    window.export_actions["handout"].trigger()
+    assert (tmp_path / "menu.html").read_text(encoding="utf-8").count("<section") == 7  # data, 0 to 4, whole run
+    assert window.session.cursor == 2 and not window.session.can_undo and not window.banner.isVisible()
