@@ -24,9 +24,19 @@ OBJECTIVE_SHARE = 0.36  # of a frame's width, for the objective curve beside the
 MIN_FRAME = (160, 120)  # pixels: a smaller frame has no room for axes and a caption
 
 
-def caption_pixels(height: int, appearance: Appearance) -> int:
-    """The caption's font size in pixels for a frame `height` pixels high (readable when scaled down)."""
-    return int(round(appearance.font_size(max(11.0, height / 40))))
+MIN_CAPTION_PIXELS = 9
+
+
+def caption_font(text: str, width: int, height: int, appearance: Appearance) -> QFont:
+    """The caption's font for a frame of `width` x `height` pixels: large enough to read when the frame
+    is shown small, larger in presentation mode, and shrunk until `text` fits the width if it must."""
+    font = QFont()
+    pixels = int(round(appearance.font_size(max(11.0, height / 40))))
+    font.setPixelSize(pixels)
+    while pixels > MIN_CAPTION_PIXELS and QFontMetrics(font).horizontalAdvance(text) > width:
+        pixels -= 1
+        font.setPixelSize(pixels)
+    return font
 
 
 def hide_controls(widget: QWidget) -> None:
@@ -113,8 +123,8 @@ class FrameViews(QObject):
         if not 0 <= index < self.length:
             raise ValueError(f"there is no half-step {index}: the run has half-steps 0 to {self.length - 1}")
         self.session.set_cursor(index)
-        font = QFont()
-        font.setPixelSize(caption_pixels(height, self.appearance))
+        text = self.caption(index)
+        font = caption_font(text, width - 16, height, self.appearance)
         strip = int(QFontMetrics(font).height() * 1.8)
         plots = height - strip
         data_width = width if self.objective is None else int(round(width * (1 - OBJECTIVE_SHARE)))
@@ -131,7 +141,7 @@ class FrameViews(QObject):
                 self.objective.render(painter, QPoint(data_width, 0))
             painter.setFont(font)
             painter.setPen(QColor(self.appearance.foreground))
-            text = QFontMetrics(font).elidedText(self.caption(index), Qt.TextElideMode.ElideRight, width - 16)
+            text = QFontMetrics(font).elidedText(text, Qt.TextElideMode.ElideRight, width - 16)  # below 9 px
             painter.drawText(QRect(8, plots, width - 16, strip), Qt.AlignmentFlag.AlignCenter, text)
         finally:
             painter.end()

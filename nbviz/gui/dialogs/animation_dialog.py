@@ -76,7 +76,7 @@ class AnimationDialog(QDialog):
         form = QFormLayout()
         form.addRow("Format:", self.format_choice)
         form.addRow("Half-steps:", left_row(self.first, "to", self.last, f"(the run has 0 to {last})"))
-        form.addRow("Each frame:", self.frame_ms)
+        form.addRow("Each frame:", left_row(self.frame_ms))
         form.addRow("Size:", left_row(self.width_box, "×", self.height_box))
         form.addRow("", self.objective)
         layout = QVBoxLayout(self)
