@@ -74,6 +74,11 @@ def write_choices(settings: QSettings, choices: AnimationChoices) -> None:
     settings.setValue("animation/with_objective", choices.with_objective)
 
 
+def window_services(window) -> dict:
+    """What frames take from the window (a MainWindow): its appearance, view options and data view."""
+    return {"appearance": window.appearance, "view_options": window.view_options, "like": window.data_view}
+
+
 def to_pillow(image: QImage) -> Image.Image:
     """`image` as an RGB Pillow image (a copy)."""
     rgb = image.convertToFormat(QImage.Format.Format_RGB888)
@@ -246,14 +251,7 @@ def export_for_command_line(window, path: str, frame_ms: int | None, size: str |
     try:
         length = len(window.session.history)
         choices = AnimationChoices(0, max(length - 1, 0), ms, width, height)
-        export_animation(
-            window.session,
-            path,
-            choices,
-            appearance=window.appearance,
-            view_options=window.view_options,
-            like=window.data_view,
-        )
+        export_animation(window.session, path, choices, **window_services(window))
     except (ValueError, OSError) as error:
         return f"--export-animation: {error}"  # the reason names the path
     return None

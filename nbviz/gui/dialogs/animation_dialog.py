@@ -21,7 +21,14 @@ from PySide6.QtWidgets import (
 
 from ...app.animation_files import WriteError
 from ...app.preferences import write_directory
-from ..animation import AnimationChoices, AnimationExport, FrameSource, read_choices, write_choices
+from ..animation import (
+    AnimationChoices,
+    AnimationExport,
+    FrameSource,
+    read_choices,
+    window_services,
+    write_choices,
+)
 from ..frames import MIN_FRAME
 from ..layouts import left_row, ok_cancel
 from ..theme import style_window
@@ -151,14 +158,7 @@ def ask_for_animation(window) -> AnimationExport | None:
 def start_animation(window, path: str, choices: AnimationChoices) -> AnimationExport | None:
     """Start exporting `choices` to `path` from `window`, with a progress dialog; None if it cannot start."""
     try:
-        source = FrameSource(
-            window.session,
-            path,
-            choices,
-            appearance=window.appearance,
-            view_options=window.view_options,
-            like=window.data_view,
-        )
+        source = FrameSource(window.session, path, choices, **window_services(window))
     except (ValueError, WriteError) as error:
         window.banner.show_error(f"Could not export the animation: {error}")
         return None
