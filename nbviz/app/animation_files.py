@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -103,21 +104,33 @@ class PillowWriter(AnimationWriter):
             image = image.quantize(255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         self._images.append(image)
 
-    def encoded(self) -> bytes:
-        """The file's bytes."""
+    def encoder(self) -> Callable[[], bytes]:
+        """A function that returns the file's bytes from the frames taken so far.
+
+        It holds its own list of them, so it may run in another thread while this writer is aborted.
+        """
         if not self._images:
             raise ValueError("an animation needs at least one frame")
         first, rest = self._images[0], self._images[1:]
-        buffer = io.BytesIO()
         metadata = _metadata(self.frames, self.frame_ms)
         common = {"save_all": True, "append_images": rest, "duration": self.frame_ms, "loop": 0}
-        if self.kind == "gif":
-            first.save(buffer, "GIF", comment=metadata.encode(), **common)
-        else:
-            info = PngImagePlugin.PngInfo()
-            info.add_text(METADATA_KEY, metadata)
-            first.save(buffer, "PNG", pnginfo=info, **common)
-        return buffer.getvalue()
+        kind = self.kind
+
+        def encode() -> bytes:
+            buffer = io.BytesIO()
+            if kind == "gif":
+                first.save(buffer, "GIF", comment=metadata.encode(), **common)
+            else:
+                info = PngImagePlugin.PngInfo()
+                info.add_text(METADATA_KEY, metadata)
+                first.save(buffer, "PNG", pnginfo=info, **common)
+            return buffer.getvalue()
+
+        return encode
+
+    def encoded(self) -> bytes:
+        """The file's bytes."""
+        return self.encoder()()
 
     def finish(self) -> None:
         write_atomically(self.path, self.encoded())

@@ -199,7 +199,8 @@ class AnimationExport(QObject):
         writer = self.source.writer
         if isinstance(writer, PillowWriter):
             self.progress.setLabelText("Encoding the frames…")
-            self._job.start(lambda job: writer.encoded())
+            encode = writer.encoder()  # its own list of the frames: Cancel may drop the writer's meanwhile
+            self._job.start(lambda job: encode())
         else:
             self._write(lambda: writer.finish())
 
@@ -235,6 +236,7 @@ class AnimationExport(QObject):
         self.progress.reset()
         self.progress.deleteLater()
         self.finished.emit(reason)
+        self.deleteLater()  # an encoding still under way ends in its thread and is dropped (see BackgroundJob)
 
 
 def export_for_command_line(window, path: str, frame_ms: int | None, size: str | None) -> str | None:

@@ -212,3 +212,18 @@ def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
     window.export_actions["handout"].trigger()
     assert (tmp_path / "menu.html").read_text(encoding="utf-8").count("<section") == 7  # data, 0 to 4, whole run
     assert window.session.cursor == 2 and not window.session.can_undo and not window.banner.isVisible()
+
+
+def test_cancel_while_the_gif_is_encoded_writes_nothing(window, qtbot, tmp_path):
+    from nbviz.app.background import wait_for_all_workers
+
+    path = tmp_path / "out.gif"
+    export = start_animation(window, str(path), AnimationChoices(0, 8, 100, *SIZE))
+    assert export is not None
+    progress = export.progress
+    qtbot.waitUntil(lambda: progress.labelText().startswith("Encoding"), timeout=30_000)
+    with qtbot.waitSignal(export.finished) as ended:
+        progress.findChild(QPushButton).click()
+    wait_for_all_workers()  # the encoding ends in its thread...
+    qtbot.wait(100)  # ...and its result arrives, to be dropped
+    assert ended.args == ["Cancelled."] and not path.exists() and not window.banner.isVisible()
