@@ -70,6 +70,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--classify", metavar="FILE", help="with --export-responsibilities: write FILE's rows classified by the model"
     )
     parser.add_argument(
+        "--export-animation",
+        metavar="PATH",
+        help="write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
+    )
+    parser.add_argument(
+        "--export-handout", metavar="HTML", help="write a handout of the run (after --steps) as one HTML page; exit"
+    )
+    parser.add_argument(
+        "--frame-ms", type=int, metavar="MS", help="--export-animation: each frame shown MS milliseconds (default 500)"
+    )
+    parser.add_argument(
         "--size",
         metavar="WxH",
         help="the window's size in pixels, e.g. 1024x768 (scripted runs: 1400x900 unless given)",
@@ -264,6 +275,20 @@ def save_session(window, path: str, args) -> str | None:
     return None if outcome else outcome.reason
 
 
+def save_animation(window, path: str, args) -> str | None:
+    """Write the run's half-steps as an animation to `path`; None, or why it could not be written."""
+    from .gui.animation import export_for_command_line
+
+    return export_for_command_line(window, path, args.frame_ms, args.size)
+
+
+def save_handout(window, path: str, args) -> str | None:
+    """Write a handout of the run to `path`; None, or why it could not be written."""
+    from .gui.handout import export_for_command_line
+
+    return export_for_command_line(window, path)
+
+
 # The outputs of a scripted run, in the order they are written: (argument's dest, writer). A writer
 # takes (window, path, args) and returns None, or the one-line reason it failed; any output asked
 # for makes the run scripted (a fixed window size, no questions, exit after the outputs).
@@ -273,6 +298,8 @@ OUTPUTS = (
     ("export_responsibilities", data_outputs.export_responsibilities),
     ("export_parameters", data_outputs.export_parameters),
     ("export_trace", data_outputs.export_trace),
+    ("export_animation", save_animation),
+    ("export_handout", save_handout),
 )
 
 

@@ -50,10 +50,12 @@ from ..app.view_options import ViewOptions, read_view_options, write_view_option
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
 from .classify_flow import ClassifyFlow
+from .dialogs.animation_dialog import ask_for_animation
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
+from .handout import ask_for_handout
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
 from .motion import Motion, add_motion_menu, read_motion, write_motion
@@ -386,6 +388,11 @@ class MainWindow(QMainWindow):
             action = export_menu.addAction(text)
             action.triggered.connect(lambda _=False, kind=kind: self.choose_export_path(kind))
             self.export_actions[kind] = action
+        export_menu.addSeparator()
+        self.export_actions["animation"] = export_menu.addAction("Animation (GIF, APNG or PNG frames)…")
+        self.export_actions["animation"].triggered.connect(lambda: ask_for_animation(self))
+        self.export_actions["handout"] = export_menu.addAction("Handout of the run (HTML)…")
+        self.export_actions["handout"].triggered.connect(lambda: ask_for_handout(self))
         self.classify_flow = ClassifyFlow(self)
         self.classify_action = file_menu.addAction("Classify new data…")
         self.classify_action.setToolTip("Responsibilities and labels of a new file's rows under the model shown")
