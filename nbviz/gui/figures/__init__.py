@@ -49,9 +49,7 @@ def figure_suffix(path) -> str:
     """The format of `path` (".png", ".svg" or ".pdf"); ValueError naming the formats for another."""
     suffix = Path(path).suffix.lower()
     if suffix not in FIGURE_SUFFIXES:
-        raise ValueError(
-            f"{Path(path).name}: figures are saved as {', '.join(FIGURE_SUFFIXES)}; got {suffix or 'no suffix'}"
-        )
+        raise ValueError(f"figures are saved as {', '.join(FIGURE_SUFFIXES)}; got {suffix or 'no suffix'}")
     return suffix
 
 

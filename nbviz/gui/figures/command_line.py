@@ -41,7 +41,7 @@ def write_figure_output(window, path: str, args) -> str | None:
         figure_suffix(path)
         options = FigureOptions(scale=1.0 if args.scale is None else args.scale, presentation=args.presentation)
     except ValueError as error:
-        return f"--export-figure: {error}"
+        return f"--export-figure {path}: {error}"
     if kind in NEEDS_RUN:
         name, result = NEEDS_RUN[kind]
         panel = getattr(window, name)

@@ -9,11 +9,11 @@ left as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 from ...app.appearance import Appearance
 from ...app.bound_view_model import BoundPictures
@@ -53,6 +53,27 @@ def settle() -> None:
     QApplication.processEvents()
 
 
+def hide_row_of(widget: QWidget) -> None:
+    """Hide `widget` and the widgets in its layout row (a control bar: "Rows:" and its menu).
+
+    A layout whose widgets are all hidden takes no room, so the figure closes up around it.
+    """
+    parent = widget.parentWidget()
+    layouts: list[QLayout] = []
+    if parent is not None and parent.layout() is not None:
+        layouts.append(cast(QLayout, parent.layout()))
+    while layouts:
+        layout = layouts.pop()
+        items = [item for item in (layout.itemAt(i) for i in range(layout.count())) if item is not None]
+        widgets = [w for w in (item.widget() for item in items) if w is not None]
+        if widget in widgets:
+            for row_widget in widgets:
+                row_widget.hide()
+            return
+        layouts.extend(sub for sub in (item.layout() for item in items) if sub is not None)
+    widget.hide()
+
+
 def _size_of(widget: QWidget) -> QSize:
     """`widget`'s size on screen, or `DEFAULT_SIZE` when it is not shown (or tiny)."""
     if widget.isVisible() and widget.width() >= 200 and widget.height() >= 150:
@@ -77,8 +98,10 @@ def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
     wanted = live.scatter.axes_bar.current()
     if isinstance(wanted, tuple) and live.scatter.axes_bar.n_features > 2:
         view.scatter.axes_bar.choose_pair(*wanted)
-    view.choose_page()
-    settle()
+    hide_row_of(view.heatmap.order_box)  # the heat-map's row order menu is a control
+    for _ in range(2):  # the discrete page's split follows the width, known once laid out
+        view.choose_page()
+        settle()
     page = view.currentWidget()
     assert page is not None  # the data view always shows a page
     if page is view.scatter:  # the user's zoom, without the view chooser above the plot
@@ -86,10 +109,10 @@ def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
             xRange=live.scatter.view_box.viewRange()[0], yRange=live.scatter.view_box.viewRange()[1], padding=0
         )
         settle()
-        parts: list[QWidget] = [view.scatter.plot]
-    else:
-        parts = [page]
-    return Figure(parts, _background(a), [host])
+        return Figure([view.scatter.plot], _background(a), [host])
+    if page is view.discrete:  # prototypes beside the heat-map, each clipped to its own box
+        return Figure.as_laid_out([view.prototypes, view.heatmap], page, background=_background(a), keep=[host])
+    return Figure([page], _background(a), [host])
 
 
 def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
@@ -111,6 +134,7 @@ def responsibilities_figure(window: MainWindow, options: FigureOptions) -> Figur
     live = window.data_view.heatmap
     view = ResponsibilityHeatmap(window.session, appearance=a)
     view.order_box.setCurrentIndex(live.order_box.currentIndex())
+    hide_row_of(view.order_box)
     size = live.size() if live.isVisible() and live.height() >= 150 else QSize(360, DEFAULT_SIZE.height())
     host = _host(size, view)
     view.set_awake(True)

@@ -168,9 +168,20 @@ def _sharp_image(image: ET.Element, m: Matrix | None) -> None:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if enlarged.save(buffer, b"PNG"):
+    if enlarged.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 takes the name as str
         image.set(f"{{{XLINK_NS}}}href", "data:image/png;base64," + bytes(data.toBase64().data()).decode())
         image.set("image-rendering", "optimizeQuality")
+
+
+def _only_text(group: ET.Element) -> bool:
+    """Whether everything drawn in `group` is text.
+
+    Qt clips a label to the box its own font metrics gave it; another renderer's font can be a
+    little wider, and the clip would cut its last letter or a subscript. Text is laid out inside
+    its box, so it is drawn unclipped.
+    """
+    leaves = [e for e in group.iter() if e.tag.rsplit("}", 1)[-1] not in ("g", "tspan")]
+    return bool(leaves) and all(e.tag == f"{{{SVG_NS}}}text" for e in leaves)
 
 
 def portable_svg(data: bytes, width: int, height: int) -> bytes:
@@ -178,7 +189,8 @@ def portable_svg(data: bytes, width: int, height: int) -> bytes:
 
     Groups whose shapes Qt drew with a cosmetic pen under a scaling transform are rewritten in
     figure coordinates (see the module's notes); any leftover ``vector-effect`` is removed (a pen
-    that is not scaled draws the same without it); the size is given in pixels.
+    that is not scaled draws the same without it); text is not clipped (`_only_text`); enlarged
+    images without smoothing stay sharp (`_sharp_image`); the size is given in pixels.
     """
     root = ET.fromstring(data)
     root.set("width", str(width))
@@ -190,6 +202,9 @@ def portable_svg(data: bytes, width: int, height: int) -> bytes:
             _bake(group, m)
         for image in group.findall(f"{{{SVG_NS}}}image"):
             _sharp_image(image, m)
+    for group in root.iter(f"{{{SVG_NS}}}g"):
+        if "clip-path" in group.attrib and _only_text(group):
+            del group.attrib["clip-path"]
     for element in root.iter():
         element.attrib.pop("vector-effect", None)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)

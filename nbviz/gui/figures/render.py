@@ -73,11 +73,30 @@ class Figure:
     parts: list[QWidget]
     background: QColor = field(default_factory=lambda: QColor("white"))
     keep: list = field(default_factory=list)
+    origins: list[QPoint] | None = None
+
+    def __post_init__(self) -> None:
+        if self.origins is None:  # one below the other
+            tops = [sum(p.height() for p in self.parts[:i]) for i in range(len(self.parts))]
+            self.origins = [QPoint(0, top) for top in tops]
+
+    @staticmethod
+    def as_laid_out(parts: list[QWidget], frame: QWidget, **fields) -> Figure:
+        """`parts` where they are in `frame` (side by side, say), without what else `frame` holds."""
+        corners = [part.mapTo(frame, QPoint(0, 0)) for part in parts]
+        left, top = min(c.x() for c in corners), min(c.y() for c in corners)
+        return Figure(parts, origins=[c - QPoint(left, top) for c in corners], **fields)
+
+    def rects(self) -> list[QRect]:
+        """Where each part is drawn, in layout pixels."""
+        assert self.origins is not None  # set in __post_init__
+        return [QRect(origin, part.size()) for origin, part in zip(self.origins, self.parts)]
 
     @property
     def size(self) -> QSize:
-        """Width (the widest part) and height (the parts' heights added) in layout pixels."""
-        return QSize(max((p.width() for p in self.parts), default=1), sum(p.height() for p in self.parts) or 1)
+        """The size of all the parts together, in layout pixels."""
+        rects = self.rects()
+        return QSize(max((r.right() + 1 for r in rects), default=1), max((r.bottom() + 1 for r in rects), default=1))
 
     def close(self) -> None:
         """Delete the off-screen widgets the figure was built from."""
@@ -114,11 +133,13 @@ def paint(figure: Figure, painter: QPainter) -> None:
     size = figure.size
     painter.fillRect(QRect(0, 0, size.width(), size.height()), figure.background)
     with export_mode(figure):
-        top = 0
-        for part in figure.parts:
-            # the figure's background is painted once above; a part's own (a label's grey) is not
-            QWidget.render(part, painter, QPoint(0, top), renderFlags=QWidget.RenderFlag.DrawChildren)
-            top += part.height()
+        for part, rect in zip(figure.parts, figure.rects()):
+            # each part clipped to its box (a plot's scene can reach past its widget); the figure's
+            # background is painted once above, a part's own (a label's grey) is not
+            painter.save()
+            painter.setClipRect(rect)
+            QWidget.render(part, painter, rect.topLeft(), renderFlags=QWidget.RenderFlag.DrawChildren)
+            painter.restore()
 
 
 def _begin(painter: QPainter, device) -> None:
@@ -153,7 +174,7 @@ def png_bytes(figure: Figure, options: FigureOptions) -> bytes:
         painter.end()
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, b"PNG"):
+    if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 takes the name as str
         raise OSError("the image could not be encoded as PNG")
     return bytes(buffer.data().data())
 

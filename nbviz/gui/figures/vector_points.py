@@ -24,10 +24,11 @@ VECTOR_POINTS_MAX = 5_000
 
 
 def point_layers(parts: Iterable[QWidget]) -> list[PointLayer]:
-    """The point layers of the views among `parts` and their children."""
+    """The point layers of the views in the windows (off-screen hosts) of `parts`."""
     found: list[PointLayer] = []
     for part in parts:
-        for widget in [part, *part.findChildren(QWidget)]:
+        # a part can be a view's plot: the view holding the layer is further up
+        for widget in [part.window(), *part.window().findChildren(QWidget)]:
             layer = getattr(widget, "points", None)
             if isinstance(layer, PointLayer) and layer not in found:
                 found.append(layer)
