@@ -16,7 +16,7 @@ from nbviz.gui.figures import FigureOptions, export_figure
 from nbviz.gui.figures.command_line import run_and_wait
 from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
 from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
-from nbviz.gui.palette import component_rgb
+from nbviz.gui.palette import OBJECTIVE_COLOR, component_rgb
 from nbviz.gui.plots.resp_heatmap import resp_image
 
 RSVG = shutil.which("rsvg-convert")
@@ -226,3 +226,29 @@ def test_the_command_line_writes_a_figure_or_says_why_not(tmp_path):
     assert bad.returncode == 2
     assert bad.stderr.strip().count("\n") == 0 and ".bmp" in bad.stderr
     assert not (tmp_path / "f.bmp").exists()
+
+
+def test_a_figure_into_a_missing_folder_raises_and_leaves_nothing(window, tmp_path):
+    loaded(window, "gmm-2d")
+    with pytest.raises(OSError):
+        export_figure(window, "objective", tmp_path / "missing" / "f.svg")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_curve_far_from_zero_keeps_its_detail_in_svg(window, tmp_path):
+    # the bound view of Old Faithful spans about 0.2 around -1287: written with Qt's six digits in
+    # data coordinates it would be a staircase of about 20 levels
+    loaded(window, "faithful", steps=6)
+    export_figure(window, "bound", tmp_path / "b.svg")
+    root = ET.parse(tmp_path / "b.svg").getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    curves = [
+        [float(pair.split(",")[1]) for pair in path.get("d", "").replace("M", " ").replace("L", " ").split()]
+        for group in root.iter(ns + "g")
+        if group.get("stroke") == OBJECTIVE_COLOR
+        for path in group.iter(ns + "path")
+        if "C" not in path.get("d", "") and "Z" not in path.get("d", "")
+    ]
+    longest = max(curves, key=len)
+    assert len(longest) > 100
+    assert len(np.unique(np.round(longest, 2))) > 0.8 * len(longest)  # every point at its own height

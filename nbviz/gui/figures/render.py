@@ -5,7 +5,8 @@ the figure has on screen. Each format paints them with one painter in figure coo
 an image `scale` times larger (so text and lines are drawn at that resolution, not enlarged),
 SVG through Qt's generator and `portable_svg`, PDF through Qt's PDF writer. While painting,
 pyqtgraph items draw real shapes instead of their cached pixmaps (export mode), and the
-rasterised data points become vector markers (`vector_points`).
+rasterised data points become vector markers (`vector_points`) and curves are drawn from near
+their view's origin (`precise_curves`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
 from .portable_svg import portable_svg
+from .precise_curves import recentred_curves
 from .vector_points import vector_points
 
 FIGURE_SUFFIXES = (".png", ".svg", ".pdf")
@@ -121,7 +123,7 @@ def export_mode(figure: Figure) -> Iterator[None]:
     for item in items:
         item.setExportMode(True, {"antialias": True})
     try:
-        with vector_points(figure.parts):
+        with vector_points(figure.parts), recentred_curves(figure.parts):
             yield
     finally:
         for item in items:
