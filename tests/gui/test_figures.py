@@ -252,3 +252,14 @@ def test_a_curve_far_from_zero_keeps_its_detail_in_svg(window, tmp_path):
     longest = max(curves, key=len)
     assert len(longest) > 100
     assert len(np.unique(np.round(longest, 2))) > 0.8 * len(longest)  # every point at its own height
+
+
+def test_only_shapes_that_reach_past_their_clip_keep_it():
+    svg = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+        b'<defs><clipPath id="c"><path d="M10,10 L30,10 L30,30 L10,30 Z"/></clipPath></defs>'
+        b'<g clip-path="url(#c)"><g fill="#ff0000"><path d="M15,15 L20,15 L20,20 Z"/></g></g>'
+        b'<g clip-path="url(#c)"><g fill="#00ff00"><path d="M5,15 L20,15 L20,20 Z"/></g></g></svg>'
+    )
+    groups = ET.fromstring(portable_svg(svg, 40, 40)).findall("{http://www.w3.org/2000/svg}g")
+    assert [g.get("clip-path") for g in groups] == [None, "url(#c)"]

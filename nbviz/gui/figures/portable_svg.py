@@ -184,13 +184,80 @@ def _only_text(group: ET.Element) -> bool:
     return bool(leaves) and all(e.tag == f"{{{SVG_NS}}}text" for e in leaves)
 
 
+def _bounds(element: ET.Element, m: Matrix) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) of a shape or image under `m` (control points bound curves); None if unknown."""
+    if element.tag == f"{{{SVG_NS}}}image":
+        x, y = float(element.get("x") or 0), float(element.get("y") or 0)
+        w, h = float(element.get("width") or 0), float(element.get("height") or 0)
+        points = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
+    elif element.tag in _SHAPES:
+        try:
+            d = transformed_path(shape_as_path(element) or "", m)
+        except ValueError:
+            return None
+        numbers = [float(v) for v in re.findall(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", d)]
+        points = list(zip(numbers[0::2], numbers[1::2]))
+    else:
+        return None
+    if not points:
+        return None
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _needs_clip(group: ET.Element, clip: tuple[float, float, float, float]) -> bool:
+    """Whether anything drawn in `group` (a clip's wrapper) reaches outside the rectangle `clip`.
+
+    Shapes get half a pixel of slack for their antialiased edge; a stroke's width is not known
+    here, so a stroked shape must keep a pen's width away from the edge to lose its clip.
+    """
+    identity: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for child in group:
+        m = _matrix(child.get("transform")) or identity if child.tag == f"{{{SVG_NS}}}g" else identity
+        leaves = list(child) if child.tag == f"{{{SVG_NS}}}g" else [child]
+        width = float(child.get("stroke-width") or 1) if child.get("stroke", "none") != "none" else 0.0
+        for leaf in leaves:
+            if leaf.tag == f"{{{SVG_NS}}}text":
+                continue
+            box = _bounds(leaf, m)
+            slack = 0.5 + width / 2
+            if box is None or (
+                box[0] - slack < clip[0]
+                or box[1] - slack < clip[1]
+                or box[2] + slack > clip[2]
+                or box[3] + slack > clip[3]
+            ):
+                return True
+    return False
+
+
+def _drop_needless_clips(root: ET.Element) -> None:
+    """Remove the clips of groups drawn wholly inside them.
+
+    A clip changes nothing there, and ImageMagick's own SVG renderer drops everything under a
+    clip path: without it, all but what really reaches past a plot's edge is shown there too.
+    """
+    clips: dict[str, tuple[float, float, float, float]] = {}
+    identity: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for clip in root.iter(f"{{{SVG_NS}}}clipPath"):
+        shapes = list(clip)
+        box = _bounds(shapes[0], identity) if len(shapes) == 1 else None
+        if box is not None and clip.get("id"):
+            clips[f"url(#{clip.get('id')})"] = box
+    for group in root.iter(f"{{{SVG_NS}}}g"):
+        rect = clips.get(group.get("clip-path", ""))
+        if rect is not None and not _needs_clip(group, rect):
+            del group.attrib["clip-path"]
+
+
 def portable_svg(data: bytes, width: int, height: int) -> bytes:
     """Qt's SVG `data` of a `width` x `height` pixel figure, rewritten to render alike everywhere.
 
     Groups whose shapes Qt drew with a cosmetic pen under a scaling transform are rewritten in
     figure coordinates (see the module's notes); any leftover ``vector-effect`` is removed (a pen
-    that is not scaled draws the same without it); text is not clipped (`_only_text`); enlarged
-    images without smoothing stay sharp (`_sharp_image`); the size is given in pixels.
+    that is not scaled draws the same without it); text is not clipped (`_only_text`), nor what
+    lies inside its clip (`_drop_needless_clips`); enlarged images without smoothing stay sharp
+    (`_sharp_image`); the size is given in pixels.
     """
     root = ET.fromstring(data)
     root.set("width", str(width))
@@ -205,6 +272,7 @@ def portable_svg(data: bytes, width: int, height: int) -> bytes:
     for group in root.iter(f"{{{SVG_NS}}}g"):
         if "clip-path" in group.attrib and _only_text(group):
             del group.attrib["clip-path"]
+    _drop_needless_clips(root)
     for element in root.iter():
         element.attrib.pop("vector-effect", None)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
