@@ -11,7 +11,7 @@ their view's origin (`precise_curves`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -155,6 +155,16 @@ def _begin(painter: QPainter, device) -> None:
         painter.setRenderHint(hint, True)
 
 
+def _painted(device, draw: Callable[[QPainter], None]) -> None:
+    """Run `draw` with a painter on `device` (antialiased), ended even when drawing fails."""
+    painter = QPainter()
+    _begin(painter, device)
+    try:
+        draw(painter)
+    finally:
+        painter.end()
+
+
 def png_bytes(figure: Figure, options: FigureOptions) -> bytes:
     """The figure drawn at `options.scale` times its layout size, encoded as PNG."""
     size = figure.size
@@ -167,13 +177,12 @@ def png_bytes(figure: Figure, options: FigureOptions) -> bytes:
     if options.dpi:
         image.setDotsPerMeterX(round(options.dpi / 0.0254))
         image.setDotsPerMeterY(round(options.dpi / 0.0254))
-    painter = QPainter()
-    _begin(painter, image)
-    try:
+
+    def draw(painter: QPainter) -> None:
         painter.scale(width / size.width(), height / size.height())
         paint(figure, painter)
-    finally:
-        painter.end()
+
+    _painted(image, draw)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):  # type: ignore[call-overload]  # PySide6 takes the name as str
@@ -196,17 +205,8 @@ def svg_bytes(figure: Figure, title: str = "nbviz figure") -> bytes:
     # Qt's SVG engine does not write the clip a painter's restore() brings back (a later shape keeps
     # the last clip set, e.g. a legend label's): a recorded picture replays every clip explicitly
     picture = QPicture()
-    painter = QPainter()
-    _begin(painter, picture)
-    try:
-        paint(figure, painter)
-    finally:
-        painter.end()
-    _begin(painter, generator)
-    try:
-        painter.drawPicture(0, 0, picture)
-    finally:
-        painter.end()
+    _painted(picture, lambda painter: paint(figure, painter))
+    _painted(generator, lambda painter: painter.drawPicture(0, 0, picture))
     return portable_svg(bytes(data.data()), size.width(), size.height())
 
 
@@ -223,12 +223,7 @@ def pdf_bytes(figure: Figure, title: str = "nbviz figure") -> bytes:
     points = 72 / SCREEN_DPI
     writer.setPageSize(QPageSize(QSizeF(size.width() * points, size.height() * points), QPageSize.Unit.Point))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0))
-    painter = QPainter()
-    _begin(painter, writer)
-    try:
-        paint(figure, painter)
-    finally:
-        painter.end()
+    _painted(writer, lambda painter: paint(figure, painter))
     return bytes(data.data())
 
 
