@@ -51,6 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
+        "--export-figure", metavar="PATH", help="save a figure (after --steps) as PATH (.png, .svg or .pdf) and exit"
+    )
+    parser.add_argument(
+        "--figure",
+        choices=("data", "objective", "responsibilities", "bound", "choose-k", "gallery"),
+        default="data",
+        help="which figure --export-figure saves (default: data; choose-k and gallery are run first)",
+    )
+    parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
+    parser.add_argument(
         "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
     )
     parser.add_argument(
@@ -269,6 +279,13 @@ def save_screenshot(window, path: str, args) -> str | None:
     return None
 
 
+def export_figure(window, path: str, args) -> str | None:
+    """Save the figure ``--figure`` to `path`; None, or why it could not be written."""
+    from .gui.figures.command_line import write_figure_output
+
+    return write_figure_output(window, path, args)
+
+
 def save_session(window, path: str, args) -> str | None:
     """Save the session to `path`; None, or why it could not be saved."""
     outcome = window.session.save(path)
@@ -300,6 +317,7 @@ OUTPUTS = (
     ("export_trace", data_outputs.export_trace),
     ("export_animation", save_animation),
     ("export_handout", save_handout),
+    ("export_figure", export_figure),
 )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import cast
 
@@ -54,7 +56,8 @@ from .dialogs.animation_dialog import ask_for_animation
 from .dialogs.import_dialog import ImportDialog
 from .dialogs.start_editor import StartEditor
 from .dialogs.synthesize import SynthesisDialog
-from .figures import save_figure
+from .figures import FIGURE_SUFFIXES, FigureOptions, export_figure
+from .figures.options_dialog import FigureOptionsDialog
 from .handout import ask_for_handout
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
@@ -608,36 +611,31 @@ class MainWindow(QMainWindow):
         return self.save_session(path)
 
     # ----------------------------------------------------------------- export
+    FIGURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
     EXPORTS = {
         # kind: (menu text, suggested file name suffix, file-dialog filter)
         "responsibilities": ("Responsibilities and labels (CSV)…", "-responsibilities.csv", "CSV (*.csv)"),
         "parameters-json": ("Parameters (JSON)…", "-parameters.json", "JSON (*.json)"),
         "parameters-csv": ("Parameters (CSV)…", "-parameters.csv", "CSV (*.csv)"),
         "trace": ("Objective and ELBO trace (CSV)…", "-trace.csv", "CSV (*.csv)"),
-        "data-figure": ("Data view figure (PNG or SVG)…", "-data.png", "PNG image (*.png);;SVG drawing (*.svg)"),
-        "objective-figure": (
-            "Objective figure (PNG or SVG)…",
-            "-objective.png",
-            "PNG image (*.png);;SVG drawing (*.svg)",
-        ),
-        "bound-figure": ("Bound view figure (PNG or SVG)…", "-bound.png", "PNG image (*.png);;SVG drawing (*.svg)"),
-        "choose-k-figure": ("Choose K figure (PNG or SVG)…", "-choose-k.png", "PNG image (*.png);;SVG drawing (*.svg)"),
-        "restarts-figure": (
-            "Restart gallery figure (PNG or SVG)…",
-            "-restarts.png",
-            "PNG image (*.png);;SVG drawing (*.svg)",
-        ),
+        # figures (FIGURE_KINDS): PNG, SVG or PDF, drawn off screen by nbviz.gui.figures
+        "data-figure": ("Data view figure…", "-data.png", FIGURE_FILTERS),
+        "objective-figure": ("Objective figure…", "-objective.png", FIGURE_FILTERS),
+        "responsibilities-figure": ("Responsibility map figure…", "-responsibilities.png", FIGURE_FILTERS),
+        "bound-figure": ("Bound view figure…", "-bound.png", FIGURE_FILTERS),
+        "choose-k-figure": ("Choose K figure…", "-choose-k.png", FIGURE_FILTERS),
+        "restarts-figure": ("Restart gallery figure…", "-restarts.png", FIGURE_FILTERS),
     }
 
-    def _figure_of_dock(self, dock: QDockWidget, ready: bool, missing: str, path: str) -> None:
-        """Save the view in `dock` as the user sees it (the dock is shown first); ValueError if not `ready`."""
-        if not ready:
-            raise ValueError(missing)
-        if not dock.isVisible():
-            dock.show()
-            dock.raise_()
-            self.repaint_now()
-        save_figure(dock.widget(), path)
+    FIGURE_KINDS = {
+        "data-figure": "data",
+        "objective-figure": "objective",
+        "responsibilities-figure": "responsibilities",
+        "bound-figure": "bound",
+        "choose-k-figure": "choose-k",
+        "restarts-figure": "gallery",
+    }
+    figure_options = FigureOptions()  # the last chosen in the figure dialog (a scripted run: the defaults)
 
     def export_to(self, kind: str, path: str) -> bool:
         """Export what is shown at the cursor; a message on failure, nothing else changes."""
@@ -649,26 +647,15 @@ class MainWindow(QMainWindow):
         def write_data() -> None:
             export.write_session_export(kind, path, session)
 
-        writers = {
+        writers: dict[str, Callable[[], object]] = {
             "responsibilities": write_data,
             "parameters-json": write_data,
             "parameters-csv": write_data,
             "trace": write_data,
-            "data-figure": lambda: save_figure(self.data_view, path),
-            "objective-figure": lambda: self.objective.save_figure(path),
-            "bound-figure": lambda: self._figure_of_dock(self.bound_dock, True, "", path),
-            "choose-k-figure": lambda: self._figure_of_dock(
-                self.choose_k_dock,
-                self.choose_k.result is not None,
-                "there is no Choose K result yet; run it from Explore → Choose K first",
-                path,
-            ),
-            "restarts-figure": lambda: self._figure_of_dock(
-                self.restarts_dock,
-                self.restarts.gallery is not None,
-                "there is no restart gallery yet; run it from Explore → Restart gallery first",
-                path,
-            ),
+            **{
+                menu_kind: partial(export_figure, self, figure, path, self.figure_options)
+                for menu_kind, figure in self.FIGURE_KINDS.items()
+            },
         }
         try:
             writers[kind]()
@@ -691,8 +678,20 @@ class MainWindow(QMainWindow):
             return
         self._remember_directory("export", path)
         if not Path(path).suffix:
-            path += ".svg" if "svg" in chosen.lower() else Path(suffix).suffix
+            path += next((s for s in FIGURE_SUFFIXES if s[1:] in chosen.lower()), Path(suffix).suffix)
+        if kind in self.FIGURE_KINDS and not self.ask_figure_options(path):
+            return
         self.export_to(kind, path)
+
+    def ask_figure_options(self, path: str) -> bool:
+        """Ask how to draw a figure for `path` (size, presentation sizes); False if cancelled."""
+        if Path(path).suffix.lower() not in FIGURE_SUFFIXES:
+            return True  # export_to says which formats there are
+        dialog = FigureOptionsDialog(self.settings, self.data_view.width(), Path(path).suffix.lower() == ".png", self)
+        if dialog.exec() != FigureOptionsDialog.DialogCode.Accepted:
+            return False
+        self.figure_options = dialog.options()
+        return True
 
     # drag a data or session file onto the window to open it
     def dragEnterEvent(self, event) -> None:

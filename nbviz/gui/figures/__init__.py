@@ -1,0 +1,90 @@
+"""Figures for slides, papers and handouts: PNG at any resolution, portable SVG, and PDF.
+
+`export_figure(window, kind, path, options)` draws one of the window's `FIGURES` (built off
+screen from fresh views: the plot with its axes, title, legend and key, no controls) and writes
+it atomically in the format of the path's suffix. `save_figure(widget, path)` writes one widget
+as it is laid out. Other exports (animations, handouts) draw through `build_figure` and
+`figure_bytes` too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QWidget
+
+from ...app.files import write_atomically
+from .render import FIGURE_SUFFIXES, Figure, FigureOptions, figure_bytes, print_scale
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+# --figure names and their titles; the builders are in `kinds` (imported when drawn: they import the views,
+# which import this package's `save_figure`)
+FIGURE_TITLES = {
+    "data": "Data view",
+    "objective": "Objective curve",
+    "responsibilities": "Responsibility map",
+    "bound": "Bound view",
+    "choose-k": "Choose K",
+    "gallery": "Restart gallery",
+}
+
+__all__ = [
+    "FIGURE_SUFFIXES",
+    "FIGURE_TITLES",
+    "Figure",
+    "FigureOptions",
+    "build_figure",
+    "export_figure",
+    "figure_bytes",
+    "figure_suffix",
+    "print_scale",
+    "save_figure",
+]
+
+
+def figure_suffix(path) -> str:
+    """The format of `path` (".png", ".svg" or ".pdf"); ValueError naming the formats for another."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FIGURE_SUFFIXES:
+        raise ValueError(f"figures are saved as {', '.join(FIGURE_SUFFIXES)}; got {suffix or 'no suffix'}")
+    return suffix
+
+
+def write_figure(figure: Figure, path, options: FigureOptions | None = None) -> None:
+    """Encode `figure` for `path`'s suffix and write it whole or not at all; the figure is closed."""
+    try:
+        data = figure_bytes(figure, figure_suffix(path), options)
+    finally:
+        figure.close()
+    write_atomically(path, data)
+
+
+def build_figure(window: MainWindow, kind: str, options: FigureOptions | None = None) -> Figure:
+    """The window's figure `kind` (a key of `FIGURE_TITLES`), drawn off screen; close() it when done.
+
+    Raises ValueError saying why when there is nothing to draw yet.
+    """
+    from .kinds import build
+
+    return build(window, kind, options if options is not None else FigureOptions())
+
+
+def export_figure(window: MainWindow, kind: str, path, options: FigureOptions | None = None) -> None:
+    """Write the window's figure `kind` (a key of `FIGURES`) to `path` (.png, .svg or .pdf).
+
+    Raises ValueError (nothing to draw, unknown kind or format) or OSError (not written); a file
+    that could not be written whole is not left behind.
+    """
+    options = options if options is not None else FigureOptions()
+    figure_suffix(path)  # a bad suffix is refused before anything is drawn
+    write_figure(build_figure(window, kind, options), path, options)
+
+
+def save_figure(widget: QWidget, path, options: FigureOptions | None = None) -> None:
+    """Write `widget` as it is laid out to `path` (.png, .svg or .pdf); ValueError for another suffix."""
+    figure_suffix(path)
+    data = figure_bytes(Figure([widget]), figure_suffix(path), options)
+    write_atomically(path, data)

@@ -1,0 +1,56 @@
+"""``--export-figure PATH --figure KIND --scale S``: a figure written by a scripted run.
+
+Choose K and the restart gallery are run first when the figure needs them (in the background, as
+from the Explore menu; the run waits for the result).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEventLoop
+
+from . import FIGURE_TITLES, FigureOptions, export_figure, figure_suffix
+
+# --figure choice -> the window's panel that must have a result first (its attribute, and that result's)
+NEEDS_RUN = {"choose-k": ("choose_k", "result"), "gallery": ("restarts", "gallery")}
+
+
+def run_and_wait(panel, result: str) -> str | None:
+    """Start `panel`'s background job and wait until it is done; None, or why it gave no result."""
+    if not panel.run():
+        return "the job could not start (load data and a model first)"
+    loop = QEventLoop()
+    failures: list[str] = []
+
+    def failed(message: str) -> None:
+        failures.append(message)
+        loop.quit()
+
+    panel.explorer.finished.connect(loop.quit)
+    panel.explorer.failed.connect(failed)
+    if panel.explorer.running:
+        loop.exec()
+    if getattr(panel, result) is None:
+        return failures[0] if failures else "it ended without a result"
+    return None
+
+
+def write_figure_output(window, path: str, args) -> str | None:
+    """Write the figure ``args.figure`` of `window` to `path`; None, or the one-line reason it failed."""
+    kind = args.figure
+    try:
+        figure_suffix(path)
+        options = FigureOptions(scale=1.0 if args.scale is None else args.scale, presentation=args.presentation)
+    except ValueError as error:
+        return f"--export-figure {path}: {error}"
+    if kind in NEEDS_RUN:
+        name, result = NEEDS_RUN[kind]
+        panel = getattr(window, name)
+        if getattr(panel, result) is None:
+            reason = run_and_wait(panel, result)
+            if reason is not None:
+                return f"--figure {kind}: {FIGURE_TITLES[kind]} failed: {reason}"
+    try:
+        export_figure(window, kind, path, options)
+    except (ValueError, OSError) as error:
+        return f"--export-figure {path}: {error}"
+    return None

@@ -1,0 +1,227 @@
+"""The figures a window can export, each built off screen from the window's session and results.
+
+A figure is drawn by fresh views (not grabbed from the window's docks), so that it holds the plot
+with its axes, title, legend and key and none of the controls, in the appearance asked for
+(presentation mode's sizes or not), laid out at the size the view has in the window. The window is
+left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLayout, QVBoxLayout, QWidget
+
+from ...app.appearance import Appearance
+from ...app.bound_view_model import BoundPictures
+from ..panels.choose_k import ChooseKPanel
+from ..panels.restarts import RunCard
+from ..panels.thumbnails import frame_for
+from ..plots.bound_view import BoundView
+from ..plots.data_view import DataView
+from ..plots.objective_curve import ObjectiveCurve
+from ..plots.resp_heatmap import ResponsibilityHeatmap
+from .render import Figure, FigureOptions
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+
+DEFAULT_SIZE = QSize(720, 540)  # a figure whose view is not on screen (a closed dock)
+GALLERY_SPACING = 8
+OBJECTIVE_ASPECT = 0.5  # the objective figure's least height over its width
+
+
+def _host(size: QSize, widget: QWidget) -> QWidget:
+    """An off-screen window holding `widget`, laid out at `size` (never shown on the screen)."""
+    host = QWidget()
+    host.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    layout = QVBoxLayout(host)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(widget)
+    host.resize(size)
+    host.show()
+    settle()
+    return host
+
+
+def settle() -> None:
+    """Let pending layout and resize events run, so that the views have their final geometry."""
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
+
+
+def hide_row_of(widget: QWidget) -> None:
+    """Hide `widget` and the widgets in its layout row (a control bar: "Rows:" and its menu).
+
+    A layout whose widgets are all hidden takes no room, so the figure closes up around it.
+    """
+    parent = widget.parentWidget()
+    layouts: list[QLayout] = []
+    if parent is not None and parent.layout() is not None:
+        layouts.append(cast(QLayout, parent.layout()))
+    while layouts:
+        layout = layouts.pop()
+        items = [item for item in (layout.itemAt(i) for i in range(layout.count())) if item is not None]
+        widgets = [w for w in (item.widget() for item in items) if w is not None]
+        if widget in widgets:
+            for row_widget in widgets:
+                row_widget.hide()
+            return
+        layouts.extend(sub for sub in (item.layout() for item in items) if sub is not None)
+    widget.hide()
+
+
+def _size_of(widget: QWidget) -> QSize:
+    """`widget`'s size on screen, or `DEFAULT_SIZE` when it is not shown (or tiny)."""
+    if widget.isVisible() and widget.width() >= 200 and widget.height() >= 150:
+        return widget.size()
+    return DEFAULT_SIZE
+
+
+def _appearance(window: MainWindow, options: FigureOptions) -> Appearance:
+    return Appearance(presentation=options.presentation, dark=window.appearance.dark)
+
+
+def _background(appearance: Appearance) -> QColor:
+    return QColor(appearance.background)
+
+
+def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The data view's page: scatter with ellipses, 1-D densities, or prototypes beside the heat-map."""
+    a = _appearance(window, options)
+    live = window.data_view
+    view = DataView(window.session, appearance=a, labelling=window.labelling, view_options=window.view_options)
+    host = _host(live.size(), view)
+    wanted = live.scatter.axes_bar.current()
+    if isinstance(wanted, tuple) and live.scatter.axes_bar.n_features > 2:
+        view.scatter.axes_bar.choose_pair(*wanted)
+    hide_row_of(view.heatmap.order_box)  # the heat-map's row order menu is a control
+    for _ in range(2):  # the discrete page's split follows the width, known once laid out
+        view.choose_page()
+        settle()
+    page = view.currentWidget()
+    assert page is not None  # the data view always shows a page
+    if page is view.scatter:  # the user's zoom, without the view chooser above the plot
+        view.scatter.view_box.setRange(
+            xRange=live.scatter.view_box.viewRange()[0], yRange=live.scatter.view_box.viewRange()[1], padding=0
+        )
+        settle()
+        return Figure([view.scatter.plot], _background(a), [host])
+    if page is view.discrete:  # prototypes beside the heat-map, each clipped to its own box
+        return Figure.as_laid_out([view.prototypes, view.heatmap], page, background=_background(a), keep=[host])
+    return Figure([page], _background(a), [host])
+
+
+def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The objective and ELBO curves, in the window's choice of view."""
+    a = _appearance(window, options)
+    view = ObjectiveCurve(window.session, appearance=a)
+    view.set_view(window.objective.view)
+    on_screen = _size_of(window.objective.plot)  # a dock along the bottom is wide and low: not a figure's shape
+    width = min(on_screen.width(), DEFAULT_SIZE.width())
+    host = _host(QSize(width, max(on_screen.height(), round(width * OBJECTIVE_ASPECT))), view)
+    view.view_bar.hide()
+    settle()
+    return Figure([view.plot], _background(a), [host])
+
+
+def responsibilities_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The responsibility map r_nk: one row per point, one column per component, with its title."""
+    a = _appearance(window, options)
+    live = window.data_view.heatmap
+    view = ResponsibilityHeatmap(window.session, appearance=a)
+    view.order_box.setCurrentIndex(live.order_box.currentIndex())
+    hide_row_of(view.order_box)
+    size = live.size() if live.isVisible() and live.height() >= 150 else QSize(360, DEFAULT_SIZE.height())
+    host = _host(size, view)
+    view.set_awake(True)
+    view.redraw()
+    settle()
+    return Figure([view.title, view.plot], _background(a), [host])
+
+
+def bound_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The bound view: the objective and the E-step's surrogate along the chosen slice, with its key."""
+    a = _appearance(window, options)
+    live = window.bound_view
+    pictures = BoundPictures(window.session)
+    view = BoundView(window.session, None, pictures, appearance=a)
+    view.slice_choice.setCurrentIndex(live.slice_choice.currentIndex())
+    view.half_width.setValue(live.half_width.value())
+    host = _host(_size_of(live), view)
+    view.set_awake(True)
+    settle()
+    if view.result is None:
+        raise ValueError("the bound view has nothing to draw here; " + (view.caption.text() or "step the run first"))
+    return Figure([view.key, view.plot], _background(a), [host, pictures])
+
+
+def choose_k_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The criterion against K, with the K axis and the criterion's key."""
+    result = window.choose_k.result
+    if result is None:
+        raise ValueError("there is no Choose K result yet; run it from Explore → Choose K first")
+    a = _appearance(window, options)
+    view = ChooseKPanel(window.session, appearance=a)
+    view.criterion_combo.setCurrentIndex(window.choose_k.criterion_combo.currentIndex())
+    view.result = result
+    host = _host(_size_of(window.choose_k.plot), view)
+    view.redraw()
+    height = view.plot.height() + view.legend.height()
+    host.resize(host.width(), host.height() + max(0, DEFAULT_SIZE.height() - height))
+    settle()
+    return Figure([view.legend, view.plot], _background(a), [host])
+
+
+def gallery_figure(window: MainWindow, options: FigureOptions) -> Figure:
+    """The restart gallery: one card per run (its picture and objective), as many columns as fit."""
+    gallery = window.restarts.gallery
+    if gallery is None:
+        raise ValueError("there is no restart gallery yet; run it from Explore → Restart gallery first")
+    a = _appearance(window, options)
+    grid_host = QWidget()
+    grid_host.setObjectName("gallery")
+    grid_host.setStyleSheet(f"#gallery {{ background: {a.background}; }}")
+    outer = QVBoxLayout(grid_host)
+    title = QLabel(f"<b>{gallery.summary()}</b>")
+    title.setWordWrap(True)
+    title.setStyleSheet(f"color: {a.foreground};")
+    outer.addWidget(title)
+    grid = QGridLayout()
+    grid.setSpacing(GALLERY_SPACING)
+    outer.addLayout(grid)
+    outer.addStretch(1)
+    frame = frame_for(gallery.problem, gallery.config.family)
+    cards = [RunCard(gallery, index, frame, a) for index in range(len(gallery.runs))]
+    width = max(_size_of(window.restarts).width(), 2 * (cards[0].width() + GALLERY_SPACING))
+    columns = max(1, (width - 20) // (cards[0].width() + GALLERY_SPACING))
+    for index, card in enumerate(cards):
+        grid.addWidget(card, index // columns, index % columns, Qt.AlignmentFlag.AlignTop)
+    title.setFixedWidth(columns * (cards[0].width() + GALLERY_SPACING))
+    host = _host(grid_host.sizeHint(), grid_host)
+    host.resize(grid_host.sizeHint())
+    settle()
+    return Figure([grid_host], _background(a), [host])
+
+
+# --figure name -> builder (the names and order of figures.FIGURE_TITLES)
+FIGURES: dict[str, Callable[[MainWindow, FigureOptions], Figure]] = {
+    "data": data_figure,
+    "objective": objective_figure,
+    "responsibilities": responsibilities_figure,
+    "bound": bound_figure,
+    "choose-k": choose_k_figure,
+    "gallery": gallery_figure,
+}
+
+
+def build(window: MainWindow, kind: str, options: FigureOptions) -> Figure:
+    """The figure `kind` of `window`; ValueError saying why when there is nothing to draw yet."""
+    if kind not in FIGURES:
+        raise ValueError(f"there is no figure {kind!r}; choose one of {', '.join(FIGURES)}")
+    if not window.session.has_run:
+        raise ValueError("there is nothing to draw yet: load data or choose a preset first")
+    return FIGURES[kind](window, options)

@@ -1,0 +1,49 @@
+"""The figure export's options dialog: PNG size as a scale, a width or a print size; remembered."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from nbviz.gui.figures.options_dialog import FigureOptionsDialog
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def test_a_width_in_pixels_becomes_the_scale_and_is_remembered(qtbot, settings):
+    dialog = FigureOptionsDialog(settings, layout_width=500, png=True)
+    qtbot.addWidget(dialog)
+    dialog.mode.setCurrentIndex(1)  # width in pixels
+    dialog.width_box.setValue(1500)
+    dialog.presentation.setChecked(True)
+    assert "1500 pixels wide" in dialog.result_size.text()
+    dialog.accept()
+    options = dialog.options()
+    assert options.scale == pytest.approx(3.0) and options.presentation and options.dpi is None
+    again = FigureOptionsDialog(settings, layout_width=500, png=True)
+    qtbot.addWidget(again)
+    assert again.options().scale == pytest.approx(3.0) and again.presentation.isChecked()
+
+
+def test_a_print_width_at_300_dpi(qtbot, settings):
+    dialog = FigureOptionsDialog(settings, layout_width=600, png=True)
+    qtbot.addWidget(dialog)
+    dialog.mode.setCurrentIndex(2)
+    dialog.print_width.setValue(12.7)  # 5 inches
+    dialog.dpi.setValue(300)
+    options = dialog.options()
+    assert options.scale == pytest.approx(1500 / 600) and options.dpi == 300  # 5 in x 300 dpi = 1500 px
+
+
+def test_a_cancelled_dialog_remembers_nothing_and_svg_ignores_the_size(qtbot, settings):
+    dialog = FigureOptionsDialog(settings, layout_width=500, png=True)
+    qtbot.addWidget(dialog)
+    dialog.scale.setCurrentIndex(1)  # 2x
+    dialog.reject()
+    assert settings.value("figure_export/scale") is None
+    vector = FigureOptionsDialog(settings, layout_width=500, png=False)
+    qtbot.addWidget(vector)
+    assert vector.options().scale == 1.0 and not vector.mode.isVisibleTo(vector)

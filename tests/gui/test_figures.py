@@ -1,0 +1,265 @@
+"""Figures: the SVG renders in librsvg as the PNG does in Qt, PNG at a chosen scale, PDF, no controls."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from nbviz.app.presets import load_preset
+from nbviz.gui.figures import FigureOptions, export_figure
+from nbviz.gui.figures.command_line import run_and_wait
+from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
+from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
+from nbviz.gui.palette import OBJECTIVE_COLOR, component_rgb
+from nbviz.gui.plots.resp_heatmap import resp_image
+
+RSVG = shutil.which("rsvg-convert")
+PDFTOPPM = shutil.which("pdftoppm")
+needs_rsvg = pytest.mark.skipif(RSVG is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed")
+needs_pdftoppm = pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm (Debian poppler-utils) is not installed")
+
+# Mean absolute difference (0-255, over all pixels and channels) allowed between Qt's PNG and
+# librsvg's (or poppler's) rendering of the same figure. Measured: 1.5-4.4, all of it antialiasing
+# and font rasterisation (cairo and Qt hint glyphs and 1-pixel edges differently; 600 antialiased
+# marker rims on a 350 px wide figure give the most). The broken SVGs this guards against differ
+# far more: strokes drawn 60 px wide fill whole ellipses and markers turn into black rings (15 and
+# more), and then the ink counts below fail too.
+MAX_MEAN_DIFFERENCE = 6.0
+INK_DISTANCE = 40  # a pixel within this RGB distance of a palette colour counts as its ink
+
+
+def pixels(image: QImage) -> np.ndarray:
+    """(H, W, 3) int RGB of `image`, composited on white."""
+    image = image.convertToFormat(QImage.Format.Format_ARGB32)
+    h, w = image.height(), image.width()
+    raw = np.frombuffer(image.constBits(), np.uint8, count=image.bytesPerLine() * h)
+    bgra = raw.reshape(h, image.bytesPerLine())[:, : w * 4].reshape(h, w, 4).astype(float)
+    alpha = bgra[..., 3:] / 255
+    return np.rint(bgra[..., 2::-1] * alpha + 255 * (1 - alpha)).astype(int)
+
+
+def ink(rgb: np.ndarray, colour) -> int:
+    """Pixels of `rgb` within `INK_DISTANCE` of `colour`."""
+    return int((np.linalg.norm(rgb - np.asarray(colour), axis=2) < INK_DISTANCE).sum())
+
+
+@pytest.fixture
+def window(make_main_window):
+    win = make_main_window()
+    win.remember_layout = False
+    win.resize(1100, 800)
+    return win
+
+
+def loaded(window, preset: str, steps: int = 4):
+    window.session.load(*load_preset(preset))
+    for _ in range(steps):
+        assert window.session.next_half_step()
+    window.repaint_now()
+    return window
+
+
+def rendered_svg(svg_path, width: int, height: int, tmp_path) -> np.ndarray:
+    out = tmp_path / "rsvg.png"
+    subprocess.run([RSVG, "-w", str(width), "-h", str(height), str(svg_path), "-o", str(out)], check=True)
+    return pixels(QImage(str(out)))
+
+
+def assert_alike(qt: np.ndarray, other: np.ndarray, colours) -> None:
+    assert qt.shape == other.shape
+    assert np.abs(qt - other).mean() < MAX_MEAN_DIFFERENCE
+    for colour in colours:
+        a, b = ink(qt, colour), ink(other, colour)
+        assert a > 20 and b > 20, f"colour {colour}: {a} pixels in Qt's PNG, {b} in the other"
+        assert 0.5 < b / a < 2.0, f"colour {colour}: {a} pixels in Qt's PNG, {b} in the other"
+
+
+def palette(window) -> list:
+    return [tuple(np.rint(255 * np.asarray(c)).astype(int)) for c in component_rgb(window.session.n_components)]
+
+
+CASES = [
+    ("gmm-2d", "data"),  # scatter, ellipses, density shading, legend
+    ("gmm-1d", "data"),  # histogram and 1-D densities
+    ("bars", "data"),  # Bernoulli prototypes beside the responsibility map
+    ("corpus", "data"),  # multinomial word table
+    ("gmm-2d", "objective"),
+    ("gmm-2d", "responsibilities"),
+    ("gmm-2d", "bound"),
+]
+
+
+@needs_rsvg
+@pytest.mark.parametrize("preset, kind", CASES)
+def test_the_svg_renders_in_librsvg_as_the_png_in_qt(window, tmp_path, preset, kind):
+    loaded(window, preset)
+    export_figure(window, kind, tmp_path / "f.png")
+    export_figure(window, kind, tmp_path / "f.svg")
+    qt = pixels(QImage(str(tmp_path / "f.png")))
+    other = rendered_svg(tmp_path / "f.svg", qt.shape[1], qt.shape[0], tmp_path)
+    # the objective and bound curves have their own colours; the others show the components'
+    colours = palette(window) if kind == "data" and preset != "corpus" else []
+    if kind == "responsibilities":  # each component's column at its most certain point
+        resp = window.session.resp
+        colours = [tuple(resp_image(resp[[np.argmax(resp[:, k])]])[0, k].astype(int)) for k in range(resp.shape[1])]
+    assert_alike(qt, other, colours)
+
+
+@needs_rsvg
+@pytest.mark.parametrize("kind", ["choose-k", "gallery"])
+def test_the_explore_figures_render_alike_after_their_runs(window, tmp_path, kind):
+    loaded(window, "gmm-2d")
+    window.choose_k.max_spin.setValue(3)
+    window.choose_k.restarts_spin.setValue(1)
+    window.restarts.count_spin.setValue(2)
+    panel, result = (window.choose_k, "result") if kind == "choose-k" else (window.restarts, "gallery")
+    assert run_and_wait(panel, result) is None
+    export_figure(window, kind, tmp_path / "f.png")
+    export_figure(window, kind, tmp_path / "f.svg")
+    qt = pixels(QImage(str(tmp_path / "f.png")))
+    assert_alike(qt, rendered_svg(tmp_path / "f.svg", qt.shape[1], qt.shape[0], tmp_path), [])
+    svg = (tmp_path / "f.svg").read_text()
+    # figures, not panels: no spin box or button text, but the figure's own words
+    assert "Restarts per K" not in svg and "Run restarts" not in svg and "Fit every K" not in svg
+    assert ("number of components K" in svg) if kind == "choose-k" else ("objective" in svg)
+
+
+def test_the_svg_has_vector_points_strokes_in_pixels_and_text(window, tmp_path):
+    loaded(window, "gmm-2d")
+    export_figure(window, "data", tmp_path / "f.svg")
+    root = ET.parse(tmp_path / "f.svg").getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.get("width") == str(window.data_view.width())
+    assert not any(e.get("vector-effect") for e in root.iter())
+    paths = list(root.iter(ns + "path"))
+    assert len(paths) >= len(window.session.problem.X)  # one marker per point (600 <= VECTOR_POINTS_MAX)
+    assert len(window.session.problem.X) <= VECTOR_POINTS_MAX
+    texts = "".join("".join(t.itertext()) for t in root.iter(ns + "text"))
+    assert "x1" in texts and "fitted" in texts
+
+
+def test_a_cosmetic_stroke_under_a_transform_is_drawn_in_figure_pixels():
+    svg = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 40 40">'
+        b'<g stroke="#ff0000" stroke-width="2" fill="none" transform="matrix(10,0,0,-10,20,20)">'
+        b'<path vector-effect="non-scaling-stroke" d="M0,0 L1,1 Z"/></g></svg>'
+    )
+    root = ET.fromstring(portable_svg(svg, 40, 40))
+    group = root.find("{http://www.w3.org/2000/svg}g")
+    path = group.find("{http://www.w3.org/2000/svg}path")
+    assert "transform" not in group.attrib and "vector-effect" not in path.attrib
+    assert path.get("d") == "M 20,20 L 30,10 Z" and group.get("stroke-width") == "2"  # 2 px, not 20
+    assert root.get("width") == "40" and root.get("height") == "40"
+    assert transformed_path("M1,2 C0,0 1,1 2,2", (2, 0, 0, 2, 1, 1)) == "M 3,5 C 1,1 3,3 5,5"
+
+
+def test_png_scale_draws_more_pixels_not_bigger_ones(window, tmp_path):
+    loaded(window, "gmm-2d")
+    export_figure(window, "data", tmp_path / "one.png")
+    export_figure(window, "data", tmp_path / "two.png", FigureOptions(scale=2.0, dpi=300))
+    one, two = QImage(str(tmp_path / "one.png")), QImage(str(tmp_path / "two.png"))
+    assert (two.width(), two.height()) == (2 * one.width(), 2 * one.height())
+    assert round(two.dotsPerMeterX() * 0.0254) == 300
+    # drawn at 2x, not enlarged: an enlarged image has every pixel doubled; this one has detail
+    # (text and 1-px edges) that pixel doubling cannot make
+    big = pixels(two)
+    doubled = np.repeat(np.repeat(pixels(one), 2, axis=0), 2, axis=1)
+    assert np.abs(big - doubled).mean() > 1.0
+    assert (np.abs(big[0::2, 0::2] - big[1::2, 1::2]).sum(axis=2) > 60).mean() > 0.002
+
+
+def test_presentation_sizes_draw_thicker_lines(window, tmp_path):
+    loaded(window, "gmm-2d")
+    export_figure(window, "data", tmp_path / "normal.png")
+    export_figure(window, "data", tmp_path / "presenting.png", FigureOptions(presentation=True))
+    normal, presenting = pixels(QImage(str(tmp_path / "normal.png"))), pixels(QImage(str(tmp_path / "presenting.png")))
+    assert normal.shape == presenting.shape  # the same layout size
+    for colour in palette(window):  # wider ellipses and bigger markers: more of each component's ink
+        assert ink(presenting, colour) > 1.15 * ink(normal, colour)
+    assert not window.appearance.presentation  # the window is left as it was
+
+
+@needs_pdftoppm
+def test_the_pdf_renders_as_the_png(window, tmp_path):
+    loaded(window, "gmm-2d")
+    export_figure(window, "data", tmp_path / "f.png")
+    export_figure(window, "data", tmp_path / "f.pdf")
+    assert (tmp_path / "f.pdf").read_bytes()[:5] == b"%PDF-"
+    qt = pixels(QImage(str(tmp_path / "f.png")))
+    h, w = qt.shape[:2]
+    subprocess.run(
+        [PDFTOPPM, "-png", "-r", "96", "-scale-to-x", str(w), "-scale-to-y", str(h), "-singlefile"]
+        + [str(tmp_path / "f.pdf"), str(tmp_path / "pdf")],
+        check=True,
+    )
+    assert_alike(qt, pixels(QImage(str(tmp_path / "pdf.png"))), palette(window))
+
+
+def test_a_bad_format_or_a_missing_result_writes_nothing(window, tmp_path):
+    loaded(window, "gmm-2d")
+    with pytest.raises(ValueError, match=r"\.png, \.svg, \.pdf; got \.gif"):
+        export_figure(window, "data", tmp_path / "f.gif")
+    with pytest.raises(ValueError, match="Choose K"):
+        export_figure(window, "choose-k", tmp_path / "k.svg")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_line_writes_a_figure_or_says_why_not(tmp_path):
+    run = [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--steps", "3", "--size", "800x600"]
+    env = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}
+    import os
+
+    env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")
+    good = subprocess.run(
+        [*run, "--export-figure", str(tmp_path / "f.png"), "--scale", "2"], capture_output=True, text=True, env=env
+    )
+    assert good.returncode == 0, good.stderr
+    image = QImage(str(tmp_path / "f.png"))
+    assert image.width() % 2 == 0 and image.width() > 500  # twice the data view's width (about 310)
+    bad = subprocess.run([*run, "--export-figure", str(tmp_path / "f.bmp")], capture_output=True, text=True, env=env)
+    assert bad.returncode == 2
+    assert bad.stderr.strip().count("\n") == 0 and ".bmp" in bad.stderr
+    assert not (tmp_path / "f.bmp").exists()
+
+
+def test_a_figure_into_a_missing_folder_raises_and_leaves_nothing(window, tmp_path):
+    loaded(window, "gmm-2d")
+    with pytest.raises(OSError):
+        export_figure(window, "objective", tmp_path / "missing" / "f.svg")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_curve_far_from_zero_keeps_its_detail_in_svg(window, tmp_path):
+    # the bound view of Old Faithful spans about 0.2 around -1287: written with Qt's six digits in
+    # data coordinates it would be a staircase of about 20 levels
+    loaded(window, "faithful", steps=6)
+    export_figure(window, "bound", tmp_path / "b.svg")
+    root = ET.parse(tmp_path / "b.svg").getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    curves = [
+        [float(pair.split(",")[1]) for pair in path.get("d", "").replace("M", " ").replace("L", " ").split()]
+        for group in root.iter(ns + "g")
+        if group.get("stroke") == OBJECTIVE_COLOR
+        for path in group.iter(ns + "path")
+        if "C" not in path.get("d", "") and "Z" not in path.get("d", "")
+    ]
+    longest = max(curves, key=len)
+    assert len(longest) > 100
+    assert len(np.unique(np.round(longest, 2))) > 0.8 * len(longest)  # every point at its own height
+
+
+def test_only_shapes_that_reach_past_their_clip_keep_it():
+    svg = (
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">'
+        b'<defs><clipPath id="c"><path d="M10,10 L30,10 L30,30 L10,30 Z"/></clipPath></defs>'
+        b'<g clip-path="url(#c)"><g fill="#ff0000"><path d="M15,15 L20,15 L20,20 Z"/></g></g>'
+        b'<g clip-path="url(#c)"><g fill="#00ff00"><path d="M5,15 L20,15 L20,20 Z"/></g></g></svg>'
+    )
+    groups = ET.fromstring(portable_svg(svg, 40, 40)).findall("{http://www.w3.org/2000/svg}g")
+    assert [g.get("clip-path") for g in groups] == [None, "url(#c)"]
