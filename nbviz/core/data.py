@@ -731,7 +731,7 @@ def _finish(
         rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
         error = table.error(
             f"missing {'label' if j == label_j else 'value'}; {rows} missing "
-            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or drop those rows",
+            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}); fill them in, or drop those rows",
             int(lines[i]),
             j,
             remedy="drop_missing",

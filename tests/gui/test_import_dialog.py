@@ -83,7 +83,7 @@ def test_delimiter_change_and_header_toggle_reparse(dialog_for, qtbot, tmp_path)
 def test_chosen_label_and_feature_columns(dialog_for, qtbot, tmp_path):
     path = write(tmp_path, "d.tsv", "id\tx\ty\tz\tk\n1\t0.5\t2\t7\t1\n2\t1.5\t3\t8\t2\n3\t2.5\t1\t9\t1\n")
     dialog = dialog_for(path)
-    assert dialog.roles() == ["feature"] * 5
+    assert dialog.roles() == ["ignore"] + ["feature"] * 4  # an ID column is left out
     assert dialog.delimiter_combo.currentData() == "\t"
     dialog.set_role(0, "ignore")
     dialog.set_role(3, "ignore")

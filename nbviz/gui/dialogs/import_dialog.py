@@ -37,6 +37,7 @@ from ..layouts import left_row, ok_cancel
 from ..theme import style_window
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
+DECIMALS = ((".", "point  1.5"), (",", "comma  1,5"))
 PREVIEW_ROWS = 20
 
 
@@ -92,10 +93,27 @@ class ImportDialog(QDialog):
         for delimiter, name in DELIMITERS:
             self.delimiter_combo.addItem(name, delimiter)
         self.delimiter_combo.setToolTip("The character between the fields of a line")
+        self.decimal_combo = QComboBox()
+        for decimal, name in DECIMALS:
+            self.decimal_combo.addItem(name, decimal)
+        self.decimal_combo.setToolTip(
+            "The decimal mark of the numbers: a comma in files from most of Europe (17,99). "
+            "Thousands separators are not read"
+        )
         self.header_check = QCheckBox("First row is a header")
         self.header_check.setToolTip("Whether the first row names the columns")
         self.text_options = QWidget()
-        left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options, margins=(0, 0, 0, 0))
+        left_row(
+            "Delimiter",
+            self.delimiter_combo,
+            16,
+            "Decimal mark",
+            self.decimal_combo,
+            16,
+            self.header_check,
+            host=self.text_options,
+            margins=(0, 0, 0, 0),
+        )
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -142,6 +160,7 @@ class ImportDialog(QDialog):
 
         self._reparse(None, None)
         self.delimiter_combo.currentIndexChanged.connect(self._text_options_changed)
+        self.decimal_combo.currentIndexChanged.connect(self._text_options_changed)
         self.header_check.toggled.connect(self._text_options_changed)
         self.binarise_check.toggled.connect(self.threshold_spin.setEnabled)
         self.binarise_check.toggled.connect(self.check)
@@ -191,6 +210,7 @@ class ImportDialog(QDialog):
             self.path,
             delimiter=None if npy else self.delimiter_combo.currentData(),
             header=None if npy else self.header_check.isChecked(),
+            decimal=None if npy else self.decimal_combo.currentData(),
             label_column=label,
             feature_columns=features,
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
@@ -209,12 +229,14 @@ class ImportDialog(QDialog):
 
     # ----------------------------------------------------------------- preview and checks
     def _text_options_changed(self) -> None:
-        self._reparse(self.delimiter_combo.currentData(), self.header_check.isChecked())
+        self._reparse(
+            self.delimiter_combo.currentData(), self.header_check.isChecked(), self.decimal_combo.currentData()
+        )
 
-    def _reparse(self, delimiter: str | None, header: bool | None) -> None:
+    def _reparse(self, delimiter: str | None, header: bool | None, decimal: str | None = None) -> None:
         """Read the preview again with these options (None: detect) and check the choices."""
         try:
-            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS)
+            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS, decimal=decimal)
         except nc.DataError as error:
             self.preview = None
             self.text_options.setEnabled(False)
@@ -225,13 +247,16 @@ class ImportDialog(QDialog):
         self.preview = preview
         self.text_options.setVisible(not preview.is_npy)
         if delimiter is None and not preview.is_npy:  # the first look: show what was detected
-            for signal_source in (self.delimiter_combo, self.header_check):
+            for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
                 signal_source.blockSignals(True)
             index = self.delimiter_combo.findData(preview.delimiter)
             self.delimiter_combo.setItemText(index, f"{DELIMITERS[index][1]} (detected)")
             self.delimiter_combo.setCurrentIndex(index)
+            index = self.decimal_combo.findData(preview.decimal)
+            self.decimal_combo.setItemText(index, f"{DECIMALS[index][1]} (detected)")
+            self.decimal_combo.setCurrentIndex(index)
             self.header_check.setChecked(preview.header)
-            for signal_source in (self.delimiter_combo, self.header_check):
+            for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
                 signal_source.blockSignals(False)
         self._fill_table(preview)
         if old_roles is not None and len(old_roles) == preview.n_columns:
@@ -269,7 +294,7 @@ class ImportDialog(QDialog):
                     item.setToolTip("A missing value")
                 item.setTextAlignment(
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    if is_number(cell)
+                    if is_number(cell, preview.decimal)
                     else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                 )
                 self.table.setItem(i, j, item)
@@ -280,8 +305,13 @@ class ImportDialog(QDialog):
             self.table.setColumnWidth(j, max(self.table.columnWidth(j), 96))
 
     def _guess_roles(self, preview: nc.Preview) -> None:
-        """The roles `nbviz.core.columns.guess_roles` gives, as the command line does."""
-        for j, role in enumerate(guess_roles(preview)):
+        """The roles `ImportSpec.guessed` gives, as the command line does."""
+        try:
+            spec = ImportSpec.guessed(self.path, delimiter=preview.delimiter, decimal=preview.decimal)
+            roles = spec.roles(preview.n_columns) if spec.header == preview.header else guess_roles(preview)
+        except nc.DataError:  # the preview has read it: only a change on disk since then
+            roles = guess_roles(preview)
+        for j, role in enumerate(roles):
             self.role_combos[j].blockSignals(True)
             self.set_role(j, role)
             self.role_combos[j].blockSignals(False)
@@ -355,7 +385,9 @@ class ImportDialog(QDialog):
             )
         else:
             text = str(error)
-            if "is not a number" in text and getattr(error, "column", None) is not None:
+            if getattr(error, "remedy", None) == "column":
+                text += " (the role box at the top of the column)."
+            elif "is not a number" in text and getattr(error, "column", None) is not None:
                 text += ". Correct the file, or set that column's role to ignore (or label)."
             self._set_message("error", text)
             self._mark_error(error)
