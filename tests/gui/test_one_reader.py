@@ -12,8 +12,7 @@ def wine_like(tmp_path):
     rng = np.random.default_rng(2)
     X = np.round(rng.normal([13.0, 2.3, 2.4], [0.8, 1.1, 0.3], size=(12, 3)), 2)
     rows = [
-        f"W{i:03d};2024-03-{i + 1:02d};{a};{b};{c};class_{i % 3 + 1}".replace(".", ",")
-        for i, (a, b, c) in enumerate(X)
+        f"W{i:03d};2024-03-{i + 1:02d};{a};{b};{c};class_{i % 3 + 1}".replace(".", ",") for i, (a, b, c) in enumerate(X)
     ]
     rows[4] = rows[4].split(";")
     rows[4][3] = ""  # a missing malic acid
