@@ -520,7 +520,9 @@ class MainWindow(QMainWindow):
 
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
-        dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset, appearance=self.appearance)
+        dialog = ImportDialog(
+            str(path), self, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
@@ -528,9 +530,10 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec) -> str | None:
-        """Switch to a data set from the import dialog; None, or why it cannot be used (nothing changed)."""
-        outcome = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()))
+    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec, config=None) -> str | None:
+        """Switch to a data set (and the model chosen) from the import dialog; None, or why it cannot be
+        used (nothing changed)."""
+        outcome = self.session.load(Problem.from_dataset(dataset, load_options=spec.options()), config)
         if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
             return outcome.reason

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QLabel,
     QProgressDialog,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,8 +30,12 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
+from ...app.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data
+from ...app.families import presentation
 from ...app.import_spec import ImportSpec
 from ...app.loader import DataLoader
+from ...app.model_fit import fitting_model, model_problem
+from ...app.problem import Problem
 from ...core.columns import ROLES, guess_roles, is_missing, is_number
 from ..banner import message_style
 from ..layouts import left_row, ok_cancel
@@ -49,9 +54,12 @@ class ImportDialog(QDialog):
     path : str
         The data file (delimited text or ``.npy``).
     adopt : callable, optional
-        ``adopt(dataset, spec)`` is called with the loaded data set; it returns None when the data
-        was taken (the dialog closes) or a message saying why not (shown, the dialog stays).
-        Without it the dialog closes and leaves the data set in `dataset`.
+        ``adopt(dataset, spec, config)`` is called with the loaded data set and the model chosen in
+        the dialog; it returns None when the data was taken (the dialog closes) or a message saying
+        why not (shown, the dialog stays). Without it the dialog closes and leaves the data set in
+        `dataset`.
+    config : ModelConfig, optional
+        The model shown first (its family follows the data until the user chooses one).
     appearance : Appearance, optional
         The window's presentation mode and colour scheme, which the dialog follows (default: light).
 
@@ -65,8 +73,9 @@ class ImportDialog(QDialog):
         self,
         path: str,
         parent=None,
-        adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None,
+        adopt: Callable[[nc.Dataset, ImportSpec, ModelConfig], str | None] | None = None,
         appearance: Appearance | None = None,
+        config: ModelConfig | None = None,
     ):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
@@ -139,6 +148,25 @@ class ImportDialog(QDialog):
         self.threshold_spin.setMinimumWidth(120)
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
+        self.base_config = config or ModelConfig()
+        self.model_chosen = False  # the user set the model: checks follow it and nothing changes it
+        self.model_note = ""
+        self.family_combo = QComboBox()
+        for family, title in FAMILY_LABELS.items():
+            self.family_combo.addItem(title, family)
+        self.family_combo.setToolTip("The mixture fitted to the data (integer data can be Gaussian too)")
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, MAX_COMPONENTS)
+        self.k_spin.setToolTip(
+            f"K, the number of components: at most {MAX_COMPONENTS} (each is drawn, coloured and stepped through)"
+        )
+        self.covariance_combo = QComboBox()
+        self.covariance_combo.addItems(nc.COVARIANCE_TYPES)
+        self.covariance_combo.setToolTip(
+            "Gaussian covariance: full needs more rows than features per component; diag and spherical need fewer"
+        )
+        self._show_config(self.base_config)
+        model_row = left_row("Model", self.family_combo, 8, "K", self.k_spin, 8, "Covariance", self.covariance_combo)
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
         self.message = QLabel()
@@ -153,6 +181,7 @@ class ImportDialog(QDialog):
         layout.addWidget(roles_hint)
         layout.addWidget(self.table, 1)
         layout.addLayout(binarise_row)
+        layout.addLayout(model_row)
         layout.addWidget(self.message)
         layout.addWidget(self.drop_check)
         layout.addWidget(self.buttons)
@@ -166,6 +195,12 @@ class ImportDialog(QDialog):
         self.binarise_check.toggled.connect(self.check)
         self.threshold_spin.valueChanged.connect(self.check)
         self.drop_check.toggled.connect(self.check)
+        for signal in (
+            self.family_combo.currentIndexChanged,
+            self.k_spin.valueChanged,
+            self.covariance_combo.currentIndexChanged,
+        ):
+            signal.connect(self._model_changed)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 
@@ -216,6 +251,57 @@ class ImportDialog(QDialog):
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
             binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
         )
+
+    def model_config(self) -> ModelConfig:
+        """The model as chosen in the dialog."""
+        return self.base_config.with_(
+            family=self.family_combo.currentData(),
+            n_components=self.k_spin.value(),
+            covariance_type=self.covariance_combo.currentText(),
+            manual_labels=(),  # clicked labels and a fixed variance belong to the data open before
+            fixed_variance=None,
+        )
+
+    def set_model(self, family: str | None = None, n_components: int | None = None, covariance: str | None = None):
+        """Choose the model as the user does (the checks then follow it)."""
+        if family is not None:
+            self.family_combo.setCurrentIndex(self.family_combo.findData(family))
+        if n_components is not None:
+            self.k_spin.setValue(n_components)
+        if covariance is not None:
+            self.covariance_combo.setCurrentText(covariance)
+
+    def _show_config(self, config: ModelConfig) -> None:
+        """Show `config` in the model controls without counting it as the user's choice."""
+        widgets = (self.family_combo, self.k_spin, self.covariance_combo)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self.family_combo.setCurrentIndex(self.family_combo.findData(config.family))
+        self.k_spin.setValue(config.n_components)
+        self.covariance_combo.setCurrentText(config.covariance_type)
+        self.covariance_combo.setEnabled(presentation(config.family).covariance_options)
+        for widget in widgets:
+            widget.blockSignals(False)
+        self.base_config = config
+
+    def _model_changed(self) -> None:
+        self.model_chosen = True
+        self.covariance_combo.setEnabled(presentation(self.family_combo.currentData()).covariance_options)
+        self.check()
+
+    def _fit_model(self, dataset: nc.Dataset) -> str | None:
+        """Follow the data with the model (unless the user chose it); None, or why it cannot start."""
+        problem = Problem.from_dataset(dataset)
+        self.model_note = ""
+        if self.model_chosen:
+            return model_problem(problem, self.model_config())
+        config = self.model_config().with_(family=family_for_data(problem.data_kind))
+        fitted, note = fitting_model(problem, config)
+        if fitted is None:
+            return note
+        self._show_config(fitted)
+        self.model_note = note
+        return None
 
     def roles(self) -> list[str]:
         return [combo.currentText() for combo in self.role_combos]
@@ -341,7 +427,11 @@ class ImportDialog(QDialog):
         except nc.DataError as error:
             self._show_problem(error)
             return False
-        self._show_ok(self._summary(dataset, spec))
+        reason = self._fit_model(dataset)
+        if reason is not None:
+            self._show_problem(f"{self.model_config().title}: {reason}. Choose the model above.")
+            return False
+        self._show_ok(self._summary(dataset, spec) + (" " + self.model_note if self.model_note else ""))
         return True
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
@@ -360,8 +450,8 @@ class ImportDialog(QDialog):
         return "; ".join(parts) + "."
 
     def _lines_text(self, lines) -> str:
-        unit = "rows" if self.preview is not None and self.preview.is_npy else "lines"
-        return f"{unit} " + ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        unit = "row" if self.preview is not None and self.preview.is_npy else "line"
+        return f"{unit}{'s' * (len(lines) != 1)} " + ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
 
     def _show_ok(self, text: str) -> None:
         self._set_message("notice", text)
@@ -373,7 +463,7 @@ class ImportDialog(QDialog):
         if isinstance(error, nc.MissingValuesError):
             self.missing_lines = error.lines
             n = len(error.lines)
-            self.drop_check.setText(f"Drop these {n} row{'s' * (n != 1)} with missing values")
+            self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
             self.drop_check.setVisible(True)
             self._set_message(
                 "error",
@@ -466,7 +556,7 @@ class ImportDialog(QDialog):
     def _loaded(self, dataset: nc.Dataset) -> None:
         self._close_progress()
         assert self.spec is not None  # set by start_loading, the only way to start the loader
-        problem = self.adopt(dataset, self.spec) if self.adopt is not None else None
+        problem = self.adopt(dataset, self.spec, self.model_config()) if self.adopt is not None else None
         if problem is not None:
             self._show_problem(problem)
             return
