@@ -249,7 +249,7 @@ def test_errors_found_while_loading_come_back_into_the_dialog(window, qtbot, tmp
     dialog = window.import_file(write(tmp_path, "late.csv", "a,b\n1,2\n3,4\n5,\n"))
     with qtbot.waitSignal(dialog.loader.failed, timeout=10000):
         dialog.ok_button.click()
-    assert "1 row has missing values (lines 4)" in dialog.message.text() and dialog.drop_check.isVisible()
+    assert "1 row has missing values (line 4)" in dialog.message.text() and dialog.drop_check.isVisible()
     assert window.session.problem is before
 
 

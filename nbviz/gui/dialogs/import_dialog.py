@@ -451,7 +451,8 @@ class ImportDialog(QDialog):
 
     def _lines_text(self, lines) -> str:
         unit = "row" if self.preview is not None and self.preview.is_npy else "line"
-        return f"{unit}{'s' * (len(lines) != 1)} " + ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        return f"{unit}{'s' * (len(lines) != 1)} {shown}"
 
     def _show_ok(self, text: str) -> None:
         self._set_message("notice", text)
