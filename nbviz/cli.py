@@ -324,7 +324,7 @@ def run(argv=None) -> int:
         from .app.session_file import SavedSession
 
         if isinstance(problem, SavedSession):
-            outcome = window.session.restore(problem)
+            outcome = window.restore_session(problem, args.file)
         elif problem is not None:
             outcome = window.session.load(problem, config, start)
             if outcome and args.preset:

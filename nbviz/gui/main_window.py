@@ -463,12 +463,16 @@ class MainWindow(QMainWindow):
         except SessionFileError as error:
             self.banner.show_error(str(error))
             return False
-        if not self.session.restore(saved):
-            return False
-        self.unsaved = False
-        self._session_path = str(path)
-        self._remember(str(Path(path).resolve()))
-        return True
+        return bool(self.restore_session(saved, path))
+
+    def restore_session(self, saved, path: str):
+        """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
+        outcome = self.session.restore(saved)
+        if outcome:
+            self.unsaved = False
+            self._session_path = str(path)
+            self._remember(str(Path(path).resolve()))
+        return outcome
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
