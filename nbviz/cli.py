@@ -40,6 +40,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
     )
     parser.add_argument(
+        "--columns", metavar="C1,C2", help="the feature columns (names or 0-based numbers); others are left out"
+    )
+    parser.add_argument("--ignore", metavar="C1,C2", help="columns to leave out (names or 0-based numbers)")
+    parser.add_argument("--drop-missing", action="store_true", help="drop rows with missing values (they are listed)")
+    parser.add_argument(
+        "--delimiter", metavar="D", help="comma, tab, semicolon, whitespace or one character (default: detected)"
+    )
+    parser.add_argument("--decimal", metavar="MARK", help="the decimal mark, '.' or ',' (default: detected)")
+    parser.add_argument(
         "--tol", type=float, metavar="TOL", help="converged when an iteration gains less than TOL (default 1e-6)"
     )
     parser.add_argument(
@@ -126,19 +135,13 @@ def fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def _label_column(text: str | None):
-    if text is None:
-        return None
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
 
     from .app.config import ModelConfig, family_for_data, for_file
     from .app.families import model_choice
+    from .app.file_options import problem_from_args
     from .app.presets import load_preset
-    from .app.problem import Problem
     from .app.session_file import SUFFIX, read_session
     from .app.standardize import standardize_problem
 
@@ -159,7 +162,7 @@ def prepare(args):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
-        problem = Problem.from_file(args.file, _label_column(args.label_column))
+        problem = problem_from_args(args)
         if args.standardize:
             problem = standardize_problem(problem, args.standardize)
         config, start = for_file(ModelConfig(family=family_for_data(problem.data_kind)), problem.X), None
@@ -413,7 +416,7 @@ def run(argv=None) -> int:
         from .app.session_file import SavedSession
 
         if isinstance(problem, SavedSession):
-            outcome = window.session.restore(problem)
+            outcome = window.restore_session(problem, args.file)
         elif problem is not None:
             outcome = window.session.load(problem, config, start)
             if outcome and args.preset:

@@ -181,6 +181,12 @@ def for_file(config: ModelConfig, X) -> ModelConfig:
     return config.with_(prior=replace(config.prior, covariance_prior=file_covariance_prior(X)))
 
 
+def without_covariance_prior(config: ModelConfig) -> ModelConfig:
+    """`config` with no covariance prior: the model a new file is checked against before loading
+    (the file's own prior, `for_file`, is added when it loads)."""
+    return config.with_(prior=replace(config.prior, covariance_prior=0.0))
+
+
 __all__ = [
     "DEFAULT_MAX_ITER",
     "DEFAULT_TOLERANCE",
@@ -191,4 +197,5 @@ __all__ = [
     "family_for_data",
     "file_covariance_prior",
     "for_file",
+    "without_covariance_prior",
 ]

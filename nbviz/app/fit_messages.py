@@ -31,3 +31,10 @@ def row_place(problem: Problem, row: int) -> str:
         unit = "row" if (problem.source or "").lower().endswith(".npy") else "line"
         return f"on {unit} {int(lines[row])}"
     return f"in row {row + 1}"
+
+
+def point_name(problem: Problem, row: int) -> str:
+    """A data row's name as a user finds it in the file: ``"Line 48"`` (``"Row 3"`` of a ``.npy``),
+    or ``"Point 47"`` (1-based) for data not read from a file."""
+    place = row_place(problem, row)
+    return place.split(" ", 1)[1].capitalize() if place.startswith("on ") else f"Point {row + 1}"

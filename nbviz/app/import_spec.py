@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.columns import guess_roles
+from nbviz.core.columns import guess_roles, resolve_column, text_columns
 
 #: Text files larger than this are checked as they load, not on every change in the import dialog.
 CHECK_LIMIT_BYTES = 2 << 20
@@ -23,6 +23,8 @@ class ImportSpec:
     path : str
     delimiter : str or None
         None: detected. Ignored for ``.npy`` files.
+    decimal : {".", ","} or None
+        The decimal mark; None: detected. Ignored for ``.npy`` files.
     header : bool or None
         None: detected. Ignored for ``.npy`` files.
     label_column : int or None
@@ -42,6 +44,7 @@ class ImportSpec:
     feature_columns: tuple[int, ...] | None = None
     drop_missing: bool = False
     binarise_at: float | None = None
+    decimal: str | None = None
 
     @property
     def is_npy(self) -> bool:
@@ -58,6 +61,8 @@ class ImportSpec:
     def options(self) -> dict:
         """The choices other than the path, as JSON-ready values (``ImportSpec(path, **options)``)."""
         values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "path"}
+        if values["decimal"] in (None, "."):  # as sessions without a decimal mark read the file
+            del values["decimal"]
         if values["feature_columns"] is not None:
             values["feature_columns"] = list(values["feature_columns"])
         return values
@@ -74,35 +79,78 @@ class ImportSpec:
         return cls(path=path, **values)
 
     @classmethod
-    def guessed(cls, path, label_column=None) -> ImportSpec:
-        """How the file at `path` is read when nobody chose: as the import dialog first shows it.
+    def guessed(
+        cls,
+        path,
+        label_column=None,
+        *,
+        delimiter: str | None = None,
+        decimal: str | None = None,
+        columns=None,
+        ignore=None,
+        drop_missing: bool = False,
+    ) -> ImportSpec:
+        """How the file at `path` is read: the one detection of the import dialog and the command line.
 
-        Without `label_column` the label column and the ignored text columns are guessed by
-        :func:`nbviz.core.columns.guess_roles` from the detected delimiter and header; with it
-        (a name or 0-based index, as for `load_data`) only that is used. Raises DataError (naming
-        the file) when the file cannot be previewed.
+        The delimiter, decimal mark and header are detected (unless given); the label column and
+        the ignored columns (IDs, dates, other text) are guessed by
+        :func:`nbviz.core.columns.guess_roles`. The other arguments change that guess as the
+        dialog's controls do: `label_column` makes a column the label (name or 0-based number;
+        the guessed one is then ignored if it holds text, else a feature), `columns` lists the
+        feature columns (every other column but the label is ignored), `ignore` leaves columns
+        out. Raises DataError (naming the file) when the file cannot be previewed or a column
+        does not exist.
         """
         path = os.fspath(path)
+        preview = nc.preview_table(path, delimiter, decimal=decimal)
+        roles = list(guess_roles(preview))
         if label_column is not None:
-            return cls(path, label_column=label_column)
-        preview = nc.preview_table(path)
-        roles = guess_roles(preview)
+            label = resolve_column(preview, label_column, "label column")
+            if "label" in roles:
+                old = roles.index("label")
+                roles[old] = "ignore" if old in text_columns(preview) else "feature"
+            roles[label] = "label"
+        if columns is not None:
+            chosen = {resolve_column(preview, key, "feature column") for key in columns}
+            roles = [
+                "feature" if j in chosen else role if role == "label" else "ignore" for j, role in enumerate(roles)
+            ]
+        for key in ignore or ():
+            roles[resolve_column(preview, key, "column to ignore")] = "ignore"
+        if preview.is_npy:
+            return cls.with_roles(path, roles, drop_missing=drop_missing)
+        return cls.with_roles(
+            path,
+            roles,
+            delimiter=preview.delimiter,
+            header=preview.header,
+            decimal=preview.decimal,
+            drop_missing=drop_missing,
+        )
+
+    @classmethod
+    def with_roles(cls, path: str, roles, **options) -> ImportSpec:
+        """The spec reading each column `j` of the file as ``roles[j]`` ("feature", "label", "ignore")."""
         label = roles.index("label") if "label" in roles else None
         chosen = tuple(j for j, role in enumerate(roles) if role == "feature")
         # None: every other column, the default of load_data
         features = None if len(chosen) + (label is not None) == len(roles) else chosen
-        if preview.is_npy:
-            return cls(path, label_column=label, feature_columns=features)
-        return cls(
-            path, delimiter=preview.delimiter, header=preview.header, label_column=label, feature_columns=features
-        )
+        return cls(path, label_column=label, feature_columns=features, **options)
+
+    def roles(self, n_columns: int) -> tuple[str, ...]:
+        """Each of the file's `n_columns` columns' role: "feature", "label" or "ignore"."""
+        label = None if self.label_column is None else self.label_column % n_columns
+        features = set(range(n_columns)) - {label} if self.feature_columns is None else set(self.feature_columns)
+        return tuple("label" if j == label else "feature" if j in features else "ignore" for j in range(n_columns))
 
     def load(self, progress=None) -> nc.Dataset:
         """The data set these choices give; DataError naming file, line and column otherwise.
 
         `progress` is passed to :func:`nbviz.core.load_data` (fraction 0..1; False cancels).
         """
-        text_options = {} if self.is_npy else {"delimiter": self.delimiter, "header": self.header}
+        text_options = (
+            {} if self.is_npy else {"delimiter": self.delimiter, "header": self.header, "decimal": self.decimal}
+        )
         dataset = nc.load_data(
             self.path,
             self.label_column,

@@ -73,7 +73,10 @@ def load_options(value, where: str) -> dict | None:
     if value is None:
         return None
     data = a_dict(value, where)
-    _no_unknown(data, ("delimiter", "header", "label_column", "feature_columns", "drop_missing", "binarise_at"), where)
+    known = ("delimiter", "decimal", "header", "label_column", "feature_columns", "drop_missing", "binarise_at")
+    _no_unknown(data, known, where)
+    if data.get("decimal") not in (None, ".", ","):
+        raise SchemaError(f"{where}.decimal", f"must be '.' or ','; got {shown(data['decimal'])}")
     delimiter = a_string(data.get("delimiter"), f"{where}.delimiter", optional=True)
     if delimiter is not None and len(delimiter) != 1:
         raise SchemaError(f"{where}.delimiter", f"must be one character; got {shown(delimiter)}")

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import re
 
-from .data import MISSING_TOKENS
+from .cells import MISSING_TOKENS, is_value
+from .data import _column_index, _Table
 from .preview import Preview
 
 ROLES = ("feature", "label", "ignore")
-LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?", re.IGNORECASE)
+LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?|y", re.IGNORECASE)
+# Row numbers and identifiers: '', 'id', 'ID', 'sample_id', 'SampleID', 'index', 'Nr', ...
+ID_NAMES = re.compile(r"|#|id|index|row|rownames|row\.names|no\.?|nr\.?|n°|.*[ _.\-]id|id[ _.\-].*", re.IGNORECASE)
+DATE_NAMES = re.compile(r"date|time|timestamp|datetime|day|.*[ _.\-](date|time)", re.IGNORECASE)
+_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}([ T].*)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}( .*)?|\d{1,2}:\d{2}(:\d{2})?")
+_UNIQUE_ROWS = 5  # a text column with this many previewed rows, all different, names rows: no label
 
 
 def is_missing(cell: str) -> bool:
@@ -20,32 +26,55 @@ def is_missing(cell: str) -> bool:
     return cell.strip().lower() in MISSING_TOKENS
 
 
-def is_number(cell: str) -> bool:
-    """Whether a cell's text is a number or a missing value (which stands in for one)."""
-    try:
-        float(cell)
-    except ValueError:
-        return is_missing(cell)
-    return True
+def is_number(cell: str, decimal: str = ".") -> bool:
+    """Whether a cell's text is a number written with `decimal`, or a missing value (which stands in for one)."""
+    return is_value(cell, decimal)
+
+
+def _cells(preview: Preview, j: int) -> list[str]:
+    """The previewed, non-missing cells of column `j`."""
+    return [row[j] for row in preview.rows if j < len(row) and not is_missing(row[j])]
+
+
+def _is_numeric(cell: str) -> bool:
+    """A number with either decimal mark: a column of them is numeric whichever mark is chosen (so a
+    wrong choice is named when loading instead of changing the columns' roles)."""
+    return is_value(cell, ".") or is_value(cell, ",")
 
 
 def text_columns(preview: Preview) -> list[int]:
     """0-based columns with no number in the previewed rows (missing values aside)."""
     if not preview.rows:
         return []
-    return [
-        j
-        for j in range(preview.n_columns)
-        if not any(is_number(row[j]) for row in preview.rows if j < len(row) and not is_missing(row[j]))
-    ]
+    return [j for j in range(preview.n_columns) if not any(_is_numeric(cell) for cell in _cells(preview, j))]
+
+
+def is_date_column(preview: Preview, j: int) -> bool:
+    """Whether column `j` is named like a date or time, or holds only dates and times."""
+    cells = _cells(preview, j)
+    named = preview.header and DATE_NAMES.fullmatch(preview.columns[j]) is not None
+    return named or (bool(cells) and all(_DATE.fullmatch(cell.strip()) for cell in cells))
+
+
+def is_id_column(preview: Preview, j: int) -> bool:
+    """Whether column `j` names rows: named like an ID (or not named, as R's row names), or text
+    that differs on each of at least `_UNIQUE_ROWS` previewed rows."""
+    name = preview.columns[j].strip()
+    if preview.header and (ID_NAMES.fullmatch(name) or (name.endswith("ID") and name[:-2].isalpha())):
+        return True  # 'SampleID': the capitals mark the word
+    cells = _cells(preview, j)
+    texts = not any(_is_numeric(cell) for cell in cells)
+    return texts and len(cells) >= _UNIQUE_ROWS and len(set(cells)) == len(cells)
 
 
 def guess_roles(preview: Preview) -> tuple[str, ...]:
     """One role per column: "label", "ignore" or "feature".
 
-    A column named like 'class' (label, species, target, ..., with a header) is the label, else the
-    first text column; the other text columns are ignored. Only while a numeric feature column is
-    left: otherwise every column is a feature (so that loading names the cell that is not a number).
+    A column named like 'class' (label, species, target, y without an x, ..., numbers or text) is
+    the label, else the first text column that is neither an ID nor a date; ID columns (named
+    like 'id', 'sample_id', 'Nr' or unnamed, or text different on every row), date and time
+    columns and the other text columns are ignored. Only while a numeric feature column is left:
+    otherwise every column is a feature (so that loading names the cell that is not a number).
 
     Parameters
     ----------
@@ -57,15 +86,30 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     tuple of str of length n_columns
     """
     texts = text_columns(preview)
-    named = [j for j, name in enumerate(preview.columns) if preview.header and LABEL_NAMES.fullmatch(name)]
-    candidates = named or texts
+    names = [name.strip().lower() for name in preview.columns] if preview.header else []
+    ignored = [j for j in range(preview.n_columns) if is_id_column(preview, j) or is_date_column(preview, j)]
+    named = [
+        j
+        for j, name in enumerate(names)
+        if LABEL_NAMES.fullmatch(name) and not (name == "y" and "x" in names) and j not in ignored
+    ]
+    candidates = named or [j for j in texts if j not in ignored]
     label = candidates[0] if candidates else None
-    if len(texts) + (label not in texts) >= preview.n_columns:  # no numeric column would be left
-        label, texts = None, []
-    return tuple("label" if j == label else "ignore" if j in texts else "feature" for j in range(preview.n_columns))
+    dropped = set(texts) | set(ignored)
+    if len(dropped | {label} - {None}) >= preview.n_columns:  # no numeric column would be left
+        label, dropped = None, set()
+    return tuple("label" if j == label else "ignore" if j in dropped else "feature" for j in range(preview.n_columns))
 
 
 def guess_label_column(preview: Preview) -> int | None:
     """The 0-based column `guess_roles` makes the label, or None."""
     roles = guess_roles(preview)
     return roles.index("label") if "label" in roles else None
+
+
+def resolve_column(preview: Preview, key, role: str) -> int:
+    """The 0-based column `key` (a header name or a 0-based number) names; DataError naming the
+    file and the columns there are otherwise. `role` words the message ("label column")."""
+    names = preview.columns if preview.header else None
+    table = _Table(preview.path, names, preview.n_columns, unit="row" if preview.is_npy else "line")
+    return _column_index(table, key, role)

@@ -12,23 +12,21 @@ import csv
 import io
 import itertools
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
+from .cells import DECIMAL_MARKS, MISSING_TOKENS, detect_decimal, is_value, parse_column
 from .row_context import RowContext, row_context
+from .text_source import TextError, TextSource, is_comment
 
-#: Cell texts (compared stripped and lower-cased) that mean "no value here".
-MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?", "missing"})
 WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
 _CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equally likely
 _DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}
 _SAMPLE_LINES = 50
-_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")  # '2,5': a number written with a decimal comma
-_CHUNK_LINES = 65536  # lines parsed between two progress reports
-_PIECE_BYTES = 1 << 20  # bytes of a clean file read, decoded and parsed at a time
+_CHUNK_LINES = 65536  # lines of a clean file parsed between two progress reports
+_CAREFUL_LINES = 1 << 14  # records parsed and checked at a time (and between progress reports)
 
 
 class DataError(ValueError):
@@ -42,11 +40,22 @@ class DataError(ValueError):
         1-based line of the file (the header is line 1) when the problem is on one line.
     column : str or None
         The column's header name, or its 1-based number as text (``'3'``) without a header.
+    remedy : str or None
+        What the user can change, for front ends to name their own control or option:
+        "drop_missing", "header", "column" (make `column` the label or ignore it), "decimal".
     """
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None, column: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: str | None = None,
+        remedy: str | None = None,
+    ):
         super().__init__(message)
-        self.path, self.line, self.column = path, line, column
+        self.path, self.line, self.column, self.remedy = path, line, column, remedy
 
 
 class MissingValuesError(DataError):
@@ -148,11 +157,17 @@ class _Table:
             return f"column {j + 1}", str(j + 1)
         return f"column '{self.names[j]}'", self.names[j]
 
-    def error(self, what: str, line: int | None = None, j: int | None = None) -> DataError:
+    def error(self, what: str, line: int | None = None, j: int | None = None, remedy: str | None = None) -> DataError:
         """DataError reading ``<file>, line N, column 'c': <what>``."""
         phrase, column = self.column(j) if j is not None else (None, None)
         where = ", ".join(p for p in (self.name, line and f"{self.unit} {line}", phrase) if p)
-        return DataError(f"{where}: {what}", path=self.path, column=column, line=line if self.unit == "line" else None)
+        return DataError(
+            f"{where}: {what}",
+            path=self.path,
+            column=column,
+            line=line if self.unit == "line" else None,
+            remedy=remedy,
+        )
 
     def available(self) -> str:
         """The columns a user may choose from, with their 0-based numbers."""
@@ -163,7 +178,15 @@ class _Table:
 
 
 def load_data(
-    path, label_column=None, *, feature_columns=None, delimiter=None, header=None, drop_missing=False, progress=None
+    path,
+    label_column=None,
+    *,
+    feature_columns=None,
+    delimiter=None,
+    header=None,
+    decimal=None,
+    drop_missing=False,
+    progress=None,
 ) -> Dataset:
     """Load a data set from a delimited text file or a ``.npy`` array.
 
@@ -171,7 +194,9 @@ def load_data(
     ----------
     path : str or os.PathLike
         A ``.npy`` file holding a numeric array of shape (n_samples, n_columns) (1-D: one column),
-        or a UTF-8 text file separated by commas, tabs, semicolons or whitespace.
+        or a text file (UTF-8 or UTF-16 with or without a byte order mark, else Windows-1252)
+        separated by commas, tabs, semicolons or whitespace. Lines starting with ``#`` are
+        comments and are skipped.
     label_column : str or int, optional
         Column of class labels (numbers or text): a header name, or a 0-based index counting all
         columns of the file (negative counts from the end). None: no labels.
@@ -183,6 +208,9 @@ def load_data(
     header : bool, optional
         Whether the first row names the columns. Default: detected; a first row with a
         non-numeric cell outside the label column is a header.
+    decimal : {".", ","}, optional
+        The decimal mark. Default: detected (the comma when the delimiter is ';' or a tab and
+        numbers are written like ``17,99``). Thousands separators are refused, never read.
     drop_missing : bool
         Drop rows with missing values (empty, NA, NaN, ?, ...) instead of raising DataError.
     progress : callable, optional
@@ -220,7 +248,9 @@ def load_data(
     """
     path = os.fspath(path)
     try:
-        return _load_data(path, label_column, feature_columns, delimiter, header, drop_missing, _Progress(progress))
+        return _load_data(
+            path, label_column, feature_columns, delimiter, header, decimal, drop_missing, _Progress(progress)
+        )
     except MemoryError:
         raise _out_of_memory(path) from None
 
@@ -239,144 +269,199 @@ def _out_of_memory(path: str) -> DataError:
     )
 
 
-def _load_data(path: str, label_column, feature_columns, delimiter, header, drop_missing, report) -> Dataset:
+def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing, report) -> Dataset:
     """`load_data` for a path given as text, reporting to `report`."""
-    if not path.lower().endswith(".npy") and (delimiter is None or delimiter in _CANDIDATE_DELIMITERS):
-        streamed = _load_clean_text(path, label_column, feature_columns, delimiter, header, drop_missing, report)
-        if streamed is not None:
-            return streamed
-    raw = _read_bytes(path)
-    if not raw:
-        raise DataError(f"{os.path.basename(path)} is empty", path=path)
     if path.lower().endswith(".npy"):
+        raw = _read_bytes(path)
+        if not raw:
+            raise DataError(f"{os.path.basename(path)} is empty", path=path)
         dataset = _load_npy(raw, path, label_column, feature_columns, drop_missing)
         report(1.0)
         return dataset
     if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in '"\r\n'):
         raise DataError(f"the delimiter must be one character such as ',' or '\\t', not {delimiter!r}", path=path)
-    text = _decode_text(raw, path)
-    lines = text.split("\n")
+    if decimal is not None and decimal not in DECIMAL_MARKS:
+        raise DataError(f"the decimal mark must be '.' or ',', not {decimal!r}", path=path)
+    if delimiter is None or delimiter in _CANDIDATE_DELIMITERS:
+        streamed = _load_clean_text(
+            path, label_column, feature_columns, delimiter, header, decimal, drop_missing, report
+        )
+        if streamed is not None:
+            return streamed
+    # not clean: the careful parse does the rest, its progress continuing from where it is
+    report.stage(report.reached, 1.0)
+    try:
+        with _open_text(path) as stream:
+            return _load_careful(
+                TextSource(path, stream),
+                label_column,
+                feature_columns,
+                delimiter,
+                header,
+                decimal,
+                drop_missing,
+                report,
+            )
+    except TextError as error:
+        raise DataError(str(error), path=path, line=error.line) from None
+
+
+def _open_text(path: str):
+    """The file opened for binary reading; DataError for a missing, folder, unreadable or empty path."""
+    if not os.path.exists(path):
+        raise DataError(f"no such file: {path}", path=path)
+    if os.path.isdir(path):
+        raise DataError(f"{path} is a folder, not a data file", path=path)
+    try:
+        if os.path.getsize(path) == 0:
+            raise DataError(f"{os.path.basename(path)} is empty", path=path)
+        return open(path, "rb")
+    except OSError as exc:
+        raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
+
+
+def sniff(lines: list[str], path: str, delimiter: str | None = None, decimal: str | None = None) -> tuple[str, str]:
+    """The (given or detected) delimiter and decimal mark of a text file starting with `lines`."""
     delimiter = delimiter or ("\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines))
-    records = _records(lines, delimiter, path, quoted='"' in text)
+    if decimal is None:
+        sample = [line for line in lines[: 4 * _SAMPLE_LINES] if line.strip()][:_SAMPLE_LINES]
+        try:
+            rows = [fields for _, fields in _records(sample, delimiter, path, quoted=True)]
+        except DataError:  # badly quoted: loading names the line
+            rows = []
+        decimal = detect_decimal(rows, delimiter)
+    return delimiter, decimal
+
+
+def _first_record(source: TextSource, min_lines: int):
+    """(the first piece of lines, its first record ``(line, fields)`` or None, the other pieces)."""
+    pieces = source.pieces(min_lines)
+    lines = next(pieces, [])
+    if not lines:
+        raise DataError(f"{source.name} is empty", path=source.path)
+    return lines, pieces
+
+
+def _load_careful(
+    source: TextSource, label_column, feature_columns, delimiter, header, decimal, drop_missing, report
+) -> Dataset:
+    """Every record parsed and checked, `_CAREFUL_LINES` at a time: only the numbers are kept.
+
+    Reads the file as a stream (never its whole text), so memory holds the float64 numbers, one
+    chunk's cells and an int64 code per row for the labels. Any bad cell is named.
+    """
+    path = source.path
+    size = max(os.path.getsize(path), 1)
+    first_piece, pieces = _first_record(source, _SAMPLE_LINES + 1)
+    delimiter, decimal = sniff(first_piece, path, delimiter, decimal)
+    records = _records(itertools.chain(first_piece, itertools.chain.from_iterable(pieces)), delimiter, path, True)
+    del first_piece
     record = next(records, None)
     if record is None:
-        raise DataError(f"{os.path.basename(path)} is empty: it has only blank lines", path=path)
+        raise DataError(f"{source.name} is empty: it has only blank or comment lines", path=path)
     first_line, first = record
     if header is None:
         header = _is_header(first, label_column)
     table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
     label_j, feature_js = _choose_columns(table, label_column, feature_columns)
-
-    body = sum(len(line) + 1 for line in lines[:first_line]) if header else 0
-    if '"' not in text[body:]:  # fast path for clean numeric files (quoted header names are fine)
-        cells = _parse_clean_numeric(lines, delimiter, first_line if header else 0, report)
-        if cells is not None and cells.shape[1] == table.n_columns and len(cells) > 0:
-            labels = None if label_j is None else cells[:, label_j]
-            return _finish(
-                table,
-                cells[:, feature_js],
-                feature_js,
-                labels,
-                label_j,
-                _data_lines(lines, first_line if header else 0, len(cells)),
-                drop_missing,
-                cells=cells,
-            )
-
-    # not clean: the careful parse does the rest, its progress continuing from where it is
-    report.stage(report.reached, report.reached + 0.5 * (1.0 - report.reached))
-    rows = [] if header else [(first_line, first)]
-    while chunk := list(itertools.islice(records, _CHUNK_LINES)):
-        rows.extend(chunk)
-        report(chunk[-1][0] / len(lines))
-    report.stage(report.high, 1.0)
-    if not rows:
+    blocks: list[np.ndarray] = []
+    line_blocks: list[np.ndarray] = []
+    code_blocks: list[np.ndarray] = []
+    label_texts: dict[str, int] = {}  # label text -> its code, in order of appearance
+    # what `row_context` needs to join exports back: every row's cells when some columns are
+    # ignored (their text is kept anyway), else only the rows with a missing cell
+    ignored = len(feature_js) + (label_j is not None) < table.n_columns
+    aside: list | dict = [] if ignored else {}
+    pending = [] if header else [(first_line, first)]
+    first_chunk = True
+    while chunk := pending + list(itertools.islice(records, _CAREFUL_LINES - len(pending))):
+        pending = []
+        _check_ragged(table, chunk, delimiter, first_line)
+        X = np.empty((len(chunk), len(feature_js)))
+        problems = []
+        for k, j in enumerate(feature_js):
+            X[:, k], problem = parse_column([fields[j] for _, fields in chunk], decimal)
+            if problem is not None:
+                problems.append((problem[0], j, problem[1]))
+        if problems:
+            raise _cell_error(table, chunk, min(problems), first_chunk, header, label_column)
+        if isinstance(aside, list):
+            aside.extend(fields for _, fields in chunk)
+        else:
+            start, gaps = sum(len(block) for block in blocks), np.isnan(X).any(axis=1)
+            if label_j is not None:
+                gaps |= np.array([fields[label_j].strip().lower() in MISSING_TOKENS for _, fields in chunk])
+            aside.update((start + i, chunk[i][1]) for i in np.flatnonzero(gaps).tolist())
+        blocks.append(X)
+        line_blocks.append(np.fromiter((line for line, _ in chunk), dtype=np.int64, count=len(chunk)))
+        if label_j is not None:
+            codes = (label_texts.setdefault(fields[label_j].strip(), len(label_texts)) for _, fields in chunk)
+            code_blocks.append(np.fromiter(codes, dtype=np.int64, count=len(chunk)))
+        del chunk
+        first_chunk = False
+        report(source.bytes_read / size)
+    if not blocks:
         raise DataError(
             f"{table.name} has a header row (line {first_line}) but no data rows", path=path, line=first_line
         )
-    _check_ragged(table, rows, delimiter, first_line)
-    X = np.empty((len(rows), len(feature_js)))
-    problems = []
-    for k, j in enumerate(feature_js):
-        X[:, k], problem = _parse_numeric_column([fields[j] for _, fields in rows])
-        if problem is not None:
-            problems.append((problem[0], j, problem[1]))
-        report((k + 1) / len(feature_js))
-    if problems:
-        i, j, what = min(problems)
-        if (
-            i == 0
-            and what.endswith("is not a number")
-            and not header
-            and not any(_looks_like_value(cell) for cell in rows[0][1])
-        ):  # a row of names read as data
-            what += f"; if line {rows[0][0]} names the columns, read it as a header row"
-        elif i == 0 and what.endswith("is not a number"):  # in the first row: likely a text column
-            what += (
-                f"; if {table.column(j)[0]} holds class labels, choose it as the label column"
-                if label_column is None
-                else "; leave it out of the feature columns"
-            )
-        raise table.error(what, rows[i][0], j)
-    label_texts = None if label_j is None else [fields[label_j].strip() for _, fields in rows]
-    return _finish(
-        table,
-        X,
-        feature_js,
-        label_texts,
-        label_j,
-        np.array([line for line, _ in rows]),
-        drop_missing,
-        cells=[fields for _, fields in rows],
-    )
+    X = _stack(blocks)
+    labels = None if label_j is None else _LabelCodes(_stack(code_blocks), tuple(label_texts))
+    return _finish(table, X, feature_js, labels, label_j, _stack(line_blocks), drop_missing, cells=aside or None)
+
+
+def _stack(blocks: list[np.ndarray]) -> np.ndarray:
+    """The blocks (equal but for their first dimension) stacked along it; `blocks` is emptied as
+    they are copied, so memory holds the result and one block, not twice the result."""
+    if len(blocks) == 1:
+        return blocks.pop()
+    result = np.empty((sum(len(block) for block in blocks),) + blocks[0].shape[1:], dtype=blocks[0].dtype)
+    start = 0
+    for i, block in enumerate(blocks):
+        result[start : start + len(block)] = block
+        start += len(block)
+        blocks[i] = None  # type: ignore[call-overload]
+    blocks.clear()
+    return result
+
+
+def _cell_error(table: _Table, chunk: list, problem: tuple, first_rows: bool, header: bool, label_column) -> DataError:
+    """The DataError for the bad cell `problem` = (row in `chunk`, file column, why); `first_rows`:
+    `chunk` starts with the file's first data row."""
+    i, j, what = problem
+    if i == 0 and first_rows and what.endswith("is not a number"):  # in the first row: likely a text column
+        if not header and not any(_looks_like_value(cell) for cell in chunk[0][1]):  # a row of names read as data
+            what += f"; if line {chunk[0][0]} names the columns, read it as a header row"
+            return table.error(what, chunk[i][0], j, remedy="header")
+        if label_column is None:
+            what += f"; if {table.column(j)[0]} holds class labels, choose it as the label column, or ignore it"
+        else:
+            what += "; leave it out of the feature columns"
+        return table.error(what, chunk[i][0], j, remedy="column")
+    remedy = "decimal" if "choose the decimal" in what else None
+    return table.error(what, chunk[i][0], j, remedy=remedy)
+
+
+@dataclass(frozen=True, eq=False)
+class _LabelCodes:
+    """Labels read as text: an int64 code per row, shape (n_rows,), indexing `texts` (stripped)."""
+
+    codes: np.ndarray
+    texts: tuple[str, ...]
 
 
 class _NotClean(Exception):
     """The streamed reader met something only the careful parse handles or explains."""
 
 
-def _text_pieces(stream, min_lines: int) -> Iterator[tuple[list[str], int]]:
-    """The text of a binary `stream` as lists of its lines (without line ends), a few MB at a time.
-
-    Yields ``(lines, bytes_read)``; the first list has at least `min_lines` lines (or the whole
-    file). Raises _NotClean for anything `_decode_text` would refuse (NUL bytes, not UTF-8).
-    """
-    carry, first, wanted = b"", True, min_lines
-    while True:
-        block = stream.read(_PIECE_BYTES)
-        read_all = not block
-        carry += block
-        if not read_all and carry.count(b"\n") < wanted:
-            continue
-        end = len(carry) if read_all else carry.rfind(b"\n") + 1
-        if end <= 0 and not read_all:
-            continue  # no line end yet: read on
-        piece, carry = carry[:end], carry[end:]
-        if piece:
-            if b"\0" in piece:
-                raise _NotClean
-            try:
-                text = piece.decode("utf-8-sig" if first else "utf-8")
-            except UnicodeDecodeError:
-                raise _NotClean from None
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-            lines = (text[:-1] if text.endswith("\n") else text).split("\n")
-            del piece, text  # only the lines are kept while they are parsed
-            yield lines, stream.tell()
-            first, wanted = False, 0
-        if read_all:
-            return
-
-
 def _load_clean_text(
-    path: str, label_column, feature_columns, delimiter, header, drop_missing: bool, report: _Progress
+    path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing: bool, report: _Progress
 ) -> Dataset | None:
     """The data set of a clean numeric text file, read a piece at a time; None if it is not clean.
 
-    Clean: UTF-8 text without quotes after the header, every cell a finite number and every row
-    as long as the first. The numbers are parsed piece by piece (never the whole text at once),
-    so the peak memory is about twice the numbers' (float64) size. Anything else is left to the
-    careful parse, which reads the whole file and explains what is wrong.
+    Clean: text without quotes, digit separators or comment lines after the header, every cell a
+    finite number and every row as long as the first. The numbers are parsed piece by piece
+    (never the whole text at once), so the peak memory is about twice the numbers' (float64) size.
+    Anything else is left to the careful parse, which explains what is wrong.
     """
     try:
         size = max(os.path.getsize(path), 1)
@@ -384,15 +469,15 @@ def _load_clean_text(
     except OSError:
         return None
     with stream:
-        pieces = _text_pieces(stream, _SAMPLE_LINES + 1)
+        source = TextSource(path, stream)
+        pieces = source.pieces(_SAMPLE_LINES + 1, keep_comments=True)
         try:
-            lines, done = next(pieces)
-        except (_NotClean, StopIteration):
+            lines = next(pieces)
+            delimiter, decimal = sniff([line for line in lines if not is_comment(line)], path, delimiter, decimal)
+            record = next(_records(lines, delimiter, path, quoted=any('"' in line for line in lines)), None)
+        except (TextError, DataError, StopIteration):
             return None
-        if delimiter is None:
-            delimiter = "\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines)
-        record = next(_records(lines, delimiter, path, quoted=any('"' in line for line in lines)), None)
-        if record is None:
+        if record is None or is_comment(record[1][0]):
             return None
         first_line, first = record
         if header is None:
@@ -400,11 +485,14 @@ def _load_clean_text(
         table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
         label_j, feature_js = _choose_columns(table, label_column, feature_columns)
         blocks, numbers, line = [], [], first_line if header else 0  # `line`: file lines before `lines`
-        lines, before = lines[line:], 0  # `before`: bytes read before the piece `lines`
+        lines, before, done = lines[line:], 0, source.bytes_read  # `before`: bytes read before `lines`
+        unclean = ('"', "_", "#", ".") if decimal == "," else ('"', "_", "#")
         try:
             while True:
-                if any('"' in text for text in lines):
+                if any(mark in text for text in lines for mark in unclean):
                     return None
+                if decimal == ",":
+                    lines = [text.replace(",", ".") for text in lines]
                 for start in range(0, len(lines), _CHUNK_LINES):
                     block, at = _parse_clean_chunk(lines[start : start + _CHUNK_LINES], delimiter, line + start + 1)
                     if block is None:
@@ -418,15 +506,16 @@ def _load_clean_text(
                     report((before + (done - before) * parsed) / size)
                 line += len(lines)
                 before = done
-                lines, done = next(pieces, ([], -1))
-                if done < 0:
+                piece = next(pieces, None)
+                if piece is None:
                     break
-        except _NotClean:
+                lines = piece
+                done = source.bytes_read
+        except TextError:
             return None
     if not blocks:
         return None
-    cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
-    del blocks
+    cells = _stack(blocks)
     labels = None if label_j is None else cells[:, label_j].copy()
     X = cells if feature_js == list(range(table.n_columns)) else cells[:, feature_js]
     aside = cells if len(feature_js) + (label_j is not None) < table.n_columns else None  # ignored columns
@@ -466,28 +555,6 @@ def _read_bytes(path: str) -> bytes:
             return stream.read()
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
-
-
-def _decode_text(raw: bytes, path: str) -> str:
-    """UTF-8 text without a BOM and with ``\\n`` line ends; DataError for a binary file."""
-    name, advice = os.path.basename(path), "save it as CSV (UTF-8) text"
-    nul = raw.find(b"\0")
-    if nul >= 0:
-        line = raw.count(b"\n", 0, nul) + 1
-        raise DataError(
-            f"{name} is not a text data file: line {line} holds binary data; {advice}", path=path, line=line
-        )
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(
-            f"{name} is not a text data file in UTF-8: line {line} has the byte "
-            f"0x{raw[exc.start]:02x}, which is not UTF-8 text; {advice}",
-            path=path,
-            line=line,
-        ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _read_npy(raw: bytes, path: str) -> np.ndarray:
@@ -556,7 +623,7 @@ def _detect_delimiter(lines: list[str]) -> str:
     return _CANDIDATE_DELIMITERS[max(range(len(_CANDIDATE_DELIMITERS)), key=score)]
 
 
-def _records(lines: list[str], delimiter: str, path: str, quoted: bool) -> Iterator[tuple[int, list[str]]]:
+def _records(lines: Iterable[str], delimiter: str, path: str, quoted: bool) -> Iterator[tuple[int, list[str]]]:
     """Yield ``(line, fields)`` for each non-blank record; `line` is its first 1-based file line.
 
     Without quotes in the file, plain splitting is used; it is much faster than the csv module.
@@ -596,13 +663,8 @@ def _is_header(first: list[str], label_column) -> bool:
 
 
 def _looks_like_value(cell: str) -> bool:
-    """True for a number or a missing-value marker, which cannot be a column name."""
-    try:
-        float(cell)
-    except ValueError:
-        text = cell.strip()
-        return text.lower() in MISSING_TOKENS or _DECIMAL_COMMA.fullmatch(text) is not None
-    return True
+    """True for a number (with either decimal mark) or a missing-value marker: not a column name."""
+    return is_value(cell, ".") or is_value(cell, ",")
 
 
 def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int | None, list[int]]:
@@ -647,45 +709,6 @@ def _column_index(table: _Table, key, role: str) -> int:
     raise DataError(f"a {role} must be a column name or a 0-based column number; got {key!r}", path=table.path)
 
 
-def _parse_clean_numeric(lines: list[str], delimiter: str, skip_lines: int, report: _Progress) -> np.ndarray | None:
-    """All cells as float64, shape (n_rows, n_columns); None unless all are finite numbers.
-
-    Parses `_CHUNK_LINES` lines at a time and calls `report` after each chunk.
-    """
-    blocks, end = [], len(lines)
-    try:
-        for start in range(skip_lines, end, _CHUNK_LINES):
-            chunk = lines[start : start + _CHUNK_LINES]
-            # loadtxt warns "input contained no data" on a chunk of blank lines: skip those instead
-            if any(line and not line.isspace() for line in chunk):
-                block = np.loadtxt(
-                    chunk,
-                    dtype=np.float64,
-                    comments=None,
-                    ndmin=2,
-                    delimiter=None if delimiter == WHITESPACE else delimiter,
-                )
-                if not np.isfinite(block).all():
-                    return None
-                if len(block):
-                    blocks.append(block)
-            report(min(start + _CHUNK_LINES, end) / end)
-        cells = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
-    except LoadCancelled:
-        raise
-    except Exception:  # any irregularity: the careful row-by-row parse locates and explains it
-        return None
-    return cells
-
-
-def _data_lines(lines: list[str], skip_lines: int, n_rows: int) -> np.ndarray:
-    """1-based file lines of the `n_rows` non-blank lines after the first `skip_lines`, shape (n_rows,)."""
-    n_body = len(lines) - skip_lines - (not lines[-1].strip())
-    if n_body == n_rows:  # no blank line inside the data: the usual case, without a loop
-        return np.arange(skip_lines + 1, skip_lines + 1 + n_rows)
-    return np.array([n for n, line in enumerate(lines[skip_lines:], skip_lines + 1) if line and not line.isspace()])
-
-
 def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
     """DataError for the first row whose number of fields differs from the first row's."""
     for line, fields in rows:
@@ -700,39 +723,6 @@ def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) ->
             )
 
 
-def _parse_cell(cell: str) -> float:
-    """The number in `cell`, or NaN for a missing value; ValueError saying what is wrong."""
-    text = cell.strip()
-    if text.lower() in MISSING_TOKENS:
-        return np.nan
-    try:
-        value = float(text)
-    except ValueError:
-        hint = " (use '.' as the decimal point)" if _DECIMAL_COMMA.fullmatch(text) else ""
-        raise ValueError(f"'{text}' is not a number{hint}") from None
-    if not np.isfinite(value):
-        size = "infinite" if "inf" in text.lower() else "too large"
-        raise ValueError(f"'{text}' is {size}; only finite numbers are allowed")
-    return value
-
-
-def _parse_numeric_column(cells: list[str]) -> tuple[np.ndarray, tuple[int, str] | None]:
-    """Values of shape (n,), NaN where missing, and the first bad cell ``(index, why)`` or None."""
-    suspects: Iterable[int]
-    try:
-        values = np.array(cells, dtype=np.float64)
-        suspects = np.flatnonzero(~np.isfinite(values))  # NaN, inf: missing or an error
-    except ValueError:
-        values, suspects = np.empty(len(cells)), range(len(cells))
-    for i in suspects:
-        cell = cells[i]
-        try:
-            values[i] = _parse_cell(cell)
-        except ValueError as exc:
-            return values, (int(i), str(exc))
-    return values, None
-
-
 def _finish(
     table: _Table,
     X: np.ndarray,
@@ -745,9 +735,12 @@ def _finish(
 ) -> Dataset:
     """Drop or report rows with missing values, encode the labels and build the Dataset.
 
-    `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array or a
-    list of stripped texts, shape (n_rows,); `lines` holds each row's file line, shape (n_rows,).
-    `cells` holds every file column of each row (numbers or text) for `row_context`.
+    `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array of
+    shape (n_rows,) (NaN where missing) or the `_LabelCodes` of texts; `lines` holds each row's
+    file line, shape (n_rows,).
+    `cells` is what `row_context` needs: every file column of each row (numbers or texts), or
+    for a file without ignored columns only the rows with a missing cell, as a dict from row
+    index to their texts; None when there is nothing to keep.
     """
     missing = np.isnan(X)
     if labels is None:
@@ -755,7 +748,8 @@ def _finish(
     elif isinstance(labels, np.ndarray):
         label_missing = np.isnan(labels)
     else:
-        label_missing = np.array([text.lower() in MISSING_TOKENS for text in labels], dtype=bool)
+        missing_codes = [code for code, text in enumerate(labels.texts) if text.lower() in MISSING_TOKENS]
+        label_missing = np.isin(labels.codes, missing_codes)
     bad = missing.any(axis=1) | label_missing
     n_bad = int(bad.sum())
     if n_bad and not drop_missing:
@@ -769,10 +763,10 @@ def _finish(
         rows = "1 row has" if n_bad == 1 else f"{n_bad} rows in total have"
         error = table.error(
             f"missing {'label' if j == label_j else 'value'}; {rows} missing "
-            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}): fill them in, or "
-            "drop those rows (drop_missing=True)",
+            f"values ({table.unit}{'s' * (n_bad > 1)} {shown}); fill them in, or drop those rows",
             int(lines[i]),
             j,
+            remedy="drop_missing",
         )
         raise MissingValuesError(
             str(error),
@@ -780,21 +774,20 @@ def _finish(
             path=error.path,
             line=error.line,
             column=error.column,
+            remedy=error.remedy,
         )
     if bad.all():
         raise DataError(
             f"{table.name}: every row has a missing value; no rows are left after dropping them", path=table.path
         )
-    X = np.ascontiguousarray(X[~bad] if n_bad else X, dtype=np.float64)  # no copy of a clean table
+    X = np.ascontiguousarray(_without_rows(X, bad) if n_bad else X, dtype=np.float64)  # no copy of a clean table
     X.setflags(write=False)
     codes = classes = label_name = None
     if labels is not None:
-        kept = (
-            labels[~bad]
-            if isinstance(labels, np.ndarray)
-            else [text for text, dropped in zip(labels, bad) if not dropped]
-        )
-        codes, classes = _encode_labels(kept)
+        if isinstance(labels, _LabelCodes):
+            codes, classes = _encode_label_codes(labels, labels.codes[~bad] if n_bad else labels.codes)
+        else:
+            codes, classes = _encode_labels(labels[~bad])
         assert label_j is not None  # labels come with a label column
         label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
     columns = (
@@ -808,6 +801,30 @@ def _finish(
     return Dataset(
         X, columns, codes, classes, label_name, table.path, tuple(int(line) for line in lines[bad]), kept_lines, context
     )
+
+
+def _without_rows(X: np.ndarray, bad: np.ndarray) -> np.ndarray:
+    """`X` without the rows where `bad` is True, shape (n_kept, n_features): moved up in place
+    (a block of rows at a time) when `X` is writable, so no second copy of the table is made."""
+    if not X.flags.writeable or not X.flags.c_contiguous:
+        return X[~bad]
+    kept = np.flatnonzero(~bad)
+    step = 1 << 14
+    for start in range(0, len(kept), step):  # kept[i] >= i: rows only move up
+        rows = kept[start : start + step]
+        X[start : start + len(rows)] = X[rows]
+    return X[: len(kept)]
+
+
+def _encode_label_codes(labels: _LabelCodes, kept: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
+    """`_encode_labels` of the texts that `kept` (codes into ``labels.texts``, shape (n,)) picks."""
+    present = np.unique(kept)
+    codes, classes = _encode_labels([labels.texts[code] for code in present])
+    table = np.zeros(len(labels.texts), dtype=np.int64)
+    table[present] = codes
+    result = table[kept]
+    result.setflags(write=False)
+    return result, classes
 
 
 def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:

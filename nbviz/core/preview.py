@@ -10,18 +10,19 @@ import os
 from dataclasses import dataclass
 
 from .data import (
+    _SAMPLE_LINES,
     WHITESPACE,
     DataError,
-    _decode_text,
-    _detect_delimiter,
+    _first_record,
     _is_header,
+    _open_text,
     _read_bytes,
     _read_npy,
     _records,
+    sniff,
 )
 from .params import check_integer
-
-PREVIEW_BYTES = 1 << 20  # only the start of a large text file is read for a preview
+from .text_source import TextError, TextSource
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ class Preview:
         The 1-based file line (``.npy``: row) where each of `rows` starts.
     complete : bool
         True if `rows` holds every row of the file.
+    decimal, detected_decimal : str
+        The decimal mark used ("." or ","), and what detection chose.
+    encoding : str
+        The text's codec ("utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "cp1252"); "" for ``.npy``.
     """
 
     path: str
@@ -59,6 +64,9 @@ class Preview:
     rows: tuple[tuple[str, ...], ...]
     lines: tuple[int, ...]
     complete: bool
+    decimal: str = "."
+    detected_decimal: str = "."
+    encoding: str = ""
 
     @property
     def n_columns(self) -> int:
@@ -66,7 +74,9 @@ class Preview:
         return len(self.columns)
 
 
-def preview_table(path, delimiter: str | None = None, header: bool | None = None, n_rows: int = 20) -> Preview:
+def preview_table(
+    path, delimiter: str | None = None, header: bool | None = None, n_rows: int = 20, decimal: str | None = None
+) -> Preview:
     """The first `n_rows` data rows of `path` with the detected (or given) delimiter and header.
 
     Parameters
@@ -79,6 +89,8 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
         Whether the first row names the columns. Default: detected.
     n_rows : int
         How many data rows to return at most (>= 0).
+    decimal : {".", ","}, optional
+        The decimal mark. Default: detected.
 
     Returns
     -------
@@ -107,17 +119,20 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
             tuple(range(1, len(rows) + 1)),
             len(array) <= n_rows,
         )
-    raw, whole = _read_start(path)
-    if not raw:
-        raise DataError(f"{name} is empty", path=path)
-    text = _decode_text(raw, path)
-    lines = text.split("\n")
-    detected = "\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines)
+    try:
+        with _open_text(path) as stream:
+            source = TextSource(path, stream)
+            lines, _ = _first_record(source, _SAMPLE_LINES + n_rows + 1)
+            whole = source.finished
+    except TextError as error:
+        raise DataError(str(error), path=path, line=error.line) from None
+    detected, detected_decimal = sniff(lines, path)
     delimiter = delimiter or detected
-    records = _records(lines, delimiter, path, quoted='"' in text)
+    decimal = decimal or (detected_decimal if delimiter == detected else sniff(lines, path, delimiter)[1])
+    records = _records(lines, delimiter, path, quoted=any('"' in line for line in lines))
     record = next(records, None)
     if record is None:
-        raise DataError(f"{name} is empty: it has only blank lines", path=path)
+        raise DataError(f"{name} is empty: it has only blank or comment lines", path=path)
     first_line, first = record
     detected_header = _is_header(first, None)
     header = detected_header if header is None else bool(header)
@@ -144,20 +159,18 @@ def preview_table(path, delimiter: str | None = None, header: bool | None = None
         tuple(tuple(cell.strip() for cell in fields) for _, fields in body),
         tuple(line for line, _ in body),
         complete,
+        decimal,
+        detected_decimal,
+        source.encoding,
     )
-
-
-def _read_start(path: str) -> tuple[bytes, bool]:
-    """The first `PREVIEW_BYTES` of the file cut after its last whole line, and whether that is all."""
-    if not os.path.isfile(path) or os.path.getsize(path) <= PREVIEW_BYTES:
-        return _read_bytes(path), True  # small, or missing: _read_bytes names the problem
-    with open(path, "rb") as stream:
-        raw = stream.read(PREVIEW_BYTES)
-    end = raw.rfind(b"\n")
-    return (raw[: end + 1] if end >= 0 else raw), False
 
 
 def delimiter_name(delimiter: str | None) -> str:
     """A word for the delimiter, as shown to users."""
     names: dict[str | None, str] = {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}
     return names.get(delimiter, repr(delimiter))
+
+
+def decimal_name(decimal: str) -> str:
+    """A word for the decimal mark, as shown to users."""
+    return {".": "point", ",": "comma"}.get(decimal, repr(decimal))

@@ -93,9 +93,10 @@ def row_context(
         0-based file columns of the features.
     label_j : int or None
         0-based file column of the labels.
-    cells : ndarray of shape (n_rows, n_columns), or sequence of sequences of str, or None
-        Every file column of every row: numbers (a numeric file) or the cells' text. None: only
-        the rows are known to have no ignored column and no missing value.
+    cells : ndarray of shape (n_rows, n_columns), sequence of sequences of str, dict or None
+        Every file column of every row: numbers (a numeric file) or the cells' text; or, for a
+        file without ignored columns, a dict from row index to the texts of the rows with a
+        missing cell. None: the rows have no ignored column and no missing value.
     lines : ndarray of shape (n_rows,)
         Each row's file line.
     missing : ndarray of shape (n_rows, n_features) of bool
@@ -105,7 +106,10 @@ def row_context(
     bad = missing.any(axis=1) | label_missing
     if cells is None:
         return None
-    n_columns = cells.shape[1] if isinstance(cells, np.ndarray) else max(map(len, cells[:1]), default=0)
+    if isinstance(cells, np.ndarray):
+        n_columns = cells.shape[1]
+    else:
+        n_columns = max(map(len, cells.values() if isinstance(cells, dict) else cells[:1]), default=0)
     used = {*feature_js, label_j}
     ignored_js = [j for j in range(n_columns) if j not in used]
     if not ignored_js and not bad.any():

@@ -35,6 +35,7 @@ import nbviz.core as nc
 
 from ..app import export
 from ..app.appearance import Appearance
+from ..app.config import for_file
 from ..app.convergence import convergence_status, run_finished_notice
 from ..app.import_spec import ImportSpec, describe_load
 from ..app.labelling import Labelling
@@ -503,12 +504,16 @@ class MainWindow(QMainWindow):
         except SessionFileError as error:
             self.banner.show_error(str(error))
             return False
-        if not self.session.restore(saved):
-            return False
-        self.unsaved = False
-        self._session_path = str(path)
-        self._remember(str(Path(path).resolve()))
-        return True
+        return bool(self.restore_session(saved, path))
+
+    def restore_session(self, saved, path: str):
+        """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
+        outcome = self.session.restore(saved)
+        if outcome:
+            self.unsaved = False
+            self._session_path = str(path)
+            self._remember(str(Path(path).resolve()))
+        return outcome
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
@@ -560,7 +565,9 @@ class MainWindow(QMainWindow):
 
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
-        dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset, appearance=self.appearance)
+        dialog = ImportDialog(
+            str(path), self, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
@@ -568,8 +575,9 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec) -> str | None:
-        """Switch to a data set from the import dialog; None, or why it cannot be used (nothing changed)."""
+    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec, config=None) -> str | None:
+        """Switch to a data set (and the model chosen) from the import dialog; None, or why it cannot be
+        used (nothing changed)."""
         problem = Problem.from_dataset(dataset, load_options=spec.options())
         method = None if self.import_dialog is None else self.import_dialog.standardize_row.method
         if method is not None:
@@ -577,7 +585,9 @@ class MainWindow(QMainWindow):
                 problem = standardize_problem(problem, method)
             except ValueError as error:  # a column that does not vary: the dialog shows why and stays open
                 return f"{error}."
-        outcome = self.session.load(problem)
+        if config is not None and config.prior.covariance_prior == 0:
+            config = for_file(config, problem.X)  # a covariance prior scaled to this file, as File → Open gives
+        outcome = self.session.load(problem, config)
         if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
             return outcome.reason

@@ -22,7 +22,33 @@ def test_a_column_named_like_a_class_is_the_label(tmp_path, name):
 
 def test_otherwise_the_first_text_column_is_the_label_and_other_texts_are_ignored(tmp_path):
     path = write(tmp_path, "d.csv", "id,x,kind,note\nA1,1.5,cat,n/a\nA2,2.5,dog,ok\nA3,NA,cat,fine\n")
-    assert guess_roles(preview_table(path)) == ("label", "feature", "ignore", "ignore")
+    assert guess_roles(preview_table(path)) == ("ignore", "feature", "label", "ignore")
+
+
+@pytest.mark.parametrize("name", ["id", "ID", "sample_id", "SampleID", "Nr", ""])
+def test_id_columns_are_ignored_even_when_numeric(tmp_path, name):
+    path = write(tmp_path, "d.csv", f'"{name}",a,b\n1,0.5,2\n2,1.5,4\n3,2.5,6\n')
+    assert guess_roles(preview_table(path)) == ("ignore", "feature", "feature")
+
+
+def test_dates_and_row_names_are_not_labels(tmp_path):
+    rows = "".join(f"S{i:03d},2024-01-{i + 1:02d},{i}.5,{'ab'[i % 2]}\n" for i in range(6))
+    path = write(tmp_path, "d.csv", "who,when,x,kind\n" + rows)
+    assert guess_roles(preview_table(path)) == ("ignore", "ignore", "feature", "label")
+
+
+def test_y_is_the_label_unless_it_pairs_with_x(tmp_path):
+    assert guess_roles(preview_table(write(tmp_path, "a.csv", "u,v,y\n1,2,0\n3,4,1\n"))) == (
+        "feature",
+        "feature",
+        "label",
+    )
+    assert guess_roles(preview_table(write(tmp_path, "b.csv", "x,y\n1,2\n3,4\n"))) == ("feature", "feature")
+
+
+def test_decimal_comma_columns_are_numbers(tmp_path):
+    path = write(tmp_path, "d.csv", "a;b;c\n1,5;2,5;x\n3,5;4;y\n")
+    assert guess_roles(preview_table(path)) == ("feature", "feature", "label")
 
 
 def test_a_named_label_wins_over_a_text_column(tmp_path):

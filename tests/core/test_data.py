@@ -84,11 +84,11 @@ def test_explicit_delimiter_overrides_detection(tmp_path):
     assert "'1;2' is not a number" in str(err)
 
 
-def test_decimal_commas_are_refused_with_a_hint(tmp_path):
-    err = error_of(write(tmp_path, "eu.csv", "1;2,5\n3;4,5\n"))  # detected: semicolons, no header
+def test_decimal_commas_with_the_point_chosen_are_refused_with_a_hint(tmp_path):
+    err = error_of(write(tmp_path, "eu.csv", "1;2,5\n3;4,5\n"), decimal=".")  # detected: semicolons, no header
     assert_points_at(err, "eu.csv", line=1, column="2")
-    assert "'2,5' is not a number" in str(err) and "decimal point" in str(err)
-    assert "label" not in str(err)
+    assert "'2,5' is written with a decimal comma" in str(err) and "choose the decimal comma" in str(err)
+    assert "label" not in str(err) and err.remedy == "decimal"
 
 
 def test_quoted_fields_bom_crlf_and_trailing_blank_lines(tmp_path):
@@ -239,9 +239,9 @@ def test_binary_files_are_not_text(tmp_path):
     err = error_of(write(tmp_path, "sheet.csv", b"a,b\n1,2\nPK\x03\x04\x00\x00"))
     assert "not a text data file" in str(err)
     assert_points_at(err, "sheet.csv", line=3)
-    err = error_of(write(tmp_path, "latin.csv", "caf\u00e9,b\n1,2\n", encoding="latin-1"))
+    err = error_of(write(tmp_path, "odd.csv", b"a,b\n1,2\n\x81\x8d,3\n"))  # neither UTF-8 nor Windows-1252
     assert "not a text data file" in str(err) and "UTF-8" in str(err)
-    assert_points_at(err, "latin.csv", line=1)
+    assert_points_at(err, "odd.csv", line=3)
 
 
 def npy_bytes(array) -> bytes:
@@ -324,7 +324,7 @@ def test_missing_cells_are_refused_with_a_count_and_a_way_out(tmp_path, token):
     err = error_of(write(tmp_path, "m.csv", text))
     assert "line 4, column 'x2': missing value" in str(err)
     assert_points_at(err, "m.csv", line=4, column="x2")
-    assert "2 rows in total" in str(err) and "drop_missing=True" in str(err)
+    assert "2 rows in total" in str(err) and "drop those rows" in str(err) and err.remedy == "drop_missing"
     assert "lines 4, 6" in str(err)
 
 

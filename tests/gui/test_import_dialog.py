@@ -83,7 +83,7 @@ def test_delimiter_change_and_header_toggle_reparse(dialog_for, qtbot, tmp_path)
 def test_chosen_label_and_feature_columns(dialog_for, qtbot, tmp_path):
     path = write(tmp_path, "d.tsv", "id\tx\ty\tz\tk\n1\t0.5\t2\t7\t1\n2\t1.5\t3\t8\t2\n3\t2.5\t1\t9\t1\n")
     dialog = dialog_for(path)
-    assert dialog.roles() == ["feature"] * 5
+    assert dialog.roles() == ["ignore"] + ["feature"] * 4  # an ID column is left out
     assert dialog.delimiter_combo.currentData() == "\t"
     dialog.set_role(0, "ignore")
     dialog.set_role(3, "ignore")
@@ -178,21 +178,24 @@ def test_loading_from_the_window_switches_data_and_says_what_was_dropped(window,
 def test_not_dropping_leaves_the_session_unchanged(window, tmp_path):
     before, history = window.session.problem, list(window.session.history)
     dialog = window.import_file(write(tmp_path, "m.csv", "a,b\n1,2\n3,\n"))
-    assert "1 row has missing values (lines 3)" in dialog.message.text()
+    assert "1 row has missing values (line 3)" in dialog.message.text()
     dialog.reject()
     assert window.session.problem is before and list(window.session.history) == history
 
 
-def test_too_few_rows_for_k_keeps_the_dialog_open_with_advice(window, qtbot, tmp_path):
+def test_too_few_rows_for_k_reduce_k_with_a_note_or_name_the_cause(window, qtbot, tmp_path):
     window.session.configure(window.session.config.with_(n_components=5))
     before = window.session.problem
     dialog = window.import_file(write(tmp_path, "three.csv", "a,b\n1,2\n3,4.5\n5,7\n"))
-    with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
-        dialog.ok_button.click()
+    assert dialog.k_spin.value() == 3 and "K reduced to 3" in dialog.message.text()
+    dialog.set_model(n_components=5)  # the user's choice is checked, not changed
     text = dialog.message.text()
-    assert "three.csv" in text and "5 components is more than the 3 data points; use at most 3 components" in text
-    assert dialog.isVisible() and not dialog.ok_button.isEnabled()
-    assert window.session.problem is before
+    assert "3 rows are fewer than the 5 components: choose K ≤ 3" in text and not dialog.ok_button.isEnabled()
+    assert dialog.isVisible() and window.session.problem is before
+    dialog.set_model(n_components=2)
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        dialog.ok_button.click()
+    assert window.session.config.n_components == 2 and window.session.problem.n_samples == 3
 
 
 def test_multinomial_on_measurements_says_where_and_what_to_do(window):
@@ -246,7 +249,7 @@ def test_errors_found_while_loading_come_back_into_the_dialog(window, qtbot, tmp
     dialog = window.import_file(write(tmp_path, "late.csv", "a,b\n1,2\n3,4\n5,\n"))
     with qtbot.waitSignal(dialog.loader.failed, timeout=10000):
         dialog.ok_button.click()
-    assert "1 row has missing values (lines 4)" in dialog.message.text() and dialog.drop_check.isVisible()
+    assert "1 row has missing values (line 4)" in dialog.message.text() and dialog.drop_check.isVisible()
     assert window.session.problem is before
 
 
@@ -333,3 +336,48 @@ def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path,
     assert problem.standardization.method == "z"
     np.testing.assert_allclose(problem.X.std(axis=0), 1.0)
     np.testing.assert_allclose(problem.standardization.centre, np.mean(rows, axis=0))
+
+
+def wide_rows(tmp_path, n, name="small.csv"):
+    rng = np.random.default_rng(4)
+    header = ",".join(f"f{j}" for j in range(13))
+    rows = "\n".join(",".join(f"{v:.3f}" for v in row) for row in rng.normal(size=(n, 13)))
+    return write(tmp_path, name, header + "\n" + rows + "\n")
+
+
+def test_a_five_row_file_gets_a_model_that_fits_it_and_loads(window, qtbot, tmp_path):
+    window.session.configure(window.session.config.with_(n_components=3, covariance_type="full"))
+    dialog = window.import_file(wide_rows(tmp_path, 5))
+    assert dialog.ok_button.isEnabled(), dialog.message.text()
+    assert dialog.covariance_combo.currentText() == "diag" and dialog.k_spin.value() == 3
+    assert "5 rows are fewer than the 14 a full covariance of 13 features needs" in dialog.message.text()
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        dialog.ok_button.click()
+    assert window.session.problem.n_samples == 5 and window.session.config.covariance_type == "diag"
+
+
+def test_the_chosen_model_is_checked_and_the_message_names_the_real_cause(dialog_for, tmp_path):
+    dialog = dialog_for(wide_rows(tmp_path, 5))
+    dialog.set_model(covariance="full")
+    text = dialog.message.text()
+    assert "5 rows are fewer than the 14 a full covariance of 13 features needs: choose diag or spherical" in text
+    assert "constant feature" not in text and not dialog.ok_button.isEnabled()
+    dialog.set_model(covariance="spherical", n_components=6)
+    assert "5 rows are fewer than the 6 components: choose K ≤ 5" in dialog.message.text()
+    dialog.set_model(n_components=2)
+    assert dialog.ok_button.isEnabled() and dialog.model_config().n_components == 2
+
+
+def test_integer_data_can_be_gaussian(dialog_for, tmp_path):
+    path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 5},{(3 * i) % 7}\n" for i in range(30)))
+    dialog = dialog_for(path)
+    assert dialog.family_combo.currentData() != "gaussian"  # counts: the counting family first
+    dialog.set_model(family="gaussian", n_components=2, covariance="full")
+    assert dialog.ok_button.isEnabled() and dialog.model_config().family == "gaussian"
+
+
+def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):
+    dialog = dialog_for(wide_rows(tmp_path, 1, "one.csv"))
+    assert dialog.ok_button.isEnabled(), dialog.message.text()
+    assert dialog.k_spin.value() == 1 and "Model changed to fit the data" in dialog.message.text()
+    assert dialog.model_config().prior.covariance_prior > 0

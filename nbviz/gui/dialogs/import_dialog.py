@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QLabel,
     QProgressDialog,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,8 +30,12 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
+from ...app.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
+from ...app.families import presentation
 from ...app.import_spec import ImportSpec
 from ...app.loader import DataLoader
+from ...app.model_fit import fitting_model, model_problem
+from ...app.problem import Problem
 from ...core.columns import ROLES, guess_roles, is_missing, is_number
 from ..banner import message_style
 from ..layouts import left_row, ok_cancel
@@ -38,6 +43,7 @@ from ..theme import style_window
 from .standardize_row import StandardizeRow
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
+DECIMALS = ((".", "point  1.5"), (",", "comma  1,5"))
 PREVIEW_ROWS = 20
 
 
@@ -49,9 +55,12 @@ class ImportDialog(QDialog):
     path : str
         The data file (delimited text or ``.npy``).
     adopt : callable, optional
-        ``adopt(dataset, spec)`` is called with the loaded data set; it returns None when the data
-        was taken (the dialog closes) or a message saying why not (shown, the dialog stays).
-        Without it the dialog closes and leaves the data set in `dataset`.
+        ``adopt(dataset, spec, config)`` is called with the loaded data set and the model chosen in
+        the dialog; it returns None when the data was taken (the dialog closes) or a message saying
+        why not (shown, the dialog stays). Without it the dialog closes and leaves the data set in
+        `dataset`.
+    config : ModelConfig, optional
+        The model shown first (its family follows the data until the user chooses one).
     appearance : Appearance, optional
         The window's presentation mode and colour scheme, which the dialog follows (default: light).
 
@@ -65,8 +74,9 @@ class ImportDialog(QDialog):
         self,
         path: str,
         parent=None,
-        adopt: Callable[[nc.Dataset, ImportSpec], str | None] | None = None,
+        adopt: Callable[[nc.Dataset, ImportSpec, ModelConfig], str | None] | None = None,
         appearance: Appearance | None = None,
+        config: ModelConfig | None = None,
     ):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
@@ -80,6 +90,11 @@ class ImportDialog(QDialog):
         self.missing_lines: tuple[int, ...] = ()
         self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
+        # a window-modal progress dialog handles events inside setValue, where the load can end:
+        # its ending then waits until setValue has returned (the dialog is not deleted under it)
+        self._setting_progress = False
+        self._ending: Callable[[], None] | None = None
+        self._fraction: float | None = None  # the latest report, until it is drawn
         self.loader = DataLoader(self)
         self.loader.progressed.connect(self._load_progressed)
         self.loader.loaded.connect(self._loaded)
@@ -93,10 +108,27 @@ class ImportDialog(QDialog):
         for delimiter, name in DELIMITERS:
             self.delimiter_combo.addItem(name, delimiter)
         self.delimiter_combo.setToolTip("The character between the fields of a line")
+        self.decimal_combo = QComboBox()
+        for decimal, name in DECIMALS:
+            self.decimal_combo.addItem(name, decimal)
+        self.decimal_combo.setToolTip(
+            "The decimal mark of the numbers: a comma in files from most of Europe (17,99). "
+            "Thousands separators are not read"
+        )
         self.header_check = QCheckBox("First row is a header")
         self.header_check.setToolTip("Whether the first row names the columns")
         self.text_options = QWidget()
-        left_row("Delimiter", self.delimiter_combo, 16, self.header_check, host=self.text_options, margins=(0, 0, 0, 0))
+        left_row(
+            "Delimiter",
+            self.delimiter_combo,
+            16,
+            "Decimal mark",
+            self.decimal_combo,
+            16,
+            self.header_check,
+            host=self.text_options,
+            margins=(0, 0, 0, 0),
+        )
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -123,6 +155,26 @@ class ImportDialog(QDialog):
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
         self.standardize_row = StandardizeRow()  # its choice is read when the data is adopted
+        # checked without a covariance prior: the file's own (`for_file`) is added when it loads
+        self.base_config = without_covariance_prior(config or ModelConfig())
+        self.model_chosen = False  # the user set the model: checks follow it and nothing changes it
+        self.model_note = ""
+        self.family_combo = QComboBox()
+        for family, title in FAMILY_LABELS.items():
+            self.family_combo.addItem(title, family)
+        self.family_combo.setToolTip("The mixture fitted to the data (integer data can be Gaussian too)")
+        self.k_spin = QSpinBox()
+        self.k_spin.setRange(1, MAX_COMPONENTS)
+        self.k_spin.setToolTip(
+            f"K, the number of components: at most {MAX_COMPONENTS} (each is drawn, coloured and stepped through)"
+        )
+        self.covariance_combo = QComboBox()
+        self.covariance_combo.addItems(nc.COVARIANCE_TYPES)
+        self.covariance_combo.setToolTip(
+            "Gaussian covariance: full needs more rows than features per component; diag and spherical need fewer"
+        )
+        self._show_config(self.base_config)
+        model_row = left_row("Model", self.family_combo, 8, "K", self.k_spin, 8, "Covariance", self.covariance_combo)
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
         self.message = QLabel()
@@ -138,6 +190,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addLayout(binarise_row)
         layout.addWidget(self.standardize_row)
+        layout.addLayout(model_row)
         layout.addWidget(self.message)
         layout.addWidget(self.drop_check)
         layout.addWidget(self.buttons)
@@ -145,11 +198,18 @@ class ImportDialog(QDialog):
 
         self._reparse(None, None)
         self.delimiter_combo.currentIndexChanged.connect(self._text_options_changed)
+        self.decimal_combo.currentIndexChanged.connect(self._text_options_changed)
         self.header_check.toggled.connect(self._text_options_changed)
         self.binarise_check.toggled.connect(self.threshold_spin.setEnabled)
         self.binarise_check.toggled.connect(self.check)
         self.threshold_spin.valueChanged.connect(self.check)
         self.drop_check.toggled.connect(self.check)
+        for signal in (
+            self.family_combo.currentIndexChanged,
+            self.k_spin.valueChanged,
+            self.covariance_combo.currentIndexChanged,
+        ):
+            signal.connect(self._model_changed)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 
@@ -194,11 +254,63 @@ class ImportDialog(QDialog):
             self.path,
             delimiter=None if npy else self.delimiter_combo.currentData(),
             header=None if npy else self.header_check.isChecked(),
+            decimal=None if npy else self.decimal_combo.currentData(),
             label_column=label,
             feature_columns=features,
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
             binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
         )
+
+    def model_config(self) -> ModelConfig:
+        """The model as chosen in the dialog."""
+        return self.base_config.with_(
+            family=self.family_combo.currentData(),
+            n_components=self.k_spin.value(),
+            covariance_type=self.covariance_combo.currentText(),
+            manual_labels=(),  # clicked labels and a fixed variance belong to the data open before
+            fixed_variance=None,
+        )
+
+    def set_model(self, family: str | None = None, n_components: int | None = None, covariance: str | None = None):
+        """Choose the model as the user does (the checks then follow it)."""
+        if family is not None:
+            self.family_combo.setCurrentIndex(self.family_combo.findData(family))
+        if n_components is not None:
+            self.k_spin.setValue(n_components)
+        if covariance is not None:
+            self.covariance_combo.setCurrentText(covariance)
+
+    def _show_config(self, config: ModelConfig) -> None:
+        """Show `config` in the model controls without counting it as the user's choice."""
+        widgets = (self.family_combo, self.k_spin, self.covariance_combo)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self.family_combo.setCurrentIndex(self.family_combo.findData(config.family))
+        self.k_spin.setValue(config.n_components)
+        self.covariance_combo.setCurrentText(config.covariance_type)
+        self.covariance_combo.setEnabled(presentation(config.family).covariance_options)
+        for widget in widgets:
+            widget.blockSignals(False)
+        self.base_config = config
+
+    def _model_changed(self) -> None:
+        self.model_chosen = True
+        self.covariance_combo.setEnabled(presentation(self.family_combo.currentData()).covariance_options)
+        self.check()
+
+    def _fit_model(self, dataset: nc.Dataset) -> str | None:
+        """Follow the data with the model (unless the user chose it); None, or why it cannot start."""
+        problem = Problem.from_dataset(dataset)
+        self.model_note = ""
+        if self.model_chosen:
+            return model_problem(problem, self.model_config())
+        config = self.model_config().with_(family=family_for_data(problem.data_kind))
+        fitted, note = fitting_model(problem, config)
+        if fitted is None:
+            return note
+        self._show_config(fitted)
+        self.model_note = note
+        return None
 
     def roles(self) -> list[str]:
         return [combo.currentText() for combo in self.role_combos]
@@ -212,12 +324,14 @@ class ImportDialog(QDialog):
 
     # ----------------------------------------------------------------- preview and checks
     def _text_options_changed(self) -> None:
-        self._reparse(self.delimiter_combo.currentData(), self.header_check.isChecked())
+        self._reparse(
+            self.delimiter_combo.currentData(), self.header_check.isChecked(), self.decimal_combo.currentData()
+        )
 
-    def _reparse(self, delimiter: str | None, header: bool | None) -> None:
+    def _reparse(self, delimiter: str | None, header: bool | None, decimal: str | None = None) -> None:
         """Read the preview again with these options (None: detect) and check the choices."""
         try:
-            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS)
+            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS, decimal=decimal)
         except nc.DataError as error:
             self.preview = None
             self.text_options.setEnabled(False)
@@ -228,13 +342,16 @@ class ImportDialog(QDialog):
         self.preview = preview
         self.text_options.setVisible(not preview.is_npy)
         if delimiter is None and not preview.is_npy:  # the first look: show what was detected
-            for signal_source in (self.delimiter_combo, self.header_check):
+            for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
                 signal_source.blockSignals(True)
             index = self.delimiter_combo.findData(preview.delimiter)
             self.delimiter_combo.setItemText(index, f"{DELIMITERS[index][1]} (detected)")
             self.delimiter_combo.setCurrentIndex(index)
+            index = self.decimal_combo.findData(preview.decimal)
+            self.decimal_combo.setItemText(index, f"{DECIMALS[index][1]} (detected)")
+            self.decimal_combo.setCurrentIndex(index)
             self.header_check.setChecked(preview.header)
-            for signal_source in (self.delimiter_combo, self.header_check):
+            for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
                 signal_source.blockSignals(False)
         self._fill_table(preview)
         if old_roles is not None and len(old_roles) == preview.n_columns:
@@ -272,7 +389,7 @@ class ImportDialog(QDialog):
                     item.setToolTip("A missing value")
                 item.setTextAlignment(
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                    if is_number(cell)
+                    if is_number(cell, preview.decimal)
                     else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                 )
                 self.table.setItem(i, j, item)
@@ -283,8 +400,13 @@ class ImportDialog(QDialog):
             self.table.setColumnWidth(j, max(self.table.columnWidth(j), 96))
 
     def _guess_roles(self, preview: nc.Preview) -> None:
-        """The roles `nbviz.core.columns.guess_roles` gives, as the command line does."""
-        for j, role in enumerate(guess_roles(preview)):
+        """The roles `ImportSpec.guessed` gives, as the command line does."""
+        try:
+            spec = ImportSpec.guessed(self.path, delimiter=preview.delimiter, decimal=preview.decimal)
+            roles = spec.roles(preview.n_columns) if spec.header == preview.header else guess_roles(preview)
+        except nc.DataError:  # the preview has read it: only a change on disk since then
+            roles = guess_roles(preview)
+        for j, role in enumerate(roles):
             self.role_combos[j].blockSignals(True)
             self.set_role(j, role)
             self.role_combos[j].blockSignals(False)
@@ -314,8 +436,12 @@ class ImportDialog(QDialog):
         except nc.DataError as error:
             self._show_problem(error)
             return False
-        self._show_ok(self._summary(dataset, spec))
         self.standardize_row.propose(dataset.X, dataset.columns)
+        reason = self._fit_model(dataset)
+        if reason is not None:
+            self._show_problem(f"{self.model_config().title}: {reason}. Choose the model above.")
+            return False
+        self._show_ok(self._summary(dataset, spec) + (" " + self.model_note if self.model_note else ""))
         return True
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
@@ -334,8 +460,9 @@ class ImportDialog(QDialog):
         return "; ".join(parts) + "."
 
     def _lines_text(self, lines) -> str:
-        unit = "rows" if self.preview is not None and self.preview.is_npy else "lines"
-        return f"{unit} " + ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        unit = "row" if self.preview is not None and self.preview.is_npy else "line"
+        shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        return f"{unit}{'s' * (len(lines) != 1)} {shown}"
 
     def _show_ok(self, text: str) -> None:
         self._set_message("notice", text)
@@ -347,7 +474,7 @@ class ImportDialog(QDialog):
         if isinstance(error, nc.MissingValuesError):
             self.missing_lines = error.lines
             n = len(error.lines)
-            self.drop_check.setText(f"Drop these {n} row{'s' * (n != 1)} with missing values")
+            self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
             self.drop_check.setVisible(True)
             self._set_message(
                 "error",
@@ -359,7 +486,9 @@ class ImportDialog(QDialog):
             )
         else:
             text = str(error)
-            if "is not a number" in text and getattr(error, "column", None) is not None:
+            if getattr(error, "remedy", None) == "column":
+                text += " (the role box at the top of the column)."
+            elif "is not a number" in text and getattr(error, "column", None) is not None:
                 text += ". Correct the file, or set that column's role to ignore (or label)."
             self._set_message("error", text)
             self._mark_error(error)
@@ -425,8 +554,29 @@ class ImportDialog(QDialog):
         self.loader.cancel()
 
     def _load_progressed(self, fraction: float) -> None:
-        if self._progress is not None:
+        # drawn from the event loop, not inside the signal: every listener sees the reports in order
+        if self._fraction is None:
+            QTimer.singleShot(0, self, self._show_progress)
+        self._fraction = fraction
+
+    def _show_progress(self) -> None:
+        fraction, self._fraction = self._fraction, None
+        if self._progress is None or self._setting_progress or fraction is None:
+            return  # a report arriving while the last is drawn: the next one shows the progress
+        self._setting_progress = True
+        try:
             self._progress.setValue(int(round(fraction * 1000)))
+        finally:
+            self._setting_progress = False
+        ending, self._ending = self._ending, None
+        if ending is not None:
+            ending()
+
+    def _ended_inside_progress(self, ending: Callable[[], None]) -> bool:
+        """Whether the load ended while the progress is being drawn; `ending` then runs after it."""
+        if self._setting_progress:
+            self._ending = ending
+        return self._setting_progress
 
     def _close_progress(self) -> None:
         if self._progress is not None:
@@ -436,9 +586,11 @@ class ImportDialog(QDialog):
             self._progress = None
 
     def _loaded(self, dataset: nc.Dataset) -> None:
+        if self._ended_inside_progress(lambda: self._loaded(dataset)):
+            return
         self._close_progress()
         assert self.spec is not None  # set by start_loading, the only way to start the loader
-        problem = self.adopt(dataset, self.spec) if self.adopt is not None else None
+        problem = self.adopt(dataset, self.spec, self.model_config()) if self.adopt is not None else None
         if problem is not None:
             self._show_problem(problem)
             return
@@ -446,10 +598,14 @@ class ImportDialog(QDialog):
         self.accept()
 
     def _load_failed(self, error) -> None:
+        if self._ended_inside_progress(lambda: self._load_failed(error)):
+            return
         self._close_progress()
         self._show_problem(error)
 
     def _load_cancelled(self) -> None:
+        if self._ended_inside_progress(self._load_cancelled):
+            return
         self._close_progress()
         self._set_message("notice", "Loading was cancelled; nothing was loaded.")
         self.ok_button.setEnabled(True)

@@ -94,10 +94,12 @@ class ChooseKPanel(PlotView, QWidget):
         self.max_spin = QSpinBox()
         self.max_spin.setRange(1, 50)
         self.max_spin.setValue(6)
+        for spin in (self.min_spin, self.max_spin):
+            spin.setToolTip("The range of K to fit: 1 to 50 here (a single run allows up to 100 components)")
         self.restarts_spin = QSpinBox()
         self.restarts_spin.setRange(1, 50)
         self.restarts_spin.setValue(4)
-        self.restarts_spin.setToolTip("Starts per K; the seeds are drawn from the session's seed")
+        self.restarts_spin.setToolTip("Starts per K, 1 to 50; the seeds are drawn from the session's seed")
         self.criterion_combo = QComboBox()
         for name, label in CRITERION_LABELS.items():
             self.criterion_combo.addItem(label, name)
@@ -239,6 +241,7 @@ class ChooseKPanel(PlotView, QWidget):
 
     def _data_changed(self) -> None:
         self.explorer.cancel()
+        self.job_bar.show_message("")  # the last file's cancels and failures are not this file's
         if self.result is not None:
             self.result = None
             self.redraw()
@@ -301,6 +304,9 @@ class ChooseKPanel(PlotView, QWidget):
             k_index = int(np.flatnonzero(result.selection.ks == best_k)[0])
             self.best_marker.setData([best_k], [_lowest(result.scores(criterion)[k_index])])
             text = f"<b>{label} prefers K = {best_k}</b>"
+            if result.cancelled:
+                finished = result.selection.ks[~np.all(np.isnan(result.selection.objective), axis=1)]
+                text += f" among the K values finished before Cancel ({', '.join(map(str, finished))})"
             if truth_k is not None:
                 text += f" (the data was drawn from K = {truth_k})"
             if best_k == result.selection.ks[-1] and len(result.selection.ks) > 1:

@@ -76,6 +76,9 @@ class ControlPanel(QWidget):
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, MAX_COMPONENTS)
         self.k_spin.setKeyboardTracking(False)
+        self.k_spin.setToolTip(
+            f"The number of components K: at most {MAX_COMPONENTS} (each is drawn, coloured and stepped through)"
+        )
         self.hard_check = QCheckBox("Hard EM (assign each point to one component)")
         self.alpha_spin = _spin(1000, 3, 0.5, "Dirichlet pseudo-counts added to every component's weight")
         self.beta_spin = _spin(1000, 3, 0.5, "Pseudo-counts added to Bernoulli / word probabilities")

@@ -34,6 +34,7 @@ from ...app.breakdown import (
     worked_parameter,
 )
 from ...app.families.steps import ParameterGroup, ParameterKey
+from ...app.fit_messages import point_name
 from ...app.session import PointBreakdown
 from ..palette import component_color
 from .text_panel import TextPanel
@@ -400,7 +401,7 @@ class PointInspector(TextPanel):
         problem = session.problem
         snapshot = session.snapshot
         assert problem is not None and snapshot is not None  # shown with a run
-        parts = [f"<p><b>Point {b.index + 1}</b>: {html.escape(describe_point(b.x, problem.columns))}</p>"]
+        parts = [f"<p><b>{point_name(problem, b.index)}</b>: {html.escape(describe_point(b.x, problem.columns))}</p>"]
         if problem.labels is not None and problem.classes is not None:
             known = problem.classes[problem.labels[b.index]]
             parts.append(f"<p>Known class: {html.escape(str(known))}</p>")

@@ -127,7 +127,7 @@ class RestartPanel(SessionView, QWidget):
         self.count_spin = QSpinBox()
         self.count_spin.setRange(2, 60)
         self.count_spin.setValue(9)
-        self.count_spin.setToolTip("How many starts to run to convergence")
+        self.count_spin.setToolTip("How many starts to run to convergence: 2 to 60")
         self.method_combo = QComboBox()
         for method in nc.INIT_METHODS:
             self.method_combo.addItem(INIT_LABELS[method], method)

@@ -1,0 +1,98 @@
+"""How the command line reads a data file: its reading options, and messages that name its flags.
+
+The command line and the import dialog read a file with the same detection
+(`ImportSpec.guessed`); this module turns the command line's flags into those choices, and the
+reader's generic advice ("drop those rows") into the flags that do it (``--drop-missing``).
+"""
+
+from __future__ import annotations
+
+import nbviz.core as nc
+
+from .import_spec import ImportSpec
+
+DELIMITER_WORDS = {"comma": ",", "tab": "\t", "semicolon": ";", "whitespace": " ", "space": " "}
+DECIMAL_WORDS = {"point": ".", "comma": ",", ".": ".", ",": ","}
+
+
+def column_keys(text: str | None) -> list[str | int] | None:
+    """Column names or 0-based numbers from a comma-separated flag value (None: not given)."""
+    if text is None:
+        return None
+    return [column_key(part) for part in text.split(",") if part.strip()]
+
+
+def column_key(text: str) -> str | int:
+    """A 0-based column number when `text` is an integer, else a column name."""
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def delimiter_of(text: str | None) -> str | None:
+    """The delimiter a ``--delimiter`` value names (a word or one character); ValueError otherwise."""
+    if text is None:
+        return None
+    if text.lower() in DELIMITER_WORDS:
+        return DELIMITER_WORDS[text.lower()]
+    if text == "\\t":
+        return "\t"
+    if len(text) != 1 or text in '"\r\n':
+        raise ValueError(f"--delimiter {text!r}: give comma, tab, semicolon, whitespace or one character")
+    return text
+
+
+def decimal_of(text: str | None) -> str | None:
+    """The decimal mark a ``--decimal`` value names; ValueError otherwise."""
+    if text is None:
+        return None
+    if text.lower() not in DECIMAL_WORDS:
+        raise ValueError(f"--decimal {text!r}: give '.' (point) or ',' (comma)")
+    return DECIMAL_WORDS[text.lower()]
+
+
+def spec_from_args(args) -> ImportSpec:
+    """The `ImportSpec` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
+    return ImportSpec.guessed(
+        args.file,
+        None if args.label_column is None else column_key(args.label_column),
+        delimiter=delimiter_of(args.delimiter),
+        decimal=decimal_of(args.decimal),
+        columns=column_keys(args.columns),
+        ignore=column_keys(args.ignore),
+        drop_missing=args.drop_missing,
+    )
+
+
+def for_command_line(error: nc.DataError) -> str:
+    """The message of `error` with its advice in the command line's words (flags, not controls)."""
+    text, column = str(error), error.column
+    name = repr(column) if column is not None else "COLUMN"
+    if column is not None and column.isdigit():  # a file without a header: its 1-based column number
+        name = str(int(column) - 1)  # the flags count columns from 0
+    replacements = {
+        "drop_missing": [("drop those rows", "drop those rows with --drop-missing")],
+        "column": [
+            ("choose it as the label column, or ignore it", f"give --label-column {name}, or --ignore {name}"),
+            ("leave it out of the feature columns", f"leave it out with --ignore {name}"),
+        ],
+        "decimal": [
+            ("choose the decimal comma", "give --decimal ,"),
+            ("choose the decimal point", "give --decimal ."),
+        ],
+        "header": [("read it as a header row", "add a header row naming the columns")],
+    }
+    for generic, flags in replacements.get(error.remedy or "", []):
+        text = text.replace(generic, flags)
+    return text
+
+
+def problem_from_args(args):
+    """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message."""
+    from .problem import Problem
+
+    try:
+        spec = spec_from_args(args)
+        dataset = spec.load()
+    except nc.DataError as error:
+        raise ValueError(for_command_line(error)) from None
+    return Problem.from_dataset(dataset, load_options=spec.options())
