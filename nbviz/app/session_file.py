@@ -5,7 +5,8 @@ A session file is UTF-8 JSON::
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
                  "description", "source", "load_options", "lines", "label_name", "context",
-                 "standardization" (optional)},
+                 "standardization" (optional), "X_file" (optional, in place of "X": the file's
+                 numbers of standardised data)},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int,
@@ -115,8 +116,10 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
             }
         }
     else:
+        # standardised data keeps the file's numbers; X is rebuilt from them exactly (the same arithmetic)
+        kept = problem.file_X if problem.standardization is not None else None
         data = {
-            "X": problem.X.tolist(),
+            **({"X": problem.X.tolist()} if kept is None else {"X_file": kept.tolist()}),
             "labels": _array_or_none(problem.labels),
             "lines": _array_or_none(problem.lines),
             "context": context_to_dict(problem.context),
