@@ -177,3 +177,7 @@ def test_standardised_data_ticks_in_the_files_units_when_asked(shown):
         np.testing.assert_allclose(ticks, np.round(ticks / step) * step, atol=1e-9 * c)
         assert c - 2 * s - step < ticks.min() and ticks.max() < c + 2 * s + step
         assert shown_axis.tickStrings(values, 1.0, spacing) == [f"{t:g}" for t in np.round(ticks / step) * step]
+    # the density is per gram: the standardised density divided by s
+    density = view.plot.getAxis("left")
+    spacing, values = density.tickValues(-0.05, 0.5, 300)[0]
+    assert min(values) >= 0 and density.tickStrings(values, 1.0, spacing)[1] == f"{values[1] / s:g}"

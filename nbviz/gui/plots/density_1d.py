@@ -46,8 +46,9 @@ MIXTURE_COLOR = "#222222"
 MIXTURE_COLOR_DARK = "#eeeeee"
 
 
-class DensityAxis(pg.AxisItem):
-    """A density axis: no ticks below zero, where the strip of points lies."""
+class DensityAxis(UnitsAxis):
+    """A density axis: no ticks below zero, where the strip of points lies; per unit of the file
+    (units ``(0, 1 / s)``) when the feature axis shows the file's units."""
 
     def tickValues(self, minVal, maxVal, size):
         levels = super().tickValues(minVal, maxVal, size)
@@ -218,6 +219,9 @@ class Density1DView(PointsView, QWidget):
             assert isinstance(axis, UnitsAxis)  # made so in __init__
             axis.set_units(units)
         self.plot.setLabel("bottom", feature_label(problem, 0, units is not None))
+        density = self.plot.getAxis("left")
+        assert isinstance(density, DensityAxis)  # made so in __init__
+        density.set_units(None if units is None else (0.0, 1.0 / units[1]))  # a density per unit of x
 
     def clear(self) -> None:
         for item in self.component_curves + self.truth_curves + self.posterior_curves + [self.mixture_curve]:
