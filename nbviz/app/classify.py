@@ -116,10 +116,9 @@ def classify_file(loaded: Problem, model: nc.Mixture, path, progress=None) -> Cl
     """
     spec = reading_spec(loaded, path)
     new = Problem.from_dataset(spec.load(progress), load_options=spec.options())
-    # data standardised when loaded: the new rows take the loaded data's centres and scales
-    standardization = getattr(loaded, "standardization", None)
-    if standardization is not None:
-        new = replace(new, X=standardization.apply(new.X))
+    units = loaded.standardization  # the new rows take the loaded data's centres and scales
+    if units is not None:
+        new = replace(new, X=units.apply(new.X), standardization=units, file_X=new.X)
     name = os.path.basename(os.fspath(path))
     try:
         log_density = model.score_samples(new.X)

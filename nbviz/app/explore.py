@@ -46,6 +46,7 @@ class KChoice:
     config: ModelConfig
     selection: nc.Selection
     by_type: dict = field(default_factory=dict)  # covariance type -> nc.Selection, when several were fitted
+    tolerance: float | None = None  # set when read from a session: its fits are made again from their seeds
 
     @property
     def cancelled(self) -> bool:
@@ -111,9 +112,16 @@ class KChoice:
         return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
 
     def fit(self, k_index: int, restart: int, covariance_type: str | None = None) -> tuple[nc.EM, ModelConfig] | None:
-        """The run of one fit and the config that reproduces its start, or None if it failed."""
+        """The run of one fit and the config that reproduces its start, or None if it failed.
+
+        Fits read from a session are made again from their seeds (ValueError if that does not
+        reach the saved objective)."""
         selection = self.selection_for(covariance_type)
         run = selection.runs.get((k_index, restart))
+        if run is None and self.tolerance is not None and np.isfinite(selection.objective[k_index, restart]):
+            from .explore_saved import fit_again  # a fit read from a session: made again from its seed
+
+            run = fit_again(self, selection, k_index, restart)
         if run is None:
             return None
         config = self.config.with_(
@@ -159,10 +167,16 @@ class Restart:
     rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     labels: np.ndarray | None = None
     failed: tuple = ()  # (seed, cause, message) of each failed attempt before this one (or of all)
+    model: nc.Mixture | None = None  # the final model of a run read from a session (its `em` is None)
 
     @property
     def ok(self) -> bool:
         return not np.isnan(self.objective)
+
+    @property
+    def final_model(self) -> nc.Mixture | None:
+        """The model the run ended at (None if it failed)."""
+        return self.em.model if self.em is not None else self.model
 
 
 @dataclass(frozen=True, eq=False)
@@ -184,6 +198,7 @@ class RestartGallery:
     objective_tol: float = 0.0
     cancelled: bool = False
     requested: int = 0
+    tolerance: float | None = None  # set when read from a session: its runs are made again from their seeds
 
     @property
     def n_optima(self) -> int:
@@ -222,6 +237,16 @@ class RestartGallery:
 
     def config_for(self, index: int) -> ModelConfig:
         return self.config.with_(seed=self.runs[index].seed)
+
+    def run_for(self, index: int, session: Session) -> nc.EM | None:
+        """The run `index` with its history (None if it failed); a run read from a session is made
+        again from its seed (ValueError if that does not reach the saved objective)."""
+        run = self.runs[index]
+        if run.em is not None or not run.ok:
+            return run.em
+        from .explore_saved import run_again
+
+        return run_again(self, index, session)
 
     def failure_lines(self) -> list[str]:
         """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""

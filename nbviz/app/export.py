@@ -19,6 +19,7 @@ from nbviz.core.row_context import number_text
 from .families import FamilyPresentation, ParameterView, ProbabilityModel, presentation
 from .files import write_atomically
 from .problem import Problem
+from .standardize import file_values, units_description
 
 
 def _csv_bytes(header: list[str], rows) -> bytes:
@@ -47,6 +48,8 @@ def responsibilities_table(
     the file's ignored columns (IDs, dates, other text) as written; the features (a binarised
     feature's header says its rule, ``petal_length>=2.5``); the known label (if any); r for each
     component; the most probable component (ties go to the first); and ``unassigned_reason``.
+    Features are in the file's units (its own numbers) also when the model was fitted to
+    standardised data.
     Rows dropped for missing values appear with their cells as the file wrote them, empty
     responsibilities and component, and the reason.
 
@@ -76,13 +79,14 @@ def responsibilities_table(
     header = ours[:1] + ignored + features + ours[1:]
     K = len(names)
     best = resp.argmax(axis=1)
+    values = file_values(problem)  # the file's numbers, also when the model sees standardised ones
     keyed: list[tuple[int, list[str]]] = []
     for n in range(problem.n_samples):
         line = int(problem.lines[n]) if problem.lines is not None else n + 1
         row = [str(line)]
         if context is not None and context.ignored_cells is not None:
             row += [str(v) for v in context.ignored_cells[n]]
-        row += [_number(v) for v in problem.X[n]]
+        row += [_number(v) for v in values[n]]
         if problem.labels is not None:
             label = problem.labels[n]
             row.append(problem.classes[label] if problem.classes is not None else str(label))
@@ -129,7 +133,8 @@ def run_summary(session) -> dict:
     prior, hard EM, the half-step and iteration, whether it converged, and for the parameters at
     the cursor the log-likelihood of the data, the log-prior, the objective and BIC, AIC and ICL
     (`nbviz.core.bic`, `aic`, `icl`; lower is better). A criterion that is infinite (a row
-    impossible under the model) is null.
+    impossible under the model) is null. For standardised data, ``"standardization"`` says that
+    the model is in standardised units and gives each column's centre and scale (else null).
     """
     problem, config, snapshot = session.problem, session.config, session.snapshot
     model = snapshot.model
@@ -163,6 +168,7 @@ def run_summary(session) -> dict:
         "aic": _finite_or_none(nc.aic(model, X)),
         "icl": icl,
         "data": problem.source,
+        "standardization": units_description(problem),
     }
 
 

@@ -46,6 +46,10 @@ class Problem:
         can name the line a user sees in an editor; None when not known.
     standardization : Standardization or None
         How `X` was standardised from the file's values (`standardize.standardize_problem`).
+    file_X : ndarray of shape (n_samples, n_features) or None
+        The file's values of standardised data (``X`` is ``standardization.apply(file_X)``), so
+        exports write exactly the numbers the file had; None for data not standardised (and for
+        sessions saved before it was kept).
     label_name : str or None
         The name of the file's label column, when the labels were read from a file.
     context : nbviz.core.row_context.RowContext or None
@@ -66,6 +70,7 @@ class Problem:
     load_options: dict | None = field(default=None)
     lines: np.ndarray | None = field(default=None)
     standardization: Standardization | None = field(default=None)
+    file_X: np.ndarray | None = field(default=None, repr=False)
     label_name: str | None = field(default=None)
     context: RowContext | None = field(default=None)
 

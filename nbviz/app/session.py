@@ -138,6 +138,7 @@ class Session(QObject):
     probe_changed = Signal()
     convergence_changed = Signal()
     undo_changed = Signal()
+    explored_restored = Signal()  # a session's Choose K / restart results were read: `kept_choice`, `kept_gallery`
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -154,6 +155,8 @@ class Session(QObject):
         self._busy = False
         self.selected = -1
         self.probed: Probe | None = None  # a point anywhere in the data space, inspected
+        self.kept_choice = None  # the last Choose K result (explore.KChoice), saved with the session
+        self.kept_gallery = None  # the last restart gallery (explore.RestartGallery), saved with the session
         self._undo = UndoStack()  # the runs replaced by changes that discarded their history
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._play_tick)
@@ -222,19 +225,39 @@ class Session(QObject):
         self._switch(problem, config, em)
         self._set_cursor(min(saved.cursor, len(em.history) - 1))
         self.select(saved.selected)
+        self.kept_choice, self.kept_gallery = saved.explored
+        self.explored_restored.emit()
         return DONE
+
+    def keep_explored(self, choice=None, gallery=None) -> None:
+        """Keep the latest Choose K result or restart gallery (of the data shown) to save with the session."""
+        if choice is not None:
+            self.kept_choice = choice
+        if gallery is not None:
+            self.kept_gallery = gallery
 
     def save(self, path) -> Outcome:
         """Write the session (data, model, history, cursor) to `path`; the outcome says why it failed."""
+        from .explore_saved import explored_to_dict
         from .session_file import SessionFileError, write_session
 
         if self._em is None or self.problem is None:  # a run always comes with its data
             return self._refuse("There is nothing to save yet: load data or choose a preset first.")
         try:
-            write_session(path, self.problem, self.config, self.history, self._cursor, self.selected)
+            choice, gallery = self._explored_of_problem()
+            explored = explored_to_dict(choice, gallery, self.tolerance)
+            write_session(path, self.problem, self.config, self.history, self._cursor, self.selected, explored)
         except SessionFileError as error:
             return self._refuse(str(error))
         return DONE
+
+    def _explored_of_problem(self) -> tuple:
+        """The kept results that were made on the data shown (others are not saved with it)."""
+        choice, gallery = self.kept_choice, self.kept_gallery
+        return (
+            None if choice is None or choice.problem is not self.problem else choice,
+            None if gallery is None or gallery.problem is not self.problem else gallery,
+        )
 
     def configure(self, config: ModelConfig, start: nc.Mixture | None = None) -> Outcome:
         """Change the model choice (family, K, prior, ...): a new run from a new start."""

@@ -36,6 +36,7 @@ PROBLEM_KEYS = {
     "name",
     "columns",
     "X",
+    "X_file",
     "labels",
     "lines",
     "data_file",
@@ -125,7 +126,7 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
     data = a_dict(value, "problem")
     _no_unknown(data, PROBLEM_KEYS, "problem")
     if dataset is None:
-        X = numbers(entry(data, "X", "problem"), "problem.X", 2)
+        X = _embedded_X(data)
         labels_value, lines_value = data.get("labels"), data.get("lines")
         source, options = a_string(data.get("source"), "problem.source", optional=True), data.get("load_options")
     else:
@@ -136,6 +137,14 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
     N, D = X.shape
     if N < 1 or D < 1:
         raise SchemaError("problem.X", f"must have at least one row and one column; got {N} x {D}")
+    file_X = None
+    if "X_file" in data:
+        units = _standardization(data.get("standardization"), D)
+        if units is None:
+            raise SchemaError(
+                "problem.X_file", "needs problem.standardization (it is the file's numbers of standardised data)"
+            )
+        file_X, X = X, units.apply(X)
     options = load_options(options, "problem.load_options")
     columns = a_list(entry(data, "columns", "problem"), "problem.columns")
     if len(columns) != D:
@@ -174,12 +183,22 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
         load_options=options,
         lines=lines,
         standardization=_standardization(data.get("standardization"), D),
+        file_X=file_X,
         label_name=a_string(data.get("label_name"), "problem.label_name", optional=True),
         # a referenced data file gives its own context; an embedded one is checked
         context=dataset.context
         if dataset is not None
         else context_from_dict(data.get("context"), "problem.context", N, D),
     )
+
+
+def _embedded_X(data: dict) -> np.ndarray:
+    """The embedded data: ``problem.X``, or the file's numbers ``problem.X_file`` of standardised data."""
+    if "X_file" in data:
+        if "X" in data:
+            raise SchemaError("problem", "has both X and X_file; a session keeps one of them")
+        return numbers(data["X_file"], "problem.X_file", 2)
+    return numbers(entry(data, "X", "problem"), "problem.X", 2)
 
 
 def _standardization(value, n_features: int) -> Standardization | None:

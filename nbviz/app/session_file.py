@@ -5,10 +5,12 @@ A session file is UTF-8 JSON::
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
                  "description", "source", "load_options", "lines", "label_name", "context",
-                 "standardization" (optional)},
+                 "standardization" (optional), "X_file" (optional, in place of "X": the file's
+                 numbers of standardised data)},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int,
+     "explored": {"choose_k", "restarts"} (optional: the kept results, `explore_saved`),
      "checksum": "sha256:..."}
 
 The data is embedded; floats are written by ``repr``, so every number reads back bit for bit.
@@ -41,6 +43,7 @@ import nbviz.core as nc
 
 from . import session_document as document
 from .config import ModelConfig
+from .explore_saved import explored_from_dict
 from .files import WriteError, write_atomically
 from .problem import Problem
 from .row_context_document import context_to_dict
@@ -66,6 +69,7 @@ class SavedSession:
     history: list
     cursor: int
     selected: int
+    explored: tuple = (None, None)  # the kept Choose K result and restart gallery (`explore_saved`)
 
 
 def _array_or_none(value) -> list | None:
@@ -115,8 +119,10 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
             }
         }
     else:
+        # standardised data keeps the file's numbers; X is rebuilt from them exactly (the same arithmetic)
+        kept = problem.file_X if problem.standardization is not None else None
         data = {
-            "X": problem.X.tolist(),
+            **({"X": problem.X.tolist()} if kept is None else {"X_file": kept.tolist()}),
             "labels": _array_or_none(problem.labels),
             "lines": _array_or_none(problem.lines),
             "context": context_to_dict(problem.context),
@@ -137,7 +143,9 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
     }
 
 
-def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, path=None) -> dict:
+def session_to_dict(
+    problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, path=None, explored=None
+) -> dict:
     """The JSON-ready session; `path` (where it is saved) lets a data file be found relative to it.
 
     The last entry, ``checksum``, is the SHA-256 of the rest (`session_schema.content_checksum`).
@@ -152,14 +160,21 @@ def session_to_dict(problem: Problem, config: ModelConfig, history, cursor: int,
         "history": [snapshot.to_dict() for snapshot in history],
         "cursor": int(cursor),
         "selected": int(selected),
+        **({"explored": explored} if explored else {}),  # Choose K and gallery results (`explore_saved`)
     }
     return {**document, "checksum": content_checksum(document)}
 
 
-def write_session(path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1) -> None:
-    """Write a session file atomically; SessionFileError if it cannot be written."""
+def write_session(
+    path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, explored=None
+) -> None:
+    """Write a session file atomically; SessionFileError if it cannot be written.
+
+    `explored`: the JSON-ready Choose K and restart-gallery results (`explore_saved.explored_to_dict`).
+    """
     try:
-        text = json.dumps(session_to_dict(problem, config, history, cursor, selected, path), allow_nan=False)
+        document = session_to_dict(problem, config, history, cursor, selected, path, explored)
+        text = json.dumps(document, allow_nan=False)
     except ValueError as error:  # a non-finite number has no JSON spelling
         raise SessionFileError(f"{path}: cannot be saved: {error}") from None
     try:
@@ -204,7 +219,8 @@ def read_session(path) -> SavedSession:
             "its content); open a copy saved by nbviz"
         )
     try:
-        _no_unknown(data, ("format", "version", "problem", "config", "history", "cursor", "selected", "checksum"))
+        known = ("format", "version", "problem", "config", "history", "cursor", "selected", "explored", "checksum")
+        _no_unknown(data, known)
         problem_data = entry(data, "problem", "the session")
         dataset = None
         if isinstance(problem_data, dict) and "data_file" in problem_data:
@@ -218,9 +234,10 @@ def read_session(path) -> SavedSession:
         cursor = document.index_within(data.get("cursor"), "cursor", len(history) - 1, 0, len(history) - 1)
         selected = document.index_within(data.get("selected"), "selected", -1, -1, problem.n_samples - 1)
         check_history(problem, config, history, salt=str(checksum).encode())
+        explored = explored_from_dict(data.get("explored"), problem)
     except SchemaError as error:
         raise SessionFileError(f"{name}: {error}") from None
-    return SavedSession(problem, config, history, cursor, selected)
+    return SavedSession(problem, config, history, cursor, selected, explored)
 
 
 def _no_unknown(data: dict, known) -> None:

@@ -144,4 +144,28 @@ def standardize_problem(problem: Problem, method: str) -> Problem:
     if problem.standardization is not None:
         raise ValueError("the data is already standardised; open the file again to standardise it another way")
     found = fit_standardization(problem.X, method, problem.columns)
-    return replace(problem, X=found.apply(problem.X), standardization=found)
+    return replace(problem, X=found.apply(problem.X), standardization=found, file_X=problem.X)
+
+
+def file_values(problem: Problem) -> np.ndarray:
+    """The features (n_samples, n_features) in the file's units: exactly the file's numbers when
+    kept (`Problem.file_X`), else ``centre + scale * x_z`` for standardised data (a session saved
+    before the file's numbers were kept), else ``problem.X``."""
+    if problem.file_X is not None:
+        return problem.file_X
+    units = problem.standardization
+    return problem.X if units is None else units.centre + units.scale * problem.X
+
+
+def units_description(problem: Problem) -> dict | None:
+    """JSON-ready: how the model's units relate to the file's, per column; None when they are the file's."""
+    units = problem.standardization
+    if units is None:
+        return None
+    return {
+        "model_units": "standardised",
+        "rule": "x_standardised = (x - centre) / scale; the model's means and covariances are in standardised units",
+        "method": METHODS[units.method],
+        "centre": dict(zip(problem.columns, units.centre.tolist())),
+        "scale": dict(zip(problem.columns, units.scale.tolist())),
+    }

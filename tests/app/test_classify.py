@@ -11,6 +11,7 @@ import nbviz.core as nc
 from nbviz.app.classify import IMPOSSIBLE, classify_file, write_classified
 from nbviz.app.import_spec import ImportSpec
 from nbviz.app.problem import Problem
+from nbviz.app.standardize import standardize_problem
 
 HEADER = ("sample_id", "date", "petal_length", "petal_width", "species")
 TRAIN = [
@@ -114,14 +115,14 @@ def test_files_without_a_header_are_matched_by_position(tmp_path):
 
 
 def test_new_rows_are_standardised_with_the_loaded_datas_centres_and_scales(tmp_path):
-    class Shifted:  # a standardisation: x_z = (x - centre) / scale
-        centre, scale = np.array([1.0, 0.0]), np.array([2.0, 0.5])
-
-        def apply(self, X):
-            return (np.asarray(X) - self.centre) / self.scale
-
-    train = loaded(excel_csv(tmp_path / "train.csv", HEADER, TRAIN))
-    object.__setattr__(train, "standardization", Shifted())
+    train = standardize_problem(loaded(excel_csv(tmp_path / "train.csv", HEADER, TRAIN)), "z")
+    X = np.array([row[2:4] for row in TRAIN], dtype=float)
+    centre, scale = X.mean(axis=0), X.std(axis=0)  # scikit-learn's StandardScaler's
     result = classify_file(train, GAUSSIAN, excel_csv(tmp_path / "new.csv", HEADER[:4], NEW))
-    np.testing.assert_array_equal(result.problem.X, [[0.25, 0.5], [1.5, 2.2]])
-    np.testing.assert_array_equal(result.resp, GAUSSIAN.responsibilities([[0.25, 0.5], [1.5, 2.2]]))
+    expected = (np.array([[1.5, 0.25], [4.0, 1.1]]) - centre) / scale
+    np.testing.assert_allclose(result.problem.X, expected, rtol=1e-15, atol=1e-15)
+    np.testing.assert_array_equal(result.resp, GAUSSIAN.responsibilities(result.problem.X))
+    write_classified(tmp_path / "out.csv", result, ["1", "2"])
+    with open(tmp_path / "out.csv", newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["component"]]
+    assert [(row["petal_length"], row["petal_width"]) for row in rows] == [("1.5", "0.25"), ("4.0", "1.1")]

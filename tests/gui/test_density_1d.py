@@ -149,3 +149,35 @@ def test_nothing_is_drawn_without_one_dimensional_continuous_data(qtbot):
     for item in (view.mixture_curve, view.histogram, view.means):
         x, _ = item.getData()
         assert x is None or len(x) == 0
+
+
+def test_standardised_data_ticks_in_the_files_units_when_asked(shown):
+    from nbviz.app.standardize import standardize_problem
+    from nbviz.app.view_options import ViewOptions
+
+    grams = np.random.default_rng(3).normal([[3500.0], [5200.0]], 300.0, size=(2, 60)).reshape(-1, 1)
+    problem = standardize_problem(Problem(name="mass", X=grams, columns=("body_mass_g",)), "z")
+    session = Session()
+    assert session.load(problem, ModelConfig(n_components=2, seed=1))
+    session.step()
+    options = ViewOptions()
+    view = shown(Density1DView(session, view_options=options))
+    axis = view.plot.getAxis("bottom")
+    assert axis.labelText == "body_mass_g (standardised)"
+    assert axis.units is None and axis.tickStrings([1.0], 1.0, 0.5) == ["1.0"]  # z-values
+
+    options.set("original_units", True)
+    c, s = grams.mean(), grams.std()
+    assert axis.labelText == "body_mass_g"
+    for shown_axis in (axis, view.posterior_plot.getAxis("bottom")):  # the posterior strip shares the x axis
+        spacing, values = shown_axis.tickValues(-2.0, 2.0, 500)[0]
+        ticks = c + s * np.asarray(values)
+        step = spacing * s  # the spacing in grams: a round number
+        assert step in (100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0, 2500.0)
+        np.testing.assert_allclose(ticks, np.round(ticks / step) * step, atol=1e-9 * c)
+        assert c - 2 * s - step < ticks.min() and ticks.max() < c + 2 * s + step
+        assert shown_axis.tickStrings(values, 1.0, spacing) == [f"{t:g}" for t in np.round(ticks / step) * step]
+    # the density is per gram: the standardised density divided by s
+    density = view.plot.getAxis("left")
+    spacing, values = density.tickValues(-0.05, 0.5, 300)[0]
+    assert min(values) >= 0 and density.tickStrings(values, 1.0, spacing)[1] == f"{values[1] / s:g}"

@@ -71,7 +71,7 @@ class ChooseKPanel(PlotView, QWidget):
         Where the panel's own errors are shown (the other parameters are those of `SessionView`).
     """
 
-    follows = {"problem_changed": "_data_changed", "run_reset": "_family_changed"}
+    follows = {"problem_changed": "_data_changed", "run_reset": "_family_changed", "explored_restored": "_restored"}
     grid = True
     plot: pg.PlotWidget  # made in __init__: never None here
 
@@ -228,6 +228,15 @@ class ChooseKPanel(PlotView, QWidget):
     def _finished(self, result) -> None:
         if not self.job_bar.is_current(result, KChoice, "fits"):
             return
+        self.session.keep_explored(choice=result)  # saved with the session
+        self._show(result)
+
+    def _restored(self) -> None:
+        """Show the Choose K result read with a session (if it had one)."""
+        if self.session.kept_choice is not None:
+            self._show(self.session.kept_choice)
+
+    def _show(self, result: KChoice) -> None:
         self.result = result
         selection = result.selection
         done = int(np.sum(~np.isnan(selection.objective)))
@@ -436,7 +445,11 @@ class ChooseKPanel(PlotView, QWidget):
         if result is None:
             return False
         scores = getattr(result.selection_for(covariance_type), self.criterion)[k_index]
-        fit = None if np.all(np.isnan(scores)) else result.fit(k_index, int(np.nanargmin(scores)), covariance_type)
+        try:
+            fit = None if np.all(np.isnan(scores)) else result.fit(k_index, int(np.nanargmin(scores)), covariance_type)
+        except ValueError as error:  # a fit read from a session that is not the same when made again
+            self.error(str(error))
+            return False
         if fit is None:
             k = result.selection.ks[k_index]
             self.error(f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load.")
@@ -451,7 +464,11 @@ class ChooseKPanel(PlotView, QWidget):
         if result is None:
             return False
         restart = result.best_restart(k_index, self.criterion)
-        fit = None if restart is None else result.fit(k_index, restart)
+        try:
+            fit = None if restart is None else result.fit(k_index, restart)
+        except ValueError as error:  # a fit read from a session that is not the same when made again
+            self.error(str(error))
+            return False
         if fit is None:
             self.error(f"No fit with K = {result.selection.ks[k_index]} finished; there is nothing to load for it.")
             return False

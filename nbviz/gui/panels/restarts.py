@@ -86,9 +86,9 @@ class RunCard(QFrame):
             self.text.setText(f"{title}<br><span style='color:{a.error_text}'>failed</span>")
             self.setToolTip(run.error)
             return
-        X_shown = run.em.X[run.rows] if frame.kind == "scatter" else None
+        X_shown = gallery.problem.X[run.rows] if frame.kind == "scatter" else None
         # components matched to the best run's share its colours, so equal optima look equal
-        model, labels = aligned_to(run.em.model, run.labels, gallery.runs[0].em.model)
+        model, labels = aligned_to(run.final_model, run.labels, gallery.runs[0].final_model)
         self.picture.setPixmap(paint_thumbnail(model, X_shown, labels, frame, width, height, a))
         first = gallery.first_of_group(index)
         if index == 0:
@@ -116,7 +116,7 @@ class RunCard(QFrame):
 class RestartPanel(SessionView, QWidget):
     """R restarts of the session's model, sorted by final objective, grouped by optimum."""
 
-    follows = {"problem_changed": "_data_changed", "run_reset": "_follow_config"}
+    follows = {"problem_changed": "_data_changed", "run_reset": "_follow_config", "explored_restored": "_restored"}
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
@@ -184,7 +184,13 @@ class RestartPanel(SessionView, QWidget):
 
     def _finished(self, gallery) -> None:
         if self.job_bar.is_current(gallery, RestartGallery, "restarts"):
+            self.session.keep_explored(gallery=gallery)  # saved with the session
             self.show_gallery(gallery)
+
+    def _restored(self) -> None:
+        """Show the restart gallery read with a session (if it had one)."""
+        if self.session.kept_gallery is not None:
+            self.show_gallery(self.session.kept_gallery)
 
     def show_gallery(self, gallery: RestartGallery) -> None:
         self.gallery = gallery
@@ -248,4 +254,9 @@ class RestartPanel(SessionView, QWidget):
         gallery = self.gallery
         if gallery is None or not gallery.runs[index].ok:
             return False
-        return self.session.adopt_run(gallery.runs[index].em, gallery.config_for(index))
+        try:
+            run = gallery.run_for(index, self.session)
+        except ValueError as error:
+            self.job_bar.show_message(str(error), error=True)
+            return False
+        return run is not None and bool(self.session.adopt_run(run, gallery.config_for(index)))

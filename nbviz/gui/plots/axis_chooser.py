@@ -128,8 +128,14 @@ class AxisChooser(QWidget):
                 self.changed.emit()
             self.views.setCurrentIndex(1)
             return
+        if not (0 <= i < self.n_features and 0 <= j < self.n_features and i != j):
+            raise ValueError(
+                f"choose_pair: features {i} and {j} are not two different columns of {self.n_features}; "
+                "pass two different column indices"
+            )
         i, j = min(i, j), max(i, j)
-        self.views.setCurrentIndex(1 + sum(self.n_features - 1 - a for a in range(i)) + j - i - 1)
+        first = 0 if self.n_features == 2 else 1  # two features list their only pair, no PCA entry first
+        self.views.setCurrentIndex(first + sum(self.n_features - 1 - a for a in range(i)) + j - i - 1)
 
     def _show_pickers(self, shown: bool) -> None:
         for widget in (self.x_choice, self.y_choice, *self._labels):

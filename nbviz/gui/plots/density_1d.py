@@ -24,9 +24,11 @@ from ...app.appearance import Appearance
 from ...app.breakdown import posterior_curves
 from ...app.density_grids import weighted_component_densities
 from ...app.families import DataView, presentation
+from ...app.original_units import feature_units
 from ...app.session import Session
 from ...app.view_options import ViewOptions
 from ..palette import component_color
+from .axis_units import UnitsAxis, feature_label
 from .ellipses import matched_color
 from .interaction import clicked_position, with_moved_mean
 from .plot_view import new_plot
@@ -44,8 +46,9 @@ MIXTURE_COLOR = "#222222"
 MIXTURE_COLOR_DARK = "#eeeeee"
 
 
-class DensityAxis(pg.AxisItem):
-    """A density axis: no ticks below zero, where the strip of points lies."""
+class DensityAxis(UnitsAxis):
+    """A density axis: no ticks below zero, where the strip of points lies; per unit of the file
+    (units ``(0, 1 / s)``) when the feature axis shows the file's units."""
 
     def tickValues(self, minVal, maxVal, size):
         levels = super().tickValues(minVal, maxVal, size)
@@ -80,7 +83,7 @@ class Density1DView(PointsView, QWidget):
         view_options: ViewOptions | None = None,
     ):
         super().__init__(session, parent, appearance=appearance)
-        self.plot = new_plot({"left": DensityAxis("left")}, edge_room=True)
+        self.plot = new_plot({"left": DensityAxis("left"), "bottom": UnitsAxis("bottom")}, edge_room=True)
         self.plot.setLabel("left", "density")
         self.view_box = self.plot.getViewBox()
         self.histogram = pg.PlotDataItem(
@@ -114,7 +117,7 @@ class Density1DView(PointsView, QWidget):
 
     def _build_posterior(self) -> None:
         """The strip of posterior curves under the plot, its x axis linked to the plot's."""
-        self.posterior_plot = new_plot(edge_room=True)
+        self.posterior_plot = new_plot({"bottom": UnitsAxis("bottom")}, edge_room=True)
         self.posterior_plot.setLabel("left", "P(C | x)")
         self.posterior_plot.setXLink(self.plot)
         self.posterior_plot.setYRange(0.0, 1.0, padding=0.04)
@@ -196,7 +199,6 @@ class Density1DView(PointsView, QWidget):
         heights = 0.12 + 0.8 * np.modf(np.arange(x.size) * GOLDEN_RATIO)[0]
         self.rug_depth = RUG_DEPTH * peak
         span = float(np.ptp(x)) or 1.0
-        self.plot.setLabel("bottom", problem.columns[0])
         self.view_box.setRange(
             xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span), yRange=(-self.rug_depth, 1.15 * peak), padding=0
         )
@@ -204,7 +206,22 @@ class Density1DView(PointsView, QWidget):
         return True
 
     def draw_model(self) -> None:
+        self._label_x()
         self._draw_curves()
+
+    def _label_x(self) -> None:
+        """The feature's name, and ticks in the file's units when standardised data is shown in them."""
+        problem = self._problem
+        assert problem is not None  # drawn only with data
+        units = feature_units(problem, 0, self.view_options.original_units)
+        for plot in (self.plot, self.posterior_plot):
+            axis = plot.getAxis("bottom")
+            assert isinstance(axis, UnitsAxis)  # made so in __init__
+            axis.set_units(units)
+        self.plot.setLabel("bottom", feature_label(problem, 0, units is not None))
+        density = self.plot.getAxis("left")
+        assert isinstance(density, DensityAxis)  # made so in __init__
+        density.set_units(None if units is None else (0.0, 1.0 / units[1]))  # a density per unit of x
 
     def clear(self) -> None:
         for item in self.component_curves + self.truth_curves + self.posterior_curves + [self.mixture_curve]:

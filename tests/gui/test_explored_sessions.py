@@ -1,0 +1,187 @@
+"""Choose K and restart-gallery results are saved with the session and come back with it: the same
+plot, table and cards, and a click still loads that fit (made again from its seed)."""
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+import nbviz.core as nc
+from nbviz.app.config import ModelConfig
+from nbviz.app.problem import Problem
+from nbviz.app.session import Session
+from nbviz.app.session_file import SessionFileError, read_session
+from nbviz.gui.panels.choose_k import ChooseKPanel
+from nbviz.gui.panels.restarts import RestartPanel
+
+TRUTH = nc.GaussianMixture(
+    weights=[0.4, 0.6], means=[[0, 0], [6, 1]], covariances=np.array([[[1.0, 0.3], [0.3, 0.6]], [[0.8, 0], [0, 2.0]]])
+)
+
+
+def panels(qtbot, session):
+    choose, restarts = ChooseKPanel(session), RestartPanel(session)
+    for panel in (choose, restarts):
+        qtbot.addWidget(panel)
+        panel.resize(520, 760)
+        panel.show()
+    return choose, restarts
+
+
+def table_text(table):
+    return [[table.item(i, j).text() for j in range(table.columnCount())] for i in range(table.rowCount())]
+
+
+def same_run(history, other) -> bool:
+    """The same half-steps: phases, objectives and the final model, number for number."""
+    steps = [(s.phase, s.iteration, s.objective) for s in history]
+    return steps == [(s.phase, s.iteration, s.objective) for s in other] and (
+        history[-1].model.to_dict() == other[-1].model.to_dict()
+    )
+
+
+def card_texts(panel):
+    return [(card.text.text(), card.clickable) for card in panel.cards]
+
+
+@pytest.fixture(scope="module")
+def saved_path(tmp_path_factory, qapp, request):
+    """A session with Choose K over covariance types (K = 1..3, 2 restarts) and a gallery of 4 restarts."""
+    from pytestqt.qtbot import QtBot
+
+    qtbot = QtBot(request)
+    session = Session()
+    session.load(Problem.synthesised(TRUTH, 120, seed=5, name="two"), ModelConfig(n_components=2, seed=2))
+    choose, restarts = ChooseKPanel(session), RestartPanel(session)
+    choose.min_spin.setValue(1)
+    choose.max_spin.setValue(3)
+    choose.restarts_spin.setValue(2)
+    choose.models_check.setChecked(True)
+    with qtbot.waitSignal(choose.explorer.finished, timeout=30000):
+        choose.run()
+    restarts.count_spin.setValue(4)
+    with qtbot.waitSignal(restarts.explorer.finished, timeout=30000):
+        restarts.run()
+    path = tmp_path_factory.mktemp("explored") / "s.nbviz"
+    assert session.save(path)
+    shown = table_text(choose.table), choose.summary.text(), card_texts(restarts), restarts.summary.text()
+    spherical = choose.result.selection_for("spherical")
+    histories = {
+        "spherical-3": choose.result.fit(2, int(np.nanargmin(spherical.bic[2])), "spherical")[0].history,
+        "card-1": restarts.gallery.runs[1].em.history,
+    }
+    yield path, choose.result, restarts.gallery, shown, histories
+    for panel in (choose, restarts):
+        panel.deleteLater()
+
+
+def test_restoring_shows_the_same_choose_k_and_gallery_and_clicks_load_the_same_fits(saved_path, qtbot):
+    path, choice, gallery, (table, summary, cards, gallery_summary), histories = saved_path
+    session = Session()
+    choose, restarts = panels(qtbot, session)
+    assert session.restore(read_session(path))
+    again = choose.result
+    assert again.covariance_types == choice.covariance_types
+    for kind in choice.covariance_types:
+        for key in ("objective", "bic", "aic", "icl", "fit_seeds"):
+            np.testing.assert_array_equal(
+                getattr(again.selection_for(kind), key), getattr(choice.selection_for(kind), key)
+            )
+    assert table_text(choose.table) == table and choose.summary.text() == summary
+    assert card_texts(restarts) == cards and restarts.summary.text() == gallery_summary
+    np.testing.assert_array_equal(restarts.gallery.groups, gallery.groups)
+
+    # the spherical K = 3 point of the plot: its fit is made again, history and all
+    selection = again.selection_for("spherical")
+    box = choose.plot.getPlotItem().vb
+    scene = box.mapViewToScene(QPointF(3.0, float(np.nanmin(selection.bic[2]))))
+    qtbot.mouseClick(choose.plot.viewport(), Qt.LeftButton, pos=choose.plot.mapFromScene(scene))
+    assert session.config.covariance_type == "spherical" and session.config.n_components == 3
+    assert same_run(session.history, histories["spherical-3"])
+
+    # the second card of the gallery
+    qtbot.mouseClick(restarts.cards[1], Qt.LeftButton)
+    assert same_run(session.history, histories["card-1"])
+    assert session.config.seed == gallery.runs[1].seed
+
+
+def test_a_session_saved_again_keeps_the_results_unchanged(saved_path, tmp_path, qtbot):
+    path = saved_path[0]
+    session = Session()
+    panels(qtbot, session)
+    assert session.restore(read_session(path))
+    assert session.save(tmp_path / "again.nbviz")
+    first, second = (json.loads(p.read_text())["explored"] for p in (path, tmp_path / "again.nbviz"))
+    assert first == second
+
+
+def test_sessions_without_results_still_load(saved_path, tmp_path):
+    data = json.loads(saved_path[0].read_text())
+    del data["explored"]
+    (tmp_path / "old.nbviz").write_text(json.dumps(resign(data)))
+    assert read_session(tmp_path / "old.nbviz").explored == (None, None)
+
+
+def resign(data):
+    content = json.dumps({k: v for k, v in data.items() if k != "checksum"})
+    return dict(data, checksum="sha256:" + hashlib.sha256(content.encode()).hexdigest())
+
+
+def _set(path, value):
+    def edit(explored):
+        *head, last = path
+        target = explored
+        for key in head:
+            target = target[key]
+        target[last] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "fragment"),
+    [
+        (_set(("choose_k", "types", 1, "bic", 0, 1), "low"), "explored.choose_k.types[1].bic[0][1] must be a number"),
+        (
+            _set(("choose_k", "types", 0, "bic", 0, 0), None),
+            "explored.choose_k.types[0].bic[0][0] must be a number exactly",
+        ),
+        (_set(("choose_k", "ks"), [1, 3, 2]), "explored.choose_k.ks must be increasing"),
+        (_set(("choose_k", "ks"), [1, 2, 500]), "explored.choose_k.ks[2]"),
+        (_set(("choose_k", "types", 1, "covariance_type"), "full"), "must name each covariance type once"),
+        (_set(("choose_k", "types", 0, "fit_seeds", 1), [1]), "explored.choose_k.types[0].fit_seeds[1] must have 2"),
+        (_set(("choose_k", "config", "seed"), -1), "explored.choose_k.config.seed"),
+        (_set(("choose_k", "criterion"), "aicc"), "explored.choose_k.criterion must be one of"),
+        (_set(("restarts", "runs", 0, "objective"), -1e9), "explored.restarts.runs must be sorted"),
+        (_set(("restarts", "runs", 1, "model"), None), "explored.restarts.runs[1] must have both"),
+        (_set(("restarts", "tolerance"), 0), "explored.restarts.tolerance must be > 0"),
+        (_set(("restarts", "surprise"), 1), "explored.restarts has an unknown entry"),
+        (_set(("restarts", "rows", 0), 10**6), "explored.restarts.rows[0]"),
+    ],
+)
+def test_a_changed_entry_is_refused_in_one_line(saved_path, tmp_path, edit, fragment):
+    data = json.loads(saved_path[0].read_text())
+    edit(data["explored"])
+    path = tmp_path / "changed.nbviz"
+    path.write_text(json.dumps(resign(data)))
+    with pytest.raises(SessionFileError) as error:
+        read_session(path)
+    message = str(error.value)
+    assert fragment in message and "\n" not in message and "changed.nbviz" in message, message
+
+
+def test_a_fit_that_is_not_the_same_when_made_again_is_refused_and_nothing_changes(saved_path, tmp_path, qtbot):
+    data = json.loads(saved_path[0].read_text())
+    types = data["explored"]["choose_k"]["types"]
+    index = [t["covariance_type"] for t in types].index("full")
+    types[index]["objective"][1] = [v - 5.0 for v in types[index]["objective"][1]]  # K = 2: claimed 5 lower
+    (tmp_path / "c.nbviz").write_text(json.dumps(resign(data)))
+    session = Session()
+    choose, _ = panels(qtbot, session)
+    assert session.restore(read_session(tmp_path / "c.nbviz"))
+    before = list(session.history)
+    assert not choose.choose_model("full", 1)
+    assert session.history == before
+    assert "not the saved" in choose.error.text
