@@ -16,7 +16,7 @@ from typing import cast
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSplitter, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
 
 import nbviz.core as nc
 
@@ -221,7 +221,14 @@ class ParametersPanel(TextPanel):
         self.matrix = ParameterMatrix()
         split = QSplitter(Qt.Orientation.Vertical)  # the text above, the matrices below
         split.addWidget(self.browser)
-        split.addWidget(self.matrix)
+        # scrolled, so the named means and the heat map never make the dock (or the window on a
+        # 1024x768 projector) wider or taller than the space it is given
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.matrix)
+        scroll.setMinimumHeight(1)
+        split.addWidget(scroll)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         cast(QVBoxLayout, self.layout()).addWidget(split)
