@@ -229,8 +229,9 @@ class ParametersPanel(TextPanel):
         scroll.setWidget(self.matrix)
         scroll.setMinimumHeight(1)
         split.addWidget(scroll)
-        split.setStretchFactor(0, 1)
+        split.setStretchFactor(0, 3)  # the parameters' text first; the matrices are a closer look
         split.setStretchFactor(1, 1)
+        split.setSizes([300, 100])
         cast(QVBoxLayout, self.layout()).addWidget(split)
         self.redraw()
 
