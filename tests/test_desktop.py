@@ -153,17 +153,22 @@ def test_uninstall_refreshes_the_icon_cache(xdg, monkeypatch):
     tools = xdg / "bin"
     tools.mkdir()
     log = xdg / "calls.log"
-    fake = tools / "gtk-update-icon-cache"
-    fake.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\n')
-    fake.chmod(0o755)
+    xdg_log = xdg / "xdg-calls.log"
+    # stand-ins for both tools (a real xdg-icon-resource would call the real cache tool too)
+    for name, written in (("gtk-update-icon-cache", log), ("xdg-icon-resource", xdg_log)):
+        fake = tools / name
+        fake.write_text(f'#!/bin/sh\necho "$@" >> "{written}"\n')
+        fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
     desktop.install(program="/usr/bin/nbviz")
     hicolor = xdg / "data" / "icons" / "hicolor"
     (hicolor / "icon-theme.cache").write_bytes(b"a cache naming nbviz's icons")
     os.utime(hicolor, (1_000_000, 1_000_000))  # a theme directory older than its cache
     log.write_text("")
+    xdg_log.write_text("")
     desktop.uninstall()
     assert log.read_text().split() == ["--quiet", "--ignore-theme-index", "--force", str(hicolor)]
+    assert xdg_log.read_text().split() == ["forceupdate"]
     assert hicolor.stat().st_mtime > 1_000_000  # without the tool, GTK sees the cache is stale
 
 
