@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         # after the window's own restyling, so the layout is arranged with the fonts already in place
         self.presentation_layout = PresentationLayout(
-            self, self.session, self.appearance, self.data_view, self.objective_dock
+            self, self.session, self.appearance, self.data_view, self.objective_dock, self.objective.key
         )
 
     # ----------------------------------------------------------------- construction helpers
