@@ -72,7 +72,7 @@ class StatusLine(SessionView, QFrame):
         """Show `key` (the objective curve's legend) at the right end of the line."""
         if key.parent() is not self:
             layout = self.layout()
-            assert layout is not None  # made in __init__
+            assert isinstance(layout, QHBoxLayout)  # made in __init__
             layout.addWidget(key, 1)
             key.show()  # a widget given a new parent is hidden
 
