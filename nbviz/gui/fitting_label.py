@@ -34,7 +34,8 @@ class FittingLabel(QLabel):
         document.setDefaultFont(self.font())
         document.setDocumentMargin(0)
         document.setHtml(text)
-        return int(document.idealWidth()) + 2 * self.margin() + 2
+        margins = self.contentsMargins()
+        return int(document.idealWidth()) + margins.left() + margins.right() + 2 * self.margin() + 2
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()

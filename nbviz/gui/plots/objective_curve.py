@@ -136,6 +136,7 @@ class ObjectiveCurve(PlotView, QWidget):
         # presenting, the legend leaves the short plot: one line above it (or in the window's header)
         self.key = FittingLabel()
         self.key.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.key.setContentsMargins(4, 0, 8, 0)  # clear of the edge of a frame or a header
         self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
         self.elbo_curve = self.plot.plot(
             pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine),
