@@ -518,7 +518,11 @@ class MainWindow(QMainWindow):
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
         dialog = SynthesisDialog(
-            self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
+            self.session,
+            self,
+            settings=self.settings if self.remember_layout else None,
+            appearance=self.appearance,
+            view_options=self.view_options,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
