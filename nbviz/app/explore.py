@@ -22,9 +22,17 @@ from .failure_summary import failure_lines
 from .problem import Problem
 from .session import Session
 
-MAX_ITER = 1000  # iterations per fit, as for "Run to convergence"
 DISTANCE_TOL = 1e-2  # largest Bhattacharyya distance between matched components of one optimum
 THUMBNAIL_POINTS = 1500  # rows whose hard assignment is kept for a restart's thumbnail
+
+
+def run_limits(config: ModelConfig, tolerance: float | None = None) -> str:
+    """What ends each fit of Choose K or the restarts: the session's iteration cap and tolerance.
+
+    `tolerance` (a result read from a session) overrides ``config.tolerance``.
+    """
+    tol = config.tolerance if tolerance is None else tolerance
+    return f"Each run: at most {config.max_iter:,} iterations, tolerance {tol:g}."
 
 
 # ----------------------------------------------------------------------------- choosing K
@@ -352,7 +360,7 @@ class Explorer(QObject):
         """Fit every K in `ks` from `n_init` starts (seeds drawn from the session's seed).
 
         Fits are unsupervised soft EM with the session's family, covariance type, prior,
-        initialisation method and tolerance; with `covariance_types` (Gaussian), every K for each
+        initialisation method, tolerance and iteration cap; with `covariance_types` (Gaussian), every K for each
         of those types (`KChoice.by_type`).
         """
         if not self._ready():
@@ -366,6 +374,8 @@ class Explorer(QObject):
             prior=current.prior,
             init_method=current.init_method,
             seed=current.seed,
+            tolerance=current.tolerance,
+            max_iter=current.max_iter,
         )
         ks = sorted({int(k) for k in ks})
         if not ks or min(ks) < 1:
@@ -374,7 +384,7 @@ class Explorer(QObject):
         if max(ks) > problem.n_samples:
             self.failed.emit(f"K = {max(ks)} is more than the {problem.n_samples} data rows; lower the largest K.")
             return False
-        tol = self.session.tolerance
+        tol, max_iter = config.tolerance, config.max_iter
 
         def work(job: BackgroundJob) -> KChoice:
             def progress(done: int, total: int) -> bool:  # after each restart and each EM iteration
@@ -386,13 +396,13 @@ class Explorer(QObject):
             if covariance_types:
                 models = nc.select_components(
                     problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, progress=progress,
-                    method=config.init_method, max_iter=MAX_ITER, tol=tol, covariance_types=list(covariance_types),
+                    method=config.init_method, max_iter=max_iter, tol=tol, covariance_types=list(covariance_types),
                 )  # fmt: skip
                 first = models.selections.get(config.covariance_type) or next(iter(models.selections.values()))
                 return KChoice(problem, config, first, dict(models.selections))
             selection = nc.select_components(
                 problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, config.covariance_type,
-                progress, config.init_method, MAX_ITER, tol,
+                progress, config.init_method, max_iter, tol,
             )  # fmt: skip
             return KChoice(problem, config, selection)
 
@@ -476,7 +486,7 @@ def _one_restart(
         iterations = 0
         try:
             em = session.new_run(config.with_(seed=seed), problem)
-            iterations = em.run(MAX_ITER, tol, callback=lambda _: job.report(status))
+            iterations = em.run(config.max_iter, tol, callback=lambda _: job.report(status))
         except ValueError as error:
             failed.append((seed, failure_cause(error), str(error)))
             if job.cancelled:

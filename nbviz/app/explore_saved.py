@@ -91,9 +91,9 @@ def explored_to_dict(choice: KChoice | None, gallery: RestartGallery | None, tol
     """The session's ``"explored"`` entry (empty when there is nothing to keep)."""
     data = {}
     if choice is not None:
-        data["choose_k"] = choice_to_dict(choice, choice.tolerance or tolerance)
+        data["choose_k"] = choice_to_dict(choice, choice.tolerance or choice.config.tolerance)
     if gallery is not None:
-        data["restarts"] = gallery_to_dict(gallery, gallery.tolerance or tolerance)
+        data["restarts"] = gallery_to_dict(gallery, gallery.tolerance or gallery.config.tolerance)
     return data
 
 
@@ -295,8 +295,6 @@ def _same(stored: float, again: float, what: str) -> None:
 
 def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int) -> nc.EM | None:
     """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed."""
-    from .explore import MAX_ITER
-
     config, K = choice.config, int(selection.ks[k_index])
     fit = fit_restart(
         choice.problem.X,
@@ -306,7 +304,7 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
         method=config.init_method,
         covariance_type=selection.covariance_type,
         prior=config.prior,
-        max_iter=MAX_ITER,
+        max_iter=config.max_iter,
         tol=float(choice.tolerance or 0.0),
         retries=0,
     )
@@ -318,10 +316,9 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
 
 def run_again(gallery: RestartGallery, index: int, session: Session) -> nc.EM:
     """Run `index` of a restart gallery read from a session, from its seed, with its whole history."""
-    from .explore import MAX_ITER
-
     run = gallery.runs[index]
-    em = session.new_run(gallery.config_for(index), gallery.problem)
-    em.run(MAX_ITER, float(gallery.tolerance or 0.0))
+    config = gallery.config_for(index)
+    em = session.new_run(config, gallery.problem)
+    em.run(config.max_iter, float(gallery.tolerance or 0.0))
     _same(run.objective, float(em.history[-1].objective), f"Restart #{index + 1} (seed {run.seed})")
     return em

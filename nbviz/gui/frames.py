@@ -20,7 +20,7 @@ from ..app.view_options import ViewOptions
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 
-OBJECTIVE_SHARE = 0.36  # of a frame's width, for the objective curve beside the data view
+OBJECTIVE_SHARE = 0.4  # of a frame's width, for the objective curve (and its key) beside the data view
 MIN_FRAME = (160, 120)  # pixels: a smaller frame has no room for axes and a caption
 
 
@@ -131,6 +131,9 @@ class FrameViews(QObject):
         self.data_view.resize(data_width, plots)
         if self.objective is not None:
             self.objective.resize(width - data_width, plots)
+            layout = self.objective.layout()
+            assert layout is not None  # made in ObjectiveCurve.__init__
+            layout.activate()  # now, not when the event loop gets to it: the key fits the width drawn
         image = QImage(int(round(width * scale)), int(round(height * scale)), QImage.Format.Format_RGB32)
         image.setDevicePixelRatio(scale)
         image.fill(QColor(self.appearance.background))

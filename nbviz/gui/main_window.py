@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         # after the window's own restyling, so the layout is arranged with the fonts already in place
         self.presentation_layout = PresentationLayout(
-            self, self.session, self.appearance, self.data_view, self.objective_dock
+            self, self.session, self.appearance, self.data_view, self.objective_dock, self.objective.key
         )
 
     # ----------------------------------------------------------------- construction helpers
@@ -518,7 +518,11 @@ class MainWindow(QMainWindow):
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
         dialog = SynthesisDialog(
-            self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
+            self.session,
+            self,
+            settings=self.settings if self.remember_layout else None,
+            appearance=self.appearance,
+            view_options=self.view_options,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -68,6 +68,14 @@ class StatusLine(SessionView, QFrame):
     def redraw(self, *_) -> None:
         self.label.setText(status_text(self.session))
 
+    def add_key(self, key: QWidget) -> None:
+        """Show `key` (the objective curve's legend) at the right end of the line."""
+        if key.parent() is not self:
+            layout = self.layout()
+            assert isinstance(layout, QHBoxLayout)  # made in __init__
+            layout.addWidget(key, 1)
+            key.show()  # a widget given a new parent is hidden
+
     def text(self) -> str:
         """What the line shows, as plain text."""
         plain = self.label.text().replace("<b>", "").replace("</b>", "")

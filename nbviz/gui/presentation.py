@@ -51,6 +51,9 @@ class PresentationLayout(QObject):
         The view the overlays float over.
     objective_dock : QDockWidget
         The one dock that stays; every other dock of the window is hidden.
+    objective_key : QWidget, optional
+        The objective curve's legend as a line of text: shown at the right of the header while
+        presenting, so that no legend covers the short plot's curves.
 
     Attributes
     ----------
@@ -72,6 +75,7 @@ class PresentationLayout(QObject):
         appearance: Appearance,
         data_view: QWidget,
         objective_dock: QDockWidget,
+        objective_key: QWidget | None = None,
     ):
         super().__init__(window)
         self.window, self.session, self.appearance = window, session, appearance
@@ -80,6 +84,7 @@ class PresentationLayout(QObject):
         self._saved: _Saved | None = None  # set while presenting
         self.status_line = StatusLine(session, appearance=appearance)
         self.status_line.hide()
+        self.objective_key = objective_key
         self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
@@ -144,6 +149,8 @@ class PresentationLayout(QObject):
         if self.full_screen:
             window.setWindowState(window.windowState() | Qt.WindowState.WindowFullScreen)
         self.objective_dock.setTitleBarWidget(self.status_line)
+        if self.objective_key is not None:
+            self.status_line.add_key(self.objective_key)
         self.status_line.show()
         self._arrange_docks()
         self.parameters_overlay.setVisible(self.parameters_action.isChecked())

@@ -191,3 +191,21 @@ def test_failures_are_summed_up_in_one_line_per_cause():
         "1 of 3 restarts failed (the data has only 3 distinct rows) at K = 5, also from 2 other seeds each.",
         f"1 restart at K = 4 {SINGULAR_CAUSE}; it was run again from another seed, which finished.",
     ]
+
+
+def test_restarts_and_choose_k_use_the_sessions_tolerance_and_iteration_cap(corners, qtbot):
+    # a cap of 3 iterations and a tolerance of 0 (never converged): every fit stops at 3 iterations
+    assert corners.set_convergence(tolerance=0.0, max_iter=3)
+    explorer = Explorer(corners)
+    gallery = run_job(qtbot, explorer, lambda: explorer.restarts(2, first_seed=0))
+    assert [run.iterations for run in gallery.runs] == [3, 3]
+    assert not any(run.converged for run in gallery.runs)
+    choice = run_job(qtbot, explorer, lambda: explorer.choose_k([2, 3], n_init=1))
+    assert (choice.config.tolerance, choice.config.max_iter) == (0.0, 3)
+    # the same fits as select_components stopped after 3 iterations, not run to the default cap
+    reference = nc.select_components(
+        corners.problem.X, "gaussian", [2, 3], n_init=1, rng=0, method="random", max_iter=3, tol=0.0
+    )
+    np.testing.assert_array_equal(choice.selection.objective, reference.objective)
+    run, _ = choice.fit(0, 0)
+    assert len(run.history) == 1 + 2 * 3  # the start and three iterations

@@ -227,3 +227,18 @@ def test_cancel_while_the_gif_is_encoded_writes_nothing(window, qtbot, tmp_path)
     wait_for_all_workers()  # the encoding ends in its thread...
     qtbot.wait(100)  # ...and its result arrives, to be dropped
     assert ended.args == ["Cancelled."] and not path.exists() and not window.banner.isVisible()
+
+
+def test_a_presentation_frame_shows_the_whole_objective_key_above_the_curve(session):
+    from nbviz.app.appearance import Appearance
+
+    views = FrameViews(session, with_objective=True, appearance=Appearance(presentation=True))
+    try:
+        views.render(len(session.history) - 1, QSize(960, 600))
+        curve = views.objective
+        assert not curve.legend.isVisible() and curve.key.isVisible()
+        assert "ELBO L(q, θ)" in curve.key.text()  # the full key, not a shortened one
+        assert curve.key.text_width(curve.key.text()) <= curve.key.width()
+        assert curve.key.geometry().bottom() < curve.plot.geometry().top()  # above the plot, not over it
+    finally:
+        views.close()

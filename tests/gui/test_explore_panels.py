@@ -235,3 +235,18 @@ def test_a_picked_restart_shows_its_settings_in_the_controls(qtbot, tmp_path):
     assert window.controls.seed_spin.value() == picked.seed in (40, 41)
     assert window.controls.init_combo.currentData() == "random_from_data"
     assert window.history_slider.maximum() == len(picked.em.history) - 1 == window.history_slider.value()
+
+
+def test_the_panels_say_each_runs_tolerance_and_iteration_cap(session, qtbot):
+    assert session.set_convergence(tolerance=1e-3, max_iter=7)
+    expected = "Each run: at most 7 iterations, tolerance 0.001."
+    restarts = RestartPanel(session)
+    qtbot.addWidget(restarts)
+    with qtbot.waitSignal(restarts.explorer.finished, timeout=20000):
+        qtbot.mouseClick(restarts.job_bar.run_button, Qt.LeftButton)
+    assert expected in restarts.summary.text()
+    assert all(run.iterations <= 7 for run in restarts.gallery.runs)
+    choose = ChooseKPanel(session)
+    qtbot.addWidget(choose)
+    fit_every_k(choose, qtbot, k_max=2, restarts=1)
+    assert expected in choose.summary.text()

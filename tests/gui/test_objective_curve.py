@@ -3,7 +3,7 @@
 import numpy as np
 import pg_probe
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
@@ -247,3 +247,29 @@ def test_the_curve_follows_a_history_cut_back_and_regrown(curve):
     x, y = curve.objective_curve.getData()
     np.testing.assert_array_equal(y, [s.objective for s in session.history])
     np.testing.assert_array_equal(x, np.arange(len(session.history)))
+
+
+def curve_points_under_legend(curve) -> int:
+    """How many places along the drawn curves (interpolated between half-steps) lie under the legend."""
+    rect = curve.legend.sceneBoundingRect()
+    view_box = curve.plot.getViewBox()
+    count = 0
+    for item in (curve.objective_curve, curve.elbo_curve):
+        x, y = item.getData()
+        fine = np.linspace(x[0], x[-1], 400)
+        values = np.interp(fine, x, y)
+        for xi, yi in zip(fine[np.isfinite(values)], values[np.isfinite(values)]):
+            count += rect.contains(view_box.mapViewToScene(QPointF(xi, yi)))
+    return count
+
+
+@pytest.mark.parametrize("view", ["all", "climb", "gap"])
+def test_the_legend_lies_clear_of_the_curves(curve, qtbot, view):
+    session = curve.session
+    curve.set_view(view)
+    for _ in range(12):
+        session.step()
+    qtbot.waitUntil(lambda: curve.plot.getViewBox().width() > 100)
+    curve.plot.getViewBox().autoRange()  # the range as drawn (autorange is applied lazily)
+    assert curve.legend.isVisible()
+    assert curve_points_under_legend(curve) == 0

@@ -148,3 +148,23 @@ def test_a_first_start_fits_the_screen_with_its_frame(qtbot, settings_path):
     available = QGuiApplication.primaryScreen().availableSize()  # 800 x 600 offscreen: smaller than 1400 x 900
     assert window.width() == min(1400, available.width() - FRAME_ALLOWANCE[0])
     assert window.height() == min(900, available.height() - FRAME_ALLOWANCE[1])
+
+
+def test_presenting_the_objective_legend_is_in_the_header_not_on_the_curves(qtbot, settings_path):
+    window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
+    assert window.load_preset("iris")
+    window.take_half_steps(5)
+    curve = window.objective
+    assert curve.legend.isVisible()  # the normal layout keeps the legend in the plot
+    window.appearance.set_presentation(True)
+    line = window.presentation_layout.status_line
+    assert not curve.legend.isVisible()
+    assert curve.key.isVisible() and curve.key.parent() is line
+    assert "ELBO" in curve.key.text() and ("log-lik." in curve.key.text() or "objective" in curve.key.text())
+    # the key fits beside the iteration and objective, inside the header and clear of the plot
+    key = curve.key.geometry()
+    assert key.left() >= line.label.geometry().right() and key.right() <= line.width()
+    assert curve.key.text_width(curve.key.text()) <= key.width()
+    assert window.width() == 1024  # and does not widen the window
+    window.appearance.set_presentation(False)
+    assert curve.legend.isVisible() and not curve.key.isVisible()

@@ -169,3 +169,26 @@ def test_the_main_window_opens_the_dialog_and_shows_the_synthesised_data(qtbot, 
     assert window.pages.currentIndex() == 1
     assert window.windowTitle().startswith("nbviz — Synthetic Bernoulli mixture")
     assert window.session.config.family == "bernoulli" and window.session.problem.truth is not None
+
+
+def test_the_preview_follows_the_windows_view_options(qtbot):
+    from nbviz.app.view_options import ViewOptions
+    from nbviz.gui.plots.point_layer import SHAPES
+
+    options = ViewOptions()
+    dlg = SynthesisDialog(Session(), view_options=options)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitUntil(lambda: "Preview of" in dlg.preview.caption.text())
+    points = dlg.preview.points
+    assert set(points.data["symbol"]) == {"o"}  # round dots by default
+    options.set("shapes", True)  # View → Marker shapes by component
+    symbols = points.data["symbol"]
+    K = dlg.preview._shown[0].n_components
+    assert set(symbols) == set(SHAPES[:K])
+    # each point's shape is its true component's
+    z = dlg.preview._shown[2]
+    assert all(symbols[i] == SHAPES[k % len(SHAPES)] for i, k in enumerate(z))
+    assert any(item.curves for item in dlg.preview.ellipses)
+    options.set("ellipses", False)
+    assert all(item.curves == [] for item in dlg.preview.ellipses)  # and no ellipses when they are off

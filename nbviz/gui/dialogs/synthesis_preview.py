@@ -22,8 +22,10 @@ import nbviz.core as nc
 
 from ...app.appearance import Appearance
 from ...app.families import DataView, ProbabilityModel, presentation
+from ...app.view_options import ViewOptions
 from ..palette import component_color
 from ..plots.ellipses import DraggableMarkers, EllipseItem
+from ..plots.point_layer import SHAPES
 from ..plots.prototypes import INK_LUT
 from ..plots.styling import pen, style_plot
 
@@ -62,9 +64,11 @@ class SynthesisPreview(QWidget):
 
     mean_dragged = Signal(int, float, float)
 
-    def __init__(self, appearance: Appearance | None = None, parent=None):
+    def __init__(self, appearance: Appearance | None = None, parent=None, *, view_options: ViewOptions | None = None):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
+        # the window's View options: marker shapes by component (colour-blind viewers), ellipses
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
         # the arguments of the last show_sample, to redraw on a new appearance
         self._shown: tuple[nc.Mixture, np.ndarray, np.ndarray, int] | None = None
         self.caption = QLabel()
@@ -116,6 +120,7 @@ class SynthesisPreview(QWidget):
         layout.addWidget(self.caption)
         layout.addWidget(self.pages, 1)
         self.appearance.changed.connect(self.apply_appearance)
+        self.view_options.changed.connect(self.apply_appearance)
         self.apply_appearance()
 
     def apply_appearance(self) -> None:
@@ -199,7 +204,8 @@ class SynthesisPreview(QWidget):
         else:
             xy, centres = X[:, :2], means[:, :2]
             self.markers.axes = "xy"
-        self.points.setData(pos=xy, brush=[brushes[k] for k in z])
+        symbols = [SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in z]
+        self.points.setData(pos=xy, brush=[brushes[k] for k in z], symbol=symbols)
         if self.markers.dragging is None:  # leave the marker under the mouse alone while dragging
             self.markers.setData(pos=centres, brush=[pg.mkBrush(component_color(k, dark)) for k in range(K)])
         while len(self.ellipses) < K:
@@ -209,7 +215,7 @@ class SynthesisPreview(QWidget):
             self.ellipses.append(item)
         covariances = model.full_covariances
         for k, item in enumerate(self.ellipses):
-            if k < K and D >= 2:
+            if k < K and D >= 2 and self.view_options.ellipses:
                 item.set_pen(pen(self.appearance, component_color(k, dark), 2))
                 item.set_gaussian(means[k, :2], covariances[k, :2, :2])
             else:

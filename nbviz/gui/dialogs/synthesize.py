@@ -34,6 +34,7 @@ from ...app.config import ModelConfig
 from ...app.families import presentation
 from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.session import Session
+from ...app.view_options import ViewOptions
 from ..layouts import left_row, ok_cancel
 from ..palette import component_color
 from ..plots.prototypes import colour_icon
@@ -71,7 +72,15 @@ class SynthesisDialog(QDialog):
         The latest check of the table.
     """
 
-    def __init__(self, session: Session, parent=None, settings=None, *, appearance: Appearance | None = None):
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        settings=None,
+        *,
+        appearance: Appearance | None = None,
+        view_options: ViewOptions | None = None,
+    ):
         super().__init__(parent)
         self.session = session
         self.settings = settings
@@ -110,7 +119,7 @@ class SynthesisDialog(QDialog):
         self.issues_label.setWordWrap(True)
         self.issues_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.issues_label.setTextFormat(Qt.TextFormat.RichText)
-        self.preview = SynthesisPreview(self.appearance)
+        self.preview = SynthesisPreview(self.appearance, view_options=view_options)
         self.preview.setMinimumSize(360, 300)
 
         left = QWidget()

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.appearance import Appearance
-from ...app.explore import Explorer, KChoice
+from ...app.explore import Explorer, KChoice, run_limits
 from ...app.families import presentation
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
@@ -320,7 +320,8 @@ class ChooseKPanel(PlotView, QWidget):
                 text += f" (the data was drawn from K = {truth_k})"
             if best_k == result.selection.ks[-1] and len(result.selection.ks) > 1:
                 text += ", the largest K tried: larger K may be better still"
-            self.summary.setText(text + ". Click a K on the plot or a row below to load its best fit.")
+            limits = run_limits(result.config, result.tolerance)
+            self.summary.setText(text + f". Click a K on the plot or a row below to load its best fit.<br>{limits}")
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
         self._fill_table(result, best_k)
@@ -345,7 +346,8 @@ class ChooseKPanel(PlotView, QWidget):
             text = f"<b>{label} prefers K = {k} with {kind} covariance</b>"
             if truth_k is not None:
                 text += f" (the data was drawn from K = {truth_k})"
-            self.summary.setText(text + ". Click any point on the plot or a row below to load that fit.")
+            limits = run_limits(result.config, result.tolerance)
+            self.summary.setText(text + f". Click any point on the plot or a row below to load that fit.<br>{limits}")
         ks = result.selection.ks.astype(float)
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
-from ...app.explore import Explorer, RestartGallery
+from ...app.explore import Explorer, RestartGallery, run_limits
 from ...app.session import Session
 from ..session_view import SessionView
 from ..theme import window_font
@@ -209,7 +209,8 @@ class RestartPanel(SessionView, QWidget):
                 " or fewer components."
             )
         )
-        self.summary.setText(f"<b>{gallery.summary()}</b>{hint}")
+        limits = run_limits(gallery.config, gallery.tolerance)
+        self.summary.setText(f"<b>{gallery.summary()}</b>{hint}<br>{limits}")
         failed = any(not run.ok for run in gallery.runs)
         self.job_bar.show_message("\n".join(gallery.failure_lines()), error=failed)  # one line per cause
 

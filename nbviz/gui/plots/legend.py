@@ -1,8 +1,10 @@
 """The data views' legend: what is fitted and what is true, the ellipse levels, the shading, the curves.
 
 `legend_entries` says what to show (plain data, testable without drawing); `DataLegend` draws the
-entries as a pyqtgraph legend in a corner of a plot (a lecturer can drag it elsewhere), rebuilt
-only when the entries change, in the appearance's colours and sizes.
+entries as a pyqtgraph legend in the corner of a plot with the fewest data points under it
+(`legend_corner`; a lecturer can drag it elsewhere), rebuilt only when the entries change, in the
+appearance's colours and sizes. The corner is chosen again when the points, the view range or the
+entries change, never on a half-step, so the legend stays put while a run is stepped through.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ...app.view_options import ViewOptions
 from ..palette import blend, component_color, component_rgb
 from ..uncertainty_scale import scale_rgb
 from .ellipses import SIGMA_LEVELS, ellipse_mass
+from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .point_layer import SHAPES
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
@@ -172,33 +175,51 @@ class LegendSample(pg.GraphicsWidget):
 
 
 class DataLegend:
-    """A legend in the top-right corner of `plot` showing `LegendEntry` rows.
+    """A legend in the least crowded corner of `plot` showing `LegendEntry` rows.
 
     Parameters
     ----------
     plot : pg.PlotWidget
     appearance : Appearance
         Its colours and sizes; the legend restyles when it changes.
+
+    Attributes
+    ----------
+    corner : str
+        Where the legend is: a key of `legend_corner.CORNERS`.
     """
 
     def __init__(self, plot: pg.PlotWidget, appearance: Appearance):
         self.appearance = appearance
-        self.item = pg.LegendItem(offset=(-8, 8), sampleType=LegendSample, verSpacing=-4)
-        self.item.setParentItem(plot.getPlotItem().vb)
+        self.view_box = plot.getPlotItem().vb
+        self.item = pg.LegendItem(sampleType=LegendSample, verSpacing=-4)
+        self.item.setParentItem(self.view_box)
         self.item.setZValue(50)
+        self.corner = "top-right"
+        place_in_corner(self.item, self.corner)
         self.entries: list[LegendEntry] = []
         self._key: tuple | None = None
+        self._points: np.ndarray = np.zeros((0, 2))
         self.item.hide()
+        self.view_box.sigRangeChanged.connect(self.place)
+        self.view_box.sigResized.connect(self.place)
 
     @property
     def texts(self) -> list[str]:
         """The rows' texts as shown (empty while hidden)."""
         return [e.text for e in self.entries] if self.item.isVisible() else []
 
-    def show_entries(self, entries: list[LegendEntry], n_components: int) -> None:
-        """Show `entries` (rebuilt only when they, the component count or the appearance changed)."""
+    def show_entries(self, entries: list[LegendEntry], n_components: int, points: np.ndarray | None = None) -> None:
+        """Show `entries` (rebuilt only when they, the component count or the appearance changed).
+
+        `points` (shape (n, 2), view coordinates) are the data the legend should hide least; the
+        corner is chosen again only when they (a new array), the entries or the view range change.
+        """
         a = self.appearance
         key = (tuple(entries), n_components, a.dark, a.presentation)
+        moved = False
+        if points is not None and points is not self._points:
+            self._points, moved = points, True
         if key != self._key:
             self._key = key
             self.entries = list(entries)
@@ -209,7 +230,20 @@ class DataLegend:
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.text)
+            moved = True
         self.item.show()
+        if moved:
+            self.place()
+
+    def place(self, *_) -> None:
+        """Move the legend to the corner with the fewest points under it (ties keep it where it is)."""
+        size = legend_size_in_view(self.item, self.view_box)
+        if size is None or not len(self._points):
+            return
+        corner = least_covered_corner(self._points, view_range(self.view_box), size, current=self.corner)
+        if corner != self.corner:
+            self.corner = corner
+            place_in_corner(self.item, corner)
 
     def hide(self) -> None:
         self.item.hide()

@@ -11,6 +11,8 @@ lowest and highest value per column without symbols (`min_max_columns`).
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -18,7 +20,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from ...app.appearance import Appearance
 from ...app.session import Session
+from ..fitting_label import FittingLabel
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
 from .styling import pen
@@ -41,6 +45,22 @@ VIEWS = {
 GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no place on a log scale
 BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
 MIN_COLUMNS = 200  # a plot not laid out yet decimates to this many columns
+KEY_SAMPLES = 400  # places along the curves where the legend must not lie
+
+
+def key_html(names: tuple[str, str]) -> str:
+    """The legend as one line of text (presentation mode: above the plot, never over the curves).
+
+    Parameters
+    ----------
+    names : (str, str)
+        The lower (ELBO) and the upper (objective) curve's names.
+    """
+    elbo, objective = (html.escape(name) for name in names)
+    return (
+        f'<span style="color:{ELBO_COLOR}">▼ ‒ ‒</span> {elbo}'
+        f'&nbsp;&nbsp;&nbsp;<span style="color:{OBJECTIVE_COLOR}">●━━</span> {objective}'
+    )
 
 
 def log_gap_to_best(values: np.ndarray, best: float) -> np.ndarray:
@@ -110,8 +130,14 @@ class ObjectiveCurve(PlotView, QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setLabel("bottom", "half-step")
         self.plot.setMouseEnabled(x=True, y=True)
-        # bottom right: the curve climbs, so that corner stays clear of it
+        # bottom right: the curve climbs, so that corner stays clear of it (else the clearest corner)
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
+        self.corner = "bottom-right"
+        # presenting, the legend leaves the short plot: one line above it (or in the window's header)
+        self.key = FittingLabel()
+        self.key.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.key.setContentsMargins(4, 0, 8, 0)  # clear of the edge of a frame or a header
+        self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
         self.elbo_curve = self.plot.plot(
             pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine),
             symbol="t",
@@ -149,12 +175,13 @@ class ObjectiveCurve(PlotView, QWidget):
         self.stop_mark.setZValue(4)
         self.stop_label = pg.TextItem(anchor=(1, 1))
         self.plot.addItem(self.stop_mark)
-        self.plot.addItem(self.stop_label)
+        self.plot.addItem(self.stop_label, ignoreBounds=True)  # an empty label at (0, 0) would widen the range
         self._series = ObjectiveSeries()
         self._shown: tuple[np.ndarray, np.ndarray] = (np.empty(0), np.empty(0))  # objective, ELBO as drawn
         self._drops = np.empty(0, dtype=int)  # half-steps that lowered the objective
         self.decimated = False  # whether the curves show min/max per pixel column
         self.plot.getViewBox().sigXRangeChanged.connect(self._draw_curves)
+        self.plot.getViewBox().sigRangeChanged.connect(self._place_legend)
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
@@ -168,6 +195,7 @@ class ObjectiveCurve(PlotView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view_bar)
+        layout.addWidget(self.key)
         layout.addWidget(self.plot)
         layout.addWidget(self.explanation)
         self.view_choice.currentIndexChanged.connect(self._view_changed)
@@ -188,9 +216,54 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
-        self.legend.setColumnCount(2 if a.presentation else 1)  # one row: a short plot keeps its curve in view
         for _, label in self.legend.items:
             label.setText(label.text)  # re-render with the new colour and size
+        # presenting, the plot is short and any legend on it covers the curves: the key goes above it
+        self.legend.setVisible(not a.presentation)
+        self.key.setVisible(a.presentation)
+        self._show_key()
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The lower curve's and the objective's names, as the legend shows them."""
+        hard = self.session.config.hard
+        return ("classification log-lik." if hard else "ELBO L(q, θ)"), self.y_label
+
+    @property
+    def short_names(self) -> tuple[str, str]:
+        """`names` as the one-line key shows them (presentation mode: large text, little room)."""
+        elbo, objective = self.names
+        return elbo.replace("classification", "classif."), objective.replace("log-likelihood", "log-lik.")
+
+    def _show_key(self) -> None:
+        """The legend's names in the plot's legend and in the key above it."""
+        legend = self.legend
+        for (_, label), name in zip(legend.items, self.names):
+            if label.text != name:
+                label.setText(name)
+        # where the room is short (a narrow frame, a long status), the key says less
+        elbo, objective = self.short_names
+        self.key.set_texts(
+            [key_html((elbo, objective)), key_html(("ELBO", objective)), key_html(("ELBO", "objective"))]
+        )
+
+    def _place_legend(self, *_) -> None:
+        """The legend in the corner where the curves are not (bottom right while they climb; a tie stays)."""
+        size = legend_size_in_view(self.legend, self.plot.getViewBox())
+        objective, elbo = self._shown
+        if size is None or not objective.size or not self.legend.isVisible():
+            return
+        x = np.linspace(0, objective.size - 1, KEY_SAMPLES)
+        index = np.arange(objective.size, dtype=float)
+        points = [np.column_stack([x, np.interp(x, index, values)]) for values in (objective, elbo)]
+        along = np.vstack(points)
+        along = along[np.isfinite(along).all(axis=1)]
+        preferred = "top-right" if self.view == "gap" else "bottom-right"
+        view = view_range(self.plot.getViewBox())
+        corner = least_covered_corner(along, view, size, current=self.corner, preferred=preferred)
+        if corner != self.corner:
+            self.corner = corner
+            place_in_corner(self.legend, corner)
 
     @property
     def view(self) -> str:
@@ -205,8 +278,8 @@ class ObjectiveCurve(PlotView, QWidget):
         gap = self.view == "gap"
         self.plot.getAxis("left").setLogMode(False, gap)  # ticks as powers of ten over log10 values
         # the key goes where the curves are not: bottom right while they climb, top right as the gap falls
-        corner = (1, 0) if gap else (1, 1)
-        self.legend.anchor(itemPos=corner, parentPos=corner, offset=(-10, 10 if gap else -10))
+        self.corner = "top-right" if gap else "bottom-right"
+        place_in_corner(self.legend, self.corner)
         self.plot.enableAutoRange(y=True)
         self.redraw()
 
@@ -224,9 +297,7 @@ class ObjectiveCurve(PlotView, QWidget):
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
         self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
-        legend = self.plot.plotItem.legend
-        if legend is not None and legend.items:
-            legend.items[-1][1].setText(self.y_label)
+        self._show_key()
         self._series.sync(history)
         if not history:
             self._shown, self._drops = (np.empty(0), np.empty(0)), np.empty(0, dtype=int)
@@ -249,6 +320,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self._show_decreases()
         self._show_stop(shown_objective)
         self._move_cursor(self.session.cursor)
+        self._place_legend()
 
     def _draw_curves(self, *_) -> None:
         """The curves, band and marks over the half-steps in view: as they are, or min/max per pixel column."""
@@ -316,9 +388,6 @@ class ObjectiveCurve(PlotView, QWidget):
     def _show_decreases(self) -> None:
         drops = self._drops
         hard = self.session.config.hard
-        legend = self.plot.plotItem.legend
-        if legend is not None and legend.items:  # in hard EM the lower curve is another objective
-            legend.items[0][1].setText("classification log-lik." if hard else "ELBO L(q, θ)")
         self.decrease_marks.setToolTip(HARD_EM_NOTE if hard else "The objective went down here")
         if drops.size == 0 and not hard:
             self.explanation.hide()

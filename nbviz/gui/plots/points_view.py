@@ -89,7 +89,7 @@ class PointsView(PlotView):
 
     def use_view_options(self, view_options: ViewOptions | None) -> None:
         """Draw what `view_options` says (the window's; without one the view keeps its own), with a
-        legend in the plot's corner; redraw when an option changes."""
+        legend in the plot's least crowded corner; redraw when an option changes."""
         self.view_options = view_options if view_options is not None else ViewOptions(self)
         self.view_options.changed.connect(self.redraw)
         self.legend = DataLegend(self.plot, self.appearance)
@@ -100,7 +100,8 @@ class PointsView(PlotView):
             self.legend.hide()
             return
         has_truth = self.session.matched_truth() is not None
-        self.legend.show_entries(legend_entries(dimension, self.view_options, has_truth), n_components)
+        entries = legend_entries(dimension, self.view_options, has_truth)
+        self.legend.show_entries(entries, n_components, self.points.positions)
 
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""

@@ -1,0 +1,66 @@
+"""The data view's legend goes to the corner with the fewest points under it, and stays there."""
+
+import numpy as np
+from PySide6.QtCore import QPointF
+
+import nbviz.core as nc
+from nbviz.gui.plots.legend_corner import corner_counts, least_covered_corner, legend_size_in_view, view_range
+from nbviz.gui.plots.scatter_view import ScatterView
+
+VIEW = (0.0, 10.0, 0.0, 10.0)  # x0, x1, y0, y1
+SIZE = (3.0, 2.0)  # the legend's width and height in view units
+
+
+def test_the_corner_with_the_fewest_points_wins():
+    rng = np.random.default_rng(0)
+    crowded = rng.uniform([7.5, 8.5], [10.0, 10.0], size=(50, 2))  # under a top-right legend
+    few = np.array([[0.5, 9.5], [1.0, 0.5], [9.0, 1.0]])  # one each in the other corners
+    points = np.vstack([crowded, few])
+    counts = corner_counts(points, VIEW, SIZE)
+    assert counts == {"top-right": 50, "top-left": 1, "bottom-right": 1, "bottom-left": 1}
+    assert least_covered_corner(points, VIEW, SIZE) == "top-left"  # the first free corner in order
+    # a tie keeps the current corner: the legend does not jump when nothing is gained
+    assert least_covered_corner(points, VIEW, SIZE, current="bottom-left") == "bottom-left"
+    assert least_covered_corner(np.zeros((0, 2)), VIEW, SIZE) == "top-right"
+
+
+def test_a_corner_rectangle_is_the_legend_size_in_from_the_edges():
+    # a point just inside the top-left rectangle and one just outside it
+    counts = corner_counts(np.array([[2.9, 8.1], [3.1, 8.1], [2.9, 7.9]]), VIEW, SIZE)
+    assert counts["top-left"] == 1
+
+
+def legend_points(view: ScatterView) -> int:
+    """How many data points lie under the legend as drawn (its scene rectangle)."""
+    rect = view.legend.item.sceneBoundingRect()
+    scene = [view.view_box.mapViewToScene(pg_point(x, y)) for x, y in view.points.positions]
+    return sum(rect.contains(p) for p in scene)
+
+
+def pg_point(x: float, y: float) -> QPointF:
+    return QPointF(float(x), float(y))
+
+
+def test_data_in_the_top_right_puts_the_legend_elsewhere_for_the_whole_run(synthesised_session, shown, qtbot):
+    # most of the data in a tight cluster at the top right of the view, a little spread to the bottom left
+    truth = nc.GaussianMixture(
+        weights=[0.8, 0.2],
+        means=[[8.0, 8.0], [0.0, 0.0]],
+        covariances=[[[0.6, 0.0], [0.0, 0.6]], [[1.0, 0.0], [0.0, 1.0]]],
+    )
+    session = synthesised_session(truth, 400, 3, family="gaussian", n_components=2, seed=1)
+    view = shown(ScatterView(session), 640, 520)
+    session.step()
+    qtbot.waitUntil(lambda: view.legend.item.isVisible())
+    corner = view.legend.corner
+    assert corner != "top-right"
+    under = legend_points(view)
+    size = legend_size_in_view(view.legend.item, view.view_box)
+    top_right = corner_counts(view.points.positions, view_range(view.view_box), size)["top-right"]
+    assert under < top_right
+    pos = view.legend.item.pos()
+    for _ in range(6):  # half-steps of one run: the same corner, the same place
+        session.step()
+        assert view.legend.corner == corner and view.legend.item.pos() == pos
+    session.set_cursor(1)
+    assert view.legend.corner == corner
