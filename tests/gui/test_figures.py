@@ -153,6 +153,8 @@ def test_the_explore_figures_render_alike_after_their_runs(window, tmp_path, kin
     # figures, not panels: no spin box or button text, but the figure's own words
     assert "Restarts per K" not in svg and "Run restarts" not in svg and "Fit every K" not in svg
     assert ("number of components K" in svg) if kind == "choose-k" else ("objective" in svg)
+    if kind == "gallery":  # the thumbnails are shapes (sharp at any size), not 1x images
+        assert "<image" not in svg and svg.count("<circle") > len(window.session.problem.X)  # two runs of 600 points
 
 
 def test_the_svg_has_vector_points_strokes_in_pixels_and_text(window, tmp_path):
