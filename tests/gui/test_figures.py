@@ -306,3 +306,18 @@ def test_only_shapes_that_reach_past_their_clip_keep_it():
     )
     groups = ET.fromstring(portable_svg(svg, 40, 40)).findall("{http://www.w3.org/2000/svg}g")
     assert [g.get("clip-path") for g in groups] == [None, "url(#c)"]
+
+
+def test_the_word_table_figure_shows_every_column_and_row_without_scroll_bars(window):
+    loaded(window, "corpus")
+    window.resize(700, 600)  # a narrow data view: on screen the table scrolls
+    window.repaint_now()
+    figure = build_figure(window, "data")
+    table = figure.parts[0].table
+    try:
+        assert table.horizontalHeader().length() <= table.viewport().width()
+        assert table.verticalHeader().length() <= table.viewport().height()
+        assert not table.horizontalScrollBar().isVisible() and not table.verticalScrollBar().isVisible()
+        assert figure.size.width() >= table.horizontalHeader().length() + figure.parts[1].width()
+    finally:
+        figure.close()

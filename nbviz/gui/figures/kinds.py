@@ -112,8 +112,30 @@ def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
         settle()
         return Figure([view.scatter.plot], _background(a), [host])
     if page is view.discrete:  # prototypes beside the heat-map, each clipped to its own box
+        fit_table(view, host)
         return Figure.as_laid_out([view.prototypes, view.heatmap], page, background=_background(a), keep=[host])
     return Figure([page], _background(a), [host])
+
+
+def fit_table(view: DataView, host: QWidget) -> None:
+    """Make the figure large enough for the whole word table: every column and row, no scroll bars."""
+    table = view.prototypes.table
+    if view.prototypes.currentWidget() is not table:
+        return
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    for _ in range(2):  # the splitter shares a wider page out again
+        settle()
+        rows, columns = table.verticalHeader(), table.horizontalHeader()
+        frame = 2 * table.frameWidth()
+        width = columns.length() + (rows.width() if rows.isVisible() else 0) + frame
+        height = rows.length() + columns.height() + frame
+        grow = QSize(max(0, width - table.width()), max(0, height - table.height()))
+        if grow.isNull():
+            return
+        host.resize(host.size() + grow)
+        settle()
+        view.choose_page()
 
 
 def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
