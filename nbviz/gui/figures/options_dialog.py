@@ -58,7 +58,7 @@ class FigureOptionsDialog(QDialog):
         self.presentation = QCheckBox("Presentation mode's fonts, line widths and point sizes")
         self.show_title = QCheckBox("A title above the figure")
         self.title = QLineEdit()
-        self.title.setPlaceholderText("what it shows: the data, the model and the half-step")
+        self.title.setPlaceholderText("default: the data, model and step")
         self.title.setClearButtonEnabled(True)
         self.show_title.toggled.connect(self.title.setEnabled)
         self.result_size = QLabel()
