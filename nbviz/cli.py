@@ -70,6 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
     parser.add_argument(
+        "--figure-title", metavar="TEXT", help="--export-figure: TEXT as its title (default: what it shows)"
+    )
+    parser.add_argument("--no-figure-title", action="store_true", help="--export-figure: no title above the figure")
+    parser.add_argument(
         "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
     )
     parser.add_argument(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings, Qt
 
 from nbviz.gui.figures.options_dialog import FigureOptionsDialog
 
@@ -47,3 +47,17 @@ def test_a_cancelled_dialog_remembers_nothing_and_svg_ignores_the_size(qtbot, se
     vector = FigureOptionsDialog(settings, layout_width=500, png=False)
     qtbot.addWidget(vector)
     assert vector.options().scale == 1.0 and not vector.mode.isVisibleTo(vector)
+
+
+def test_the_title_can_be_turned_off_or_given_and_off_is_remembered(qtbot, settings):
+    dialog = FigureOptionsDialog(settings, layout_width=500, png=False)
+    qtbot.addWidget(dialog)
+    assert dialog.show_title.isChecked() and dialog.options().show_title and dialog.options().title is None
+    qtbot.keyClicks(dialog.title, "  Figure 2  ")
+    assert dialog.options().title == "Figure 2"
+    qtbot.mouseClick(dialog.show_title, Qt.MouseButton.LeftButton, pos=QPoint(5, dialog.show_title.height() // 2))
+    assert not dialog.options().show_title and not dialog.title.isEnabled()
+    dialog.accept()
+    again = FigureOptionsDialog(settings, layout_width=500, png=False)
+    qtbot.addWidget(again)
+    assert not again.options().show_title and again.title.text() == ""  # the words belong to one figure

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from nbviz.app.presets import load_preset
-from nbviz.gui.figures import FigureOptions, export_figure
+from nbviz.gui.figures import FigureOptions, build_figure, export_figure
 from nbviz.gui.figures.command_line import run_and_wait
 from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
 from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
@@ -80,6 +80,25 @@ def assert_alike(qt: np.ndarray, other: np.ndarray, colours) -> None:
         assert 0.5 < b / a < 2.0, f"colour {colour}: {a} pixels in Qt's PNG, {b} in the other"
 
 
+def svg_text(svg_path) -> str:
+    """The words of the SVG's <text> elements, one space between elements."""
+    root = ET.parse(svg_path).getroot()
+    return " ".join("".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def assert_titled(window, kind: str, svg_path, qt: np.ndarray, other: np.ndarray, words) -> None:
+    """The figure's title is text in the SVG with `words` in it, and is drawn in its band by Qt and librsvg."""
+    text = svg_text(svg_path)
+    for word in words:
+        assert word in text, f"{word!r} is not in the SVG's text"
+    figure = build_figure(window, kind)
+    band = figure.title_rect()
+    figure.close()
+    assert band.height() > 10
+    dark = [int((rgb[band.top() : band.bottom() + 1].sum(axis=2) < 300).sum()) for rgb in (qt, other)]
+    assert dark[0] > 150 and 0.6 < dark[1] / dark[0] < 1.6, f"title ink in Qt's PNG and librsvg's: {dark}"
+
+
 def palette(window) -> list:
     return [tuple(np.rint(255 * np.asarray(c)).astype(int)) for c in component_rgb(window.session.n_components)]
 
@@ -109,6 +128,9 @@ def test_the_svg_renders_in_librsvg_as_the_png_in_qt(window, tmp_path, preset, k
         resp = window.session.resp
         colours = [tuple(resp_image(resp[[np.argmax(resp[:, k])]])[0, k].astype(int)) for k in range(resp.shape[1])]
     assert_alike(qt, other, colours)
+    # a title saying what is shown: the data, the model with its K, the half-step (4: iteration 2's M-step)
+    words = [window.session.problem.name, f"K = {window.session.n_components}", "iteration 2, after the M-step"]
+    assert_titled(window, kind, tmp_path / "f.svg", qt, other, words)
 
 
 @needs_rsvg
@@ -123,11 +145,16 @@ def test_the_explore_figures_render_alike_after_their_runs(window, tmp_path, kin
     export_figure(window, kind, tmp_path / "f.png")
     export_figure(window, kind, tmp_path / "f.svg")
     qt = pixels(QImage(str(tmp_path / "f.png")))
-    assert_alike(qt, rendered_svg(tmp_path / "f.svg", qt.shape[1], qt.shape[0], tmp_path), [])
+    other = rendered_svg(tmp_path / "f.svg", qt.shape[1], qt.shape[0], tmp_path)
+    assert_alike(qt, other, [])
+    what = ["Choose K", "K = 1 to 3"] if kind == "choose-k" else ["Restart gallery", "2 runs from random starts"]
+    assert_titled(window, kind, tmp_path / "f.svg", qt, other, [*what, window.session.problem.name])
     svg = (tmp_path / "f.svg").read_text()
     # figures, not panels: no spin box or button text, but the figure's own words
     assert "Restarts per K" not in svg and "Run restarts" not in svg and "Fit every K" not in svg
     assert ("number of components K" in svg) if kind == "choose-k" else ("objective" in svg)
+    if kind == "gallery":  # the thumbnails are shapes (sharp at any size), not 1x images
+        assert "<image" not in svg and svg.count("<circle") > len(window.session.problem.X)  # two runs of 600 points
 
 
 def test_the_svg_has_vector_points_strokes_in_pixels_and_text(window, tmp_path):
@@ -159,6 +186,19 @@ def test_a_cosmetic_stroke_under_a_transform_is_drawn_in_figure_pixels():
     assert transformed_path("M1,2 C0,0 1,1 2,2", (2, 0, 0, 2, 1, 1)) == "M 3,5 C 1,1 3,3 5,5"
 
 
+def test_the_title_can_be_given_or_left_out(window, tmp_path):
+    loaded(window, "gmm-2d")
+    export_figure(window, "objective", tmp_path / "default.svg")
+    export_figure(window, "objective", tmp_path / "own.svg", FigureOptions(title="EM on three Gaussians"))
+    export_figure(window, "objective", tmp_path / "none.svg", FigureOptions(show_title=False))
+    assert "Objective curve" in svg_text(tmp_path / "default.svg")
+    own = svg_text(tmp_path / "own.svg")
+    assert "EM on three Gaussians" in own and "Objective curve" not in own
+    assert "Objective curve" not in svg_text(tmp_path / "none.svg")
+    heights = [int(ET.parse(tmp_path / f"{name}.svg").getroot().get("height")) for name in ("own", "none")]
+    assert heights[0] > heights[1] + 15  # the title's band is taken away with it
+
+
 def test_png_scale_draws_more_pixels_not_bigger_ones(window, tmp_path):
     loaded(window, "gmm-2d")
     export_figure(window, "data", tmp_path / "one.png")
@@ -176,10 +216,10 @@ def test_png_scale_draws_more_pixels_not_bigger_ones(window, tmp_path):
 
 def test_presentation_sizes_draw_thicker_lines(window, tmp_path):
     loaded(window, "gmm-2d")
-    export_figure(window, "data", tmp_path / "normal.png")
-    export_figure(window, "data", tmp_path / "presenting.png", FigureOptions(presentation=True))
+    export_figure(window, "data", tmp_path / "normal.png", FigureOptions(show_title=False))
+    export_figure(window, "data", tmp_path / "presenting.png", FigureOptions(presentation=True, show_title=False))
     normal, presenting = pixels(QImage(str(tmp_path / "normal.png"))), pixels(QImage(str(tmp_path / "presenting.png")))
-    assert normal.shape == presenting.shape  # the same layout size
+    assert normal.shape == presenting.shape  # the same layout size (a title in larger type would be taller)
     for colour in palette(window):  # wider ellipses and bigger markers: more of each component's ink
         assert ink(presenting, colour) > 1.15 * ink(normal, colour)
     assert not window.appearance.presentation  # the window is left as it was
@@ -222,6 +262,9 @@ def test_the_command_line_writes_a_figure_or_says_why_not(tmp_path):
     assert good.returncode == 0, good.stderr
     image = QImage(str(tmp_path / "f.png"))
     assert image.width() % 2 == 0 and image.width() > 500  # twice the data view's width (about 310)
+    titled = [*run, "--export-figure", str(tmp_path / "f.svg"), "--figure-title", "Slide 3: after the M-step"]
+    assert subprocess.run(titled, capture_output=True, env=env).returncode == 0
+    assert "Slide 3: after the M-step" in svg_text(tmp_path / "f.svg")
     bad = subprocess.run([*run, "--export-figure", str(tmp_path / "f.bmp")], capture_output=True, text=True, env=env)
     assert bad.returncode == 2
     assert bad.stderr.strip().count("\n") == 0 and ".bmp" in bad.stderr
@@ -263,3 +306,18 @@ def test_only_shapes_that_reach_past_their_clip_keep_it():
     )
     groups = ET.fromstring(portable_svg(svg, 40, 40)).findall("{http://www.w3.org/2000/svg}g")
     assert [g.get("clip-path") for g in groups] == [None, "url(#c)"]
+
+
+def test_the_word_table_figure_shows_every_column_and_row_without_scroll_bars(window):
+    loaded(window, "corpus")
+    window.resize(700, 600)  # a narrow data view: on screen the table scrolls
+    window.repaint_now()
+    figure = build_figure(window, "data")
+    table = figure.parts[0].table
+    try:
+        assert table.horizontalHeader().length() <= table.viewport().width()
+        assert table.verticalHeader().length() <= table.viewport().height()
+        assert not table.horizontalScrollBar().isVisible() and not table.verticalScrollBar().isVisible()
+        assert figure.size.width() >= table.horizontalHeader().length() + figure.parts[1].width()
+    finally:
+        figure.close()

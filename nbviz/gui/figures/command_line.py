@@ -1,4 +1,5 @@
-"""``--export-figure PATH --figure KIND --scale S``: a figure written by a scripted run.
+"""``--export-figure PATH --figure KIND --scale S [--figure-title TEXT | --no-figure-title]``: a figure
+written by a scripted run.
 
 Choose K and the restart gallery are run first when the figure needs them (in the background, as
 from the Explore menu; the run waits for the result).
@@ -39,7 +40,12 @@ def write_figure_output(window, path: str, args) -> str | None:
     kind = args.figure
     try:
         figure_suffix(path)
-        options = FigureOptions(scale=1.0 if args.scale is None else args.scale, presentation=args.presentation)
+        options = FigureOptions(
+            scale=1.0 if args.scale is None else args.scale,
+            presentation=args.presentation,
+            show_title=not args.no_figure_title,
+            title=args.figure_title,
+        )
     except ValueError as error:
         return f"--export-figure {path}: {error}"
     if kind in NEEDS_RUN:

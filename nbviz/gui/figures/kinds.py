@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLayout, QVBoxL
 
 from ...app.appearance import Appearance
 from ...app.bound_view_model import BoundPictures
+from ...app.figure_titles import explore_title, run_title
 from ..panels.choose_k import ChooseKPanel
 from ..panels.restarts import RunCard
 from ..panels.thumbnails import frame_for
@@ -24,7 +25,7 @@ from ..plots.bound_view import BoundView
 from ..plots.data_view import DataView
 from ..plots.objective_curve import ObjectiveCurve
 from ..plots.resp_heatmap import ResponsibilityHeatmap
-from .render import Figure, FigureOptions
+from .render import TITLE_PIXELS, Figure, FigureOptions
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -111,8 +112,30 @@ def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
         settle()
         return Figure([view.scatter.plot], _background(a), [host])
     if page is view.discrete:  # prototypes beside the heat-map, each clipped to its own box
+        fit_table(view, host)
         return Figure.as_laid_out([view.prototypes, view.heatmap], page, background=_background(a), keep=[host])
     return Figure([page], _background(a), [host])
+
+
+def fit_table(view: DataView, host: QWidget) -> None:
+    """Make the figure large enough for the whole word table: every column and row, no scroll bars."""
+    table = view.prototypes.table
+    if view.prototypes.currentWidget() is not table:
+        return
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    for _ in range(2):  # the splitter shares a wider page out again
+        settle()
+        rows, columns = table.verticalHeader(), table.horizontalHeader()
+        frame = 2 * table.frameWidth()
+        width = columns.length() + (rows.width() if rows.isVisible() else 0) + frame
+        height = rows.length() + columns.height() + frame
+        grow = QSize(max(0, width - table.width()), max(0, height - table.height()))
+        if grow.isNull():
+            return
+        host.resize(host.size() + grow)
+        settle()
+        view.choose_page()
 
 
 def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
@@ -218,10 +241,39 @@ FIGURES: dict[str, Callable[[MainWindow, FigureOptions], Figure]] = {
 }
 
 
+def default_title(window: MainWindow, kind: str) -> str:
+    """What figure `kind` of `window` shows: its data, model and half-step (or the exploration's range)."""
+    from . import FIGURE_TITLES
+
+    if kind == "choose-k" and window.choose_k.result is not None:
+        result = window.choose_k.result
+        ks = result.selection.ks
+        detail = f"K = {int(ks.min())} to {int(ks.max())}" if len(ks) > 1 else f"K = {int(ks[0])}"
+        return explore_title(FIGURE_TITLES[kind], result.problem, result.config, detail, with_k=False)
+    if kind == "gallery" and window.restarts.gallery is not None:
+        gallery = window.restarts.gallery
+        runs = f"{len(gallery.runs)} run{'s' if len(gallery.runs) != 1 else ''} from random starts"
+        return explore_title(FIGURE_TITLES[kind], gallery.problem, gallery.config, runs)
+    return run_title(window.session, "" if kind == "data" else FIGURE_TITLES[kind])
+
+
+def titled(figure: Figure, text: str, appearance: Appearance) -> Figure:
+    """`figure` with `text` as its title, in `appearance`'s colour and (presentation) size."""
+    figure.title = text
+    figure.title_colour = QColor(appearance.foreground)
+    figure.title_pixels = appearance.font_size(TITLE_PIXELS)
+    return figure
+
+
 def build(window: MainWindow, kind: str, options: FigureOptions) -> Figure:
-    """The figure `kind` of `window`; ValueError saying why when there is nothing to draw yet."""
+    """The figure `kind` of `window`, titled as `options` say; ValueError saying why when there is nothing
+    to draw yet."""
     if kind not in FIGURES:
         raise ValueError(f"there is no figure {kind!r}; choose one of {', '.join(FIGURES)}")
     if not window.session.has_run:
         raise ValueError("there is nothing to draw yet: load data or choose a preset first")
-    return FIGURES[kind](window, options)
+    figure = FIGURES[kind](window, options)
+    if options.show_title:
+        text = options.title if options.title is not None else default_title(window, kind)
+        titled(figure, text, _appearance(window, options))
+    return figure

@@ -1,5 +1,6 @@
 """The figure export's small dialog: the PNG's size (a scale, a width in pixels, or a print width at a
-dpi) and presentation mode's sizes; the choices are remembered in the settings."""
+dpi), presentation mode's sizes and the title; the choices are remembered in the settings (a title's
+own words are not: they belong to one figure)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QWidget,
 )
@@ -54,6 +56,11 @@ class FigureOptionsDialog(QDialog):
         self.dpi.setRange(72, 1200)
         self.dpi.setSuffix(" dpi")
         self.presentation = QCheckBox("Presentation mode's fonts, line widths and point sizes")
+        self.show_title = QCheckBox("A title above the figure")
+        self.title = QLineEdit()
+        self.title.setPlaceholderText("default: the data, model and step")
+        self.title.setClearButtonEnabled(True)
+        self.show_title.toggled.connect(self.title.setEnabled)
         self.result_size = QLabel()
         form = QFormLayout(self)
         if png:
@@ -66,6 +73,8 @@ class FigureOptionsDialog(QDialog):
         else:
             form.addRow(QLabel("SVG and PDF are drawings: they stay sharp at any size."))
         form.addRow(self.presentation)
+        form.addRow(self.show_title)
+        form.addRow("Title", self.title)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -90,6 +99,8 @@ class FigureOptionsDialog(QDialog):
         self.print_width.setValue(_number(s.value(KEY + "print_width"), 16.0))
         self.dpi.setValue(_number(s.value(KEY + "dpi"), 300))
         self.presentation.setChecked(str(s.value(KEY + "presentation", "false")).lower() == "true")
+        self.show_title.setChecked(str(s.value(KEY + "title", "true")).lower() == "true")
+        self.title.setEnabled(self.show_title.isChecked())
 
     def _write(self) -> None:
         s = self.settings
@@ -99,6 +110,7 @@ class FigureOptionsDialog(QDialog):
         s.setValue(KEY + "print_width", self.print_width.value())
         s.setValue(KEY + "dpi", self.dpi.value())
         s.setValue(KEY + "presentation", "true" if self.presentation.isChecked() else "false")
+        s.setValue(KEY + "title", "true" if self.show_title.isChecked() else "false")
         s.sync()
 
     def _update(self, *_) -> None:
@@ -121,10 +133,14 @@ class FigureOptionsDialog(QDialog):
         return min(max(scale, 0.1), MAX_SCALE)
 
     def options(self) -> FigureOptions:
-        """The options chosen (the print mode also records its dpi in the PNG)."""
+        """The options chosen (the print mode also records its dpi in the PNG; an empty title is the default)."""
         dpi = float(self.dpi.value()) if self.png and SIZE_MODES[self.mode.currentIndex()] == "print" else None
         return FigureOptions(
-            scale=self.chosen_scale() if self.png else 1.0, presentation=self.presentation.isChecked(), dpi=dpi
+            scale=self.chosen_scale() if self.png else 1.0,
+            presentation=self.presentation.isChecked(),
+            dpi=dpi,
+            show_title=self.show_title.isChecked(),
+            title=self.title.text().strip() or None,
         )
 
     def accept(self) -> None:

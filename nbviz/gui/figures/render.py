@@ -12,12 +12,12 @@ their view's origin (`precise_curves`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 
 import pyqtgraph as pg
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF
-from PySide6.QtGui import QColor, QImage, QPageSize, QPainter, QPdfWriter, QPicture
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPageSize, QPainter, QPdfWriter, QPicture
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
@@ -29,6 +29,9 @@ FIGURE_SUFFIXES = (".png", ".svg", ".pdf")
 SCREEN_DPI = 96  # a layout pixel: SVG and PDF sizes are given at this resolution (CSS's pixel)
 MAX_PNG_PIXELS = 120_000_000  # about 11,000 x 11,000: beyond it the image is refused, not half-written
 MAX_SCALE = 20.0
+TITLE_PIXELS = 15.0  # the title's font size in layout pixels (presentation mode's is larger)
+TITLE_MARGIN = 0.6  # space above and below the title, in font sizes
+TITLE_SEPARATOR = " · "  # a long title's lines are broken between its parts
 
 
 @dataclass(frozen=True)
@@ -43,11 +46,17 @@ class FigureOptions:
         Presentation mode's fonts, line widths and point sizes.
     dpi : float or None
         Written into the PNG, so that a word processor places it at its print size.
+    show_title : bool
+        A title above the figure (saying what it shows).
+    title : str or None
+        The title's text; None for the figure's default (its data, model and half-step).
     """
 
     scale: float = 1.0
     presentation: bool = False
     dpi: float | None = None
+    show_title: bool = True
+    title: str | None = None
 
     def __post_init__(self) -> None:
         if not 0.1 <= self.scale <= MAX_SCALE:
@@ -70,12 +79,22 @@ class Figure:
         Under everything (PNG and PDF; SVG gets it as a rectangle too).
     keep : list
         Objects that must live as long as the figure (the off-screen host of the parts).
+    origins : list of QPoint, optional
+        Where each part's corner is, below the title (default: one below the other).
+    title : str
+        Drawn as text centred above the parts, wrapped to their width ("": no title).
+    title_colour : QColor
+    title_pixels : float
+        The title's font size in layout pixels.
     """
 
     parts: list[QWidget]
     background: QColor = field(default_factory=lambda: QColor("white"))
     keep: list = field(default_factory=list)
     origins: list[QPoint] | None = None
+    title: str = ""
+    title_colour: QColor = field(default_factory=lambda: QColor("black"))
+    title_pixels: float = TITLE_PIXELS
 
     def __post_init__(self) -> None:
         if self.origins is None:  # one below the other
@@ -89,14 +108,50 @@ class Figure:
         left, top = min(c.x() for c in corners), min(c.y() for c in corners)
         return Figure(parts, origins=[c - QPoint(left, top) for c in corners], **fields)
 
-    def rects(self) -> list[QRect]:
-        """Where each part is drawn, in layout pixels."""
+    def _part_rects(self) -> list[QRect]:
         assert self.origins is not None  # set in __post_init__
         return [QRect(origin, part.size()) for origin, part in zip(self.origins, self.parts)]
 
+    def title_font(self) -> QFont:
+        font = QFont()
+        font.setPixelSize(max(1, round(self.title_pixels)))
+        font.setBold(True)
+        return font
+
+    def title_rect(self) -> QRect:
+        """Where the title's lines are drawn (empty without a title), in layout pixels."""
+        if not self.title:
+            return QRect()
+        width = max((r.right() + 1 for r in self._part_rects()), default=1)
+        margin = round(self.title_pixels * TITLE_MARGIN)
+        box = QRect(margin, margin, max(width - 2 * margin, 1), 100_000)
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
+        lines = QFontMetrics(self.title_font()).boundingRect(box, flags, self.title_lines())
+        return QRect(margin, margin, box.width(), lines.height())
+
+    def title_lines(self) -> str:
+        """The title with its lines broken between its parts (at " · ") where it does not fit on one line."""
+        metrics = QFontMetrics(self.title_font())
+        width = max((r.right() + 1 for r in self._part_rects()), default=1)
+        room = width - 2 * round(self.title_pixels * TITLE_MARGIN)
+        lines: list[str] = []
+        for part in self.title.split(TITLE_SEPARATOR):
+            joined = f"{lines[-1]}{TITLE_SEPARATOR}{part}" if lines else part
+            if lines and metrics.horizontalAdvance(joined) <= room:
+                lines[-1] = joined
+            else:
+                lines.append(part)  # a part wider than the room is wrapped at its spaces when drawn
+        return "\n".join(lines)
+
+    def rects(self) -> list[QRect]:
+        """Where each part is drawn (below the title), in layout pixels."""
+        title = self.title_rect()
+        below = title.bottom() + 1 + title.top() if self.title else 0
+        return [rect.translated(0, below) for rect in self._part_rects()]
+
     @property
     def size(self) -> QSize:
-        """The size of all the parts together, in layout pixels."""
+        """The size of the title and all the parts together, in layout pixels."""
         rects = self.rects()
         return QSize(max((r.right() + 1 for r in rects), default=1), max((r.bottom() + 1 for r in rects), default=1))
 
@@ -130,11 +185,22 @@ def export_mode(figure: Figure) -> Iterator[None]:
             item.setExportMode(False)
 
 
-def paint(figure: Figure, painter: QPainter) -> None:
-    """Draw the figure's parts with `painter`, in layout pixels from (0, 0)."""
+def paint(figure: Figure, painter: QPainter, shapes: bool = True) -> None:
+    """Draw the figure's parts with `painter`, in layout pixels from (0, 0).
+
+    `shapes` False draws pyqtgraph's items as on screen (their cached pixmaps, raster points): the
+    same picture, about twice as fast, for images at the layout's own resolution (animation frames).
+    """
     size = figure.size
     painter.fillRect(QRect(0, 0, size.width(), size.height()), figure.background)
-    with export_mode(figure):
+    if figure.title:  # text, so that it stays text in SVG and PDF
+        painter.save()
+        painter.setFont(figure.title_font())
+        painter.setPen(figure.title_colour)
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        painter.drawText(figure.title_rect(), flags, figure.title_lines())
+        painter.restore()
+    with export_mode(figure) if shapes else nullcontext():
         for part, rect in zip(figure.parts, figure.rects()):
             # each part clipped to its box (a plot's scene can reach past its widget); the figure's
             # background is painted once above, a part's own (a label's grey) is not
@@ -233,7 +299,7 @@ def figure_bytes(figure: Figure, suffix: str, options: FigureOptions | None = No
     if suffix == ".png":
         return png_bytes(figure, options)
     if suffix == ".svg":
-        return svg_bytes(figure)
+        return svg_bytes(figure, figure.title or "nbviz figure")
     if suffix == ".pdf":
-        return pdf_bytes(figure)
+        return pdf_bytes(figure, figure.title or "nbviz figure")
     raise ValueError(f"figures are saved as {', '.join(FIGURE_SUFFIXES)}; got {suffix or 'no suffix'}")

@@ -30,7 +30,8 @@ from ..session_view import SessionView
 from ..theme import window_font
 from .controls import INIT_LABELS
 from .job_bar import JobBar
-from .thumbnails import aligned_to, frame_for, paint_thumbnail
+from .thumbnail_label import ThumbnailLabel
+from .thumbnails import aligned_to, draw_thumbnail, frame_for
 
 THUMB_WIDTH, THUMB_HEIGHT = 168, 120
 # Border colour per optimum (best optimum first), on a light and on a dark background; failed runs are grey.
@@ -67,7 +68,7 @@ class RunCard(QFrame):
             f" QLabel {{ color: {a.foreground}; {size} }}"
         )
         width, height = round(a.font_size(THUMB_WIDTH)), round(a.font_size(THUMB_HEIGHT))
-        self.picture = QLabel()
+        self.picture = ThumbnailLabel()  # shapes, not a 1x image, when the gallery is exported
         self.picture.setFixedSize(width, height)
         self.text = QLabel()
         self.text.setWordWrap(True)
@@ -89,7 +90,7 @@ class RunCard(QFrame):
         X_shown = gallery.problem.X[run.rows] if frame.kind == "scatter" else None
         # components matched to the best run's share its colours, so equal optima look equal
         model, labels = aligned_to(run.final_model, run.labels, gallery.runs[0].final_model)
-        self.picture.setPixmap(paint_thumbnail(model, X_shown, labels, frame, width, height, a))
+        self.picture.show_drawing(lambda p, w, h: draw_thumbnail(p, model, X_shown, labels, frame, w, h, a))
         first = gallery.first_of_group(index)
         if index == 0:
             where = "best"

@@ -32,6 +32,7 @@ from ..plots.ellipses import ellipse_points
 from ..plots.projection import Projection, feature_pair, pca
 
 FRAME = {False: "#c8c8c8", True: "#55585d"}  # the border, on a light or a dark background
+MAX_CELLS = 20_000  # grey cells of a picture drawn as rectangles; more are drawn as an image
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,12 +117,31 @@ def paint_thumbnail(
         Background and component colours of its scheme, thicker lines and bigger dots in
         presentation mode (default: light, normal).
     """
-    a = appearance if appearance is not None else Appearance()
     pixmap = QPixmap(width, height)
-    pixmap.fill(QColor(a.background))
     painter = QPainter(pixmap)
+    try:
+        draw_thumbnail(painter, model, X_shown, labels, frame, width, height, appearance)
+    finally:
+        painter.end()
+    return pixmap
+
+
+def draw_thumbnail(
+    painter: QPainter,
+    model: nc.Mixture,
+    X_shown: np.ndarray | None,
+    labels: np.ndarray | None,
+    frame: ThumbnailFrame,
+    width: int,
+    height: int,
+    appearance: Appearance | None = None,
+) -> None:
+    """Draw the picture of `paint_thumbnail` with `painter`, from (0, 0), as shapes (sharp in SVG and PDF)."""
+    a = appearance if appearance is not None else Appearance()
+    painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     try:
+        painter.fillRect(QRectF(0, 0, width, height), QColor(a.background))
         area = QRectF(2, 2, width - 4, height - 4)
         if frame.kind == "scatter":
             _scatter(painter, area, model, X_shown, labels, frame, a)
@@ -138,8 +158,7 @@ def paint_thumbnail(
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
     finally:
-        painter.end()
-    return pixmap
+        painter.restore()
 
 
 def _to_pixels(points: np.ndarray, area: QRectF, lower: np.ndarray, upper: np.ndarray) -> np.ndarray:
@@ -163,14 +182,15 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
             for x, y in pixels[labels == k]:
                 painter.drawEllipse(QPointF(x, y), radius, radius)
     means, covariances = projection.model_gaussians(model)  # from the covariances as stored: no (K, D, D) stack
+    painter.save()  # the clip is the painter's own again afterwards (a figure's clip, say)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setClipRect(area)
+    painter.setClipRect(area, Qt.ClipOperation.IntersectClip)
     for k in range(model.n_components):
         outline = _to_pixels(ellipse_points(means[k], covariances[k], 2.0, 48), area, lower, upper)
         colour = component_color(k, a.dark)
         painter.setPen(QPen(colour.lighter(120) if a.dark else colour.darker(120), a.line_width(1.6)))
         painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in outline]))
-    painter.setClipping(False)
+    painter.restore()
 
 
 def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame, a: Appearance) -> None:
@@ -202,10 +222,8 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
     left = area.left() + (area.width() - columns * cell) / 2
     top = area.top() + (area.height() - lines * cell) / 2
     for k in range(K):
-        picture = np.ascontiguousarray(ink[k].reshape(rows, cols))
-        image = QImage(picture.data, cols, rows, cols, QImage.Format.Format_Grayscale8).copy()
         target = QRectF(left + (k % columns) * cell + 1, top + (k // columns) * cell + 1, cell - 2, cell - 2)
-        painter.drawImage(target, image)
+        _grey_cells(painter, target, ink[k].reshape(rows, cols))
 
 
 def _has_probabilities(model) -> bool:
@@ -234,11 +252,31 @@ def _probability_rows(painter: QPainter, area: QRectF, model, dark: bool) -> Non
     swatch = 6.0
     rows = QRectF(area.left() + swatch + 2, top, area.width() - swatch - 2, area.bottom() - top)
     scaled = model.probs / np.maximum(model.probs.max(axis=1, keepdims=True), 1e-300)
-    ink = np.ascontiguousarray(np.clip(255 - 255 * scaled, 0, 255).astype(np.uint8))
-    image = QImage(ink.data, ink.shape[1], K, ink.shape[1], QImage.Format.Format_Grayscale8).copy()
-    painter.drawImage(rows, image)
+    _grey_cells(painter, rows, np.clip(255 - 255 * scaled, 0, 255).astype(np.uint8))
     height = rows.height() / K
     painter.setPen(Qt.PenStyle.NoPen)
     for k in range(K):
         painter.setBrush(component_color(k, dark))
         painter.drawRect(QRectF(area.left(), top + k * height, swatch, height))
+
+
+def _grey_cells(painter: QPainter, target: QRectF, grey: np.ndarray) -> None:
+    """`grey` (rows, columns) of 0 (black) to 255 (white) filling `target`: a rectangle per cell, so that it
+    stays sharp at any size in SVG and PDF; an image beyond `MAX_CELLS` cells."""
+    rows, columns = grey.shape
+    if rows * columns > MAX_CELLS:
+        data = np.ascontiguousarray(grey)
+        painter.drawImage(target, QImage(data.data, columns, rows, columns, QImage.Format.Format_Grayscale8).copy())
+        return
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.setPen(Qt.PenStyle.NoPen)
+    w, h = target.width() / columns, target.height() / rows
+    for i in range(rows):
+        for j in range(columns):
+            if grey[i, j] < 255:  # white is the background already
+                level = int(grey[i, j])
+                # a little wider and taller than the cell, so that no seam shows between neighbours
+                cell = QRectF(target.left() + j * w, target.top() + i * h, w + 0.4, h + 0.4)
+                painter.fillRect(cell.intersected(target), QColor(level, level, level))
+    painter.restore()
