@@ -430,6 +430,46 @@ def test_a_clean_file_loads_in_at_most_three_times_the_numbers_memory(tmp_path):
     assert peak < 3 * X.nbytes, f"peak {peak / 1e6:.1f} MB for {X.nbytes / 1e6:.1f} MB of numbers"
 
 
+def _labelled_csv_with_gaps(tmp_path, n_rows: int, gaps) -> tuple[str, np.ndarray, np.ndarray]:
+    """A CSV of 5 numeric columns and a text `species` column, with an empty cell in each row of `gaps`."""
+    X = np.random.default_rng(1).normal(size=(n_rows, 5))
+    species = np.array(["setosa", "versicolor", "virginica"])[np.arange(n_rows) % 3]
+    path = tmp_path / f"labelled-{n_rows}.csv"
+    with open(path, "w") as out:
+        out.write("a,b,c,d,e,species\n")
+        for i, (row, name) in enumerate(zip(X.tolist(), species)):
+            cells = ["" if i in gaps and j == 2 else repr(v) for j, v in enumerate(row)]
+            out.write(",".join(cells) + f",{name}\n")
+    return str(path), X, species
+
+
+def _peak_while_loading(path: str, **options):
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        dataset = load_data(path, "species", **options)
+        return dataset, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_file_with_text_labels_and_gaps_grows_in_memory_at_most_three_times_its_numbers(tmp_path):
+    # the careful parse holds one chunk of text at a time, a fixed cost: what must stay within 3x
+    # the numbers is how the peak grows with the rows
+    gaps = {17, 40_000, 123_456}
+    small, X_small, _ = _labelled_csv_with_gaps(tmp_path, 150_000, gaps)
+    large, X, species = _labelled_csv_with_gaps(tmp_path, 450_000, gaps)
+    _, peak_small = _peak_while_loading(small, drop_missing=True)
+    ds, peak = _peak_while_loading(large, drop_missing=True)
+    kept = np.setdiff1d(np.arange(len(X)), sorted(gaps))
+    assert ds.X.tobytes() == X[kept].tobytes()
+    assert [ds.classes[c] for c in ds.labels[:4]] == list(species[kept[:4]])
+    assert ds.dropped_lines == tuple(i + 2 for i in sorted(gaps))
+    growth, numbers = peak - peak_small, X.nbytes - X_small.nbytes
+    assert growth < 3 * numbers, f"peak grew {growth / 1e6:.1f} MB for {numbers / 1e6:.1f} MB more numbers"
+
+
 OUT_OF_MEMORY = """
 import resource, sys
 import nbviz.core as nc
