@@ -11,6 +11,7 @@ from scipy.special import gammaln
 from .. import validation
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
+from .counted import CountedData, column_totals
 
 ROW_SUM_TOLERANCE = 1e-6
 MAX_EXACT_COUNT = 2.0**53  # every whole number up to here is a double; beyond, some are skipped
@@ -113,18 +114,16 @@ class MultinomialMixture(Mixture):
             )
         _check_exact_counts(X)
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
-        return Prepared(
-            X=frozen(X),
-            Xt=np.ascontiguousarray(X.T),
-            shift=np.zeros(X.shape[1]),
-            row_constant=log_coefficient,
-        )
+        return CountedData.of(X, row_constant=log_coefficient)
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
         out = self._log_probs @ data.Xt
         out += data.row_constant
         if self._zero is not None:
-            out[(self._zero @ data.Xt) > 0.5] = -np.inf
+            # Only words that occur somewhere can meet a probability of 0 (a vocabulary's unused
+            # words would otherwise cost a full matrix product per E-step).
+            columns = np.flatnonzero(self._zero.any(axis=0) & (column_totals(data) > 0))
+            out[(self._zero[:, columns] @ data.Xt[columns]) > 0.5] = -np.inf
         return out
 
     def _log_emission_prior(self, prior: Prior) -> float:
