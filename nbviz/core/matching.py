@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from .assignment import least_cost_assignment
 from .mixture import Mixture
 
 # Stands in for an infinite distance (disjoint supports) so the assignment stays solvable.
@@ -71,7 +71,7 @@ def match_components(estimated: Mixture, reference: Mixture) -> np.ndarray:
     ([1, 0], [[0.2, 0.9], [0.8, 0.1]])
     """
     cost = bhattacharyya_distances(estimated, reference)
-    est, ref = linear_sum_assignment(cost)
+    est, ref = least_cost_assignment(cost)
     perm = np.full(reference.n_components, -1, dtype=np.int64)
     perm[ref] = est
     return perm

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
-from scipy.special import gammaln
 
 from .. import validation
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
@@ -113,6 +112,8 @@ class MultinomialMixture(Mixture):
                 "use a Gaussian mixture for measurements, or load whole-number counts",
             )
         _check_exact_counts(X)
+        from scipy.special import gammaln  # imported on first use: scipy is slow to import
+
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
         return CountedData.of(X, row_constant=log_coefficient)
 
