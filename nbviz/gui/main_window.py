@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
         self.posterior_action = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
         self.posterior_action.setCheckable(True)
         self.posterior_action.setChecked(True)
-        self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
+        self.posterior_action.toggled.connect(self.data_view.set_posterior_visible)
         self.view_option_actions = add_view_option_actions(view_menu, self.view_options, self)
         explore_menu = bar.addMenu("E&xplore")
         explore_menu.addAction("Choose K…", lambda: self.show_explore_dock(self.choose_k_dock))
