@@ -48,9 +48,6 @@ from ..app.session_file import SessionFileError, read_session
 from ..app.view_options import ViewOptions, read_view_options, write_view_options
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
-from .dialogs.import_dialog import ImportDialog
-from .dialogs.start_editor import StartEditor
-from .dialogs.synthesize import SynthesisDialog
 from .figures import save_figure
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
@@ -68,6 +65,9 @@ from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 
 if TYPE_CHECKING:  # built (and imported) when first shown
+    from .dialogs.import_dialog import ImportDialog
+    from .dialogs.start_editor import StartEditor
+    from .dialogs.synthesize import SynthesisDialog
     from .panels.choose_k import ChooseKPanel
     from .panels.restarts import RestartPanel
     from .plots.bound_view import BoundView
@@ -525,6 +525,8 @@ class MainWindow(QMainWindow):
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
+        from .dialogs.synthesize import SynthesisDialog
+
         dialog = SynthesisDialog(
             self.session, self, settings=self.settings if self.remember_layout else None, appearance=self.appearance
         )
@@ -536,6 +538,8 @@ class MainWindow(QMainWindow):
         """Open the start editor on the run shown (None without a run); on OK EM restarts from its numbers."""
         if not self.session.has_run:
             return None
+        from .dialogs.start_editor import StartEditor
+
         dialog = StartEditor(self.session, self, appearance=self.appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -573,6 +577,8 @@ class MainWindow(QMainWindow):
 
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
+        from .dialogs.import_dialog import ImportDialog
+
         dialog = ImportDialog(str(path), self, adopt=self._adopt_dataset, appearance=self.appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.import_dialog = dialog

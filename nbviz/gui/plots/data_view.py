@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QWidget
 
@@ -11,11 +13,13 @@ from ...app.families import presentation
 from ...app.labelling import Labelling
 from ...app.session import Session
 from ...app.view_options import ViewOptions
-from .density_1d import Density1DView
 from .label_marks import LabelLayer
-from .prototypes import PrototypesView
-from .resp_heatmap import ResponsibilityHeatmap
 from .scatter_view import ScatterView
+
+if TYPE_CHECKING:  # the other pages are imported when first shown
+    from .density_1d import Density1DView
+    from .prototypes import PrototypesView
+    from .resp_heatmap import ResponsibilityHeatmap
 
 
 class DataView(QStackedWidget):
@@ -77,6 +81,8 @@ class DataView(QStackedWidget):
 
     def _density_page(self) -> tuple[Density1DView, LabelLayer]:
         if self._density is None or self._density_labels is None:
+            from .density_1d import Density1DView
+
             self._density = Density1DView(self.session, appearance=self.appearance, view_options=self.view_options)
             self._density.set_posterior_visible(self._posterior_visible)
             self._density.set_awake(False)
@@ -102,6 +108,9 @@ class DataView(QStackedWidget):
 
     def _discrete_page(self) -> tuple[QSplitter, PrototypesView, ResponsibilityHeatmap]:
         if self._discrete is None:
+            from .prototypes import PrototypesView
+            from .resp_heatmap import ResponsibilityHeatmap
+
             prototypes = PrototypesView(self.session, appearance=self.appearance)
             heatmap = ResponsibilityHeatmap(self.session, appearance=self.appearance)
             for view in (prototypes, heatmap):
