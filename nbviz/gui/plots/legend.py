@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
+from PySide6.QtWidgets import QGraphicsItem
 
 from ...app.appearance import Appearance
 from ...app.view_options import ViewOptions
@@ -173,6 +174,7 @@ class DataLegend:
     def __init__(self, plot: pg.PlotWidget, appearance: Appearance):
         self.appearance = appearance
         self.item = pg.LegendItem(offset=(-8, 8), sampleType=LegendSample, verSpacing=-4)
+        self.item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repainted only when it changes
         self.item.setParentItem(plot.getPlotItem().vb)
         self.item.setZValue(50)
         self.entries: list[LegendEntry] = []

@@ -216,11 +216,12 @@ class ObjectiveCurve(PlotView, QWidget):
             label = "log-lik." if label == "log-likelihood" else "objective"
         if self.view == "gap":
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
-        self.plot.setLabel("left", label)
+        if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
+            self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:
-            legend.items[-1][1].setText(self.y_label)
+            set_text(legend.items[-1][1], self.y_label)
         self._series.sync(history)
         if not history:
             self._shown, self._drops = (np.empty(0), np.empty(0)), np.empty(0, dtype=int)
@@ -299,7 +300,7 @@ class ObjectiveCurve(PlotView, QWidget):
         hard = self.session.config.hard
         legend = self.plot.plotItem.legend
         if legend is not None and legend.items:  # in hard EM the lower curve is another objective
-            legend.items[0][1].setText("classification log-lik." if hard else "ELBO L(q, θ)")
+            set_text(legend.items[0][1], "classification log-lik." if hard else "ELBO L(q, θ)")
         self.decrease_marks.setToolTip(HARD_EM_NOTE if hard else "The objective went down here")
         if drops.size == 0 and not hard:
             self.explanation.hide()
@@ -327,3 +328,9 @@ class ObjectiveCurve(PlotView, QWidget):
     def _cursor_dragged(self) -> None:
         self.session.set_cursor(int(round(self.cursor_line.value())))
         self._move_cursor(self.session.cursor)
+
+
+def set_text(label: pg.LabelItem, text: str) -> None:
+    """Give a legend label `text`, leaving it alone (not laid out again) when it already says it."""
+    if label.text != text:
+        label.setText(text)
