@@ -10,6 +10,7 @@ from . import validation
 from .em import EM
 from .init import init_model
 from .mixture import Mixture
+from .parallel import in_order
 from .params import check_choice, check_integer, check_real
 from .prior import Prior, as_prior
 
@@ -272,36 +273,42 @@ def select_components(
         icl=np.full(shape, np.nan),
         criterion=criterion,
     )
-    total, done = ks.size * n_init, 0
-    stopped = False
+    total = ks.size * n_init
 
-    def each_iteration(_run: EM) -> bool:
-        nonlocal stopped
-        stopped = progress(done, total) is False
-        return not stopped
+    def fit(k: int, seed: int):
+        """One restart as a job for `in_order`: its EM run, or the message it failed with."""
 
-    for i, k in enumerate(ks):
-        for r, seed in enumerate(seeds):
+        def job(go_on) -> EM | str:
             try:
                 start = init_model(
-                    X, family, int(k), method=method, rng=int(seed), covariance_type=covariance_type, prior=prior
+                    X, family, k, method=method, rng=int(seed), covariance_type=covariance_type, prior=prior
                 )
                 # An emptied component is part of a restart's outcome, not news: no warning, so
                 # nothing needs filtering (which is not thread-safe) when this runs in a worker.
                 run = EM(X, start, prior=prior, warn_empty=False)
-                run.run(max_iter=max_iter, tol=tol, callback=None if progress is None else each_iteration)
+                run.run(max_iter=max_iter, tol=tol, callback=lambda _run: go_on())
             except ValueError as error:
-                result.failures[(i, r)] = str(error)
-            else:
-                if stopped:  # cancelled half-way through this restart: not a fit to score
-                    result.cancelled = True
-                    return result
-                result.runs[(i, r)] = run
-                result.objective[i, r] = run.history[-1].objective
-                for name, score in CRITERIA.items():
-                    getattr(result, name)[i, r] = score(run.model, run.X)
-            done += 1
-            if progress is not None and progress(done, total) is False:
-                result.cancelled = True
-                return result
+                return str(error)
+            return run
+
+        return job
+
+    jobs = [fit(int(k), int(seed)) for k in ks for seed in seeds]
+    keep_going = None if progress is None else (lambda done: progress(done, total))
+    # the restarts run on both cores; results are taken (and reported) in the order of the loop over K
+    for done, (outcome, finished) in enumerate(in_order(jobs, keep_going)):
+        i, r = divmod(done, n_init)
+        if not finished:  # cancelled half-way through this restart: not a fit to score
+            result.cancelled = True
+            return result
+        if isinstance(outcome, str):
+            result.failures[(i, r)] = outcome
+        else:
+            result.runs[(i, r)] = outcome
+            result.objective[i, r] = outcome.history[-1].objective
+            for name, score in CRITERIA.items():
+                getattr(result, name)[i, r] = score(outcome.model, outcome.X)
+        if progress is not None and progress(done + 1, total) is False:
+            result.cancelled = True
+            return result
     return result
