@@ -10,7 +10,7 @@ import numpy as np
 from .. import validation
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
-from .counted import CountedData, column_totals
+from .counted import CountedData, column_totals, weighted_counts
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,7 +133,7 @@ class BernoulliMixture(Mixture):
     @classmethod
     def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None):
         nk = resp.sum(axis=1)
-        counts = resp @ data.Xt.T
+        counts = weighted_counts(resp, data)
         beta = prior.beta
         empty = np.flatnonzero(nk + 2 * beta < EMPTY_MASS)
         if empty.size and previous is None:

@@ -10,7 +10,7 @@ import numpy as np
 from .. import validation
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
-from .counted import CountedData, column_totals
+from .counted import CountedData, column_totals, weighted_counts
 
 ROW_SUM_TOLERANCE = 1e-6
 MAX_EXACT_COUNT = 2.0**53  # every whole number up to here is a double; beyond, some are skipped
@@ -136,7 +136,7 @@ class MultinomialMixture(Mixture):
     @classmethod
     def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None):
         nk = resp.sum(axis=1)
-        counts = resp @ data.Xt.T
+        counts = weighted_counts(resp, data)
         beta = prior.beta
         totals = counts.sum(axis=1) + beta * counts.shape[1]
         empty = np.flatnonzero(totals < EMPTY_MASS)
