@@ -89,6 +89,7 @@ class LegendSample(pg.GraphicsWidget):
         scale = 1.0 if appearance.presentation else appearance.point_size(1.0)
         self.setFixedWidth(SAMPLE_SIZE[0] * scale)
         self.setFixedHeight(SAMPLE_SIZE[1] * scale)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # drawn once, not on every half-step
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.width(), self.height())
