@@ -4,7 +4,7 @@
 
 Choose K on 10,000 x 5 Gaussian data (four clusters), K = 1..8, 5 restarts each, full covariance,
 k-means++ starts, the app's tolerance (1e-6) and iteration cap (1000): `nc.select_components`
-(restarts on both cores, see nbviz.core.parallel) against the same 40 fits of scikit-learn's
+(`nbviz.core.parallel.FIT_WORKERS` threads) against the same 40 fits of scikit-learn's
 `GaussianMixture(init_params="k-means++")` with the same `tol` and `max_iter`. Target (issue 16):
 ratio <= 1. Note that scikit-learn's tol bounds the gain of the mean log-likelihood per point and
 ours the gain of the total objective, so with the same number ours stops later (more iterations:

@@ -295,7 +295,7 @@ def select_components(
 
     jobs = [fit(int(k), int(seed)) for k in ks for seed in seeds]
     keep_going = None if progress is None else (lambda done: progress(done, total))
-    # the restarts run on both cores; results are taken (and reported) in the order of the loop over K
+    # the restarts may run on several threads (`parallel.FIT_WORKERS`); results are taken in the order of the loop
     for done, (outcome, finished) in enumerate(in_order(jobs, keep_going)):
         i, r = divmod(done, n_init)
         if not finished:  # cancelled half-way through this restart: not a fit to score
