@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 MATCHING_NOTE = (
     "Components are matched to classes by the Hungarian assignment on these counts "
@@ -130,6 +129,8 @@ def match_classes(counts: np.ndarray) -> np.ndarray:
         ``class_of[k]`` is the class matched to component k, or -1 when there are more components
         than classes and k is left over.
     """
+    from scipy.optimize import linear_sum_assignment  # imported on first use: scipy is slow to import
+
     components, classes = linear_sum_assignment(np.asarray(counts), maximize=True)
     class_of = np.full(counts.shape[0], -1, dtype=np.int64)
     class_of[components] = classes

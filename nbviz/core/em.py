@@ -419,6 +419,9 @@ class EM:
             For an M snapshot the q its M-step used; for an E or initial snapshot, the posterior
             (with labels and hard assignment applied) under its model.
         """
+        last = len(self.history) - 1
+        if self._q is not None and index % len(self.history) == last and self.history[last].phase != "init":
+            return self._q[0].T.copy()  # the last half-step's q, kept from it: the same numbers, not recomputed
         model = self.responsibilities_model(index)
         return self._posterior_q(self._evaluate(model))[0].T
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
-from scipy.optimize import linear_sum_assignment
+from functools import lru_cache
 
+import numpy as np
+
+from .assignment import least_cost_assignment
 from .mixture import Mixture
 
 # Stands in for an infinite distance (disjoint supports) so the assignment stays solvable.
@@ -70,8 +72,15 @@ def match_components(estimated: Mixture, reference: Mixture) -> np.ndarray:
     >>> perm.tolist(), estimated.permuted(perm).probs.tolist()
     ([1, 0], [[0.2, 0.9], [0.8, 0.1]])
     """
+    return _matched(estimated, reference).copy()
+
+
+@lru_cache(maxsize=32)
+def _matched(estimated: Mixture, reference: Mixture) -> np.ndarray:
+    """`match_components`, remembered: models are immutable and compared by identity, and the views
+    of one half-step (scatter, legend, parameters) ask for the same matching."""
     cost = bhattacharyya_distances(estimated, reference)
-    est, ref = linear_sum_assignment(cost)
+    est, ref = least_cost_assignment(cost)
     perm = np.full(reference.n_components, -1, dtype=np.int64)
     perm[ref] = est
     return perm

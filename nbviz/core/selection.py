@@ -12,9 +12,10 @@ from . import validation
 from .em import EM
 from .families import COVARIANCE_TYPES
 from .mixture import Mixture
+from .parallel import in_order
 from .params import check_choice, check_integer, check_real
 from .prior import Prior, as_prior
-from .restart import fit_restart
+from .restart import RestartFit, fit_restart
 
 
 def bic(model: Mixture, X) -> float:
@@ -334,48 +335,51 @@ def select_components(  # fmt: skip
         covariance_type=covariance_type,
         fit_seeds=np.repeat(seeds[None, :], ks.size, axis=0),
     )
-    total, done = ks.size * n_init, 0
-    stopped = False
+    total = ks.size * n_init
 
-    def each_iteration(_run: EM) -> bool:
-        nonlocal stopped
-        stopped = progress(done, total) is False
-        return not stopped
+    def fit(k: int, seed: int):
+        """One restart as a job for `in_order`: its EM run, or the message it failed with."""
 
-    for i, k in enumerate(ks):
-        for r, seed in enumerate(seeds):
+        def job(go_on) -> RestartFit:
             # An emptied component is part of a restart's outcome, not news: no warning, so
             # nothing needs filtering (which is not thread-safe) when this runs in a worker.
-            fit = fit_restart(
+            return fit_restart(
                 X,
                 family,
-                int(k),
-                int(seed),
+                k,
+                seed,
                 method=method,
                 covariance_type=covariance_type,
                 prior=prior,
                 max_iter=max_iter,
                 tol=tol,
-                callback=None if progress is None else each_iteration,
+                callback=lambda _run: go_on(),
             )
-            result.fit_seeds[i, r] = fit.seed
-            if fit.retried:
-                result.retried[(i, r)] = fit.failed
-            run = fit.run
-            if run is None:
-                result.failures[(i, r)] = fit.failed[-1][2]
-            else:
-                if stopped:  # cancelled half-way through this restart: not a fit to score
-                    result.cancelled = True
-                    return result
-                result.runs[(i, r)] = run
-                result.objective[i, r] = run.history[-1].objective
-                for name, score in CRITERIA.items():
-                    getattr(result, name)[i, r] = score(run.model, run.X)
-            done += 1
-            if progress is not None and progress(done, total) is False:
-                result.cancelled = True
-                return result
+
+        return job
+
+    jobs = [fit(int(k), int(seed)) for k in ks for seed in seeds]
+    keep_going = None if progress is None else (lambda done: progress(done, total))
+    # the restarts may run on several threads (`parallel.FIT_WORKERS`); results are taken in the order of the loop
+    for done, (restart, finished) in enumerate(in_order(jobs, keep_going)):
+        i, r = divmod(done, n_init)
+        run = restart.run
+        if run is not None and not finished:  # cancelled half-way through this restart: not a fit to score
+            result.cancelled = True
+            return result
+        result.fit_seeds[i, r] = restart.seed
+        if restart.retried:
+            result.retried[(i, r)] = restart.failed
+        if run is None:
+            result.failures[(i, r)] = restart.failed[-1][2]
+        else:
+            result.runs[(i, r)] = run
+            result.objective[i, r] = run.history[-1].objective
+            for name, score in CRITERIA.items():
+                getattr(result, name)[i, r] = score(run.model, run.X)
+        if not finished or (progress is not None and progress(done + 1, total) is False):
+            result.cancelled = True
+            return result
     return result
 
 

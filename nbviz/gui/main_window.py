@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
@@ -54,24 +54,19 @@ from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
 from .classify_flow import ClassifyFlow
 from .dialogs.animation_dialog import ask_for_animation
-from .dialogs.import_dialog import ImportDialog
-from .dialogs.start_editor import StartEditor
-from .dialogs.synthesize import SynthesisDialog
 from .figures import FIGURE_SUFFIXES, FigureOptions, export_figure
 from .figures.options_dialog import FigureOptionsDialog
 from .handout import ask_for_handout
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
+from .lazy_dock import LazyDock
 from .motion import Motion, add_motion_menu, read_motion, write_motion
 from .panels.agreement import AgreementPanel
-from .panels.choose_k import ChooseKPanel
 from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
 from .panels.labels import label_status
 from .panels.parameters import ParametersPanel
-from .panels.restarts import RestartPanel
 from .panels.uncertain_points import UncertainPointsPanel
-from .plots.bound_view import BoundView
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
 from .presentation import PresentationLayout
@@ -79,6 +74,14 @@ from .preset_note import PresetNote
 from .start_page import StartPage
 from .theme import palette_for, system_prefers_dark, window_font
 from .view_menu import add_view_option_actions, follow_standardization
+
+if TYPE_CHECKING:  # built (and imported) when first shown
+    from .dialogs.import_dialog import ImportDialog
+    from .dialogs.start_editor import StartEditor
+    from .dialogs.synthesize import SynthesisDialog
+    from .panels.choose_k import ChooseKPanel
+    from .panels.restarts import RestartPanel
+    from .plots.bound_view import BoundView
 from .wheel_guard import install_wheel_guard
 
 MAX_RECENT = 8
@@ -204,19 +207,29 @@ class MainWindow(QMainWindow):
         self.parameters_dock = self._dock("Parameters", self.parameters, Qt.DockWidgetArea.RightDockWidgetArea)
         self.inspector_dock = self._dock("Point inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         # exploring: hidden until asked for (Explore menu), tabbed together
-        self.choose_k = ChooseKPanel(self.session, messages=self.messages, appearance=self.appearance)
-        self.restarts = RestartPanel(self.session, appearance=self.appearance)
-        self.choose_k_dock = self._dock("Choose K", self.choose_k, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.restarts_dock = self._dock("Restart gallery", self.restarts, Qt.DockWidgetArea.RightDockWidgetArea)
+        # (their contents are built when first shown: see LazyDock)
+        self.choose_k_dock = self._lazy_dock(
+            "Choose K",
+            self._new_choose_k,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
+        self.restarts_dock = self._lazy_dock(
+            "Restart gallery",
+            self._new_restarts,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
         self.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
         for dock in (self.choose_k_dock, self.restarts_dock):
             dock.hide()
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
-        self.bound_view = BoundView(self.session, appearance=self.appearance)
-        self.bound_dock = self._dock("Bound (EM surrogate)", self.bound_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.bound_dock = self._lazy_dock(
+            "Bound (EM surrogate)",
+            self._new_bound_view,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
         self.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
-        self.bound_dock.visibilityChanged.connect(self.bound_view.set_awake)
+        self.bound_dock.visibilityChanged.connect(self._bound_dock_shown)
         self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
         # clusters against classes: below the inspector, shown when the data has class labels
         self.agreement = AgreementPanel(self.session, appearance=self.appearance)
@@ -287,6 +300,46 @@ class MainWindow(QMainWindow):
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
+
+    def _lazy_dock(self, title: str, factory, area) -> LazyDock:
+        dock: LazyDock = LazyDock(title, factory, self)
+        dock.setObjectName(title.replace(" ", "_"))
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _new_choose_k(self) -> ChooseKPanel:
+        from .panels.choose_k import ChooseKPanel
+
+        return ChooseKPanel(self.session, messages=self.messages, appearance=self.appearance)
+
+    def _new_restarts(self) -> RestartPanel:
+        from .panels.restarts import RestartPanel
+
+        return RestartPanel(self.session, appearance=self.appearance)
+
+    def _new_bound_view(self) -> BoundView:
+        from .plots.bound_view import BoundView
+
+        return BoundView(self.session, appearance=self.appearance)
+
+    def _bound_dock_shown(self, visible: bool) -> None:
+        if self.bound_dock.built:  # (showing builds it: LazyDock)
+            self.bound_view.set_awake(visible)
+
+    @property
+    def choose_k(self) -> ChooseKPanel:
+        """The Choose K panel (built on first use)."""
+        return self.choose_k_dock.content()
+
+    @property
+    def restarts(self) -> RestartPanel:
+        """The restart gallery (built on first use)."""
+        return self.restarts_dock.content()
+
+    @property
+    def bound_view(self) -> BoundView:
+        """The bound view (built on first use)."""
+        return self.bound_dock.content()
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         action = QAction(text, self)
@@ -421,7 +474,7 @@ class MainWindow(QMainWindow):
         self.posterior_action = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
         self.posterior_action.setCheckable(True)
         self.posterior_action.setChecked(True)
-        self.posterior_action.toggled.connect(self.data_view.density.set_posterior_visible)
+        self.posterior_action.toggled.connect(self.data_view.set_posterior_visible)
         self.view_option_actions = add_view_option_actions(view_menu, self.view_options, self)
         follow_standardization(self.view_option_actions["original_units"], self.session)
         explore_menu = bar.addMenu("E&xplore")
@@ -517,6 +570,8 @@ class MainWindow(QMainWindow):
 
     def choose_synthesis(self) -> SynthesisDialog:
         """Open the synthesis dialog; on OK it loads the data into the session (and the workspace shows)."""
+        from .dialogs.synthesize import SynthesisDialog
+
         dialog = SynthesisDialog(
             self.session,
             self,
@@ -532,6 +587,8 @@ class MainWindow(QMainWindow):
         """Open the start editor on the run shown (None without a run); on OK EM restarts from its numbers."""
         if not self.session.has_run:
             return None
+        from .dialogs.start_editor import StartEditor
+
         dialog = StartEditor(self.session, self, appearance=self.appearance)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -569,6 +626,8 @@ class MainWindow(QMainWindow):
 
     def import_file(self, path: str) -> ImportDialog:
         """Show the import dialog for a data file (window-modal, not blocking); returns it."""
+        from .dialogs.import_dialog import ImportDialog
+
         dialog = ImportDialog(
             str(path), self, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
         )
@@ -1032,8 +1091,9 @@ class MainWindow(QMainWindow):
             return
         self.session.pause()
         self.runner.wait()
-        self.choose_k.explorer.wait()
-        self.restarts.explorer.wait()
+        for dock in (self.choose_k_dock, self.restarts_dock):
+            if dock.built:
+                dock.content().explorer.wait()
         if self.remember_layout:
             self._save_layout()
         super().closeEvent(event)

@@ -18,7 +18,6 @@ import abc
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import gammaln
 
 import nbviz.core as nc
 from nbviz.core.mixture import EMPTY_MASS
@@ -321,6 +320,8 @@ class MultinomialSteps(StepArithmetic):
         with np.errstate(divide="ignore"):
             log_factors = np.where(present[:, None], x[:, None] * np.log(probs), 0.0)
         labels = ["θ" if c == 1 else f"θ^{int(c)}" for c in x]
+        from scipy.special import gammaln  # imported on first use: scipy is slow to import
+
         coefficient = float(gammaln(x.sum() + 1) - gammaln(x + 1).sum())
         return FeatureFactors(log_factors, labels, present, coefficient, "L! / ∏ x_m! (the same for every component)")
 

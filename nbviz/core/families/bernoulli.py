@@ -10,6 +10,7 @@ import numpy as np
 from .. import validation
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
+from .counted import CountedData, column_totals, weighted_counts
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,7 +56,6 @@ class BernoulliMixture(Mixture):
         _eta: np.ndarray = field(init=False)
         _const: np.ndarray = field(init=False)
         _contradiction: np.ndarray | None = field(init=False)
-        _contradiction_offset: np.ndarray = field(init=False)
 
     def _validate(self) -> None:
         probs = validation.as_float_array(self.probs, "probs", 2)
@@ -71,9 +71,7 @@ class BernoulliMixture(Mixture):
         object.__setattr__(self, "_const", np.where(interior, np.log1p(-safe), 0.0).sum(axis=1))
         degenerate = not interior.all()
         if degenerate:
-            # sum_m [p=0] x_m + [p=1] (1 - x_m) counts contradicted features.
             object.__setattr__(self, "_contradiction", ((probs == 0) * 1.0 - (probs == 1)))
-            object.__setattr__(self, "_contradiction_offset", (probs == 1).sum(axis=1))
         else:
             object.__setattr__(self, "_contradiction", None)
 
@@ -101,15 +99,30 @@ class BernoulliMixture(Mixture):
                 "not binary (0 or 1)",
                 "binarise the data first (e.g. X > threshold)",
             )
-        return Prepared(X=frozen(X), Xt=np.ascontiguousarray(X.T), shift=np.zeros(X.shape[1]))
+        return CountedData.of(X)
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
         out = self._eta @ data.Xt
         out += self._const[:, None]
         if self._contradiction is not None:
-            contradicted = self._contradiction @ data.Xt + self._contradiction_offset[:, None]
-            out[contradicted > 0.5] = -np.inf
+            out[self._contradicted(data)] = -np.inf
         return out
+
+    def _contradicted(self, data: Prepared) -> np.ndarray:
+        """Where a point contradicts a probability of exactly 0 or 1, shape (n_components, n_samples).
+
+        Only the columns where the data hold the contradicting value enter the product: a column
+        of zeros never contradicts p = 0, nor a column of ones p = 1 (constant columns, as at the
+        border of digit images, would otherwise cost a full matrix product per E-step).
+        """
+        assert self._contradiction is not None
+        ones = column_totals(data)
+        possible = ((self.probs == 0) & (ones > 0)) | ((self.probs == 1) & (ones < data.n_samples))
+        columns = np.flatnonzero(possible.any(axis=0))
+        # sum_m [p=0] x_m + [p=1] (1 - x_m) over the kept columns counts contradicted features.
+        offset = (self.probs[:, columns] == 1).sum(axis=1)
+        counted = self._contradiction[:, columns] @ data.Xt[columns] + offset[:, None]
+        return counted > 0.5
 
     def _log_emission_prior(self, prior: Prior) -> float:
         if prior.beta == 0:
@@ -120,7 +133,7 @@ class BernoulliMixture(Mixture):
     @classmethod
     def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None):
         nk = resp.sum(axis=1)
-        counts = resp @ data.Xt.T
+        counts = weighted_counts(resp, data)
         beta = prior.beta
         empty = np.flatnonzero(nk + 2 * beta < EMPTY_MASS)
         if empty.size and previous is None:
@@ -129,7 +142,7 @@ class BernoulliMixture(Mixture):
             probs = (counts + beta) / (nk + 2 * beta)[:, None]
         # counts_km <= N_k holds exactly; summation order can leave a ratio one ulp above 1.
         np.minimum(probs, 1.0, out=probs)
-        _keep_weighted_outcomes_possible(probs, resp, data.Xt)
+        _keep_weighted_outcomes_possible(probs, counts, resp, data)
         if empty.size:
             probs[empty] = previous.probs[empty]
         weights = map_weights(nk, prior.alpha)
@@ -169,22 +182,46 @@ class BernoulliMixture(Mixture):
         return self.replaced(probs=probs), float(probs[k, m])
 
 
-def _keep_weighted_outcomes_possible(probs, resp, Xt) -> None:
+def _keep_weighted_outcomes_possible(probs, counts, resp, data: Prepared) -> None:
     """Undo rounding of a probability to exactly 0 or 1 where the weighted data hold the other outcome.
 
     The update p_km = N_km / N_k is strictly inside (0, 1) whenever some point with x_m = 0 and
     some with x_m = 1 have positive responsibility, however small; a ratio such as 1 - 1e-17 still
     rounds to 1.0 and would make a point with positive responsibility impossible. Such entries
     become the nearest double strictly inside the interval.
+
+    Parameters
+    ----------
+    probs : ndarray of shape (n_components, n_features)
+        The updated probabilities, changed in place.
+    counts : ndarray of shape (n_components, n_features)
+        ``resp @ X``: a sum of non-negative terms, positive exactly when some point with x_m = 1
+        has positive responsibility (a sum of non-negative doubles rounds to 0 only if all are 0).
+    resp : ndarray of shape (n_components, n_samples)
+    data : Prepared
+        The binary data.
+
+    Whether a weighted point has x_m = 0 is counted exactly on the rows with positive
+    responsibility (or those without, whichever are fewer), and only for the entries that rounded
+    to 1: no matrix product beyond the one that gave `counts`.
     """
-    degenerate = (probs == 0) | (probs == 1)
-    if not degenerate.any():
+    probs[(probs == 0) & (counts > 0)] = np.finfo(np.float64).tiny
+    rounded_up = probs == 1
+    if not rounded_up.any():
         return
-    columns = np.flatnonzero(degenerate.any(axis=0))
-    x = Xt[columns]
-    has_one = (resp @ x.T) > 0
-    has_zero = (resp @ (1 - x).T) > 0
-    block = probs[:, columns]
-    block[(block == 1) & has_zero] = np.nextafter(1.0, 0.0)
-    block[(block == 0) & has_one] = np.finfo(np.float64).tiny
-    probs[:, columns] = block
+    N = data.n_samples
+    column_zeros = N - column_totals(data)
+    rounded_up &= column_zeros > 0  # a column of ones has no 0 to keep possible
+    for k in np.flatnonzero(rounded_up.any(axis=1)):
+        columns = np.flatnonzero(rounded_up[k])
+        support = resp[k] > 0
+        n_support = int(np.count_nonzero(support))
+        if n_support == N:
+            zeros = column_zeros[columns]
+        elif 2 * n_support <= N:
+            rows = np.flatnonzero(support)
+            zeros = n_support - data.Xt[np.ix_(columns, rows)].sum(axis=1)
+        else:
+            rows = np.flatnonzero(~support)
+            zeros = column_zeros[columns] - (rows.size - data.Xt[np.ix_(columns, rows)].sum(axis=1))
+        probs[k, columns[zeros > 0]] = np.nextafter(1.0, 0.0)

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
-from scipy.special import gammaln
 
 from .. import validation
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
+from .counted import CountedData, column_totals, weighted_counts
 
 ROW_SUM_TOLERANCE = 1e-6
 MAX_EXACT_COUNT = 2.0**53  # every whole number up to here is a double; beyond, some are skipped
@@ -112,19 +112,19 @@ class MultinomialMixture(Mixture):
                 "use a Gaussian mixture for measurements, or load whole-number counts",
             )
         _check_exact_counts(X)
+        from scipy.special import gammaln  # imported on first use: scipy is slow to import
+
         log_coefficient = gammaln(X.sum(axis=1) + 1) - gammaln(X + 1).sum(axis=1)
-        return Prepared(
-            X=frozen(X),
-            Xt=np.ascontiguousarray(X.T),
-            shift=np.zeros(X.shape[1]),
-            row_constant=log_coefficient,
-        )
+        return CountedData.of(X, row_constant=log_coefficient)
 
     def _log_emission(self, data: Prepared) -> np.ndarray:
         out = self._log_probs @ data.Xt
         out += data.row_constant
         if self._zero is not None:
-            out[(self._zero @ data.Xt) > 0.5] = -np.inf
+            # Only words that occur somewhere can meet a probability of 0 (a vocabulary's unused
+            # words would otherwise cost a full matrix product per E-step).
+            columns = np.flatnonzero(self._zero.any(axis=0) & (column_totals(data) > 0))
+            out[(self._zero[:, columns] @ data.Xt[columns]) > 0.5] = -np.inf
         return out
 
     def _log_emission_prior(self, prior: Prior) -> float:
@@ -136,7 +136,7 @@ class MultinomialMixture(Mixture):
     @classmethod
     def _map_update(cls, data: Prepared, resp, prior: Prior, previous=None):
         nk = resp.sum(axis=1)
-        counts = resp @ data.Xt.T
+        counts = weighted_counts(resp, data)
         beta = prior.beta
         totals = counts.sum(axis=1) + beta * counts.shape[1]
         empty = np.flatnonzero(totals < EMPTY_MASS)

@@ -22,6 +22,8 @@ class TextPanel(SessionView, QWidget):
     """
 
     placeholder = ""
+    _stale = False  # a redraw was skipped while hidden
+    _shown_html: str | None = None  # the HTML last given to the browser
 
     def __init__(self, session, parent=None, *, appearance=None):
         super().__init__(session, parent, appearance=appearance)
@@ -37,10 +39,21 @@ class TextPanel(SessionView, QWidget):
         return self.browser.toPlainText()
 
     def redraw(self, *_) -> None:
+        if self.window().isVisible() and not self.isVisible():
+            self._stale = True  # in a hidden dock of a shown window: caught up when shown
+            return
+        self._stale = False
         body = self.content()
         if body is None:
             body = f"<p style='color:{self.appearance.muted_text}'>{html.escape(self.placeholder)}</p>"
-        self.browser.setHtml(body)
+        if body != self._shown_html:  # laying out rich text costs; the same text is not laid out again
+            self._shown_html = body
+            self.browser.setHtml(body)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.redraw()
 
     def content(self) -> str | None:
         """The HTML to show, or None for the placeholder (override)."""

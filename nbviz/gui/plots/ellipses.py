@@ -85,10 +85,17 @@ class EllipseItem(pg.GraphicsObject):
         self.centre = (0.0, 0.0)
         self.unit = 1.0
         self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level, in data units
+        self._gaussian: tuple[np.ndarray, np.ndarray] | None = None  # (mean, cov) drawn
+        # kept as a pixmap: a half-step that leaves the Gaussian alone repaints no path
+        self.setCacheMode(self.CacheMode.DeviceCoordinateCache)
 
     def set_gaussian(self, mean: np.ndarray, cov: np.ndarray) -> None:
-        """Redraw for a Gaussian with `mean` (2,) and covariance `cov` (2, 2)."""
-        mean, cov = np.asarray(mean, dtype=float), np.asarray(cov, dtype=float)
+        """Redraw for a Gaussian with `mean` (2,) and covariance `cov` (2, 2) (nothing to do if unchanged)."""
+        mean, cov = np.array(mean, dtype=float), np.array(cov, dtype=float)
+        drawn = self._gaussian
+        if drawn is not None and np.array_equal(drawn[0], mean) and np.array_equal(drawn[1], cov):
+            return
+        self._gaussian = (mean, cov)
         self.curves = [ellipse_points(mean, cov, level) for level in self.levels]
         finite = [curve for curve in self.curves if np.all(np.isfinite(curve))]
         extent = max((float(np.max(np.abs(curve - mean))) for curve in finite), default=0.0)
@@ -103,11 +110,14 @@ class EllipseItem(pg.GraphicsObject):
         self.update()
 
     def set_pen(self, pen) -> None:
-        self.pen = pg.mkPen(pen)
-        self.update()
+        pen = pg.mkPen(pen)
+        if pen != self.pen:
+            self.pen = pen
+            self.update()
 
     def clear(self) -> None:
         self.prepareGeometryChange()
+        self._gaussian = None
         self.curves = []
         self.path = QPainterPath()
         self.update()

@@ -15,6 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
+from PySide6.QtWidgets import QGraphicsItem
 
 from ...app.appearance import Appearance
 from ...app.view_options import ViewOptions
@@ -95,6 +96,7 @@ class LegendSample(pg.GraphicsWidget):
         scale = 1.0 if appearance.presentation else appearance.point_size(1.0)
         self.setFixedWidth(SAMPLE_SIZE[0] * scale)
         self.setFixedHeight(SAMPLE_SIZE[1] * scale)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # drawn once, not on every half-step
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.width(), self.height())
@@ -193,6 +195,7 @@ class DataLegend:
         self.appearance = appearance
         self.view_box = plot.getPlotItem().vb
         self.item = pg.LegendItem(sampleType=LegendSample, verSpacing=-4)
+        self.item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repainted only when it changes
         self.item.setParentItem(self.view_box)
         self.item.setZValue(50)
         self.corner = "top-right"

@@ -295,7 +295,8 @@ class ObjectiveCurve(PlotView, QWidget):
             label = "log-lik." if label == "log-likelihood" else "objective"
         if self.view == "gap":
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
-        self.plot.setLabel("left", label)
+        if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
+            self.plot.setLabel("left", label)
         self.objective_curve.opts["name"] = self.y_label
         self._show_key()
         self._series.sync(history)

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtWidgets import QGraphicsItem
 
 import nbviz.core as nc
 
@@ -40,7 +41,18 @@ def new_plot(axis_items: dict | None = None, menu: bool = False, edge_room: bool
         plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)
     for axis in ("left", "bottom"):
         plot.getAxis(axis).enableAutoSIPrefix(False)
+    cache_axes(plot)
     return plot
+
+
+def cache_axes(plot: pg.PlotWidget) -> None:
+    """Keep each axis of `plot` as a pixmap, repainted only when its range, size or style changes.
+
+    An axis replays its ticks and labels (a QPicture of text) on every paint of the plot, about
+    as long as drawing a thousand points; a half-step that moves no axis then repaints none.
+    """
+    for name in ("left", "bottom", "top", "right"):
+        plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
 class PlotView(Sleeper, SessionView):

@@ -95,6 +95,7 @@ class ScatterView(PointsView, QWidget):
         self._projection: Projection | None = None
         self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._density_key: tuple | None = None  # what `density_grid` was computed for
 
         self.axes_bar = AxisChooser()
         self.axes_choice = self.axes_bar.views
@@ -292,7 +293,13 @@ class ScatterView(PointsView, QWidget):
             self.density_item.hide()
             return
         (x0, x1), (y0, y1) = self.view_box.viewRange()
-        xs, ys, values = density_grid(*self.projected_components(), (x0, x1), (y0, y1), GRID_SIZE)
+        components = self.projected_components()
+        key = (x0, x1, y0, y1, *(np.asarray(part).tobytes() for part in components))
+        if key == self._density_key and self.density_grid is not None:  # the same shading (an E-step)
+            self.density_item.show()
+            return
+        self._density_key = key
+        xs, ys, values = density_grid(*components, (x0, x1), (y0, y1), GRID_SIZE)
         self.density_grid = (xs, ys, values)
         peak = values.max()
         self.density_item.setImage(values, levels=(0.0, peak if peak > 0 else 1.0), autoLevels=False)

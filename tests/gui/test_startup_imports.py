@@ -1,0 +1,45 @@
+"""Start-up stays light: the window on a preset with true components does not import scipy."""
+
+import os
+import subprocess
+import sys
+
+CODE = """
+import sys
+from PySide6.QtWidgets import QApplication
+from nbviz.gui.main_window import MainWindow
+from nbviz.app.presets import load_preset
+app = QApplication([])
+window = MainWindow()
+window.remember_layout = False
+window.session.load(*load_preset("gmm-2d"))
+window.show()
+app.processEvents()
+window.grab()
+assert window.session.matched_truth() is not None, "the preset should show its true components"
+print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "scipy")))
+"""
+
+
+def test_the_window_on_a_preset_imports_no_scipy(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    result = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_hidden_docks_and_pages_are_built_when_first_shown(make_main_window, qtbot):
+    from nbviz.app.presets import load_preset
+
+    window = make_main_window()
+    window.session.load(*load_preset("gmm-2d"))
+    assert not window.choose_k_dock.built and not window.restarts_dock.built and not window.bound_dock.built
+    assert window.data_view._density is None and window.data_view._discrete is None  # 2-D data: the scatter
+    window.show_explore_dock(window.choose_k_dock)
+    qtbot.waitUntil(lambda: window.choose_k_dock.built)
+    assert window.choose_k_dock.widget() is window.choose_k and window.choose_k.isVisible()
+    assert not window.restarts_dock.built  # tabbed behind it, not shown
+    window.bound_dock.show()
+    qtbot.waitUntil(lambda: window.bound_view.isVisible())
+    window.session.load(*load_preset("gmm-1d"))
+    assert window.data_view.currentWidget() is window.data_view.density
