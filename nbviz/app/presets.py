@@ -89,7 +89,11 @@ def _iris():
 
 
 def _penguins():
-    problem = _bundled("penguins.csv", "Palmer penguins", label_column="species")
+    from .standardize import standardize_problem
+
+    # z-scores: in grams and millimetres the PCA view's first axis is body mass alone; a full
+    # covariance fits the same clusters either way (View → Parameters in original units shows grams)
+    problem = standardize_problem(_bundled("penguins.csv", "Palmer penguins", label_column="species"), "z")
     return (
         problem,
         ModelConfig(
@@ -185,7 +189,7 @@ PRESETS = {
             "penguins",
             "Palmer penguins: Gaussian clusters against the species",
             _penguins,
-            "Bill, flipper and body measurements of 342 penguins; the clusters are found without the species.",
+            "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the species.",
         ),
         Preset(
             "digits",

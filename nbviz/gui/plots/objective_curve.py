@@ -16,6 +16,7 @@ import html
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...app.appearance import Appearance
@@ -288,10 +289,16 @@ class ObjectiveCurve(PlotView, QWidget):
         config = self.session.config
         return "log-likelihood" if config.prior.is_flat else "log-likelihood + log-prior"
 
+    def _label_fits(self, label: str) -> bool:
+        """Whether the left axis's title `label` fits along the plot's height (the key names the curves)."""
+        axis = self.plot.getAxis("left")
+        height = self.plot.getViewBox().height()
+        return height <= 0 or QFontMetrics(axis.label.font()).horizontalAdvance(label) <= height
+
     def redraw(self, *_) -> None:
         history = self.session.history
         label = self.y_label
-        if self.appearance.presentation:  # a short title fits beside large text on a short plot
+        if self.appearance.presentation or not self._label_fits(label):  # a short title on a short plot
             label = "log-lik." if label == "log-likelihood" else "objective"
         if self.view == "gap":
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
