@@ -167,10 +167,8 @@ class MainWindow(QMainWindow):
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
         self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
         self.history_slider.valueChanged.connect(self.session.set_cursor)
-        views = self.data_view  # animated between half-steps (View → Animate half-steps)
-        self.motion = Motion(
-            self.session, (views.density, views.scatter, views.prototypes, views.heatmap), self.appearance, self
-        )
+        # the data views move between half-steps (View → Animate half-steps)
+        self.motion = Motion(self.session, self.data_view.built_views, self.appearance, self)
         self.motion.follow_slider(self.history_slider)
         self.history_label = QLabel()
         self.history_label.setMinimumWidth(240)

@@ -14,7 +14,7 @@ animation runs: that one ends on the spot and the new half-step is drawn as it i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QObject, QSettings, Qt, QTimer, Signal
@@ -68,10 +68,16 @@ class Motion(QObject):
 
     changed = Signal()
 
-    def __init__(self, session, views: Sequence[PlotView], appearance: Appearance, parent=None):
+    def __init__(
+        self,
+        session,
+        views: Sequence[PlotView] | Callable[[], Sequence[PlotView]],
+        appearance: Appearance,
+        parent=None,
+    ):
         super().__init__(parent)
         self.session = session
-        self.views = tuple(views)
+        self._views = views
         self.appearance = appearance
         self.duration_ms = DEFAULT_MS
         self.when = "presentation"
@@ -90,6 +96,12 @@ class Motion(QObject):
         session.problem_changed.connect(self._forget)
 
     # ----------------------------------------------------------------- settings
+
+    @property
+    def views(self) -> tuple[PlotView, ...]:
+        """The views animated now (a callable given for `views` is asked each time: pages built later)."""
+        return tuple(self._views() if callable(self._views) else self._views)
+
     def set_duration(self, ms: int) -> None:
         """Animate for `ms` milliseconds (an int, 0 to LONGEST_MS); ValueError otherwise."""
         ms = check_duration(ms)

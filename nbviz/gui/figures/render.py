@@ -19,7 +19,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPageSize, QPainter, QPdfWriter, QPicture
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from .portable_svg import portable_svg
 from .precise_curves import recentred_curves
@@ -175,14 +175,20 @@ def export_mode(figure: Figure) -> Iterator[None]:
         for item in view.scene().items()
         if isinstance(item, pg.GraphicsItem)
     ]
+    # items the views keep as device pixmaps (ellipses, legends) are drawn as shapes in a figure
+    cached = [(item, item.cacheMode()) for item in items if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     for item in items:
         item.setExportMode(True, {"antialias": True})
+    for item, _ in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
     try:
         with vector_points(figure.parts), recentred_curves(figure.parts):
             yield
     finally:
         for item in items:
             item.setExportMode(False)
+        for item, mode in cached:
+            item.setCacheMode(mode)
 
 
 def paint(figure: Figure, painter: QPainter, shapes: bool = True) -> None:

@@ -14,6 +14,7 @@ from ...app.labelling import Labelling
 from ...app.session import Session
 from ...app.view_options import ViewOptions
 from .label_marks import LabelLayer
+from .plot_view import PlotView
 from .scatter_view import ScatterView
 
 if TYPE_CHECKING:  # the other pages are imported when first shown
@@ -68,6 +69,15 @@ class DataView(QStackedWidget):
         session.problem_changed.connect(self.choose_page)
         session.run_reset.connect(self.choose_page)  # a new model family can need another page
         self.choose_page()
+
+    def built_views(self) -> list[PlotView]:
+        """The data views built so far (the 1-D and discrete pages only once they have been needed)."""
+        views: list[PlotView] = [self.scatter]
+        if self._density is not None:
+            views.append(self._density)
+        if self._discrete is not None:
+            views.extend(self._discrete[1:])
+        return views
 
     @property
     def density(self) -> Density1DView:

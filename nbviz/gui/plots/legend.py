@@ -122,10 +122,13 @@ class LegendSample(pg.GraphicsWidget):
                 painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
         elif kind == "shading":
             gradient = QLinearGradient(0, 0, w, 0)
-            tint = QColor(*(150, 178, 225) if a.dark else (52, 72, 110))
+            tint = np.array((150, 178, 225) if a.dark else (52, 72, 110), dtype=float)
+            back = QColor(a.background)
+            ground = np.array([back.red(), back.green(), back.blue()], dtype=float)
+            # opaque stops, the tint laid over the background: PDF viewers drop a gradient's alpha
             for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
-                tint.setAlpha(alpha)
-                gradient.setColorAt(stop, QColor(tint))
+                mixed = ground + (tint - ground) * alpha / 255
+                gradient.setColorAt(stop, QColor(*np.round(mixed).astype(int).tolist()))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(gradient)
             painter.drawRect(QRectF(2, 3, w - 4, h - 6))
