@@ -42,6 +42,20 @@ def count_problem(n_samples: int, n_features: int, config: ModelConfig) -> str |
     return None
 
 
+def starting_model(problem: Problem, config: ModelConfig, n_components: int | None = None) -> nc.Mixture:
+    """The start `config` makes on `problem` (its start method, seed and prior), with `n_components`
+    components (default: the config's); ValueError when it cannot start."""
+    return nc.init_model(
+        problem.X,
+        config.family,
+        config.n_components if n_components is None else n_components,
+        method=config.init_method,
+        rng=config.seed,
+        covariance_type=config.covariance_type,
+        prior=config.prior,
+    )
+
+
 def model_problem(problem: Problem, config: ModelConfig) -> str | None:
     """Why `config` cannot start on `problem` (naming the real cause), or None if it can."""
     reason = count_problem(problem.n_samples, problem.n_features, config)
@@ -49,16 +63,7 @@ def model_problem(problem: Problem, config: ModelConfig) -> str | None:
         return reason
     try:
         check_fits(problem.n_samples, problem.n_features, config.n_components, config.family, config.covariance_type)
-        start = nc.init_model(
-            problem.X,
-            config.family,
-            config.n_components,
-            method=config.init_method,
-            rng=config.seed,
-            covariance_type=config.covariance_type,
-            prior=config.prior,
-        )
-        nc.EM(problem.X, start, prior=config.prior, warn_empty=False)
+        nc.EM(problem.X, starting_model(problem, config), prior=config.prior, warn_empty=False)
     except ValueError as error:
         return describe_fit_error(problem, error)
     return None

@@ -26,6 +26,7 @@ from .breakdown import e_step_terms, log_sum
 from .config import ModelConfig
 from .fit_messages import describe_fit_error
 from .fit_size import check_fits
+from .model_fit import starting_model
 from .outcome import DONE, Outcome
 from .probe import Plane, Probe, make_probe, probe_model
 from .problem import Problem
@@ -401,15 +402,7 @@ class Session(QObject):
             K = n_classes
         check_fits(problem.n_samples, problem.n_features, K, config.family, config.covariance_type)
         if start is None:
-            start = nc.init_model(
-                problem.X,
-                config.family,
-                K,
-                method=config.init_method,
-                rng=config.seed,
-                covariance_type=config.covariance_type,
-                prior=config.prior,
-            )
+            start = starting_model(problem, config, K)
         fixed = config.fixed_variance is not None
         if config.fixed_variance is not None:
             start = with_shared_variance(start, config.fixed_variance)
