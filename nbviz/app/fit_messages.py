@@ -24,13 +24,25 @@ def describe_fit_error(problem: Problem, error: Exception) -> str:
     )
 
 
+def row_unit(problem: Problem) -> str | None:
+    """What a user calls a row of `problem`'s file ("line", or "row" of a ``.npy``); None when the
+    rows are not known by their place in a file."""
+    lines = problem.lines
+    if lines is None or len(lines) != problem.n_samples:
+        return None
+    return "row" if (problem.source or "").lower().endswith(".npy") else "line"
+
+
+def row_number(problem: Problem, row: int) -> int:
+    """The number a user finds data row `row` (0-based) by: its file line (or ``.npy`` row), else row + 1."""
+    lines = problem.lines
+    return int(lines[row]) if lines is not None and row_unit(problem) is not None else row + 1
+
+
 def row_place(problem: Problem, row: int) -> str:
     """Where data row `row` (0-based) is, as a user finds it: ``"on line 7"`` of the file, or ``"in row 3"``."""
-    lines = problem.lines
-    if lines is not None and len(lines) == problem.n_samples:
-        unit = "row" if (problem.source or "").lower().endswith(".npy") else "line"
-        return f"on {unit} {int(lines[row])}"
-    return f"in row {row + 1}"
+    unit = row_unit(problem)
+    return f"on {unit} {row_number(problem, row)}" if unit is not None else f"in row {row + 1}"
 
 
 def point_name(problem: Problem, row: int) -> str:

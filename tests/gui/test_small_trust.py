@@ -34,6 +34,19 @@ def test_the_inspector_names_a_row_by_its_file_line(window, tmp_path):
     assert window.inspector.text().startswith("Line 5: x = 0.1, y = 0.2")
 
 
+def test_the_inspectors_m_step_table_names_rows_by_their_file_lines(window, tmp_path):
+    import re
+
+    path = tmp_path / "c.csv"
+    path.write_text("# measured 2024\nx,y\n0,0\n\n0.1,0.2\n5,5\n5.2,4.9\n0.3,0.1\n5.1,5.3\n")
+    assert window.session.load(Problem.from_dataset(nc.load_data(path)), ModelConfig(n_components=2))
+    window.session.step()
+    window.session.step()  # an M-step: the inspector works one parameter through
+    table = window.inspector.content()
+    assert "<th align='left'>line (every data point)</th>" in table
+    assert sorted(int(n) for n in re.findall(r"<tr><td>(\d+)</td>", table)) == [3, 5, 6, 7, 8, 9]
+
+
 def test_quitting_straight_after_opening_a_session_asks_nothing(window, tmp_path):
     problem, config, start = load_preset("iris")
     window.session.load(problem, config, start)

@@ -34,7 +34,7 @@ from ...app.breakdown import (
     worked_parameter,
 )
 from ...app.families.steps import ParameterGroup, ParameterKey
-from ...app.fit_messages import point_name
+from ...app.fit_messages import point_name, row_number, row_unit
 from ...app.session import PointBreakdown
 from ..palette import component_color
 from .text_panel import TextPanel
@@ -464,7 +464,7 @@ class PointInspector(TextPanel):
             return "".join(parts)
         listed = "every data point" if not w.n_rest else f"the {len(w.rows)} largest terms"
         parts.append(
-            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>n ({listed})</th>"
+            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>{row_unit(problem) or 'n'} ({listed})</th>"
             f"{weight_head}<th align='right'>{value}</th>"
             + ("" if k is None else f"<th align='right'>{summand}</th>")
             + "</tr>"
@@ -474,7 +474,7 @@ class PointInspector(TextPanel):
             cells = f"<td align='right'>{c:.6g}</td>"
             if k is not None:
                 cells = f"<td align='right'>{r.weights[n]:.4f}</td><td align='right'>{r.values[n]:.6g}</td>" + cells
-            parts.append(f"<tr><td>{n + 1}</td>{cells}</tr>")
+            parts.append(f"<tr><td>{row_number(problem, n)}</td>{cells}</tr>")
         if w.n_rest:
             parts.append(
                 f"<tr><td colspan='{span}'><i>the other {w.n_rest} points</i></td>"
