@@ -59,7 +59,17 @@ def in_order(
 
         return jobs[index](go_on)
 
-    with ThreadPoolExecutor(max_workers=workers or FIT_WORKERS) as pool:
+    workers = workers or FIT_WORKERS
+    if workers == 1:  # in the calling thread: no pool (none can be made while Python shuts down)
+        for index in range(len(jobs)):
+            result = run(index)
+            finished = not interrupted[index]
+            yield result, finished
+            if not finished:
+                return
+            head[0] = index + 1
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run, index) for index in range(len(jobs))]
         try:
             for index, future in enumerate(futures):
