@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
 Content = TypeVar("Content", bound=QWidget)
+
+MINIMUM_HEIGHT = 56  # pixels the dock asks for at least; its contents scroll below their own minimum
 
 
 class LazyDock(QDockWidget, Generic[Content]):
@@ -37,10 +39,17 @@ class LazyDock(QDockWidget, Generic[Content]):
         return self._content is not None
 
     def content(self) -> Content:
-        """The dock's widget, built now if it was not yet."""
+        """The dock's contents, built now if they were not yet (shown in a scroll area)."""
         if self._content is None:
             self._content = self._factory()
-            self.setWidget(self._content)
+            # scrolled: a panel taller than the room left (Choose K beside the other docks on a
+            # 1024x768 projector) must not make the window taller than the screen
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setMinimumHeight(MINIMUM_HEIGHT)
+            scroll.setWidget(self._content)
+            self.setWidget(scroll)
         return self._content
 
     def _visibility_changed(self, visible: bool) -> None:

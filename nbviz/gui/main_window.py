@@ -498,6 +498,9 @@ class MainWindow(QMainWindow):
 
     def show_explore_dock(self, dock: QDockWidget) -> None:
         """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
+        partner = self.restarts_dock if dock is self.choose_k_dock else self.choose_k_dock
+        if partner.isVisible() and not dock.isVisible() and partner not in self.tabifiedDockWidgets(dock):
+            self.tabifyDockWidget(partner, dock)  # one above the other would not fit a small screen
         dock.show()
         dock.raise_()
         self.resizeDocks([dock], [460], Qt.Orientation.Horizontal)

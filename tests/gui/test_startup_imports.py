@@ -37,7 +37,7 @@ def test_hidden_docks_and_pages_are_built_when_first_shown(make_main_window, qtb
     assert window.data_view._density is None and window.data_view._discrete is None  # 2-D data: the scatter
     window.show_explore_dock(window.choose_k_dock)
     qtbot.waitUntil(lambda: window.choose_k_dock.built)
-    assert window.choose_k_dock.widget() is window.choose_k and window.choose_k.isVisible()
+    assert window.choose_k_dock.widget().widget() is window.choose_k and window.choose_k.isVisible()
     assert not window.restarts_dock.built  # tabbed behind it, not shown
     window.bound_dock.show()
     qtbot.waitUntil(lambda: window.bound_view.isVisible())
