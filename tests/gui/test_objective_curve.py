@@ -52,6 +52,16 @@ def test_the_axis_says_when_a_prior_is_on(curve):
     assert pg_probe.axis_label(curve.plot, "left") == "log-likelihood + log-prior"
 
 
+def test_the_axis_title_is_shortened_when_the_plot_is_too_short_for_it(curve, qtbot):
+    curve.session.configure(curve.session.config.with_(prior=nc.Prior(covariance_prior=0.1)))
+    curve.resize(700, 500)
+    qtbot.waitUntil(lambda: pg_probe.axis_label(curve.plot, "left") == "log-likelihood + log-prior")
+    curve.resize(700, 140)  # a short dock: the full title would be cut off
+    qtbot.waitUntil(lambda: pg_probe.axis_label(curve.plot, "left") == "objective")
+    curve.resize(700, 500)
+    qtbot.waitUntil(lambda: pg_probe.axis_label(curve.plot, "left") == "log-likelihood + log-prior")
+
+
 def test_hard_em_decreases_get_red_markers_and_an_explanation(curve):
     session = curve.session
     session.configure(session.config.with_(hard=True))

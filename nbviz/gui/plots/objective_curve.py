@@ -183,6 +183,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.decimated = False  # whether the curves show min/max per pixel column
         self.plot.getViewBox().sigXRangeChanged.connect(self._draw_curves)
         self.plot.getViewBox().sigRangeChanged.connect(self._place_legend)
+        self.plot.getViewBox().sigResized.connect(self._title_axis)  # a shorter plot may need a shorter title
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
@@ -295,8 +296,8 @@ class ObjectiveCurve(PlotView, QWidget):
         height = self.plot.getViewBox().height()
         return height <= 0 or QFontMetrics(axis.label.font()).horizontalAdvance(label) <= height
 
-    def redraw(self, *_) -> None:
-        history = self.session.history
+    def _title_axis(self, *_) -> None:
+        """The left axis's title: in full when it fits the plot's height, else short."""
         label = self.y_label
         if self.appearance.presentation or not self._label_fits(label):  # a short title on a short plot
             label = "log-lik." if label == "log-likelihood" else "objective"
@@ -304,6 +305,10 @@ class ObjectiveCurve(PlotView, QWidget):
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
         if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
             self.plot.setLabel("left", label)
+
+    def redraw(self, *_) -> None:
+        history = self.session.history
+        self._title_axis()
         self.objective_curve.opts["name"] = self.y_label
         self._show_key()
         self._series.sync(history)
