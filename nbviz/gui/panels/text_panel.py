@@ -46,6 +46,9 @@ class TextPanel(SessionView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
+        # an opaque scroll bar: new text moves it, and Qt then repaints it alone, not the dock,
+        # splitter and frame beneath it as well
+        self.browser.verticalScrollBar().setAutoFillBackground(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
