@@ -27,3 +27,13 @@ def test_a_value_range_is_held_while_the_values_fill_it():
     assert held_range((-8.0, 108.0), 50.0, 100.0) == pytest.approx((46.0, 104.0))  # fills less than half
     low, high = held_range(None, -5.0, -5.0)  # one value: a small range around it
     assert low < -5.0 < high
+
+
+def test_a_value_range_keeps_room_for_markers_at_its_ends():
+    # a tenth of the height clear at each end: 0 .. 100 gets 8 + 100 * 0.1 / 0.8 = 20.5 beyond each side
+    assert held_range(None, 0.0, 100.0, clear=0.1) == pytest.approx((-20.5, 120.5))
+    bottom, top = held_range(None, 0.0, 100.0, clear=0.1)
+    assert (0.0 - bottom) / (top - bottom) > 0.1 and (top - 100.0) / (top - bottom) > 0.1
+    # held while the values stay that far inside; refitted when one comes nearer the edge
+    assert held_range((-20.5, 120.5), 0.0, 105.0, clear=0.1) == (-20.5, 120.5)
+    assert held_range((-20.5, 120.5), 0.0, 110.0, clear=0.1) != (-20.5, 120.5)

@@ -39,9 +39,12 @@ def grown_end(last: float, current: float | None) -> float:
     return fresh
 
 
-def held_range(current: tuple[float, float] | None, low: float, high: float) -> tuple[float, float]:
-    """A value range showing ``low .. high``: `current` while it holds them and they fill `FILL` of it,
-    else the values with `MARGIN` of their span beyond each side.
+def held_range(
+    current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0
+) -> tuple[float, float]:
+    """A value range showing ``low .. high``: `current` while it holds them (at least the fraction
+    `clear` of its height inside each end) and they fill `FILL` of it; else the values with
+    `MARGIN` of their span beyond each side, and the room `clear` asks for.
 
     Parameters
     ----------
@@ -49,10 +52,16 @@ def held_range(current: tuple[float, float] | None, low: float, high: float) -> 
         The range shown now (None: none yet, or the user moved the axis).
     low, high : float
         The lowest and highest value to show (finite, ``low <= high``).
+    clear : float, optional
+        The share of the range's height to keep free at each end, in [0, 0.25]: a marker's radius
+        over the plot's height, so no marker is cut by the plot's edge.
     """
+    clear = min(max(clear, 0.0), 0.25)
     if current is not None:
         bottom, top = current
-        if bottom <= low and high <= top and high - low >= FILL * (top - bottom):
+        inside = clear * (top - bottom)
+        if bottom + inside <= low and high <= top - inside and high - low >= FILL * (top - bottom):
             return current
-    pad = MARGIN * max(high - low, 1e-9 * max(1.0, abs(high)))
+    span = max(high - low, 1e-9 * max(1.0, abs(high)))
+    pad = MARGIN * span + clear * span / (1 - 2 * clear)
     return low - pad, high + pad

@@ -47,6 +47,7 @@ GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no plac
 BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
 MIN_COLUMNS = 200  # a plot not laid out yet decimates to this many columns
 KEY_SAMPLES = 400  # places along the curves where the legend must not lie
+STOP_MARK_SIZE = 14  # pixels: the square where a run to convergence stopped
 GRID_TICK_LEVELS = 2  # the axes' tick levels drawn (and gridded): major and minor
 
 
@@ -177,7 +178,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend = legend
         self.plot.addItem(self.cursor_line)
         # why a run to convergence stopped, at its last point (Session.run_stop)
-        self.stop_mark = pg.ScatterPlotItem(size=14, symbol="s", brush=None)
+        self.stop_mark = pg.ScatterPlotItem(size=STOP_MARK_SIZE, symbol="s", brush=None)
         self.stop_mark.setZValue(4)
         self.stop_label = pg.TextItem(anchor=(1, 1))
         self.plot.addItem(self.stop_mark)
@@ -401,7 +402,10 @@ class ObjectiveCurve(PlotView, QWidget):
         values = values[np.isfinite(values)]
         y_range = shown[1] if shown is not None else None
         if values.size:
-            y_range = held_range(y_range, float(values.min()), float(values.max()))
+            # the biggest marker (the stop square) stays whole inside the plot's top and bottom
+            radius = max(self.appearance.point_size(7), STOP_MARK_SIZE) / 2 + 1
+            clear = radius / view_box.height() if view_box.height() > 4 * radius else 0.25
+            y_range = held_range(y_range, float(values.min()), float(values.max()), clear)
         if shown is not None and (first, end) == shown[0] and y_range == shown[1]:
             return
         pad = 0.02 * (end - first)
