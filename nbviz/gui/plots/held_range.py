@@ -39,9 +39,7 @@ def grown_end(last: float, current: float | None) -> float:
     return fresh
 
 
-def held_range(
-    current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0
-) -> tuple[float, float]:
+def held_range(current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0) -> tuple[float, float]:
     """A value range showing ``low .. high``: `current` while it holds them (at least the fraction
     `clear` of its height inside each end) and they fill `FILL` of it; else the values with
     `MARGIN` of their span beyond each side, and the room `clear` asks for.
