@@ -6,7 +6,8 @@ For N = 1e3, 1e4, 1e5 points (D=2, K=5) prints the time of one drawn half-step i
 the same for the reference measured in the same run: one ScatterPlotItem per component with hard
 (arg-max) colours, re-split and ``setData`` per half-step. Both widgets are 900 x 700. Then the
 same half-step drawn in the whole main window (1400 x 900: data view, objective curve, parameters,
-inspector, status bar) against the same reference.
+inspector, status bar; animated half-steps off, their default outside presentation mode) against
+the same reference.
 
 Each line gives two measures of a half-step:
 
