@@ -39,7 +39,8 @@ from .points_view import Mark, PointsView
 from .projection import Projection, feature_pair, pca, pca_title
 from .styling import pen
 
-GRID_SIZE = 150  # density grid cells per axis
+# density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
+GRID_SIZE = 100
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
 DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
 DENSITY_MAX_ALPHA = 105
