@@ -142,6 +142,22 @@ def test_hard_em_shading_starts_at_the_first_e_step(curve):
     assert curve.gap.path().boundingRect().left() >= 1.0
 
 
+def test_the_objective_curves_half_step_axis_moves_only_now_and_then(curve):
+    session = curve.session
+    view_box = curve.plot.getViewBox()
+    ends = []
+    for _ in range(9):
+        session.next_half_step()
+        (x0, x1), (y0, y1) = view_box.viewRange()
+        ends.append(round(x1 - 0.02 / 1.04 * (x1 - x0), 9))  # without the 2 % padding
+        values = [s.objective for s in session.history] + [s.elbo for s in session.history[1:]]
+        assert y0 <= min(values) and max(values) <= y1  # every value in view
+    # at least 6 half-steps wide: 1.2 * 6 -> 8 until the run reaches 8, then 1.2 * 9 -> 12
+    assert ends == [8.0] * 8 + [12.0]
+    x, y = curve.objective_curve.getData()
+    np.testing.assert_array_equal(y, [s.objective for s in session.history])  # every half-step drawn
+
+
 def test_the_climb_view_scales_to_the_half_steps_after_the_first_jump(curve):
     session = curve.session
     converged_far(session, 10)

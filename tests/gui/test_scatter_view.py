@@ -14,6 +14,7 @@ from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.gui.palette import blend, component_color, component_rgb
 from nbviz.gui.plots.axis_chooser import PAIRS_TITLE
+from nbviz.gui.plots.ellipses import EllipseItem
 from nbviz.gui.plots.point_layer import dot_radius
 from nbviz.gui.plots.projection import pca_title
 from nbviz.gui.plots.scatter_view import ScatterView
@@ -157,6 +158,23 @@ def test_true_components_are_dashed_in_the_matched_colour(view):
         centred = item.curves[0] - truth.means[j]
         inverse = np.linalg.inv(truth.full_covariances[j])
         np.testing.assert_allclose(np.einsum("ni,ij,nj->n", centred, inverse, centred), 1.0, rtol=1e-9)
+
+
+def test_an_e_step_leaves_the_ellipses_as_they_are_and_an_option_redraws_them(view, monkeypatch):
+    session = view.session
+    session.step()  # to after an M-step
+    calls = []
+    monkeypatch.setattr(EllipseItem, "set_gaussian", lambda item, mean, cov: calls.append(mean))
+    session.e_step()  # the parameters do not change: nothing to redraw
+    assert calls == []
+    before = session.matched_truth()[1]
+    session.m_step()
+    rematched = not np.array_equal(session.matched_truth()[1], before)
+    assert len(calls) == 3 + (3 if rematched else 0)  # the fitted ones; the true ones if matched anew
+    calls.clear()
+    view.view_options.set("truth", False)
+    view.view_options.set("truth", True)  # shown again, in the same place
+    assert not any(item.isVisible() for item in view.truth_ellipses[3:]) and len(calls) >= 3
 
 
 def test_density_grid_is_the_mixture_density(view):

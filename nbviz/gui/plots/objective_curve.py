@@ -23,6 +23,7 @@ from ...app.appearance import Appearance
 from ...app.session import Session
 from ..fitting_label import FittingLabel
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from .held_range import grown_end, held_range
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
@@ -47,6 +48,8 @@ GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no plac
 BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
 MIN_COLUMNS = 200  # a plot not laid out yet decimates to this many columns
 KEY_SAMPLES = 400  # places along the curves where the legend must not lie
+STOP_MARK_SIZE = 14  # pixels: the square where a run to convergence stopped
+GRID_TICK_LEVELS = 2  # the axes' tick levels drawn (and gridded): major and minor
 
 
 def key_html(names: tuple[str, str]) -> str:
@@ -129,6 +132,10 @@ class ObjectiveCurve(PlotView, QWidget):
         self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
         self.plot.showGrid(x=True, y=True, alpha=0.15)
+        # grid lines at the major and minor ticks, not the third, finest level: Qt draws the axis's
+        # faint unantialiased lines slowly (some 50 of them took ~20 ms each time the range moved)
+        for side in ("left", "bottom"):
+            self.plot.getAxis(side).setStyle(maxTickLevel=GRID_TICK_LEVELS - 1)
         self.plot.setLabel("bottom", "half-step")
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it (else the clearest corner)
@@ -172,7 +179,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend = legend
         self.plot.addItem(self.cursor_line)
         # why a run to convergence stopped, at its last point (Session.run_stop)
-        self.stop_mark = pg.ScatterPlotItem(size=14, symbol="s", brush=None)
+        self.stop_mark = pg.ScatterPlotItem(size=STOP_MARK_SIZE, symbol="s", brush=None)
         self.stop_mark.setZValue(4)
         self.stop_label = pg.TextItem(anchor=(1, 1))
         self.plot.addItem(self.stop_mark)
@@ -181,6 +188,8 @@ class ObjectiveCurve(PlotView, QWidget):
         self._shown: tuple[np.ndarray, np.ndarray] = (np.empty(0), np.empty(0))  # objective, ELBO as drawn
         self._drops = np.empty(0, dtype=int)  # half-steps that lowered the objective
         self.decimated = False  # whether the curves show min/max per pixel column
+        # the (x, y) ranges last set, unpadded and padded (None: fit afresh)
+        self._ranges_set: tuple[tuple[float, float], tuple[float, float], list[list[float]]] | None = None
         self.plot.getViewBox().sigXRangeChanged.connect(self._draw_curves)
         self.plot.getViewBox().sigRangeChanged.connect(self._place_legend)
         self.plot.getViewBox().sigResized.connect(self._title_axis)  # a shorter plot may need a shorter title
@@ -282,7 +291,7 @@ class ObjectiveCurve(PlotView, QWidget):
         # the key goes where the curves are not: bottom right while they climb, top right as the gap falls
         self.corner = "top-right" if gap else "bottom-right"
         place_in_corner(self.legend, self.corner)
-        self.plot.enableAutoRange(y=True)
+        self._ranges_set = None  # the new view's range is fitted afresh
         self.redraw()
 
     @property
@@ -386,17 +395,35 @@ class ObjectiveCurve(PlotView, QWidget):
         self.stop_label.setPos(shown.size - 1.0, float(shown[-1]))
 
     def _set_range(self, n: int, objective: np.ndarray, elbo: np.ndarray) -> None:
-        """The whole run (at least a few half-steps wide), or the climb after the first jump."""
+        """The whole run (at least a few half-steps wide), or the climb after the first jump.
+
+        The ranges hold still as the run grows (`held_range`): the half-step axis ends at a round number
+        with room to grow, and the value axis keeps its range while the values stay inside it, so the
+        axes are repainted only now and then, not at every half-step.
+        """
         first = self._series.first_m_step() if self.view == "climb" else 0
+        view_box = self.plot.getViewBox()
+        # what was set last, unless the user has moved the plot since
+        shown = self._ranges_set
+        if shown is not None and not np.allclose(view_box.viewRange(), shown[2], rtol=1e-9, atol=0):
+            shown = None
         # at least a few half-steps wide, so a short run is not stretched over the whole plot
-        self.plot.setXRange(first, max(n - 1, first + MIN_VISIBLE_HALF_STEPS), padding=0.02)
-        if self.view != "climb":
-            return
+        last = max(n - 1, first + MIN_VISIBLE_HALF_STEPS) - first
+        end = first + grown_end(last, None if shown is None or shown[0][0] != first else shown[0][1] - first)
         values = np.concatenate([objective[first:], elbo[max(first, 1) :]])
         values = values[np.isfinite(values)]
-        low, high = float(values.min()), float(values.max())
-        pad = 0.05 * max(high - low, 1e-9 * max(1.0, abs(high)))
-        self.plot.setYRange(low - pad, high + pad, padding=0)
+        y_range = shown[1] if shown is not None else None
+        if values.size:
+            # the biggest marker (the stop square) stays whole inside the plot's top and bottom
+            radius = max(self.appearance.point_size(7), STOP_MARK_SIZE) / 2 + 1
+            clear = radius / view_box.height() if view_box.height() > 4 * radius else 0.25
+            y_range = held_range(y_range, float(values.min()), float(values.max()), clear)
+        if shown is not None and (first, end) == shown[0] and y_range == shown[1]:
+            return
+        pad = 0.02 * (end - first)
+        padded = [[first - pad, end + pad], list(y_range) if y_range is not None else view_box.viewRange()[1]]
+        view_box.setRange(xRange=padded[0], yRange=padded[1], padding=0)
+        self._ranges_set = ((first, end), y_range if y_range is not None else tuple(padded[1]), view_box.viewRange())
 
     def _show_decreases(self) -> None:
         drops = self._drops

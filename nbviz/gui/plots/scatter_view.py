@@ -39,7 +39,8 @@ from .points_view import Mark, PointsView
 from .projection import Projection, feature_pair, pca, pca_title
 from .styling import pen
 
-GRID_SIZE = 150  # density grid cells per axis
+# density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
+GRID_SIZE = 100
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
 DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
 DENSITY_MAX_ALPHA = 105
@@ -96,6 +97,8 @@ class ScatterView(PointsView, QWidget):
         self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._density_key: tuple | None = None  # what `density_grid` was computed for
+        # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
+        self._drawn_keys: dict[str, tuple] = {}
 
         self.axes_bar = AxisChooser()
         self.axes_choice = self.axes_bar.views
@@ -236,6 +239,7 @@ class ScatterView(PointsView, QWidget):
             item.setData([], [])
         self.density_item.hide()
         self.density_grid = None
+        self._drawn_keys.clear()
         self.axes_bar.hide()
         self.legend.hide()
 
@@ -249,8 +253,19 @@ class ScatterView(PointsView, QWidget):
             means[k] = (x, y)
         return model.weights, means, covariances
 
+    def _unchanged(self, what: str, *parts) -> bool:
+        """Whether `what` was last drawn from these `parts` in this style (and remember them)."""
+        style = (self.appearance.presentation, self.appearance.dark, tuple(self.view_options.values().items()))
+        key = (style, *(np.asarray(part).tobytes() for part in parts))
+        if self._drawn_keys.get(what) == key:
+            return True
+        self._drawn_keys[what] = key
+        return False
+
     def _draw_components(self) -> None:
         weights, means, covariances = self.projected_components()
+        if self._unchanged("components", weights, means, covariances):
+            return
         K = len(weights)
         for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
             item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
@@ -268,12 +283,16 @@ class ScatterView(PointsView, QWidget):
         matched = self.session.matched_truth() if self.view_options.truth else None
         positions, pens = [], []
         if matched is None:
+            if self._unchanged("truth"):
+                return
             self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
         else:
             truth, perm = matched
             projection = self.projection
             assert projection is not None  # drawn only while the view applies
             means, covariances = projection.model_gaussians(truth)
+            if self._unchanged("truth", perm, means, covariances):
+                return
             for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
                 color = matched_color(int(perm[j]), self.appearance.dark)
                 item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))

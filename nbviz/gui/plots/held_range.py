@@ -1,0 +1,65 @@
+"""Axis ranges that hold still while a run grows, so the axes are not redrawn at every half-step.
+
+A growing history would move an axis fitted to it at every half-step, and a moved axis repaints
+its ticks and labels. Here the half-step axis ends at a round number with room to grow
+(`grown_end`), and the value axis keeps its range while the values stay inside it and fill at
+least half of it (`held_range`).
+"""
+
+from __future__ import annotations
+
+import math
+
+NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)  # round ends, times a power of ten
+ROOM = 1.2  # a new end leaves room for a fifth more half-steps
+MARGIN = 0.08  # a new value range reaches this fraction of the values' span beyond them
+FILL = 0.5  # a held value range is refitted when the values fill less than this fraction of it
+
+
+def nice_ceil(value: float) -> float:
+    """The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten at or above `value` (> 0)."""
+    scale = 10.0 ** math.floor(math.log10(value))
+    return next(step * scale for step in NICE_STEPS if step * scale >= value * (1 - 1e-12))
+
+
+def grown_end(last: float, current: float | None) -> float:
+    """The end of an axis showing 0 .. `last` (> 0): `current` while it holds `last` with no more room
+    than a new end would leave, else the round number ``nice_ceil(ROOM * last)``.
+
+    Parameters
+    ----------
+    last : float
+        The last position the axis must show.
+    current : float or None
+        The end shown now (None: none yet, or the user moved the axis).
+    """
+    fresh = nice_ceil(ROOM * last)
+    if current is not None and last <= current <= fresh:
+        return current
+    return fresh
+
+
+def held_range(current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0) -> tuple[float, float]:
+    """A value range showing ``low .. high``: `current` while it holds them (at least the fraction
+    `clear` of its height inside each end) and they fill `FILL` of it; else the values with
+    `MARGIN` of their span beyond each side, and the room `clear` asks for.
+
+    Parameters
+    ----------
+    current : (float, float) or None
+        The range shown now (None: none yet, or the user moved the axis).
+    low, high : float
+        The lowest and highest value to show (finite, ``low <= high``).
+    clear : float, optional
+        The share of the range's height to keep free at each end, in [0, 0.25]: a marker's radius
+        over the plot's height, so no marker is cut by the plot's edge.
+    """
+    clear = min(max(clear, 0.0), 0.25)
+    if current is not None:
+        bottom, top = current
+        inside = clear * (top - bottom)
+        if bottom + inside <= low and high <= top - inside and high - low >= FILL * (top - bottom):
+            return current
+    span = max(high - low, 1e-9 * max(1.0, abs(high)))
+    pad = MARGIN * span + clear * span / (1 - 2 * clear)
+    return low - pad, high + pad
