@@ -146,6 +146,7 @@ def test_gallery_sorts_groups_and_loads_a_picked_run(qtbot):
     assert f"the worst is {finished[0].objective - finished[-1].objective:.4g} below the best" in panel.summary.text()
     texts = [card.text.text() for card in panel.cards]
     assert "best" in texts[0] and "optimum 1" in texts[0]
+    assert f"objective {finished[0].objective:.6g}".replace("-", "−") in texts[0]  # a minus sign, not a hyphen
     for index in range(1, len(finished)):
         first = gallery.first_of_group(index)
         if first != index:

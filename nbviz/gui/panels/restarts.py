@@ -104,7 +104,8 @@ class RunCard(QFrame):
         steps = f"{run.iterations} iteration{'s' if run.iterations != 1 else ''}"
         if not run.converged:
             steps += " (not converged)"
-        self.text.setText(f"{title}<br>objective {run.objective:.6g}<br>{where}<br>{steps}<br>{same}")
+        objective = f"{run.objective:.6g}".replace("-", "−")  # a minus sign, as the status line writes it
+        self.text.setText(f"{title}<br>objective {objective}<br>{where}<br>{steps}<br>{same}")
         self.setToolTip("Click to load this run, with its whole history, into the workspace")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
