@@ -109,6 +109,8 @@ class ScatterView(PointsView, QWidget):
         self.view_box = self.plot.getViewBox()
         self.density_item = SmoothImageItem(axisOrder="row-major")
         self.density_item.setLookupTable(density_lut())
+        # kept as a pixmap: an E-step (the same shading) blits it instead of filtering the grid again
+        self.density_item.setCacheMode(self.density_item.CacheMode.DeviceCoordinateCache)
         self.add_overlay(self.density_item, -10)
         self.points = PointLayer(self.view_box, z_value=0)
         self._bounds_item = pg.PlotCurveItem(pen=pg.mkPen(None))  # lets the "A" button fit the data
