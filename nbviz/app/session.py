@@ -151,6 +151,7 @@ class Session(QObject):
         self._stopped: tuple[nc.Snapshot, StopReason] | None = None  # where a run to convergence ended, and why
         self._cursor = 0
         self._resp_cache: tuple[nc.Snapshot, np.ndarray] | None = None  # for one snapshot object
+        self._matched_cache: tuple[nc.Mixture, nc.Mixture, np.ndarray] | None = None  # (truth, model, perm)
         # per half-step of the history: (its snapshot, index of the last M-step at or before it, or -1)
         self._last_m: list[tuple[nc.Snapshot, int]] = []
         self._busy = False
@@ -803,7 +804,10 @@ class Session(QObject):
         model = self.snapshot.model
         if truth.family != model.family or truth.n_features != model.n_features:
             return None
-        return truth, nc.match_components(model, truth)
+        cached = self._matched_cache  # several views ask for the same half-step's matching
+        if cached is None or cached[0] is not truth or cached[1] is not model:
+            cached = self._matched_cache = (truth, model, nc.match_components(model, truth))
+        return truth, cached[2].copy()
 
     def breakdown(self, index: int) -> PointBreakdown:
         """The E-step that gave data row `index` the responsibilities in force at the cursor.

@@ -72,6 +72,7 @@ from .plots.objective_curve import ObjectiveCurve
 from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
+from .steady_label import SteadyLabel
 from .theme import palette_for, system_prefers_dark, window_font
 from .view_menu import add_view_option_actions, follow_standardization
 
@@ -170,8 +171,7 @@ class MainWindow(QMainWindow):
         # the data views move between half-steps (View → Animate half-steps)
         self.motion = Motion(self.session, self.data_view.built_views, self.appearance, self)
         self.motion.follow_slider(self.history_slider)
-        self.history_label = QLabel()
-        self.history_label.setMinimumWidth(240)
+        self.history_label = SteadyLabel(minimum_width=240)  # a new text re-lays out nothing
         history_row = QHBoxLayout()
         history_row.addWidget(QLabel("History"))
         history_row.addWidget(self.history_slider, 1)
@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._progress: QProgressDialog | None = None
         self.import_dialog: ImportDialog | None = None  # while one is open
-        self.status_label = QLabel()
+        self.status_label = SteadyLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
         session = self.session

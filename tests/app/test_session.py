@@ -194,3 +194,17 @@ def test_runner_converges(session, qtbot):
     with qtbot.waitSignal(runner.finished, timeout=10000) as blocker:
         runner.start()
     assert blocker.args[1] is True and session.converged
+
+
+def test_matched_truth_follows_the_cursor_and_hands_out_its_own_copy(session):
+    for _ in range(3):
+        session.step()
+    for index in range(len(session.history)):
+        session.set_cursor(index)
+        truth, perm = session.matched_truth()
+        fitted = session.snapshot.model.means
+        # the true means are far apart: each is matched to the fitted mean nearest to it
+        nearest = [int(np.argmin(np.linalg.norm(fitted - mean, axis=1))) for mean in TRUTH.means]
+        assert truth is session.problem.truth and list(perm) == nearest
+        perm[:] = -7  # a caller's scribbles do not reach the next caller
+        assert list(session.matched_truth()[1]) == nearest

@@ -42,4 +42,26 @@ def test_an_ellipse_far_from_unit_scale_is_drawn_as_at_unit_scale(qtbot, scale):
     slack = 1e-2 * scale  # the 2-sigma extremes, up to the 96 vertices sampling the curve
     assert rect.left() <= low[0] + slack and rect.right() >= high[0] - slack
     assert rect.top() <= low[1] + slack and rect.bottom() >= high[1] - slack
-    assert rect.width() < 3.2 * scale  # 4 sqrt(0.6) = 3.1, without padding in data units
+    # 4 sqrt(0.6) = 3.1, and (pen + 2) pixels of padding each side: 0.27 at 240 pixels for 8 units
+    assert rect.width() < 3.5 * scale
+
+
+def test_the_pen_padding_follows_the_zoom(qtbot):
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.resize(240, 200)
+    item = EllipseItem(pen=pg.mkPen("k", width=2))
+    widget.addItem(item)
+    item.set_gaussian(MEAN, COV)
+    widget.setXRange(0.0, 8.0, padding=0)
+    widget.show()
+    qtbot.waitExposed(widget)
+    before = item.boundingRect()
+    widget.setXRange(0.0, 64.0, padding=0)  # fewer pixels per data unit: more padding in data units
+    qtbot.wait(10)
+    after = item.boundingRect()
+    fresh = EllipseItem(pen=pg.mkPen("k", width=2))  # one that never saw the old zoom
+    widget.addItem(fresh)
+    fresh.set_gaussian(MEAN, COV)
+    assert after == fresh.boundingRect()
+    assert after.width() > before.width()

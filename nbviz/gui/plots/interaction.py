@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 
+from .scatter_items import clear_scatter
+
 CLICK_RADIUS = 8  # pixels
 
 
@@ -30,7 +32,7 @@ def show_ring(ring: pg.ScatterPlotItem, xy, sizes=(23, 18), appearance=None) -> 
     """A dark ring with a white inner ring around the selected point (or none for xy None): one of
     the two stands out on any background. Larger and thicker in `appearance`'s presentation mode."""
     if xy is None:
-        ring.setData([], [])
+        clear_scatter(ring)
         return
     grow = appearance.point_size(1.0) if appearance is not None else 1.0
     thicken = appearance.line_width(1.0) if appearance is not None else 1.0

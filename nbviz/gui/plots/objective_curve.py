@@ -27,6 +27,7 @@ from .held_range import grown_end, held_range
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
+from .scatter_items import clear_scatter
 from .styling import pen
 
 # A drop larger than this (relative) is a real decrease, not rounding.
@@ -380,13 +381,16 @@ class ObjectiveCurve(PlotView, QWidget):
         self.elbo_curve.setData(ex, ey, connect=connect)
         self.band_top.setData(tx, ty)
         self.band_bottom.setData(bx, by)
-        self.decrease_marks.setData(marks.astype(float), objective[marks])
+        if marks.size:
+            self.decrease_marks.setData(marks.astype(float), objective[marks])
+        else:
+            clear_scatter(self.decrease_marks)
 
     def _show_stop(self, shown: np.ndarray) -> None:
         """A square and a label at the last point when a run to convergence ended there, saying why."""
         stop = self.session.run_stop
         if stop is None or not shown.size or not np.isfinite(shown[-1]):
-            self.stop_mark.setData([], [])
+            clear_scatter(self.stop_mark)
             self.stop_label.setText("")
             return
         colour = DECREASE_COLOR if stop.sticky else self.appearance.muted_text

@@ -127,6 +127,11 @@ class PointLayer:
         self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
         self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
         self.shapes: np.ndarray | None = None  # (N,) index into SHAPES per point; None: all round dots
+        # (pixels, sources): the padded-image pixels the points cover and, for each, the index into
+        # [fill colours of the visible points, their rim colours] of the point drawn last there;
+        # worked out at the second render with one geometry (a recolouring), None until then
+        self._owners: tuple[np.ndarray, np.ndarray] | None = None
+        self._fresh = True  # the geometry changed since the last render
         view_box.sigRangeChanged.connect(self._view_changed)
         view_box.sigResized.connect(self._view_changed)
 
@@ -194,6 +199,8 @@ class PointLayer:
         if geometry == self._geometry:
             return
         self._geometry = geometry
+        self._owners = None
+        self._fresh = True  # the next render splats every point (and the one after finds the owners)
         sx, sy = geometry[2], geometry[3]
         pixels = np.empty_like(self.positions)
         np.multiply(self.positions[:, 0] - x0, sx, out=pixels[:, 0])
@@ -224,18 +231,40 @@ class PointLayer:
         assert self._geometry is not None  # set by _update_geometry
         x0, y0, sx, sy, W, H, pad, _ = self._geometry
         padded = self._padded
-        padded.fill(0)
         visible = self._visible
-        values = np.empty(self._flat.shape, dtype=np.uint32)
-        values[:, : self._n_rim] = self._packed_rim[visible, None]
-        values[:, self._n_rim :] = self._packed_fill[visible, None]
-        # numpy's 1-D fancy assignment writes in index order (so each point's disc covers earlier
-        # points); its documentation does not promise this, so the tests check it.
-        padded.ravel()[self._flat.ravel()] = values.ravel()
+        if self._fresh:  # a new geometry (zoom, pan, resize): splat every pixel of every point
+            self._fresh = False
+            padded.fill(0)
+            values = np.empty(self._flat.shape, dtype=np.uint32)
+            values[:, : self._n_rim] = self._packed_rim[visible, None]
+            values[:, self._n_rim :] = self._packed_fill[visible, None]
+            # numpy's 1-D fancy assignment writes in index order (so each point's disc covers earlier
+            # points); its documentation does not promise this, so the tests check it.
+            padded.ravel()[self._flat.ravel()] = values.ravel()
+        else:  # the same pixels again in new colours (a half-step): write each pixel once
+            if self._owners is None:
+                self._owners = self._owned_pixels()
+            pixels, sources = self._owners
+            colours = np.concatenate([self._packed_fill[visible], self._packed_rim[visible]])
+            padded.ravel()[pixels] = colours[sources]
         self.image = np.ascontiguousarray(padded[pad : pad + H, pad : pad + W]).view(np.uint8).reshape(H, W, 4)
         self.image_item.setImage(self.image, autoLevels=False)
         self.image_item.setRect(QRectF(x0, y0, W / sx, H / sy))
         self.image_item.show()
+
+    def _owned_pixels(self) -> tuple[np.ndarray, np.ndarray]:
+        """The covered pixels of the padded image (M,) and the colour each takes (M,), see `_owners`.
+
+        The colour is that of the last write `render` makes there (a later point covers an earlier
+        one, a point's fill its rim), found by writing the writes' order numbers the same way.
+        """
+        flat = self._flat.ravel()
+        last = np.full(self._padded.size, -1, dtype=np.intp)
+        last[flat] = np.arange(len(flat))
+        pixels = np.flatnonzero(last >= 0)
+        point, offset = np.divmod(last[pixels], self._flat.shape[1])
+        sources = np.where(offset < self._n_rim, point + len(self._visible), point)
+        return pixels, sources
 
     # ----------------------------------------------------------------- hit testing
     def nearest(self, x: float, y: float, max_pixels: float) -> int:

@@ -1,0 +1,40 @@
+"""The point layer recolours points in place exactly as a fresh splat would draw them."""
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+
+from nbviz.gui.plots.point_layer import PointLayer
+
+
+def layer_in_view(qtbot, positions, shapes=None) -> PointLayer:
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.resize(300, 240)
+    widget.setRange(xRange=(0.0, 1.0), yRange=(0.0, 1.0), padding=0)
+    widget.show()
+    qtbot.waitExposed(widget)
+    layer = PointLayer(widget.getViewBox())
+    layer._widget = widget  # keep the view alive with the layer
+    layer.set_positions(positions)
+    layer.set_shapes(shapes)
+    return layer
+
+
+@pytest.mark.parametrize("shaped", [False, True])
+def test_recolouring_draws_what_a_fresh_layer_draws(qtbot, shaped):
+    rng = np.random.default_rng(0)
+    positions = rng.uniform(-0.05, 1.05, size=(600, 2))  # crowded, overlapping, some off the edges
+    shapes = rng.integers(0, 10, size=600) if shaped else None
+    recoloured = layer_in_view(qtbot, positions, shapes)
+    for _ in range(3):  # the first colouring splats, later ones recolour the same pixels
+        colours = rng.integers(0, 256, size=(600, 3)).astype(np.uint8)
+        recoloured.set_colors(colours)
+    fresh = layer_in_view(qtbot, positions, shapes)
+    fresh.set_colors(colours)
+    assert recoloured.image.shape == fresh.image.shape
+    assert np.array_equal(recoloured.image, fresh.image)
+    # the last point drawn keeps its own fill colour at its centre pixel
+    x0, y0, sx, sy, *_ = fresh._geometry
+    col, row = np.floor((positions[-1] - (x0, y0)) * (sx, sy)).astype(int)
+    assert tuple(recoloured.image[row, col, :3]) == tuple(colours[-1])
