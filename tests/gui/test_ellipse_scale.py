@@ -54,6 +54,7 @@ def test_the_pen_padding_follows_the_zoom(qtbot):
     widget.addItem(item)
     item.set_gaussian(MEAN, COV)
     widget.setXRange(0.0, 8.0, padding=0)
+    widget.setYRange(-4.0, 8.0, padding=0)  # held: adding an item below must not move the y axis
     widget.show()
     qtbot.waitExposed(widget)
     before = item.boundingRect()
@@ -63,5 +64,7 @@ def test_the_pen_padding_follows_the_zoom(qtbot):
     fresh = EllipseItem(pen=pg.mkPen("k", width=2))  # one that never saw the old zoom
     widget.addItem(fresh)
     fresh.set_gaussian(MEAN, COV)
-    assert after == fresh.boundingRect()
+    qtbot.wait(10)
+    assert widget.getViewBox().viewRange()[1] == [-4.0, 8.0]
+    assert after == item.boundingRect() == fresh.boundingRect()
     assert after.width() > before.width()
