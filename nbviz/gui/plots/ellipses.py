@@ -86,7 +86,6 @@ class EllipseItem(pg.GraphicsObject):
         self.unit = 1.0
         self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level, in data units
         self._gaussian: tuple[np.ndarray, np.ndarray] | None = None  # (mean, cov) drawn
-        self._bounds: QRectF | None = None  # boundingRect, until the path, pen or view transform changes
         # kept as a pixmap: a half-step that leaves the Gaussian alone repaints no path
         self.setCacheMode(self.CacheMode.DeviceCoordinateCache)
 
@@ -106,7 +105,6 @@ class EllipseItem(pg.GraphicsObject):
             local = (curve - mean) / unit
             path.addPath(pg.arrayToQPath(local[:, 0], local[:, 1], connect="all"))
         self.prepareGeometryChange()
-        self._bounds = None
         self.path, self.unit = path, unit
         self.centre = (float(mean[0]), float(mean[1])) if np.all(np.isfinite(mean)) else (0.0, 0.0)
         self.update()
@@ -114,28 +112,17 @@ class EllipseItem(pg.GraphicsObject):
     def set_pen(self, pen) -> None:
         pen = pg.mkPen(pen)
         if pen != self.pen:
-            if pen.widthF() != self.pen.widthF():  # the padding for the pen's width changes
-                self.prepareGeometryChange()
-                self._bounds = None
             self.pen = pen
             self.update()
 
     def clear(self) -> None:
         self.prepareGeometryChange()
-        self._bounds = None
         self._gaussian = None
         self.curves = []
         self.path = QPainterPath()
         self.update()
 
-    def viewTransformChanged(self) -> None:
-        self.prepareGeometryChange()  # the padding is in pixels: a new zoom is a new bounding rect
-        super().viewTransformChanged()
-        self._bounds = None
-
     def boundingRect(self) -> QRectF:
-        if self._bounds is not None:  # Qt asks often; the pixel padding costs a device transform each time
-            return QRectF(self._bounds)
         local = self.path.boundingRect()
         if local.isNull():
             return QRectF()
@@ -143,11 +130,9 @@ class EllipseItem(pg.GraphicsObject):
         rect = QRectF(cx + unit * local.left(), cy + unit * local.top(), unit * local.width(), unit * local.height())
         # The cosmetic pen's width is in pixels: pad by it in data units.
         px, py = self.pixelVectors()
-        if px is None or py is None:  # not on screen yet: no padding, and nothing kept until it is
-            return rect
-        pad_x, pad_y = px.length() * (self.pen.widthF() + 2), py.length() * (self.pen.widthF() + 2)
-        self._bounds = rect.adjusted(-pad_x, -pad_y, pad_x, pad_y)
-        return QRectF(self._bounds)
+        pad_x = 0.0 if px is None else px.length() * (self.pen.widthF() + 2)
+        pad_y = 0.0 if py is None else py.length() * (self.pen.widthF() + 2)
+        return rect.adjusted(-pad_x, -pad_y, pad_x, pad_y)
 
     def paint(self, painter, *args) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
