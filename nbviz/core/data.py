@@ -372,6 +372,7 @@ def _load_careful(
     # ignored (their text is kept anyway), else only the rows with a missing cell
     ignored = len(feature_js) + (label_j is not None) < table.n_columns
     aside: list | dict = [] if ignored else {}
+    rows_read = 0  # rows of the chunks before this one
     pending = [] if header else [(first_line, first)]
     first_chunk = True
     while chunk := pending + list(itertools.islice(records, _CAREFUL_LINES - len(pending))):
@@ -388,11 +389,12 @@ def _load_careful(
         if isinstance(aside, list):
             aside.extend(fields for _, fields in chunk)
         else:
-            start, gaps = sum(len(block) for block in blocks), np.isnan(X).any(axis=1)
+            gaps = np.isnan(X).any(axis=1)
             if label_j is not None:
                 gaps |= np.array([fields[label_j].strip().lower() in MISSING_TOKENS for _, fields in chunk])
-            aside.update((start + i, chunk[i][1]) for i in np.flatnonzero(gaps).tolist())
+            aside.update((rows_read + i, chunk[i][1]) for i in np.flatnonzero(gaps).tolist())
         blocks.append(X)
+        rows_read += len(chunk)
         line_blocks.append(np.fromiter((line for line, _ in chunk), dtype=np.int64, count=len(chunk)))
         if label_j is not None:
             codes = (label_texts.setdefault(fields[label_j].strip(), len(label_texts)) for _, fields in chunk)

@@ -59,26 +59,22 @@ def in_order(
 
         return jobs[index](go_on)
 
-    workers = workers or FIT_WORKERS
-    if workers == 1:  # in the calling thread: no pool (none can be made while Python shuts down)
-        for index in range(len(jobs)):
-            result = run(index)
+    def in_turn(results: Iterator[Result]) -> Iterator[tuple[Result, bool]]:
+        for index, result in enumerate(results):
             finished = not interrupted[index]
             yield result, finished
             if not finished:
                 return
             head[0] = index + 1
+
+    workers = workers or FIT_WORKERS
+    if workers == 1:  # in the calling thread: no pool (none can be made while Python shuts down)
+        yield from in_turn(run(index) for index in range(len(jobs)))
         return
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run, index) for index in range(len(jobs))]
         try:
-            for index, future in enumerate(futures):
-                result = future.result()
-                finished = not interrupted[index]
-                yield result, finished
-                if not finished:
-                    return
-                head[0] = index + 1
+            yield from in_turn(future.result() for future in futures)
         finally:
             stop.set()
             for future in futures:

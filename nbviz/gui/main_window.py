@@ -407,14 +407,7 @@ class MainWindow(QMainWindow):
         self.toolbar = toolbar = self.addToolBar("Stepping")
         toolbar.setObjectName("stepping_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
-        for action in (
-            self.e_action,
-            self.m_action,
-            self.step_action,
-            self.play_action,
-            self.run_action,
-            self.reset_action,
-        ):
+        for action in self.run_commands[:6]:  # E-step … Reset, as in the Run menu
             toolbar.addAction(action)
         toolbar.addSeparator()
         for action in (self.back_action, self.forward_action):
