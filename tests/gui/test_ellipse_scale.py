@@ -11,7 +11,7 @@ MEAN = np.array([4.0, 3.0])
 COV = np.array([[0.6, 0.04], [0.04, 1.4]])
 
 
-def rendered(qtbot, scale: float) -> tuple[np.ndarray, EllipseItem]:
+def rendered(qtbot, scale: float) -> tuple[np.ndarray, EllipseItem, pg.PlotWidget]:
     widget = pg.PlotWidget(background="w")
     qtbot.addWidget(widget)
     widget.resize(240, 200)
@@ -26,13 +26,13 @@ def rendered(qtbot, scale: float) -> tuple[np.ndarray, EllipseItem]:
     qtbot.waitExposed(widget)
     image = widget.grab().toImage().convertToFormat(QImage.Format.Format_Grayscale8)
     pixels = np.array(image.constBits(), dtype=np.uint8).reshape(image.height(), image.bytesPerLine())
-    return pixels[:, : image.width()], item
+    return pixels[:, : image.width()], item, widget  # (the item lives as long as its widget)
 
 
 @pytest.mark.parametrize("scale", [1e150, 2.0**-500, 1e-150])
 def test_an_ellipse_far_from_unit_scale_is_drawn_as_at_unit_scale(qtbot, scale):
-    unit, _ = rendered(qtbot, 1.0)
-    scaled, item = rendered(qtbot, scale)
+    unit, *_ = rendered(qtbot, 1.0)
+    scaled, item, _widget = rendered(qtbot, scale)
     ink = unit != unit[0, 0]
     assert ink.sum() > 300  # the two ellipses are drawn
     # the same pixels are inked (a wedge from the origin inked hundreds more)

@@ -37,3 +37,21 @@ def test_a_value_range_keeps_room_for_markers_at_its_ends():
     # held while the values stay that far inside; refitted when one comes nearer the edge
     assert held_range((-20.5, 120.5), 0.0, 105.0, clear=0.1) == (-20.5, 120.5)
     assert held_range((-20.5, 120.5), 0.0, 110.0, clear=0.1) != (-20.5, 120.5)
+
+
+def test_a_climbing_curve_is_refitted_with_room_above_it():
+    assert held_range(None, 0.0, 100.0, headroom=0.3) == pytest.approx((-8.0, 138.0))
+    # EM's objective: big rises first, then smaller ones; with headroom the range is refitted less often
+    climb = [-5200.0, -4650.0, -4600.0, -4520.0, -4470.0, -4420.0, -4400.0, -4380.0, -4370.0, -4365.0]
+
+    def refits(headroom):
+        shown, count = None, 0
+        for n in range(2, len(climb) + 1):
+            values = climb[:n]
+            new = held_range(shown, min(values), max(values), headroom=headroom)
+            count += new != shown
+            shown = new
+            assert shown[0] < min(values) and max(values) < shown[1]  # every value in view
+        return count
+
+    assert refits(0.3) < refits(0.0)

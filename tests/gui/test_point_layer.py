@@ -38,3 +38,33 @@ def test_recolouring_draws_what_a_fresh_layer_draws(qtbot, shaped):
     x0, y0, sx, sy, *_ = fresh._geometry
     col, row = np.floor((positions[-1] - (x0, y0)) * (sx, sy)).astype(int)
     assert tuple(recoloured.image[row, col, :3]) == tuple(colours[-1])
+
+
+def test_the_layer_shows_each_point_on_screen_where_its_data_position_is(qtbot):
+    """What reaches the screen: the pixels under each point, read back from a grab of the widget."""
+    positions = np.array([[0.2, 0.8], [0.8, 0.2], [0.5, 0.5]])  # top left, bottom right, centre
+    colours = np.array([[200, 30, 40], [30, 60, 200], [20, 160, 60]], dtype=np.uint8)
+    layer = layer_in_view(qtbot, positions)
+    layer.set_colors(colours)
+    widget = layer._widget
+    widget.getPlotItem().hideAxis("left")
+    widget.getPlotItem().hideAxis("bottom")
+    qtbot.waitUntil(lambda: layer.image_item.isVisible())
+    image = widget.grab().toImage()
+    view_box = widget.getViewBox()
+    for (x, y), colour in zip(positions, colours):
+        scene = view_box.mapViewToScene(pg.Point(x, y))
+        pixel = widget.mapFromScene(scene)
+        shown = image.pixelColor(pixel.x(), pixel.y())
+        assert (shown.red(), shown.green(), shown.blue()) == tuple(colour)
+
+
+def test_the_layer_as_rgba_matches_its_pixels(qtbot):
+    layer = layer_in_view(qtbot, np.array([[0.5, 0.25]]))
+    layer.set_colors(np.array([[1, 2, 3]], dtype=np.uint8))
+    H, W = layer.pixels.shape
+    assert layer.image.shape == (H, W, 4)
+    rows, cols = np.nonzero(layer.image[..., 3])
+    assert np.all(layer.image[rows, cols, 3] == 255)  # opaque where a point is, transparent elsewhere
+    # row 0 of the RGBA copy is the bottom of the plot: the point a quarter up sits in the lower half
+    assert rows.mean() == pytest.approx(0.25 * H, abs=1.0)

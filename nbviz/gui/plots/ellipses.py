@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainterPath
+from PySide6.QtGui import QColor, QPainterPath, QPolygonF, QTransform
 
 from ..palette import component_color
 
@@ -34,6 +34,16 @@ def ellipse_mass(level: float) -> float:
     return float(-np.expm1(-0.5 * level**2))
 
 
+def _unit_circle(n: int) -> np.ndarray:
+    """(n + 1, 2) points on the unit circle, the first repeated at the end (exactly) to close it."""
+    angle = np.linspace(0.0, 2.0 * np.pi, n + 1)
+    angle[-1] = 0.0
+    return np.column_stack([np.cos(angle), np.sin(angle)])
+
+
+UNIT_CIRCLE = _unit_circle(N_VERTICES)
+
+
 def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_VERTICES) -> np.ndarray:
     """Vertices of the `scale`-sigma ellipse of a 2-D Gaussian.
 
@@ -55,10 +65,23 @@ def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_V
     """
     values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
     root = vectors * np.sqrt(np.clip(values, 0.0, None))  # root @ root.T == cov
-    angle = np.linspace(0.0, 2.0 * np.pi, n + 1)
-    angle[-1] = 0.0
-    circle = np.column_stack([np.cos(angle), np.sin(angle)])
+    circle = UNIT_CIRCLE if n == N_VERTICES else _unit_circle(n)
     return mean + scale * circle @ root.T
+
+
+def pixel_extent(device: QTransform) -> tuple[float, float]:
+    """How far one device pixel reaches along x and along y in the coordinates `device` maps to pixels.
+
+    Worked out per axis, without inverting the matrix: at data scales like 1e150 its determinant is
+    too small for `QTransform.inverted`, which then gives up. (0, 0) for a degenerate transform.
+    """
+    a, b, c, d = device.m11(), device.m12(), device.m21(), device.m22()
+    if b == 0.0 and c == 0.0:  # no rotation: the usual case
+        return (1.0 / abs(a) if a else 0.0), (1.0 / abs(d) if d else 0.0)
+    det = a * d - b * c
+    if det == 0.0 or not math.isfinite(det):
+        return 0.0, 0.0
+    return (abs(d) + abs(c)) / abs(det), (abs(b) + abs(a)) / abs(det)
 
 
 class EllipseItem(pg.GraphicsObject):
@@ -85,6 +108,7 @@ class EllipseItem(pg.GraphicsObject):
         self.centre = (0.0, 0.0)
         self.unit = 1.0
         self.curves: list[np.ndarray] = []  # one (n + 1, 2) vertex array per level, in data units
+        self.polygons: list[QPolygonF] = []  # the finite curves as drawn: relative to the centre, in `unit`s
         self._gaussian: tuple[np.ndarray, np.ndarray] | None = None  # (mean, cov) drawn
         # kept as a pixmap: a half-step that leaves the Gaussian alone repaints no path
         self.setCacheMode(self.CacheMode.DeviceCoordinateCache)
@@ -96,14 +120,20 @@ class EllipseItem(pg.GraphicsObject):
         if drawn is not None and np.array_equal(drawn[0], mean) and np.array_equal(drawn[1], cov):
             return
         self._gaussian = (mean, cov)
-        self.curves = [ellipse_points(mean, cov, level) for level in self.levels]
-        finite = [curve for curve in self.curves if np.all(np.isfinite(curve))]
-        extent = max((float(np.max(np.abs(curve - mean))) for curve in finite), default=0.0)
+        values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
+        root = vectors * np.sqrt(np.clip(values, 0.0, None))  # as in `ellipse_points`, once for every level
+        offsets = [level * UNIT_CIRCLE @ root.T for level in self.levels]  # each level's vertices - mean
+        self.curves = [mean + offset for offset in offsets]
+        finite = [offset for offset, curve in zip(offsets, self.curves) if np.all(np.isfinite(curve))]
+        extent = max((float(np.max(np.abs(offset))) for offset in finite), default=0.0)
         unit = math.ldexp(1.0, math.frexp(extent)[1]) if 0.0 < extent < math.inf else 1.0  # exact scaling
+        # one open polyline per level (the last vertex repeats the first): Qt strokes a polyline at about
+        # half the cost of the same outline as a path
         path = QPainterPath()
-        for curve in finite:
-            local = (curve - mean) / unit
+        for offset in finite:
+            local = offset / unit
             path.addPath(pg.arrayToQPath(local[:, 0], local[:, 1], connect="all"))
+        self.polygons = path.toSubpathPolygons()
         self.prepareGeometryChange()
         self.path, self.unit = path, unit
         self.centre = (float(mean[0]), float(mean[1])) if np.all(np.isfinite(mean)) else (0.0, 0.0)
@@ -119,6 +149,7 @@ class EllipseItem(pg.GraphicsObject):
         self.prepareGeometryChange()
         self._gaussian = None
         self.curves = []
+        self.polygons = []
         self.path = QPainterPath()
         self.update()
 
@@ -128,11 +159,15 @@ class EllipseItem(pg.GraphicsObject):
             return QRectF()
         (cx, cy), unit = self.centre, self.unit
         rect = QRectF(cx + unit * local.left(), cy + unit * local.top(), unit * local.width(), unit * local.height())
-        # The cosmetic pen's width is in pixels: pad by it in data units.
-        px, py = self.pixelVectors()
-        pad_x = 0.0 if px is None else px.length() * (self.pen.widthF() + 2)
-        pad_y = 0.0 if py is None else py.length() * (self.pen.widthF() + 2)
-        return rect.adjusted(-pad_x, -pad_y, pad_x, pad_y)
+        # The cosmetic pen's width is in pixels: pad by it in data units (the extent of a device
+        # pixel along each axis; asked of the transform directly, as the scene asks this often)
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return rect
+        pixel_x, pixel_y = pixel_extent(self.deviceTransform(views[0].viewportTransform()))
+        width = self.pen.widthF() + 2
+        return rect.adjusted(-pixel_x * width, -pixel_y * width, pixel_x * width, pixel_y * width)
 
     def paint(self, painter, *args) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
@@ -140,7 +175,8 @@ class EllipseItem(pg.GraphicsObject):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.translate(*self.centre)
         painter.scale(self.unit, self.unit)  # the pen is cosmetic: its width stays in pixels
-        painter.drawPath(self.path)
+        for polygon in self.polygons:
+            painter.drawPolyline(polygon)
 
 
 class DraggableMarkers(pg.ScatterPlotItem):

@@ -3,7 +3,8 @@
 A growing history would move an axis fitted to it at every half-step, and a moved axis repaints
 its ticks and labels. Here the half-step axis ends at a round number with room to grow
 (`grown_end`), and the value axis keeps its range while the values stay inside it and fill at
-least half of it (`held_range`).
+least half of it (`held_range`); a climbing curve (EM's objective) is refitted with room above it,
+so its next few rises stay inside.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ def grown_end(last: float, current: float | None) -> float:
     return fresh
 
 
-def held_range(current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0) -> tuple[float, float]:
+def held_range(
+    current: tuple[float, float] | None, low: float, high: float, clear: float = 0.0, headroom: float = 0.0
+) -> tuple[float, float]:
     """A value range showing ``low .. high``: `current` while it holds them (at least the fraction
     `clear` of its height inside each end) and they fill `FILL` of it; else the values with
-    `MARGIN` of their span beyond each side, and the room `clear` asks for.
+    `MARGIN` of their span beyond each side, `headroom` of it more above them, and the room `clear`
+    asks for.
 
     Parameters
     ----------
@@ -53,6 +57,9 @@ def held_range(current: tuple[float, float] | None, low: float, high: float, cle
     clear : float, optional
         The share of the range's height to keep free at each end, in [0, 0.25]: a marker's radius
         over the plot's height, so no marker is cut by the plot's edge.
+    headroom : float, optional
+        For values that climb: the share of their span left free above them when the range is
+        refitted, in [0, 0.5], so the next rises stay inside and the axis holds still meanwhile.
     """
     clear = min(max(clear, 0.0), 0.25)
     if current is not None:
@@ -62,4 +69,4 @@ def held_range(current: tuple[float, float] | None, low: float, high: float, cle
             return current
     span = max(high - low, 1e-9 * max(1.0, abs(high)))
     pad = MARGIN * span + clear * span / (1 - 2 * clear)
-    return low - pad, high + pad
+    return low - pad, high + pad + min(max(headroom, 0.0), 0.5) * span

@@ -50,6 +50,9 @@ BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
 MIN_COLUMNS = 200  # a plot not laid out yet decimates to this many columns
 KEY_SAMPLES = 400  # places along the curves where the legend must not lie
 STOP_MARK_SIZE = 14  # pixels: the square where a run to convergence stopped
+# the share of the values' span left above them when the value axis is refitted: EM's objective climbs,
+# and the next few rises then stay inside (the axes, grid and curves are not all repainted each half-step)
+CLIMB_HEADROOM = 0.3
 GRID_TICK_LEVELS = 2  # the axes' tick levels drawn (and gridded): major and minor
 
 
@@ -421,7 +424,8 @@ class ObjectiveCurve(PlotView, QWidget):
             # the biggest marker (the stop square) stays whole inside the plot's top and bottom
             radius = max(self.appearance.point_size(7), STOP_MARK_SIZE) / 2 + 1
             clear = radius / view_box.height() if view_box.height() > 4 * radius else 0.25
-            y_range = held_range(y_range, float(values.min()), float(values.max()), clear)
+            headroom = 0.0 if self.view == "gap" else CLIMB_HEADROOM  # the gap falls
+            y_range = held_range(y_range, float(values.min()), float(values.max()), clear, headroom)
         if shown is not None and (first, end) == shown[0] and y_range == shown[1]:
             return
         pad = 0.02 * (end - first)

@@ -2,8 +2,8 @@
 
 Between EM half-steps the data points stay where they are and only their colours change. Drawing
 them as separate scatter symbols costs Qt one symbol per point per frame; here the points are
-splatted into a single RGBA image at the plot's own pixel resolution, so recolouring N points is a
-handful of numpy scatter-writes and one image upload.
+splatted into a single image at the plot's own pixel resolution, so recolouring N points is a
+handful of numpy scatter-writes, and drawing them is one unscaled copy of pixels (`PixelImage`).
 
 Positions are converted to pixel offsets only when the view range or the widget size changes;
 each point is a round dot (a disc of pixels with a one-pixel darker rim), later points drawn over
@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import Symbols
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPoint, QPointF, QRectF
+from PySide6.QtGui import QImage
 
 # (upper bound on N, disc radius in device pixels): fewer points get bigger dots.
 DOT_RADII = ((2_000, 3.5), (20_000, 2.5), (np.inf, 1.6))
@@ -96,8 +97,57 @@ def _padded_offsets(symbols: list[str], radius: float) -> tuple[np.ndarray, int]
     return padded, n_rim
 
 
+class PixelImage(pg.GraphicsObject):
+    """An image that covers a rectangle of its view pixel for pixel, drawn as one unscaled copy.
+
+    The pixels are premultiplied ARGB32 (Qt's own format, which its painter copies without
+    converting) in rows from the top of the screen down. When the rectangle maps onto exactly the
+    image's size in device pixels (the point layer's case) the image is copied to whole-pixel
+    coordinates; otherwise (an export at another scale) it is drawn stretched over the rectangle.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self._pixels = np.zeros((0, 0), dtype=np.uint32)  # kept alive: the QImage shares its memory
+        self._qimage = QImage()
+        self._rect = QRectF()
+
+    def set_pixels(self, pixels: np.ndarray, rect: QRectF) -> None:
+        """Show `pixels`, shape (H, W) uint32 ARGB values (C-contiguous, top row first), over `rect` (data units)."""
+        H, W = pixels.shape
+        self._pixels = pixels
+        self._qimage = QImage(pixels.data, W, H, 4 * W, QImage.Format.Format_ARGB32_Premultiplied)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def paint(self, painter, *args) -> None:
+        image = self._qimage
+        if image.isNull() or self._rect.isEmpty():
+            return
+        transform = painter.transform()
+        target = transform.mapRect(self._rect)
+        one_to_one = abs(target.width() - image.width()) < 0.5 and abs(target.height() - image.height()) < 0.5
+        if one_to_one and not transform.isRotating() and transform.m22() < 0:  # a plot's y-up view
+            painter.save()
+            painter.resetTransform()  # device pixels: one unscaled, unconverted copy
+            painter.drawImage(QPoint(round(target.left()), round(target.top())), image)
+            painter.restore()
+            return
+        # rows run down the screen, the rectangle's y up: flip about its middle, then stretch over it
+        painter.save()
+        painter.translate(0.0, self._rect.top() + self._rect.bottom())
+        painter.scale(1.0, -1.0)
+        painter.drawImage(self._rect, image)
+        painter.restore()
+
+
 class PointLayer:
-    """Points drawn as one `pg.ImageItem` covering the view rectangle of a ViewBox.
+    """Points drawn as one `PixelImage` covering the view rectangle of a ViewBox.
 
     Parameters
     ----------
@@ -112,13 +162,13 @@ class PointLayer:
     def __init__(self, view_box: pg.ViewBox, z_value: float = 5.0, radius_change: float = 0.0):
         self.view_box = view_box
         self.radius_change = radius_change
-        self.image_item = pg.ImageItem(axisOrder="row-major")
+        self.image_item = PixelImage()
         self.image_item.setZValue(z_value)
         self.image_item.hide()  # until there are points
         view_box.addItem(self.image_item, ignoreBounds=True)
         self.positions = np.zeros((0, 2))  # (N, 2) data coordinates
         self.colors = np.zeros((0, 3), dtype=np.uint8)  # (N, 3)
-        self.image = np.zeros((1, 1, 4), dtype=np.uint8)  # (H, W, 4) RGBA, row 0 at the bottom
+        self.pixels = np.zeros((1, 1), dtype=np.uint32)  # (H, W) ARGB as drawn, top row first
         self._packed_fill = np.zeros(0, dtype=np.uint32)
         self._packed_rim = np.zeros(0, dtype=np.uint32)
         # (x0, y0, sx, sy, W, H, pad, radius): the data -> pixel mapping
@@ -134,6 +184,12 @@ class PointLayer:
         self._fresh = True  # the geometry changed since the last render
         view_box.sigRangeChanged.connect(self._view_changed)
         view_box.sigResized.connect(self._view_changed)
+
+    @property
+    def image(self) -> np.ndarray:
+        """The layer as RGBA, shape (H, W, 4) uint8, row 0 at the bottom (a copy)."""
+        argb = self.pixels[::-1]
+        return np.stack([(argb >> shift & 0xFF).astype(np.uint8) for shift in (16, 8, 0, 24)], axis=-1)
 
     # ----------------------------------------------------------------- data
     def set_positions(self, positions: np.ndarray) -> None:
@@ -163,8 +219,10 @@ class PointLayer:
             self._geometry = None
 
     def set_colors(self, rgb: np.ndarray) -> None:
-        """Per-point colours, shape (N, 3) uint8, and redraw."""
+        """Per-point colours, shape (N, 3) uint8, and redraw (nothing to do when nothing changed)."""
         rgb = np.asarray(rgb, dtype=np.uint8)
+        if self._geometry is not None and self.image_item.isVisible() and np.array_equal(rgb, self.colors):
+            return  # an M-step: the same responsibilities, the same colours
         self.colors = rgb
         self._packed_fill = _pack(rgb)
         self._packed_rim = _pack((rgb * RIM_SHADE).astype(np.uint8))
@@ -223,8 +281,8 @@ class PointLayer:
     def render(self) -> None:
         """Splat every visible point into the RGBA image and hand it to the ImageItem."""
         if len(self.positions) == 0:
-            self.image = np.zeros((1, 1, 4), dtype=np.uint8)
-            self.image_item.setImage(self.image, autoLevels=False)
+            self.pixels = np.zeros((1, 1), dtype=np.uint32)
+            self.image_item.set_pixels(self.pixels, QRectF())
             self.image_item.hide()
             return
         self._update_geometry()
@@ -247,9 +305,8 @@ class PointLayer:
             pixels, sources = self._owners
             colours = np.concatenate([self._packed_fill[visible], self._packed_rim[visible]])
             padded.ravel()[pixels] = colours[sources]
-        self.image = np.ascontiguousarray(padded[pad : pad + H, pad : pad + W]).view(np.uint8).reshape(H, W, 4)
-        self.image_item.setImage(self.image, autoLevels=False)
-        self.image_item.setRect(QRectF(x0, y0, W / sx, H / sy))
+        self.pixels = np.ascontiguousarray(padded[pad : pad + H, pad : pad + W][::-1])
+        self.image_item.set_pixels(self.pixels, QRectF(x0, y0, W / sx, H / sy))
         self.image_item.show()
 
     def _owned_pixels(self) -> tuple[np.ndarray, np.ndarray]:
@@ -287,8 +344,6 @@ class PointLayer:
 
 
 def _pack(rgb: np.ndarray) -> np.ndarray:
-    """Opaque RGBA colours packed into one uint32 per row (memory order R, G, B, A)."""
-    rgba = np.empty((len(rgb), 4), dtype=np.uint8)
-    rgba[:, :3] = rgb
-    rgba[:, 3] = 255
-    return rgba.view(np.uint32).ravel()
+    """Opaque colours packed into one ARGB uint32 per row (0xAARRGGBB, Qt's ARGB32)."""
+    rgb = rgb.astype(np.uint32)
+    return (0xFF000000 | rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2]).astype(np.uint32)
