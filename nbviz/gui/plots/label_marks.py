@@ -11,13 +11,14 @@ from ...app.appearance import Appearance
 from ...app.labelling import Labelling
 from ..palette import component_color
 from .interaction import picked_index
+from .scatter_items import Marks
 from .styling import pen
 
 MARK_SIZE = 12
 OUTLINE_WIDTH = 2.2
 
 
-class _Marks(pg.ScatterPlotItem):
+class _Marks(Marks):
     """Marks that are only drawn: a click on one goes on to the point beneath."""
 
     def __init__(self, marks: LabelMarks, **options):

@@ -27,7 +27,7 @@ from .held_range import grown_end, held_range
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
-from .scatter_items import clear_scatter
+from .scatter_items import Marks, clear_scatter
 from .styling import pen
 
 # A drop larger than this (relative) is a real decrease, not rounding.
@@ -173,7 +173,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.band_top, self.band_bottom = pg.PlotCurveItem(), pg.PlotCurveItem()
         self.gap = pg.FillBetweenItem(self.band_top, self.band_bottom, brush=pg.mkBrush(*BAND_BRUSH))
         self.plot.addItem(self.gap)
-        self.decrease_marks = pg.ScatterPlotItem(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3), brush=None)
+        self.decrease_marks = Marks(size=16, symbol="x", pen=pg.mkPen(DECREASE_COLOR, width=3), brush=None)
         self.decrease_marks.setZValue(3)
         self.plot.addItem(self.decrease_marks)
         self.cursor_line = pg.InfiniteLine(
@@ -183,7 +183,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend = legend
         self.plot.addItem(self.cursor_line)
         # why a run to convergence stopped, at its last point (Session.run_stop)
-        self.stop_mark = pg.ScatterPlotItem(size=STOP_MARK_SIZE, symbol="s", brush=None)
+        self.stop_mark = Marks(size=STOP_MARK_SIZE, symbol="s", brush=None)
         self.stop_mark.setZValue(4)
         self.stop_label = pg.TextItem(anchor=(1, 1))
         self.plot.addItem(self.stop_mark)

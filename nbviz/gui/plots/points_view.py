@@ -23,9 +23,10 @@ from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .legend import DataLegend, legend_entries
 from .plot_view import PlotView
 from .point_layer import PointLayer
+from .scatter_items import Marks
 
 
-class Mark(pg.ScatterPlotItem):
+class Mark(Marks):
     """A marker that is only drawn (the probe's): a click on it goes on to the view beneath."""
 
     def mouseClickEvent(self, ev) -> None:
@@ -111,7 +112,7 @@ class PointsView(PlotView):
         return self.add_overlay(means, 20)
 
     def add_selection_ring(self) -> pg.ScatterPlotItem:
-        return self.add_overlay(pg.ScatterPlotItem(pxMode=True), 25)
+        return self.add_overlay(Marks(pxMode=True), 25)
 
     def follow_session(self) -> None:
         """Also take clicks on the plot (a click on a point selects it, elsewhere probes) and Shift-moves."""

@@ -1,8 +1,9 @@
-"""Emptying a pyqtgraph scatter item without the cost of emptying an empty one."""
+"""Scatter items for marks that are mostly absent: emptied cheaply, and never painted while empty."""
 
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import QRectF
 
 
 def clear_scatter(item: pg.ScatterPlotItem) -> None:
@@ -13,3 +14,25 @@ def clear_scatter(item: pg.ScatterPlotItem) -> None:
     """
     if len(item.data):
         item.setData([], [])
+
+
+class Marks(pg.ScatterPlotItem):
+    """A scatter item that, while it has no spots, takes no room and is never painted.
+
+    pyqtgraph gives an empty scatter item a small rectangle at the origin, and a view repainting
+    there (at every half-step, when the points change colour) runs its whole paint for nothing.
+    """
+
+    def clear(self) -> None:
+        super().clear()
+        self._flag_contents()
+
+    def addPoints(self, *args, **kwargs) -> None:
+        super().addPoints(*args, **kwargs)
+        self._flag_contents()
+
+    def _flag_contents(self) -> None:
+        self.setFlag(self.GraphicsItemFlag.ItemHasNoContents, not len(self.data))
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect() if len(self.data) else QRectF()

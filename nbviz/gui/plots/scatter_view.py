@@ -37,7 +37,7 @@ from .plot_view import new_plot
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
 from .projection import Projection, feature_pair, pca, pca_title
-from .scatter_items import clear_scatter
+from .scatter_items import Marks, clear_scatter
 from .styling import pen
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
@@ -118,7 +118,7 @@ class ScatterView(PointsView, QWidget):
         self.view_box.addItem(self._bounds_item)
         self.ellipses: list[EllipseItem] = []
         self.truth_ellipses: list[EllipseItem] = []
-        self.truth_means = self.add_overlay(pg.ScatterPlotItem(symbol="x", size=11, pxMode=True), 15)
+        self.truth_means = self.add_overlay(Marks(symbol="x", size=11, pxMode=True), 15)
         self.means = self.add_means(17)
         self.selection_ring = self.add_selection_ring()
         self.probe_marker = self.add_overlay(Mark(symbol="+", size=20, pxMode=True), 26)
