@@ -226,7 +226,7 @@ def test_a_long_zigzag_history_draws_min_and_max_per_pixel_column_fast(curve, qt
     history = zigzag_history(session, 20_000)
     qtbot.wait(10)
     objective = np.array([s.objective for s in history])
-    assert curve.decimated and curve.objective_curve.opts["symbol"] is None
+    assert curve.decimated and curve.objective_marks.x.size == 0  # no markers on a decimated curve
     x, y = curve.objective_curve.getData()
     columns = int(curve.plot.getViewBox().width())
     assert len(x) <= 2 * max(columns, 200)
@@ -259,8 +259,9 @@ def test_a_long_zigzag_history_draws_min_and_max_per_pixel_column_fast(curve, qt
     # zoomed in to a few half-steps, the curve is drawn as it is, with its symbols
     curve.plot.setXRange(100, 140, padding=0)
     x, y = curve.objective_curve.getData()
-    assert not curve.decimated and curve.objective_curve.opts["symbol"] == "o"
+    assert not curve.decimated
     np.testing.assert_array_equal(y, [s.objective for s in history])
+    np.testing.assert_array_equal(curve.objective_marks.y, y)  # a marker at every half-step
 
 
 def test_the_curve_follows_a_history_cut_back_and_regrown(curve):

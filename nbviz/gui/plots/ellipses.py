@@ -10,9 +10,10 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainterPath, QPolygonF, QTransform
+from PySide6.QtGui import QColor, QPainterPath, QPolygonF
 
 from ..palette import component_color
+from .pixels import item_pixel_extent
 
 N_VERTICES = 96
 SIGMA_LEVELS = (1.0, 2.0)
@@ -67,21 +68,6 @@ def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_V
     root = vectors * np.sqrt(np.clip(values, 0.0, None))  # root @ root.T == cov
     circle = UNIT_CIRCLE if n == N_VERTICES else _unit_circle(n)
     return mean + scale * circle @ root.T
-
-
-def pixel_extent(device: QTransform) -> tuple[float, float]:
-    """How far one device pixel reaches along x and along y in the coordinates `device` maps to pixels.
-
-    Worked out per axis, without inverting the matrix: at data scales like 1e150 its determinant is
-    too small for `QTransform.inverted`, which then gives up. (0, 0) for a degenerate transform.
-    """
-    a, b, c, d = device.m11(), device.m12(), device.m21(), device.m22()
-    if b == 0.0 and c == 0.0:  # no rotation: the usual case
-        return (1.0 / abs(a) if a else 0.0), (1.0 / abs(d) if d else 0.0)
-    det = a * d - b * c
-    if det == 0.0 or not math.isfinite(det):
-        return 0.0, 0.0
-    return (abs(d) + abs(c)) / abs(det), (abs(b) + abs(a)) / abs(det)
 
 
 class EllipseItem(pg.GraphicsObject):
@@ -161,11 +147,7 @@ class EllipseItem(pg.GraphicsObject):
         rect = QRectF(cx + unit * local.left(), cy + unit * local.top(), unit * local.width(), unit * local.height())
         # The cosmetic pen's width is in pixels: pad by it in data units (the extent of a device
         # pixel along each axis; asked of the transform directly, as the scene asks this often)
-        scene = self.scene()
-        views = scene.views() if scene is not None else []
-        if not views:
-            return rect
-        pixel_x, pixel_y = pixel_extent(self.deviceTransform(views[0].viewportTransform()))
+        pixel_x, pixel_y = item_pixel_extent(self)
         width = self.pen.widthF() + 2
         return rect.adjusted(-pixel_x * width, -pixel_y * width, pixel_x * width, pixel_y * width)
 

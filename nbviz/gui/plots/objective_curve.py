@@ -12,6 +12,7 @@ lowest and highest value per column without symbols (`min_max_columns`).
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -29,6 +30,7 @@ from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
 from .scatter_items import Marks, clear_scatter
 from .styling import pen
+from .symbol_trail import SymbolTrail
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
@@ -150,25 +152,32 @@ class ObjectiveCurve(PlotView, QWidget):
         self.key.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.key.setContentsMargins(4, 0, 8, 0)  # clear of the edge of a frame or a header
         self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
-        self.elbo_curve = self.plot.plot(
-            pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine),
-            symbol="t",
-            symbolSize=7,
-            symbolBrush=ELBO_COLOR,
-            symbolPen=None,
-            name="ELBO L(q, θ)",
-        )
-        self.objective_curve = self.plot.plot(
-            pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5),
-            symbol="o",
-            symbolSize=7,
-            symbolBrush=OBJECTIVE_COLOR,
-            symbolPen=None,
-            name="log-likelihood",
-        )
+        # the curves are lines; their markers (one per half-step) are drawn by a SymbolTrail each, and
+        # the legend shows both from a sample item that is never drawn in the plot
+        self.elbo_curve = self.plot.plot(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine))
+        self.objective_curve = self.plot.plot(pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5))
+        self.elbo_marks = SymbolTrail("t", 7, ELBO_COLOR)
+        self.objective_marks = SymbolTrail("o", 7, OBJECTIVE_COLOR)
+        self._samples = {}
+        for curve, marks, name in (
+            (self.elbo_curve, self.elbo_marks, "ELBO L(q, θ)"),
+            (self.objective_curve, self.objective_marks, "log-likelihood"),
+        ):
+            self.plot.addItem(marks)
+            # (one point of data: pyqtgraph's legend draws a sample's marker from its own scatter's style)
+            sample = pg.PlotDataItem(
+                [0.0], [0.0], pen=curve.opts["pen"], symbol=marks.symbol, symbolSize=7, symbolPen=None
+            )
+            sample.setSymbolBrush(marks.brush)
+            # a click on the legend's sample shows or hides the curve and its markers
+            sample.visibleChanged.connect(partial(self._sample_toggled, sample, curve, marks))
+            legend.addItem(sample, name)
+            self._samples[curve] = sample
         # the ELBO on top: where the KL gap is small it would otherwise hide under the objective
         self.objective_curve.setZValue(1)
+        self.objective_marks.setZValue(1.5)
         self.elbo_curve.setZValue(2)
+        self.elbo_marks.setZValue(2.5)
         # the band's edges from the first E-step on (the curves themselves start at different half-steps)
         self.band_top, self.band_bottom = pg.PlotCurveItem(), pg.PlotCurveItem()
         self.gap = pg.FillBetweenItem(self.band_top, self.band_bottom, brush=pg.mkBrush(*BAND_BRUSH))
@@ -216,15 +225,24 @@ class ObjectiveCurve(PlotView, QWidget):
         self.view_choice.currentIndexChanged.connect(self._view_changed)
         self.follow_session()
 
+    @staticmethod
+    def _sample_toggled(sample: pg.PlotDataItem, curve: pg.PlotDataItem, marks: SymbolTrail) -> None:
+        curve.setVisible(sample.isVisible())
+        marks.setVisible(sample.isVisible())
+
     def restyle(self, a: Appearance) -> None:
         """Pens, marker sizes and the legend for the appearance."""
         # presenting, the curve keeps the view chosen before; the projector's height goes to the data
         self.view_bar.setVisible(not a.presentation)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[a.presentation])
-        self.elbo_curve.setPen(pen(a, ELBO_COLOR, 2, style=Qt.PenStyle.DashLine))
-        self.elbo_curve.setSymbolSize(a.point_size(7))
-        self.objective_curve.setPen(pen(a, OBJECTIVE_COLOR, 2.5))
-        self.objective_curve.setSymbolSize(a.point_size(7))
+        for curve, marks, style in (
+            (self.elbo_curve, self.elbo_marks, pen(a, ELBO_COLOR, 2, style=Qt.PenStyle.DashLine)),
+            (self.objective_curve, self.objective_marks, pen(a, OBJECTIVE_COLOR, 2.5)),
+        ):
+            curve.setPen(style)
+            marks.set_style(size=a.point_size(7))
+            self._samples[curve].setPen(style)
+            self._samples[curve].setSymbolSize(a.point_size(7))
         self.decrease_marks.setPen(pen(a, DECREASE_COLOR, 3))
         self.decrease_marks.setSize(a.point_size(16))
         self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.PenStyle.DashLine))
@@ -322,7 +340,6 @@ class ObjectiveCurve(PlotView, QWidget):
     def redraw(self, *_) -> None:
         history = self.session.history
         self._title_axis()
-        self.objective_curve.opts["name"] = self.y_label
         self._show_key()
         self._series.sync(history)
         if not history:
@@ -375,13 +392,13 @@ class ObjectiveCurve(PlotView, QWidget):
             ex = bx = tx = ox[1:]
             ey, ty, by = elbo[1:], top[1:], bottom[1:]
             marks = self._drops
-        for item, symbol in ((self.objective_curve, "o"), (self.elbo_curve, "t")):
-            if (item.opts["symbol"] is None) != self.decimated:
-                item.setSymbol(None if self.decimated else symbol)
-        # decimated: one vertical segment per pixel column (a long joined path is slow to stroke)
+        # decimated: one vertical segment per pixel column (a long joined path is slow to stroke), no markers
         connect = "pairs" if self.decimated else "finite"
         self.objective_curve.setData(ox, oy, connect=connect)
         self.elbo_curve.setData(ex, ey, connect=connect)
+        empty = np.empty(0)
+        self.objective_marks.set_points(*((empty, empty) if self.decimated else (ox, oy)))
+        self.elbo_marks.set_points(*((empty, empty) if self.decimated else (ex, ey)))
         self.band_top.setData(tx, ty)
         self.band_bottom.setData(bx, by)
         if marks.size:
