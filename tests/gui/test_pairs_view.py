@@ -168,3 +168,23 @@ def test_the_original_units_switch_is_disabled_with_a_reason_for_raw_data(qtbot)
     assert not actions["original_units"].isEnabled() and "standardis" in actions["original_units"].toolTip()
     assert session.load(standardize_problem(five_feature_problem(), "robust"), ModelConfig(n_components=2))
     assert actions["original_units"].isEnabled()
+
+
+def test_the_named_means_change_in_place_and_only_when_the_means_do(qtbot):
+    rng = np.random.default_rng(6)
+    session = Session()
+    problem = Problem(name="three", X=rng.normal(size=(60, 3)), columns=["a", "b", "c"])
+    assert session.load(problem, ModelConfig(n_components=2, seed=3))
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    table = panel.matrix.means_table
+    changes = []
+    table.model().dataChanged.connect(lambda *_: changes.append(1))
+    session.next_half_step()  # an E-step: the same parameters, the table untouched
+    assert session.snapshot.phase == "E" and changes == []
+    session.next_half_step()  # an M-step: new means, in the same cells
+    means = session.snapshot.model.means
+    assert changes
+    assert [[table.item(d, k).text() for k in range(2)] for d in range(3)] == [
+        [f"{means[k, d]:.5g}" for k in range(2)] for d in range(3)
+    ]

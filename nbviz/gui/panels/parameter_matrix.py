@@ -166,6 +166,8 @@ class ParameterMatrix(QWidget):
         layout.addWidget(self.heatmap, 3)
         self._model: nc.GaussianMixture | None = None
         self._columns: list[str] = []
+        self._names: list[str] = []
+        self._shown: tuple | None = None  # (model, columns, names, units) last shown
         self.component_choice.currentIndexChanged.connect(self._draw_matrix)
         self.correlation_check.toggled.connect(self._draw_matrix)
 
@@ -175,22 +177,37 @@ class ParameterMatrix(QWidget):
         `units` (e.g. "original units") is said beside the matrix.
         """
         self.setVisible(model is not None)
+        columns, names = [str(column) for column in columns], list(names)
+        shown = (model, columns, names, units)
+        if model is not None and self._shown == shown:
+            return  # the same model (an E-step leaves the parameters alone): nothing to redraw
+        self._shown = shown
         self._model, self._units = model, units
         if model is None:
             return
-        self._columns = [str(column) for column in columns]
         K, D = model.n_components, model.n_features
         table = self.means_table
-        table.setRowCount(D)
-        table.setColumnCount(K)
-        table.setVerticalHeaderLabels(self._columns)
+        if (table.rowCount(), table.columnCount(), self._columns, self._names) != (D, K, columns, names):
+            self._columns, self._names = columns, names
+            table.setRowCount(D)
+            table.setColumnCount(K)
+            table.setVerticalHeaderLabels(columns)
+            for k in range(K):
+                header = QTableWidgetItem(names[k])
+                header.setForeground(component_color(k))
+                table.setHorizontalHeaderItem(k, header)
+                for d in range(D):
+                    table.setItem(d, k, QTableWidgetItem())
+        resized = False  # the cells change in place; the columns are fitted again when a text changes length
         for k in range(K):
-            header = QTableWidgetItem(names[k])
-            header.setForeground(component_color(k))
-            table.setHorizontalHeaderItem(k, header)
             for d in range(D):
-                table.setItem(d, k, QTableWidgetItem(f"{model.means[k, d]:.5g}"))
-        table.resizeColumnsToContents()
+                item, text = table.item(d, k), f"{model.means[k, d]:.5g}"
+                assert item is not None  # every cell has one (set when the shape changed)
+                if item.text() != text:
+                    resized |= len(text) != len(item.text())
+                    item.setText(text)
+        if resized:
+            table.resizeColumnsToContents()
         choice = self.component_choice
         wanted = [f"the shared Σ ({model.covariance_type})"] if model.covariance_type == "tied" else list(names)
         if [choice.itemText(i) for i in range(choice.count())] != wanted:
