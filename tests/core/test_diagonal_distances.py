@@ -42,3 +42,16 @@ def test_wide_diagonal_components_are_matched(monkeypatch):
     shuffled = truth.permuted([2, 0, 1])
     monkeypatch.setattr(nc.GaussianMixture, "full_covariances", property(lambda self: pytest.fail("(K, D, D) built")))
     np.testing.assert_array_equal(shuffled.permuted(nc.match_components(shuffled, truth)).means, truth.means)
+
+
+def test_full_covariances_with_correlations_equal_the_formula():
+    rng = np.random.default_rng(4)
+
+    def full(K, seed):
+        rng = np.random.default_rng(seed)
+        roots = rng.normal(size=(K, 3, 3))
+        covariances = roots @ roots.transpose(0, 2, 1) + 0.5 * np.eye(3)  # correlated, positive definite
+        return nc.GaussianMixture(weights=np.full(K, 1 / K), means=rng.normal(size=(K, 3)), covariances=covariances)
+
+    a, b = full(4, int(rng.integers(100))), full(3, int(rng.integers(100)))
+    np.testing.assert_allclose(a._component_distances(b), bhattacharyya(a, b), rtol=1e-10, atol=1e-12)

@@ -382,13 +382,11 @@ class GaussianMixture(Mixture):
         logdet_a = np.linalg.slogdet(cov_a)[1]
         logdet_b = np.linalg.slogdet(cov_b)[1]
         out = np.empty((self.n_components, other.n_components))
-        for i in range(self.n_components):
-            for j in range(other.n_components):
-                average = 0.5 * (cov_a[i] + cov_b[j])
-                diff = self.means[i] - other.means[j]
-                out[i, j] = 0.125 * diff @ np.linalg.solve(average, diff) + 0.5 * (
-                    np.linalg.slogdet(average)[1] - 0.5 * (logdet_a[i] + logdet_b[j])
-                )
+        for i in range(self.n_components):  # all of `other` at once: (K', D, D) matrices, not (K, K', D, D)
+            average = 0.5 * (cov_a[i] + cov_b)
+            diff = self.means[i] - other.means
+            mahalanobis = np.einsum("jd,jd->j", diff, np.linalg.solve(average, diff[:, :, None])[:, :, 0])
+            out[i] = 0.125 * mahalanobis + 0.5 * (np.linalg.slogdet(average)[1] - 0.5 * (logdet_a[i] + logdet_b))
         return out
 
     def _diagonal_variances(self) -> np.ndarray | None:
