@@ -154,8 +154,9 @@ class ObjectiveCurve(PlotView, QWidget):
         self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
         # the curves are lines; their markers (one per half-step) are drawn by a SymbolTrail each, and
         # the legend shows both from a sample item that is never drawn in the plot
-        self.elbo_curve = self.plot.plot(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine))
-        self.objective_curve = self.plot.plot(pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5))
+        # (plain curve items: the data item's dataset bookkeeping is work at every half-step)
+        self.elbo_curve = pg.PlotCurveItem(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine))
+        self.objective_curve = pg.PlotCurveItem(pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5))
         self.elbo_marks = SymbolTrail("t", 7, ELBO_COLOR)
         self.objective_marks = SymbolTrail("o", 7, OBJECTIVE_COLOR)
         self._samples = {}
@@ -163,6 +164,7 @@ class ObjectiveCurve(PlotView, QWidget):
             (self.elbo_curve, self.elbo_marks, "ELBO L(q, θ)"),
             (self.objective_curve, self.objective_marks, "log-likelihood"),
         ):
+            self.plot.addItem(curve)
             self.plot.addItem(marks)
             # (one point of data: pyqtgraph's legend draws a sample's marker from its own scatter's style)
             sample = pg.PlotDataItem(
@@ -226,7 +228,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.follow_session()
 
     @staticmethod
-    def _sample_toggled(sample: pg.PlotDataItem, curve: pg.PlotDataItem, marks: SymbolTrail) -> None:
+    def _sample_toggled(sample: pg.PlotDataItem, curve: pg.PlotCurveItem, marks: SymbolTrail) -> None:
         curve.setVisible(sample.isVisible())
         marks.setVisible(sample.isVisible())
 
