@@ -44,9 +44,15 @@ def gaussian_case(repeats: int = 15) -> tuple[float, float]:
     run = nc.EM(X, start)
     ours = median_time(run.step, repeats)
 
-    reference = Reference(K, covariance_type="full", reg_covar=0, max_iter=1,
-                          weights_init=start.weights, means_init=start.means,
-                          precisions_init=np.linalg.inv(start.covariances))
+    reference = Reference(
+        K,
+        covariance_type="full",
+        reg_covar=0,
+        max_iter=1,
+        weights_init=start.weights,
+        means_init=start.means,
+        precisions_init=np.linalg.inv(start.covariances),
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         reference.fit(X)
@@ -88,14 +94,19 @@ def main() -> None:
     for name, case, target in [
         ("gaussian N=1e5 D=2 K=5 full, vs scikit-learn iteration", gaussian_case, "<= 0.333"),
         *(
-            (f"bernoulli N=2e4 M=784 K=10, {start} start, vs one (NxM)(MxK) product", partial(bernoulli_case, start),
-             "<= 2.5")
+            (
+                f"bernoulli N=2e4 M=784 K=10, {start} start, vs one (NxM)(MxK) product",
+                partial(bernoulli_case, start),
+                "<= 2.5",
+            )
             for start in ("random", "kmeans++", "converged")
         ),
     ]:
         ours, reference = case()
-        print(f"{name}: ours {ours * 1e3:.2f} ms, reference {reference * 1e3:.2f} ms, "
-              f"ratio {ours / reference:.3f} (target {target})")
+        print(
+            f"{name}: ours {ours * 1e3:.2f} ms, reference {reference * 1e3:.2f} ms, "
+            f"ratio {ours / reference:.3f} (target {target})"
+        )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ same half-step drawn in the whole main window (1400 x 900: data view, objective 
 inspector, status bar; animated half-steps off, their default outside presentation mode) against
 the same reference.
 
-Each line gives two measures of a half-step:
+Each line gives a measure of a half-step (the event loop's also for the E- and the M-steps alone,
+whose costs differ: an M-step moves ellipses, means and shading, an E-step recolours the points):
 
 - **event loop** (the measure the targets are for): the session's half-step, then the event loop
   run until it has nothing left to paint (`QApplication.processEvents` until a pass delivers no
@@ -20,6 +21,11 @@ Each line gives two measures of a half-step:
   half-step really repainted the data view (or the reference's plot) inside the interval, and
   the script stops with a message if one did not; the mean number of paint events per half-step
   is printed beside the time.
+- **every panel**: the event loop's measure of the main window with its number panels (parameters,
+  point inspector) laid out afresh at every half-step. As shipped, a panel on screen shows at most
+  one state every `text_panel.REFRESH_MS` while half-steps come faster than that (a burst such as
+  this script's, or Play): the back-to-back half-steps measured above then lay the panels out only
+  now and then, as Play does, while this line lays them out every time.
 - **grab** (for comparison with earlier figures): the half-step, processing events, then
   ``widget.grab()``, which paints every widget of the window afresh, changed or not; a user's
   screen never does this after a half-step, so it overstates the fixed cost of a big window.
@@ -48,6 +54,7 @@ from nbviz.app.problem import Problem  # noqa: E402
 from nbviz.app.session import Session  # noqa: E402
 from nbviz.gui.main_window import MainWindow  # noqa: E402
 from nbviz.gui.palette import component_color  # noqa: E402
+from nbviz.gui.panels import text_panel  # noqa: E402
 from nbviz.gui.plots.scatter_view import ScatterView  # noqa: E402
 
 SETTINGS_DIR = tempfile.TemporaryDirectory(prefix="nbviz-benchmark-")  # removed when the script ends
@@ -56,8 +63,13 @@ SIZE = (900, 700)
 TRUTH = nc.GaussianMixture(
     weights=[0.3, 0.2, 0.2, 0.15, 0.15],
     means=[[0, 0], [4, 1], [1, 5], [-3, 3], [5, 6]],
-    covariances=[[[1, 0.5], [0.5, 1]], [[0.6, 0], [0, 1.5]], [[1.2, -0.4], [-0.4, 0.5]],
-                 [[0.5, 0], [0, 0.5]], [[1, 0.3], [0.3, 0.8]]],
+    covariances=[
+        [[1, 0.5], [0.5, 1]],
+        [[0.6, 0], [0, 1.5]],
+        [[1.2, -0.4], [-0.4, 0.5]],
+        [[0.5, 0], [0, 0.5]],
+        [[1, 0.3], [0.3, 0.8]],
+    ],
 )
 
 
@@ -67,8 +79,7 @@ class ReferenceView:
     def __init__(self, session: Session):
         self.session = session
         self.widget = pg.PlotWidget(background="w")
-        self.items = [pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(component_color(k)))
-                      for k in range(K)]
+        self.items = [pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(component_color(k))) for k in range(K)]
         for item in self.items:
             self.widget.addItem(item)
         session.cursor_changed.connect(self.redraw)
@@ -111,13 +122,14 @@ def settle(app: QApplication, counter: PaintCounter) -> None:
 
 
 def event_loop_time(session: Session, widget, plot, app: QApplication, counter: PaintCounter, repeats: int):
-    """Median seconds for one half-step and the repaint the event loop does, and paints per half-step.
+    """Median seconds for one half-step and the repaint the event loop does (of all, of the E- and of
+    the M-steps), and paints per half-step.
 
     Stops with a message when a measured half-step did not repaint `plot`'s viewport (the data view).
     The first half-step warms up and is not measured.
     """
     settle(app, counter)
-    times, paints = [], []
+    times, paints, phases = [], [], []
     for repeat in range(repeats + 1):
         counter.reset()
         start = time.perf_counter()
@@ -125,10 +137,17 @@ def event_loop_time(session: Session, widget, plot, app: QApplication, counter: 
         settle(app, counter)
         times.append(time.perf_counter() - start)
         paints.append(counter.count)
+        phases.append(session.snapshot.phase)
         # (the first, unmeasured, is the first E-step: the colours the start already showed, no repaint)
         if repeat and id(plot.viewport()) not in counter.painted:
             raise SystemExit(f"{type(widget).__name__}: a half-step did not repaint the data view; nothing measured")
-    return float(np.median(times[1:])), float(np.mean(paints[1:]))
+    measured, phases = np.array(times[1:]), np.array(phases[1:])
+    return (
+        float(np.median(measured)),
+        float(np.median(measured[phases == "E"])),
+        float(np.median(measured[phases == "M"])),
+        float(np.mean(paints[1:])),
+    )
 
 
 def grab_time(session: Session, widget, app: QApplication, repeats: int) -> float:
@@ -178,9 +197,9 @@ def case(n: int, app: QApplication, counter: PaintCounter, repeats: int, build) 
     reference.widget.setRange(xRange=view_box.viewRange()[0], yRange=view_box.viewRange()[1], padding=0)
     app.processEvents()
 
-    (ours_loop, ours_paints), (reference_loop, reference_paints) = (
-        event_loop_time(ours_session, ours, ours_plot, app, counter, repeats),
-        event_loop_time(reference_session, reference.widget, reference.widget, app, counter, repeats),
+    *ours_loop, ours_paints = event_loop_time(ours_session, ours, ours_plot, app, counter, repeats)
+    *reference_loop, reference_paints = event_loop_time(
+        reference_session, reference.widget, reference.widget, app, counter, repeats
     )
     grabbed = grab_time(ours_session, ours, app, repeats), grab_time(reference_session, reference.widget, app, repeats)
     for widget in (ours, reference.widget):
@@ -188,7 +207,9 @@ def case(n: int, app: QApplication, counter: PaintCounter, repeats: int, build) 
         widget.deleteLater()
     app.processEvents()
     return {
-        "event loop": (ours_loop, reference_loop),
+        "event loop": (ours_loop[0], reference_loop[0]),
+        "E-steps": (ours_loop[1], reference_loop[1]),
+        "M-steps": (ours_loop[2], reference_loop[2]),
         "grab": grabbed,
         "paints": (ours_paints, reference_paints),
     }
@@ -204,16 +225,28 @@ def main() -> None:
     print(f"drawn half-step, D=2, K={K}, reference widget {SIZE[0]}x{SIZE[1]} (median seconds)")
     print("event loop: half-step, then the event loop's repaint of what changed (the targets' measure);")
     print("grab: half-step, then grab() paints every widget afresh (earlier figures; not what a screen does)")
-    for title, build in (("ScatterView", scatter_view), ("MainWindow", main_window)):
-        print(f"{'N':>8} {'measure':>10} {title:>12} {'reference':>10} {'ratio':>7} {'paints':>11}  target")
+    print("E-steps, M-steps: the event loop's measure of the E and of the M half-steps alone;")
+    print("every panel: the window with its number panels refreshed at every half-step (as shipped, a panel")
+    print(f"on screen refreshes at most every {text_panel.REFRESH_MS} ms while half-steps come faster: text_panel.py)")
+    windows = (
+        ("ScatterView", scatter_view, False),
+        ("MainWindow", main_window, False),
+        ("MainWindow", main_window, True),
+    )
+    for title, build, every_panel in windows:
+        shipped_refresh, text_panel.REFRESH_MS = text_panel.REFRESH_MS, 0 if every_panel else text_panel.REFRESH_MS
+        print(f"{'N':>8} {'measure':>11} {title:>12} {'reference':>10} {'ratio':>7} {'paints':>11}  target")
         for n in (1_000, 10_000, 100_000):
             figures = case(n, app, counter, 9 if n < 100_000 else 7, build)
-            for measure in ("event loop", "grab"):
+            for measure in ("event loop", "E-steps", "M-steps", "grab"):
                 ours, reference = figures[measure]
-                target = WINDOW_TARGETS[n] if build is main_window and measure == "event loop" else ""
+                shipped_window = build is main_window and not every_panel
+                target = WINDOW_TARGETS[n] if shipped_window and measure == "event loop" else ""
                 paints = "{:.0f} / {:.0f}".format(*figures["paints"]) if measure == "event loop" else ""
                 ratio = ours / reference
-                print(f"{n:>8} {measure:>10} {ours:>12.4f} {reference:>10.4f} {ratio:>7.3f} {paints:>11}  {target}")
+                name = "every panel" if every_panel and measure == "event loop" else measure
+                print(f"{n:>8} {name:>11} {ours:>12.4f} {reference:>10.4f} {ratio:>7.3f} {paints:>11}  {target}")
+        text_panel.REFRESH_MS = shipped_refresh
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ from .panels.controls import ControlPanel
 from .panels.inspector import PointInspector
 from .panels.labels import label_status
 from .panels.parameters import ParametersPanel
+from .panels.text_panel import TextPanel
 from .panels.uncertain_points import UncertainPointsPanel
 from .plots.data_view import DataView
 from .plots.objective_curve import ObjectiveCurve
@@ -1055,6 +1056,9 @@ class MainWindow(QMainWindow):
         return taken
 
     def repaint_now(self) -> None:
+        """Everything drawn as the session is now: held-back panel refreshes shown, then painted."""
+        for panel in self.findChildren(TextPanel):
+            panel.catch_up()
         QApplication.processEvents()
         self.repaint()
 

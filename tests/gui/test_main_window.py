@@ -355,3 +355,13 @@ def test_the_stepping_buttons_and_actions_follow_one_rule(window):
     session.set_busy(False)
     session.reset()
     assert session.can_step and not session.can_m_step and not window.m_action.isEnabled()
+
+
+def test_a_picture_of_the_window_shows_the_panels_as_the_session_is(window, tmp_path):
+    load_blobs(window)
+    for _ in range(6):  # a burst: the parameters panel on screen holds its refresh back
+        window.session.next_half_step()
+    panel = window.parameters
+    window.save_screenshot(str(tmp_path / "shot.png"))
+    assert not panel.waiting
+    assert panel.browser.toPlainText().startswith("After the M-step of iteration 3")

@@ -142,6 +142,7 @@ def test_parameters_and_feature_axes_in_original_units_for_standardised_data(sho
     assert view.plot.getAxis("bottom").labelText == "magnesium (standardised)"
 
     options.set("original_units", True)
+    panel.catch_up()  # (a panel on screen may hold a refresh back for a moment: text_panel.REFRESH_MS)
     assert panel.matrix.means_table.item(4, 0).text() == f"{mean[4] + std[4] * model.means[0, 4]:.5g}"
     panel.matrix.component_choice.setCurrentIndex(0)
     # a spherical covariance is diagonal in the file's units: s_d^2 sigma^2

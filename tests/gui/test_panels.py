@@ -13,6 +13,7 @@ from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.gui.panels.inspector import HINT, PointInspector, fmt_resp, from_log
 from nbviz.gui.panels.parameters import ParametersPanel, parameter_rows
+from nbviz.gui.panels.text_panel import REFRESH_MS
 
 TRUTH = nc.GaussianMixture(
     weights=[0.3, 0.7], means=[[0.0, 0.0], [5.0, 1.0]], covariances=np.stack([np.eye(2), np.diag([2.0, 0.5])])
@@ -188,3 +189,37 @@ def test_inspector_of_a_point_impossible_under_one_component(qtbot):
     assert b.resp.tolist() == [0.0, 1.0] and b.log_normaliser == pytest.approx(math.log(0.5 * 0.125))
     text = inspector.text()
     assert "nan" not in text.lower() and "x is impossible under the component" in text
+
+
+def heading(panel: ParametersPanel) -> str:
+    """The panel's first line as it is on screen (read from the browser, not brought up to date)."""
+    return panel.browser.toPlainText().splitlines()[0]
+
+
+def test_a_panel_on_screen_shows_a_burst_of_half_steps_at_a_readable_rate_and_ends_on_the_last(session, qtbot):
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    qtbot.wait(2 * REFRESH_MS)  # a pause: the next half-step shows at once
+    session.next_half_step()
+    assert heading(panel).startswith("After the E-step of iteration 1") and not panel.waiting
+    for _ in range(3):  # a burst (Play at speed): the panel holds its refresh back
+        session.next_half_step()
+    assert panel.waiting and heading(panel).startswith("After the E-step of iteration 1")
+    qtbot.waitUntil(lambda: not panel.waiting, timeout=10 * REFRESH_MS)
+    assert heading(panel).startswith("After the M-step of iteration 2")  # the last of the burst
+    # reading the panel brings it up to date at once
+    session.next_half_step()
+    session.next_half_step()
+    assert panel.text().splitlines()[0].startswith("After the M-step of iteration 3") and not panel.waiting
+    assert panel.rows  # (rows, too, are those of the half-step at the cursor)
+
+
+def test_a_panel_that_is_not_on_screen_follows_every_half_step(session, qtbot):
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)  # never shown: an export or a test reads it
+    for iteration in (1, 2, 3):
+        session.next_half_step()
+        session.next_half_step()
+        assert heading(panel).startswith(f"After the M-step of iteration {iteration}") and not panel.waiting

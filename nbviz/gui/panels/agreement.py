@@ -11,7 +11,7 @@ import html
 
 from ...app.agreement import MATCHING_NOTE, Agreement, AgreementCache
 from ..palette import component_color
-from .text_panel import TextPanel
+from .text_panel import Shown, TextPanel
 
 NO_LABELS = (
     "No class labels in this data. Open a file with a label column (File → Open…) or a preset "
@@ -35,7 +35,7 @@ class AgreementPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = NO_LABELS
-    agreement: Agreement | None = None
+    agreement = Shown[Agreement | None](None)
 
     def __init__(self, session, parent=None, *, appearance=None):
         self.cache = AgreementCache(session)

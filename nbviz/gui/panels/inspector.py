@@ -37,7 +37,7 @@ from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.fit_messages import point_name, row_number, row_unit
 from ...app.session import PointBreakdown
 from ..palette import component_color
-from .text_panel import TextPanel
+from .text_panel import Shown, TextPanel
 
 MAX_LISTED = 6  # feature values written out; more are summarised
 MAX_FLAT = 64  # up to this many parameters the M-step chooser lists each; beyond, a group and then its features
@@ -118,9 +118,9 @@ class PointInspector(TextPanel):
         **dict.fromkeys(("run_reset", "problem_changed"), "refill"),
     }
     placeholder = HINT
-    breakdown: PointBreakdown | None = None
-    probe_numbers: EStepNumbers | None = None
-    worked: WorkedParameter | None = None
+    breakdown = Shown[PointBreakdown | None](None)
+    probe_numbers = Shown[EStepNumbers | None](None)
+    worked = Shown[WorkedParameter | None](None)
 
     def __init__(self, session, parent=None, *, appearance=None):
         self.probe_edit = QLineEdit()

@@ -25,7 +25,7 @@ from ...app.original_units import shown_model
 from ...app.view_options import ViewOptions
 from ..palette import component_color
 from .parameter_matrix import ParameterMatrix
-from .text_panel import TextPanel
+from .text_panel import Shown, TextPanel
 
 MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
 MAX_MATRIX = 4  # covariance matrices are written out up to this many features
@@ -208,7 +208,7 @@ class ParametersPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = "The fitted parameters appear here."
-    rows: list[Row]
+    rows = Shown[list[Row]]([])
     view_options: ViewOptions | None = None  # "original units" for standardised data
     matrix: ParameterMatrix | None = None  # named means and the covariance heat map (Gaussian data)
     _shown: nc.Mixture | None = None  # the model at the cursor as shown (original units or not)

@@ -1,13 +1,28 @@
-"""The base of the text panels (parameters, point inspector): rich text in a read-only browser."""
+"""The base of the text panels (parameters, point inspector): rich text in a read-only browser.
+
+Panels of numbers are read, not watched. While half-steps come faster than a reader can follow
+(Play, a held key, the history slider dragged) a panel on screen shows the latest of them at most
+every `REFRESH_MS`: a half-step after a pause shows at once, and the last of a burst always shows,
+`REFRESH_MS` after the one before. The plots keep every half-step; laying out a table of numbers
+60 times a second would cost the plots their frames. Reading a panel (`text`, or an attribute
+declared with `Shown`) or picturing the window (`MainWindow.repaint_now`) first brings it up to date.
+"""
 
 from __future__ import annotations
 
 import html
+import math
+import time
+from typing import Any, Generic, TypeVar, overload
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..session_view import SessionView
+
+REFRESH_MS = 100  # a panel on screen shows at most ten states a second
+
+T = TypeVar("T")
 
 
 def set_html(browser: QTextBrowser, body: str) -> None:
@@ -26,6 +41,33 @@ def set_html(browser: QTextBrowser, body: str) -> None:
     browser.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
 
+class Shown(Generic[T]):
+    """A panel attribute that `content()` sets; reading it first shows a refresh that is waiting.
+
+    ``rows = Shown[list[Row]]([])`` in a `TextPanel` subclass: ``panel.rows`` is always what the
+    panel shows for the session as it is now.
+    """
+
+    def __init__(self, default: T):
+        self.default = default
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.slot = "_shown_" + name
+
+    @overload
+    def __get__(self, panel: None, owner: Any = None) -> Shown[T]: ...
+    @overload
+    def __get__(self, panel: TextPanel, owner: Any = None) -> T: ...
+    def __get__(self, panel, owner=None):
+        if panel is None:
+            return self
+        panel.catch_up()
+        return getattr(panel, self.slot, self.default)
+
+    def __set__(self, panel: TextPanel, value: T) -> None:
+        setattr(panel, self.slot, value)
+
+
 class TextPanel(SessionView, QWidget):
     """A read-only browser that shows `content()` (HTML), or `placeholder` while there is none.
 
@@ -41,6 +83,7 @@ class TextPanel(SessionView, QWidget):
     placeholder = ""
     _stale = False  # a redraw was skipped while hidden
     _shown_html: str | None = None  # the HTML last given to the browser
+    _refreshed_at = -math.inf  # when the panel last showed the session (time.monotonic)
 
     def __init__(self, session, parent=None, *, appearance=None):
         super().__init__(session, parent, appearance=appearance)
@@ -49,20 +92,45 @@ class TextPanel(SessionView, QWidget):
         # an opaque scroll bar: new text moves it, and Qt then repaints it alone, not the dock,
         # splitter and frame beneath it as well
         self.browser.verticalScrollBar().setAutoFillBackground(True)
+        self._waiting = QTimer(self)  # the refresh after a burst of half-steps
+        self._waiting.setSingleShot(True)
+        self._waiting.timeout.connect(self._refresh)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
         self.follow_session()
 
     def text(self) -> str:
-        """What the panel shows, as plain text."""
+        """What the panel shows, as plain text (brought up to date first)."""
+        self.catch_up()
         return self.browser.toPlainText()
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a refresh is held back (half-steps came faster than `REFRESH_MS`)."""
+        return self._waiting.isActive()
 
     def redraw(self, *_) -> None:
         if self.window().isVisible() and not self.isVisible():
             self._stale = True  # in a hidden dock of a shown window: caught up when shown
             return
         self._stale = False
+        if self.isVisible():  # on screen: at most one refresh every REFRESH_MS
+            wait = self._refreshed_at + REFRESH_MS / 1000 - time.monotonic()
+            if wait > 0:
+                if not self._waiting.isActive():
+                    self._waiting.start(math.ceil(wait * 1000))
+                return
+        self._refresh()
+
+    def catch_up(self) -> None:
+        """Show the session as it is now if a refresh is being held back."""
+        if self._waiting.isActive():
+            self._refresh()
+
+    def _refresh(self) -> None:
+        self._waiting.stop()
+        self._refreshed_at = time.monotonic()
         body = self.content()
         if body is None:
             body = f"<p style='color:{self.appearance.muted_text}'>{html.escape(self.placeholder)}</p>"

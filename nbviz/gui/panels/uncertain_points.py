@@ -14,7 +14,7 @@ import numpy as np
 from ...app.fit_messages import row_place
 from ...app.uncertainty import N_LISTED, most_uncertain, uncertainty
 from ..palette import component_color
-from .text_panel import TextPanel
+from .text_panel import Shown, TextPanel
 
 SELECT = "select:"
 NOWRAP = "white-space:nowrap"
@@ -37,7 +37,7 @@ class UncertainPointsPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed", "selection_changed"), "redraw")
     placeholder = "The points the model is least sure about appear here (1 − max_k r_nk)."
-    rows: np.ndarray = np.zeros(0, dtype=np.intp)
+    rows = Shown[np.ndarray](np.zeros(0, dtype=np.intp))
 
     def __init__(self, session, parent=None, *, appearance=None):
         super().__init__(session, parent, appearance=appearance)
