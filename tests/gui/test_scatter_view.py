@@ -338,3 +338,15 @@ def test_the_point_layer_follows_the_widget_size(view, qtbot):
     qtbot.waitUntil(lambda: view.points.image.shape != before, timeout=1000)
     rect, ratio = view.view_box.boundingRect(), view.plot.devicePixelRatioF()
     assert view.points.image.shape[:2] == (round(rect.height() * ratio), round(rect.width() * ratio))
+
+
+def test_the_mean_markers_keep_their_rendered_symbols_from_half_step_to_half_step(view):
+    session = view.session
+    for _ in range(4):
+        session.next_half_step()
+    rendered = len(view.means.fragmentAtlas)
+    assert rendered > 0
+    for _ in range(20):  # the means move at every M-step; their look does not
+        session.next_half_step()
+        view.plot.grab()
+    assert len(view.means.fragmentAtlas) == rendered  # no new marker images piling up

@@ -34,7 +34,7 @@ from .interaction import clicked_position, with_moved_mean
 from .plot_view import new_plot
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
-from .styling import pen, style_plot
+from .styling import marker_brush, marker_pen, pen, style_plot
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
@@ -249,8 +249,8 @@ class Density1DView(PointsView, QWidget):
         self.means.setData(
             pos=np.column_stack([means, peaks]),
             data=np.arange(K),
-            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
-            pen=pen(self.appearance, self.appearance.outline, 2),
+            brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
+            pen=marker_pen(self.appearance, self.appearance.outline, 2),
             symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
         )
         self._draw_truth(x)

@@ -31,7 +31,7 @@ from .ellipses import EllipseItem
 from .plot_view import PlotView
 from .point_layer import PointLayer
 from .projection import feature_pair, pca
-from .styling import pen, style_plot
+from .styling import marker_brush, marker_pen, pen, style_plot
 
 MAX_FEATURES = 6  # at most 6 x 6 panels
 DEFAULT_FEATURES = 4
@@ -293,8 +293,8 @@ class PairsView(PlotView, QWidget):
                 item.set_gaussian(means[k], covariances[k])
         self.mean_marks[r, c].setData(
             pos=means,
-            pen=pen(self.appearance, self.appearance.outline, 1.2),
-            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
+            pen=marker_pen(self.appearance, self.appearance.outline, 1.2),
+            brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
         )
 
     def _draw_diagonal(self, r: int, model, problem: Problem, values: np.ndarray) -> None:

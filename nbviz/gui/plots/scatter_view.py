@@ -38,7 +38,7 @@ from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
 from .projection import Projection, feature_pair, pca, pca_title
 from .scatter_items import Marks, clear_scatter
-from .styling import pen
+from .styling import marker_brush, marker_pen, pen
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
 GRID_SIZE = 100
@@ -278,8 +278,8 @@ class ScatterView(PointsView, QWidget):
             pos=means,
             data=np.arange(K),
             symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
-            pen=pen(self.appearance, self.appearance.outline, 2),
-            brush=[pg.mkBrush(component_color(k, self.appearance.dark)) for k in range(K)],
+            pen=marker_pen(self.appearance, self.appearance.outline, 2),
+            brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
         )
 
     def _draw_truth(self) -> None:
@@ -301,7 +301,7 @@ class ScatterView(PointsView, QWidget):
                 item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))
                 item.set_gaussian(means[j], covariances[j])
                 positions.append(means[j])
-                pens.append(pen(self.appearance, color, 2))
+                pens.append(marker_pen(self.appearance, color, 2))
         if positions:
             self.truth_means.setData(pos=np.array(positions), pen=pens, brush=None)
         else:

@@ -7,8 +7,10 @@ presentation mode), then a redraw.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pyqtgraph as pg
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
 from ...app.appearance import Appearance
 
@@ -27,6 +29,30 @@ def plot_font(appearance: Appearance, points: float = TICK_POINTS, bold: bool = 
 def pen(appearance: Appearance, color, width: float = 1.0, **options):
     """A cosmetic pen of `width` pixels (normal mode), thicker in presentation mode."""
     return pg.mkPen(color, width=appearance.line_width(width), **options)
+
+
+def marker_pen(appearance: Appearance, color, width: float = 1.0) -> QPen:
+    """`pen` for scatter markers: one pen object per colour and width, shared.
+
+    pyqtgraph's scatter items know a rendered marker by the identity of its pen and brush: new
+    objects at every half-step render every marker again and pile them into the item's atlas.
+    """
+    return _shared_pen(pg.mkColor(color).rgba(), appearance.line_width(width))
+
+
+def marker_brush(color) -> QBrush:
+    """A brush for scatter markers: one brush object per colour, shared (see `marker_pen`)."""
+    return _shared_brush(pg.mkColor(color).rgba())
+
+
+@lru_cache(maxsize=512)
+def _shared_pen(rgba: int, width: float) -> QPen:
+    return pg.mkPen(QColor.fromRgba(rgba), width=width)
+
+
+@lru_cache(maxsize=512)
+def _shared_brush(rgba: int) -> QBrush:
+    return pg.mkBrush(QColor.fromRgba(rgba))
 
 
 def style_plot(plot, appearance: Appearance, grid: bool = False) -> None:
