@@ -53,10 +53,8 @@ from ..app.view_options import ViewOptions, read_view_options, write_view_option
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
 from .classify_flow import ClassifyFlow
-from .dialogs.animation_dialog import ask_for_animation
 from .figures import FIGURE_SUFFIXES, FigureOptions, export_figure
 from .figures.options_dialog import FigureOptionsDialog
-from .handout import ask_for_handout
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
 from .lazy_dock import LazyDock
@@ -306,6 +304,16 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def _ask_for_animation(self) -> None:
+        from .dialogs.animation_dialog import ask_for_animation  # (imported when asked for: start-up)
+
+        ask_for_animation(self)
+
+    def _ask_for_handout(self) -> None:
+        from .handout import ask_for_handout  # (imported when asked for: start-up)
+
+        ask_for_handout(self)
+
     def _new_choose_k(self) -> ChooseKPanel:
         from .panels.choose_k import ChooseKPanel
 
@@ -439,9 +447,9 @@ class MainWindow(QMainWindow):
             self.export_actions[kind] = action
         export_menu.addSeparator()
         self.export_actions["animation"] = export_menu.addAction("Animation (GIF, APNG or PNG frames)…")
-        self.export_actions["animation"].triggered.connect(lambda: ask_for_animation(self))
+        self.export_actions["animation"].triggered.connect(self._ask_for_animation)
         self.export_actions["handout"] = export_menu.addAction("Handout of the run (HTML)…")
-        self.export_actions["handout"].triggered.connect(lambda: ask_for_handout(self))
+        self.export_actions["handout"].triggered.connect(self._ask_for_handout)
         self.classify_flow = ClassifyFlow(self)
         self.classify_action = file_menu.addAction("Classify new data…")
         self.classify_action.setToolTip("Responsibilities and labels of a new file's rows under the model shown")
