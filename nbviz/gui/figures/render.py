@@ -167,16 +167,16 @@ class Figure:
 @contextmanager
 def export_mode(figure: Figure) -> Iterator[None]:
     """pyqtgraph items draw real shapes (no cached pixmaps) and data points are vector markers."""
-    items = [
+    every = [
         item
         for part in figure.parts
         for view in [part, *part.findChildren(pg.GraphicsView)]
         if isinstance(view, pg.GraphicsView)
         for item in view.scene().items()
-        if isinstance(item, pg.GraphicsItem)
     ]
-    # items the views keep as device pixmaps (ellipses, legends) are drawn as shapes in a figure
-    cached = [(item, item.cacheMode()) for item in items if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    items = [item for item in every if isinstance(item, pg.GraphicsItem)]
+    # items the views keep as device pixmaps (ellipses, legends and their text) are drawn as shapes in a figure
+    cached = [(item, item.cacheMode()) for item in every if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     for item in items:
         item.setExportMode(True, {"antialias": True})
     for item, _ in cached:

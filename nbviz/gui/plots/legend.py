@@ -83,6 +83,18 @@ def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> lis
     return entries
 
 
+def keep_as_pixmaps(item: QGraphicsItem) -> None:
+    """Keep `item` and everything in it (a legend's box, samples and text) as device pixmaps.
+
+    A legend lies over the data, which changes at every half-step; drawn afresh each time, its rich
+    text is laid out and rasterised again, though it has not changed. (Figures draw them as shapes:
+    `figures.render.export_mode` switches every cache off meanwhile.)
+    """
+    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    for child in item.childItems():
+        keep_as_pixmaps(child)
+
+
 class LegendSample(pg.GraphicsWidget):
     """The little picture in front of a legend row (drawn for `entry.kind`); clicks do nothing."""
 
@@ -198,7 +210,7 @@ class DataLegend:
         self.appearance = appearance
         self.view_box = plot.getPlotItem().vb
         self.item = pg.LegendItem(sampleType=LegendSample, verSpacing=-4)
-        self.item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repainted only when it changes
+        keep_as_pixmaps(self.item)  # repainted only when it changes
         self.item.setParentItem(self.view_box)
         self.item.setZValue(50)
         self.corner = "top-right"
@@ -236,6 +248,7 @@ class DataLegend:
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.text)
+            keep_as_pixmaps(self.item)
             moved = True
         self.item.show()
         if moved:

@@ -25,6 +25,7 @@ from ...app.session import Session
 from ..fitting_label import FittingLabel
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
 from .held_range import grown_end, held_range
+from .legend import keep_as_pixmaps
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
@@ -175,6 +176,7 @@ class ObjectiveCurve(PlotView, QWidget):
             sample.visibleChanged.connect(partial(self._sample_toggled, sample, curve, marks))
             legend.addItem(sample, name)
             self._samples[curve] = sample
+        keep_as_pixmaps(legend)  # the curves change under it at every half-step; it does not
         # the ELBO on top: where the KL gap is small it would otherwise hide under the objective
         self.objective_curve.setZValue(1)
         self.objective_marks.setZValue(1.5)
