@@ -31,6 +31,7 @@ from ...app.explore import Explorer, KChoice, run_limits
 from ...app.families import presentation
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
+from ..plots.grid import add_grid
 from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
 from ..theme import set_header_fonts
@@ -130,7 +131,7 @@ class ChooseKPanel(PlotView, QWidget):
 
         self.plot = new_plot()
         self.plot.setMinimumHeight(220)
-        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        add_grid(self.plot)  # (coloured by style_plot)
         self.plot.setLabel("bottom", "number of components K")
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()

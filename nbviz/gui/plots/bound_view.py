@@ -28,6 +28,7 @@ from ...app.bound_view_model import BoundPictures
 from ...app.problem import Problem
 from ...app.session import Session
 from ..palette import ELBO_COLOR, OBJECTIVE_COLOR
+from .grid import add_grid
 from .plot_view import PlotView, new_plot
 from .styling import pen, style_line
 
@@ -152,7 +153,7 @@ class BoundView(PlotView, QWidget):
 
         self.plot = new_plot(menu=True)
         self.plot.setMinimumHeight(150)
-        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        add_grid(self.plot)  # (coloured by style_plot)
         # the objective drawn wider, so that it shows on both sides of the dashed surrogate where they
         # (nearly) touch; the key sits above the plot, where it hides no curve
         self.objective_curve = self.plot.plot(connect="finite")

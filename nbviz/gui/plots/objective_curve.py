@@ -24,6 +24,7 @@ from ...app.appearance import Appearance
 from ...app.session import Session
 from ..fitting_label import FittingLabel
 from ..palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from .grid import add_grid
 from .held_range import grown_end, held_range
 from .legend import keep_as_pixmaps
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
@@ -138,7 +139,7 @@ class ObjectiveCurve(PlotView, QWidget):
         )
         self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
-        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        add_grid(self.plot)  # (coloured by style_plot)
         # grid lines at the major and minor ticks, not the third, finest level: Qt draws the axis's
         # faint unantialiased lines slowly (some 50 of them took ~20 ms each time the range moved)
         for side in ("left", "bottom"):

@@ -13,6 +13,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
 from ...app.appearance import Appearance
+from .grid import add_grid
 
 TICK_POINTS = 9.0  # tick labels in normal mode
 LABEL_POINTS = 10.0  # axis titles in normal mode
@@ -64,7 +65,8 @@ def style_plot(plot, appearance: Appearance, grid: bool = False) -> None:
     else:
         item = plot
     if grid:
-        item.showGrid(x=True, y=True, alpha=0.25 if appearance.dark else 0.15)
+        lines = getattr(item, "grid_lines", None) or add_grid(item)
+        lines.set_colours(appearance.background, appearance.axis_color, 0.25 if appearance.dark else 0.15)
     tick_font = plot_font(appearance)
     label_size = f"{appearance.font_size(LABEL_POINTS):.1f}pt"
     for name in ("left", "bottom", "right", "top"):
