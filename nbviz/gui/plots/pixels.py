@@ -33,4 +33,6 @@ def item_pixel_extent(item: QGraphicsItem) -> tuple[float, float]:
     views = scene.views() if scene is not None else []
     if not views:
         return 0.0, 0.0
-    return pixel_extent(item.deviceTransform(views[0].viewportTransform()))
+    device = item.deviceTransform(views[0].viewportTransform())
+    # (pyqtgraph before 0.14 answers None for a view not laid out yet, whose transform is singular)
+    return (0.0, 0.0) if device is None else pixel_extent(device)
