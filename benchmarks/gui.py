@@ -24,8 +24,8 @@ whose costs differ: an M-step moves ellipses, means and shading, an E-step recol
 - **every panel**: the event loop's measure of the main window with its number panels (parameters,
   point inspector) laid out afresh at every half-step. As shipped, a panel on screen shows at most
   one state every `text_panel.REFRESH_MS` while half-steps come faster than that (a burst such as
-  this script's, or Play): the back-to-back half-steps measured above then lay the panels out only
-  now and then, as Play does, while this line lays them out every time.
+  this script's, a held key, the history slider dragged): the back-to-back half-steps measured above
+  then lay the panels out only now and then, while this line lays them out every time.
 - **grab** (for comparison with earlier figures): the half-step, processing events, then
   ``widget.grab()``, which paints every widget of the window afresh, changed or not; a user's
   screen never does this after a half-step, so it overstates the fixed cost of a big window.

@@ -1,11 +1,12 @@
 """The base of the text panels (parameters, point inspector): rich text in a read-only browser.
 
 Panels of numbers are read, not watched. While half-steps come faster than a reader can follow
-(Play, a held key, the history slider dragged) a panel on screen shows the latest of them at most
-every `REFRESH_MS`: a half-step after a pause shows at once, and the last of a burst always shows,
-`REFRESH_MS` after the one before. The plots keep every half-step; laying out a table of numbers
-60 times a second would cost the plots their frames. Reading a panel (`text`, or an attribute
-declared with `Shown`) or picturing the window (`MainWindow.repaint_now`) first brings it up to date.
+(a held key, the history slider dragged, a script) a panel on screen shows the latest of them at
+most every `REFRESH_MS` (Play, at most ten half-steps a second, shows each one): a half-step after
+a pause shows at once, and the last of a burst always shows, `REFRESH_MS` after the one before.
+The plots keep every half-step; laying out a table of numbers 60 times a second would cost the
+plots their frames. Reading a panel (`text`, or an attribute declared with `Shown`) or picturing
+the window (`MainWindow.repaint_now`) first brings it up to date.
 """
 
 from __future__ import annotations
