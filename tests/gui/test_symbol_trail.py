@@ -74,3 +74,41 @@ def test_a_figure_gets_vector_markers(qtbot):
     svg = bytes(data).decode()
     assert "<image" not in svg  # shapes, not pasted pixels
     assert svg.count("#1f77b4") >= 2
+
+
+class Click:
+    """What a legend sample reads of a mouse click."""
+
+    def __init__(self):
+        self.accepted = False
+
+    def button(self):
+        from PySide6.QtCore import Qt
+
+        return Qt.MouseButton.LeftButton
+
+    def accept(self):
+        self.accepted = True
+
+
+def test_a_click_on_a_legend_sample_hides_and_shows_its_curve_and_markers(qtbot):
+    from nbviz.gui.plots.symbol_trail import CurveSample
+
+    widget = pg.PlotWidget(background="w")
+    qtbot.addWidget(widget)
+    legend = widget.addLegend(sampleType=CurveSample)
+    curve, marks = (
+        pg.PlotCurveItem([0, 1, 2], [1, 2, 3], pen=pg.mkPen("#d62728", width=3)),
+        SymbolTrail("o", 9, "#d62728"),
+    )
+    widget.addItem(curve)
+    widget.addItem(marks)
+    marks.set_points([0, 1, 2], [1, 2, 3])
+    legend.addItem(CurveSample(curve, marks), "the curve")
+    sample, label = legend.items[0]
+    assert isinstance(sample, CurveSample) and label.text == "the curve"
+    click = Click()
+    sample.mouseClickEvent(click)
+    assert click.accepted and not curve.isVisible() and not marks.isVisible()
+    sample.mouseClickEvent(Click())
+    assert curve.isVisible() and marks.isVisible()

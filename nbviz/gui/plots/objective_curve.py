@@ -12,7 +12,6 @@ lowest and highest value per column without symbols (`min_max_columns`).
 from __future__ import annotations
 
 import html
-from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -32,7 +31,7 @@ from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .plot_view import PlotView, new_plot
 from .scatter_items import Marks, clear_scatter
 from .styling import pen
-from .symbol_trail import SymbolTrail
+from .symbol_trail import CurveSample, SymbolTrail
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
@@ -147,7 +146,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.plot.setLabel("bottom", "half-step")
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it (else the clearest corner)
-        legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt")
+        legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt", sampleType=CurveSample)
         self.corner = "bottom-right"
         # presenting, the legend leaves the short plot: one line above it (or in the window's header)
         self.key = FittingLabel()
@@ -155,28 +154,19 @@ class ObjectiveCurve(PlotView, QWidget):
         self.key.setContentsMargins(4, 0, 8, 0)  # clear of the edge of a frame or a header
         self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
         # the curves are lines; their markers (one per half-step) are drawn by a SymbolTrail each, and
-        # the legend shows both from a sample item that is never drawn in the plot
+        # the legend shows both in a CurveSample
         # (plain curve items: the data item's dataset bookkeeping is work at every half-step)
         self.elbo_curve = pg.PlotCurveItem(pen=pg.mkPen(ELBO_COLOR, width=2, style=Qt.PenStyle.DashLine))
         self.objective_curve = pg.PlotCurveItem(pen=pg.mkPen(OBJECTIVE_COLOR, width=2.5))
         self.elbo_marks = SymbolTrail("t", 7, ELBO_COLOR)
         self.objective_marks = SymbolTrail("o", 7, OBJECTIVE_COLOR)
-        self._samples = {}
         for curve, marks, name in (
             (self.elbo_curve, self.elbo_marks, "ELBO L(q, θ)"),
             (self.objective_curve, self.objective_marks, "log-likelihood"),
         ):
             self.plot.addItem(curve)
             self.plot.addItem(marks)
-            # (one point of data: pyqtgraph's legend draws a sample's marker from its own scatter's style)
-            sample = pg.PlotDataItem(
-                [0.0], [0.0], pen=curve.opts["pen"], symbol=marks.symbol, symbolSize=7, symbolPen=None
-            )
-            sample.setSymbolBrush(marks.brush)
-            # a click on the legend's sample shows or hides the curve and its markers
-            sample.visibleChanged.connect(partial(self._sample_toggled, sample, curve, marks))
-            legend.addItem(sample, name)
-            self._samples[curve] = sample
+            legend.addItem(CurveSample(curve, marks), name)
         keep_as_pixmaps(legend)  # the curves change under it at every half-step; it does not
         # the ELBO on top: where the KL gap is small it would otherwise hide under the objective
         self.objective_curve.setZValue(1)
@@ -230,11 +220,6 @@ class ObjectiveCurve(PlotView, QWidget):
         self.view_choice.currentIndexChanged.connect(self._view_changed)
         self.follow_session()
 
-    @staticmethod
-    def _sample_toggled(sample: pg.PlotDataItem, curve: pg.PlotCurveItem, marks: SymbolTrail) -> None:
-        curve.setVisible(sample.isVisible())
-        marks.setVisible(sample.isVisible())
-
     def restyle(self, a: Appearance) -> None:
         """Pens, marker sizes and the legend for the appearance."""
         # presenting, the curve keeps the view chosen before; the projector's height goes to the data
@@ -246,8 +231,8 @@ class ObjectiveCurve(PlotView, QWidget):
         ):
             curve.setPen(style)
             marks.set_style(size=a.point_size(7))
-            self._samples[curve].setPen(style)
-            self._samples[curve].setSymbolSize(a.point_size(7))
+        for sample, _ in self.legend.items:
+            sample.update()  # (it draws the curves' pens and markers)
         self.decrease_marks.setPen(pen(a, DECREASE_COLOR, 3))
         self.decrease_marks.setSize(a.point_size(16))
         self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.PenStyle.DashLine))

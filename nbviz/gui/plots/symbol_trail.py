@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap
 
 from .pixels import item_pixel_extent
@@ -131,3 +131,42 @@ class SymbolTrail(pg.GraphicsObject):
             for x, y in zip(np.round(xs - half).tolist(), np.round(ys - half).tolist()):  # whole pixels: crisp
                 painter.drawPixmap(QPointF(x, y), sprite)
         painter.restore()
+
+
+class CurveSample(pg.GraphicsWidget):
+    """A legend's sample of a curve drawn with `pen` and marked by `marks`: a line with one marker.
+
+    Given to a `pg.LegendItem` made with ``sampleType=CurveSample`` (the legend parents it, so Qt
+    owns it: no Python-owned item outside a scene). A click shows or hides the curve and its
+    markers, as pyqtgraph's own samples do, and greys the sample.
+    """
+
+    sigClicked = Signal(object)  # (pyqtgraph's legend connects it by this name)
+
+    def __init__(self, curve: pg.PlotCurveItem, marks: SymbolTrail):
+        super().__init__()
+        self.curve, self.marks = curve, marks
+        self.setFixedWidth(20)
+        self.setFixedHeight(20)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, 20, 20)
+
+    def paint(self, painter, *args) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if not self.curve.isVisible():
+            painter.setOpacity(0.3)
+        painter.setPen(self.curve.opts["pen"])
+        painter.drawLine(QPointF(0, 11), QPointF(20, 11))
+        painter.translate(10, 11)
+        marks = self.marks
+        pg.graphicsItems.ScatterPlotItem.drawSymbol(painter, marks.symbol, marks.size, marks.pen, marks.brush)
+
+    def mouseClickEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            shown = not self.curve.isVisible()
+            self.curve.setVisible(shown)
+            self.marks.setVisible(shown)
+            event.accept()
+            self.update()
+            self.sigClicked.emit(self.curve)
