@@ -34,12 +34,16 @@ class WheelGuard(QObject):
     """
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # every event of the application passes here: the cheap test first (asking an event its
+        # type builds a Python enum member, which costs more than the isinstance test)
+        if not isinstance(watched, GUARDED):
+            return False
         kind = event.type()
         if kind == WHEEL:
-            if isinstance(watched, GUARDED) and not watched.hasFocus():
+            if not watched.hasFocus():
                 event.ignore()  # not taken: Qt offers it to the parent (the scroll area scrolls)
                 return True
-        elif kind == POLISH and isinstance(watched, GUARDED):  # once per widget, before it is shown
+        elif kind == POLISH:  # once per widget, before it is shown
             no_wheel_focus(watched)
         return False
 
