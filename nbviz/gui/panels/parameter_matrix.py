@@ -167,7 +167,7 @@ class ParameterMatrix(QWidget):
         self._model: nc.GaussianMixture | None = None
         self._columns: list[str] = []
         self._names: list[str] = []
-        self._shown: tuple | None = None  # (model, columns, names, units) last shown
+        self._units = ""
         self.component_choice.currentIndexChanged.connect(self._draw_matrix)
         self.correlation_check.toggled.connect(self._draw_matrix)
 
@@ -178,10 +178,17 @@ class ParameterMatrix(QWidget):
         """
         self.setVisible(model is not None)
         columns, names = [str(column) for column in columns], list(names)
-        shown = (model, columns, names, units)
-        if model is not None and self._shown == shown:
+        if (
+            model is not None
+            and model is self._model
+            and (columns, names, units)
+            == (
+                self._columns,
+                self._names,
+                self._units,
+            )
+        ):
             return  # the same model (an E-step leaves the parameters alone): nothing to redraw
-        self._shown = shown
         self._model, self._units = model, units
         if model is None:
             return

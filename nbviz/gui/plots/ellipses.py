@@ -64,10 +64,14 @@ def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_V
         Points ``mean + scale * A u`` with ``A A^T = cov`` and ``u`` on the unit circle, so the
         extent along any direction ``e`` is ``scale * sqrt(e^T cov e)``.
     """
-    values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
-    root = vectors * np.sqrt(np.clip(values, 0.0, None))  # root @ root.T == cov
     circle = UNIT_CIRCLE if n == N_VERTICES else _unit_circle(n)
-    return mean + scale * circle @ root.T
+    return mean + scale * circle @ covariance_root(cov).T
+
+
+def covariance_root(cov: np.ndarray) -> np.ndarray:
+    """A matrix ``A`` with ``A A^T = cov`` (of the symmetrised `cov`, negative eigenvalues taken as 0)."""
+    values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
+    return vectors * np.sqrt(np.clip(values, 0.0, None))
 
 
 class EllipseItem(pg.GraphicsObject):
@@ -106,8 +110,7 @@ class EllipseItem(pg.GraphicsObject):
         if drawn is not None and np.array_equal(drawn[0], mean) and np.array_equal(drawn[1], cov):
             return
         self._gaussian = (mean, cov)
-        values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
-        root = vectors * np.sqrt(np.clip(values, 0.0, None))  # as in `ellipse_points`, once for every level
+        root = covariance_root(cov)  # once for every level
         offsets = [level * UNIT_CIRCLE @ root.T for level in self.levels]  # each level's vertices - mean
         self.curves = [mean + offset for offset in offsets]
         finite = [offset for offset, curve in zip(offsets, self.curves) if np.all(np.isfinite(curve))]

@@ -22,6 +22,7 @@ from ...app.view_options import ViewOptions
 from ..palette import blend, component_color, component_rgb
 from ..uncertainty_scale import scale_rgb
 from .ellipses import SIGMA_LEVELS, ellipse_mass
+from .grid import mixed
 from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .point_layer import SHAPES
 
@@ -134,13 +135,10 @@ class LegendSample(pg.GraphicsWidget):
                 painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
         elif kind == "shading":
             gradient = QLinearGradient(0, 0, w, 0)
-            tint = np.array((150, 178, 225) if a.dark else (52, 72, 110), dtype=float)
-            back = QColor(a.background)
-            ground = np.array([back.red(), back.green(), back.blue()], dtype=float)
+            tint = (150, 178, 225) if a.dark else (52, 72, 110)
             # opaque stops, the tint laid over the background: PDF viewers drop a gradient's alpha
             for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
-                mixed = ground + (tint - ground) * alpha / 255
-                gradient.setColorAt(stop, QColor(*np.round(mixed).astype(int).tolist()))
+                gradient.setColorAt(stop, mixed(a.background, tint, alpha / 255))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(gradient)
             painter.drawRect(QRectF(2, 3, w - 4, h - 6))

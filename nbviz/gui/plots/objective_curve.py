@@ -139,8 +139,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
         add_grid(self.plot)  # (coloured by style_plot)
-        # grid lines at the major and minor ticks, not the third, finest level: Qt draws the axis's
-        # faint unantialiased lines slowly (some 50 of them took ~20 ms each time the range moved)
+        # ticks (and so grid lines: the grid follows the axes' ticks) at the major and minor levels only
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setStyle(maxTickLevel=GRID_TICK_LEVELS - 1)
         self.plot.setLabel("bottom", "half-step")

@@ -279,7 +279,7 @@ class PointLayer:
         self._padded = np.zeros((H + 2 * pad, stride), dtype=np.uint32)
 
     def render(self) -> None:
-        """Splat every visible point into the RGBA image and hand it to the ImageItem."""
+        """Splat every visible point into the image and hand it to the `PixelImage`."""
         if len(self.positions) == 0:
             self.pixels = np.zeros((1, 1), dtype=np.uint32)
             self.image_item.set_pixels(self.pixels, QRectF())
