@@ -3,18 +3,23 @@
 The work is a plain function ``work(job)`` that runs in the worker thread, calls
 ``job.report(...)`` now and then and stops early when ``job.cancelled`` is True. Its return value
 arrives on the GUI thread through `BackgroundJob.finished`.
+
+While a worker thread runs, Python's cyclic garbage collector runs on the GUI thread only
+(`GuiThreadCollection`).
 """
 
 from __future__ import annotations
 
 import atexit
+import gc
 import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal, Slot
 
 PROGRESS_INTERVAL = 0.1  # seconds between progress reports: fast work must not flood the GUI
+COLLECT_INTERVAL_MS = 250  # how often the GUI thread collects garbage while workers run
 
 # Every started worker thread with its worker, until the job that started it has collected it.
 # Qt aborts the process when a QThread object is destroyed while its thread runs; the owner of a
@@ -31,6 +36,57 @@ def wait_for_all_workers() -> None:
 
 
 atexit.register(wait_for_all_workers)
+
+
+class GuiThreadCollection:
+    """While worker threads run, Python's cyclic garbage is collected on the GUI thread only.
+
+    Python collects cycles in whichever thread allocates when a generation passes its threshold. In
+    a worker thread that can free the GUI's Qt objects (a closed widget's cycle of Python wrappers),
+    whose destructors then run in the worker: Qt locks the object's connections while Shiboken waits
+    there for the interpreter lock, which the GUI thread holds while it waits for the same Qt lock to
+    delete a menu. Both wait for ever (this froze the test suite). So while a worker runs, automatic
+    collection is off and a timer on the GUI thread collects instead, by the same thresholds; when no
+    worker runs any more, automatic collection is back as it was.
+    """
+
+    _timer: QTimer | None = None
+    _was_enabled = True
+
+    @classmethod
+    def begin(cls) -> None:
+        """From the GUI thread, as a worker starts: collect on this thread only until none runs."""
+        if cls._timer is not None:
+            return
+        cls._was_enabled = gc.isenabled()
+        gc.disable()
+        cls._timer = QTimer(QCoreApplication.instance())
+        cls._timer.timeout.connect(cls._collect)
+        cls._timer.start(COLLECT_INTERVAL_MS)
+
+    @classmethod
+    def active(cls) -> bool:
+        return cls._timer is not None
+
+    @classmethod
+    def _collect(cls) -> None:
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        generation = -1
+        while generation < 2 and counts[generation + 1] > thresholds[generation + 1]:
+            generation += 1
+        if generation >= 0:
+            gc.collect(generation)
+        if not any(thread.isRunning() for thread, _ in _STARTED.values()):
+            cls._end()
+
+    @classmethod
+    def _end(cls) -> None:
+        if cls._timer is not None:
+            cls._timer.stop()
+            cls._timer.deleteLater()
+            cls._timer = None
+        if cls._was_enabled:
+            gc.enable()
 
 
 class _Worker(QObject):
@@ -94,6 +150,7 @@ class BackgroundJob(QObject):
         # the thread's event loop ends with the work, even if this job is gone by then
         self._worker.done.connect(self._thread.quit, Qt.ConnectionType.DirectConnection)
         _STARTED[id(self._thread)] = (self._thread, self._worker)
+        GuiThreadCollection.begin()
         self._thread.start()
         return True
 
