@@ -218,9 +218,7 @@ def zigzag_history(session, n):
     return history
 
 
-def test_a_long_zigzag_history_draws_min_and_max_per_pixel_column_fast(curve, qtbot):
-    import time
-
+def test_a_long_zigzag_history_draws_min_and_max_per_pixel_column(curve, qtbot):
     session = curve.session
     session.step()
     history = zigzag_history(session, 20_000)
@@ -239,14 +237,12 @@ def test_a_long_zigzag_history_draws_min_and_max_per_pixel_column_fast(curve, qt
     np.testing.assert_array_equal(y[1::2], [stretch.max() for stretch in stretches])
     assert len(pg_probe.spots(curve.decrease_marks)) <= max(columns, 200)  # one mark per column at most
 
-    # each new half-step costs about the same, far below a second (1.2 s here before; 125 s reported)
-    costs = []
+    # each new half-step draws a column's worth of points again, not the whole history
+    # (how long that takes is measured in benchmarks/, not here)
     for _ in range(3):
-        began = time.perf_counter()
         zigzag_history(session, len(history) + 1)
         curve.plot.grab()
-        costs.append(time.perf_counter() - began)
-    assert max(costs) < 0.4
+        assert curve.decimated and len(curve.objective_curve.getData()[0]) <= 2 * max(columns, 200)
 
     # the gap view (NaN at the best point) decimates too
     curve.set_view("gap")

@@ -83,7 +83,7 @@ class Density1DView(PointsView, QWidget):
         view_options: ViewOptions | None = None,
     ):
         super().__init__(session, parent, appearance=appearance)
-        self.plot = new_plot({"left": DensityAxis("left"), "bottom": UnitsAxis("bottom")}, edge_room=True)
+        self.plot = new_plot({"left": DensityAxis("left"), "bottom": UnitsAxis("bottom")})
         self.plot.setLabel("left", "density")
         self.view_box = self.plot.getViewBox()
         self.histogram = pg.PlotDataItem(
@@ -117,7 +117,7 @@ class Density1DView(PointsView, QWidget):
 
     def _build_posterior(self) -> None:
         """The strip of posterior curves under the plot, its x axis linked to the plot's."""
-        self.posterior_plot = new_plot({"bottom": UnitsAxis("bottom")}, edge_room=True)
+        self.posterior_plot = new_plot({"bottom": UnitsAxis("bottom")})
         self.posterior_plot.setLabel("left", "P(C | x)")
         self.posterior_plot.setXLink(self.plot)
         self.posterior_plot.setYRange(0.0, 1.0, padding=0.04)

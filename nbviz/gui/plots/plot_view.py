@@ -18,13 +18,14 @@ import nbviz.core as nc
 from ...app.in_between import Frame
 from ..session_view import SessionView
 from .sleep import Sleeper
-from .styling import style_plot
+from .styling import leave_edge_room, style_plot
 
 REDRAWS_ON = ("problem_changed", "run_reset", "cursor_changed")
 
 
-def new_plot(axis_items: dict | None = None, menu: bool = False, edge_room: bool = False) -> pg.PlotWidget:
-    """A plot as the views use it: no SI prefixes on the left and bottom axes.
+def new_plot(axis_items: dict | None = None, menu: bool = False) -> pg.PlotWidget:
+    """A plot as the views use it: no SI prefixes on the left and bottom axes, and room at the top
+    and right edges for the tick labels centred on the last ticks (`leave_edge_room`).
 
     Parameters
     ----------
@@ -32,13 +33,10 @@ def new_plot(axis_items: dict | None = None, menu: bool = False, edge_room: bool
         Custom axes (``{"left": AxisItem}``).
     menu : bool
         Keep pyqtgraph's right-click menu.
-    edge_room : bool
-        Margins that leave room for tick labels at the plot's edges.
     """
     plot = pg.PlotWidget(background="w", axisItems=axis_items)
     plot.setMenuEnabled(menu)
-    if edge_room:
-        plot.getPlotItem().layout.setContentsMargins(2, 10, 12, 2)
+    leave_edge_room(plot.getPlotItem())  # (sized for the tick font by style_plot)
     for axis in ("left", "bottom"):
         plot.getAxis(axis).enableAutoSIPrefix(False)
     cache_axes(plot)

@@ -106,7 +106,7 @@ class ScatterView(PointsView, QWidget):
         self.axes_bar.changed.connect(self._projection_chosen)
         self.axes_bar.hide()
 
-        self.plot = new_plot(unit_axes(), edge_room=True)
+        self.plot = new_plot(unit_axes())
         self.view_box = self.plot.getViewBox()
         self.density_item = SmoothImageItem(axisOrder="row-major")
         self.density_item.setLookupTable(density_lut())

@@ -7,10 +7,11 @@ presentation mode), then a redraw.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pyqtgraph as pg
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPen
 
 from ...app.appearance import Appearance
 from .grid import add_grid
@@ -25,6 +26,20 @@ def plot_font(appearance: Appearance, points: float = TICK_POINTS, bold: bool = 
     font.setPointSizeF(appearance.font_size(points))
     font.setBold(bold or appearance.presentation)
     return font
+
+
+def leave_edge_room(item: pg.PlotItem, tick_font: QFont | None = None) -> None:
+    """Margins round `item` that leave room for the tick labels at its top and right edges.
+
+    A tick label is centred on its tick, so the label of a tick at the very top of the left axis
+    (or the right end of the bottom one) reaches half its size beyond the plot, where the edge of
+    the widget would cut it. `style_plot` sizes the room for the plot's tick font.
+    """
+    item.edge_room = True
+    metrics = QFontMetricsF(tick_font if tick_font is not None else QFont())
+    top = math.ceil(metrics.height() / 2) + 2
+    right = math.ceil(metrics.horizontalAdvance("0") * 1.5)  # half a label of three characters
+    item.layout.setContentsMargins(2, top, right, 2)
 
 
 def pen(appearance: Appearance, color, width: float = 1.0, **options):
@@ -75,6 +90,8 @@ def style_plot(plot, appearance: Appearance, grid: bool = False) -> None:
         axis.setPen(pen(appearance, appearance.axis_color))
         axis.setTextPen(appearance.foreground)  # also updates the title
         axis.setTickFont(tick_font)
+    if getattr(item, "edge_room", False):
+        leave_edge_room(item, tick_font)
     title = item.titleLabel
     if title.text:
         title.setText(title.text, color=appearance.foreground, size=label_size)
