@@ -4,9 +4,9 @@ A `Figure` is a few widgets stacked top to bottom (a key above a plot, say), lai
 the figure has on screen. Each format paints them with one painter in figure coordinates: PNG on
 an image `scale` times larger (so text and lines are drawn at that resolution, not enlarged),
 SVG through Qt's generator and `portable_svg`, PDF through Qt's PDF writer. While painting,
-pyqtgraph items draw real shapes instead of their cached pixmaps (export mode), and the
-rasterised data points become vector markers (`vector_points`) and curves are drawn from near
-their view's origin (`precise_curves`).
+pyqtgraph items draw real shapes instead of their cached pixmaps (export mode; a data legend
+leaves out its on-screen hints meanwhile), and the rasterised data points become vector markers
+(`vector_points`) and curves are drawn from near their view's origin (`precise_curves`).
 """
 
 from __future__ import annotations
