@@ -53,7 +53,7 @@ from ..app.view_options import ViewOptions, read_view_options, write_view_option
 from ..app.window_size import DEFAULT_SIZE, first_size
 from .banner import MessageBanner
 from .classify_flow import ClassifyFlow
-from .figures import FIGURE_SUFFIXES, FigureOptions, export_figure
+from .figures import FIGURE_SUFFIXES, FigureOptions, default_figure_title, export_figure
 from .figures.options_dialog import FigureOptionsDialog
 from .icons import themed_icon
 from .keys import StepKeys, next_half_step
@@ -755,15 +755,18 @@ class MainWindow(QMainWindow):
         self._remember_directory("export", path)
         if not Path(path).suffix:
             path += next((s for s in FIGURE_SUFFIXES if s[1:] in chosen.lower()), Path(suffix).suffix)
-        if kind in self.FIGURE_KINDS and not self.ask_figure_options(path):
+        if kind in self.FIGURE_KINDS and not self.ask_figure_options(path, self.FIGURE_KINDS[kind]):
             return
         self.export_to(kind, path)
 
-    def ask_figure_options(self, path: str) -> bool:
-        """Ask how to draw a figure for `path` (size, presentation sizes); False if cancelled."""
+    def ask_figure_options(self, path: str, figure: str) -> bool:
+        """Ask how to draw `figure` (a key of `figures.FIGURE_TITLES`) for `path` (size, presentation
+        sizes, title); False if cancelled."""
         if Path(path).suffix.lower() not in FIGURE_SUFFIXES:
             return True  # export_to says which formats there are
-        dialog = FigureOptionsDialog(self.settings, self.data_view.width(), Path(path).suffix.lower() == ".png", self)
+        png = Path(path).suffix.lower() == ".png"
+        title = default_figure_title(self, figure)
+        dialog = FigureOptionsDialog(self.settings, self.data_view.width(), png, title, self)
         if dialog.exec() != FigureOptionsDialog.DialogCode.Accepted:
             return False
         self.figure_options = dialog.options()

@@ -242,3 +242,22 @@ def test_a_presentation_frame_shows_the_whole_objective_key_above_the_curve(sess
         assert curve.key.geometry().bottom() < curve.plot.geometry().top()  # above the plot, not over it
     finally:
         views.close()
+
+
+def test_a_frame_at_its_own_size_leaves_the_legend_hint_out(session, tmp_path):
+    views = FrameViews(session)
+    try:
+        # 1x: the items are drawn from their cached pixmaps, as on screen
+        views.render(len(session.history) - 1, QSize(640, 480)).save(str(tmp_path / "frame.png"))
+        scatter = views.data_view.scatter
+        label = next(label for sample, label in scatter.legend.item.items if sample.entry.hint)
+        assert label.text == "mean μ<sub>k</sub> (drag it)"  # the views' legend as on screen
+        # the right third of that text is "(drag it)" on screen; in a frame nothing is written there
+        words = label.item.mapRectToScene(label.item.boundingRect())
+        corner = scatter.plot.mapTo(views.data_view, scatter.plot.mapFromScene(words.topLeft()))
+        left, top = corner.x() + round(words.width() * 2 / 3), corner.y()
+        rgb = np.asarray(Image.open(tmp_path / "frame.png").convert("RGB"), dtype=int)
+        hint = rgb[top : top + round(words.height()), left : corner.x() + round(words.width())]
+        assert hint.size and (hint.sum(axis=2) < 350).sum() == 0  # no dark text
+    finally:
+        views.close()

@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage
 
 from nbviz.app.presets import load_preset
-from nbviz.gui.figures import FigureOptions, build_figure, export_figure
+from nbviz.gui.figures import FigureOptions, build_figure, export_figure, save_figure
 from nbviz.gui.figures.command_line import run_and_wait
 from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
 from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
@@ -169,6 +169,43 @@ def test_the_svg_has_vector_points_strokes_in_pixels_and_text(window, tmp_path):
     assert len(window.session.problem.X) <= VECTOR_POINTS_MAX
     texts = "".join("".join(t.itertext()) for t in root.iter(ns + "text"))
     assert "x1" in texts and "fitted" in texts
+
+
+@pytest.mark.parametrize("preset", ["gmm-2d", "gmm-1d"])
+def test_a_figure_legend_leaves_out_the_on_screen_hint(window, tmp_path, preset):
+    loaded(window, preset)
+    live = window.data_view.currentWidget().legend
+    assert "mean μ<sub>k</sub> (drag it)" in live.texts  # on screen the means can be dragged
+    export_figure(window, "data", tmp_path / "f.svg")
+    words = " ".join(svg_text(tmp_path / "f.svg").split())
+    assert "mean μ k colour" in words and "drag it" not in words  # a figure is a picture
+    # the window's own plot drawn as a figure: the hint is left out while it is drawn, then back
+    labels = {sample.entry.kind: label for sample, label in live.item.items}
+    width = live.item.width()
+    save_figure(window.data_view.currentWidget().plot, tmp_path / "live.svg")
+    assert "drag it" not in svg_text(tmp_path / "live.svg")
+    assert labels["marker"].text == "mean μ<sub>k</sub> (drag it)" and live.item.width() == width
+
+
+def right_margins(window, kind: str, tmp_path) -> tuple[int, int]:
+    """How many columns at the right of figure `kind` are background from top to bottom: in Qt's PNG
+    and in librsvg's drawing of the SVG."""
+    background = np.asarray(QColor(window.appearance.background).getRgb()[:3])
+    export_figure(window, kind, tmp_path / f"{kind}.png")
+    export_figure(window, kind, tmp_path / f"{kind}.svg")
+    qt = pixels(QImage(str(tmp_path / f"{kind}.png")))
+    other = rendered_svg(tmp_path / f"{kind}.svg", qt.shape[1], qt.shape[0], tmp_path)
+    drawn = [np.flatnonzero((np.abs(rgb - background).sum(axis=2) > 30).any(axis=0)) for rgb in (qt, other)]
+    return qt.shape[1] - 1 - int(drawn[0].max()), other.shape[1] - 1 - int(drawn[1].max())
+
+
+@needs_rsvg
+@pytest.mark.parametrize("preset, kind", [("gmm-2d", "responsibilities"), ("bars", "data")])
+def test_the_responsibility_map_keeps_the_margin_of_the_other_figures_on_the_right(window, tmp_path, preset, kind):
+    scatter = right_margins(loaded(window, "gmm-2d"), "data", tmp_path)  # the margin the plots' figures have
+    assert min(scatter) >= 8
+    # the map alone, and as the right-hand part of a Bernoulli mixture's data figure
+    assert right_margins(loaded(window, preset), kind, tmp_path) == scatter
 
 
 def test_a_cosmetic_stroke_under_a_transform_is_drawn_in_figure_pixels():

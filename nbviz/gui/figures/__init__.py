@@ -37,6 +37,7 @@ __all__ = [
     "Figure",
     "FigureOptions",
     "build_figure",
+    "default_figure_title",
     "export_figure",
     "figure_bytes",
     "figure_suffix",
@@ -70,6 +71,16 @@ def build_figure(window: MainWindow, kind: str, options: FigureOptions | None = 
     from .kinds import build
 
     return build(window, kind, options if options is not None else FigureOptions())
+
+
+def default_figure_title(window: MainWindow, kind: str) -> str:
+    """The title figure `kind` of `window` gets when none is given: what it shows (its data, model and half-step).
+
+    ValueError when there is no run.
+    """
+    from .kinds import default_title
+
+    return default_title(window, kind)
 
 
 def export_figure(window: MainWindow, kind: str, path, options: FigureOptions | None = None) -> None:

@@ -23,6 +23,8 @@ from .render import MAX_SCALE, FigureOptions, print_scale
 SCALES = {"1x (as on screen)": 1.0, "2x (sharp on slides)": 2.0, "3x": 3.0, "4x": 4.0}
 SIZE_MODES = ("scale", "width", "print")  # the size chooser's entries, in order
 KEY = "figure_export/"  # the settings' group
+TITLE_ROOM = 0.75  # of the screen's width: the title field widens to show the default title whole, up to this
+TITLE_FRAME = 40  # pixels of the title field that are not text (frame, margins, clear button)
 
 
 class FigureOptionsDialog(QDialog):
@@ -36,9 +38,14 @@ class FigureOptionsDialog(QDialog):
         The figure's width on screen in pixels (a width or print size becomes a scale of it).
     png : bool
         Whether the figure is a PNG (the size matters); SVG and PDF only ask for presentation sizes.
+    default_title : str
+        The title the figure gets when the title field is left empty (its data, model and
+        half-step); the empty field shows it, greyed.
     """
 
-    def __init__(self, settings: QSettings, layout_width: int, png: bool, parent: QWidget | None = None):
+    def __init__(
+        self, settings: QSettings, layout_width: int, png: bool, default_title: str, parent: QWidget | None = None
+    ):
         super().__init__(parent)
         self.setWindowTitle("Figure options")
         self.settings, self.layout_width, self.png = settings, max(int(layout_width), 1), png
@@ -58,7 +65,11 @@ class FigureOptionsDialog(QDialog):
         self.presentation = QCheckBox("Presentation mode's fonts, line widths and point sizes")
         self.show_title = QCheckBox("A title above the figure")
         self.title = QLineEdit()
-        self.title.setPlaceholderText("default: the data, model and step")
+        self.title.setPlaceholderText(default_title)
+        self.title.setToolTip(f"Left empty, the title is: {default_title}")
+        screen = self.screen().availableGeometry().width()
+        room = self.title.fontMetrics().horizontalAdvance(default_title) + TITLE_FRAME
+        self.title.setMinimumWidth(min(room, round(screen * TITLE_ROOM)))
         self.title.setClearButtonEnabled(True)
         self.show_title.toggled.connect(self.title.setEnabled)
         self.result_size = QLabel()

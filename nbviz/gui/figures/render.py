@@ -4,15 +4,15 @@ A `Figure` is a few widgets stacked top to bottom (a key above a plot, say), lai
 the figure has on screen. Each format paints them with one painter in figure coordinates: PNG on
 an image `scale` times larger (so text and lines are drawn at that resolution, not enlarged),
 SVG through Qt's generator and `portable_svg`, PDF through Qt's PDF writer. While painting,
-pyqtgraph items draw real shapes instead of their cached pixmaps (export mode), and the
-rasterised data points become vector markers (`vector_points`) and curves are drawn from near
-their view's origin (`precise_curves`).
+pyqtgraph items draw real shapes instead of their cached pixmaps (export mode; a data legend
+leaves out its on-screen hints meanwhile), and the rasterised data points become vector markers
+(`vector_points`) and curves are drawn from near their view's origin (`precise_curves`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
 import pyqtgraph as pg
@@ -32,6 +32,7 @@ MAX_SCALE = 20.0
 TITLE_PIXELS = 15.0  # the title's font size in layout pixels (presentation mode's is larger)
 TITLE_MARGIN = 0.6  # space above and below the title, in font sizes
 TITLE_SEPARATOR = " · "  # a long title's lines are broken between its parts
+NO_CACHE = QGraphicsItem.CacheMode.NoCache
 
 
 @dataclass(frozen=True)
@@ -165,8 +166,13 @@ class Figure:
 
 
 @contextmanager
-def export_mode(figure: Figure) -> Iterator[None]:
-    """pyqtgraph items draw real shapes (no cached pixmaps) and data points are vector markers."""
+def export_mode(figure: Figure, shapes: bool = True) -> Iterator[None]:
+    """The figure's pyqtgraph items are told that a figure is being drawn (pyqtgraph's export mode).
+
+    With `shapes` every item is: they draw real shapes (no cached pixmaps) and data points are vector
+    markers. Without, only the legends are (a figure's legend leaves out its on-screen hints,
+    `plots.legend.HintedLegend`); the rest is drawn as on screen.
+    """
     every = [
         item
         for part in figure.parts
@@ -174,15 +180,18 @@ def export_mode(figure: Figure) -> Iterator[None]:
         if isinstance(view, pg.GraphicsView)
         for item in view.scene().items()
     ]
-    items = [item for item in every if isinstance(item, pg.GraphicsItem)]
+    items = [item for item in every if isinstance(item, pg.GraphicsItem if shapes else pg.LegendItem)]
     # items the views keep as device pixmaps (ellipses, legends and their text) are drawn as shapes in a figure
-    cached = [(item, item.cacheMode()) for item in every if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    cached = [(item, item.cacheMode()) for item in every if item.cacheMode() != NO_CACHE] if shapes else []
     for item in items:
         item.setExportMode(True, {"antialias": True})
     for item, _ in cached:
-        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        item.setCacheMode(NO_CACHE)
     try:
-        with vector_points(figure.parts), recentred_curves(figure.parts):
+        with ExitStack() as shapes_only:
+            if shapes:
+                shapes_only.enter_context(vector_points(figure.parts))
+                shapes_only.enter_context(recentred_curves(figure.parts))
             yield
     finally:
         for item in items:
@@ -196,6 +205,7 @@ def paint(figure: Figure, painter: QPainter, shapes: bool = True) -> None:
 
     `shapes` False draws pyqtgraph's items as on screen (their cached pixmaps, raster points): the
     same picture, about twice as fast, for images at the layout's own resolution (animation frames).
+    Either way a legend's words are a figure's (`export_mode`).
     """
     size = figure.size
     painter.fillRect(QRect(0, 0, size.width(), size.height()), figure.background)
@@ -206,7 +216,7 @@ def paint(figure: Figure, painter: QPainter, shapes: bool = True) -> None:
         flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
         painter.drawText(figure.title_rect(), flags, figure.title_lines())
         painter.restore()
-    with export_mode(figure) if shapes else nullcontext():
+    with export_mode(figure, shapes):
         for part, rect in zip(figure.parts, figure.rects()):
             # each part clipped to its box (a plot's scene can reach past its widget); the figure's
             # background is painted once above, a part's own (a label's grey) is not

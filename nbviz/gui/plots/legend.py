@@ -4,7 +4,8 @@
 entries as a pyqtgraph legend in the corner of a plot with the fewest data points under it
 (`legend_corner`; a lecturer can drag it elsewhere), rebuilt only when the entries change, in the
 appearance's colours and sizes. The corner is chosen again when the points, the view range or the
-entries change, never on a half-step, so the legend stays put while a run is stepped through.
+entries change, never on a half-step, so the legend stays put while a run is stepped through. A
+row's hint ("drag it") is for the screen: figures draw the legend without it (`HintedLegend`).
 """
 
 from __future__ import annotations
@@ -42,10 +43,18 @@ class LegendEntry:
         (a histogram), "marker" (a mean), "blend" (responsibility colours) or "shapes".
     text : str
         The explanation (simple HTML).
+    hint : str
+        What the user can do with it on screen ("drag it"), shown in brackets after `text` on
+        screen and left out of figures ("": none).
     """
 
     kind: str
     text: str
+    hint: str = ""
+
+    def label(self, hint: bool = True) -> str:
+        """The row's text as drawn: with its hint in brackets on screen (`hint`), without in a figure."""
+        return f"{self.text} ({self.hint})" if hint and self.hint else self.text
 
 
 def ellipse_text() -> str:
@@ -74,7 +83,7 @@ def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> lis
             entries.append(LegendEntry("dashed", "true components, dashed (× mean)"))
         if options.shading:
             entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
-    entries.append(LegendEntry("marker", "mean μ<sub>k</sub> (drag it)"))
+    entries.append(LegendEntry("marker", "mean μ<sub>k</sub>", hint="drag it"))
     if options.uncertainty:
         entries.append(LegendEntry("uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"))
     else:
@@ -189,6 +198,24 @@ class LegendSample(pg.GraphicsWidget):
                 painter.restore()
 
 
+class HintedLegend(pg.LegendItem):
+    """A pyqtgraph legend of `LegendSample` rows whose hints are on screen only.
+
+    A figure is a picture, not a place to drag things: it is drawn in pyqtgraph's export mode
+    (`figures.render.export_mode` sets it on every item), during which the rows with a hint are
+    relabelled without it and the box shrinks to fit; both are put back when it ends. The rows stay
+    the same items.
+    """
+
+    def setExportMode(self, export, opts=None):  # pyqtgraph's name: a figure is being drawn
+        super().setExportMode(export, opts)
+        hinted = [(sample.entry, label) for sample, label in self.items if sample.entry.hint]
+        for entry, label in hinted:
+            label.setText(entry.label(hint=not export))
+        if hinted:
+            self.resize(self.layout.preferredSize())  # anchored in its corner, it stays there
+
+
 class DataLegend:
     """A legend in the least crowded corner of `plot` showing `LegendEntry` rows.
 
@@ -207,7 +234,7 @@ class DataLegend:
     def __init__(self, plot: pg.PlotWidget, appearance: Appearance):
         self.appearance = appearance
         self.view_box = plot.getPlotItem().vb
-        self.item = pg.LegendItem(sampleType=LegendSample, verSpacing=-4)
+        self.item = HintedLegend(sampleType=LegendSample, verSpacing=-4)
         keep_as_pixmaps(self.item)  # repainted only when it changes
         self.item.setParentItem(self.view_box)
         self.item.setZValue(50)
@@ -222,8 +249,8 @@ class DataLegend:
 
     @property
     def texts(self) -> list[str]:
-        """The rows' texts as shown (empty while hidden)."""
-        return [e.text for e in self.entries] if self.item.isVisible() else []
+        """The rows' texts as shown on screen, hints and all (empty while hidden)."""
+        return [e.label() for e in self.entries] if self.item.isVisible() else []
 
     def show_entries(self, entries: list[LegendEntry], n_components: int, points: np.ndarray | None = None) -> None:
         """Show `entries` (rebuilt only when they, the component count or the appearance changed).
@@ -245,7 +272,7 @@ class DataLegend:
             self.item.opts["brush"] = pg.mkBrush(a.background + "b8")  # what lies under it shows through
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
-                self.item.addItem(LegendSample(entry, a, n_components), entry.text)
+                self.item.addItem(LegendSample(entry, a, n_components), entry.label())
             keep_as_pixmaps(self.item)
             moved = True
         self.item.show()

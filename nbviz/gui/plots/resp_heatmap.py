@@ -16,7 +16,7 @@ from ...app.appearance import Appearance
 from ...app.session import Session
 from ..palette import component_rgb
 from .interaction import clicked_position
-from .plot_view import PlotView
+from .plot_view import PlotView, new_plot
 from .styling import pen
 
 DARK_BASE = 34.0  # the grey of r = 0 on a dark background
@@ -79,8 +79,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(13)  # "By component" whole, also in presentation mode
         self.order_box.currentIndexChanged.connect(self.redraw)
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setMenuEnabled(False)
+        self.plot = new_plot()  # (edge room: the last column and the first row's tick clear of the edges)
         self.plot.setMouseEnabled(x=False, y=True)
         self.plot.hideButtons()
         self.plot.invertY(True)
