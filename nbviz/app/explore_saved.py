@@ -87,8 +87,12 @@ def gallery_to_dict(gallery: RestartGallery, tolerance: float) -> dict:
     }
 
 
-def explored_to_dict(choice: KChoice | None, gallery: RestartGallery | None, tolerance: float) -> dict:
-    """The session's ``"explored"`` entry (empty when there is nothing to keep)."""
+def explored_to_dict(choice: KChoice | None, gallery: RestartGallery | None) -> dict:
+    """The session's ``"explored"`` entry (empty when there is nothing to keep).
+
+    Each result is saved with the tolerance its fits ran with: a result read from a session keeps
+    the one it was read with, a fresh one its config's.
+    """
     data = {}
     if choice is not None:
         data["choose_k"] = choice_to_dict(choice, choice.tolerance or choice.config.tolerance)

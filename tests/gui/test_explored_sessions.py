@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
+from nbviz.app.explore_saved import explored_to_dict
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.app.session_file import SessionFileError, read_session
@@ -115,6 +116,14 @@ def test_a_session_saved_again_keeps_the_results_unchanged(saved_path, tmp_path,
     assert session.save(tmp_path / "again.nbviz")
     first, second = (json.loads(p.read_text())["explored"] for p in (path, tmp_path / "again.nbviz"))
     assert first == second
+
+
+def test_the_entry_is_written_from_the_results_alone(saved_path, qtbot):
+    """Each result carries the tolerance its fits ran with: the session's own is not asked for."""
+    path, choice, gallery = saved_path[:3]
+    written = json.loads(json.dumps(explored_to_dict(choice, gallery)))
+    assert written == json.loads(path.read_text())["explored"]
+    assert explored_to_dict(None, None) == {}
 
 
 def test_sessions_without_results_still_load(saved_path, tmp_path):
