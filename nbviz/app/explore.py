@@ -243,6 +243,16 @@ class RestartGallery:
             parts.append(f"cancelled after {len(self.runs)} of {self.requested} runs")
         return "; ".join(parts) + "."
 
+    @property
+    def first_seed(self) -> int | None:
+        """The seed of the first restart asked for (restart r started from ``first_seed + r``).
+
+        A retried run's `seed` is its retry's, so each run's first attempt is read from `failed`;
+        None when the gallery has no run (cancelled before the first ended).
+        """
+        seeds = [run.failed[0][0] if run.failed else run.seed for run in self.runs]
+        return int(min(seeds)) if seeds else None
+
     def config_for(self, index: int) -> ModelConfig:
         return self.config.with_(seed=self.runs[index].seed)
 

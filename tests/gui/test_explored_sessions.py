@@ -108,6 +108,46 @@ def test_restoring_shows_the_same_choose_k_and_gallery_and_clicks_load_the_same_
     assert session.config.seed == gallery.runs[1].seed
 
 
+def settings(choose, restarts) -> dict:
+    """What the inputs of the two panels show."""
+    return {
+        "ks": (choose.min_spin.value(), choose.max_spin.value()),
+        "restarts per K": choose.restarts_spin.value(),
+        "criterion": choose.criterion,
+        "compared": choose.models_check.isChecked(),
+        "runs": restarts.count_spin.value(),
+        "method": restarts.method_combo.currentData(),
+        "first seed": restarts.seed_spin.value(),
+    }
+
+
+def test_restoring_shows_the_settings_that_made_the_results(tmp_path, qtbot):
+    session = Session()
+    session.load(Problem.synthesised(TRUTH, 120, seed=5, name="two"), ModelConfig(n_components=2, seed=2))
+    choose, restarts = panels(qtbot, session)
+    choose.min_spin.setValue(2)
+    choose.max_spin.setValue(3)
+    choose.restarts_spin.setValue(3)
+    choose.criterion_combo.setCurrentIndex(choose.criterion_combo.findData("aic"))
+    choose.models_check.setChecked(True)
+    with qtbot.waitSignal(choose.explorer.finished, timeout=30000):
+        assert choose.run()
+    restarts.count_spin.setValue(3)
+    restarts.method_combo.setCurrentIndex(restarts.method_combo.findData("random_from_data"))
+    restarts.seed_spin.setValue(30)
+    with qtbot.waitSignal(restarts.explorer.finished, timeout=30000):
+        assert restarts.run()
+    made_with = settings(choose, restarts)
+    assert session.save(tmp_path / "s.nbviz")
+
+    again = Session()
+    fresh = panels(qtbot, again)
+    assert settings(*fresh) != made_with  # (the defaults)
+    assert again.restore(read_session(tmp_path / "s.nbviz"))
+    assert settings(*fresh) == made_with
+    assert fresh[0].summary.text() == choose.summary.text()  # the criterion shown is the one it was run with
+
+
 def test_a_session_saved_again_keeps_the_results_unchanged(saved_path, tmp_path, qtbot):
     path = saved_path[0]
     session = Session()

@@ -233,9 +233,20 @@ class ChooseKPanel(PlotView, QWidget):
         self._show(result)
 
     def _restored(self) -> None:
-        """Show the Choose K result read with a session (if it had one)."""
-        if self.session.kept_choice is not None:
-            self._show(self.session.kept_choice)
+        """Show the Choose K result read with a session (if it had one), with the settings that made it."""
+        result = self.session.kept_choice
+        if result is not None:
+            self._show_settings(result)
+            self._show(result)
+
+    def _show_settings(self, result: KChoice) -> None:
+        """The K range, restarts, criterion and comparison that produced `result`, in the inputs."""
+        ks = result.selection.ks
+        self.min_spin.setValue(int(ks[0]))  # the lower first: the upper never goes below it
+        self.max_spin.setValue(int(ks[-1]))
+        self.restarts_spin.setValue(int(result.selection.seeds.size))
+        self.criterion_combo.setCurrentIndex(self.criterion_combo.findData(result.selection.criterion))
+        self.models_check.setChecked(bool(result.by_type))
 
     def _show(self, result: KChoice) -> None:
         self.result = result

@@ -190,9 +190,18 @@ class RestartPanel(SessionView, QWidget):
             self.show_gallery(gallery)
 
     def _restored(self) -> None:
-        """Show the restart gallery read with a session (if it had one)."""
-        if self.session.kept_gallery is not None:
-            self.show_gallery(self.session.kept_gallery)
+        """Show the restart gallery read with a session (if it had one), with the settings that made it."""
+        gallery = self.session.kept_gallery
+        if gallery is not None:
+            self._show_settings(gallery)
+            self.show_gallery(gallery)
+
+    def _show_settings(self, gallery: RestartGallery) -> None:
+        """The number of restarts, start method and first seed that produced `gallery`, in the inputs."""
+        self.count_spin.setValue(gallery.requested)
+        self.method_combo.setCurrentIndex(self.method_combo.findData(gallery.config.init_method))
+        if gallery.first_seed is not None:  # no run ended before Cancel: the seed is not known
+            self.seed_spin.setValue(gallery.first_seed)
 
     def show_gallery(self, gallery: RestartGallery) -> None:
         self.gallery = gallery
