@@ -248,6 +248,23 @@ def test_restoring_shows_the_settings_that_made_the_results(tmp_path, qtbot):
     assert fresh[0].summary.text() == choose.summary.text()  # the criterion shown is the one it was run with
 
 
+def test_panels_built_after_the_session_was_opened_show_its_results(saved_path, qtbot):
+    """The window builds the Explore docks when first shown: after the session was opened."""
+    path, *_, (table, summary, cards, gallery_summary), _ = saved_path
+    session = Session()
+    assert session.restore(read_session(path))
+    choose, restarts = panels(qtbot, session)
+    assert table_text(choose.table) == table and choose.summary.text() == summary
+    assert card_texts(restarts) == cards and restarts.summary.text() == gallery_summary
+    assert (choose.max_spin.value(), choose.restarts_spin.value(), restarts.count_spin.value()) == (3, 2, 4)
+
+    other = Session()  # results of other data than the session's are not shown
+    other.load(Problem.synthesised(TRUTH, 50, seed=9, name="other"), ModelConfig(n_components=2))
+    other.keep_explored(session.kept_choice, session.kept_gallery)
+    choose, restarts = panels(qtbot, other)
+    assert choose.result is None and restarts.gallery is None and choose.table.rowCount() == 0
+
+
 def test_a_session_saved_again_keeps_the_results_unchanged(saved_path, tmp_path, qtbot):
     path = saved_path[0]
     session = Session()

@@ -184,6 +184,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
         self.follow_session()
         self._family_changed()
+        self._restored()  # built after a session was opened (a dock shown later): its result
 
     def _family_changed(self, *_) -> None:
         """Covariance types to compare only for the families that have them."""
@@ -239,7 +240,7 @@ class ChooseKPanel(PlotView, QWidget):
     def _restored(self) -> None:
         """Show the Choose K result read with a session (if it had one), with the settings that made it."""
         result = self.session.kept_choice
-        if result is not None:
+        if result is not None and result.problem is self.session.problem:
             self._show_settings(result)
             self._show(result)
 

@@ -164,6 +164,7 @@ class RestartPanel(SessionView, QWidget):
         self.explorer.finished.connect(self._finished)
         self._follow_config()
         self.follow_session()
+        self._restored()  # built after a session was opened (a dock shown later): its gallery
 
     def redraw(self, *_) -> None:
         """The cards again, in the appearance's colours and sizes."""
@@ -195,7 +196,7 @@ class RestartPanel(SessionView, QWidget):
     def _restored(self) -> None:
         """Show the restart gallery read with a session (if it had one), with the settings that made it."""
         gallery = self.session.kept_gallery
-        if gallery is not None:
+        if gallery is not None and gallery.problem is self.session.problem:
             self._show_settings(gallery)
             self.show_gallery(gallery)
 
