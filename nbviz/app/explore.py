@@ -2,11 +2,14 @@
 
 Both jobs run in a worker thread (`Explorer`) on the data and model choice in force when they
 start; they never touch the session's own run, so the workspace stays usable meanwhile. A fit the
-user picks is installed with `Session.adopt_run`, history and all.
+user picks is installed with `Session.adopt_run`, history and all; a fit of a result read from a
+session (whose runs were not saved) is first made again from its seed, in the worker thread too
+(`Explorer.fit_again`, `Explorer.run_again`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -119,17 +122,37 @@ class KChoice:
         row = self.scores(criterion)[k_index]
         return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
 
-    def fit(self, k_index: int, restart: int, covariance_type: str | None = None) -> tuple[nc.EM, ModelConfig] | None:
+    def must_fit_again(self, k_index: int, restart: int, covariance_type: str | None = None) -> bool:
+        """Whether `fit` makes this fit again from its seed: a finished fit of a result read from a
+        session whose run is not in memory."""
+        selection = self.selection_for(covariance_type)
+        return (
+            (k_index, restart) not in selection.runs
+            and self.tolerance is not None
+            and bool(np.isfinite(selection.objective[k_index, restart]))
+        )
+
+    def fit_name(self, k_index: int, covariance_type: str | None = None) -> str:
+        """How messages name a fit: "the fit with K = 3" (", spherical covariance" when types were compared)."""
+        k = int(self.selection_for(covariance_type).ks[k_index])
+        several = covariance_type is not None and len(self.covariance_types) > 1
+        return f"the fit with K = {k}" + (f", {covariance_type} covariance" if several else "")
+
+    def fit(
+        self, k_index: int, restart: int, covariance_type: str | None = None, callback=None
+    ) -> tuple[nc.EM, ModelConfig] | None:
         """The run of one fit and the config that reproduces its start, or None if it failed.
 
         Fits read from a session are made again from their seeds (ValueError if that does not
-        reach the saved objective)."""
+        reach the saved objective), which takes as long as the fit did: `Explorer.fit_again`
+        does it off the GUI thread. `callback` is `nc.EM.run`'s while a fit is made again.
+        """
         selection = self.selection_for(covariance_type)
         run = selection.runs.get((k_index, restart))
-        if run is None and self.tolerance is not None and np.isfinite(selection.objective[k_index, restart]):
+        if self.must_fit_again(k_index, restart, covariance_type):
             from .explore_saved import fit_again  # a fit read from a session: made again from its seed
 
-            run = fit_again(self, selection, k_index, restart)
+            run = fit_again(self, selection, k_index, restart, callback)
         if run is None:
             return None
         config = self.config.with_(
@@ -243,23 +266,70 @@ class RestartGallery:
             parts.append(f"cancelled after {len(self.runs)} of {self.requested} runs")
         return "; ".join(parts) + "."
 
+    @property
+    def first_seed(self) -> int | None:
+        """The seed of the first restart asked for (restart r started from ``first_seed + r``).
+
+        A retried run's `seed` is its retry's, so each run's first attempt is read from `failed`;
+        None when the gallery has no run (cancelled before the first ended).
+        """
+        seeds = [run.failed[0][0] if run.failed else run.seed for run in self.runs]
+        return int(min(seeds)) if seeds else None
+
     def config_for(self, index: int) -> ModelConfig:
         return self.config.with_(seed=self.runs[index].seed)
 
-    def run_for(self, index: int, session: Session) -> nc.EM | None:
-        """The run `index` with its history (None if it failed); a run read from a session is made
-        again from its seed (ValueError if that does not reach the saved objective)."""
+    def must_run_again(self, index: int) -> bool:
+        """Whether `run_for` makes run `index` again from its seed: a finished run read from a session."""
         run = self.runs[index]
-        if run.em is not None or not run.ok:
-            return run.em
+        return run.em is None and run.ok
+
+    def run_name(self, index: int) -> str:
+        """How messages name run `index`: "restart #2 (seed 41)"."""
+        return f"restart #{index + 1} (seed {self.runs[index].seed})"
+
+    def run_for(self, index: int, session: Session, callback=None) -> nc.EM | None:
+        """The run `index` with its history (None if it failed); a run read from a session is made
+        again from its seed (ValueError if that does not reach the saved objective), which takes as
+        long as the run did: `Explorer.run_again` does it off the GUI thread. `callback` is
+        `nc.EM.run`'s while a run is made again."""
+        if not self.must_run_again(index):
+            return self.runs[index].em
         from .explore_saved import run_again
 
-        return run_again(self, index, session)
+        return run_again(self, index, session, callback)
 
     def failure_lines(self) -> list[str]:
         """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
         where = f"K = {self.config.n_components}"
         return failure_lines([(where, run.failed) for run in self.runs], {where: len(self.runs)})
+
+
+@dataclass(frozen=True, eq=False)
+class FitAgain:
+    """A fit read from a session, made again from its seed in the background (`Explorer.fit_again`).
+
+    Attributes
+    ----------
+    problem : Problem
+        The data it was made on.
+    what : str
+        How messages name it ("the fit with K = 3", "restart #2 (seed 41)").
+    run : nc.EM or None
+        The fit with its whole history; None when it failed or was cancelled.
+    config : ModelConfig or None
+        The config that reproduces its start (None with no run).
+    error : str
+        Why it could not be made again ("" if it was, or was cancelled).
+    cancelled : bool
+    """
+
+    problem: Problem
+    what: str
+    run: nc.EM | None = None
+    config: ModelConfig | None = None
+    error: str = ""
+    cancelled: bool = False
 
 
 def group_optima(models, objectives, objective_tol: float, distance_tol: float = DISTANCE_TOL) -> np.ndarray:
@@ -322,8 +392,11 @@ class Explorer(QObject):
     Signals
     -------
     progressed(float, str) : fraction done (0..1) and what is being done
-    finished(object) : a `KChoice` or a `RestartGallery` (``cancelled`` set when cancelled)
+    finished(object) : a `KChoice`, a `RestartGallery` or a `FitAgain` (``cancelled`` set when cancelled)
     failed(str) : the job could not start or stopped on an unexpected error
+
+    A job that makes a fit read from a session again (`fit_again`, `run_again`) reports no
+    fraction when it does not know how many iterations are left (NaN) and finishes with a `FitAgain`.
     """
 
     progressed = Signal(float, str)
@@ -457,6 +530,60 @@ class Explorer(QObject):
                 objective_tol,
             )
             return RestartGallery(problem, config, runs, groups, objective_tol, job.cancelled, count)
+
+        return self._job.start(work)
+
+    # -------------------------------------------------------------------------- fits read from a session
+    def fit_again(self, choice: KChoice, k_index: int, restart: int, covariance_type: str | None = None) -> bool:
+        """Make a fit of a Choose K result read from a session again from its seed (`KChoice.fit`).
+
+        `finished` delivers a `FitAgain`; the session is not touched (install its run with
+        `Session.adopt_run`). False, with `failed`, when it cannot start.
+        """
+        return self._again(
+            choice.problem,
+            choice.fit_name(k_index, covariance_type),
+            lambda callback: choice.fit(k_index, restart, covariance_type, callback),
+        )
+
+    def run_again(self, gallery: RestartGallery, index: int) -> bool:
+        """Make run `index` of a restart gallery read from a session again from its seed
+        (`RestartGallery.run_for`); as `fit_again`."""
+        session = self.session
+
+        def make(callback) -> tuple[nc.EM, ModelConfig] | None:
+            run = gallery.run_for(index, session, callback)
+            return None if run is None else (run, gallery.config_for(index))
+
+        return self._again(gallery.problem, gallery.run_name(index), make, gallery.runs[index].iterations)
+
+    def _again(self, problem: Problem, what: str, make: Callable, iterations: int = 0) -> bool:
+        """Run ``make(callback)`` -> (run, config) or None in the worker; `iterations`: how many
+        the fit took when it was first made (0: not known, the progress shows no fraction)."""
+        if not self._ready():
+            return False
+        if self.session.busy:  # its result would be refused: the session's run is going on
+            self.failed.emit("Wait for the run in progress to end (or cancel it) before loading another fit.")
+            return False
+
+        def work(job: BackgroundJob) -> FitAgain:
+            def progress(em: nc.EM) -> bool:  # after each iteration; False stops the fit (Cancel)
+                done = em.history[-1].iteration
+                fraction = min(done / iterations, 1.0) if iterations else np.nan
+                of = f" of {iterations}" if iterations else ""
+                return job.report((fraction, f"Making {what} again from its seed: iteration {done}{of}"))
+
+            try:
+                made = make(progress)
+            except ValueError as error:  # when cancelled: stopped early, so not the saved fit (not an error)
+                return FitAgain(problem, what, cancelled=job.cancelled, error="" if job.cancelled else str(error))
+            if job.cancelled:
+                return FitAgain(problem, what, cancelled=True)
+            if made is None:
+                return FitAgain(
+                    problem, what, error=f"{what[:1].upper()}{what[1:]} did not finish; there is nothing to load."
+                )
+            return FitAgain(problem, what, *made)
 
         return self._job.start(work)
 

@@ -87,8 +87,12 @@ def gallery_to_dict(gallery: RestartGallery, tolerance: float) -> dict:
     }
 
 
-def explored_to_dict(choice: KChoice | None, gallery: RestartGallery | None, tolerance: float) -> dict:
-    """The session's ``"explored"`` entry (empty when there is nothing to keep)."""
+def explored_to_dict(choice: KChoice | None, gallery: RestartGallery | None) -> dict:
+    """The session's ``"explored"`` entry (empty when there is nothing to keep).
+
+    Each result is saved with the tolerance its fits ran with: a result read from a session keeps
+    the one it was read with, a fresh one its config's.
+    """
     data = {}
     if choice is not None:
         data["choose_k"] = choice_to_dict(choice, choice.tolerance or choice.config.tolerance)
@@ -293,8 +297,11 @@ def _same(stored: float, again: float, what: str) -> None:
         )
 
 
-def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int) -> nc.EM | None:
-    """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed."""
+def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int, callback=None) -> nc.EM:
+    """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed.
+
+    `callback` is `nc.EM.run`'s: a fit it stops early is not the saved one (ValueError).
+    """
     config, K = choice.config, int(selection.ks[k_index])
     fit = fit_restart(
         choice.problem.X,
@@ -306,6 +313,7 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
         prior=config.prior,
         max_iter=config.max_iter,
         tol=float(choice.tolerance or 0.0),
+        callback=callback,
         retries=0,
     )
     if fit.run is None:
@@ -314,11 +322,14 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
     return fit.run
 
 
-def run_again(gallery: RestartGallery, index: int, session: Session) -> nc.EM:
-    """Run `index` of a restart gallery read from a session, from its seed, with its whole history."""
+def run_again(gallery: RestartGallery, index: int, session: Session, callback=None) -> nc.EM:
+    """Run `index` of a restart gallery read from a session, from its seed, with its whole history.
+
+    `callback` is `nc.EM.run`'s: a run it stops early is not the saved one (ValueError).
+    """
     run = gallery.runs[index]
     config = gallery.config_for(index)
     em = session.new_run(config, gallery.problem)
-    em.run(config.max_iter, float(gallery.tolerance or 0.0))
+    em.run(config.max_iter, float(gallery.tolerance or 0.0), callback)
     _same(run.objective, float(em.history[-1].objective), f"Restart #{index + 1} (seed {run.seed})")
     return em

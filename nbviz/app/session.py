@@ -247,7 +247,7 @@ class Session(QObject):
             return self._refuse("There is nothing to save yet: load data or choose a preset first.")
         try:
             choice, gallery = self._explored_of_problem()
-            explored = explored_to_dict(choice, gallery, self.tolerance)
+            explored = explored_to_dict(choice, gallery)
             write_session(path, self.problem, self.config, self.history, self._cursor, self.selected, explored)
         except SessionFileError as error:
             return self._refuse(str(error))

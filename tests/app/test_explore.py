@@ -5,7 +5,7 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.config import ModelConfig
-from nbviz.app.explore import Explorer, RestartGallery, group_optima
+from nbviz.app.explore import Explorer, Restart, RestartGallery, group_optima
 from nbviz.app.problem import Problem
 from nbviz.app.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
@@ -79,6 +79,23 @@ def test_restarts_are_sorted_reproducible_by_seed_and_grouped_by_optimum(corners
     assert gallery.summary() == f"{n_optima} distinct optima; the worst is {gap:.4g} below the best."
     again = run_job(qtbot, explorer, lambda: explorer.restarts(5, first_seed=0))
     assert [(r.seed, r.objective) for r in again.runs if r.ok] == [(r.seed, r.objective) for r in finished]
+
+
+def test_a_gallerys_first_seed_is_its_runs_first_attempt_even_when_retried(corners):
+    problem, config = corners.problem, corners.config
+
+    def run(seed, objective, tried=()):
+        failed = tuple((s, SINGULAR_CAUSE, "collapsed") for s in tried)
+        return Restart(seed, None, objective, 5, True, failed=failed)
+
+    runs = [
+        run(retry_seed(40, 1), -10.0, tried=[40]),  # the first restart, retried: its own seed is the retry's
+        run(41, -11.0),
+        run(retry_seed(42, 3), np.nan, tried=[42, retry_seed(42, 1), retry_seed(42, 2), retry_seed(42, 3)]),
+    ]
+    gallery = RestartGallery(problem, config, runs, np.array([0, 1, -1]), requested=3)
+    assert gallery.first_seed == 40
+    assert RestartGallery(problem, config, [], np.zeros(0), cancelled=True, requested=3).first_seed is None
 
 
 def test_group_optima_treats_relabelled_components_as_one_optimum():

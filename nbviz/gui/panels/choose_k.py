@@ -2,7 +2,8 @@
 
 Every restart is a faint point, the best restart per K a line; the chosen criterion's best K is
 ringed and, for synthesised data, the true K is a dashed vertical line. Clicking a K on the plot or
-a row of the table loads that K's best fit, with its whole history, into the workspace.
+a row of the table loads that K's best fit, with its whole history, into the workspace (a result
+read from a session makes that fit again from its seed first, in the background).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.appearance import Appearance
-from ...app.explore import Explorer, KChoice, run_limits
+from ...app.explore import Explorer, FitAgain, KChoice, run_limits
 from ...app.families import presentation
 from ...app.messages import MessageBoard, MessageGroup
 from ...app.session import Session
@@ -183,6 +184,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
         self.follow_session()
         self._family_changed()
+        self._restored()  # built after a session was opened (a dock shown later): its result
 
     def _family_changed(self, *_) -> None:
         """Covariance types to compare only for the families that have them."""
@@ -227,18 +229,37 @@ class ChooseKPanel(PlotView, QWidget):
         return True
 
     def _finished(self, result) -> None:
+        if isinstance(result, FitAgain):
+            self._fitted_again(result)
+            return
         if not self.job_bar.is_current(result, KChoice, "fits"):
             return
         self.session.keep_explored(choice=result)  # saved with the session
         self._show(result)
 
     def _restored(self) -> None:
-        """Show the Choose K result read with a session (if it had one)."""
-        if self.session.kept_choice is not None:
-            self._show(self.session.kept_choice)
+        """Show the Choose K result read with a session (if it had one), with the settings that made it."""
+        result = self.session.kept_choice
+        if result is not None and result.problem is self.session.problem:
+            self._show_settings(result)
+            self._show(result)
+
+    def _show_settings(self, result: KChoice) -> None:
+        """The K range, restarts, criterion and comparison that produced `result`, in the inputs."""
+        ks = result.selection.ks
+        self.min_spin.setValue(int(ks[0]))  # the lower first: the upper never goes below it
+        self.max_spin.setValue(int(ks[-1]))
+        self.restarts_spin.setValue(int(result.selection.seeds.size))
+        self.criterion_combo.setCurrentIndex(self.criterion_combo.findData(result.selection.criterion))
+        self.models_check.setChecked(bool(result.by_type))
 
     def _show(self, result: KChoice) -> None:
         self.result = result
+        self._show_notes(result)
+        self.redraw()
+
+    def _show_notes(self, result: KChoice) -> None:
+        """The result's cancel and failures on the job bar's status line."""
         selection = result.selection
         done = int(np.sum(~np.isnan(selection.objective)))
         failures = sum(len(result.selection_for(kind).failures) for kind in result.covariance_types)
@@ -247,7 +268,6 @@ class ChooseKPanel(PlotView, QWidget):
             notes.append(f"Cancelled: {done + failures} of {selection.objective.size} fits were done.")
         notes += result.failure_lines()  # one line per cause, not one per failed fit
         self.job_bar.show_message("\n".join(notes), error=bool(failures))
-        self.redraw()
 
     def _data_changed(self) -> None:
         self.explorer.cancel()
@@ -443,37 +463,62 @@ class ChooseKPanel(PlotView, QWidget):
             self.choose_model(kind, k_index)
 
     def choose_model(self, covariance_type: str, k_index: int) -> bool:
-        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` with `covariance_type`."""
+        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` with `covariance_type`.
+
+        True if it was loaded, or is being made again in the background (a result read from a session).
+        """
         result = self.result
         if result is None:
             return False
         scores = getattr(result.selection_for(covariance_type), self.criterion)[k_index]
-        try:
-            fit = None if np.all(np.isnan(scores)) else result.fit(k_index, int(np.nanargmin(scores)), covariance_type)
-        except ValueError as error:  # a fit read from a session that is not the same when made again
-            self.error(str(error))
-            return False
-        if fit is None:
-            k = result.selection.ks[k_index]
-            self.error(f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load.")
+        k = result.selection.ks[k_index]
+        missing = f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load."
+        if np.all(np.isnan(scores)):
+            self.error(missing)
             return False
         if (covariance_type, k_index) in self._rows:
             self.table.selectRow(self._rows.index((covariance_type, k_index)))
-        return self.session.adopt_run(*fit)
+        return self._load(result, k_index, int(np.nanargmin(scores)), covariance_type, missing)
 
     def choose(self, k_index: int) -> bool:
-        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` into the workspace."""
+        """Load the best fit (by the chosen criterion) of ``ks[k_index]`` into the workspace.
+
+        True if it was loaded, or is being made again in the background (a result read from a session).
+        """
         result = self.result
         if result is None:
             return False
         restart = result.best_restart(k_index, self.criterion)
-        try:
-            fit = None if restart is None else result.fit(k_index, restart)
-        except ValueError as error:  # a fit read from a session that is not the same when made again
-            self.error(str(error))
-            return False
-        if fit is None:
-            self.error(f"No fit with K = {result.selection.ks[k_index]} finished; there is nothing to load for it.")
+        missing = f"No fit with K = {result.selection.ks[k_index]} finished; there is nothing to load for it."
+        if restart is None:
+            self.error(missing)
             return False
         self.table.selectRow(k_index)
-        return self.session.adopt_run(*fit)
+        return self._load(result, k_index, restart, None, missing)
+
+    def _load(self, result: KChoice, k_index: int, restart: int, covariance_type: str | None, missing: str) -> bool:
+        """Adopt a fit in memory at once; a fit read from a session is made again in the background
+        first (`_fitted_again` adopts it), with the job bar's progress and Cancel. `missing`: the
+        error when there is no fit."""
+        if result.must_fit_again(k_index, restart, covariance_type):
+            if not self.explorer.fit_again(result, k_index, restart, covariance_type):
+                return False
+            what = result.fit_name(k_index, covariance_type)  # how many iterations it takes was not saved
+            self.job_bar.started(f"Making {what} again from its seed…", known_length=False)
+            return True
+        fit = result.fit(k_index, restart, covariance_type)
+        if fit is None:
+            self.error(missing)
+            return False
+        return bool(self.session.adopt_run(*fit))
+
+    def _fitted_again(self, fit: FitAgain) -> None:
+        """Adopt a fit made again in the background, or say why not (the workspace stays as it is)."""
+        if not self.job_bar.is_current_fit(fit):
+            return
+        if self.result is not None:
+            self._show_notes(self.result)  # in place of the progress
+        if fit.run is None or fit.config is None:  # e.g. not the saved fit when made again
+            self.error(fit.error)
+            return
+        self.session.adopt_run(fit.run, fit.config)  # a refusal (a run going on) is the session's to say

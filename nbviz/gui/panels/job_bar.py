@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from ...app.appearance import Appearance
-from ...app.explore import Explorer
+from ...app.explore import Explorer, FitAgain
 
 if TYPE_CHECKING:
     from ...app.problem import Problem
@@ -68,8 +69,9 @@ class JobBar(QWidget):
     def apply_appearance(self) -> None:
         self._show_error(self._error)
 
-    def started(self, text: str) -> None:
-        """Call after the job has started."""
+    def started(self, text: str, known_length: bool = True) -> None:
+        """Call after the job has started; without `known_length` the bar only shows it is busy."""
+        self.progress.setRange(0, 1000 if known_length else 0)
         self.progress.setValue(0)
         self.progress.show()
         self._show_error(False)
@@ -87,6 +89,20 @@ class JobBar(QWidget):
             return False
         if result.problem is not self.explorer.session.problem:
             self.show_message(f"The data changed while the {what} ran; run them again.")
+            return False
+        return True
+
+    def is_current_fit(self, fit: FitAgain) -> bool:
+        """True if `fit` (a fit made again, announced by the explorer) is for the session's data and
+        was not cancelled; it may still have failed (``fit.error``, the panel's to show).
+
+        Otherwise nothing is to be loaded and the status line says why.
+        """
+        if fit.problem is not self.explorer.session.problem:
+            self.show_message(f"The data changed while {fit.what} was made again; nothing was loaded.")
+            return False
+        if fit.cancelled:
+            self.show_message(f"Cancelled: {fit.what} was not loaded; the workspace is as it was.")
             return False
         return True
 
@@ -110,7 +126,11 @@ class JobBar(QWidget):
             self.progress.hide()
 
     def _progressed(self, fraction: float, text: str) -> None:
-        self.progress.setValue(int(round(1000 * fraction)))
+        if math.isnan(fraction):  # how much is left is not known: a busy bar
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(round(1000 * fraction)))
         self.status.setText(text)
 
     def _failed(self, message: str) -> None:

@@ -2,7 +2,8 @@
 
 Each card shows its seed, final objective, iterations, how far it ended below the best run and a
 thumbnail of its solution; runs that reached the same optimum share a border colour and say so.
-Clicking a card loads that run, with its whole history, into the workspace.
+Clicking a card loads that run, with its whole history, into the workspace (a gallery read from a
+session runs it again from its seed first, in the background).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.appearance import Appearance
-from ...app.explore import Explorer, RestartGallery, run_limits
+from ...app.explore import Explorer, FitAgain, RestartGallery, run_limits
 from ...app.session import Session
 from ..session_view import SessionView
 from ..theme import window_font
@@ -163,6 +164,7 @@ class RestartPanel(SessionView, QWidget):
         self.explorer.finished.connect(self._finished)
         self._follow_config()
         self.follow_session()
+        self._restored()  # built after a session was opened (a dock shown later): its gallery
 
     def redraw(self, *_) -> None:
         """The cards again, in the appearance's colours and sizes."""
@@ -185,14 +187,25 @@ class RestartPanel(SessionView, QWidget):
         return True
 
     def _finished(self, gallery) -> None:
-        if self.job_bar.is_current(gallery, RestartGallery, "restarts"):
+        if isinstance(gallery, FitAgain):
+            self._run_again(gallery)
+        elif self.job_bar.is_current(gallery, RestartGallery, "restarts"):
             self.session.keep_explored(gallery=gallery)  # saved with the session
             self.show_gallery(gallery)
 
     def _restored(self) -> None:
-        """Show the restart gallery read with a session (if it had one)."""
-        if self.session.kept_gallery is not None:
-            self.show_gallery(self.session.kept_gallery)
+        """Show the restart gallery read with a session (if it had one), with the settings that made it."""
+        gallery = self.session.kept_gallery
+        if gallery is not None and gallery.problem is self.session.problem:
+            self._show_settings(gallery)
+            self.show_gallery(gallery)
+
+    def _show_settings(self, gallery: RestartGallery) -> None:
+        """The number of restarts, start method and first seed that produced `gallery`, in the inputs."""
+        self.count_spin.setValue(gallery.requested)
+        self.method_combo.setCurrentIndex(self.method_combo.findData(gallery.config.init_method))
+        if gallery.first_seed is not None:  # no run ended before Cancel: the seed is not known
+            self.seed_spin.setValue(gallery.first_seed)
 
     def show_gallery(self, gallery: RestartGallery) -> None:
         self.gallery = gallery
@@ -213,8 +226,12 @@ class RestartPanel(SessionView, QWidget):
         )
         limits = run_limits(gallery.config, gallery.tolerance)
         self.summary.setText(f"<b>{gallery.summary()}</b>{hint}<br>{limits}")
+        self._show_notes(gallery)
+
+    def _show_notes(self, gallery: RestartGallery) -> None:
+        """The gallery's failures on the job bar's status line, one line per cause."""
         failed = any(not run.ok for run in gallery.runs)
-        self.job_bar.show_message("\n".join(gallery.failure_lines()), error=failed)  # one line per cause
+        self.job_bar.show_message("\n".join(gallery.failure_lines()), error=failed)
 
     def _lay_out_cards(self) -> None:
         """As many columns as fit the visible width (at least one)."""
@@ -253,13 +270,29 @@ class RestartPanel(SessionView, QWidget):
 
     # ----------------------------------------------------------------- choosing
     def choose(self, index: int) -> bool:
-        """Load run `index` of the gallery, with its whole history, into the workspace."""
+        """Load run `index` of the gallery, with its whole history, into the workspace.
+
+        True if it was loaded, or is being run again in the background (a gallery read from a
+        session: `_run_again` loads it), with the job bar's progress and Cancel.
+        """
         gallery = self.gallery
         if gallery is None or not gallery.runs[index].ok:
             return False
-        try:
-            run = gallery.run_for(index, self.session)
-        except ValueError as error:
-            self.job_bar.show_message(str(error), error=True)
-            return False
+        if gallery.must_run_again(index):
+            if not self.explorer.run_again(gallery, index):
+                return False
+            self.job_bar.started(f"Making {gallery.run_name(index)} again from its seed…")
+            return True
+        run = gallery.run_for(index, self.session)
         return run is not None and bool(self.session.adopt_run(run, gallery.config_for(index)))
+
+    def _run_again(self, fit: FitAgain) -> None:
+        """Adopt a run made again in the background, or say why not (the workspace stays as it is)."""
+        if not self.job_bar.is_current_fit(fit):
+            return
+        if fit.run is None or fit.config is None:  # e.g. not the saved run when made again
+            self.job_bar.show_message(fit.error, error=True)
+            return
+        if self.gallery is not None:
+            self._show_notes(self.gallery)  # in place of the progress
+        self.session.adopt_run(fit.run, fit.config)  # a refusal (a run going on) is the session's to say
