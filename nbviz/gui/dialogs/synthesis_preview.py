@@ -20,6 +20,7 @@ from typing import cast
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSizeF, Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
@@ -32,7 +33,7 @@ from ..plots.ellipses import DraggableMarkers, EllipseItem
 from ..plots.legend import DataLegend
 from ..plots.point_layer import SHAPES
 from ..plots.prototypes import INK_LUT
-from ..plots.styling import pen, style_plot
+from ..plots.styling import pen, plot_font, style_plot
 from .preview_legend import PreviewKind, preview_entries
 from .preview_pictures import PreviewPictures
 
@@ -155,6 +156,9 @@ class SynthesisPreview(QWidget):
         self.pictures = PreviewPictures(a, self.legends[PreviewKind.PICTURES])
         self.heatmaps.addItem(self.legends[PreviewKind.HEATMAPS].item, row=2, col=0)
         self.heatmaps.ci.layout.setAlignment(self.legends[PreviewKind.HEATMAPS].item, Qt.AlignmentFlag.AlignHCenter)
+        self._features = 0  # features named under the bars and heat maps
+        for plot in (self.bars_plot.getPlotItem(), *(plot for plot, _ in self.heat_images)):
+            plot.getViewBox().sigResized.connect(lambda *_: self._name_features())
         for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
             self.pages.addWidget(page)
         layout = QVBoxLayout(self)
@@ -358,8 +362,8 @@ class SynthesisPreview(QWidget):
         self.dots.setData(
             x=xs[keep], y=sample.ravel()[keep], size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M))))
         )
-        self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
+        self._name_features(M)
 
     def _draw_heatmaps(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
@@ -369,15 +373,42 @@ class SynthesisPreview(QWidget):
             top = float(np.nanmax(values)) if np.isfinite(values).any() else 1.0
             # a component without sampled rows stays white (NaN would not draw)
             image.setImage(np.nan_to_num(values, nan=0.0), autoLevels=False, levels=(0.0, top or 1.0))
-            plot.getAxis("bottom").setTicks(_feature_ticks(M, 0.5))
             step = max(1, math.ceil(K / MAX_FEATURE_LABELS))
             plot.getAxis("left").setTicks([[(k + 0.5, str(k + 1)) for k in range(0, K, step)]])
             plot.getViewBox().setRange(xRange=(0, M), yRange=(0, K), padding=0.0)
+        self._name_features(M)
+
+    def _name_features(self, n_features: int | None = None) -> None:
+        """Name as many of the `n_features` under the bars and heat maps as their widths have room for.
+
+        Again when a plot is resized (None: as many features as before): a page is sized only once
+        it is shown, and the dialog can be made narrower.
+        """
+        if n_features is not None:
+            self._features = n_features
+        if not self._features:
+            return
+        plots = [(self.bars_plot.getPlotItem(), 0.0)] + [(plot, 0.5) for plot, _ in self.heat_images]
+        for plot, offset in plots:
+            names = feature_names(self._features, plot.getViewBox().width(), self.appearance)
+            plot.getAxis("bottom").setTicks(_feature_ticks(self._features, offset, names))
 
 
-def _feature_ticks(n_features: int, offset: float) -> list:
-    """Axis ticks naming about `MAX_FEATURE_LABELS` features, feature m at ``m + offset``."""
-    step = max(1, math.ceil(n_features / MAX_FEATURE_LABELS))
+def feature_names(n_features: int, width: float, appearance: Appearance) -> int:
+    """How many feature names ("x10") fit side by side under a plot `width` pixels wide.
+
+    At most `MAX_FEATURE_LABELS`, each name with a quarter of its width free on either side, in the tick
+    font (larger and bold in presentation mode); `MAX_FEATURE_LABELS` before the plot is laid out.
+    """
+    if width <= 1:
+        return MAX_FEATURE_LABELS
+    name = QFontMetricsF(plot_font(appearance)).horizontalAdvance(f"x{n_features}")
+    return max(2, min(MAX_FEATURE_LABELS, int(width // (1.5 * name))))
+
+
+def _feature_ticks(n_features: int, offset: float, names: int = MAX_FEATURE_LABELS) -> list:
+    """Axis ticks naming about `names` features, feature m at ``m + offset``."""
+    step = max(1, math.ceil(n_features / names))
     return [[(m + offset, f"x{m + 1}") for m in range(0, n_features, step)]]
 
 
