@@ -27,11 +27,14 @@ class PreviewKind(Enum):
 MEAN_TEXT = "true mean μ<sub>k</sub> (drag it)"
 
 
-def points_entry(options: ViewOptions, text: str) -> LegendEntry:
-    """The sample's points: coloured (and, with `options.shapes`, shaped) by true component."""
+def points_entry(options: ViewOptions) -> LegendEntry:
+    """The sample's points: coloured (and, with `options.shapes`, shaped) by true component.
+
+    Short: the legend must fit beside the plot's axis on a projector, 1024 pixels wide.
+    """
     if options.shapes:
-        return LegendEntry("shapes", f"{text}; colour and shape: true component k")
-    return LegendEntry("points", f"{text}, coloured by true component k")
+        return LegendEntry("shapes", "sample; colour and shape: true component k")
+    return LegendEntry("points", "sample, coloured by true component k")
 
 
 def preview_entries(kind: PreviewKind, family: str, options: ViewOptions) -> list[LegendEntry]:
@@ -41,13 +44,13 @@ def preview_entries(kind: PreviewKind, family: str, options: ViewOptions) -> lis
     """
     label = presentation(family).preview_label
     if kind is PreviewKind.SCATTER:
-        entries = [points_entry(options, "sampled rows")]
+        entries = [points_entry(options)]
         if options.ellipses:
             entries.append(LegendEntry("ellipses", f"true {ellipse_text()} ellipses"))
         entries.append(LegendEntry("marker", MEAN_TEXT))
         return entries
     if kind is PreviewKind.STRIPS:
-        return [points_entry(options, "sampled x1"), LegendEntry("marker", MEAN_TEXT)]
+        return [points_entry(options), LegendEntry("marker", MEAN_TEXT)]
     if kind is PreviewKind.PICTURES:
         return [LegendEntry("ink", "ink: white 0 to black 1")]
     if kind is PreviewKind.BARS:
