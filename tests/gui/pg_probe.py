@@ -92,6 +92,12 @@ def tick_font(plot: pg.PlotWidget | pg.PlotItem, side: str) -> QFont:
     return QFont(font) if font is not None else QFont(axis.font())
 
 
+def tick_labels(plot: pg.PlotWidget | pg.PlotItem, side: str) -> list[str]:
+    """The major tick labels given with ``AxisItem.setTicks`` to the axis on `side` ([] when none were)."""
+    levels = plot.getAxis(side)._tickLevels
+    return [text for _, text in levels[0]] if levels else []
+
+
 def line_label_font(line: pg.InfiniteLine) -> QFont:
     """The font of the label an InfiniteLine carries (its ``label=`` text)."""
     return line.label.textItem.font()

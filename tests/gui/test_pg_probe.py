@@ -96,6 +96,9 @@ def test_legend_texts_axis_labels_and_tick_fonts(plot):
     font.setPointSizeF(13.5)
     plot.getAxis("bottom").setTickFont(font)
     assert pg_probe.tick_font(plot, "bottom").pointSizeF() == 13.5
+    assert pg_probe.tick_labels(plot, "bottom") == []
+    plot.getAxis("bottom").setTicks([[(0.5, "x1"), (2.5, "x3")]])
+    assert pg_probe.tick_labels(plot, "bottom") == ["x1", "x3"]
     assert isinstance(pg_probe.tick_font(plot, "left"), QFont)  # never set: the axis's own font
 
 

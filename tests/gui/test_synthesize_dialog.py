@@ -192,3 +192,35 @@ def test_the_preview_follows_the_windows_view_options(qtbot):
     assert any(item.curves for item in dlg.preview.ellipses)
     options.set("ellipses", False)
     assert all(item.curves == [] for item in dlg.preview.ellipses)  # and no ellipses when they are off
+
+
+@pytest.mark.parametrize(("n_features", "page"), [(100, "heatmaps"), (60, "bars_plot")])
+def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation_mode(qtbot, n_features, page):
+    import pg_probe
+    from PySide6.QtGui import QFontMetricsF
+
+    from nbviz.app.appearance import Appearance
+    from nbviz.gui.plots.styling import plot_font
+
+    appearance = Appearance(presentation=True)
+    dialog = SynthesisDialog(Session(), appearance=appearance)
+    qtbot.addWidget(dialog)
+    dialog.resize(1024, 768)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("multinomial"))
+    dialog.k_spin.setValue(2)
+    dialog.d_spin.setValue(n_features)
+    dialog.redraw_preview()
+    preview = dialog.preview
+    assert preview.pages.currentWidget() is getattr(preview, page)
+    plots = [plot for plot, _ in preview.heat_images] if page == "heatmaps" else [preview.bars_plot.getPlotItem()]
+    metrics = QFontMetricsF(plot_font(appearance))
+
+    def fit():
+        for plot in plots:
+            names = pg_probe.tick_labels(plot, "bottom")
+            width = sum(metrics.horizontalAdvance(name) for name in names)
+            assert len(names) >= 2 and width < 0.8 * plot.getViewBox().width()
+
+    qtbot.waitUntil(fit)

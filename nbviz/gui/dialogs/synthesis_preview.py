@@ -6,6 +6,10 @@ Bernoulli mixtures over square images show each component's chosen probabilities
 above the average of its sampled rows; other discrete data shows the chosen probabilities as bars
 with the sample's frequencies as dots on them, or, with too many bars to see, as a heat map (one
 row per component) above the heat map of the sample's frequencies.
+
+Each page has a legend of what its marks are (`preview_legend`, drawn by the data views'
+`DataLegend`): over the plot in its least crowded corner, or under the pictures and heat maps,
+which are all data. It is rebuilt only when its entries change, and follows the View option.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSizeF, Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
@@ -25,9 +30,12 @@ from ...app.families import DataView, ProbabilityModel, presentation
 from ...app.view_options import ViewOptions
 from ..palette import component_color
 from ..plots.ellipses import DraggableMarkers, EllipseItem
+from ..plots.legend import DataLegend
 from ..plots.point_layer import SHAPES
 from ..plots.prototypes import INK_LUT
-from ..plots.styling import pen, style_plot
+from ..plots.styling import pen, plot_font, style_plot
+from .preview_legend import PreviewKind, preview_entries
+from .preview_pictures import PreviewPictures
 
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
 MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
@@ -53,6 +61,18 @@ def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_component
     return out
 
 
+def preview_kind(model: nc.Mixture) -> PreviewKind:
+    """How the preview draws a sample of `model` (which page, and the scatter plot's two ways)."""
+    shown = presentation(model)
+    if shown.data_view is DataView.POINTS:
+        return PreviewKind.SCATTER if model.n_features >= 2 else PreviewKind.STRIPS
+    if shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
+        return PreviewKind.PICTURES
+    if cast(ProbabilityModel, model).probs.size > MAX_BARS:
+        return PreviewKind.HEATMAPS
+    return PreviewKind.BARS
+
+
 class SynthesisPreview(QWidget):
     """Draws a sample from the mixture being edited.
 
@@ -60,6 +80,19 @@ class SynthesisPreview(QWidget):
     -------
     mean_dragged(int, float, float) : component and the new mean's first two coordinates (the
         second is meaningless with one feature) while or after its marker is dragged
+
+    Attributes
+    ----------
+    kind : PreviewKind or None
+        How the last sample was drawn (None before the first).
+    legends : dict of PreviewKind to DataLegend
+        Each page's legend (the scatter plot's serves both of its kinds).
+    legend_points : ndarray of shape (n, 2) or None
+        The marks the legend over a plot should hide least (points, means, ellipses, bars), in
+        view coordinates; None on the pages whose legend is laid out under them.
+    legend_heights : (float, float) or None
+        The heights of marks that fill the plot's width (bars, strips), which the legend goes
+        above; None where a corner can be free.
     """
 
     mean_dragged = Signal(int, float, float)
@@ -71,6 +104,9 @@ class SynthesisPreview(QWidget):
         self.view_options = view_options if view_options is not None else ViewOptions(self)
         # the arguments of the last show_sample, to redraw on a new appearance
         self._shown: tuple[nc.Mixture, np.ndarray, np.ndarray, int] | None = None
+        self.kind: PreviewKind | None = None
+        self.legend_points: np.ndarray | None = None
+        self.legend_heights: tuple[float, float] | None = None
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.pages = QStackedWidget()
@@ -85,11 +121,6 @@ class SynthesisPreview(QWidget):
         self.markers.marker_moved.connect(self.mean_dragged)
         self.markers.marker_dropped.connect(self.mean_dragged)
         self.scatter_plot.addItem(self.markers)
-        self.pictures = pg.GraphicsLayoutWidget()
-        self.pictures.setBackground("w")
-        self._picture_key: tuple[int, tuple[int, int] | None] | None = None
-        self.images: list[tuple[pg.ImageItem, pg.ImageItem]] = []
-        self.picture_titles: list[pg.LabelItem] = []
         self.bars_plot = pg.PlotWidget(background="w")
         self.bars_plot.setMenuEnabled(False)
         self.bars_plot.hideButtons()
@@ -113,6 +144,21 @@ class SynthesisPreview(QWidget):
             image.setLookupTable(INK_LUT)
             plot.addItem(image)
             self.heat_images.append((plot, image))
+        a = self.appearance
+        scatter_legend = DataLegend(self.scatter_plot, a)
+        self.legends = {
+            PreviewKind.SCATTER: scatter_legend,
+            PreviewKind.STRIPS: scatter_legend,
+            PreviewKind.PICTURES: DataLegend(None, a),  # laid out by the pictures page
+            PreviewKind.BARS: DataLegend(self.bars_plot, a),
+            PreviewKind.HEATMAPS: DataLegend(None, a),
+        }
+        self.pictures = PreviewPictures(a, self.legends[PreviewKind.PICTURES])
+        self.heatmaps.addItem(self.legends[PreviewKind.HEATMAPS].item, row=2, col=0)
+        self.heatmaps.ci.layout.setAlignment(self.legends[PreviewKind.HEATMAPS].item, Qt.AlignmentFlag.AlignHCenter)
+        self._features = 0  # features named under the bars and heat maps
+        for plot in (self.bars_plot.getPlotItem(), *(plot for plot, _ in self.heat_images)):
+            plot.getViewBox().sigResized.connect(lambda *_: self._name_features())
         for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
             self.pages.addWidget(page)
         layout = QVBoxLayout(self)
@@ -128,15 +174,14 @@ class SynthesisPreview(QWidget):
         a = self.appearance
         for plot in (self.scatter_plot, self.bars_plot):
             style_plot(plot, a)
-        for widget in (self.pictures, self.heatmaps):
-            widget.setBackground(a.background)
+        self.pictures.restyle()
+        self.heatmaps.setBackground(a.background)
         for plot, _ in self.heat_images:
             style_plot(plot, a)
         self.points.setSize(a.point_size(5))
         self.markers.setSize(a.point_size(15))
-        self.markers.setPen(pen(a, a.background, 2))
+        self.markers.setPen(pen(a, a.outline, 2))  # as the data views (and their legend) draw means
         self.dots.setBrush(pg.mkBrush(a.foreground))
-        self._picture_key = None  # the titles are built with the font size
         if self._shown is not None and self.isEnabled():
             self.show_sample(*self._shown)
 
@@ -151,7 +196,9 @@ class SynthesisPreview(QWidget):
         )
         shown = presentation(model)
         discrete = cast(ProbabilityModel, model)  # used only for families not drawn as points
-        if shown.data_view is DataView.POINTS:
+        kind = self.kind = preview_kind(model)
+        self._show_legend(model)
+        if kind in (PreviewKind.SCATTER, PreviewKind.STRIPS):
             dims = (
                 "the first two features"
                 if model.n_features > 2
@@ -162,14 +209,14 @@ class SynthesisPreview(QWidget):
             )
             self._draw_gaussian(cast(nc.GaussianMixture, model), X, z)  # the points view is the Gaussian's
             self.pages.setCurrentWidget(self.scatter_plot)
-        elif shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
+        elif kind is PreviewKind.PICTURES:
             self.caption.setText(
                 f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
                 "bottom: the average of its sampled rows."
             )
             self._draw_pictures(discrete, X, z)
             self.pages.setCurrentWidget(self.pictures)
-        elif discrete.probs.size > MAX_BARS:
+        elif kind is PreviewKind.HEATMAPS:
             self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
             self._draw_heatmaps(discrete, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
@@ -180,7 +227,47 @@ class SynthesisPreview(QWidget):
             )
             self._draw_bars(discrete, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
+        self._place_legend()
         self.setEnabled(True)
+
+    @property
+    def legend(self) -> DataLegend | None:
+        """The legend of the page shown (None before the first sample)."""
+        return None if self.kind is None else self.legends[self.kind]
+
+    def _show_legend(self, model: nc.Mixture) -> None:
+        """The entries of the legend of the page about to be drawn, or no legend (the View option is off).
+
+        Before the page is drawn: the pictures make room for the legend under them.
+        """
+        assert self.kind is not None  # set by show_sample
+        legend = self.legends[self.kind]
+        if self.view_options.legend:
+            legend.show_entries(preview_entries(self.kind, model.family, self.view_options), model.n_components)
+        else:
+            legend.hide()
+
+    def _place_legend(self) -> None:
+        """Put the legend over a plot where it hides the fewest marks drawn, or above them all."""
+        legend = self.legend
+        assert legend is not None  # called after a sample is drawn
+        if self.markers.dragging is not None:
+            return  # the legend and the range stay put while a mean is dragged
+        heights = self.legend_heights
+        if self.legend_points is not None and legend.item.isVisible():
+            legend.avoid(self.legend_points)
+            if self.kind is PreviewKind.SCATTER and legend.covered:  # no free corner: make room above the data
+                low, high = np.nanmin(self.legend_points[:, 1]), np.nanmax(self.legend_points[:, 1])
+                heights = (low - 0.05 * (high - low), high + 0.05 * (high - low))
+        legend.keep_room_above(heights)
+
+    def resizeEvent(self, event) -> None:
+        """Pictures are laid out again when the new size draws them larger another way."""
+        super().resizeEvent(event)
+        if self.kind is PreviewKind.PICTURES and self._shown is not None and self.isEnabled():
+            model, _, z, _ = self._shown
+            if not self.pictures.fits(model.n_components, len(z), QSizeF(self.pages.size())):
+                self.show_sample(*self._shown)
 
     def show_paused(self, reason: str) -> None:
         """Keep the last drawing but say why it is not up to date."""
@@ -220,6 +307,9 @@ class SynthesisPreview(QWidget):
                 item.set_gaussian(means[k, :2], covariances[k, :2, :2])
             else:
                 item.clear()
+        curves = [curve for ellipse in self.ellipses for curve in ellipse.curves]
+        self.legend_points = np.vstack([xy, centres, *curves])
+        self.legend_heights = (-0.45, K - 0.55) if D == 1 else None  # strips: the legend goes above them
         item = self.scatter_plot.getPlotItem()
         item.setLabel("bottom", "x1")
         item.setLabel("left", "x2" if D >= 2 else "true component (strips)")
@@ -233,42 +323,11 @@ class SynthesisPreview(QWidget):
 
     # ----------------------------------------------------------------- discrete
     def _draw_pictures(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
-        K = model.n_components
+        self.legend_points = self.legend_heights = None
         shape = _image_shape(model.n_features)
-        if self._picture_key != (K, shape):
-            self._build_pictures(K)
-            self._picture_key = (K, shape)
-        sample = component_frequencies(model.family, X, z, K)
-        for k, (chosen, sampled) in enumerate(self.images):
-            chosen.setImage(model.probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
-            if np.isnan(sample[k]).any():
-                sampled.clear()
-            else:
-                sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
-            self.picture_titles[k].setText(
-                f"<span style='color:{component_color(k, self.appearance.dark).name()}'><b>{k + 1}</b></span> "
-                f"({np.count_nonzero(z == k)} rows)",
-                color=self.appearance.foreground,
-            )
-
-    def _build_pictures(self, K: int) -> None:
-        self.pictures.clear()
-        self.images, self.picture_titles = [], []
-        columns = min(K, 6)
-        for k in range(K):
-            row, col = 3 * (k // columns), k % columns
-            title = self.pictures.addLabel("", row=row, col=col, size=f"{self.appearance.font_size(9):.1f}pt")
-            boxes = []
-            for offset in (1, 2):
-                box = self.pictures.addViewBox(
-                    row=row + offset, col=col, lockAspect=True, enableMouse=False, invertY=True, defaultPadding=0.02
-                )
-                image = pg.ImageItem(axisOrder="row-major")
-                image.setLookupTable(INK_LUT)
-                box.addItem(image)
-                boxes.append(image)
-            self.images.append((boxes[0], boxes[1]))
-            self.picture_titles.append(title)
+        assert shape is not None  # preview_kind draws square data only as pictures
+        sample = component_frequencies(model.family, X, z, model.n_components)
+        self.pictures.draw(model.probs, sample, z, shape, QSizeF(self.pages.size()))
 
     def _draw_bars(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
@@ -293,29 +352,63 @@ class SynthesisPreview(QWidget):
             )
         sample = component_frequencies(model.family, X, z, K)
         xs = (features[None, :] + offsets[:, None]).ravel()
+        # each bar as points up its height, and the dots: the legend goes where they are fewest
+        heights = model.probs.ravel()[:, None] * np.linspace(0.0, 1.0, 5)[None, :]
+        bar_points = np.column_stack([np.repeat(xs, heights.shape[1]), heights.ravel()])
+        dot_points = np.column_stack([xs, sample.ravel()])
+        self.legend_points = np.vstack([bar_points, dot_points[~np.isnan(dot_points[:, 1])]])
+        self.legend_heights = (0.0, 1.02 * float(np.nanmax(self.legend_points[:, 1])))  # the legend goes above
         keep = ~np.isnan(sample.ravel())
         self.dots.setData(
             x=xs[keep], y=sample.ravel()[keep], size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M))))
         )
-        self.bars_plot.getPlotItem().getAxis("bottom").setTicks(_feature_ticks(M, 0.0))
         self.bars_plot.getViewBox().autoRange(padding=0.02)
+        self._name_features(M)
 
     def _draw_heatmaps(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
         K, M = model.probs.shape
+        self.legend_points = self.legend_heights = None
         sample = component_frequencies(model.family, X, z, K)
         for (plot, image), values in zip(self.heat_images, (model.probs, sample)):
             top = float(np.nanmax(values)) if np.isfinite(values).any() else 1.0
             # a component without sampled rows stays white (NaN would not draw)
             image.setImage(np.nan_to_num(values, nan=0.0), autoLevels=False, levels=(0.0, top or 1.0))
-            plot.getAxis("bottom").setTicks(_feature_ticks(M, 0.5))
             step = max(1, math.ceil(K / MAX_FEATURE_LABELS))
             plot.getAxis("left").setTicks([[(k + 0.5, str(k + 1)) for k in range(0, K, step)]])
             plot.getViewBox().setRange(xRange=(0, M), yRange=(0, K), padding=0.0)
+        self._name_features(M)
+
+    def _name_features(self, n_features: int | None = None) -> None:
+        """Name as many of the `n_features` under the bars and heat maps as their widths have room for.
+
+        Again when a plot is resized (None: as many features as before): a page is sized only once
+        it is shown, and the dialog can be made narrower.
+        """
+        if n_features is not None:
+            self._features = n_features
+        if not self._features:
+            return
+        plots = [(self.bars_plot.getPlotItem(), 0.0)] + [(plot, 0.5) for plot, _ in self.heat_images]
+        for plot, offset in plots:
+            names = feature_names(self._features, plot.getViewBox().width(), self.appearance)
+            plot.getAxis("bottom").setTicks(_feature_ticks(self._features, offset, names))
 
 
-def _feature_ticks(n_features: int, offset: float) -> list:
-    """Axis ticks naming about `MAX_FEATURE_LABELS` features, feature m at ``m + offset``."""
-    step = max(1, math.ceil(n_features / MAX_FEATURE_LABELS))
+def feature_names(n_features: int, width: float, appearance: Appearance) -> int:
+    """How many feature names ("x10") fit side by side under a plot `width` pixels wide.
+
+    At most `MAX_FEATURE_LABELS`, each name with a quarter of its width free on either side, in the tick
+    font (larger and bold in presentation mode); `MAX_FEATURE_LABELS` before the plot is laid out.
+    """
+    if width <= 1:
+        return MAX_FEATURE_LABELS
+    name = QFontMetricsF(plot_font(appearance)).horizontalAdvance(f"x{n_features}")
+    return max(2, min(MAX_FEATURE_LABELS, int(width // (1.5 * name))))
+
+
+def _feature_ticks(n_features: int, offset: float, names: int = MAX_FEATURE_LABELS) -> list:
+    """Axis ticks naming about `names` features, feature m at ``m + offset``."""
+    step = max(1, math.ceil(n_features / names))
     return [[(m + offset, f"x{m + 1}") for m in range(0, n_features, step)]]
 
 

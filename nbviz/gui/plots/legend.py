@@ -6,6 +6,10 @@ entries as a pyqtgraph legend in the corner of a plot with the fewest data point
 appearance's colours and sizes. The corner is chosen again when the points, the view range or the
 entries change, never on a half-step, so the legend stays put while a run is stepped through. A
 row's hint ("drag it") is for the screen: figures draw the legend without it (`HintedLegend`).
+
+The synthesis preview draws its legends with the same machinery (`dialogs.preview_legend` says
+what): over its plots, with room made above data that fill every corner (`keep_room_above`), and
+under its pictures and heat maps, which are all data, as an item its owner lays out.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
 
 from ...app.appearance import Appearance
 from ...app.view_options import ViewOptions
@@ -24,7 +28,14 @@ from ..palette import blend, component_color, component_rgb
 from ..uncertainty_scale import scale_rgb
 from .ellipses import SIGMA_LEVELS, ellipse_mass
 from .grid import mixed
-from .legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
+from .legend_corner import (
+    MARGIN,
+    corner_counts,
+    least_covered_corner,
+    legend_size_in_view,
+    place_in_corner,
+    view_range,
+)
 from .point_layer import SHAPES
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
@@ -40,7 +51,9 @@ class LegendEntry:
     ----------
     kind : str
         The sample drawn: "line", "dashed", "thick" (a line), "ellipses", "shading", "bars"
-        (a histogram), "marker" (a mean), "blend" (responsibility colours) or "shapes".
+        (a histogram), "marker" (a mean), "blend" (responsibility colours), "uncertainty", "shapes"
+        (a shape and colour per component), "points" (a dot per component colour), "component_bars"
+        (a bar per component colour), "dots" (sampled frequencies) or "ink" (white 0 to black 1).
     text : str
         The explanation (simple HTML).
     hint : str
@@ -185,17 +198,41 @@ class LegendSample(pg.GraphicsWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(gradient)
             painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
-        elif kind == "shapes":
-            size = a.point_size(8)
-            painter.setPen(pg.mkPen(a.foreground, width=1))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            for i, symbol in enumerate(SHAPES[:3]):
+        elif kind in ("shapes", "points"):  # a shape (or a dot) in each of the first three component colours
+            size = a.point_size(8 if kind == "shapes" else 6)
+            outline = pg.mkPen(a.foreground) if kind == "shapes" else pg.mkPen(None)
+            for i in range(min(self.n_components, 3) if kind == "points" else 3):
                 painter.save()
                 painter.translate(w * (i + 0.5) / 3, mid)
+                symbol = SHAPES[i] if kind == "shapes" else "o"
                 pg.graphicsItems.ScatterPlotItem.drawSymbol(
-                    painter, symbol, size, pg.mkPen(a.foreground), pg.mkBrush(component_color(i, a.dark))
+                    painter, symbol, size, outline, pg.mkBrush(component_color(i, a.dark))
                 )
                 painter.restore()
+        elif kind in ("component_bars", "dots"):  # chosen probabilities as bars, sampled ones as dots
+            bar = (w - 4) / 3
+            for i, height in enumerate((0.55, 0.9, 0.4)):
+                x, top = 2 + i * bar, h - 2 - height * (h - 4)
+                if kind == "component_bars":
+                    if i >= self.n_components:
+                        break
+                    painter.setPen(Qt.PenStyle.NoPen)
+                    painter.setBrush(pg.mkBrush(component_color(i, a.dark)))
+                    painter.drawRect(QRectF(x + 1, top, bar - 2, h - 2 - top))
+                else:
+                    painter.save()
+                    painter.translate(x + bar / 2, top)
+                    pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                        painter, "o", a.point_size(5), pg.mkPen(None), pg.mkBrush(a.foreground)
+                    )
+                    painter.restore()
+        elif kind == "ink":  # probability 0 (white) to 1 (black), framed so that white shows on white
+            gradient = QLinearGradient(0, 0, w, 0)
+            gradient.setColorAt(0.0, QColor(255, 255, 255))
+            gradient.setColorAt(1.0, QColor(0, 0, 0))
+            painter.setPen(pg.mkPen(a.axis_color))
+            painter.setBrush(gradient)
+            painter.drawRect(QRectF(2, mid - 5, w - 4, 10))
 
 
 class HintedLegend(pg.LegendItem):
@@ -221,7 +258,9 @@ class DataLegend:
 
     Parameters
     ----------
-    plot : pg.PlotWidget
+    plot : pg.PlotWidget or None
+        The plot the legend floats over; None: the caller lays `item` out itself (in a row of a
+        `pg.GraphicsLayout` beside views that are all data, such as pictures and heat maps).
     appearance : Appearance
         Its colours and sizes; the legend restyles when it changes.
 
@@ -229,23 +268,30 @@ class DataLegend:
     ----------
     corner : str
         Where the legend is: a key of `legend_corner.CORNERS`.
+    item : pg.LegendItem
     """
 
-    def __init__(self, plot: pg.PlotWidget, appearance: Appearance):
+    def __init__(self, plot: pg.PlotWidget | None, appearance: Appearance):
         self.appearance = appearance
-        self.view_box = plot.getPlotItem().vb
         self.item = HintedLegend(sampleType=LegendSample, verSpacing=-4)
         keep_as_pixmaps(self.item)  # repainted only when it changes
-        self.item.setParentItem(self.view_box)
         self.item.setZValue(50)
         self.corner = "top-right"
-        place_in_corner(self.item, self.corner)
         self.entries: list[LegendEntry] = []
         self._key: tuple | None = None
         self._points: np.ndarray = np.zeros((0, 2))
+        self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.item.hide()
-        self.view_box.sigRangeChanged.connect(self.place)
-        self.view_box.sigResized.connect(self.place)
+        self.view_box: pg.ViewBox | None = None
+        if plot is not None:
+            self.view_box = plot.getPlotItem().vb
+            self.item.setParentItem(self.view_box)
+            place_in_corner(self.item, self.corner)
+            self.view_box.sigRangeChanged.connect(self.place)
+            self.view_box.sigResized.connect(self._make_room)
+            self.view_box.sigResized.connect(self.place)
+        else:  # a layout's cell gives it no more than the room its entries need
+            self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     @property
     def texts(self) -> list[str]:
@@ -274,13 +320,23 @@ class DataLegend:
             for entry in entries:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.label())
             keep_as_pixmaps(self.item)
+            self.item.updateGeometry()  # a layout holding it makes room for the new size
             moved = True
-        self.item.show()
+        if not self.item.isVisible():
+            self.item.show()
+            self._make_room()
         if moved:
             self.place()
 
+    def avoid(self, points: np.ndarray) -> None:
+        """Go to the corner with the fewest of `points` (shape (n, 2), view coordinates) under it."""
+        self._points = points
+        self.place()
+
     def place(self, *_) -> None:
         """Move the legend to the corner with the fewest points under it (ties keep it where it is)."""
+        if self.view_box is None:
+            return  # laid out by its owner
         size = legend_size_in_view(self.item, self.view_box)
         if size is None or not len(self._points):
             return
@@ -289,5 +345,39 @@ class DataLegend:
             self.corner = corner
             place_in_corner(self.item, corner)
 
+    @property
+    def covered(self) -> int:
+        """How many of the points last given lie under the legend where it is (0 while hidden)."""
+        if self.view_box is None or not self.item.isVisible():
+            return 0
+        size = legend_size_in_view(self.item, self.view_box)
+        if size is None:
+            return 0
+        return corner_counts(self._points, view_range(self.view_box), size)[self.corner]
+
+    def keep_room_above(self, heights: tuple[float, float] | None) -> None:
+        """Show the data's `heights` (low, high) with room above them for the legend, now and on a resize.
+
+        For plots whose every corner holds data (bars rising from 0, strips across the plot): the
+        top of the y range goes up by the legend's height, so that the legend covers none of it.
+        None: the plot's owner sets its range alone again.
+        """
+        self._data_heights = heights
+        if heights is not None and self.corner.startswith("bottom"):  # go up into the room
+            self.corner = self.corner.replace("bottom", "top")
+            place_in_corner(self.item, self.corner)
+        self._make_room()
+
+    def _make_room(self, *_) -> None:
+        if self._data_heights is None or self.view_box is None:
+            return
+        low, high = self._data_heights
+        height = self.view_box.height()
+        room = self.item.boundingRect().height() + 2 * MARGIN if self.item.isVisible() else 0.0
+        # the data keep at least half the plot, however small it is made
+        share = max((height - room) / height, 0.5) if height > 1 else 1.0
+        self.view_box.setYRange(low, low + (high - low) / share, padding=0)
+
     def hide(self) -> None:
         self.item.hide()
+        self._make_room()
