@@ -304,3 +304,13 @@ def test_showing_the_bound_dock_gives_it_room_to_read(qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.bound_dock.height() >= BOUND_MIN_HEIGHT - 10, timeout=3000)
     assert window.bound_dock.width() >= 0.4 * window.width()
     assert window.bound_view.plot.height() >= 200
+
+
+def test_on_a_short_plot_every_label_stays_whole_between_its_top_and_bottom():
+    from nbviz.gui.plots.bound_view import place_labels
+
+    height, label = 60.0, (50.0, 28.0)
+    # three lines on top of one another: their labels take the rows from the top down
+    for _, row in place_labels([100.0, 100.0, 100.0], [label] * 3, 400.0, height):
+        top = (1.0 - row) * height - label[1] / 2
+        assert 0.0 <= top and top + label[1] <= height

@@ -59,7 +59,8 @@ def place_labels(
         Per line: the side (0: the label right of its line, 1: left of it) and the height (a
         fraction of the plot's height, 0 bottom, 1 top). Of lines closer than a label's width, the
         left one's label goes left and the right one's right; the heights are the first of
-        `LABEL_ROWS` where the label meets no label placed before it.
+        `LABEL_ROWS` where the label meets no label placed before it (moved in from the plot's
+        top or bottom as far as the label's half height needs).
     """
     order = sorted(range(len(xs)), key=lambda i: xs[i])
     sides = [0] * len(xs)
@@ -78,7 +79,9 @@ def place_labels(
     for i in range(len(xs)):  # in the caller's order: the first line gets the top row
         w, h = sizes[i]
         best = None
+        inside = min(h / 2 / height, 0.5) if height > 0 else 0.5  # a label's half height, as a fraction
         for row in LABEL_ROWS:
+            row = min(max(row, inside), 1.0 - inside)  # a short plot's top and bottom rows move in
             top = (1.0 - row) * height - h / 2
             left = xs[i] + LABEL_OFFSET if sides[i] == 0 else xs[i] - w - LABEL_OFFSET
             rect = QRectF(left, top, w, h).adjusted(-LABEL_GAP / 2, -LABEL_GAP / 2, LABEL_GAP / 2, LABEL_GAP / 2)
