@@ -106,6 +106,8 @@ SHORTCUTS = [
     ("P", "Presentation mode: show or hide the parameters"),
     ("Esc", "Leave presentation mode"),
 ]
+DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this share of the window's width
+PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
 BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
 
@@ -948,6 +950,15 @@ class MainWindow(QMainWindow):
     def _show_workspace_docks(self) -> None:
         if self._dock_state.isEmpty() or not self.restoreState(self._dock_state):
             self._set_docks_visible(True)
+            self._fit_parameters_column()
+
+    def _fit_parameters_column(self) -> None:
+        """The default layout in a narrow window (a 1024-pixel projector): the parameters column
+        gives up width, down to its least, until the data view has its share of the window."""
+        least, most = PARAMETERS_WIDTHS
+        spare = self.width() * (1 - DATA_VIEW_SHARE) - self.control_dock.width()
+        width = int(min(max(spare, least), most))
+        self.resizeDocks([self.parameters_dock], [width], Qt.Orientation.Horizontal)
 
     def _set_docks_visible(self, visible: bool) -> None:
         for dock in (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock):

@@ -18,3 +18,47 @@ def test_the_explore_docks_fit_beside_the_others_in_a_1024x768_window(qtbot):
         QTest.qWait(50)
         assert window.minimumSizeHint().height() <= 768 and window.minimumSizeHint().width() <= 1024
         assert (window.width(), window.height()) == (1024, 768), dock.windowTitle()
+
+
+def test_on_a_1024_pixel_screen_the_parameters_column_gives_the_data_view_room(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from nbviz.gui.main_window import DATA_VIEW_SHARE, PARAMETERS_WIDTHS
+
+    least, most = PARAMETERS_WIDTHS
+    widths = {}
+    for width, height in ((1024, 768), (1600, 1000)):
+        # no layout remembered: the default one
+        settings = QSettings(str(tmp_path / f"{width}.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        window.remember_layout = False
+        qtbot.addWidget(window)
+        window.resize(width, height)
+        window.show()
+        qtbot.waitExposed(window)
+        window.session.load(*load_preset("gmm-2d"))
+        QTest.qWait(50)
+        widths[width] = window.parameters_dock.width(), window.data_view.width()
+        assert (window.width(), window.height()) == (width, height)
+    parameters, data_view = widths[1024]
+    assert parameters == least  # (it was 360: the data view had under a third of the window)
+    assert data_view >= 1024 - window.control_dock.width() - least - 40
+    parameters, data_view = widths[1600]
+    assert parameters == most and data_view >= DATA_VIEW_SHARE * 1600
+
+
+def test_a_narrow_parameters_column_never_breaks_a_parameters_name(qtbot):
+    from nbviz.app.session import Session
+    from nbviz.gui.panels.parameters import ParametersPanel
+
+    session = Session()
+    session.load(*load_preset("gmm-2d"))
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(230, 600)
+    panel.show()
+    qtbot.waitExposed(panel)
+    document = panel.browser.document()
+    document.size()  # laid out
+    block = document.find("covariance Σ").block()
+    assert block.isValid() and block.layout().lineCount() == 1

@@ -295,7 +295,9 @@ class ParametersPanel(TextPanel):
             )
             for row in (r for r in self.rows if r.component == k):
                 style = f" style='background:{changed}'" if row.changed and snapshot.phase == "M" else ""
-                cells = f"<td>{html.escape(row.name)}</td><td{style}>{html.escape(row.value)}</td>"
+                # a parameter's name is never broken (a narrow column would split it anywhere)
+                name = f"<td style='white-space:nowrap'>{html.escape(row.name)}</td>"
+                cells = f"{name}<td{style}>{html.escape(row.value)}</td>"
                 if with_truth:
                     error = "" if row.error is None else f"{row.error:.3g}"
                     truth = html.escape(row.truth or "")
