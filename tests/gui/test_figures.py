@@ -358,3 +358,16 @@ def test_the_word_table_figure_shows_every_column_and_row_without_scroll_bars(wi
         assert figure.size.width() >= table.horizontalHeader().length() + figure.parts[1].width()
     finally:
         figure.close()
+
+
+def test_a_dark_figures_heading_is_written_in_the_dark_schemes_text_colour(window, tmp_path):
+    window.set_dark(True)
+    loaded(window, "gmm-2d")
+    export_figure(window, "responsibilities", tmp_path / "map.png", FigureOptions(show_title=False))
+    rgb = pixels(QImage(str(tmp_path / "map.png")))
+    figure = build_figure(window, "responsibilities", FigureOptions(show_title=False))
+    heading = figure.parts[0]  # "Responsibilities r_nk", above the map
+    band = rgb[: heading.height()]
+    light = QColor(window.appearance.foreground).getRgb()[:3]
+    assert ink(band, light) > 30  # the words are there, in the scheme's text colour
+    assert ink(band, (0, 0, 0)) == 0  # (they were black on the dark background)

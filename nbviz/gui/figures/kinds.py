@@ -25,6 +25,7 @@ from ..plots.bound_view import BoundView
 from ..plots.data_view import DataView
 from ..plots.objective_curve import ObjectiveCurve
 from ..plots.resp_heatmap import ResponsibilityHeatmap
+from ..theme import palette_for
 from .render import TITLE_PIXELS, Figure, FigureOptions
 
 if TYPE_CHECKING:
@@ -35,10 +36,12 @@ GALLERY_SPACING = 8
 OBJECTIVE_ASPECT = 0.5  # the objective figure's least height over its width
 
 
-def _host(size: QSize, widget: QWidget) -> QWidget:
-    """An off-screen window holding `widget`, laid out at `size` (never shown on the screen)."""
+def _host(size: QSize, widget: QWidget, appearance: Appearance) -> QWidget:
+    """An off-screen window holding `widget`, laid out at `size` (never shown on the screen), in
+    `appearance`'s palette: its labels (a heading) in the scheme's text colour, as in the window."""
     host = QWidget()
     host.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    host.setPalette(palette_for(appearance))
     layout = QVBoxLayout(host)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(widget)
@@ -95,7 +98,7 @@ def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
     a = _appearance(window, options)
     live = window.data_view
     view = DataView(window.session, appearance=a, labelling=window.labelling, view_options=window.view_options)
-    host = _host(live.size(), view)
+    host = _host(live.size(), view, a)
     wanted = live.scatter.axes_bar.current()
     if isinstance(wanted, tuple) and live.scatter.axes_bar.n_features > 2:
         view.scatter.axes_bar.choose_pair(*wanted)
@@ -145,7 +148,7 @@ def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
     view.set_view(window.objective.view)
     on_screen = _size_of(window.objective.plot)  # a dock along the bottom is wide and low: not a figure's shape
     width = min(on_screen.width(), DEFAULT_SIZE.width())
-    host = _host(QSize(width, max(on_screen.height(), round(width * OBJECTIVE_ASPECT))), view)
+    host = _host(QSize(width, max(on_screen.height(), round(width * OBJECTIVE_ASPECT))), view, a)
     view.view_bar.hide()
     settle()
     return Figure([view.plot], _background(a), [host])
@@ -159,7 +162,7 @@ def responsibilities_figure(window: MainWindow, options: FigureOptions) -> Figur
     view.order_box.setCurrentIndex(live.order_box.currentIndex())
     hide_row_of(view.order_box)
     size = live.size() if live.isVisible() and live.height() >= 150 else QSize(360, DEFAULT_SIZE.height())
-    host = _host(size, view)
+    host = _host(size, view, a)
     view.set_awake(True)
     view.redraw()
     settle()
@@ -174,7 +177,7 @@ def bound_figure(window: MainWindow, options: FigureOptions) -> Figure:
     view = BoundView(window.session, None, pictures, appearance=a)
     view.slice_choice.setCurrentIndex(live.slice_choice.currentIndex())
     view.half_width.setValue(live.half_width.value())
-    host = _host(_size_of(live), view)
+    host = _host(_size_of(live), view, a)
     view.set_awake(True)
     settle()
     if view.result is None:
@@ -191,7 +194,7 @@ def choose_k_figure(window: MainWindow, options: FigureOptions) -> Figure:
     view = ChooseKPanel(window.session, appearance=a)
     view.criterion_combo.setCurrentIndex(window.choose_k.criterion_combo.currentIndex())
     view.result = result
-    host = _host(_size_of(window.choose_k.plot), view)
+    host = _host(_size_of(window.choose_k.plot), view, a)
     view.redraw()
     height = view.plot.height() + view.legend.height()
     host.resize(host.width(), host.height() + max(0, DEFAULT_SIZE.height() - height))
@@ -224,7 +227,7 @@ def gallery_figure(window: MainWindow, options: FigureOptions) -> Figure:
     for index, card in enumerate(cards):
         grid.addWidget(card, index // columns, index % columns, Qt.AlignmentFlag.AlignTop)
     title.setFixedWidth(columns * (cards[0].width() + GALLERY_SPACING))
-    host = _host(grid_host.sizeHint(), grid_host)
+    host = _host(grid_host.sizeHint(), grid_host, a)
     host.resize(grid_host.sizeHint())
     settle()
     return Figure([grid_host], _background(a), [host])
