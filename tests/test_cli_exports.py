@@ -63,3 +63,17 @@ def test_a_failing_export_exits_2_with_one_line_and_leaves_no_file(tmp_path):
 def test_classify_without_an_output_is_refused_before_the_window(capsys):
     assert main(["--preset", "iris", "--classify", "new.csv"]) == 2
     assert "--classify FILE writes its result with --export-responsibilities OUT" in capsys.readouterr().err
+
+
+def test_parameters_of_every_family_export_and_read_back_exactly(tmp_path):
+    """The parameters JSON of each family (the multinomial's "sample" option n_trials is not a
+    model attribute) is written and starts EM again from exactly the same model."""
+    for preset in ("corpus", "bars", "gmm-2d"):
+        path = tmp_path / f"{preset}.json"
+        result = run_cli("--preset", preset, "--steps", 3, "--export-parameters", path)
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        document = json.loads(path.read_text())
+        model = nc.Mixture.from_dict(document["model"])
+        assert document["run"]["family"] == model.family
+        assert document["run"]["options"] == model.fit_options()
+        assert document["model"] == model.to_dict()

@@ -139,7 +139,7 @@ def run_summary(session) -> dict:
     problem, config, snapshot = session.problem, session.config, session.snapshot
     model = snapshot.model
     X = problem.X
-    options = {option.name: getattr(model, option.name) for option in type(model).options}
+    options = model.fit_options()
     try:
         icl: float | None = _finite_or_none(nc.icl(model, X))
     except nc.ZeroProbabilityError:

@@ -402,6 +402,14 @@ class Mixture:
         current.update(values)
         return type(self)(**current)
 
+    def fit_options(self) -> dict[str, Any]:
+        """This model's values of its family's "fit" options (`options`), e.g. ``{"covariance_type": "full"}``.
+
+        "sample" options (a multinomial's ``n_trials``) belong to a call of `sample`, not to the
+        model, so they are not listed.
+        """
+        return {option.name: getattr(self, option.name) for option in self.options if option.stage == "fit"}
+
     @property
     def n_components(self) -> int:
         """Number of components (the length of `weights`)."""
