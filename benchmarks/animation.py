@@ -18,9 +18,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from nbviz.app.presets import load_preset  # noqa: E402
-from nbviz.app.session import Session  # noqa: E402
-from nbviz.gui.animation import AnimationChoices, export_animation  # noqa: E402
+from nbviz.app.presentation.presets import load_preset  # noqa: E402
+from nbviz.app.run.session import Session  # noqa: E402
+from nbviz.gui.figures.animation import AnimationChoices, export_animation  # noqa: E402
 
 HALF_STEPS = 100
 

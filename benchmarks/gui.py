@@ -49,13 +49,13 @@ from PySide6.QtCore import QEvent, QObject, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import nbviz.core as nc  # noqa: E402
-from nbviz.app.config import ModelConfig  # noqa: E402
-from nbviz.app.problem import Problem  # noqa: E402
-from nbviz.app.session import Session  # noqa: E402
-from nbviz.gui.main_window import MainWindow  # noqa: E402
-from nbviz.gui.palette import component_color  # noqa: E402
+from nbviz.app.data.problem import Problem  # noqa: E402
+from nbviz.app.run.config import ModelConfig  # noqa: E402
+from nbviz.app.run.session import Session  # noqa: E402
 from nbviz.gui.panels import text_panel  # noqa: E402
-from nbviz.gui.plots.scatter_view import ScatterView  # noqa: E402
+from nbviz.gui.plots.data.scatter_view import ScatterView  # noqa: E402
+from nbviz.gui.style.palette import component_color  # noqa: E402
+from nbviz.gui.window.main_window import MainWindow  # noqa: E402
 
 SETTINGS_DIR = tempfile.TemporaryDirectory(prefix="nbviz-benchmark-")  # removed when the script ends
 K = 5

@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from .app import data_outputs
+from .app.data import data_outputs
 
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
@@ -142,12 +142,12 @@ def fail(message: str) -> int:
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
 
-    from .app.config import ModelConfig, family_for_data, for_file
+    from .app.data.file_options import problem_from_args
+    from .app.data.standardize import standardize_problem
+    from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
-    from .app.file_options import problem_from_args
-    from .app.presets import load_preset
-    from .app.session_file import SUFFIX, read_session
-    from .app.standardize import standardize_problem
+    from .app.presentation.presets import load_preset
+    from .app.run.config import ModelConfig, family_for_data, for_file
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
@@ -193,7 +193,7 @@ def with_convergence(target, args):
     """`target` (a ModelConfig or a SavedSession) with the --tol and --max-iter given; ValueError if invalid."""
     from dataclasses import replace
 
-    from .app.config import ModelConfig
+    from .app.run.config import ModelConfig
     from .core.params import check_integer, check_real
 
     changes = {}
@@ -213,8 +213,8 @@ def _given_start(path: str, problem, config, asked: dict):
 
     `asked` are the model options given on the command line; the start must agree with them.
     """
-    from .app.export import read_parameters_json
-    from .app.start_table import start_config, start_problem
+    from .app.data.export import read_parameters_json
+    from .app.run.start_table import start_config, start_problem
 
     start = read_parameters_json(path)
     reason = start_problem(start, problem)
@@ -241,7 +241,7 @@ def window_size(args) -> tuple[int, int] | None:
 
     Raises ValueError with the reason when ``--size`` is not WIDTHxHEIGHT.
     """
-    from .app.window_size import BATCH_SIZE, parse_size
+    from .app.presentation.window_size import BATCH_SIZE, parse_size
 
     if args.size is not None:
         return parse_size(args.size)
@@ -275,8 +275,8 @@ def take_steps(window, count: int) -> str | None:
 
 def save_screenshot(window, path: str, args) -> str | None:
     """Save a picture of `window` to `path` whole or not at all; None, or why it could not be written."""
-    from .app.files import WriteError
-    from .gui.image_file import save_image
+    from .app.data.files import WriteError
+    from .gui.figures.image_file import save_image
 
     window.repaint_now()
     try:
@@ -301,14 +301,14 @@ def save_session(window, path: str, args) -> str | None:
 
 def save_animation(window, path: str, args) -> str | None:
     """Write the run's half-steps as an animation to `path`; None, or why it could not be written."""
-    from .gui.animation import export_for_command_line
+    from .gui.figures.animation import export_for_command_line
 
     return export_for_command_line(window, path, args.frame_ms, args.size)
 
 
 def save_handout(window, path: str, args) -> str | None:
     """Write a handout of the run to `path`; None, or why it could not be written."""
-    from .gui.handout import export_for_command_line
+    from .gui.figures.handout import export_for_command_line
 
     return export_for_command_line(window, path)
 
@@ -363,7 +363,7 @@ def main(argv=None) -> int:
 def run(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if args.list_presets:
-        from .app.presets import PRESETS
+        from .app.presentation.presets import PRESETS
 
         for preset in PRESETS.values():
             print(f"{preset.name}\t{preset.description}")
@@ -373,7 +373,7 @@ def run(argv=None) -> int:
     if args.steps < 0:
         return fail("--steps must be 0 or more")
     if args.animate_ms is not None:
-        from .app.in_between import check_duration
+        from .app.analysis.in_between import check_duration
 
         try:
             check_duration(args.animate_ms, "--animate-ms")
@@ -390,9 +390,9 @@ def run(argv=None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from .gui.errors import ExceptionReporter
-    from .gui.main_window import MainWindow
-    from .gui.qt_messages import QtMessageFilter
+    from .gui.window.errors import ExceptionReporter
+    from .gui.window.main_window import MainWindow
+    from .gui.window.qt_messages import QtMessageFilter
 
     QtMessageFilter().install()  # Qt's known harmless console messages are dropped; the rest pass
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -417,7 +417,7 @@ def run(argv=None) -> int:
         window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
     try:
-        from .app.session_file import SavedSession
+        from .app.documents.session_file import SavedSession
 
         if isinstance(problem, SavedSession):
             outcome = window.restore_session(problem, args.file)

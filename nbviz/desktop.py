@@ -185,7 +185,7 @@ def install(root: Path | None = None, program: str | None = None) -> list[Path]:
     Either everything is installed or, on an error, nothing is changed (files written so far are
     removed and files overwritten restored) and the error is raised.
     """
-    from .app.resources import resource_path
+    from .app.presentation.resources import resource_path
 
     root = root or data_home()
     svg = resource_path("icons", f"{APP_ID}.svg")

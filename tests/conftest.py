@@ -22,9 +22,9 @@ def synthesised_session(qtbot):
 
     ``synthesised_session(truth, n, data_seed, n_components=2, seed=1)``; the load must succeed.
     """
-    from nbviz.app.config import ModelConfig
-    from nbviz.app.problem import Problem
-    from nbviz.app.session import Session
+    from nbviz.app.data.problem import Problem
+    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.run.session import Session
 
     def make(truth, n: int, data_seed: int, **config):
         session = Session()
@@ -53,7 +53,7 @@ def make_main_window(qtbot, tmp_path):
     """Make a shown MainWindow with its own settings file; ``active=True`` also gives it the focus."""
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     def make(active: bool = False):
         win = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))

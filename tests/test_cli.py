@@ -8,7 +8,7 @@ import tempfile
 import pytest
 from PySide6.QtGui import QImage
 
-from nbviz.app.presets import PRESETS
+from nbviz.app.presentation.presets import PRESETS
 from nbviz.cli import main
 
 # the app's settings go to a folder of the test run's own, never the user's
@@ -96,7 +96,7 @@ def test_screenshot_of_a_user_file_with_options(tmp_path):
 
 
 def test_save_session_after_steps_and_reopen_it(tmp_path):
-    from nbviz.app.session_file import read_session
+    from nbviz.app.documents.session_file import read_session
 
     path = tmp_path / "run.nbviz"
     result = run_cli("--preset", "gmm-2d", "--steps", "6", "--save-session", str(path))
@@ -196,7 +196,7 @@ def test_data_that_does_not_fit_the_model_names_the_column_and_the_line(tmp_path
 
 
 def test_tol_and_max_iter_go_into_the_session(tmp_path):
-    from nbviz.app.session_file import read_session
+    from nbviz.app.documents.session_file import read_session
 
     path = tmp_path / "run.nbviz"
     result = run_cli(
@@ -233,8 +233,8 @@ def test_start_from_a_parameters_file_is_the_init_snapshot_bit_for_bit(tmp_path)
     import numpy as np
 
     import nbviz.core as nc
-    from nbviz.app import export
-    from nbviz.app.session_file import read_session
+    from nbviz.app.data import export
+    from nbviz.app.documents.session_file import read_session
 
     # numbers with no short decimal form: the round trip must keep every bit
     start = nc.GaussianMixture(
@@ -280,7 +280,7 @@ def test_a_start_that_does_not_fit_exits_2_with_one_line(tmp_path):
     ],
 )
 def test_size_reads_width_x_height(text, expected):
-    from nbviz.app.window_size import parse_size
+    from nbviz.app.presentation.window_size import parse_size
 
     assert parse_size(text) == expected
 
@@ -303,7 +303,7 @@ def test_a_bad_size_exits_2_with_one_line_saying_what_to_write(capsys, text, exp
 
 
 def test_fit_size_shrinks_each_side_to_the_screen():
-    from nbviz.app.window_size import fit_size
+    from nbviz.app.presentation.window_size import fit_size
 
     assert fit_size((1400, 900), (1024, 768)) == (1024, 768)
     assert fit_size((1400, 900), (1920, 1080)) == (1400, 900)
@@ -335,7 +335,7 @@ def test_a_successful_run_says_nothing_on_stderr(tmp_path):
 def test_qt_messages_other_than_the_known_harmless_ones_still_reach_the_handler_before():
     from PySide6.QtCore import QtMsgType, qInstallMessageHandler, qWarning
 
-    from nbviz.gui.qt_messages import QtMessageFilter, is_harmless
+    from nbviz.gui.window.qt_messages import QtMessageFilter, is_harmless
 
     seen = []
     previous = qInstallMessageHandler(lambda kind, context, text: seen.append((kind, text)))
@@ -365,9 +365,9 @@ def test_a_half_step_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     import numpy as np
 
     import nbviz.core as nc
-    from nbviz.app.config import ModelConfig
-    from nbviz.app.problem import Problem
-    from nbviz.app.session import Session
+    from nbviz.app.data.problem import Problem
+    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.run.session import Session
 
     # two identical points far off, and a start whose second component sits on them: with no
     # covariance prior (a file opened from the command line gets one; this session keeps none) its
@@ -471,7 +471,7 @@ def test_a_session_saved_from_the_command_line_keeps_a_large_file_by_reference(t
 
     import numpy as np
 
-    from nbviz.app.session_file import EMBED_LIMIT, read_session
+    from nbviz.app.documents.session_file import EMBED_LIMIT, read_session
 
     X = np.random.default_rng(0).normal(size=(EMBED_LIMIT // 5 + 1000, 5))  # just over the limit
     data = tmp_path / "large.csv"
@@ -497,7 +497,7 @@ def test_standardize_z_from_the_command_line_keeps_each_column_centre_and_scale(
     """Columns 1e4 apart in scale: --standardize z fits z-scores and the session keeps mean and std per column."""
     import numpy as np
 
-    from nbviz.app.session_file import read_session
+    from nbviz.app.documents.session_file import read_session
 
     rng = np.random.default_rng(3)
     X = np.column_stack([rng.normal(5.0, 0.01, 80), rng.normal(-3e3, 100.0, 80), rng.normal(0.2, 1.0, 80)])

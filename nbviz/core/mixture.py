@@ -407,6 +407,11 @@ class Mixture:
 
         "sample" options (a multinomial's ``n_trials``) belong to a call of `sample`, not to the
         model, so they are not listed.
+
+        Returns
+        -------
+        dict
+            Option name -> this model's value, for every "fit" option of its family.
         """
         return {option.name: getattr(self, option.name) for option in self.options if option.stage == "fit"}
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import adjusted_rand_score
 
-from nbviz.app.agreement import AgreementCache, adjusted_rand_index, agreement, confusion_counts, match_classes
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
+from nbviz.app.analysis.agreement import AgreementCache, adjusted_rand_index, agreement, confusion_counts, match_classes
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 
 
 def one_hot(clusters, K):

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
-from nbviz.app.agreement import adjusted_rand_index, agreement, confusion_counts, normalized_mutual_information
+from nbviz.app.analysis.agreement import adjusted_rand_index, agreement, confusion_counts, normalized_mutual_information
 
 CASES = [
     ([0, 0, 0, 0], [1, 1, 1, 1]),  # one cluster and one class: not split at all

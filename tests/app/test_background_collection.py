@@ -8,7 +8,7 @@ thread, holding it, waited for the worker's Qt lock.
 import gc
 import threading
 
-from nbviz.app.background import BackgroundJob, GuiThreadCollection
+from nbviz.app.jobs.background import BackgroundJob, GuiThreadCollection
 
 
 class Cycle:

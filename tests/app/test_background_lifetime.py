@@ -14,7 +14,7 @@ SCRIPT = textwrap.dedent(
     """
     import gc, time
     from PySide6.QtCore import QCoreApplication, QObject
-    from nbviz.app.background import BackgroundJob
+    from nbviz.app.jobs.background import BackgroundJob
 
     app = QCoreApplication([])
     owner = QObject()

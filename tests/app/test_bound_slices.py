@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.bound_slices import (
+from nbviz.app.analysis.bound_slices import (
     LINE,
     MAX_FEATURE_ITEMS,
     BoundQuestion,

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.bound_slices import LINE, BoundQuestion, bound_picture
-from nbviz.app.bound_view_model import BoundPictures
+from nbviz.app.analysis.bound_slices import LINE, BoundQuestion, bound_picture
+from nbviz.app.run.bound_view_model import BoundPictures
 
 TRUTH = nc.GaussianMixture(
     weights=[0.4, 0.6], means=[[0, 0], [4, 2]], covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]]

@@ -7,7 +7,7 @@ import pytest
 from scipy.stats import multivariate_normal, norm
 
 import nbviz.core as nc
-from nbviz.app.breakdown import (
+from nbviz.app.analysis.breakdown import (
     MAX_FACTORS,
     TOP_TERMS,
     e_step_numbers,
@@ -17,11 +17,11 @@ from nbviz.app.breakdown import (
     posterior_curves,
     worked_parameter,
 )
-from nbviz.app.config import ModelConfig
+from nbviz.app.analysis.probe import Probe, make_probe, probe_model
+from nbviz.app.data.problem import Problem
 from nbviz.app.families.steps import ParameterKey
-from nbviz.app.probe import Probe, make_probe, probe_model
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 
 TWO_DOCUMENTS = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
 
@@ -311,7 +311,7 @@ def test_m_step_of_a_component_without_responsibility_is_undefined_not_an_error(
 
 @pytest.mark.parametrize("kind", ["full", "tied", "diag", "spherical"])
 def test_projected_covariances_equal_the_full_matrices_projected(kind):
-    from nbviz.app.probe import projected_covariances
+    from nbviz.app.analysis.probe import projected_covariances
 
     rng = np.random.default_rng(3)
     D, K = 5, 3

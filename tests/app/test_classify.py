@@ -8,10 +8,10 @@ import pytest
 from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
-from nbviz.app.classify import IMPOSSIBLE, classify_file, write_classified
-from nbviz.app.import_spec import ImportSpec
-from nbviz.app.problem import Problem
-from nbviz.app.standardize import standardize_problem
+from nbviz.app.data.classify import IMPOSSIBLE, classify_file, write_classified
+from nbviz.app.data.import_spec import ImportSpec
+from nbviz.app.data.problem import Problem
+from nbviz.app.data.standardize import standardize_problem
 
 HEADER = ("sample_id", "date", "petal_length", "petal_width", "species")
 TRAIN = [

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from nbviz.app.config import ModelConfig
+from nbviz.app.run.config import ModelConfig
 
 
 @pytest.mark.parametrize(

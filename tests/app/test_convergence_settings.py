@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 import nbviz.core as nc
-from nbviz.app.config import DEFAULT_MAX_ITER, DEFAULT_TOLERANCE, ModelConfig
-from nbviz.app.convergence import convergence_status, run_finished_notice
-from nbviz.app.problem import Problem
-from nbviz.app.runner import Runner
-from nbviz.app.session import Session
-from nbviz.app.session_file import read_session
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import read_session
+from nbviz.app.run.config import DEFAULT_MAX_ITER, DEFAULT_TOLERANCE, ModelConfig
+from nbviz.app.run.convergence import convergence_status, run_finished_notice
+from nbviz.app.run.runner import Runner
+from nbviz.app.run.session import Session
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 
@@ -176,7 +176,7 @@ def test_the_run_box_fields_set_the_session(qtbot):
 def test_the_status_bar_says_which_stopped_the_run(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     window.remember_layout = False

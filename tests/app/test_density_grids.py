@@ -4,7 +4,7 @@ import numpy as np
 from scipy.stats import multivariate_normal, norm
 
 import nbviz.core as nc
-from nbviz.app.density_grids import density_grid, gaussian_2d, weighted_component_densities
+from nbviz.app.analysis.density_grids import density_grid, gaussian_2d, weighted_component_densities
 
 
 def test_weighted_component_densities_on_a_line():

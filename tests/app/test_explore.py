@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.explore import Explorer, Restart, RestartGallery, group_optima
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.explore.explore import Explorer, Restart, RestartGallery, group_optima
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
 
 # Four round clusters at the corners of a square. From "random" starts EM lands in the right
@@ -197,7 +197,7 @@ def test_choose_k_fits_soft_unsupervised_em_whatever_the_session_runs(corners, q
 
 
 def test_failures_are_summed_up_in_one_line_per_cause():
-    from nbviz.app.failure_summary import failure_lines
+    from nbviz.app.explore.failure_summary import failure_lines
 
     singular = (1, SINGULAR_CAUSE, "component 2's covariance became singular ...")
     attempts = [("K = 5", (singular,) * 3), ("K = 5", (singular,) * 3), ("K = 6", (singular,) * 3)]

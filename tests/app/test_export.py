@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app import export
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
+from nbviz.app.data import export
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 
 
 def stepped(name, half_steps=5):

@@ -8,12 +8,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from nbviz.app import export
-from nbviz.app.config import ModelConfig
-from nbviz.app.import_spec import ImportSpec
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import read_session, write_session
+from nbviz.app.data import export
+from nbviz.app.data.import_spec import ImportSpec
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import read_session, write_session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 
 ROWS = [  # sample_id, date (as Excel writes it), two features, species; row S004 lacks a width
     ("S001", "02/01/2024", "1.4", "0.2", "setosa"),

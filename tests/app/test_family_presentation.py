@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app import synthesis
-from nbviz.app.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
+from nbviz.app.data import synthesis
 from nbviz.app.families import (
     DEFAULT_FAMILY,
     FAMILY_NAMES,
@@ -20,6 +19,7 @@ from nbviz.app.families import (
     model_choice,
     presentation,
 )
+from nbviz.app.run.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
 
 EXAMPLES = {
     "gaussian": nc.GaussianMixture(
@@ -149,7 +149,7 @@ def test_a_recipe_missing_a_part_cannot_be_made():
 
 def test_the_registry_loads_no_gui_library():
     code = (
-        "import sys, nbviz.app.families, nbviz.app.synthesis\n"
+        "import sys, nbviz.app.families, nbviz.app.data.synthesis\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in {'PySide6', 'pyqtgraph'})))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

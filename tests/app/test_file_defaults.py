@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from nbviz.app.config import file_covariance_prior
-from nbviz.app.presets import PRESETS, load_preset
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.presets import PRESETS, load_preset
+from nbviz.app.run.config import file_covariance_prior
+from nbviz.app.run.session import Session
 
 
 def _write(path, X):

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 
 
 def write(tmp_path, name, text):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.in_between import between_models, check_duration, ease, frame_between
+from nbviz.app.analysis.in_between import between_models, check_duration, ease, frame_between
 
 
 def rotation(angle):

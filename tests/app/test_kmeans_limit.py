@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from sklearn.cluster import KMeans
 
-from nbviz.app.kmeans_limit import KMeansReference, largest_distance, soft_count
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.kmeans_limit import KMeansReference, largest_distance, soft_count
+from nbviz.app.run.session import Session
 from nbviz.core.kmeans import lloyd
 
 

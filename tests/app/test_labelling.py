@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import read_session
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import read_session
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 3]], covariances=np.stack([np.eye(2)] * 2))
 
@@ -104,7 +104,7 @@ def test_the_k_means_limit_preset_keeps_its_shared_variance_fixed(qtbot):
 
 
 def test_a_label_click_waits_for_a_background_run(session, qtbot):
-    from nbviz.app.labelling import Labelling
+    from nbviz.app.run.labelling import Labelling
 
     labelling = Labelling()
     assert not labelling.click(session, 3)  # label mode off: the click is not a label

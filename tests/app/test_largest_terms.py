@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from nbviz.app.breakdown import largest_terms
+from nbviz.app.analysis.breakdown import largest_terms
 
 
 @pytest.mark.parametrize("seed", range(30))

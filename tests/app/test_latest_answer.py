@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from nbviz.app.latest_answer import LatestAnswer
+from nbviz.app.jobs.latest_answer import LatestAnswer
 
 
 class Anchor:

@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtCore import QSettings
 
-from nbviz.app.preferences import (
+from nbviz.app.presentation.preferences import (
     DEFAULT_SPEED,
     Choices,
     SynthesisChoice,

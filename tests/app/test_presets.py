@@ -9,8 +9,8 @@ import itertools
 import numpy as np
 import pytest
 
-from nbviz.app.presets import PRESETS, load_preset
-from nbviz.app.session import Session
+from nbviz.app.presentation.presets import PRESETS, load_preset
+from nbviz.app.run.session import Session
 
 LECTURES = (
     "lecture-two-documents",

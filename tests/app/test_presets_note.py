@@ -5,9 +5,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.presets import PRESETS
-from nbviz.app.problem import Problem
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.presets import PRESETS
+from nbviz.app.run.config import ModelConfig
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.runner import Runner
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.runner import Runner
+from nbviz.app.run.session import Session
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covariances=np.stack([np.eye(2)] * 2))
 

@@ -6,12 +6,12 @@ import shutil
 import numpy as np
 import pytest
 
-from nbviz.app import session_file
-from nbviz.app.config import ModelConfig
-from nbviz.app.import_spec import ImportSpec
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import SessionFileError, read_session
+from nbviz.app.data.import_spec import ImportSpec
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents import session_file
+from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_unknown_load_options_are_refused():
 def test_files_opened_in_the_window_are_saved_by_reference(small_limit, tmp_path, qtbot):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     data = tmp_path / "table.csv"
     X = write_table(data)

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSaveFile
 
-from nbviz.app import session_file
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
-from nbviz.app.session_file import SessionFileError, read_session
+from nbviz.app.documents import session_file
+from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 
 
 def session_with_run(name, half_steps=7, cursor=4, selected=3):

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from nbviz import cli
-from nbviz.app import session_file
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
-from nbviz.app.session_file import SessionFileError, read_session
-from nbviz.app.session_integrity import budgeted_positions
+from nbviz.app.documents import session_file
+from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_integrity import budgeted_positions
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 
 
 def saved(tmp_path, name="gmm-2d", half_steps=6):
@@ -135,8 +135,8 @@ def test_budget_samples_long_histories(qtbot):
 @pytest.fixture
 def referenced(monkeypatch, tmp_path, qtbot):
     """A format-2 session on tmp_path/table.csv, and its parsed document."""
-    from nbviz.app.config import ModelConfig
-    from nbviz.app.problem import Problem
+    from nbviz.app.data.problem import Problem
+    from nbviz.app.run.config import ModelConfig
 
     monkeypatch.setattr(session_file, "EMBED_LIMIT", 10)
     rng = np.random.default_rng(0)

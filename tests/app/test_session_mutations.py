@@ -33,8 +33,8 @@ DIGITS = "\x00digits:"
 
 def saved_text(name: str, folder: Path) -> str:
     """The text of a session on preset `name` after a few half-steps, saved by nbviz."""
-    from nbviz.app.presets import load_preset
-    from nbviz.app.session import Session
+    from nbviz.app.presentation.presets import load_preset
+    from nbviz.app.run.session import Session
 
     session = Session()
     problem, config, start = load_preset(name)
@@ -126,8 +126,8 @@ def mutated_text(text: str, rng: random.Random) -> tuple[str, str]:
 
 def exercise(window, path: Path, rng: random.Random) -> str:
     """Open `path` in `window` and use it; "refused" (one clean line) or "works". Raises otherwise."""
-    from nbviz.app import export
-    from nbviz.app.session_file import SessionFileError, read_session
+    from nbviz.app.data import export
+    from nbviz.app.documents.session_file import SessionFileError, read_session
 
     try:
         saved = read_session(path)
@@ -167,7 +167,7 @@ def originals():
 def test_every_mutated_session_is_refused_in_one_line_or_loads_and_works(originals, qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     window.remember_layout = False
@@ -196,7 +196,7 @@ def count(n: int, seed: int = 0) -> dict:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     folder = Path(tempfile.mkdtemp())

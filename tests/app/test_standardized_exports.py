@@ -8,12 +8,12 @@ import json
 import numpy as np
 import pytest
 
-from nbviz.app.config import ModelConfig
-from nbviz.app.export import write_session_export
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import SessionFileError, read_session
-from nbviz.app.standardize import file_values, standardize_problem
+from nbviz.app.data.export import write_session_export
+from nbviz.app.data.problem import Problem
+from nbviz.app.data.standardize import file_values, standardize_problem
+from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 
 # columns whose spreads differ by ~10^5 and whose small values lie far below the mean, where the
 # back-transform centre + scale * z is off by many ulps

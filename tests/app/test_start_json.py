@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app import export
-from nbviz.app.config import ModelConfig
+from nbviz.app.data import export
+from nbviz.app.data.problem import Problem
 from nbviz.app.families.gaussian import SD_LAYOUT
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.start_table import StartTable, cell_text, start_config, start_problem, truth_start
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
+from nbviz.app.run.start_table import StartTable, cell_text, start_config, start_problem, truth_start
 
 
 def random_gaussian(kind: str, seed: int = 0) -> nc.GaussianMixture:

@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.convergence import convergence_status, run_finished_notice
-from nbviz.app.problem import Problem
-from nbviz.app.runner import Runner
-from nbviz.app.session import Session
-from nbviz.gui.plots.objective_curve import ObjectiveCurve
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.convergence import convergence_status, run_finished_notice
+from nbviz.app.run.runner import Runner
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.run.objective_curve import ObjectiveCurve
 
 # two tight pairs and a lone point: three components without a prior collapse one onto the lone point
 COLLAPSING = np.array([[0.0, 0.0], [0.1, 0.05], [5.0, 5.0], [5.1, 4.9], [10.0, -3.0]])

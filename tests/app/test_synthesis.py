@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app import synthesis
-from nbviz.app.synthesis import (
+from nbviz.app.data import synthesis
+from nbviz.app.data.synthesis import (
     check_table,
     columns,
     covariance_from_std_corr,

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from nbviz.app.uncertainty import most_uncertain, relative_uncertainty, uncertainty
+from nbviz.app.analysis.uncertainty import most_uncertain, relative_uncertainty, uncertainty
 
 RESP = np.array(
     [

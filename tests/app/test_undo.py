@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.outcome import Outcome
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.undo import MAX_UNDO, SavedRun, UndoStack
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.outcome import Outcome
+from nbviz.app.run.session import Session
+from nbviz.app.run.undo import MAX_UNDO, SavedRun, UndoStack
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covariances=np.stack([np.eye(2)] * 2))
 OTHER = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0, 0], [3, -3]], covariances=np.stack([np.eye(2)] * 2))
@@ -171,7 +171,7 @@ def test_a_run_continued_elsewhere_from_an_earlier_half_step_is_undoable(session
 
 
 def test_opening_a_saved_session_is_undoable(session, tmp_path):
-    from nbviz.app.session_file import read_session
+    from nbviz.app.documents.session_file import read_session
 
     before = state(session)
     other = Session()

@@ -8,11 +8,11 @@ from PySide6.QtCore import QSettings, Qt
 from scipy.optimize import linear_sum_assignment
 from sklearn.metrics import adjusted_rand_score
 
-from nbviz.app.appearance import Appearance
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.presentation.appearance import Appearance
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.agreement import AgreementPanel
+from nbviz.gui.window.main_window import MainWindow
 
 
 @pytest.fixture
@@ -164,8 +164,8 @@ def test_with_more_components_than_classes_the_one_left_over_is_listed_last(iris
 def test_a_gaussian_file_with_a_text_label_column_shows_the_table_ari_and_nmi(tmp_path, qtbot):
     from sklearn.metrics import normalized_mutual_info_score
 
-    from nbviz.app.config import ModelConfig
-    from nbviz.app.problem import Problem
+    from nbviz.app.data.problem import Problem
+    from nbviz.app.run.config import ModelConfig
 
     rng = np.random.default_rng(4)
     X = np.vstack([rng.normal(0.0, 1.0, size=(40, 2)), rng.normal(4.0, 1.0, size=(40, 2))])

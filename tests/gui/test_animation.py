@@ -12,11 +12,11 @@ from PySide6.QtCore import QSettings, QSize
 from PySide6.QtWidgets import QProgressBar, QPushButton
 
 import nbviz.core as nc
-from nbviz.app.animation_files import read_frame_infos
-from nbviz.app.half_steps import half_step_name
-from nbviz.gui.animation import AnimationChoices, export_animation, read_choices, to_pillow, write_choices
+from nbviz.app.data.animation_files import read_frame_infos
+from nbviz.app.data.half_steps import half_step_name
 from nbviz.gui.dialogs.animation_dialog import AnimationDialog, start_animation
-from nbviz.gui.frames import FrameViews, render_frame
+from nbviz.gui.figures.animation import AnimationChoices, export_animation, read_choices, to_pillow, write_choices
+from nbviz.gui.figures.frames import FrameViews, render_frame
 
 TRUTH = nc.GaussianMixture(
     weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 1.0]], covariances=[[[1.0, 0.3], [0.3, 0.8]], [[0.6, 0.0], [0.0, 1.2]]]
@@ -215,7 +215,7 @@ def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
 
 
 def test_cancel_while_the_gif_is_encoded_writes_nothing(window, qtbot, tmp_path):
-    from nbviz.app.background import wait_for_all_workers
+    from nbviz.app.jobs.background import wait_for_all_workers
 
     path = tmp_path / "out.gif"
     export = start_animation(window, str(path), AnimationChoices(0, 8, 100, *SIZE))
@@ -230,7 +230,7 @@ def test_cancel_while_the_gif_is_encoded_writes_nothing(window, qtbot, tmp_path)
 
 
 def test_a_presentation_frame_shows_the_whole_objective_key_above_the_curve(session):
-    from nbviz.app.appearance import Appearance
+    from nbviz.app.presentation.appearance import Appearance
 
     views = FrameViews(session, with_objective=True, appearance=Appearance(presentation=True))
     try:

@@ -7,15 +7,15 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
 
 import nbviz.core as nc
-from nbviz.app.appearance import PRESENTATION_SCALE, Appearance
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.gui.icons import FOREGROUND, icon_source, render_icon, themed_icon
-from nbviz.gui.main_window import MainWindow
-from nbviz.gui.plots.objective_curve import ObjectiveCurve
-from nbviz.gui.plots.scatter_view import ScatterView
-from nbviz.gui.theme import dark_palette
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.plots.run.objective_curve import ObjectiveCurve
+from nbviz.gui.style.icons import FOREGROUND, icon_source, render_icon, themed_icon
+from nbviz.gui.style.theme import dark_palette
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 
@@ -233,7 +233,7 @@ def test_a_dark_palette_reads_as_dark(qapp):
 
 
 def test_the_window_follows_the_system_scheme_until_one_is_chosen(window, monkeypatch):
-    import nbviz.gui.main_window as main_window
+    import nbviz.gui.window.main_window as main_window
 
     monkeypatch.setattr(main_window, "system_prefers_dark", lambda: True)
     window._system_scheme_changed()  # what Qt's colorSchemeChanged calls

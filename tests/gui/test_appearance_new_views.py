@@ -9,17 +9,17 @@ import pytest
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 import nbviz.core as nc
-from nbviz.app.appearance import PRESENTATION_SCALE, Appearance
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.gui.banner import MessageBanner
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
-from nbviz.gui.plots.bound_view import BoundView
-from nbviz.gui.plots.data_view import DataView
+from nbviz.gui.plots.data.data_view import DataView
+from nbviz.gui.plots.run.bound_view import BoundView
+from nbviz.gui.widgets.banner import MessageBanner
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covariances=np.stack([np.eye(2)] * 2))
 FONT, LINE, POINT = PRESENTATION_SCALE["font"], PRESENTATION_SCALE["line"], PRESENTATION_SCALE["point"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nbviz.gui.plots.axis_chooser import PCA, AxisChooser
+from nbviz.gui.plots.data.axis_chooser import PCA, AxisChooser
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ import numpy as np
 from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.model_curves import MODEL_TYPES
 

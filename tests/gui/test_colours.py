@@ -6,9 +6,9 @@ import itertools
 import numpy as np
 import pytest
 
-from nbviz.app.appearance import component_hex
-from nbviz.gui.oklab import linear_srgb_to_oklab, oklab_to_srgb, srgb_to_linear, srgb_to_oklab
-from nbviz.gui.palette import blend, component_rgb
+from nbviz.app.presentation.appearance import component_hex
+from nbviz.gui.style.oklab import linear_srgb_to_oklab, oklab_to_srgb, srgb_to_linear, srgb_to_oklab
+from nbviz.gui.style.palette import blend, component_rgb
 
 # Björn Ottosson's test pairs (https://bottosson.github.io/posts/oklab/): CIE XYZ (D65) -> OKLab, 3 decimals
 OTTOSSON_PAIRS = [

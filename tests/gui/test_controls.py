@@ -5,9 +5,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.controls import ControlPanel
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
@@ -80,8 +80,8 @@ def test_speed_slider_sets_the_play_rate(panel):
 
 
 def test_the_k_box_offers_every_number_of_components_the_configuration_allows(qtbot):
-    from nbviz.app.config import MAX_COMPONENTS
-    from nbviz.app.session import Session
+    from nbviz.app.run.config import MAX_COMPONENTS
+    from nbviz.app.run.session import Session
     from nbviz.gui.panels.controls import ControlPanel
 
     panel = ControlPanel(Session())

@@ -2,10 +2,10 @@
 
 import numpy as np
 
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
-from nbviz.gui.plots.data_view import DataView
-from nbviz.gui.plots.resp_heatmap import resp_image
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.data.data_view import DataView
+from nbviz.gui.plots.data.resp_heatmap import resp_image
 
 
 def load(session, name):

@@ -9,11 +9,11 @@ from PySide6.QtWidgets import QApplication
 from scipy.stats import norm
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.gui.palette import blend, component_color, component_rgb
-from nbviz.gui.plots.density_1d import Density1DView
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.data.density_1d import Density1DView
+from nbviz.gui.style.palette import blend, component_color, component_rgb
 
 TRUTH = nc.GaussianMixture(
     weights=[0.5, 0.3, 0.2], means=[[0.0], [3.0], [6.5]], covariances=[[[1.0]], [[0.5]], [[1.5]]]
@@ -152,8 +152,8 @@ def test_nothing_is_drawn_without_one_dimensional_continuous_data(qtbot):
 
 
 def test_standardised_data_ticks_in_the_files_units_when_asked(shown):
-    from nbviz.app.standardize import standardize_problem
-    from nbviz.app.view_options import ViewOptions
+    from nbviz.app.data.standardize import standardize_problem
+    from nbviz.app.presentation.view_options import ViewOptions
 
     grams = np.random.default_rng(3).normal([[3500.0], [5200.0]], 300.0, size=(2, 60)).reshape(-1, 1)
     problem = standardize_problem(Problem(name="mass", X=grams, columns=("body_mass_g",)), "z")

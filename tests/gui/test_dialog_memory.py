@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 
-from nbviz.app.session import Session
-from nbviz.app.synthesis import random_truth, table_from_truth
+from nbviz.app.data.synthesis import random_truth, table_from_truth
+from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.main_window import MainWindow
+from nbviz.gui.window.main_window import MainWindow
 
 
 @pytest.fixture

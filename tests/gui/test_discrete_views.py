@@ -5,13 +5,13 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.gui.palette import component_rgb
-from nbviz.gui.plots.prototypes import BAR_ROLE, PrototypesView, top_features
-from nbviz.gui.plots.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.data.prototypes import BAR_ROLE, PrototypesView, top_features
+from nbviz.gui.plots.data.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
+from nbviz.gui.style.palette import component_rgb
 
 
 @pytest.fixture

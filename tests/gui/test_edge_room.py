@@ -9,11 +9,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
 import nbviz.core as nc
-from nbviz.app.appearance import Appearance
+from nbviz.app.presentation.appearance import Appearance
 from nbviz.gui.panels.choose_k import ChooseKPanel
-from nbviz.gui.plots.bound_view import BoundView
-from nbviz.gui.plots.objective_curve import ObjectiveCurve
-from nbviz.gui.plots.scatter_view import ScatterView
+from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.plots.run.bound_view import BoundView
+from nbviz.gui.plots.run.objective_curve import ObjectiveCurve
 
 TRUTH = nc.GaussianMixture(
     weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 4.0]], covariances=[[[1.0, 0.0], [0.0, 1.0]]] * 2

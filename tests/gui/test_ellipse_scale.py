@@ -5,7 +5,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QImage
 
-from nbviz.gui.plots.ellipses import EllipseItem
+from nbviz.gui.plots.data.ellipses import EllipseItem
 
 MEAN = np.array([4.0, 3.0])
 COV = np.array([[0.6, 0.04], [0.04, 1.4]])

@@ -10,10 +10,10 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.gui.errors import ExceptionReporter
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.gui.window.errors import ExceptionReporter
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 
@@ -80,9 +80,9 @@ def test_closing_during_a_run_on_100k_points_exits_cleanly(tmp_path):
         from PySide6.QtCore import QSettings, QTimer
         from PySide6.QtWidgets import QApplication
         import nbviz.core as nc
-        from nbviz.app.config import ModelConfig
-        from nbviz.app.problem import Problem
-        from nbviz.gui.main_window import MainWindow
+        from nbviz.app.run.config import ModelConfig
+        from nbviz.app.data.problem import Problem
+        from nbviz.gui.window.main_window import MainWindow
 
         app = QApplication([])
         window = MainWindow(settings=QSettings(sys.argv[1], QSettings.IniFormat))

@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.explore import Restart
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.explore.explore import Restart
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
-from nbviz.gui.main_window import MainWindow
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
 from nbviz.gui.panels.thumbnails import aligned_to, frame_for
+from nbviz.gui.window.main_window import MainWindow
 
 THREE = nc.GaussianMixture(
     weights=[0.3, 0.3, 0.4], means=[[0, 0], [8, 0], [0, 8]], covariances=np.stack([np.eye(2)] * 3)

@@ -11,12 +11,12 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
-from nbviz.app import explore_saved
-from nbviz.app.config import ModelConfig
-from nbviz.app.explore_saved import explored_to_dict
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import SessionFileError, read_session
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents import explore_saved
+from nbviz.app.documents.explore_saved import explored_to_dict
+from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel
 

@@ -71,7 +71,7 @@ def test_the_title_can_be_turned_off_or_given_and_off_is_remembered(qtbot, setti
 def test_the_empty_title_field_shows_the_title_the_figure_gets(make_main_window, tmp_path, monkeypatch, menu, words):
     from PySide6.QtWidgets import QFileDialog
 
-    from nbviz.app.presets import load_preset
+    from nbviz.app.presentation.presets import load_preset
 
     window = make_main_window()
     window.remember_layout = False

@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from nbviz.app.presets import load_preset
+from nbviz.app.presentation.presets import load_preset
 from nbviz.gui.figures import FigureOptions, build_figure, export_figure, save_figure
 from nbviz.gui.figures.command_line import run_and_wait
 from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
 from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
-from nbviz.gui.palette import OBJECTIVE_COLOR, component_rgb
-from nbviz.gui.plots.resp_heatmap import resp_image
+from nbviz.gui.plots.data.resp_heatmap import resp_image
+from nbviz.gui.style.palette import OBJECTIVE_COLOR, component_rgb
 
 RSVG = shutil.which("rsvg-convert")
 PDFTOPPM = shutil.which("pdftoppm")

@@ -11,7 +11,7 @@ from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
 from nbviz.cli import save_handout
-from nbviz.gui.handout import write_handout
+from nbviz.gui.figures.handout import write_handout
 
 TRUTH = nc.GaussianMixture(
     weights=[0.6, 0.4], means=[[0.0, 0.0], [3.0, 2.0]], covariances=[[[1.0, 0.3], [0.3, 0.8]], [[0.6, 0.0], [0.0, 1.2]]]

@@ -7,12 +7,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
 
 import nbviz.core as nc
-from nbviz.app import background, import_spec
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.resources import resource_path
+from nbviz.app.data import import_spec
+from nbviz.app.data.problem import Problem
+from nbviz.app.jobs import background
+from nbviz.app.presentation.resources import resource_path
+from nbviz.app.run.config import ModelConfig
 from nbviz.gui.dialogs.import_dialog import ImportDialog
-from nbviz.gui.main_window import MainWindow
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QLineEdit, QSpinBox, QVBoxLayout
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 

@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 import nbviz.core as nc
-from nbviz.app.labelling import Labelling
-from nbviz.app.presets import load_preset
-from nbviz.app.session import Session
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.labelling import Labelling
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
 from nbviz.gui.panels.labels import LabelPanel
-from nbviz.gui.plots.bound_view import LINE, BoundView
-from nbviz.gui.plots.data_view import DataView
-from nbviz.gui.plots.objective_curve import HARD_EM_NOTE, ObjectiveCurve
+from nbviz.gui.plots.data.data_view import DataView
+from nbviz.gui.plots.run.bound_view import LINE, BoundView
+from nbviz.gui.plots.run.objective_curve import HARD_EM_NOTE, ObjectiveCurve
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(
     weights=[0.4, 0.6], means=[[0, 0], [4, 2]], covariances=[[[1.0, 0.3], [0.3, 0.7]], [[0.8, 0.0], [0.0, 1.1]]]
@@ -239,7 +239,7 @@ def assert_apart_and_inside(view):
 
 
 def test_the_bound_view_opens_on_the_line_to_the_m_step_and_says_it_peaks_there(session, qtbot):
-    from nbviz.app.bound_slices import LINE_NOTE, SLICE_NOTE
+    from nbviz.app.analysis.bound_slices import LINE_NOTE, SLICE_NOTE
 
     view = shown(qtbot, BoundView(session))
     session.e_step()
@@ -255,7 +255,7 @@ def test_the_bound_view_opens_on_the_line_to_the_m_step_and_says_it_peaks_there(
 @pytest.mark.parametrize("presentation", [False, True])
 @pytest.mark.parametrize("size", [(640, 420), (420, 300)])
 def test_the_bound_views_line_labels_never_overlap(session, qtbot, presentation, size):
-    from nbviz.app.appearance import Appearance
+    from nbviz.app.presentation.appearance import Appearance
 
     appearance = Appearance()
     appearance.set_presentation(presentation)
@@ -276,7 +276,7 @@ def test_the_bound_views_line_labels_never_overlap(session, qtbot, presentation,
 def test_place_labels_puts_coincident_lines_labels_apart():
     from PySide6.QtCore import QRectF
 
-    from nbviz.gui.plots.bound_view import LABEL_OFFSET, place_labels
+    from nbviz.gui.plots.run.bound_view import LABEL_OFFSET, place_labels
 
     xs, sizes, width, height = [300.0, 300.0, 302.0], [(60.0, 18.0), (50.0, 18.0), (40.0, 18.0)], 600.0, 200.0
     placed = place_labels(xs, sizes, width, height)
@@ -291,7 +291,7 @@ def test_place_labels_puts_coincident_lines_labels_apart():
 
 
 def test_showing_the_bound_dock_gives_it_room_to_read(qtbot, tmp_path):
-    from nbviz.gui.main_window import BOUND_MIN_HEIGHT
+    from nbviz.gui.window.main_window import BOUND_MIN_HEIGHT
 
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
     window.remember_layout = False
@@ -307,7 +307,7 @@ def test_showing_the_bound_dock_gives_it_room_to_read(qtbot, tmp_path):
 
 
 def test_on_a_short_plot_every_label_stays_whole_between_its_top_and_bottom():
-    from nbviz.gui.plots.bound_view import place_labels
+    from nbviz.gui.plots.run.bound_view import place_labels
 
     height, label = 60.0, (50.0, 28.0)
     # three lines on top of one another: their labels take the rows from the top down

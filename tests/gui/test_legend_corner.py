@@ -4,8 +4,8 @@ import numpy as np
 from PySide6.QtCore import QPointF
 
 import nbviz.core as nc
-from nbviz.gui.plots.legend_corner import corner_counts, least_covered_corner, legend_size_in_view, view_range
-from nbviz.gui.plots.scatter_view import ScatterView
+from nbviz.gui.plots.data.legend_corner import corner_counts, least_covered_corner, legend_size_in_view, view_range
+from nbviz.gui.plots.data.scatter_view import ScatterView
 
 VIEW = (0.0, 10.0, 0.0, 10.0)  # x0, x1, y0, y1
 SIZE = (3.0, 2.0)  # the legend's width and height in view units

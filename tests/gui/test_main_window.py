@@ -6,9 +6,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QPushButton
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
 
@@ -306,7 +306,7 @@ def test_stepping_actions_wait_for_data_and_the_m_step_for_an_e_step(window):
 
 
 def test_huge_objectives_are_written_with_significant_digits_not_hundreds_of_them():
-    from nbviz.gui.main_window import objective_text
+    from nbviz.gui.window.main_window import objective_text
 
     assert objective_text(-2278.8631171) == "-2278.863117"
     assert float(objective_text(-3.5e301)) == pytest.approx(-3.5e301) and len(objective_text(-3.5e301)) < 16
@@ -330,7 +330,7 @@ def test_a_panels_own_error_shows_in_the_banner_and_the_session_does_not_announc
 
 
 def test_choosing_a_k_without_a_fit_is_the_panels_error_not_the_sessions(window):
-    from nbviz.app.explore import KChoice
+    from nbviz.app.explore.explore import KChoice
 
     load_blobs(window)
     selection = nc.select_components(window.session.problem.X, "gaussian", [1, 2], n_init=1, rng=0, max_iter=5)

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from nbviz.gui.motion import DEFAULT_MS, read_motion, write_motion
-from nbviz.gui.palette import blend, component_rgb
-from nbviz.gui.plots.ellipses import ellipse_points
-from nbviz.gui.plots.prototypes import BAR_ROLE
+from nbviz.gui.plots.data.ellipses import ellipse_points
+from nbviz.gui.plots.data.motion import DEFAULT_MS, read_motion, write_motion
+from nbviz.gui.plots.data.prototypes import BAR_ROLE
+from nbviz.gui.style.palette import blend, component_rgb
 
 
 @pytest.fixture

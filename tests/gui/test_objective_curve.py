@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.gui.plots.objective_curve import ObjectiveCurve, decreases
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
+from nbviz.gui.plots.run.objective_curve import ObjectiveCurve, decreases
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0.0], [1.5]], covariances=[[[1.0]], [[1.0]]])
 
@@ -102,7 +102,7 @@ def converged_far(session, iterations=40):
 def test_the_elbo_is_drawn_on_top_and_shows_where_the_kl_gap_is_tiny(curve, qtbot):
     from PySide6.QtGui import QColor
 
-    from nbviz.gui.palette import ELBO_COLOR
+    from nbviz.gui.style.palette import ELBO_COLOR
 
     session = curve.session
     converged_far(session)

@@ -7,14 +7,14 @@ from scipy.stats import norm
 from sklearn.decomposition import PCA
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.standardize import standardize_problem
-from nbviz.app.view_options import ViewOptions
+from nbviz.app.data.problem import Problem
+from nbviz.app.data.standardize import standardize_problem
+from nbviz.app.presentation.view_options import ViewOptions
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.parameters import ParametersPanel
-from nbviz.gui.plots.axis_chooser import PAIRS_TITLE
-from nbviz.gui.plots.scatter_view import ScatterView
+from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE
+from nbviz.gui.plots.data.scatter_view import ScatterView
 
 COLUMNS = ["alcohol", "malic_acid", "ash", "magnesium", "proline"]
 
@@ -159,7 +159,7 @@ def test_parameters_and_feature_axes_in_original_units_for_standardised_data(sho
 def test_the_original_units_switch_is_disabled_with_a_reason_for_raw_data(qtbot):
     from PySide6.QtWidgets import QMenu
 
-    from nbviz.gui.view_menu import add_view_option_actions, follow_standardization
+    from nbviz.gui.window.view_menu import add_view_option_actions, follow_standardization
 
     session = Session()
     assert session.load(five_feature_problem(), ModelConfig(n_components=2))

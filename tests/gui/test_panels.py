@@ -7,10 +7,10 @@ import pytest
 from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import HINT, PointInspector, fmt_resp, from_log
 from nbviz.gui.panels.parameters import ParametersPanel, parameter_rows
 from nbviz.gui.panels.text_panel import REFRESH_MS

@@ -4,7 +4,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 
-from nbviz.gui.plots.point_layer import PointLayer
+from nbviz.gui.plots.data.point_layer import PointLayer
 
 
 def layer_in_view(qtbot, positions, shapes=None) -> PointLayer:

@@ -4,10 +4,10 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QTextOption
 
-from nbviz.app.presets import PRESETS
-from nbviz.app.window_size import FRAME_ALLOWANCE
-from nbviz.gui.main_window import MainWindow
-from nbviz.gui.overlay import PARAMETERS_MIN_WIDTH
+from nbviz.app.presentation.presets import PRESETS
+from nbviz.app.presentation.window_size import FRAME_ALLOWANCE
+from nbviz.gui.window.main_window import MainWindow
+from nbviz.gui.window.overlay import PARAMETERS_MIN_WIDTH
 
 
 def make_window(qtbot, settings_path, size=None, full_screen=True):

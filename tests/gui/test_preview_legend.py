@@ -5,13 +5,13 @@ import pytest
 from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from nbviz.app.appearance import Appearance
-from nbviz.app.session import Session
-from nbviz.app.view_options import ViewOptions
+from nbviz.app.presentation.appearance import Appearance
+from nbviz.app.presentation.view_options import ViewOptions
+from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.preview_legend import PreviewKind, preview_entries
 from nbviz.gui.dialogs.preview_pictures import PictureLayout, PictureSizes, picture_layout, picture_side
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.plots.legend import LegendEntry, LegendSample, ellipse_text
+from nbviz.gui.plots.data.legend import LegendEntry, LegendSample, ellipse_text
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ from PySide6.QtWidgets import QApplication
 from scipy.stats import multivariate_normal, norm
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
+from nbviz.app.data.problem import Problem
 from nbviz.app.families.steps import ParameterKey
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import PointInspector, fmt_resp
-from nbviz.gui.plots.density_1d import Density1DView
-from nbviz.gui.plots.scatter_view import ScatterView
+from nbviz.gui.plots.data.density_1d import Density1DView
+from nbviz.gui.plots.data.scatter_view import ScatterView
 
 FIVE = np.array([[1.0], [2.0], [4.0], [5.0], [6.0]])
 START = nc.GaussianMixture(weights=[0.4, 0.6], means=[[1.5], [5.0]], covariances=[[[0.25]], [[2 / 3]]])

@@ -2,8 +2,8 @@
 
 from PySide6.QtTest import QTest
 
-from nbviz.app.presets import load_preset
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.presentation.presets import load_preset
+from nbviz.gui.window.main_window import MainWindow
 
 
 def test_the_explore_docks_fit_beside_the_others_in_a_1024x768_window(qtbot):
@@ -23,7 +23,7 @@ def test_the_explore_docks_fit_beside_the_others_in_a_1024x768_window(qtbot):
 def test_on_a_1024_pixel_screen_the_parameters_column_gives_the_data_view_room(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import DATA_VIEW_SHARE, PARAMETERS_WIDTHS
+    from nbviz.gui.window.main_window import DATA_VIEW_SHARE, PARAMETERS_WIDTHS
 
     least, most = PARAMETERS_WIDTHS
     widths = {}
@@ -48,7 +48,7 @@ def test_on_a_1024_pixel_screen_the_parameters_column_gives_the_data_view_room(q
 
 
 def test_a_narrow_parameters_column_never_breaks_a_parameters_name(qtbot):
-    from nbviz.app.session import Session
+    from nbviz.app.run.session import Session
     from nbviz.gui.panels.parameters import ParametersPanel
 
     session = Session()

@@ -8,13 +8,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 import nbviz.core as nc
-from nbviz.app.config import MAX_COMPONENTS, ModelConfig
-from nbviz.app.presets import load_preset
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.session_file import read_session
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import read_session
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.config import MAX_COMPONENTS, ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
+from nbviz.gui.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -28,10 +28,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.undo import MAX_UNDO
-from nbviz.gui.main_window import MainWindow
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.undo import MAX_UNDO
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(
     weights=[0.3, 0.3, 0.4], means=[[0, 0], [3, 0], [1, 3]], covariances=np.stack([np.eye(2) * 0.8] * 3)

@@ -7,11 +7,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.data.problem import Problem
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.start_editor import StartEditor
-from nbviz.gui.main_window import MainWindow
+from nbviz.gui.window.main_window import MainWindow
 
 
 def five_points() -> Problem:

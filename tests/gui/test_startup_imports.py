@@ -8,8 +8,8 @@ import sys
 CODE = """
 import sys
 from PySide6.QtWidgets import QApplication
-from nbviz.gui.main_window import MainWindow
-from nbviz.app.presets import load_preset
+from nbviz.gui.window.main_window import MainWindow
+from nbviz.app.presentation.presets import load_preset
 app = QApplication([])
 window = MainWindow()
 window.remember_layout = False
@@ -21,7 +21,12 @@ assert window.session.matched_truth() is not None, "the preset should show its t
 print(",".join(sorted(m for m in sys.modules if m.split(".")[0] == "scipy")))
 print(",".join(sorted(m for m in sys.modules if m in LATER)))
 """
-LATER = ("nbviz.gui.dialogs.animation_dialog", "nbviz.gui.animation", "nbviz.gui.frames", "nbviz.gui.handout")
+LATER = (
+    "nbviz.gui.dialogs.animation_dialog",
+    "nbviz.gui.figures.animation",
+    "nbviz.gui.figures.frames",
+    "nbviz.gui.figures.handout",
+)
 
 
 def test_the_window_on_a_preset_imports_no_scipy(tmp_path):
@@ -34,7 +39,7 @@ def test_the_window_on_a_preset_imports_no_scipy(tmp_path):
 
 
 def test_hidden_docks_and_pages_are_built_when_first_shown(make_main_window, qtbot):
-    from nbviz.app.presets import load_preset
+    from nbviz.app.presentation.presets import load_preset
 
     window = make_main_window()
     window.session.load(*load_preset("gmm-2d"))

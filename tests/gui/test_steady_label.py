@@ -4,7 +4,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QSlider, QWidget
 
-from nbviz.gui.steady_label import SteadyLabel
+from nbviz.gui.widgets.steady_label import SteadyLabel
 
 
 class LayoutRequests(QObject):

@@ -6,7 +6,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 
-from nbviz.gui.plots.symbol_trail import SymbolTrail
+from nbviz.gui.plots.run.symbol_trail import SymbolTrail
 
 
 def plot_with(qtbot, trail):
@@ -92,7 +92,7 @@ class Click:
 
 
 def test_a_click_on_a_legend_sample_hides_and_shows_its_curve_and_markers(qtbot):
-    from nbviz.gui.plots.symbol_trail import CurveSample
+    from nbviz.gui.plots.run.symbol_trail import CurveSample
 
     widget = pg.PlotWidget(background="w")
     qtbot.addWidget(widget)

@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog
 
-from nbviz.app.session import Session
-from nbviz.app.synthesis import table_from_truth
+from nbviz.app.data.synthesis import table_from_truth
+from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
 
 
@@ -155,7 +155,7 @@ def test_data_the_session_refuses_keep_the_dialog_open_with_the_reason(dialog):
 def test_the_main_window_opens_the_dialog_and_shows_the_synthesised_data(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.main_window import MainWindow
+    from nbviz.gui.window.main_window import MainWindow
 
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
     qtbot.addWidget(window)
@@ -172,8 +172,8 @@ def test_the_main_window_opens_the_dialog_and_shows_the_synthesised_data(qtbot, 
 
 
 def test_the_preview_follows_the_windows_view_options(qtbot):
-    from nbviz.app.view_options import ViewOptions
-    from nbviz.gui.plots.point_layer import SHAPES
+    from nbviz.app.presentation.view_options import ViewOptions
+    from nbviz.gui.plots.data.point_layer import SHAPES
 
     options = ViewOptions()
     dlg = SynthesisDialog(Session(), view_options=options)
@@ -199,7 +199,7 @@ def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation
     import pg_probe
     from PySide6.QtGui import QFontMetricsF
 
-    from nbviz.app.appearance import Appearance
+    from nbviz.app.presentation.appearance import Appearance
     from nbviz.gui.plots.styling import plot_font
 
     appearance = Appearance(presentation=True)

@@ -4,16 +4,16 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, QUrl
 
-from nbviz.app.config import ModelConfig
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
-from nbviz.app.view_options import ViewOptions
-from nbviz.gui.main_window import MainWindow
-from nbviz.gui.oklab import oklab_to_srgb, srgb_to_oklab
+from nbviz.app.data.problem import Problem
+from nbviz.app.presentation.view_options import ViewOptions
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.uncertain_points import UncertainPointsPanel
-from nbviz.gui.plots.legend import legend_entries
-from nbviz.gui.plots.scatter_view import ScatterView
-from nbviz.gui.uncertainty_scale import SCALE
+from nbviz.gui.plots.data.legend import legend_entries
+from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.style.oklab import oklab_to_srgb, srgb_to_oklab
+from nbviz.gui.style.uncertainty_scale import SCALE
+from nbviz.gui.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -8,14 +8,14 @@ from PySide6.QtCore import QPointF, QSettings
 from scipy.stats import chi2
 
 import nbviz.core as nc
-from nbviz.app.view_options import NAMES, ViewOptions, read_view_options, write_view_options
-from nbviz.gui.main_window import MainWindow
-from nbviz.gui.plots.data_view import DataView
-from nbviz.gui.plots.density_1d import Density1DView
-from nbviz.gui.plots.ellipses import SIGMA_LEVELS, ellipse_mass
-from nbviz.gui.plots.legend import legend_entries
-from nbviz.gui.plots.point_layer import SHAPES, disc_offsets, shape_offsets
-from nbviz.gui.plots.scatter_view import ScatterView
+from nbviz.app.presentation.view_options import NAMES, ViewOptions, read_view_options, write_view_options
+from nbviz.gui.plots.data.data_view import DataView
+from nbviz.gui.plots.data.density_1d import Density1DView
+from nbviz.gui.plots.data.ellipses import SIGMA_LEVELS, ellipse_mass
+from nbviz.gui.plots.data.legend import legend_entries
+from nbviz.gui.plots.data.point_layer import SHAPES, disc_offsets, shape_offsets
+from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.window.main_window import MainWindow
 
 TRUTH_2D = nc.GaussianMixture(
     weights=[0.4, 0.35, 0.25],

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 import nbviz.core as nc
-from nbviz.app.config import ModelConfig
+from nbviz.app.data.problem import Problem
 from nbviz.app.families.steps import ParameterKey
-from nbviz.app.problem import Problem
-from nbviz.app.session import Session
+from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import MAX_FLAT, PointInspector
 from nbviz.gui.panels.parameters import ParametersPanel, fmt_vector
 

@@ -17,8 +17,8 @@ import numpy as np
 
 import nbviz.core as nc
 
-from ..synthesis_table import Column, Refuse
 from .steps import StepArithmetic
+from .synthesis_table import Column, Refuse
 
 
 class DataView(enum.Enum):
@@ -64,7 +64,7 @@ class SynthesisRecipe(abc.ABC):
     """What a family adds to the synthesis dialog: its table, random parameters, checks and sample options.
 
     The shared parts (the weight column, the checks of single cells, weights that sum to 1) are in
-    `nbviz.app.synthesis`; a recipe supplies the rest.
+    `nbviz.app.data.synthesis`; a recipe supplies the rest.
 
     Attributes
     ----------

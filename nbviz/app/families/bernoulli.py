@@ -8,9 +8,9 @@ import numpy as np
 
 import nbviz.core as nc
 
-from ..synthesis_table import Column, probability_columns
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
 from .steps import BernoulliSteps
+from .synthesis_table import Column, probability_columns
 
 
 class BernoulliSynthesis(SynthesisRecipe):

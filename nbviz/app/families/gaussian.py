@@ -6,7 +6,9 @@ import numpy as np
 
 import nbviz.core as nc
 
-from ..synthesis_table import (
+from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .steps import GaussianSteps
+from .synthesis_table import (
     MIN_CORRELATION_EIGENVALUE,
     Column,
     Refuse,
@@ -15,8 +17,6 @@ from ..synthesis_table import (
     feature_name,
     std_corr_from_covariance,
 )
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
-from .steps import GaussianSteps
 
 MEAN_SEPARATION = 4.0  # random means are about this far apart (in units of a typical standard deviation)
 MATRIX_LAYOUT = "covariance matrix"  # the start editor's layouts

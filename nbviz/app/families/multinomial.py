@@ -6,9 +6,9 @@ import numpy as np
 
 import nbviz.core as nc
 
-from ..synthesis_table import Column, check_rows_sum_to_one, probability_columns, rounded_simplex
 from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
 from .steps import MultinomialSteps
+from .synthesis_table import Column, check_rows_sum_to_one, probability_columns, rounded_simplex
 
 
 class MultinomialSynthesis(SynthesisRecipe):

@@ -1,7 +1,7 @@
 """Each family's E-step and M-step written out term by term, for the inspector's worked numbers.
 
 The generic parts (the weights, the ranking of terms, the E-step table) are in
-`nbviz.app.breakdown`; what differs between families is here, one `StepArithmetic` per family,
+`nbviz.app.analysis.breakdown`; what differs between families is here, one `StepArithmetic` per family,
 each family's presentation holds its own (`FamilyPresentation.steps`), and `step_arithmetic` looks
 it up (never by asking which family a model is):
 

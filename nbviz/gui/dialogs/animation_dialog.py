@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ...app.animation_files import WriteError
-from ...app.preferences import write_directory
-from ..animation import (
+from ...app.data.animation_files import WriteError
+from ...app.presentation.preferences import write_directory
+from ..figures.animation import (
     AnimationChoices,
     AnimationExport,
     FrameSource,
@@ -29,9 +29,9 @@ from ..animation import (
     window_services,
     write_choices,
 )
-from ..frames import MIN_FRAME
-from ..layouts import left_row, ok_cancel
-from ..theme import style_window
+from ..figures.frames import MIN_FRAME
+from ..style.theme import style_window
+from ..widgets.layouts import left_row, ok_cancel
 
 # key: (text in the chooser, suffix of a file, file-dialog filter; "" for a folder)
 FORMATS = {

@@ -1,6 +1,6 @@
 """The import dialog: preview a data file, correct how it is read, choose column roles, load it.
 
-The file is loaded in a worker thread (`nbviz.app.loader.DataLoader`) with a progress dialog;
+The file is loaded in a worker thread (`nbviz.app.data.loader.DataLoader`) with a progress dialog;
 errors come back into the dialog, so the user can correct the choices; nothing outside the
 dialog changes until a data set has been read and adopted.
 """
@@ -29,17 +29,17 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.appearance import Appearance
-from ...app.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
+from ...app.data.import_spec import ImportSpec
+from ...app.data.loader import DataLoader
+from ...app.data.problem import Problem
 from ...app.families import presentation
-from ...app.import_spec import ImportSpec
-from ...app.loader import DataLoader
-from ...app.model_fit import fitting_model, model_problem
-from ...app.problem import Problem
+from ...app.presentation.appearance import Appearance
+from ...app.run.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
+from ...app.run.model_fit import fitting_model, model_problem
 from ...core.columns import ROLES, guess_roles, is_missing, is_number
-from ..banner import message_style
-from ..layouts import left_row, ok_cancel
-from ..theme import style_window
+from ..style.theme import style_window
+from ..widgets.banner import message_style
+from ..widgets.layouts import left_row, ok_cancel
 from .standardize_row import StandardizeRow
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))

@@ -1,7 +1,7 @@
 """A table of mixture parameters, one row per component, whose refused cells turn red with their reason.
 
-The start editor fills it with the columns of `nbviz.app.start_table.StartTable`; the checks
-(`nbviz.app.synthesis.TableCheck`) say which cells to mark.
+The start editor fills it with the columns of `nbviz.app.run.start_table.StartTable`; the checks
+(`nbviz.app.data.synthesis.TableCheck`) say which cells to mark.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
-from ...app import synthesis
-from ...app.start_table import cell_text
-from ...app.synthesis_table import Column
-from ..palette import component_color
-from ..plots.prototypes import colour_icon
+from ...app.data import synthesis
+from ...app.families.synthesis_table import Column
+from ...app.run.start_table import cell_text
+from ..plots.data.prototypes import colour_icon
+from ..style.palette import component_color
 
 NORMALISE_DECIMALS = 6
 MAX_FITTED_COLUMNS = 40  # up to this many columns are sized to their text

@@ -10,8 +10,8 @@ from __future__ import annotations
 from enum import Enum
 
 from ...app.families import presentation
-from ...app.view_options import ViewOptions
-from ..plots.legend import LegendEntry, ellipse_text
+from ...app.presentation.view_options import ViewOptions
+from ..plots.data.legend import LegendEntry, ellipse_text
 
 
 class PreviewKind(Enum):

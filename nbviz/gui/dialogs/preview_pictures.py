@@ -15,10 +15,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSizeF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from ...app.appearance import Appearance
-from ..palette import component_color
-from ..plots.legend import DataLegend
-from ..plots.prototypes import INK_LUT
+from ...app.presentation.appearance import Appearance
+from ..plots.data.legend import DataLegend
+from ..plots.data.prototypes import INK_LUT
+from ..style.palette import component_color
 
 MAX_COLUMNS = 6  # components side by side, at most (fewer when their titles or the page's height need it)
 TITLE_POINTS = 9.0  # the titles and row names, in normal mode

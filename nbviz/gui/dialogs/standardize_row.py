@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ...app.standardize import METHODS, scale_proposal
+from ...app.data.standardize import METHODS, scale_proposal
 
 
 class StandardizeRow(QWidget):

@@ -1,6 +1,6 @@
 """The start editor: type EM's starting parameters exactly, or start from the truth of synthesised data.
 
-One table per family, one row per component (`nbviz.app.start_table.StartTable`, built on the
+One table per family, one row per component (`nbviz.app.run.start_table.StartTable`, built on the
 family's synthesis recipe): the weights and, for a Gaussian mixture, the means and the covariance
 (the full matrix, or standard deviations and correlations), for a Bernoulli mixture P(x = 1) of
 each feature, for a multinomial mixture each word's probability. Every edit is checked at once: a
@@ -16,14 +16,14 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QPushButt
 
 import nbviz.core as nc
 
-from ...app import synthesis
-from ...app.appearance import Appearance
+from ...app.data import synthesis
 from ...app.families import presentation
-from ...app.session import Session
-from ...app.start_table import StartTable, fit_options, start_config, start_problem, truth_start
-from ...app.synthesis_table import feature_name
-from ..layouts import left_row, ok_cancel
-from ..theme import style_window
+from ...app.families.synthesis_table import feature_name
+from ...app.presentation.appearance import Appearance
+from ...app.run.session import Session
+from ...app.run.start_table import StartTable, fit_options, start_config, start_problem, truth_start
+from ..style.theme import style_window
+from ..widgets.layouts import left_row, ok_cancel
 from .parameter_table import ParameterTable
 
 MAX_LISTED_ISSUES = 5

@@ -25,15 +25,15 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
-from ...app.appearance import Appearance
 from ...app.families import DataView, ProbabilityModel, presentation
-from ...app.view_options import ViewOptions
-from ..palette import component_color
-from ..plots.ellipses import DraggableMarkers, EllipseItem
-from ..plots.legend import DataLegend
-from ..plots.point_layer import SHAPES
-from ..plots.prototypes import INK_LUT
+from ...app.presentation.appearance import Appearance
+from ...app.presentation.view_options import ViewOptions
+from ..plots.data.ellipses import DraggableMarkers, EllipseItem
+from ..plots.data.legend import DataLegend
+from ..plots.data.point_layer import SHAPES
+from ..plots.data.prototypes import INK_LUT
 from ..plots.styling import pen, plot_font, style_plot
+from ..style.palette import component_color
 from .preview_legend import PreviewKind, preview_entries
 from .preview_pictures import PreviewPictures
 

@@ -1,6 +1,6 @@
 """The synthesis dialog: choose a family, N, K, D and the true parameters, preview the sample, open it.
 
-The dialog edits the table of `nbviz.app.synthesis` (one row per component) and checks it after
+The dialog edits the table of `nbviz.app.data.synthesis` (one row per component) and checks it after
 every edit: a cell that cannot be used turns red with the reason as its tooltip, every reason is
 listed under the table, and OK stays disabled until all are fixed. Changing the family, K or D draws
 new parameters from the seed; Randomise draws them from a new seed; changing only the seed keeps
@@ -28,17 +28,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app import synthesis
-from ...app.appearance import Appearance
-from ...app.config import ModelConfig
+from ...app.data import synthesis
 from ...app.families import presentation
-from ...app.preferences import SynthesisChoice, read_synthesis, write_synthesis
-from ...app.session import Session
-from ...app.view_options import ViewOptions
-from ..layouts import left_row, ok_cancel
-from ..palette import component_color
-from ..plots.prototypes import colour_icon
-from ..theme import style_window
+from ...app.presentation.appearance import Appearance
+from ...app.presentation.preferences import SynthesisChoice, read_synthesis, write_synthesis
+from ...app.presentation.view_options import ViewOptions
+from ...app.run.config import ModelConfig
+from ...app.run.session import Session
+from ..plots.data.prototypes import colour_icon
+from ..style.palette import component_color
+from ..style.theme import style_window
+from ..widgets.layouts import left_row, ok_cancel
 from .parameter_table import ParameterTable
 from .synthesis_preview import SynthesisPreview
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from ...app.files import write_atomically
+from ...app.data.files import write_atomically
 from .render import FIGURE_SUFFIXES, Figure, FigureOptions, figure_bytes, print_scale
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..window.main_window import MainWindow
 
 # --figure names and their titles; the builders are in `kinds` (imported when drawn: they import the views,
 # which import this package's `save_figure`)

@@ -15,21 +15,21 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
-from ...app.appearance import Appearance
-from ...app.bound_view_model import BoundPictures
-from ...app.figure_titles import explore_title, run_title
+from ...app.presentation.appearance import Appearance
+from ...app.presentation.figure_titles import explore_title, run_title
+from ...app.run.bound_view_model import BoundPictures
 from ..panels.choose_k import ChooseKPanel
 from ..panels.restarts import RunCard
 from ..panels.thumbnails import frame_for
-from ..plots.bound_view import BoundView
-from ..plots.data_view import DataView
-from ..plots.objective_curve import ObjectiveCurve
-from ..plots.resp_heatmap import ResponsibilityHeatmap
-from ..theme import palette_for
+from ..plots.data.data_view import DataView
+from ..plots.data.resp_heatmap import ResponsibilityHeatmap
+from ..plots.run.bound_view import BoundView
+from ..plots.run.objective_curve import ObjectiveCurve
+from ..style.theme import palette_for
 from .render import TITLE_PIXELS, Figure, FigureOptions
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
+    from ..window.main_window import MainWindow
 
 DEFAULT_SIZE = QSize(720, 540)  # a figure whose view is not on screen (a closed dock)
 GALLERY_SPACING = 8

@@ -15,7 +15,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
-from ..plots.point_layer import RIM_SHADE, SHAPE_GROWTH, SHAPES, PointLayer, dot_radius
+from ..plots.data.point_layer import RIM_SHADE, SHAPE_GROWTH, SHAPES, PointLayer, dot_radius
 
 # Beyond this many points a figure keeps the layer's image (embedded as a PNG in SVG and PDF):
 # each vector marker costs about 250 bytes of SVG, so 5,000 points make a file of about 1.3 MB

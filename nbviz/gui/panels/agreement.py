@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 
-from ...app.agreement import MATCHING_NOTE, Agreement, AgreementCache
-from ..palette import component_color
+from ...app.analysis.agreement import MATCHING_NOTE, Agreement, AgreementCache
+from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
 NO_LABELS = (

@@ -27,15 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.appearance import Appearance
-from ...app.explore import Explorer, FitAgain, KChoice, run_limits
+from ...app.explore.explore import Explorer, FitAgain, KChoice, run_limits
 from ...app.families import presentation
-from ...app.messages import MessageBoard, MessageGroup
-from ...app.session import Session
+from ...app.presentation.appearance import Appearance
+from ...app.presentation.messages import MessageBoard, MessageGroup
+from ...app.run.session import Session
 from ..plots.grid import add_grid
 from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
-from ..theme import set_header_fonts
+from ..style.theme import set_header_fonts
 from .job_bar import JobBar
 from .model_curves import MODEL_TYPES, ModelCurves, lowest_per_k
 

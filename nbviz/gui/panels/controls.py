@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.families import MODEL_CHOICES, presentation
-from ...app.labelling import Labelling
-from ...app.messages import MessageBoard, MessageGroup
-from ...app.session import Session
-from ..significant_spin import SignificantSpinBox
+from ...app.presentation.messages import MessageBoard, MessageGroup
+from ...app.run.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
+from ...app.run.labelling import Labelling
+from ...app.run.session import Session
+from ..widgets.significant_spin import SignificantSpinBox
 from .convergence_fields import ConvergenceFields
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel

@@ -7,7 +7,7 @@ import math
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
 
-from ...app.session import Session
+from ...app.run.session import Session
 
 MAX_ITER_LIMIT = 1_000_000  # the largest cap the field offers
 

@@ -8,7 +8,7 @@ and written from their logarithms, so a likelihood far below the smallest double
 many binary features) still shows as e.g. 3.1416 × 10^-412.
 
 The M-step: at an M half-step, how the chosen parameter was computed from the responsibilities.
-The arithmetic is `nbviz.app.breakdown`'s; this panel only writes it out. A small model's
+The arithmetic is `nbviz.app.analysis.breakdown`'s; this panel only writes it out. A small model's
 parameters are listed one by one; a large one's (more than `MAX_FLAT`: a 20-feature mean already
 has 20) are chosen as a group (μ of 2, Σ of 1) and then the feature, or pair of features, by
 number or name.
@@ -23,7 +23,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from ...app.breakdown import (
+from ...app.analysis.breakdown import (
     EStepNumbers,
     FactorRows,
     WorkedParameter,
@@ -33,10 +33,10 @@ from ...app.breakdown import (
     parameter_groups,
     worked_parameter,
 )
+from ...app.data.fit_messages import point_name, row_number, row_unit
 from ...app.families.steps import ParameterGroup, ParameterKey
-from ...app.fit_messages import point_name, row_number, row_unit
-from ...app.session import PointBreakdown
-from ..palette import component_color
+from ...app.run.session import PointBreakdown
+from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
 MAX_LISTED = 6  # feature values written out; more are summarised

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from ...app.appearance import Appearance
-from ...app.explore import Explorer, FitAgain
+from ...app.explore.explore import Explorer, FitAgain
+from ...app.presentation.appearance import Appearance
 
 if TYPE_CHECKING:
-    from ...app.problem import Problem
+    from ...app.data.problem import Problem
 
 
 class _ProblemResult(Protocol):

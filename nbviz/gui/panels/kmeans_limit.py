@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QL
 import nbviz.core as nc
 
 from ...app.families import presentation
-from ...app.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
-from ...app.session import Session
+from ...app.run.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
+from ...app.run.session import Session
 
 STEPS_PER_DECADE = 10
 LOW_DECADES, HIGH_DECADES = -4, 1  # the slider spans 1e-4 .. 10 times the data's variance

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QPushButton, QSpinBox
 
-from ...app.labelling import Labelling
-from ...app.session import Session
+from ...app.run.labelling import Labelling
+from ...app.run.session import Session
 
 FRACTION_TIP = (
     "Keep this share of the data's own labels (chosen at random with the start's seed); "

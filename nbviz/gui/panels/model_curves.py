@@ -11,8 +11,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from ...app.appearance import Appearance
-from ...app.explore import KChoice
+from ...app.explore.explore import KChoice
+from ...app.presentation.appearance import Appearance
 from ..plots.styling import pen
 
 MODEL_TYPES = ("full", "tied", "diag", "spherical")  # mclust's order of generality, most general first

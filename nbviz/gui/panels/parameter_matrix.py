@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.covariance_matrix import MAX_HEATMAP, component_matrix
-from ..layouts import left_row
-from ..palette import component_color
+from ...app.analysis.covariance_matrix import MAX_HEATMAP, component_matrix
+from ..style.palette import component_color
+from ..widgets.layouts import left_row
 
 KEY_WIDTH = 12
 NEGATIVE, ZERO, POSITIVE = np.array([33, 102, 172]), np.array([247, 247, 247]), np.array([178, 24, 43])

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
 
 import nbviz.core as nc
 
+from ...app.data.original_units import shown_model
 from ...app.families import ParameterView, presentation
-from ...app.original_units import shown_model
-from ...app.view_options import ViewOptions
-from ..palette import component_color
+from ...app.presentation.view_options import ViewOptions
+from ..style.palette import component_color
 from .parameter_matrix import ParameterMatrix
 from .text_panel import Shown, TextPanel
 

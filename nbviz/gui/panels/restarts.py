@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.appearance import Appearance
-from ...app.explore import Explorer, FitAgain, RestartGallery, run_limits
-from ...app.session import Session
-from ..session_view import SessionView
-from ..theme import window_font
+from ...app.explore.explore import Explorer, FitAgain, RestartGallery, run_limits
+from ...app.presentation.appearance import Appearance
+from ...app.run.session import Session
+from ..style.theme import window_font
+from ..widgets.session_view import SessionView
 from .controls import INIT_LABELS
 from .job_bar import JobBar
 from .thumbnail_label import ThumbnailLabel

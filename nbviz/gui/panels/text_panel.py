@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar, overload
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
-from ..session_view import SessionView
+from ..widgets.session_view import SessionView
 
 REFRESH_MS = 100  # a panel on screen shows at most ten states a second
 

@@ -24,12 +24,12 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 
 import nbviz.core as nc
 
-from ...app.appearance import Appearance
+from ...app.data.problem import Problem
 from ...app.families import DataView, ParameterView, presentation
-from ...app.problem import Problem
-from ..palette import component_color
-from ..plots.ellipses import ellipse_points
-from ..plots.projection import Projection, feature_pair, pca
+from ...app.presentation.appearance import Appearance
+from ..plots.data.ellipses import ellipse_points
+from ..plots.data.projection import Projection, feature_pair, pca
+from ..style.palette import component_color
 
 FRAME = {False: "#c8c8c8", True: "#55585d"}  # the border, on a light or a dark background
 MAX_CELLS = 20_000  # grey cells of a picture drawn as rectangles; more are drawn as an image

@@ -11,9 +11,9 @@ import html
 
 import numpy as np
 
-from ...app.fit_messages import row_place
-from ...app.uncertainty import N_LISTED, most_uncertain, uncertainty
-from ..palette import component_color
+from ...app.analysis.uncertainty import N_LISTED, most_uncertain, uncertainty
+from ...app.data.fit_messages import row_place
+from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
 SELECT = "select:"

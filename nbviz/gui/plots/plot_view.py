@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QGraphicsItem
 
 import nbviz.core as nc
 
-from ...app.in_between import Frame
-from ..session_view import SessionView
+from ...app.analysis.in_between import Frame
+from ..widgets.session_view import SessionView
 from .sleep import Sleeper
 from .styling import leave_edge_room, style_plot
 
@@ -70,7 +70,7 @@ class PlotView(Sleeper, SessionView):
     frame: Frame | None = None
 
     def draw_frame(self, frame: Frame | None) -> None:
-        """Draw `frame`, a state between two half-steps (`nbviz.gui.motion`), with the view's own
+        """Draw `frame`, a state between two half-steps (`nbviz.gui.plots.data.motion`), with the view's own
         drawing code; None draws the session's state again. A frame is drawn only while the
         session shows the half-step it moves to (`shown_model`, `shown_resp`)."""
         self.frame = frame

@@ -1,6 +1,6 @@
 """Plot styling from the session's `Appearance`: background, axes, tick and label fonts.
 
-A view (see `nbviz.gui.session_view.SessionView` and `PlotView`) restyles on the appearance's
+A view (see `nbviz.gui.widgets.session_view.SessionView` and `PlotView`) restyles on the appearance's
 `changed`: `style_plot` for its plot, then its own items with pens from `pen` (widths scaled for
 presentation mode), then a redraw.
 """
@@ -13,7 +13,7 @@ from functools import lru_cache
 import pyqtgraph as pg
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPen
 
-from ...app.appearance import Appearance
+from ...app.presentation.appearance import Appearance
 from .grid import add_grid
 
 TICK_POINTS = 9.0  # tick labels in normal mode

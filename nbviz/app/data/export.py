@@ -1,0 +1,305 @@
+"""Exports for use outside nbviz: responsibilities and labels, parameters, the objective trace.
+
+Numbers are written in Python's shortest round-trip form (``repr``), so reading an export back
+gives exactly the numbers nbviz had. Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import cast
+
+import numpy as np
+
+import nbviz.core as nc
+from nbviz.core.row_context import number_text
+
+from ..families import FamilyPresentation, ParameterView, ProbabilityModel, presentation
+from .files import write_atomically
+from .problem import Problem
+from .standardize import file_values, units_description
+
+
+def _csv_bytes(header: list[str], rows) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def _number(value) -> str:
+    return repr(float(value))
+
+
+def _unique(names: list[str], taken: list[str]) -> list[str]:
+    """`names` with ``_nbviz`` appended to any that a file column (in `taken`) already has."""
+    return [f"{name}_nbviz" if name in taken else name for name in names]
+
+
+def responsibilities_table(
+    problem: Problem, resp: np.ndarray, names: list[str], unassigned: dict[int, str] | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """Header and rows, in file order, to join back to the file the data came from.
+
+    Columns: the file line of the row (``row``, counting from 1, for data not read from a file);
+    the file's ignored columns (IDs, dates, other text) as written; the features (a binarised
+    feature's header says its rule, ``petal_length>=2.5``); the known label (if any); r for each
+    component; the most probable component (ties go to the first); and ``unassigned_reason``.
+    Features are in the file's units (its own numbers) also when the model was fitted to
+    standardised data.
+    Rows dropped for missing values appear with their cells as the file wrote them, empty
+    responsibilities and component, and the reason.
+
+    Parameters
+    ----------
+    problem : Problem
+    resp : ndarray of shape (n_samples, n_components)
+    names : list of str
+        The components' names.
+    unassigned : dict of int to str, optional
+        Kept rows (0-based) to write without an assignment, and why (e.g. impossible under every
+        component); their rows of `resp` are not read.
+    """
+    unassigned = unassigned or {}
+    context = problem.context
+    ignored = list(context.ignored_columns) if context is not None else []
+    threshold = problem.binarised_at
+    features = [c if threshold is None else f"{c}>={number_text(threshold)}" for c in problem.columns]
+    has_label = problem.labels is not None
+    ours = _unique(
+        ["line" if problem.lines is not None else "row"]
+        + ["label"] * has_label
+        + [f"r_{name}" for name in names]
+        + ["component", "unassigned_reason"],
+        ignored + features,
+    )
+    header = ours[:1] + ignored + features + ours[1:]
+    K = len(names)
+    best = resp.argmax(axis=1)
+    values = file_values(problem)  # the file's numbers, also when the model sees standardised ones
+    keyed: list[tuple[int, list[str]]] = []
+    for n in range(problem.n_samples):
+        line = int(problem.lines[n]) if problem.lines is not None else n + 1
+        row = [str(line)]
+        if context is not None and context.ignored_cells is not None:
+            row += [str(v) for v in context.ignored_cells[n]]
+        row += [_number(v) for v in values[n]]
+        if problem.labels is not None:
+            label = problem.labels[n]
+            row.append(problem.classes[label] if problem.classes is not None else str(label))
+        if n in unassigned:
+            row += [""] * (K + 1) + [unassigned[n]]
+        else:
+            row += [_number(r) for r in resp[n]] + [names[best[n]], ""]
+        keyed.append((line, row))
+    for dropped in context.dropped_rows if context is not None else ():
+        cells = [_binarised_text(v, threshold) for v in dropped.features]
+        label_cell = [dropped.label or ""] * has_label
+        keyed.append(
+            (dropped.line, [str(dropped.line), *dropped.ignored, *cells, *label_cell, *[""] * (K + 1), dropped.reason])
+        )
+    keyed.sort(key=lambda item: item[0])
+    return header, [row for _, row in keyed]
+
+
+def _binarised_text(cell: str, threshold: float | None) -> str:
+    """A dropped row's feature cell as a kept row would show it: 0/1 when binarised and a number."""
+    if threshold is None:
+        return cell
+    try:
+        value = float(cell)
+    except ValueError:
+        return cell
+    return cell if not np.isfinite(value) else _number(float(value >= threshold))
+
+
+def write_responsibilities_csv(
+    path, problem: Problem, resp: np.ndarray, names: list[str], unassigned: dict[int, str] | None = None
+) -> None:
+    write_atomically(path, _csv_bytes(*responsibilities_table(problem, resp, names, unassigned)))
+
+
+def _finite_or_none(value: float) -> float | None:
+    return float(value) if np.isfinite(value) else None
+
+
+def run_summary(session) -> dict:
+    """What a report needs about the run shown at `session`'s cursor, JSON-ready.
+
+    N, D, K, the family and its options (covariance type), the start (method and seed), the
+    prior, hard EM, the half-step and iteration, whether it converged, and for the parameters at
+    the cursor the log-likelihood of the data, the log-prior, the objective and BIC, AIC and ICL
+    (`nbviz.core.bic`, `aic`, `icl`; lower is better). A criterion that is infinite (a row
+    impossible under the model) is null. For standardised data, ``"standardization"`` says that
+    the model is in standardised units and gives each column's centre and scale (else null).
+    """
+    problem, config, snapshot = session.problem, session.config, session.snapshot
+    model = snapshot.model
+    X = problem.X
+    options = model.fit_options()
+    try:
+        icl: float | None = _finite_or_none(nc.icl(model, X))
+    except nc.ZeroProbabilityError:
+        icl = None
+    return {
+        "N": problem.n_samples,
+        "D": problem.n_features,
+        "K": model.n_components,
+        "family": model.family,
+        "covariance_type": options.get("covariance_type"),
+        "options": options,
+        "start_method": config.init_method,
+        "seed": config.seed,
+        "prior": config.prior.to_dict(),
+        "hard": config.hard,
+        "label_fraction": config.label_fraction,
+        "half_step": session.cursor,
+        "iterations": snapshot.iteration,
+        "converged": bool(session.converged),
+        "tolerance": config.tolerance,
+        "log_likelihood": _finite_or_none(model.log_likelihood(X)),
+        "log_prior": _finite_or_none(snapshot.log_prior),
+        "objective": _finite_or_none(snapshot.objective),
+        "n_parameters": model.n_parameters,
+        "bic": _finite_or_none(nc.bic(model, X)),
+        "aic": _finite_or_none(nc.aic(model, X)),
+        "icl": icl,
+        "data": problem.source,
+        "standardization": units_description(problem),
+    }
+
+
+def parameters_document(model: nc.Mixture, names: list[str], columns, summary: dict | None = None) -> dict:
+    """JSON-ready: the model's own description (``Mixture.from_dict`` reads it back) plus names,
+    and the `run_summary` when given (under ``"run"``)."""
+    document = {"model": model.to_dict(), "components": list(names), "features": list(columns)}
+    return document if summary is None else {"run": summary, **document}
+
+
+def write_parameters_json(path, model: nc.Mixture, names: list[str], columns, summary: dict | None = None) -> None:
+    text = json.dumps(parameters_document(model, names, columns, summary), indent=1, allow_nan=False)
+    write_atomically(path, text.encode("utf-8"))
+
+
+def write_session_export(kind: str, path, session) -> None:
+    """Write the data export `kind` ("responsibilities", "parameters-json", "parameters-csv",
+    "trace") of the run at `session`'s cursor to `path`, atomically.
+
+    Raises OSError (`WriteError`) or ValueError saying why.
+    """
+    problem, snapshot = session.problem, session.snapshot
+    if problem is None or snapshot is None:
+        raise ValueError("there is nothing to export yet: load data or choose a preset first")
+    names, model, columns = session.component_names(), snapshot.model, problem.columns
+    if kind == "responsibilities":
+        write_responsibilities_csv(path, problem, session.resp, names)
+    elif kind == "parameters-json":
+        write_parameters_json(path, model, names, columns, run_summary(session))
+    elif kind == "parameters-csv":
+        write_parameters_csv(path, model, names, columns)
+    elif kind == "trace":
+        write_trace_csv(path, session.history)
+    else:
+        raise ValueError(f"unknown export {kind!r}")
+
+
+PARAMETERS_SOURCE = "a file written by File → Export → Parameters (JSON)"
+
+
+def parameters_from_document(document, where: str = "the parameters") -> nc.Mixture:
+    """The model of a parameters document (as `parameters_document` makes it), exactly.
+
+    Raises ValueError naming `where` and saying what is wrong.
+    """
+    model = document.get("model") if isinstance(document, dict) else None
+    if not isinstance(model, dict):
+        raise ValueError(f"{where} has no 'model' entry; give {PARAMETERS_SOURCE}")
+    try:
+        return nc.Mixture.from_dict(model)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{where}: the model cannot be used: {error}") from None
+
+
+def read_parameters_json(path) -> nc.Mixture:
+    """The model of a parameters file that `write_parameters_json` wrote: every number exactly.
+
+    Raises ValueError naming the file and saying what is wrong (also when it cannot be read).
+    """
+    try:
+        with open(path, encoding="utf-8") as file:
+            document = json.load(file)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path} is not a parameters file ({error}); give {PARAMETERS_SOURCE}") from None
+    return parameters_from_document(document, str(path))
+
+
+def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:
+    """Long format: component, parameter, feature, second feature, value (one row per number)."""
+    rows = [[names[k], "weight", "", "", _number(model.weights[k])] for k in range(model.n_components)]
+    shown = presentation(model)
+    return rows + _EMISSION_ROWS[shown.parameter_view](model, names, columns, shown)
+
+
+def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
+    """Each component's mean, then its full covariance matrix, row by row."""
+    gaussian = cast(nc.GaussianMixture, model)  # the family that lists its parameters this way
+    rows = []
+    covariances = gaussian.full_covariances
+    for k in range(model.n_components):
+        rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(gaussian.means[k])]
+        for i in range(model.n_features):
+            rows += [
+                [names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
+                for j in range(model.n_features)
+            ]
+    return rows
+
+
+def _probability_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
+    """Each component's probability of each feature (word), named by the family's export label."""
+    probs = cast(ProbabilityModel, model).probs  # the families that list their parameters this way have them
+    rows = []
+    for k in range(model.n_components):
+        rows += [[names[k], shown.export_label, columns[m], "", _number(v)] for m, v in enumerate(probs[k])]
+    return rows
+
+
+_EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
+
+
+def write_parameters_csv(path, model: nc.Mixture, names: list[str], columns) -> None:
+    header = ["component", "parameter", "feature", "feature_2", "value"]
+    write_atomically(path, _csv_bytes(header, parameter_rows(model, names, list(columns))))
+
+
+TRACE_HEADER = ["half_step", "iteration", "phase", "log_likelihood", "log_prior", "objective", "elbo", "kl"]
+
+
+def trace_rows(history) -> list[list[str]]:
+    """One row per half-step; ELBO and KL are empty before the first E-step."""
+    rows = []
+    for index, s in enumerate(history):
+        elbo = "" if s.elbo is None else _number(s.elbo)
+        kl = "" if s.kl is None else _number(s.kl)
+        rows.append(
+            [
+                str(index),
+                str(s.iteration),
+                s.phase,
+                _number(s.log_likelihood),
+                _number(s.log_prior),
+                _number(s.objective),
+                elbo,
+                kl,
+            ]
+        )
+    return rows
+
+
+def write_trace_csv(path, history) -> None:
+    write_atomically(path, _csv_bytes(TRACE_HEADER, trace_rows(history)))

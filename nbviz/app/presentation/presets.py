@@ -1,0 +1,285 @@
+"""Presets: data, model, K and a starting point, each chosen to teach something."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+import nbviz.core as nc
+
+from ..data.problem import Problem
+from ..run.config import ModelConfig
+from . import lecture_examples as lectures
+from .resources import dataset_path
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named starting situation.
+
+    `build()` returns (problem, config, start); start None means "initialise from the config".
+
+    Attributes
+    ----------
+    name : str
+        What ``--preset`` and the menus call it.
+    description : str
+        One line for the preset lists.
+    build : callable
+        ``build() -> (problem, config, start)``.
+    note : str
+        A few sentences shown in the workspace while the preset is open: what to look at.
+    selected : int or None
+        The data row the point inspector opens on (None: no row).
+    """
+
+    name: str
+    description: str
+    build: Callable[[], tuple[Problem, ModelConfig, nc.Mixture | None]]
+    note: str = ""
+    selected: int | None = None
+
+
+def _bundled(file: str, name: str, label_column: str | None = None) -> Problem:
+    dataset = nc.load_data(dataset_path(file), label_column=label_column)
+    return Problem.from_dataset(dataset, name=name)
+
+
+def _faithful():
+    problem = _bundled("faithful.csv", "Old Faithful eruptions")
+    # A deliberately poor start: the two means in the empty corners, broad covariances.
+    start = nc.GaussianMixture(
+        weights=np.array([0.5, 0.5]),
+        means=np.array([[1.8, 90.0], [4.8, 50.0]]),
+        covariances=np.stack([np.diag([1.0, 150.0])] * 2),
+    )
+    return problem, ModelConfig(family="gaussian", n_components=2), start
+
+
+def _gmm_1d():
+    truth = nc.GaussianMixture(
+        weights=np.array([0.3, 0.45, 0.25]),
+        means=np.array([[-2.0], [1.0], [4.0]]),
+        covariances=np.array([[[0.6]], [[1.2]], [[0.4]]]),
+    )
+    # seed 140: a sample on which EM from this start converges in well under 100 iterations
+    problem = Problem.synthesised(truth, 400, seed=140, name="Three overlapping 1-D Gaussians")
+    start = nc.GaussianMixture(
+        weights=np.full(3, 1 / 3), means=np.array([[-0.5], [0.0], [0.5]]), covariances=np.full((3, 1, 1), 4.0)
+    )
+    return problem, ModelConfig(family="gaussian", n_components=3), start
+
+
+def _gmm_2d():
+    truth = nc.GaussianMixture(
+        weights=np.array([0.35, 0.4, 0.25]),
+        means=np.array([[0.0, 0.0], [4.0, 1.0], [1.5, 4.0]]),
+        covariances=np.array([[[1.0, 0.7], [0.7, 1.0]], [[0.6, -0.3], [-0.3, 1.2]], [[0.3, 0.0], [0.0, 0.3]]]),
+    )
+    problem = Problem.synthesised(truth, 600, seed=5, name="Three 2-D Gaussians")
+    return problem, ModelConfig(family="gaussian", n_components=3, init_method="random_from_data", seed=3), None
+
+
+def _iris():
+    problem = _bundled("iris.csv", "Iris", label_column="species")
+    # seed 11: the start that reaches the best fit found (closest to the species), in about 30 iterations
+    return problem, ModelConfig(family="gaussian", n_components=3, seed=11, prior=nc.Prior(covariance_prior=1e-3)), None
+
+
+def _penguins():
+    from ..data.standardize import standardize_problem
+
+    # z-scores: in grams and millimetres the PCA view's first axis is body mass alone; a full
+    # covariance fits the same clusters either way (View → Parameters in original units shows grams)
+    problem = standardize_problem(_bundled("penguins.csv", "Palmer penguins", label_column="species"), "z")
+    return (
+        problem,
+        ModelConfig(
+            family="gaussian", n_components=3, covariance_type="full", seed=1, prior=nc.Prior(covariance_prior=1e-3)
+        ),
+        None,
+    )
+
+
+def _digits():
+    problem = _bundled("digits.csv", "Handwritten digits (8x8, binarised)", label_column="digit")
+    return problem, ModelConfig(family="bernoulli", n_components=10, seed=0, prior=nc.Prior(alpha=1.0, beta=1.0)), None
+
+
+def _bars():
+    side = 6
+    protos = np.full((4, side, side), 0.05)
+    protos[0, :, 1] = protos[0, :, 2] = 0.9  # a vertical bar
+    protos[1, 3, :] = protos[1, 4, :] = 0.9  # a horizontal bar
+    protos[2][np.eye(side, dtype=bool)] = 0.9  # a diagonal
+    protos[3, :2, :2] = protos[3, 4:, 4:] = 0.9  # two corners
+    truth = nc.BernoulliMixture(weights=np.array([0.3, 0.3, 0.2, 0.2]), probs=protos.reshape(4, -1))
+    problem = Problem.synthesised(truth, 300, seed=4, name="Noisy bars (6x6 binary images)")
+    return (
+        problem,
+        ModelConfig(family="bernoulli", n_components=4, init_method="random", seed=7, prior=nc.Prior(beta=0.5)),
+        None,
+    )
+
+
+def _corpus():
+    problem = _bundled("corpus.csv", "Bag-of-words corpus", label_column="topic")
+    k = problem.n_classes or 3
+    return problem, ModelConfig(family="multinomial", n_components=k, seed=0, prior=nc.Prior(alpha=1.0, beta=0.5)), None
+
+
+def _naive_bayes():
+    problem = _bundled("corpus.csv", "Bag-of-words corpus (labelled)", label_column="topic")
+    assert problem.n_classes is not None  # the corpus has a label column
+    config = ModelConfig(
+        family="multinomial", n_components=problem.n_classes, label_fraction=1.0, prior=nc.Prior(beta=1.0)
+    )
+    return problem, config, None
+
+
+def _kmeans_limit():
+    truth = nc.GaussianMixture(
+        weights=np.array([0.3, 0.35, 0.35]),
+        means=np.array([[0.0, 0.0], [3.5, 0.5], [1.5, 3.5]]),
+        covariances=np.full(3, 0.8),
+        covariance_type="spherical",
+    )
+    problem = Problem.synthesised(truth, 450, seed=8, name="Three round blobs (the k-means limit)")
+    # Three data points as the start, so the start is also a k-means start.
+    start = nc.GaussianMixture(
+        weights=np.full(3, 1 / 3), means=problem.X[[0, 1, 2]], covariances=np.full(3, 2.0), covariance_type="spherical"
+    )
+    config = ModelConfig(family="gaussian", n_components=3, covariance_type="spherical", fixed_variance=2.0)
+    return problem, config, start
+
+
+PRESETS = {
+    preset.name: preset
+    for preset in [
+        Preset(
+            "faithful",
+            "Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start",
+            _faithful,
+            "Both means start in empty corners. Press E and M a few times: watch the ellipses swing onto the two "
+            "clouds of eruptions while the objective climbs.",
+        ),
+        Preset(
+            "gmm-1d",
+            "Three overlapping 1-D Gaussians: weighted densities over a histogram",
+            _gmm_1d,
+            "Three broad Gaussians start in the middle. Each M-step moves the weighted densities; their sum (the "
+            "black curve) comes to fit the histogram.",
+        ),
+        Preset(
+            "gmm-2d",
+            "Three 2-D Gaussians with known truth: watch EM find them",
+            _gmm_2d,
+            "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit.",
+        ),
+        Preset(
+            "iris",
+            "Iris (4 features): Gaussian clusters against the species",
+            _iris,
+            "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
+            "vs classes compares them with the species.",
+        ),
+        Preset(
+            "penguins",
+            "Palmer penguins: Gaussian clusters against the species",
+            _penguins,
+            "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the species.",
+        ),
+        Preset(
+            "digits",
+            "Handwritten digits: a Bernoulli mixture learns digit prototypes",
+            _digits,
+            "Each component is a picture of pixel probabilities: step and watch ten digit prototypes appear.",
+        ),
+        Preset(
+            "bars",
+            "Noisy bar images with known prototypes: a Bernoulli mixture recovers them",
+            _bars,
+            "The data was drawn from four bar pictures: compare the fitted prototypes with the true ones.",
+        ),
+        Preset(
+            "corpus",
+            "Bag-of-words documents: a multinomial mixture finds topics",
+            _corpus,
+            "Each component is a distribution over words: read its top words as the topic it found.",
+        ),
+        Preset(
+            "kmeans-limit",
+            "A fixed shared variance σ²: shrink it and soft EM turns into k-means",
+            _kmeans_limit,
+            "Shrink the fixed variance σ² in the controls: the soft colours turn hard and EM becomes k-means.",
+        ),
+        Preset(
+            "naive-bayes",
+            "Supervised naive Bayes: with every label known, one M-step fits it",
+            _naive_bayes,
+            "Every document's topic is known, so the responsibilities are the labels and one M-step is the fit.",
+        ),
+        Preset(
+            "lecture-two-documents",
+            "Lecture: one EM iteration by hand for two documents and two binary features",
+            lectures.two_documents,
+            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7). "
+            "Press E: the inspector shows each responsibility; press M: P(C=2) = 0.388, P(x1=1|C=1) = 0.629.",
+            selected=0,
+        ),
+        Preset(
+            "lecture-five-points",
+            "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians",
+            lectures.five_points,
+            "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians. Step once and "
+            "read P(C | x) for each point: the soft assignment replaces k-means' hard one.",
+        ),
+        Preset(
+            "lecture-fruit",
+            "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
+            lectures.fruit,
+            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. Press E and M (the fit), "
+            "then E again: for the long, sweet, yellow fruit selected, π_k p(x | k) / p(x) in the inspector is "
+            "P(class | x), banana 0.928.",
+            selected=0,
+        ),
+        Preset(
+            "lecture-eight-points",
+            "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01",
+            lectures.eight_points,
+            "The lecture's start and alpha = beta = 0.01. Run to convergence (Ctrl+R), then read the "
+            "responsibilities of the point (0, 0, 1), selected in the inspector.",
+            selected=7,
+        ),
+        Preset(
+            "lecture-three-sources",
+            "Lecture: a mixture of naive Bayes recovers three sources over six binary features",
+            lectures.three_sources,
+            "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
+            "sources overlaid: how close do six binary features get?",
+        ),
+        Preset(
+            "lecture-sampling",
+            "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1",
+            lectures.sampling_2d,
+            "500 samples: about 450 from the tilted Gaussian at (5, 5), 50 from the round one at (-5, -5). The "
+            "dashed ellipses are the mixture sampled from; EM finds it again.",
+        ),
+        Preset(
+            "lecture-sampling-1d",
+            "Lecture: samples from a 1-D mixture, weighted densities over a histogram",
+            lectures.sampling_1d,
+            "500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities "
+            "add up to the black curve over the histogram; the wide component is the hardest to recover.",
+        ),
+    ]
+}
+
+
+def load_preset(name: str):
+    """(problem, config, start) for a preset name; KeyError lists the names."""
+    if name not in PRESETS:
+        raise KeyError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
+    return PRESETS[name].build()

@@ -1,0 +1,201 @@
+"""The user's model choices, as one immutable value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+import nbviz.core as nc
+from nbviz.core.params import check_choice, check_integer, check_real
+
+from ..families import DEFAULT_FAMILY, PRESENTATIONS, family_for_data, presentation
+from ..families import MODEL_CHOICES as _MODEL_CHOICES
+
+FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
+MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
+DEFAULT_TOLERANCE = 1e-6  # a run has converged when an iteration gains less than this
+DEFAULT_MAX_ITER = 1000  # the iteration cap of a run to convergence
+# Each component is drawn, coloured and listed, and every half-step costs about K times the data's
+# size: beyond this, a start alone takes minutes on large data.
+MAX_COMPONENTS = 100
+
+
+MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
+# An imported file's default covariance prior, relative to its narrowest feature (see file_covariance_prior).
+FILE_COVARIANCE_REGULARISER = 1e-6
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Which model EM fits, and how it starts.
+
+    Attributes
+    ----------
+    family : str
+        The emission family, a name of `nbviz.core.FAMILIES` (and of `nbviz.app.families`).
+    n_components : int
+    covariance_type : str
+        For Gaussian mixtures.
+    prior : Prior
+    hard : bool
+        Hard (classification) EM.
+    label_fraction : float
+        Fraction of the known labels that are used (rows keep one-hot responsibilities):
+        0 = unsupervised EM, 1 = supervised naive Bayes.
+    init_method : str
+    seed : int
+    manual_labels : tuple of (int, int)
+        Labels the user gave by clicking, as (data row, component) pairs sorted by row; they
+        override the label column's labels.
+    fixed_variance : float or None
+        Spherical Gaussian mixtures: one shared variance sigma^2 that the M-step keeps fixed
+        (the road from EM to k-means as it shrinks); None learns the covariances.
+    tolerance : float
+        A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
+    max_iter : int
+        The iteration cap of a run to convergence.
+    """
+
+    family: str = DEFAULT_FAMILY
+    n_components: int = 2
+    covariance_type: str = "full"
+    prior: nc.Prior = field(default_factory=nc.Prior)
+    hard: bool = False
+    label_fraction: float = 0.0
+    init_method: str = "kmeans++"
+    seed: int = 0
+    manual_labels: tuple = ()
+    fixed_variance: float | None = None
+    tolerance: float = DEFAULT_TOLERANCE
+    max_iter: int = DEFAULT_MAX_ITER
+
+    def __post_init__(self):
+        # The argument names are the user's words: these messages reach the command line.
+        check_choice(self.family, "family", FAMILY_LABELS)
+        check_choice(self.covariance_type, "the covariance type", nc.COVARIANCE_TYPES)
+        check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
+        object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
+        if self.n_components > MAX_COMPONENTS:
+            raise ValueError(
+                f"{self.n_components} components are more than the {MAX_COMPONENTS} nbviz can draw, colour and "
+                f"step through in reasonable time; use at most {MAX_COMPONENTS} components"
+            )
+        object.__setattr__(
+            self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
+        )
+        object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
+        object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
+        object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
+        pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
+        object.__setattr__(self, "manual_labels", pairs)
+        if any(n < 0 or k < 0 for n, k in pairs):
+            raise ValueError("a manual label needs a data row and a class, both >= 0")
+        if self.fixed_variance is not None:
+            object.__setattr__(
+                self,
+                "fixed_variance",
+                check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True),
+            )
+            if not presentation(self.family).fixed_variance or self.covariance_type != "spherical":
+                raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
+
+    @property
+    def supervised(self) -> bool:
+        """Naive Bayes: every known label is used."""
+        return self.label_fraction >= 1.0
+
+    @property
+    def title(self) -> str:
+        shown = presentation(self.family)
+        if self.supervised:
+            return f"Naive Bayes ({shown.short_title})"
+        text = shown.title
+        if shown.covariance_options:
+            text += f", {self.covariance_type} covariance"
+        if self.fixed_variance is not None:
+            text += f", fixed σ² = {self.fixed_variance:.3g}"
+        return text + (" — hard EM" if self.hard else "")
+
+    def with_(self, **changes) -> ModelConfig:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict:
+        return {
+            "family": self.family,
+            "n_components": self.n_components,
+            "covariance_type": self.covariance_type,
+            "prior": self.prior.to_dict(),
+            "hard": self.hard,
+            "label_fraction": self.label_fraction,
+            "init_method": self.init_method,
+            "seed": self.seed,
+            "manual_labels": [list(pair) for pair in self.manual_labels],
+            "fixed_variance": self.fixed_variance,
+            "tolerance": self.tolerance,
+            "max_iter": self.max_iter,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ModelConfig:
+        """The config `to_dict` wrote; entries an older nbviz did not write take their defaults."""
+        values = dict(data)
+        values["prior"] = nc.Prior.from_dict(values.get("prior", {}))
+        values["manual_labels"] = tuple(tuple(pair) for pair in values.get("manual_labels", ()))
+        return cls(**values)
+
+
+def file_covariance_prior(X) -> float:
+    """The default covariance prior lambda for a data file: ``1e-6 * N * (smallest feature variance)``.
+
+    The M-step's covariance is ``(S_k + lambda I) / N_k``, so every covariance gains at least
+    1e-6 times the narrowest feature's variance on its diagonal (``N / N_k`` times that for a
+    component holding ``N_k`` of the N points): like scikit-learn's ``reg_covar=1e-6`` on
+    standardised data, enough to keep a component that collapses onto a few points from becoming
+    singular, and too small to change any feature's fit (the narrowest is moved by ~1e-6 of its
+    variance, wider ones less). Scaled to the narrowest rather than the mean variance so that raw
+    data whose scales differ by 10^6 (wine) keeps its narrow features intact.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+
+    Returns
+    -------
+    float
+        0 when no feature varies (nothing to scale to).
+    """
+    X = np.asarray(X, dtype=float)
+    variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
+    spread = variances[np.isfinite(variances) & (variances > 0)]
+    return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
+
+
+def for_file(config: ModelConfig, X) -> ModelConfig:
+    """`config` with the default covariance prior of a data file `X` (presets keep their own settings).
+
+    Families without covariances keep their prior as it is.
+    """
+    if not presentation(config.family).covariance_options:
+        return config
+    return config.with_(prior=replace(config.prior, covariance_prior=file_covariance_prior(X)))
+
+
+def without_covariance_prior(config: ModelConfig) -> ModelConfig:
+    """`config` with no covariance prior: the model a new file is checked against before loading
+    (the file's own prior, `for_file`, is added when it loads)."""
+    return config.with_(prior=replace(config.prior, covariance_prior=0.0))
+
+
+__all__ = [
+    "DEFAULT_MAX_ITER",
+    "DEFAULT_TOLERANCE",
+    "FAMILY_LABELS",
+    "MAX_COMPONENTS",
+    "MODEL_CHOICES",
+    "ModelConfig",
+    "family_for_data",
+    "file_covariance_prior",
+    "for_file",
+    "without_covariance_prior",
+]

@@ -1,0 +1,69 @@
+"""How large a model the data and the model choice make, refused before a run starts when too large.
+
+Every half-step keeps its model in the history (for scrubbing), so a model's size is paid once per
+half-step. A Gaussian mixture with full covariance keeps K (D, D) matrices, and each of them twice
+more as its Cholesky factor and inverse: 6.4 GB per half-step for 2 components of 20,000 features.
+"""
+
+from __future__ import annotations
+
+from ..families import presentation
+
+SNAPSHOT_BYTES_LIMIT = 32 * 2**20  # one half-step's parameters, caches included
+_BYTES_PER_NUMBER = 8
+
+
+def model_numbers(n_features: int, n_components: int, family: str, covariance_type: str) -> int:
+    """How many float64 numbers one half-step's model keeps (parameters and their caches).
+
+    Parameters
+    ----------
+    n_features, n_components : int
+    family : str
+        A family name; only families with covariance options (Gaussian) keep covariances.
+    covariance_type : str
+        "full" and "tied" keep (D, D) matrices with their Cholesky factors and inverses; "diag"
+        and "spherical" keep variances and standard deviations (K, D).
+
+    Returns
+    -------
+    int
+        K D (means or probabilities) plus the covariances' numbers.
+    """
+    D, K = n_features, n_components
+    numbers = K + K * D
+    if presentation(family).covariance_options:
+        numbers += {"full": 3 * K * D * D, "tied": 3 * D * D, "diag": 2 * K * D, "spherical": K + K * D}[
+            covariance_type
+        ]
+    return numbers
+
+
+def check_fits(n_samples: int, n_features: int, n_components: int, family: str, covariance_type: str) -> None:
+    """Refuse a model too large to keep a history of, saying what to change.
+
+    Raises
+    ------
+    ValueError
+        Naming the features, the model's size per half-step and the limit, with the advice to
+        choose a smaller covariance, fewer components or columns, or to transpose a table that
+        has more columns than rows.
+    """
+    size = model_numbers(n_features, n_components, family, covariance_type) * _BYTES_PER_NUMBER
+    if size <= SNAPSHOT_BYTES_LIMIT:
+        return
+    advice = "pick fewer columns"
+    if presentation(family).covariance_options and covariance_type in ("full", "tied"):
+        advice = "choose diag or spherical covariance, or " + advice
+    elif n_components > 1:
+        advice = "use fewer components, or " + advice
+    if n_features > n_samples:
+        advice += f"; the table has more columns than rows ({n_samples:,}): if its rows are the features, transpose it"
+    raise ValueError(
+        f"{n_features:,} features and {n_components} components make a model of {_megabytes(size)} per half-step, "
+        f"more than the {_megabytes(SNAPSHOT_BYTES_LIMIT)} a run can keep in its history; {advice}"
+    )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 2**20:,.0f} MB" if size < 2**30 else f"{size / 2**30:,.1f} GB"

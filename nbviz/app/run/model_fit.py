@@ -1,0 +1,114 @@
+"""Whether a model can start on a data set, why not (the real cause), and the nearest model that can.
+
+The import preview checks the model chosen in it against the data it is about to load; a tiny
+file (one row, five rows of thirteen features) gets a model that fits it, with a note on what was
+changed and why, or, when none fits, the reason in terms of rows, features and components.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import nbviz.core as nc
+
+from ..data.fit_messages import describe_fit_error
+from ..data.problem import Problem
+from ..families import presentation
+from .config import ModelConfig
+from .fit_size import check_fits
+
+
+def count_problem(n_samples: int, n_features: int, config: ModelConfig) -> str | None:
+    """Why `n_samples` rows cannot fit `config`, by counting alone; None if the counts allow it.
+
+    A full covariance is singular unless its component has more rows than features, a tied one
+    unless the rows outnumber features plus components; any variance needs two rows.
+    """
+    n, D, K = n_samples, n_features, config.n_components
+    rows = f"{n} row{'s are' if n != 1 else ' is'}"
+    if K > n:
+        return f"{rows} fewer than the {K} components: choose K ≤ {n}"
+    if not presentation(config.family).covariance_options or config.prior.covariance_prior > 0:
+        return None
+    if n < 2:
+        return f"{rows} too few for a Gaussian: a variance needs at least 2 rows (or a covariance prior > 0)"
+    if config.covariance_type == "full" and n <= D:
+        return f"{rows} fewer than the {D + 1} a full covariance of {D} features needs: choose diag or spherical"
+    if config.covariance_type == "tied" and n - K < D:
+        return (
+            f"{rows} fewer than the {D + K} a tied covariance of {D} features and {K} components needs: "
+            "choose diag or spherical"
+        )
+    return None
+
+
+def starting_model(problem: Problem, config: ModelConfig, n_components: int | None = None) -> nc.Mixture:
+    """The start `config` makes on `problem` (its start method, seed and prior), with `n_components`
+    components (default: the config's); ValueError when it cannot start."""
+    return nc.init_model(
+        problem.X,
+        config.family,
+        config.n_components if n_components is None else n_components,
+        method=config.init_method,
+        rng=config.seed,
+        covariance_type=config.covariance_type,
+        prior=config.prior,
+    )
+
+
+def model_problem(problem: Problem, config: ModelConfig) -> str | None:
+    """Why `config` cannot start on `problem` (naming the real cause), or None if it can."""
+    reason = count_problem(problem.n_samples, problem.n_features, config)
+    if reason is not None:
+        return reason
+    try:
+        check_fits(problem.n_samples, problem.n_features, config.n_components, config.family, config.covariance_type)
+        nc.EM(problem.X, starting_model(problem, config), prior=config.prior, warn_empty=False)
+    except ValueError as error:
+        return describe_fit_error(problem, error)
+    return None
+
+
+def fitting_model(problem: Problem, config: ModelConfig) -> tuple[ModelConfig | None, str]:
+    """(a config that starts on `problem`, a note on what was changed and why), or (None, why none).
+
+    Tries `config`, then fewer components, then diag and spherical covariances, then (for a
+    Gaussian on a single distinct row) a small covariance prior scaled to the data.
+    """
+    first = model_problem(problem, config)
+    if first is None:
+        return config, ""
+    shown = presentation(config.family)
+    covariances = [config.covariance_type] + (
+        [c for c in ("diag", "spherical") if c != config.covariance_type] if shown.covariance_options else []
+    )
+    for covariance in covariances:
+        for k in range(min(config.n_components, problem.n_samples), 0, -1):
+            candidate = config.with_(n_components=k, covariance_type=covariance)
+            if model_problem(problem, candidate) is None:
+                return candidate, _note(config, candidate, first)
+    if shown.covariance_options:
+        scale = float(np.mean(np.square(problem.X))) or 1.0
+        prior = nc.Prior(alpha=config.prior.alpha, beta=config.prior.beta, covariance_prior=1e-3 * scale)
+        candidate = config.with_(n_components=1, covariance_type="spherical", prior=prior)
+        if model_problem(problem, candidate) is None:
+            return candidate, _note(config, candidate, first)
+    return None, first
+
+
+def _note(old: ModelConfig, new: ModelConfig, reason: str) -> str:
+    """ "Model changed to ...: <the cause>." without the cause's advice (the change follows it)."""
+    cause = reason.split(": choose")[0].split("; ")[0]
+    return f"Model changed to fit the data ({_changes(old, new)}): {cause}."
+
+
+def _changes(old: ModelConfig, new: ModelConfig) -> str:
+    """What differs between two configs, in words ("K reduced to 1, diag covariance")."""
+    parts = []
+    if new.n_components != old.n_components:
+        parts.append(f"K reduced to {new.n_components}")
+    if new.covariance_type != old.covariance_type:
+        parts.append(f"{new.covariance_type} covariance")
+    if new.prior.covariance_prior != old.prior.covariance_prior:
+        parts.append(f"a covariance prior of {new.prior.covariance_prior:.3g}")
+    return ", ".join(parts)

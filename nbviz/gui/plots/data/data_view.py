@@ -1,0 +1,174 @@
+"""The central view: the right picture of the data for its kind and dimension."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QWidget
+
+from ....app.families import DataView as FamilyView
+from ....app.families import presentation
+from ....app.presentation.appearance import Appearance
+from ....app.presentation.view_options import ViewOptions
+from ....app.run.labelling import Labelling
+from ....app.run.session import Session
+from ..plot_view import PlotView
+from .label_marks import LabelLayer
+from .scatter_view import ScatterView
+
+if TYPE_CHECKING:  # the other pages are imported when first shown
+    from .density_1d import Density1DView
+    from .prototypes import PrototypesView
+    from .resp_heatmap import ResponsibilityHeatmap
+
+
+class DataView(QStackedWidget):
+    """Shows a histogram with densities (1-D), a scatter with ellipses (2-D and more), or component
+    prototypes beside a responsibility heat-map (binary and count data).
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+    appearance : Appearance, optional
+        The window's, passed to every page (see `SessionView`).
+    labelling : Labelling, optional
+        Label mode, shared with the label panel (the window's); without one the view keeps its own.
+    view_options : ViewOptions, optional
+        What the 1-D and 2-D views draw (the window's, switched in its View menu).
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        labelling: Labelling | None = None,
+        view_options: ViewOptions | None = None,
+    ):
+        super().__init__(parent)
+        self.session = session
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        self.labelling = labelling if labelling is not None else Labelling(self)
+        self.empty = QLabel("Load data or choose a preset to begin.")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        self.scatter = ScatterView(session, appearance=self.appearance, view_options=self.view_options)
+        self.scatter_labels = LabelLayer(session, self.scatter, self.labelling)
+        # the 1-D page and the discrete pages are built the first time they are needed (or asked for)
+        self._density: Density1DView | None = None
+        self._density_labels: LabelLayer | None = None
+        self._discrete: tuple[QSplitter, PrototypesView, ResponsibilityHeatmap] | None = None
+        self._posterior_visible = True
+        self.view_options.changed.connect(self._show_label_marks)
+        self._show_label_marks()
+        for page in (self.empty, self.scatter):
+            self.addWidget(page)
+        session.problem_changed.connect(self.choose_page)
+        session.run_reset.connect(self.choose_page)  # a new model family can need another page
+        self.choose_page()
+
+    def built_views(self) -> list[PlotView]:
+        """The data views built so far (the 1-D and discrete pages only once they have been needed)."""
+        views: list[PlotView] = [self.scatter]
+        if self._density is not None:
+            views.append(self._density)
+        if self._discrete is not None:
+            views.extend(self._discrete[1:])
+        return views
+
+    @property
+    def density(self) -> Density1DView:
+        """The 1-D page (histogram with densities), built on first use."""
+        return self._density_page()[0]
+
+    @property
+    def density_labels(self) -> LabelLayer:
+        """The 1-D page's label marks (building the page on first use)."""
+        return self._density_page()[1]
+
+    def _density_page(self) -> tuple[Density1DView, LabelLayer]:
+        if self._density is None or self._density_labels is None:
+            from .density_1d import Density1DView
+
+            self._density = Density1DView(self.session, appearance=self.appearance, view_options=self.view_options)
+            self._density.set_posterior_visible(self._posterior_visible)
+            self._density.set_awake(False)
+            self._density_labels = LabelLayer(self.session, self._density, self.labelling)
+            self.addWidget(self._density)
+            self._show_label_marks()
+        return self._density, self._density_labels
+
+    @property
+    def discrete(self) -> QSplitter:
+        """The page of prototypes beside the responsibility heat-map, built on first use."""
+        return self._discrete_page()[0]
+
+    @property
+    def prototypes(self) -> PrototypesView:
+        """The discrete page's component prototypes (building the page on first use)."""
+        return self._discrete_page()[1]
+
+    @property
+    def heatmap(self) -> ResponsibilityHeatmap:
+        """The discrete page's responsibility heat-map (building the page on first use)."""
+        return self._discrete_page()[2]
+
+    def _discrete_page(self) -> tuple[QSplitter, PrototypesView, ResponsibilityHeatmap]:
+        if self._discrete is None:
+            from .prototypes import PrototypesView
+            from .resp_heatmap import ResponsibilityHeatmap
+
+            prototypes = PrototypesView(self.session, appearance=self.appearance)
+            heatmap = ResponsibilityHeatmap(self.session, appearance=self.appearance)
+            for view in (prototypes, heatmap):
+                view.set_awake(False)
+            splitter = QSplitter(Qt.Orientation.Horizontal)
+            splitter.addWidget(prototypes)
+            splitter.addWidget(heatmap)
+            splitter.setStretchFactor(0, 1)
+            splitter.setStretchFactor(1, 0)  # extra width goes to the prototypes
+            self.addWidget(splitter)
+            self._discrete = (splitter, prototypes, heatmap)
+        return self._discrete
+
+    def set_posterior_visible(self, visible: bool) -> None:
+        """Show or hide the 1-D page's posterior strip (remembered until the page is built)."""
+        self._posterior_visible = bool(visible)
+        if self._density is not None:
+            self._density.set_posterior_visible(visible)
+
+    def _show_label_marks(self) -> None:
+        for layer in (self.scatter_labels, self._density_labels):
+            if layer is not None:
+                layer.marks.item.setVisible(self.view_options.labels)
+
+    def choose_page(self) -> None:
+        problem = self.session.problem
+        page: QWidget
+        if problem is None:
+            page = self.empty
+        elif problem.data_kind != "continuous" and (
+            presentation(self.session.config.family).data_view is FamilyView.PROTOTYPES
+        ):
+            page = self.discrete
+        elif problem.n_features == 1:
+            page = self.density
+        else:
+            page = self.scatter
+        if page is self._density and self._density_labels is not None:
+            self._density_labels.refresh()  # perhaps built just now, after the signal that chose this page
+        if isinstance(page, QSplitter) and self.session.has_run:
+            # the heat-map needs little width per component; the prototypes take the rest
+            heatmap = min(300, 80 + 24 * self.session.n_components)
+            page.setSizes([max(self.width() - heatmap, 1), heatmap])
+        self.setCurrentWidget(page)
+        self.scatter.set_awake(page is self.scatter)
+        if self._density is not None:
+            self._density.set_awake(page is self._density)
+        if self._discrete is not None:
+            splitter, *views = self._discrete
+            for view in views:
+                view.set_awake(page is splitter)

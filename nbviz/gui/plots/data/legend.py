@@ -1,0 +1,376 @@
+"""The data views' legend: what is fitted and what is true, the ellipse levels, the shading, the curves.
+
+`legend_entries` says what to show (plain data, testable without drawing); `DataLegend` draws the
+entries as a pyqtgraph legend in the corner of a plot with the fewest data points under it
+(`legend_corner`; a lecturer can drag it elsewhere), rebuilt only when the entries change, in the
+appearance's colours and sizes. The corner is chosen again when the points, the view range or the
+entries change, never on a half-step, so the legend stays put while a run is stepped through. A
+row's hint ("drag it") is for the screen: figures draw the legend without it (`HintedLegend`).
+
+The synthesis preview draws its legends with the same machinery (`dialogs.preview_legend` says
+what): over its plots, with room made above data that fill every corner (`keep_room_above`), and
+under its pictures and heat maps, which are all data, as an item its owner lays out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QLinearGradient
+from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
+
+from ....app.presentation.appearance import Appearance
+from ....app.presentation.view_options import ViewOptions
+from ...style.palette import blend, component_color, component_rgb
+from ...style.uncertainty_scale import scale_rgb
+from ..grid import mixed
+from .ellipses import SIGMA_LEVELS, ellipse_mass
+from .legend_corner import MARGIN, corner_counts, least_covered_corner, legend_size_in_view, place_in_corner, view_range
+from .point_layer import SHAPES
+
+SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
+# points before presentation mode's scaling: the legend stays small enough not to hide the data on a projector
+LEGEND_FONT = {False: 8.5, True: 6.5}
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One row of the legend.
+
+    Attributes
+    ----------
+    kind : str
+        The sample drawn: "line", "dashed", "thick" (a line), "ellipses", "shading", "bars"
+        (a histogram), "marker" (a mean), "blend" (responsibility colours), "uncertainty", "shapes"
+        (a shape and colour per component), "points" (a dot per component colour), "component_bars"
+        (a bar per component colour), "dots" (sampled frequencies) or "ink" (white 0 to black 1).
+    text : str
+        The explanation (simple HTML).
+    hint : str
+        What the user can do with it on screen ("drag it"), shown in brackets after `text` on
+        screen and left out of figures ("": none).
+    """
+
+    kind: str
+    text: str
+    hint: str = ""
+
+    def label(self, hint: bool = True) -> str:
+        """The row's text as drawn: with its hint in brackets on screen (`hint`), without in a figure."""
+        return f"{self.text} ({self.hint})" if hint and self.hint else self.text
+
+
+def ellipse_text() -> str:
+    """The ellipse levels and the share of a component's mass each holds, e.g. "1σ (39%) and 2σ (86%)"."""
+    return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
+
+
+def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> list[LegendEntry]:
+    """What the 1-D (`dimension` 1) or 2-D data view shows, as legend rows.
+
+    Only the layers `options` shows are listed; the truth only when there is one (`has_truth`).
+    """
+    entries = []
+    if dimension == 1:
+        entries.append(LegendEntry("bars", "histogram (as a density)"))
+        component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
+        entries.append(LegendEntry("line", f"fitted {component}"))
+        if options.mixture_curve:
+            entries.append(LegendEntry("thick", "mixture density p(x)"))
+        if options.truth and has_truth:
+            entries.append(LegendEntry("dashed", "true components, dashed"))
+    else:
+        if options.ellipses:
+            entries.append(LegendEntry("ellipses", f"fitted {ellipse_text()} ellipses"))
+        if options.truth and has_truth:
+            entries.append(LegendEntry("dashed", "true components, dashed (× mean)"))
+        if options.shading:
+            entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
+    entries.append(LegendEntry("marker", "mean μ<sub>k</sub>", hint="drag it"))
+    if options.uncertainty:
+        entries.append(LegendEntry("uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"))
+    else:
+        entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
+    if options.shapes:
+        entries.append(LegendEntry("shapes", "shape: most responsible k"))
+    return entries
+
+
+def keep_as_pixmaps(item: QGraphicsItem) -> None:
+    """Keep `item` and everything in it (a legend's box, samples and text) as device pixmaps.
+
+    A legend lies over the data, which changes at every half-step; drawn afresh each time, its rich
+    text is laid out and rasterised again, though it has not changed. (Figures draw them as shapes:
+    `figures.render.export_mode` switches every cache off meanwhile.)
+    """
+    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    for child in item.childItems():
+        keep_as_pixmaps(child)
+
+
+class LegendSample(pg.GraphicsWidget):
+    """The little picture in front of a legend row (drawn for `entry.kind`); clicks do nothing."""
+
+    sigClicked = Signal(object)  # the legend connects it (pyqtgraph's name); never emitted
+
+    def __init__(self, entry: LegendEntry, appearance: Appearance, n_components: int):
+        super().__init__()
+        self.entry = entry
+        self.appearance = appearance
+        self.n_components = max(n_components, 1)
+        scale = 1.0 if appearance.presentation else appearance.point_size(1.0)
+        self.setFixedWidth(SAMPLE_SIZE[0] * scale)
+        self.setFixedHeight(SAMPLE_SIZE[1] * scale)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # drawn once, not on every half-step
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.width(), self.height())
+
+    def paint(self, painter, *args) -> None:
+        a = self.appearance
+        w, h = self.width(), self.height()
+        mid = h / 2
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        fg = QColor(a.foreground)
+        colour = component_color(0, a.dark)
+        kind = self.entry.kind
+        if kind in ("line", "dashed", "thick"):
+            style = Qt.PenStyle.DashLine if kind == "dashed" else Qt.PenStyle.SolidLine
+            width = 3.5 if kind == "thick" else 2.0
+            painter.setPen(pg.mkPen(fg if kind == "thick" else colour, width=a.line_width(width), style=style))
+            painter.drawLine(QPointF(2, mid), QPointF(w - 2, mid))
+        elif kind == "ellipses":
+            painter.setPen(pg.mkPen(colour, width=a.line_width(1.6)))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for level in SIGMA_LEVELS:
+                rx, ry = (w / 2 - 2) * level / max(SIGMA_LEVELS), (h / 2 - 2) * level / max(SIGMA_LEVELS)
+                painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
+        elif kind == "shading":
+            gradient = QLinearGradient(0, 0, w, 0)
+            tint = (150, 178, 225) if a.dark else (52, 72, 110)
+            # opaque stops, the tint laid over the background: PDF viewers drop a gradient's alpha
+            for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
+                gradient.setColorAt(stop, mixed(a.background, tint, alpha / 255))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRect(QRectF(2, 3, w - 4, h - 6))
+        elif kind == "bars":
+            painter.setPen(pg.mkPen((110, 112, 118) if a.dark else (150, 150, 150)))
+            painter.setBrush(pg.mkBrush((78, 80, 86) if a.dark else (200, 200, 200)))
+            for i, height in enumerate((0.5, 0.9, 0.65)):
+                bar = (w - 4) / 3
+                painter.drawRect(QRectF(2 + i * bar, h - 2 - height * (h - 4), bar, height * (h - 4)))
+        elif kind == "marker":
+            painter.translate(w / 2, mid)
+            pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                painter, "o", a.point_size(13), pg.mkPen(a.outline, width=a.line_width(2)), pg.mkBrush(colour)
+            )
+        elif kind == "uncertainty":  # grey (certain) to red (most uncertain)
+            gradient = QLinearGradient(0, 0, w, 0)
+            for stop, c in zip((0.0, 1.0), scale_rgb(a.dark)):
+                gradient.setColorAt(stop, QColor(*c.tolist()))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
+        elif kind == "blend":
+            # from pure component 1 through a 50:50 mix to pure component 2 (and 3 when there is one)
+            stops = min(self.n_components, 3)
+            rgb = component_rgb(stops, a.dark) if stops > 1 else component_rgb(2, a.dark)
+            t = np.linspace(0, 1, 9)
+            resp = np.zeros((len(t), len(rgb)))
+            resp[:, 0], resp[:, 1] = 1 - t, t
+            if len(rgb) == 3:
+                resp = np.vstack([resp, np.column_stack([np.zeros_like(t), 1 - t, t])[1:]])
+            colours = blend(resp, rgb)
+            gradient = QLinearGradient(0, 0, w, 0)
+            for i, c in enumerate(colours):
+                gradient.setColorAt(i / (len(colours) - 1), QColor(*c.tolist()))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(gradient)
+            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
+        elif kind in ("shapes", "points"):  # a shape (or a dot) in each of the first three component colours
+            size = a.point_size(8 if kind == "shapes" else 6)
+            outline = pg.mkPen(a.foreground) if kind == "shapes" else pg.mkPen(None)
+            for i in range(min(self.n_components, 3) if kind == "points" else 3):
+                painter.save()
+                painter.translate(w * (i + 0.5) / 3, mid)
+                symbol = SHAPES[i] if kind == "shapes" else "o"
+                pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                    painter, symbol, size, outline, pg.mkBrush(component_color(i, a.dark))
+                )
+                painter.restore()
+        elif kind in ("component_bars", "dots"):  # chosen probabilities as bars, sampled ones as dots
+            bar = (w - 4) / 3
+            for i, height in enumerate((0.55, 0.9, 0.4)):
+                x, top = 2 + i * bar, h - 2 - height * (h - 4)
+                if kind == "component_bars":
+                    if i >= self.n_components:
+                        break
+                    painter.setPen(Qt.PenStyle.NoPen)
+                    painter.setBrush(pg.mkBrush(component_color(i, a.dark)))
+                    painter.drawRect(QRectF(x + 1, top, bar - 2, h - 2 - top))
+                else:
+                    painter.save()
+                    painter.translate(x + bar / 2, top)
+                    pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                        painter, "o", a.point_size(5), pg.mkPen(None), pg.mkBrush(a.foreground)
+                    )
+                    painter.restore()
+        elif kind == "ink":  # probability 0 (white) to 1 (black), framed so that white shows on white
+            gradient = QLinearGradient(0, 0, w, 0)
+            gradient.setColorAt(0.0, QColor(255, 255, 255))
+            gradient.setColorAt(1.0, QColor(0, 0, 0))
+            painter.setPen(pg.mkPen(a.axis_color))
+            painter.setBrush(gradient)
+            painter.drawRect(QRectF(2, mid - 5, w - 4, 10))
+
+
+class HintedLegend(pg.LegendItem):
+    """A pyqtgraph legend of `LegendSample` rows whose hints are on screen only.
+
+    A figure is a picture, not a place to drag things: it is drawn in pyqtgraph's export mode
+    (`figures.render.export_mode` sets it on every item), during which the rows with a hint are
+    relabelled without it and the box shrinks to fit; both are put back when it ends. The rows stay
+    the same items.
+    """
+
+    def setExportMode(self, export, opts=None):  # pyqtgraph's name: a figure is being drawn
+        super().setExportMode(export, opts)
+        hinted = [(sample.entry, label) for sample, label in self.items if sample.entry.hint]
+        for entry, label in hinted:
+            label.setText(entry.label(hint=not export))
+        if hinted:
+            self.resize(self.layout.preferredSize())  # anchored in its corner, it stays there
+
+
+class DataLegend:
+    """A legend in the least crowded corner of `plot` showing `LegendEntry` rows.
+
+    Parameters
+    ----------
+    plot : pg.PlotWidget or None
+        The plot the legend floats over; None: the caller lays `item` out itself (in a row of a
+        `pg.GraphicsLayout` beside views that are all data, such as pictures and heat maps).
+    appearance : Appearance
+        Its colours and sizes; the legend restyles when it changes.
+
+    Attributes
+    ----------
+    corner : str
+        Where the legend is: a key of `legend_corner.CORNERS`.
+    item : pg.LegendItem
+    """
+
+    def __init__(self, plot: pg.PlotWidget | None, appearance: Appearance):
+        self.appearance = appearance
+        self.item = HintedLegend(sampleType=LegendSample, verSpacing=-4)
+        keep_as_pixmaps(self.item)  # repainted only when it changes
+        self.item.setZValue(50)
+        self.corner = "top-right"
+        self.entries: list[LegendEntry] = []
+        self._key: tuple | None = None
+        self._points: np.ndarray = np.zeros((0, 2))
+        self._data_heights: tuple[float, float] | None = None  # see keep_room_above
+        self.item.hide()
+        self.view_box: pg.ViewBox | None = None
+        if plot is not None:
+            self.view_box = plot.getPlotItem().vb
+            self.item.setParentItem(self.view_box)
+            place_in_corner(self.item, self.corner)
+            self.view_box.sigRangeChanged.connect(self.place)
+            self.view_box.sigResized.connect(self._make_room)
+            self.view_box.sigResized.connect(self.place)
+        else:  # a layout's cell gives it no more than the room its entries need
+            self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    @property
+    def texts(self) -> list[str]:
+        """The rows' texts as shown on screen, hints and all (empty while hidden)."""
+        return [e.label() for e in self.entries] if self.item.isVisible() else []
+
+    def show_entries(self, entries: list[LegendEntry], n_components: int, points: np.ndarray | None = None) -> None:
+        """Show `entries` (rebuilt only when they, the component count or the appearance changed).
+
+        `points` (shape (n, 2), view coordinates) are the data the legend should hide least; the
+        corner is chosen again only when they (a new array), the entries or the view range change.
+        """
+        a = self.appearance
+        key = (tuple(entries), n_components, a.dark, a.presentation)
+        moved = False
+        if points is not None and points is not self._points:
+            self._points, moved = points, True
+        if key != self._key:
+            self._key = key
+            self.entries = list(entries)
+            self.item.clear()
+            self.item.opts["labelTextColor"] = a.foreground
+            self.item.opts["labelTextSize"] = f"{a.font_size(LEGEND_FONT[a.presentation]):.1f}pt"
+            self.item.opts["brush"] = pg.mkBrush(a.background + "b8")  # what lies under it shows through
+            self.item.opts["pen"] = pg.mkPen(a.axis_color)
+            for entry in entries:
+                self.item.addItem(LegendSample(entry, a, n_components), entry.label())
+            keep_as_pixmaps(self.item)
+            self.item.updateGeometry()  # a layout holding it makes room for the new size
+            moved = True
+        if not self.item.isVisible():
+            self.item.show()
+            self._make_room()
+        if moved:
+            self.place()
+
+    def avoid(self, points: np.ndarray) -> None:
+        """Go to the corner with the fewest of `points` (shape (n, 2), view coordinates) under it."""
+        self._points = points
+        self.place()
+
+    def place(self, *_) -> None:
+        """Move the legend to the corner with the fewest points under it (ties keep it where it is)."""
+        if self.view_box is None:
+            return  # laid out by its owner
+        size = legend_size_in_view(self.item, self.view_box)
+        if size is None or not len(self._points):
+            return
+        corner = least_covered_corner(self._points, view_range(self.view_box), size, current=self.corner)
+        if corner != self.corner:
+            self.corner = corner
+            place_in_corner(self.item, corner)
+
+    @property
+    def covered(self) -> int:
+        """How many of the points last given lie under the legend where it is (0 while hidden)."""
+        if self.view_box is None or not self.item.isVisible():
+            return 0
+        size = legend_size_in_view(self.item, self.view_box)
+        if size is None:
+            return 0
+        return corner_counts(self._points, view_range(self.view_box), size)[self.corner]
+
+    def keep_room_above(self, heights: tuple[float, float] | None) -> None:
+        """Show the data's `heights` (low, high) with room above them for the legend, now and on a resize.
+
+        For plots whose every corner holds data (bars rising from 0, strips across the plot): the
+        top of the y range goes up by the legend's height, so that the legend covers none of it.
+        None: the plot's owner sets its range alone again.
+        """
+        self._data_heights = heights
+        if heights is not None and self.corner.startswith("bottom"):  # go up into the room
+            self.corner = self.corner.replace("bottom", "top")
+            place_in_corner(self.item, self.corner)
+        self._make_room()
+
+    def _make_room(self, *_) -> None:
+        if self._data_heights is None or self.view_box is None:
+            return
+        low, high = self._data_heights
+        height = self.view_box.height()
+        room = self.item.boundingRect().height() + 2 * MARGIN if self.item.isVisible() else 0.0
+        # the data keep at least half the plot, however small it is made
+        share = max((height - room) / height, 0.5) if height > 1 else 1.0
+        self.view_box.setYRange(low, low + (high - low) / share, padding=0)
+
+    def hide(self) -> None:
+        self.item.hide()
+        self._make_room()

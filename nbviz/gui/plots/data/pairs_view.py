@@ -1,0 +1,323 @@
+"""The pairs view: a scatter matrix of up to six chosen features under a Gaussian mixture.
+
+Each off-diagonal panel shows one feature against another, the points coloured by their
+responsibilities and each component's 1- and 2-sigma ellipses of its marginal in that pair (the
+scatter view's `Projection.model_gaussians`, the one place a covariance is projected); each
+diagonal panel shows that feature's histogram and every component's weighted 1-D marginal
+density. The features start as the four with the largest loadings on the first two principal
+components (all of them for four or fewer) and are chosen from a menu. The view draws only while
+it is shown (it sleeps otherwise), and a table of many rows is drawn from a fixed sample of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ....app.data.original_units import feature_units
+from ....app.data.problem import Problem
+from ....app.families import DataView, presentation
+from ....app.presentation.appearance import Appearance
+from ....app.presentation.view_options import ViewOptions
+from ....app.run.session import Session
+from ...style.palette import blend, component_color, component_rgb
+from ...widgets.layouts import left_row
+from ..plot_view import PlotView
+from ..styling import marker_brush, marker_pen, pen, style_plot
+from .axis_units import UnitsAxis
+from .ellipses import EllipseItem
+from .point_layer import PointLayer
+from .projection import feature_pair, pca
+
+MAX_FEATURES = 6  # at most 6 x 6 panels
+DEFAULT_FEATURES = 4
+MAX_POINTS = 5000  # rows drawn per panel; a seeded sample of a larger table
+HISTOGRAM_BINS = 24
+CURVE_POINTS = 120
+
+
+def default_features(X: np.ndarray, n: int = DEFAULT_FEATURES) -> list[int]:
+    """The `n` features (in column order) with the largest loadings on the first two principal components,
+    each loading weighted by its axis's explained variance; all features when there are at most `n`."""
+    D = X.shape[1]
+    if D <= n:
+        return list(range(D))
+    plane = pca(X)
+    assert plane.explained is not None  # a PCA plane has it
+    weight = plane.matrix**2 @ plane.explained
+    return sorted(int(d) for d in np.argsort(-weight, kind="stable")[:n])
+
+
+def pair_gaussians(model: nc.GaussianMixture, columns, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each component's marginal in features (x, y): means (K, 2) and covariances (K, 2, 2)."""
+    return feature_pair(columns, x, y).model_gaussians(model)
+
+
+def marginal_densities(model: nc.GaussianMixture, columns, feature: int, other: int, xs: np.ndarray) -> np.ndarray:
+    """Weighted 1-D marginal densities ``pi_k N(x; mu_k, sigma_k^2)`` of `feature` at `xs`: shape (K, len(xs)).
+
+    The marginal is read from the pair (feature, `other`) (any other feature), so it is the
+    same projection the off-diagonal panels draw.
+    """
+    means, covariances = pair_gaussians(model, columns, feature, other)
+    mu, var = means[:, 0, None], np.maximum(covariances[:, 0, 0], 1e-300)[:, None]
+    with np.errstate(under="ignore"):
+        return model.weights[:, None] * np.exp(-0.5 * (xs[None, :] - mu) ** 2 / var) / np.sqrt(2 * np.pi * var)
+
+
+class PairsView(PlotView, QWidget):
+    """A scatter matrix of the chosen features (see the module docstring).
+
+    Attributes
+    ----------
+    features : list of int
+        The features shown, in the order of the rows and columns.
+    panels : dict of (int, int) to pg.PlotItem
+        The panel in row r (vertical: feature ``features[r]``) and column c (horizontal:
+        ``features[c]``).
+    ellipses : dict of (int, int) to list of EllipseItem
+        Per off-diagonal panel, one per component.
+    curves : dict of int to list of pg.PlotDataItem
+        Per diagonal panel r, one density per component.
+    chooser : QToolButton
+        Its menu checks the features shown.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        view_options: ViewOptions | None = None,
+    ):
+        super().__init__(session, parent, appearance=appearance)
+        self._awake = False  # drawn only once shown
+        self._stale = True
+        self._new_layout = True  # the panels' ranges are fitted to the data once, then left to the user
+        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        self.view_options.changed.connect(self.redraw)
+        self._problem: Problem | None = None
+        self._sample = np.zeros(0, dtype=np.intp)
+        self.features: list[int] = []
+        self.panels: dict[tuple[int, int], pg.PlotItem] = {}
+        self.layers: dict[tuple[int, int], PointLayer] = {}
+        self.ellipses: dict[tuple[int, int], list[EllipseItem]] = {}
+        self.mean_marks: dict[tuple[int, int], pg.ScatterPlotItem] = {}
+        self.curves: dict[int, list[pg.PlotDataItem]] = {}
+        self.histograms: dict[int, pg.PlotDataItem] = {}
+        self.chooser = QToolButton()
+        self.chooser.setText("Features…")
+        self.chooser.setToolTip(f"Which features the scatter matrix shows (2 to {MAX_FEATURES})")
+        self.chooser.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.menu = QMenu(self.chooser)
+        self.chooser.setMenu(self.menu)
+        self.note = QLabel()
+        self.canvas = pg.GraphicsLayoutWidget()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(left_row(self.chooser, 8, self.note, margins=(4, 2, 4, 0)))
+        layout.addWidget(self.canvas)
+        self.follow_session()
+
+    # ----------------------------------------------------------------- state
+    @property
+    def model(self) -> nc.GaussianMixture | None:
+        problem, snapshot = self.session.problem, self.session.snapshot
+        if problem is None or snapshot is None or problem.n_features < 2:
+            return None
+        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
+
+    def set_features(self, features) -> None:
+        """Show `features` (2 to MAX_FEATURES distinct column indices); ValueError otherwise."""
+        problem = self._problem
+        D = 0 if problem is None else problem.n_features
+        chosen = [int(d) for d in features]
+        if not 2 <= len(chosen) <= MAX_FEATURES or len(set(chosen)) != len(chosen):
+            raise ValueError(f"choose 2 to {MAX_FEATURES} different features for the pairs view; got {chosen}")
+        if any(not 0 <= d < D for d in chosen):
+            raise ValueError(f"a feature index is outside 0..{D - 1}: {chosen}")
+        self.features = chosen
+        self._build_panels()
+        self._sync_menu()
+        self.redraw()
+
+    # ----------------------------------------------------------------- building
+    def _follow_problem(self, problem: Problem) -> None:
+        self._problem = problem
+        n = len(problem.X)
+        rng = np.random.default_rng(0)
+        self._sample = np.arange(n) if n <= MAX_POINTS else np.sort(rng.choice(n, MAX_POINTS, replace=False))
+        self.features = default_features(problem.X)
+        self.menu.clear()
+        for d, name in enumerate(problem.columns):
+            action = QAction(str(name), self.menu)
+            action.setCheckable(True)
+            action.toggled.connect(lambda on, d=d: self._feature_toggled(d, on))
+            self.menu.addAction(action)
+        self._build_panels()
+        self._sync_menu()
+
+    def _sync_menu(self) -> None:
+        full = len(self.features) >= MAX_FEATURES
+        for d, action in enumerate(self.menu.actions()):
+            action.blockSignals(True)
+            action.setChecked(d in self.features)
+            action.setEnabled(d in self.features or not full)
+            action.blockSignals(False)
+        problem = self._problem
+        if problem is None:
+            return
+        rows = (
+            "" if len(self._sample) == len(problem.X) else f"; {len(self._sample):,} of {len(problem.X):,} rows drawn"
+        )
+        units = ""
+        if problem.standardization is not None:
+            units = "; in the file's units" if self.view_options.original_units else "; standardised values"
+        self.note.setText(f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){units}{rows}")
+
+    def _feature_toggled(self, d: int, on: bool) -> None:
+        chosen = [f for f in self.features if f != d] + ([d] if on else [])
+        if len(chosen) < 2:  # a scatter matrix needs two features: keep the one unticked
+            self._sync_menu()
+            return
+        self.set_features(sorted(chosen))
+
+    def _build_panels(self) -> None:
+        self.canvas.clear()
+        self.panels, self.layers, self.ellipses, self.mean_marks = {}, {}, {}, {}
+        self.curves, self.histograms = {}, {}
+        n = len(self.features)
+        for r in range(n):
+            for c in range(n):
+                axes = {"bottom": UnitsAxis("bottom"), "left": UnitsAxis("left")}
+                panel = self.canvas.addPlot(row=r, col=c, axisItems=axes)
+                panel.setMenuEnabled(False)
+                panel.hideButtons()
+                for side in ("bottom", "left"):
+                    panel.getAxis(side).enableAutoSIPrefix(False)
+                self.panels[r, c] = panel
+                if r == c:
+                    self.histograms[r] = panel.plot(stepMode="center", fillLevel=0)
+                    self.curves[r] = []
+                else:
+                    self.layers[r, c] = PointLayer(panel.getViewBox(), z_value=0, radius_change=-1.5)
+                    self.ellipses[r, c] = []
+                    marks = pg.ScatterPlotItem(symbol="o", size=8, pxMode=True)
+                    marks.setZValue(20)
+                    panel.addItem(marks, ignoreBounds=True)
+                    self.mean_marks[r, c] = marks
+        for (r, c), panel in self.panels.items():  # a column shares its x range, a row its y range
+            if r > 0:
+                panel.setXLink(self.panels[0, c])
+            first = 1 if r == 0 else 0
+            if r != c and c != first:
+                panel.setYLink(self.panels[r, first])
+            if r == c:
+                panel.enableAutoRange(axis="y")
+        self._new_layout = True
+        self.apply_appearance()
+
+    def restyle(self, appearance: Appearance) -> None:
+        self.canvas.setBackground(appearance.background)
+        for panel in self.panels.values():
+            style_plot(panel, appearance)
+
+    # ----------------------------------------------------------------- drawing
+    def redraw(self, *_) -> None:
+        if self.asleep():
+            return
+        model, problem = self.model, self.session.problem
+        if model is None or problem is None:
+            self.canvas.clear()
+            self._problem, self.panels = None, {}
+            self.note.setText("")
+            return
+        if problem is not self._problem:
+            self._follow_problem(problem)
+        self._sync_menu()
+        resp = self.session.resp
+        assert resp is not None  # there is a run while a model is shown
+        colors = blend(resp[self._sample], component_rgb(model.n_components, self.appearance.dark))
+        X = problem.X[self._sample]
+        for (r, c), panel in self.panels.items():
+            x, y = self.features[c], self.features[r]
+            self._label(panel, problem, r, c)
+            if r == c:
+                self._draw_diagonal(r, model, problem, X[:, x])
+                continue
+            layer = self.layers[r, c]
+            if self._new_layout:
+                layer.set_positions(X[:, [x, y]])
+            layer.set_colors(colors)
+            self._draw_components(r, c, model, problem.columns, x, y)
+        if self._new_layout:
+            self._new_layout = False
+            for (r, c), panel in self.panels.items():
+                panel.setXRange(*_span(X[:, self.features[c]]), padding=0)
+                if r != c:
+                    panel.setYRange(*_span(X[:, self.features[r]]), padding=0)
+
+    def _label(self, panel: pg.PlotItem, problem: Problem, r: int, c: int) -> None:
+        """Values on the outer panels only (the bottom row and the left column); each feature is named
+        once, above its diagonal panel (row r and column r are that feature), as in a scatter matrix."""
+        n = len(self.features)
+        original = self.view_options.original_units
+        x = self.features[c]
+        bottom, left = panel.getAxis("bottom"), panel.getAxis("left")
+        bottom.set_units(feature_units(problem, x, original))
+        left.set_units(None if r == c else feature_units(problem, self.features[r], original))
+        bottom.setStyle(showValues=r == n - 1)
+        left.setStyle(showValues=c == 0 and r != c)
+        if r == c:
+            panel.setTitle(str(problem.columns[x]), size=f"{self.appearance.font_size(9):.1f}pt")
+
+    def _draw_components(self, r: int, c: int, model, columns, x: int, y: int) -> None:
+        means, covariances = pair_gaussians(model, columns, x, y)
+        K = model.n_components
+        pool, panel = self.ellipses[r, c], self.panels[r, c]
+        while len(pool) < K:
+            item = EllipseItem()
+            item.setZValue(10)
+            panel.addItem(item, ignoreBounds=True)
+            pool.append(item)
+        for k, item in enumerate(pool):
+            item.setVisible(k < K and self.view_options.ellipses)
+            if k < K:
+                item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 1.6))
+                item.set_gaussian(means[k], covariances[k])
+        self.mean_marks[r, c].setData(
+            pos=means,
+            pen=marker_pen(self.appearance, self.appearance.outline, 1.2),
+            brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
+        )
+
+    def _draw_diagonal(self, r: int, model, problem: Problem, values: np.ndarray) -> None:
+        counts, edges = np.histogram(values, bins=HISTOGRAM_BINS)
+        width = edges[1] - edges[0] if edges[1] > edges[0] else 1.0
+        density = counts / max(counts.sum() * width, 1e-300)
+        muted = self.appearance.axis_color
+        self.histograms[r].setData(edges, density, pen=pen(self.appearance, muted, 1), brush=pg.mkBrush(muted + "40"))
+        low, high = _span(values)
+        xs = np.linspace(low, high, CURVE_POINTS)
+        other = self.features[1 if r == 0 else 0]
+        ys = marginal_densities(model, problem.columns, self.features[r], other, xs)
+        pool, panel = self.curves[r], self.panels[r, r]
+        while len(pool) < len(ys):
+            pool.append(panel.plot())
+        for k, curve in enumerate(pool):
+            curve.setVisible(k < len(ys))
+            if k < len(ys):
+                curve.setData(xs, ys[k], pen=pen(self.appearance, component_color(k, self.appearance.dark), 2))
+
+
+def _span(values: np.ndarray) -> tuple[float, float]:
+    """The range of `values` with 5 % room on each side (a unit range around a constant)."""
+    low, high = float(values.min()), float(values.max())
+    room = 0.05 * (high - low) if high > low else 0.5
+    return low - room, high + room

@@ -1,0 +1,183 @@
+"""The responsibility map: one row per data point, one column per component.
+
+Cell (n, k) is white at r_nk = 0 and component k's full colour at r_nk = 1, so a confidently
+assigned point is one bright cell and a shared point is two pale ones. Rows can be kept in data
+order, grouped by most probable component (most confident first), or grouped by known label (or
+the true component of synthesised data). Click a row to inspect that point.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ....app.presentation.appearance import Appearance
+from ....app.run.session import Session
+from ...style.palette import component_rgb
+from ..plot_view import PlotView, new_plot
+from ..styling import pen
+from .interaction import clicked_position
+
+DARK_BASE = 34.0  # the grey of r = 0 on a dark background
+ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
+
+
+def resp_image(resp: np.ndarray, dark: bool = False) -> np.ndarray:
+    """RGB image (n_samples, n_components, 3) uint8: white (dark grey for a `dark` background)
+    blended towards each component's colour by r."""
+    rgb = component_rgb(resp.shape[1], dark) * 255.0
+    base = DARK_BASE if dark else 255.0
+    image = base - resp[:, :, None] * (base - rgb[None, :, :])
+    return np.clip(image + 0.5, 0, 255).astype(np.uint8)
+
+
+def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) -> np.ndarray:
+    """Permutation of the rows for display: ``rows[i]`` is the data row shown at position i.
+
+    "data" keeps the data order; "component" groups by most probable component, most confident
+    first within a group; "label" groups by `groups` (e.g. known labels, unknown = -1 last),
+    then by most probable component. Ties keep data order (stable sorts).
+    """
+    n = len(resp)
+    if order == "data" or n == 0:
+        return np.arange(n)
+    best = resp.argmax(axis=1)
+    confidence = resp[np.arange(n), best]
+    keys = [-confidence, best]  # np.lexsort sorts by the last key first
+    if order == "label":
+        if groups is None:
+            raise ValueError("this data has no labels to group by")
+        keys.append(np.where(groups < 0, groups.max() + 1, groups))
+    return np.lexsort(keys)
+
+
+class ResponsibilityHeatmap(PlotView, QWidget):
+    """The N x K responsibilities at the session's cursor as a heat map.
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget
+    image : pg.ImageItem
+    order_box : QComboBox
+        The row order (data keys "data", "component", "label").
+    rows : ndarray
+        ``rows[i]`` is the data row drawn at height i (counted from the top).
+    """
+
+    follows = {**PlotView.follows, "problem_changed": "_new_problem", "selection_changed": "_show_selection"}
+    plot: pg.PlotWidget
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.rows = np.arange(0)
+        self.order_box = QComboBox()
+        self.order_box.setToolTip(
+            "How the rows (data points) are ordered: as in the data, grouped by most "
+            "probable component (most confident first), or grouped by label"
+        )
+        self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.order_box.setMinimumContentsLength(13)  # "By component" whole, also in presentation mode
+        self.order_box.currentIndexChanged.connect(self.redraw)
+        self.plot = new_plot()  # (edge room: the last column and the first row's tick clear of the edges)
+        self.plot.setMouseEnabled(x=False, y=True)
+        self.plot.hideButtons()
+        self.plot.invertY(True)
+        self.plot.setLabel("bottom", "component k")
+        self.plot.setLabel("left", "data point n")
+        self.title = QLabel("<b>Responsibilities r<sub>nk</sub></b>")
+        self.title.setToolTip(
+            "Row n, column k: how much component k is responsible for data point n "
+            "(white 0, the component's colour 1). Click a row to inspect the point."
+        )
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.plot.addItem(self.image)
+        self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))
+        self.plot.addItem(self.marker)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Rows:"))
+        bar.addWidget(self.order_box, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addLayout(bar)
+        layout.addWidget(self.plot)
+
+        self.follow_session()
+        self._new_problem()
+
+    def restyle(self, appearance: Appearance) -> None:
+        """The marker's pen (r = 0 is drawn white or dark by `redraw`)."""
+        self.marker.setPen(pen(appearance, appearance.foreground, 2))
+
+    # ----------------------------------------------------------------- drawing
+    def _groups(self) -> np.ndarray | None:
+        problem = self.session.problem
+        if problem is None:
+            return None
+        if problem.labels is not None:
+            return problem.labels
+        return problem.truth_z
+
+    def _new_problem(self) -> None:
+        self.order_box.blockSignals(True)
+        self.order_box.clear()
+        for key, text in ORDERS.items():
+            if key == "label":
+                if self._groups() is None:
+                    continue
+                text = "By label" if self.session.problem.labels is not None else "By true component"
+            self.order_box.addItem(text, key)
+        self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
+        self.order_box.blockSignals(False)
+        self.redraw()
+
+    def redraw(self, *_) -> None:
+        if self.asleep():
+            return
+        resp = self.shown_resp()
+        if resp is None or self.session.problem is None:
+            self.image.clear()
+            self.rows = np.arange(0)
+            self._show_selection()
+            return
+        n, k = resp.shape
+        ranked = self.session.resp  # rows ordered by the half-step shown: they stay while colours blend
+        self.rows = row_order(
+            resp if ranked is None else ranked, self.order_box.currentData() or "data", self._groups()
+        )
+        self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
+        self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks([[(j + 1, str(j + 1)) for j in range(k)]])
+        self.plot.setXRange(0.5, k + 0.5, padding=0)
+        self.plot.setYRange(-0.5, n - 0.5, padding=0)
+        self.plot.setLimits(xMin=0.5, xMax=k + 0.5, yMin=-0.5, yMax=n - 0.5)
+        self._show_selection()
+
+    def _show_selection(self, *_) -> None:
+        if self.asleep():
+            return
+        selected = self.session.selected
+        positions: np.ndarray | list[int] = np.flatnonzero(self.rows == selected) if selected >= 0 else []
+        if len(positions) == 0:
+            self.marker.setData([], [])
+            return
+        y = float(positions[0])
+        k = self.session.resp.shape[1]
+        x0, x1 = 0.5, k + 0.5
+        self.marker.setData([x0, x1, x1, x0, x0], [y - 0.5, y - 0.5, y + 0.5, y + 0.5, y - 0.5])
+
+    # ----------------------------------------------------------------- interaction
+    def row_at(self, y: float) -> int:
+        """Data row drawn at height `y` (view coordinates), or -1."""
+        position = int(np.floor(y + 0.5))
+        return int(self.rows[position]) if 0 <= position < len(self.rows) else -1
+
+    def _clicked(self, ev) -> None:
+        pos = clicked_position(ev, self.plot.getViewBox())
+        if pos is not None:
+            ev.accept()
+            self.session.select(self.row_at(pos.y()))

@@ -1,0 +1,373 @@
+"""The scatter view of continuous data (D >= 2) under a Gaussian mixture.
+
+Points are coloured by their responsibilities (a blend of component colours, so a point shared
+between components looks mixed); each component shows its mean and its 1- and 2-sigma ellipses;
+the mixture density is shaded underneath; for synthesised data the true components are dashed.
+With more than two features a chooser picks a feature pair or the PCA plane, and everything is
+projected into it (the shading is then the projected, i.e. marginal, mixture density).
+
+Click a point to inspect it; click anywhere else (or move the mouse with Shift held) to probe that
+place: a cross marks it and the inspector works out P(C | x) there (with more than two features,
+under the mixture's marginal in the view shown); drag a mean (in a feature-pair view) to restart
+EM from there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+import nbviz.core as nc
+
+from ....app.analysis.density_grids import density_grid
+from ....app.families import DataView, presentation
+from ....app.presentation.appearance import Appearance
+from ....app.presentation.view_options import ViewOptions
+from ....app.run.session import Session
+from ...style.palette import component_color
+from ..plot_view import new_plot
+from ..scatter_items import Marks, clear_scatter
+from ..styling import marker_brush, marker_pen, pen
+from .axis_chooser import PAIRS, AxisChooser
+from .axis_units import label_axes, unit_axes
+from .ellipses import EllipseItem, matched_color
+from .interaction import with_moved_mean
+from .pairs_view import PairsView
+from .point_layer import SHAPES, PointLayer
+from .points_view import Mark, PointsView
+from .projection import Projection, feature_pair, pca, pca_title
+
+# density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
+GRID_SIZE = 100
+DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
+DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
+DENSITY_MAX_ALPHA = 105
+DENSITY_GAMMA = 0.6  # < 1 lifts the tails, so low-density regions stay visible
+
+
+def density_lut(rgb=DENSITY_RGB) -> np.ndarray:
+    """Lookup table (256, 4) uint8: transparent at zero density, a light tint of `rgb` at the peak."""
+    level = np.linspace(0.0, 1.0, 256)
+    lut = np.zeros((256, 4), dtype=np.uint8)
+    lut[:, :3] = rgb
+    lut[:, 3] = np.round(DENSITY_MAX_ALPHA * level**DENSITY_GAMMA).astype(np.uint8)
+    return lut
+
+
+class SmoothImageItem(pg.ImageItem):
+    """An ImageItem drawn with bilinear filtering (a coarse density grid without blocky cells)."""
+
+    def paint(self, painter, *args):
+        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
+        super().paint(painter, *args)
+
+
+class ScatterView(PointsView, QWidget):
+    """Data points, component means and ellipses, and the mixture density in a 2-D view.
+
+    Attributes
+    ----------
+    plot : pg.PlotWidget
+    points : PointLayer
+        The rasterised data points (``points.image`` is the RGBA layer).
+    ellipses, truth_ellipses : list of EllipseItem
+        One per fitted / true component (a pool: items beyond K are hidden).
+    means : DraggableMarkers
+    density_grid : (xs, ys, values) or None
+        The shaded density: cell centres xs (G,), ys (G,) and values (G, G) indexed [y, x].
+    axes_bar : AxisChooser
+        PCA and feature pairs; shown only for more than two features. Only the view shown is
+        built (`projection`), so a wide table costs one view's memory, not one per feature pair.
+    axes_choice : QComboBox
+        Its view menu.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        parent=None,
+        *,
+        appearance: Appearance | None = None,
+        view_options: ViewOptions | None = None,
+    ):
+        super().__init__(session, parent, appearance=appearance)
+        self._projection: Projection | None = None
+        self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
+        self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._density_key: tuple | None = None  # what `density_grid` was computed for
+        # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
+        self._drawn_keys: dict[str, tuple] = {}
+
+        self.axes_bar = AxisChooser()
+        self.axes_choice = self.axes_bar.views
+        self.axes_bar.changed.connect(self._projection_chosen)
+        self.axes_bar.hide()
+
+        self.plot = new_plot(unit_axes())
+        self.view_box = self.plot.getViewBox()
+        self.density_item = SmoothImageItem(axisOrder="row-major")
+        self.density_item.setLookupTable(density_lut())
+        # kept as a pixmap: an E-step (the same shading) blits it instead of filtering the grid again
+        self.density_item.setCacheMode(self.density_item.CacheMode.DeviceCoordinateCache)
+        self.add_overlay(self.density_item, -10)
+        self.points = PointLayer(self.view_box, z_value=0)
+        self._bounds_item = pg.PlotCurveItem(pen=pg.mkPen(None))  # lets the "A" button fit the data
+        self.view_box.addItem(self._bounds_item)
+        self.ellipses: list[EllipseItem] = []
+        self.truth_ellipses: list[EllipseItem] = []
+        self.truth_means = self.add_overlay(Marks(symbol="x", size=11, pxMode=True), 15)
+        self.means = self.add_means(17)
+        self.selection_ring = self.add_selection_ring()
+        self.probe_marker = self.add_overlay(Mark(symbol="+", size=20, pxMode=True), 26)
+        self.view_box.sigRangeChanged.connect(self._update_density)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.axes_bar)
+        layout.addWidget(self.plot)
+        self.use_view_options(view_options)
+        self.view_options.changed.connect(self._label_axes)
+        self.pairs = PairsView(session, appearance=self.appearance, view_options=self.view_options)
+        self.pairs.hide()  # the "Pairs" view; drawn only while shown
+        layout.addWidget(self.pairs)
+        self.follow_session()
+
+    def restyle(self, appearance: Appearance) -> None:
+        self.density_item.setLookupTable(density_lut(DENSITY_RGB_DARK if appearance.dark else DENSITY_RGB))
+        self.means.setSize(appearance.point_size(17))
+        self.truth_means.setSize(appearance.point_size(11))
+        self.probe_marker.setSize(appearance.point_size(20))
+
+    # ----------------------------------------------------------------- state
+    @property
+    def projection(self) -> Projection | None:
+        """The 2-D view in force, or None when there is nothing to show."""
+        return self._projection
+
+    @property
+    def model(self) -> nc.GaussianMixture | None:
+        """The Gaussian mixture at the session's cursor, or None when this view does not apply."""
+        problem, snapshot = self.session.problem, self.session.snapshot
+        if problem is None or snapshot is None or problem.n_features < 2:
+            return None
+        return self.shown_model(snapshot) if presentation(snapshot.model).data_view is DataView.POINTS else None
+
+    def sync_problem(self) -> bool:
+        """Follow a new problem: views, point positions and axis ranges. False if inactive."""
+        problem = self.session.problem if self.model is not None else None
+        if problem is self._problem:
+            return problem is not None
+        self._problem = problem
+        self._pca = None
+        titled = pca_title(problem is not None and problem.standardization is not None)
+        self.axes_bar.set_columns([] if problem is None else problem.columns, titled)
+        self._projection = self._chosen_projection()
+        self._apply_projection()
+        return problem is not None
+
+    def _chosen_projection(self) -> Projection | None:
+        """The view the chooser asks for, built now (the PCA plane once per problem)."""
+        wanted, problem = self.axes_bar.current(), self._problem
+        self._show_pairs(wanted == PAIRS)
+        if wanted is None or problem is None:
+            return None
+        if isinstance(wanted, tuple):
+            return feature_pair(problem.columns, *wanted)
+        if self._pca is None:
+            self._pca = pca(problem.X, title=pca_title(problem.standardization is not None))
+        return self._pca  # also under the pairs view, which shows instead of this plot
+
+    def _show_pairs(self, shown: bool) -> None:
+        """Show the scatter matrix instead of the plot (awake only while shown)."""
+        self.plot.setVisible(not shown)
+        self.pairs.setVisible(shown)
+        self.pairs.set_awake(shown and self._awake)
+
+    def set_awake(self, awake: bool) -> None:
+        super().set_awake(awake)
+        self.pairs.set_awake(awake and self.pairs.isVisibleTo(self))
+
+    def _label_axes(self) -> None:
+        if self.projection is not None and self._problem is not None:
+            label_axes(self.plot, self.projection, self._problem, self.view_options.original_units)
+
+    def _projection_chosen(self) -> None:
+        self._projection = self._chosen_projection()
+        self._apply_projection()
+        self.redraw()
+
+    def _apply_projection(self) -> None:
+        """Project the points for the chosen view, label the axes and fit the range to the data."""
+        projection = self.projection
+        if projection is None:
+            self.points.set_positions(np.zeros((0, 2)))
+            self._bounds_item.setData([], [])
+            return
+        assert self._problem is not None  # the projections are made from it
+        xy = projection.points(self._problem.X)
+        self._label_axes()
+        low, high = xy.min(axis=0), xy.max(axis=0)
+        span = np.where(high > low, high - low, 1.0)
+        low, high = low - 0.05 * span, high + 0.05 * span
+        self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
+        self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
+        self.points.set_positions(xy)
+        self.means.drag_enabled = projection.pair is not None
+        self.means.setToolTip(
+            "Drag a mean to restart EM from there"
+            if projection.pair is not None
+            else "Choose a feature pair to drag means"
+        )
+
+    # ----------------------------------------------------------------- drawing
+    def draw_model(self) -> None:
+        self._draw_components()
+        self._draw_truth()
+        self._update_density()
+        self.draw_legend(2, len(self.projected_components()[0]))
+
+    def draw_dragged(self) -> None:
+        self._draw_components()
+        self._update_density()
+
+    def clear(self) -> None:
+        self.points.set_positions(np.zeros((0, 2)))
+        for item in self.ellipses + self.truth_ellipses:
+            item.hide()
+        for item in (self.means, self.truth_means, self.selection_ring, self.probe_marker):
+            item.setData([], [])
+        self.density_item.hide()
+        self.density_grid = None
+        self._drawn_keys.clear()
+        self.axes_bar.hide()
+        self.legend.hide()
+
+    def projected_components(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Weights (K,), projected means (K, 2) and covariances (K, 2, 2) as drawn (with a drag)."""
+        model, projection = self.model, self.projection
+        assert model is not None and projection is not None  # called only while the view applies
+        means, covariances = projection.model_gaussians(model)
+        if self._drag_preview is not None:
+            k, x, y = self._drag_preview
+            means[k] = (x, y)
+        return model.weights, means, covariances
+
+    def _unchanged(self, what: str, *parts) -> bool:
+        """Whether `what` was last drawn from these `parts` in this style (and remember them)."""
+        style = (self.appearance.presentation, self.appearance.dark, tuple(self.view_options.values().items()))
+        key = (style, *(np.asarray(part).tobytes() for part in parts))
+        if self._drawn_keys.get(what) == key:
+            return True
+        self._drawn_keys[what] = key
+        return False
+
+    def _draw_components(self) -> None:
+        weights, means, covariances = self.projected_components()
+        if self._unchanged("components", weights, means, covariances):
+            return
+        K = len(weights)
+        for k, item in enumerate(self.pooled(self.ellipses, K, _new_ellipse, 10)):
+            item.set_pen(pen(self.appearance, component_color(k, self.appearance.dark), 2))
+            item.set_gaussian(means[k], covariances[k])
+            item.setVisible(self.view_options.ellipses)
+        self.means.setData(
+            pos=means,
+            data=np.arange(K),
+            symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
+            pen=marker_pen(self.appearance, self.appearance.outline, 2),
+            brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
+        )
+
+    def _draw_truth(self) -> None:
+        matched = self.session.matched_truth() if self.view_options.truth else None
+        positions, pens = [], []
+        if matched is None:
+            if self._unchanged("truth"):
+                return
+            self.pooled(self.truth_ellipses, 0, _new_ellipse, 9)
+        else:
+            truth, perm = matched
+            projection = self.projection
+            assert projection is not None  # drawn only while the view applies
+            means, covariances = projection.model_gaussians(truth)
+            if self._unchanged("truth", perm, means, covariances):
+                return
+            for j, item in enumerate(self.pooled(self.truth_ellipses, truth.n_components, _new_ellipse, 9)):
+                color = matched_color(int(perm[j]), self.appearance.dark)
+                item.set_pen(pen(self.appearance, color, 1.6, style=Qt.PenStyle.DashLine))
+                item.set_gaussian(means[j], covariances[j])
+                positions.append(means[j])
+                pens.append(marker_pen(self.appearance, color, 2))
+        if positions:
+            self.truth_means.setData(pos=np.array(positions), pen=pens, brush=None)
+        else:
+            clear_scatter(self.truth_means)
+
+    def _update_density(self, *_) -> None:
+        """Shade the (projected) mixture density on a GRID_SIZE^2 grid covering the view."""
+        if self.model is None or self.projection is None:
+            return
+        if not self.view_options.shading:
+            self.density_item.hide()
+            return
+        (x0, x1), (y0, y1) = self.view_box.viewRange()
+        components = self.projected_components()
+        key = (x0, x1, y0, y1, *(np.asarray(part).tobytes() for part in components))
+        if key == self._density_key and self.density_grid is not None:  # the same shading (an E-step)
+            self.density_item.show()
+            return
+        self._density_key = key
+        xs, ys, values = density_grid(*components, (x0, x1), (y0, y1), GRID_SIZE)
+        self.density_grid = (xs, ys, values)
+        peak = values.max()
+        self.density_item.setImage(values, levels=(0.0, peak if peak > 0 else 1.0), autoLevels=False)
+        self.density_item.setRect(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.density_item.show()
+
+    def probe_position(self) -> np.ndarray | None:
+        """Where the probe is in this view (2,), or None when it is not in the view shown."""
+        probe, projection = self.session.probed, self.projection
+        if probe is None or projection is None or self.model is None:
+            return None
+        if probe.plane is None:
+            return projection.points(probe.x[None, :])[0]
+        return probe.x if probe.plane is projection else None
+
+    def draw_probe(self, *_) -> None:
+        """A cross at the probed place (none when the probe is in another view)."""
+        xy = self.probe_position()
+        if xy is None:
+            clear_scatter(self.probe_marker)
+            return
+        a = self.appearance
+        self.probe_marker.setData(
+            pos=[xy, xy],
+            size=[a.point_size(22), a.point_size(18)],
+            pen=[pen(a, "#111111", 5), pen(a, "#ffffff", 2)],
+            brush=[pg.mkBrush("#111111"), pg.mkBrush("#ffffff")],
+        )
+
+    # ----------------------------------------------------------------- mouse
+    def probe_at(self, x: float, y: float) -> None:
+        """Probe (x, y): every feature with two features, else the place in the view shown."""
+        projection, problem = self.projection, self._problem
+        if projection is None or problem is None:
+            return
+        if problem.n_features == 2 and projection.pair == (0, 1):
+            self.session.probe([x, y])
+        else:
+            self.session.probe([x, y], plane=projection)
+
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
+        projection = self.projection
+        if projection is None or projection.pair is None:
+            return None
+        return with_moved_mean(model, k, projection.pair, (x, y))
+
+
+def _new_ellipse() -> EllipseItem:
+    return EllipseItem(pen=QColor("black"))

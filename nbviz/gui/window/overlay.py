@@ -1,0 +1,170 @@
+"""What presentation mode shows instead of the status bar and the parameters dock.
+
+`StatusLine` is a compact line with the phase, the iteration and the objective; presentation mode
+puts it in the objective curve's title bar (the status bar is hidden), where it covers no data.
+`ParametersOverlay` shows the parameters panel over the right part of the data view (P toggles
+it), and `OverlayHost` keeps it there as the data view is resized. Both only draw: they follow the
+session like every other view.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QTextOption
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ...app.presentation.appearance import Appearance
+from ...app.run.session import Session
+from ..panels.parameters import ParametersPanel
+from ..widgets.session_view import SessionView
+
+MARGIN = 8  # pixels between an overlay and the edge of the data view
+PANEL_ALPHA = 235  # of 255: the data shows faintly through the overlay's background
+PARAMETERS_SHARE = 0.42  # of the data view's width, for the parameters overlay
+PARAMETERS_MIN_WIDTH = 300  # pixels; narrower, the table's labels would break
+
+
+def status_text(session: Session) -> str:
+    """The status line's rich text: iteration and phase, the objective, convergence (empty without a run)."""
+    snapshot = session.snapshot
+    if snapshot is None:
+        return ""
+    phase = {"init": "start", "E": "after the E-step", "M": "after the M-step"}[snapshot.phase]
+    name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+    value = snapshot.objective
+    number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
+    state = " · converged" if session.converged else ""
+    return (
+        f"<b>Iteration {snapshot.iteration}</b>, {html.escape(phase)} · "
+        f"{html.escape(name)} <b>{html.escape(number.replace('-', '−'))}</b>{state}"
+    )
+
+
+class StatusLine(SessionView, QFrame):
+    """The word Objective, then iteration, phase and objective at the cursor, on one line.
+
+    Attributes
+    ----------
+    label : QLabel
+    """
+
+    follows = dict.fromkeys(("cursor_changed", "history_changed", "run_reset", "problem_changed"), "redraw")
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.title = QLabel("Objective")
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.addWidget(self.title)
+        layout.addSpacing(24)
+        layout.addWidget(self.label)
+        layout.addStretch(1)
+        self.follow_session()
+
+    def redraw(self, *_) -> None:
+        self.label.setText(status_text(self.session))
+
+    def add_key(self, key: QWidget) -> None:
+        """Show `key` (the objective curve's legend) at the right end of the line."""
+        if key.parent() is not self:
+            layout = self.layout()
+            assert isinstance(layout, QHBoxLayout)  # made in __init__
+            layout.addWidget(key, 1)
+            key.show()  # a widget given a new parent is hidden
+
+    def text(self) -> str:
+        """What the line shows, as plain text."""
+        plain = self.label.text().replace("<b>", "").replace("</b>", "")
+        return f"{self.title.text()}   {html.unescape(plain)}"
+
+
+class ParametersOverlay(QFrame):
+    """The parameters panel in a rounded box over the right part of the data view.
+
+    The box is painted (not styled with a style sheet, which would stop the window's larger
+    presentation font from reaching the text); the data shows faintly through it.
+
+    Parameters
+    ----------
+    session : Session
+    parent : QWidget, optional
+    appearance : Appearance, optional
+
+    Attributes
+    ----------
+    panel : ParametersPanel
+    """
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(parent)
+        self.appearance = appearance if appearance is not None else Appearance(self)
+        self.title = QLabel("<b>Parameters</b> (P hides them)")
+        self.panel = ParametersPanel(session, appearance=self.appearance)
+        browser = self.panel.browser
+        browser.setFrameShape(QFrame.Shape.NoFrame)
+        browser.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # never inside a word
+        browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        browser.viewport().setAutoFillBackground(False)  # the box shows through
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 4, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.panel, 1)
+        self.appearance.changed.connect(self.restyle)
+        self.restyle()
+
+    def restyle(self) -> None:
+        """Text in the plot's foreground colour on the box (which `paintEvent` draws)."""
+        for widget in (self.title, self.panel.browser):
+            palette = widget.palette()
+            palette.setColor(QPalette.ColorRole.Base, QColor(0, 0, 0, 0))
+            palette.setColor(QPalette.ColorRole.Text, QColor(self.appearance.foreground))
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(self.appearance.foreground))
+            widget.setPalette(palette)
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        background = QColor(self.appearance.background)
+        background.setAlpha(PANEL_ALPHA)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(self.appearance.axis_color), 1))
+        painter.setBrush(background)
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+        painter.end()
+
+    def text(self) -> str:
+        """What the overlay shows, as plain text."""
+        return self.panel.text()
+
+
+class OverlayHost(QObject):
+    """Keeps `overlay` over the right part of `view`, from top to bottom, as `view` is resized.
+
+    Parameters
+    ----------
+    view : QWidget
+        The widget the overlay floats over (its parent).
+    overlay : QWidget
+    """
+
+    def __init__(self, view: QWidget, overlay: QWidget):
+        super().__init__(view)
+        self.view, self.overlay = view, overlay
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            self.place()
+        return False
+
+    def place(self) -> None:
+        """Put the overlay on the right of the view, `PARAMETERS_SHARE` of its width (but readable)."""
+        view = self.view
+        wide = max(PARAMETERS_MIN_WIDTH, round(PARAMETERS_SHARE * view.width()))
+        wide = max(min(wide, view.width() - 2 * MARGIN), 1)
+        self.overlay.setGeometry(view.width() - wide - MARGIN, MARGIN, wide, max(view.height() - 2 * MARGIN, 1))
+        self.overlay.raise_()

@@ -1,0 +1,211 @@
+"""Presentation mode as a layout: the data view and the objective curve fill the (full) screen.
+
+The appearance's presentation flag (F5, ``--presentation``) makes text, lines and points larger;
+`PresentationLayout` follows the same flag and rearranges the window for a projector:
+
+- full screen (unless told otherwise: a scripted run keeps its ``--size``);
+- every dock but the objective curve hidden, the objective given a quarter of the height;
+- the status bar hidden: the objective's title bar shows phase, iteration and objective in one
+  compact line (the menu bar stays, so View brings back a dock when the lecture needs it);
+- the parameters as an overlay over the data view, toggled with P;
+- Esc leaves presentation mode, and the window comes back as it was.
+
+The layout owns the P and Esc actions (window shortcuts on the main window, enabled only in
+presentation mode so they never take a key from a field otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from ...app.presentation.appearance import Appearance
+from ...app.run.session import Session
+from .overlay import OverlayHost, ParametersOverlay, StatusLine
+
+OBJECTIVE_SHARE = 0.21  # of the window's height, for the objective curve (its view chooser hidden)
+
+
+@dataclass
+class _Saved:
+    """What presentation mode changed, to put back when it ends (`docks` is None: not yet known)."""
+
+    docks: QByteArray | None
+    window_state: Qt.WindowState
+    geometry: QRect
+    status_bar: bool
+
+
+class PresentationLayout(QObject):
+    """Rearranges `window` while `appearance.presentation` is on, and puts it back after.
+
+    Parameters
+    ----------
+    window : QMainWindow
+    session : Session
+    appearance : Appearance
+    data_view : QWidget
+        The view the overlays float over.
+    objective_dock : QDockWidget
+        The one dock that stays; every other dock of the window is hidden.
+    objective_key : QWidget, optional
+        The objective curve's legend as a line of text: shown at the right of the header while
+        presenting, so that no legend covers the short plot's curves.
+
+    Attributes
+    ----------
+    full_screen : bool
+        Whether presentation mode makes the window full screen (see `set_full_screen`).
+    status_line : StatusLine
+        Phase, iteration and objective: the objective dock's title bar while presenting.
+    parameters_overlay : ParametersOverlay
+    parameters_action : QAction
+        P: show or hide the parameters overlay (checkable; enabled in presentation mode).
+    leave_action : QAction
+        Esc: leave presentation mode (enabled in presentation mode).
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: Session,
+        appearance: Appearance,
+        data_view: QWidget,
+        objective_dock: QDockWidget,
+        objective_key: QWidget | None = None,
+    ):
+        super().__init__(window)
+        self.window, self.session, self.appearance = window, session, appearance
+        self.data_view, self.objective_dock = data_view, objective_dock
+        self.full_screen = True
+        self._saved: _Saved | None = None  # set while presenting
+        self.status_line = StatusLine(session, appearance=appearance)
+        self.status_line.hide()
+        self.objective_key = objective_key
+        self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
+        self.parameters_overlay.hide()
+        self.overlays = OverlayHost(data_view, self.parameters_overlay)
+        self.parameters_action = self._action("Parameters overlay", "P", "Show or hide the parameters (P)")
+        self.parameters_action.setCheckable(True)
+        self.parameters_action.toggled.connect(self._show_parameters)
+        self.leave_action = self._action("Leave presentation mode", "Esc", "Back to the normal layout (Esc)")
+        self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
+        appearance.changed.connect(self.sync)
+        session.problem_changed.connect(self._workspace_shown)
+        self.sync()
+
+    def _action(self, text: str, shortcut: str, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setToolTip(tip)
+        action.setEnabled(False)
+        self.window.addAction(action)
+        return action
+
+    # ----------------------------------------------------------------- state
+    @property
+    def active(self) -> bool:
+        """Whether the window is laid out for presentation."""
+        return self._saved is not None
+
+    def sync(self) -> None:
+        """Enter or leave the layout to match the appearance's presentation flag."""
+        if self.appearance.presentation and not self.active:
+            self._enter()
+        elif not self.appearance.presentation and self.active:
+            self._leave()
+
+    def set_full_screen(self, on: bool) -> None:
+        """Whether presentation mode fills the screen; off (a scripted run), the window keeps its size."""
+        self.full_screen = bool(on)
+        if self.active and not on and self.window.isFullScreen():
+            self.window.setWindowState(self.window.windowState() & ~Qt.WindowState.WindowFullScreen)
+        elif self.active and on:
+            self.window.setWindowState(self.window.windowState() | Qt.WindowState.WindowFullScreen)
+
+    def restore_window(self) -> None:
+        """Put the window back as it was before presentation mode, keeping the mode's flag.
+
+        The window calls this before saving its layout, so the next start finds the user's docks.
+        """
+        if self._saved is not None:
+            self._put_back(self._saved)
+            self._saved = None
+
+    # ----------------------------------------------------------------- layout
+    def _enter(self) -> None:
+        window = self.window
+        self._saved = _Saved(
+            docks=self._dock_state(),
+            window_state=window.windowState(),
+            geometry=window.geometry(),
+            status_bar=not window.statusBar().isHidden(),
+        )
+        window.statusBar().hide()
+        if self.full_screen:
+            window.setWindowState(window.windowState() | Qt.WindowState.WindowFullScreen)
+        self.objective_dock.setTitleBarWidget(self.status_line)
+        if self.objective_key is not None:
+            self.status_line.add_key(self.objective_key)
+        self.status_line.show()
+        self._arrange_docks()
+        self.parameters_overlay.setVisible(self.parameters_action.isChecked())
+        self.overlays.place()
+        for action in (self.parameters_action, self.leave_action):
+            action.setEnabled(True)
+
+    def _leave(self) -> None:
+        saved = self._saved
+        assert saved is not None  # only called while presenting
+        self._saved = None
+        self._put_back(saved)
+
+    def _put_back(self, saved: _Saved) -> None:
+        window = self.window
+        state = saved.window_state & ~Qt.WindowState.WindowFullScreen
+        window.setWindowState(state)
+        if saved.docks is not None:
+            window.restoreState(saved.docks)
+        if state == Qt.WindowState.WindowNoState:
+            # not every platform gives back the size full screen took; and the docks may still ask for
+            # the room of the larger text until their layouts have caught up: set the size after that
+            window.setGeometry(saved.geometry)
+            QTimer.singleShot(0, window, lambda: window.setGeometry(saved.geometry))
+        window.statusBar().setVisible(saved.status_bar)
+        # None brings back the dock's own title bar (Qt accepts it; the stubs do not say so)
+        self.objective_dock.setTitleBarWidget(None)  # type: ignore[arg-type]
+        self.status_line.hide()
+        self.parameters_overlay.hide()
+        for action in (self.parameters_action, self.leave_action):
+            action.setEnabled(False)
+
+    def _dock_state(self) -> QByteArray | None:
+        """The docks as the user has them, or None on the start page (no docks are shown there yet)."""
+        return self.window.saveState() if self.session.problem is not None else None
+
+    def _arrange_docks(self) -> None:
+        """Only the objective dock, a quarter of the height; nothing on the start page."""
+        if self.session.problem is None:
+            return
+        for dock in self.window.findChildren(QDockWidget):
+            if dock is not self.objective_dock and dock.parent() is self.window:
+                dock.hide()
+        self.objective_dock.show()
+        height = max(round(OBJECTIVE_SHARE * self.window.height()), 160)
+        self.window.resizeDocks([self.objective_dock], [height], Qt.Orientation.Vertical)
+
+    def _workspace_shown(self) -> None:
+        """Data loaded: the window has laid out its docks; present them (and remember them first)."""
+        if self._saved is None:
+            return
+        if self._saved.docks is None:  # presentation began on the start page
+            self._saved.docks = self.window.saveState()
+        self._arrange_docks()
+
+    def _show_parameters(self, on: bool) -> None:
+        self.parameters_overlay.setVisible(on and self.active)
+        self.overlays.place()
