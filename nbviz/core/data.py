@@ -8,73 +8,31 @@ row and are skipped.
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from .cells import DECIMAL_MARKS, MISSING_TOKENS, detect_decimal, is_value, parse_column
+from .cells import DECIMAL_MARKS, MISSING_TOKENS, parse_column
+from .data_errors import DataError, LoadCancelled, MissingValuesError
+from .dialect import (
+    CANDIDATE_DELIMITERS,
+    DELIMITER_WORDS,
+    SAMPLE_LINES,
+    WHITESPACE,
+    is_header,
+    looks_like_value,
+    sniff,
+    split_records,
+)
+from .npy_file import read_bytes, read_npy
 from .row_context import RowContext, row_context
 from .text_source import TextError, TextSource, is_comment
 
-WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
-_CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equally likely
-_DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}
-_SAMPLE_LINES = 50
 _CHUNK_LINES = 65536  # lines of a clean file parsed between two progress reports
 _CAREFUL_LINES = 1 << 14  # records parsed and checked at a time (and between progress reports)
-
-
-class DataError(ValueError):
-    """Bad data file or array.
-
-    Attributes
-    ----------
-    path : str or None
-        The file, as given to :func:`load_data`.
-    line : int or None
-        1-based line of the file (the header is line 1) when the problem is on one line.
-    column : str or None
-        The column's header name, or its 1-based number as text (``'3'``) without a header.
-    remedy : str or None
-        What the user can change, for front ends to name their own control or option:
-        "drop_missing", "header", "column" (make `column` the label or ignore it), "decimal".
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        path: str | None = None,
-        line: int | None = None,
-        column: str | None = None,
-        remedy: str | None = None,
-    ):
-        super().__init__(message)
-        self.path, self.line, self.column, self.remedy = path, line, column, remedy
-
-
-class MissingValuesError(DataError):
-    """Rows with missing values were found and ``drop_missing`` was False.
-
-    Attributes
-    ----------
-    lines : tuple of int
-        The 1-based file lines (rows of a ``.npy``) of every row with a missing value; these are
-        the rows ``drop_missing=True`` drops.
-    """
-
-    def __init__(self, message: str, *, lines: tuple[int, ...], **where):
-        super().__init__(message, **where)
-        self.lines = lines
-
-
-class LoadCancelled(Exception):
-    """The `progress` callback of :func:`load_data` returned False: loading stopped."""
 
 
 class _Progress:
@@ -244,7 +202,7 @@ def load_data(
     >>> nc.load_data(path, "colour")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nbviz.core.data.DataError: petals.csv: the label column 'colour' does not exist; the columns are ...
+    nbviz.core.data_errors.DataError: petals.csv: the label column 'colour' does not exist; the columns are ...
     """
     path = os.fspath(path)
     try:
@@ -272,7 +230,7 @@ def _out_of_memory(path: str) -> DataError:
 def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing, report) -> Dataset:
     """`load_data` for a path given as text, reporting to `report`."""
     if path.lower().endswith(".npy"):
-        raw = _read_bytes(path)
+        raw = read_bytes(path)
         if not raw:
             raise DataError(f"{os.path.basename(path)} is empty", path=path)
         dataset = _load_npy(raw, path, label_column, feature_columns, drop_missing)
@@ -282,7 +240,7 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
         raise DataError(f"the delimiter must be one character such as ',' or '\\t', not {delimiter!r}", path=path)
     if decimal is not None and decimal not in DECIMAL_MARKS:
         raise DataError(f"the decimal mark must be '.' or ',', not {decimal!r}", path=path)
-    if delimiter is None or delimiter in _CANDIDATE_DELIMITERS:
+    if delimiter is None or delimiter in CANDIDATE_DELIMITERS:
         streamed = _load_clean_text(
             path, label_column, feature_columns, delimiter, header, decimal, drop_missing, report
         )
@@ -320,19 +278,6 @@ def _open_text(path: str):
         raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
 
 
-def sniff(lines: list[str], path: str, delimiter: str | None = None, decimal: str | None = None) -> tuple[str, str]:
-    """The (given or detected) delimiter and decimal mark of a text file starting with `lines`."""
-    delimiter = delimiter or ("\t" if path.lower().endswith(".tsv") else _detect_delimiter(lines))
-    if decimal is None:
-        sample = [line for line in lines[: 4 * _SAMPLE_LINES] if line.strip()][:_SAMPLE_LINES]
-        try:
-            rows = [fields for _, fields in _records(sample, delimiter, path, quoted=True)]
-        except DataError:  # badly quoted: loading names the line
-            rows = []
-        decimal = detect_decimal(rows, delimiter)
-    return delimiter, decimal
-
-
 def _first_record(source: TextSource, min_lines: int):
     """(the first piece of lines, its first record ``(line, fields)`` or None, the other pieces)."""
     pieces = source.pieces(min_lines)
@@ -352,16 +297,16 @@ def _load_careful(
     """
     path = source.path
     size = max(os.path.getsize(path), 1)
-    first_piece, pieces = _first_record(source, _SAMPLE_LINES + 1)
+    first_piece, pieces = _first_record(source, SAMPLE_LINES + 1)
     delimiter, decimal = sniff(first_piece, path, delimiter, decimal)
-    records = _records(itertools.chain(first_piece, itertools.chain.from_iterable(pieces)), delimiter, path, True)
+    records = split_records(itertools.chain(first_piece, itertools.chain.from_iterable(pieces)), delimiter, path, True)
     del first_piece
     record = next(records, None)
     if record is None:
         raise DataError(f"{source.name} is empty: it has only blank or comment lines", path=path)
     first_line, first = record
     if header is None:
-        header = _is_header(first, label_column)
+        header = is_header(first, label_column)
     table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
     label_j, feature_js = _choose_columns(table, label_column, feature_columns)
     blocks: list[np.ndarray] = []
@@ -431,7 +376,7 @@ def _cell_error(table: _Table, chunk: list, problem: tuple, first_rows: bool, he
     `chunk` starts with the file's first data row."""
     i, j, what = problem
     if i == 0 and first_rows and what.endswith("is not a number"):  # in the first row: likely a text column
-        if not header and not any(_looks_like_value(cell) for cell in chunk[0][1]):  # a row of names read as data
+        if not header and not any(looks_like_value(cell) for cell in chunk[0][1]):  # a row of names read as data
             what += f"; if line {chunk[0][0]} names the columns, read it as a header row"
             return table.error(what, chunk[i][0], j, remedy="header")
         if label_column is None:
@@ -472,18 +417,18 @@ def _load_clean_text(
         return None
     with stream:
         source = TextSource(path, stream)
-        pieces = source.pieces(_SAMPLE_LINES + 1, keep_comments=True)
+        pieces = source.pieces(SAMPLE_LINES + 1, keep_comments=True)
         try:
             lines = next(pieces)
             delimiter, decimal = sniff([line for line in lines if not is_comment(line)], path, delimiter, decimal)
-            record = next(_records(lines, delimiter, path, quoted=any('"' in line for line in lines)), None)
+            record = next(split_records(lines, delimiter, path, quoted=any('"' in line for line in lines)), None)
         except (TextError, DataError, StopIteration):
             return None
         if record is None or is_comment(record[1][0]):
             return None
         first_line, first = record
         if header is None:
-            header = _is_header(first, label_column)
+            header = is_header(first, label_column)
         table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
         label_j, feature_js = _choose_columns(table, label_column, feature_columns)
         blocks, numbers, line = [], [], first_line if header else 0  # `line`: file lines before `lines`
@@ -546,48 +491,9 @@ def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tup
     return block, at
 
 
-def _read_bytes(path: str) -> bytes:
-    """The file's bytes; DataError for a missing, folder or unreadable path."""
-    if not os.path.exists(path):
-        raise DataError(f"no such file: {path}", path=path)
-    if os.path.isdir(path):
-        raise DataError(f"{path} is a folder, not a data file", path=path)
-    try:
-        with open(path, "rb") as stream:
-            return stream.read()
-    except OSError as exc:
-        raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc
-
-
-def _read_npy(raw: bytes, path: str) -> np.ndarray:
-    """The float64 array of shape (n_rows, n_columns) held in a ``.npy`` file's bytes."""
-    name = os.path.basename(path)
-    if not raw.startswith(b"\x93NUMPY"):
-        raise DataError(f"{name} is not a valid .npy file: it lacks the .npy signature", path=path)
-    try:
-        stream = io.BytesIO(raw)
-        version = np.lib.format.read_magic(stream)
-        _, _, dtype = (
-            np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-        )(stream)
-        array = np.load(io.BytesIO(raw), allow_pickle=False) if dtype.kind in "biuf" else None
-    except Exception as exc:  # numpy raises ValueError, EOFError, tokenize errors... on damage
-        raise DataError(f"{name} is not a valid .npy file: it is damaged or truncated", path=path) from exc
-    if array is None:
-        what = "Python objects" if dtype.hasobject else f"values of type {dtype}"
-        raise DataError(f"{name} holds {what}, not numbers; save a numeric array", path=path)
-    if array.ndim not in (1, 2) or array.size == 0:
-        raise DataError(
-            f"{name} holds an array of shape {array.shape}; a data set needs a "
-            "non-empty 1-D or 2-D (rows, columns) array",
-            path=path,
-        )
-    return array.reshape(len(array), -1).astype(np.float64)
-
-
 def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing: bool) -> Dataset:
     """Dataset from the bytes of a ``.npy`` file; errors give 1-based rows and columns."""
-    array = _read_npy(raw, path)
+    array = read_npy(raw, path)
     table = _Table(path, None, array.shape[1], unit="row")
     label_j, feature_js = _choose_columns(table, label_column, feature_columns)
     used = np.zeros(array.shape, dtype=bool)
@@ -607,66 +513,6 @@ def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing
         drop_missing,
         cells=array,
     )
-
-
-def _detect_delimiter(lines: list[str]) -> str:
-    """The delimiter splitting the first lines into the most consistent number (> 1) of fields."""
-    sample = [line for line in lines[: 4 * _SAMPLE_LINES] if line.strip()][:_SAMPLE_LINES] or [""]
-
-    def score(rank: int) -> tuple:
-        delimiter = _CANDIDATE_DELIMITERS[rank]
-        counts = [
-            len(line.split()) if delimiter == WHITESPACE else len(next(csv.reader([line], delimiter=delimiter), []))
-            for line in sample
-        ]
-        mode = max(sorted(set(counts)), key=counts.count)
-        return mode > 1, counts.count(mode) / len(counts), -rank
-
-    return _CANDIDATE_DELIMITERS[max(range(len(_CANDIDATE_DELIMITERS)), key=score)]
-
-
-def _records(lines: Iterable[str], delimiter: str, path: str, quoted: bool) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line, fields)`` for each non-blank record; `line` is its first 1-based file line.
-
-    Without quotes in the file, plain splitting is used; it is much faster than the csv module.
-    """
-    if not quoted:
-        sep = None if delimiter == WHITESPACE else delimiter
-        yield from ((n, line.split(sep)) for n, line in enumerate(lines, 1) if line and not line.isspace())
-        return
-    texts: Iterable[str] = lines
-    if delimiter == WHITESPACE:
-        texts = (line.replace("\t", " ").strip() for line in lines)
-    reader = csv.reader(
-        (line + "\n" for line in texts), delimiter=delimiter, strict=True, skipinitialspace=delimiter == WHITESPACE
-    )
-    start = 1
-    try:
-        for fields in reader:
-            if len(fields) > 1 or (fields and fields[0].strip()):
-                yield start, fields
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        raise DataError(
-            f"{os.path.basename(path)}, line {start}: badly quoted field: a quote is "
-            f"not closed, or text follows a closing quote ({exc})",
-            path=path,
-            line=start,
-        ) from None
-
-
-def _is_header(first: list[str], label_column) -> bool:
-    """Whether the first row holds a non-numeric cell outside the label column (given by index)."""
-    by_index = isinstance(label_column, (int, np.integer)) and not isinstance(label_column, bool)
-    label_j = label_column if by_index else None
-    return any(
-        not _looks_like_value(cell) for j, cell in enumerate(first) if label_j is None or j != label_j % len(first)
-    )
-
-
-def _looks_like_value(cell: str) -> bool:
-    """True for a number (with either decimal mark) or a missing-value marker: not a column name."""
-    return is_value(cell, ".") or is_value(cell, ",")
 
 
 def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int | None, list[int]]:
@@ -716,7 +562,7 @@ def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) ->
     for line, fields in rows:
         if len(fields) != table.n_columns:
             reference = "the header" if table.names is not None else f"line {first_line}"
-            separator = _DELIMITER_WORDS.get(delimiter, repr(delimiter))
+            separator = DELIMITER_WORDS.get(delimiter, repr(delimiter))
             raise DataError(
                 f"{table.name}, line {line} has {len(fields)} fields but {reference} "
                 f"has {table.n_columns} (fields are separated by {separator})",

@@ -9,18 +9,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .data import (
-    _SAMPLE_LINES,
-    WHITESPACE,
-    DataError,
-    _first_record,
-    _is_header,
-    _open_text,
-    _read_bytes,
-    _read_npy,
-    _records,
-    sniff,
-)
+from .data import _first_record, _open_text
+from .data_errors import DataError
+from .dialect import SAMPLE_LINES, WHITESPACE, is_header, sniff, split_records
+from .npy_file import read_bytes, read_npy
 from .params import check_integer
 from .text_source import TextError, TextSource
 
@@ -105,7 +97,7 @@ def preview_table(
     path = os.fspath(path)
     name = os.path.basename(path)
     if path.lower().endswith(".npy"):
-        array = _read_npy(_read_bytes(path), path)
+        array = read_npy(read_bytes(path), path)
         rows = tuple(tuple(f"{value:g}" for value in row) for row in array[:n_rows])
         return Preview(
             path,
@@ -122,19 +114,19 @@ def preview_table(
     try:
         with _open_text(path) as stream:
             source = TextSource(path, stream)
-            lines, _ = _first_record(source, _SAMPLE_LINES + n_rows + 1)
+            lines, _ = _first_record(source, SAMPLE_LINES + n_rows + 1)
             whole = source.finished
     except TextError as error:
         raise DataError(str(error), path=path, line=error.line) from None
     detected, detected_decimal = sniff(lines, path)
     delimiter = delimiter or detected
     decimal = decimal or (detected_decimal if delimiter == detected else sniff(lines, path, delimiter)[1])
-    records = _records(lines, delimiter, path, quoted=any('"' in line for line in lines))
+    records = split_records(lines, delimiter, path, quoted=any('"' in line for line in lines))
     record = next(records, None)
     if record is None:
         raise DataError(f"{name} is empty: it has only blank or comment lines", path=path)
     first_line, first = record
-    detected_header = _is_header(first, None)
+    detected_header = is_header(first, None)
     header = detected_header if header is None else bool(header)
     if header:
         columns = tuple(cell.strip() for cell in first)
