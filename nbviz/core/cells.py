@@ -45,6 +45,16 @@ def detect_decimal(rows: Iterable[list[str]], delimiter: str) -> str:
     return "," if commas and not points else "."
 
 
+_SHOWN_LENGTH = 40  # characters of a cell quoted in a message
+
+
+def shown(text: str) -> str:
+    """`text` quoted for a one-line message: whole when short, else its start and its length."""
+    if len(text) <= _SHOWN_LENGTH:
+        return f"'{text}'"
+    return f"'{text[:_SHOWN_LENGTH]}…' ({len(text):,} characters)"
+
+
 def is_value(cell: str, decimal: str = ".") -> bool:
     """Whether a cell's text is a number written with `decimal` or a missing value."""
     text = cell.strip()
@@ -68,10 +78,10 @@ def parse_cell(cell: str, decimal: str = ".") -> float:
     try:
         value = float(text.replace(",", ".") if decimal == "," else text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a number") from None
+        raise ValueError(f"{shown(text)} is not a number") from None
     if not np.isfinite(value):
         size = "infinite" if "inf" in text.lower() else "too large"
-        raise ValueError(f"'{text}' is {size}; only finite numbers are allowed")
+        raise ValueError(f"{shown(text)} is {size}; only finite numbers are allowed")
     return value
 
 
@@ -83,27 +93,28 @@ def separator_problem(text: str, decimal: str) -> str | None:
     """
     refuse = "nbviz reads no thousands separators: write the numbers without them"
     if _DIGIT_SEPARATOR.search(text):
-        return f"'{text}' has '_' between digits; {refuse}"
+        return f"{shown(text)} has '_' between digits; {refuse}"
     if _SPACE_GROUPS.fullmatch(text):
-        return f"'{text}' has a space between digit groups; {refuse}"
+        return f"{shown(text)} has a space between digit groups; {refuse}"
     if decimal == ".":
         if _COMMA_GROUPS.fullmatch(text) and "." in text:
-            return f"'{text}' has ',' as a thousands separator; {refuse}"
+            return f"{shown(text)} has ',' as a thousands separator; {refuse}"
         if _COMMA_GROUPS.fullmatch(text):
             return (
-                f"'{text}' has a comma: a thousands separator, or a decimal comma; {refuse}, or, if the comma is "
+                f"{shown(text)} has a comma: a thousands separator, or a decimal comma; {refuse}, or, if the comma is "
                 "the decimal mark, choose the decimal comma"
             )
         if _COMMA_NUMBER.fullmatch(text):
             return (
-                f"'{text}' is written with a decimal comma but the decimal mark is the point; choose the decimal comma"
+                f"{shown(text)} is written with a decimal comma but the decimal mark is the point; "
+                "choose the decimal comma"
             )
         return None
     if _POINT_GROUPS.fullmatch(text) and ("," in text or not _POINT_NUMBER.fullmatch(text)):
-        return f"'{text}' has '.' as a thousands separator; {refuse}"
+        return f"{shown(text)} has '.' as a thousands separator; {refuse}"
     if "." in text and any(c.isdigit() for c in text):
         return (
-            f"'{text}' is written with a decimal point (or a thousands separator) but the decimal mark is the "
+            f"{shown(text)} is written with a decimal point (or a thousands separator) but the decimal mark is the "
             "comma; choose the decimal point"
         )
     return None

@@ -28,6 +28,7 @@ from .dialect import (
     split_records,
 )
 from .npy_file import read_bytes, read_npy
+from .paths import regular_file_size
 from .row_context import RowContext, row_context
 from .text_source import TextError, TextSource, is_comment
 
@@ -229,6 +230,7 @@ def _out_of_memory(path: str) -> DataError:
 
 def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing, report) -> Dataset:
     """`load_data` for a path given as text, reporting to `report`."""
+    regular_file_size(path)  # a pipe or a device is refused before anything opens it
     if path.lower().endswith(".npy"):
         raw = read_bytes(path)
         if not raw:
@@ -266,13 +268,9 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
 
 def _open_text(path: str):
     """The file opened for binary reading; DataError for a missing, folder, unreadable or empty path."""
-    if not os.path.exists(path):
-        raise DataError(f"no such file: {path}", path=path)
-    if os.path.isdir(path):
-        raise DataError(f"{path} is a folder, not a data file", path=path)
+    if regular_file_size(path) == 0:
+        raise DataError(f"{os.path.basename(path)} is empty", path=path)
     try:
-        if os.path.getsize(path) == 0:
-            raise DataError(f"{os.path.basename(path)} is empty", path=path)
         return open(path, "rb")
     except OSError as exc:
         raise DataError(f"cannot read {path}: {exc.strerror or exc}", path=path) from exc

@@ -15,6 +15,12 @@ import numpy as np
 from .cells import detect_decimal, is_value
 from .data_errors import DataError
 
+# The csv module refuses a field over 131,072 characters (a long text cell, or a line of ~20,000
+# columns read with the wrong candidate delimiter while detecting it). A field is never longer than
+# the line already in memory, so the limit only refuses real files; raise it to the largest value a
+# C long holds on every platform. Raising it process-wide is harmless to other readers.
+csv.field_size_limit(max(csv.field_size_limit(), 2**31 - 1))
+
 WHITESPACE = " "  # the delimiter meaning "runs of spaces and tabs"
 CANDIDATE_DELIMITERS = ("\t", ";", ",", WHITESPACE)  # preferred first when equally likely
 DELIMITER_WORDS = {",": "commas", "\t": "tabs", ";": "semicolons", WHITESPACE: "spaces or tabs"}

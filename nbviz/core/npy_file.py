@@ -8,14 +8,12 @@ import os
 import numpy as np
 
 from .data_errors import DataError
+from .paths import regular_file_size
 
 
 def read_bytes(path: str) -> bytes:
-    """The file's bytes; DataError for a missing, folder or unreadable path."""
-    if not os.path.exists(path):
-        raise DataError(f"no such file: {path}", path=path)
-    if os.path.isdir(path):
-        raise DataError(f"{path} is a folder, not a data file", path=path)
+    """The file's bytes; DataError for a missing or unreadable path or one that is not a regular file."""
+    regular_file_size(path)
     try:
         with open(path, "rb") as stream:
             return stream.read()

@@ -117,10 +117,10 @@ class TextSource:
                 carry = ""
             text = text.replace("\r", "\n")
             cut = len(text) if final else text.rfind("\n") + 1
-            whole, carry = text[:cut], text[cut:] + carry
-            if "\0" in whole:
-                line = lines_before + whole.count("\n", 0, whole.index("\0")) + 1
+            if "\0" in text:  # checked before the cut: a block of NULs holds no line end to cut at
+                line = lines_before + text.count("\n", 0, text.index("\0")) + 1
                 raise TextError(f"{self.name} is not a text data file: line {line} holds binary data; {_ADVICE}", line)
+            whole, carry = text[:cut], text[cut:] + carry
             self.finished = final
             if whole:
                 lines = (whole[:-1] if whole.endswith("\n") else whole).split("\n")
