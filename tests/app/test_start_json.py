@@ -1,6 +1,7 @@
 """Exact starting parameters: the parameters JSON read back bit for bit, the start table and its checks."""
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -66,8 +67,13 @@ def test_parameters_json_reads_back_bit_for_bit(tmp_path, model):
 
 def test_reading_a_file_that_is_not_a_parameters_file_says_what_to_give(tmp_path):
     missing = tmp_path / "missing.json"
-    with pytest.raises(ValueError, match="cannot read .*missing.json"):
+    with pytest.raises(ValueError, match="no such file: .*missing.json"):
         export.read_parameters_json(missing)
+    large = tmp_path / "large.json"
+    with open(large, "wb") as stream:
+        stream.truncate(export.PARAMETERS_BYTES_LIMIT + 1)
+    with pytest.raises(ValueError, match=r"large.json is 128 MiB: larger than the parameters of any model"):
+        export.read_parameters_json(large)
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     with pytest.raises(ValueError, match="broken.json is not a parameters file.*Export → Parameters"):
@@ -210,3 +216,15 @@ def test_start_problem_names_a_mismatch_of_features_and_the_truth_is_offered_onl
     synthesised = Problem.synthesised(truth, 50, seed=0)
     assert truth_start(synthesised, "bernoulli") is truth
     assert truth_start(synthesised, "gaussian") is None and truth_start(problem, "bernoulli") is None
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"), reason="needs POSIX pipes and devices"
+)
+def test_a_pipe_or_a_device_given_as_parameters_is_refused_at_once(tmp_path):
+    pipe = tmp_path / "start.json"
+    os.mkfifo(pipe)
+    with pytest.raises(ValueError, match=r"start.json is a named pipe \(FIFO\), not a parameters file"):
+        export.read_parameters_json(pipe)
+    with pytest.raises(ValueError, match="/dev/zero is a character device, not a parameters file"):
+        export.read_parameters_json("/dev/zero")

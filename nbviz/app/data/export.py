@@ -14,6 +14,7 @@ from typing import cast
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core.paths import regular_file_size
 from nbviz.core.row_context import number_text
 
 from ..families import FamilyPresentation, ParameterView, ProbabilityModel, presentation
@@ -207,6 +208,9 @@ def write_session_export(kind: str, path, session) -> None:
 
 
 PARAMETERS_SOURCE = "a file written by File → Export → Parameters (JSON)"
+# One half-step's parameters are at most `fit_size.SNAPSHOT_BYTES_LIMIT` (32 MiB of float64, 4 million
+# numbers); written as JSON text, each number takes at most about 25 characters.
+PARAMETERS_BYTES_LIMIT = 128 * 2**20
 
 
 def parameters_from_document(document, where: str = "the parameters") -> nc.Mixture:
@@ -226,8 +230,15 @@ def parameters_from_document(document, where: str = "the parameters") -> nc.Mixt
 def read_parameters_json(path) -> nc.Mixture:
     """The model of a parameters file that `write_parameters_json` wrote: every number exactly.
 
-    Raises ValueError naming the file and saying what is wrong (also when it cannot be read).
+    Raises ValueError naming the file and saying what is wrong (also when it cannot be read, is not
+    a regular file, or is larger than any parameters file of a model nbviz can run).
     """
+    size = regular_file_size(str(path), "a parameters file")  # a pipe or a device is never opened
+    if size > PARAMETERS_BYTES_LIMIT:
+        raise ValueError(
+            f"{path} is {size / 2**20:,.0f} MiB: larger than the parameters of any model nbviz can run "
+            f"({PARAMETERS_BYTES_LIMIT // 2**20} MiB at most); give {PARAMETERS_SOURCE}"
+        )
     try:
         with open(path, encoding="utf-8") as file:
             document = json.load(file)
