@@ -10,9 +10,11 @@ type for ``.nbviz`` sessions so that double-clicking a session opens it in nbviz
 
 and makes nbviz the default handler for sessions in ``$XDG_CONFIG_HOME/mimeapps.list`` (changing
 only that entry: comments, order and repeated keys are kept). ``--uninstall-desktop`` removes
-exactly those. A failure half-way undoes what was done. The system's ``update-mime-database``,
-``update-desktop-database`` and ``gtk-update-icon-cache`` are run when present, and the icon theme
-directory's time is touched so that no stale icon cache is used after uninstalling.
+exactly those, and the folders install made for them once they are empty. A symbolic link at
+``mimeapps.list`` keeps pointing at its target, which gets the association; a link at one of nbviz's
+own files is replaced, never written through. A failure half-way undoes what was done. The
+system's ``update-mime-database``, ``update-desktop-database`` and ``gtk-update-icon-cache`` are
+run when present, and the icon theme directory's time is touched so that no stale icon cache is used after uninstalling.
 """
 
 from __future__ import annotations
@@ -129,10 +131,13 @@ def mimeapps_path() -> Path:
 
 
 class _Changes:
-    """Files written or removed so far, and directories made, so a failed install can be undone."""
+    """Files written or removed so far, and directories made, so a failed install can be undone.
+
+    A symbolic link is remembered as the link (its target path), never as its target's content.
+    """
 
     def __init__(self) -> None:
-        self._saved: list[tuple[Path, bytes | None]] = []
+        self._saved: list[tuple[Path, bytes | str | None]] = []
         self._made: list[Path] = []
 
     def make_dirs(self, directory: Path) -> None:
@@ -145,15 +150,26 @@ class _Changes:
             self._made.append(path)
 
     def before_change(self, path: Path) -> None:
-        """Remember `path`'s content (or its absence) before it is written or removed."""
+        """Remember `path`'s content, the link it is, or its absence, before it is written or removed."""
         if all(saved != path for saved, _ in self._saved):
-            self._saved.append((path, path.read_bytes() if path.exists() else None))
+            if path.is_symlink():
+                self._saved.append((path, os.readlink(path)))
+            else:
+                self._saved.append((path, path.read_bytes() if path.exists() else None))
+
+    def replace_link(self, path: Path) -> None:
+        """Remove `path` if it is a symbolic link, so that writing it never writes through the link."""
+        if path.is_symlink():
+            self.before_change(path)
+            path.unlink()
 
     def undo(self) -> None:
         for path, content in reversed(self._saved):
-            if content is None:
+            if path.is_symlink() or content is None or isinstance(content, str):
                 path.unlink(missing_ok=True)
-            else:
+            if isinstance(content, str):
+                path.symlink_to(content)
+            elif content is not None:
                 path.write_bytes(content)
         for directory in reversed(self._made):
             try:
@@ -198,6 +214,7 @@ def install(root: Path | None = None, program: str | None = None) -> list[Path]:
         for path in files:
             changes.make_dirs(path.parent)
             changes.before_change(path)
+            changes.replace_link(path)  # a link at one of nbviz's own files is replaced, not written through
         files[0].write_text(desktop_entry(command), encoding="utf-8")
         files[1].write_text(MIME_XML, encoding="utf-8")
         for path in files[2:]:
@@ -217,6 +234,25 @@ def install(root: Path | None = None, program: str | None = None) -> list[Path]:
     return files
 
 
+def _remove_empty_folders(folders: set[Path], root: Path) -> None:
+    """Remove each of `folders`, then its parents, while they are empty.
+
+    Install makes the folders its icons need (``icons/hicolor/16x16/apps``, ...); once nbviz's files
+    are gone, the ones left empty go too. A folder holding anything else stays, and so do the
+    shared folders every desktop program writes in (``applications``, ``mime/packages``, the
+    ``hicolor`` theme itself).
+    """
+    shared = {root, root / "applications", root / "mime", root / "mime" / "packages", root / "icons"}
+    shared.add(root / "icons" / "hicolor")
+    for folder in sorted(folders, key=lambda path: len(path.parts), reverse=True):
+        while folder not in shared and root in folder.parents:
+            try:
+                folder.rmdir()
+            except OSError:
+                break  # not empty (or not there): it, and so its parents, stay
+            folder = folder.parent
+
+
 def uninstall(root: Path | None = None) -> list[Path]:
     """Remove what `install` wrote (nbviz's files and its default-handler entry); returns the files removed.
 
@@ -229,7 +265,7 @@ def uninstall(root: Path | None = None) -> list[Path]:
     changes = _Changes()
     try:
         for path in installed_files(root):
-            if path.exists():
+            if path.exists() or path.is_symlink():
                 changes.before_change(path)
                 path.unlink()
                 removed.append(path)
@@ -239,6 +275,7 @@ def uninstall(root: Path | None = None) -> list[Path]:
     except BaseException:
         changes.undo()
         raise
+    _remove_empty_folders({path.parent for path in installed_files(root)}, root)
     _run_if_present("update-mime-database", str(root / "mime"))
     _run_if_present("update-desktop-database", str(root / "applications"))
     _refresh_icon_cache(root, create=False)

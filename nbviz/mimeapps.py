@@ -48,7 +48,11 @@ class MimeAppsList:
         return "".join(self.lines)
 
     def write(self, path: Path) -> None:
-        """Replace `path` atomically with these lines (keeping its permissions)."""
+        """Replace `path` atomically with these lines (keeping its permissions).
+
+        A `path` that is a symbolic link keeps pointing where it did: its target is the file replaced.
+        """
+        path = path.resolve()  # a link's target gets the lines; the link itself is left as it is
         path.parent.mkdir(parents=True, exist_ok=True)
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")

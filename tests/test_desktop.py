@@ -180,3 +180,60 @@ def test_the_command_line_installs_over_a_list_glib_accepts(xdg, capsys):
     assert cli.main(["--uninstall-desktop"]) == 0
     assert (xdg / "config" / "mimeapps.list").read_bytes() == USERS_LIST.encode()
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_symlinked_mimeapps_list_keeps_its_link_and_its_target_gets_the_association(xdg):
+    dotfiles = xdg / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "mimeapps.list"
+    target.write_text("# mine\n[Default Applications]\ntext/plain=gedit.desktop\n")
+    link = xdg / "config" / "mimeapps.list"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(target)
+    desktop.install(program="/usr/bin/nbviz")
+    assert link.is_symlink() and link.resolve() == target
+    assert "application/x-nbviz-session=nbviz.desktop" in target.read_text()
+    assert target.read_text().startswith("# mine\n[Default Applications]\ntext/plain=gedit.desktop\n")
+    desktop.uninstall()
+    assert link.is_symlink() and target.read_text() == "# mine\n[Default Applications]\ntext/plain=gedit.desktop\n"
+
+
+def test_a_symlink_at_the_desktop_entry_is_replaced_never_written_through(xdg):
+    elsewhere = xdg / "elsewhere.desktop"
+    elsewhere.write_text("someone else's file\n")
+    entry = xdg / "data" / "applications" / "nbviz.desktop"
+    entry.parent.mkdir(parents=True)
+    entry.symlink_to(elsewhere)
+    desktop.install(program="/usr/bin/nbviz")
+    assert elsewhere.read_text() == "someone else's file\n"
+    assert not entry.is_symlink() and read_entry(entry)["Exec"] == "/usr/bin/nbviz %f"
+
+
+def test_a_failed_install_puts_a_replaced_link_back(xdg, monkeypatch):
+    elsewhere = xdg / "elsewhere.desktop"
+    elsewhere.write_text("someone else's file\n")
+    entry = xdg / "data" / "applications" / "nbviz.desktop"
+    entry.parent.mkdir(parents=True)
+    entry.symlink_to(elsewhere)
+
+    def fail(*args):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(desktop, "_render_png", fail)
+    with pytest.raises(OSError, match="disk full"):
+        desktop.install(program="/usr/bin/nbviz")
+    assert entry.is_symlink() and entry.resolve() == elsewhere
+    assert elsewhere.read_text() == "someone else's file\n"
+
+
+def test_uninstall_removes_the_icon_folders_install_made_once_they_are_empty(xdg):
+    hicolor = xdg / "data" / "icons" / "hicolor"
+    (hicolor / "48x48" / "apps").mkdir(parents=True)
+    other = hicolor / "48x48" / "apps" / "other.png"
+    other.write_bytes(b"another program's icon")
+    desktop.install(program="/usr/bin/nbviz")
+    desktop.uninstall()
+    assert other.read_bytes() == b"another program's icon"  # a folder with another file stays
+    left = sorted(str(path.relative_to(hicolor)) for path in hicolor.rglob("*") if path.is_dir())
+    assert left == ["48x48", "48x48/apps"]
+    assert (xdg / "data" / "applications").is_dir()  # the shared folders stay
