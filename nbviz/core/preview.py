@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from .data import (
     _SAMPLE_LINES,
-    WHITESPACE,
     DataError,
     _first_record,
     _is_header,
@@ -163,14 +162,3 @@ def preview_table(
         detected_decimal,
         source.encoding,
     )
-
-
-def delimiter_name(delimiter: str | None) -> str:
-    """A word for the delimiter, as shown to users."""
-    names: dict[str | None, str] = {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}
-    return names.get(delimiter, repr(delimiter))
-
-
-def decimal_name(decimal: str) -> str:
-    """A word for the decimal mark, as shown to users."""
-    return {".": "point", ",": "comma"}.get(decimal, repr(decimal))

@@ -76,10 +76,6 @@ class ParameterTable(QTableWidget):
         """The table's text, row by row."""
         return [[self.cell(k, c).text() for c in range(self.columnCount())] for k in range(self.rowCount())]
 
-    def set_text(self, k: int, c: int, text: str) -> None:
-        """Write a cell as the user would (the edit is announced)."""
-        self.cell(k, c).setText(text)
-
     def mark(self, check: synthesis.TableCheck, background: str) -> None:
         """Colour the cells `check` refuses with `background`, their reasons as tooltips."""
         marked = check.cell_messages()
