@@ -133,7 +133,9 @@ def mimeapps_path() -> Path:
 class _Changes:
     """Files written or removed so far, and directories made, so a failed install can be undone.
 
-    A symbolic link is remembered as the link (its target path), never as its target's content.
+    A symbolic link is remembered as the link (its target path), never as its target's content. As a
+    context manager it undoes them when the block raises (anything, an interrupt too), then lets the
+    error go on.
     """
 
     def __init__(self) -> None:
@@ -163,6 +165,13 @@ class _Changes:
             self.before_change(path)
             path.unlink()
 
+    def __enter__(self) -> _Changes:
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        if kind is not None:
+            self.undo()
+
     def undo(self) -> None:
         for path, content in reversed(self._saved):
             if path.is_symlink() or content is None or isinstance(content, str):
@@ -176,6 +185,13 @@ class _Changes:
                 directory.rmdir()
             except OSError:
                 pass  # not empty: something else lives there now
+
+
+def _refresh_databases(root: Path, create: bool) -> None:
+    """Make the desktop see what is installed under `root` now: MIME types, entries and icons."""
+    _run_if_present("update-mime-database", str(root / "mime"))
+    _run_if_present("update-desktop-database", str(root / "applications"))
+    _refresh_icon_cache(root, create)
 
 
 def _refresh_icon_cache(root: Path, create: bool) -> None:
@@ -209,8 +225,7 @@ def install(root: Path | None = None, program: str | None = None) -> list[Path]:
     command = _quote(program) if program else launch_command()
     defaults = MimeAppsList.read(mimeapps_path())  # an unreadable list stops the install before it starts
     defaults.put_first(DEFAULTS, MIME_TYPE, f"{APP_ID}.desktop")
-    changes = _Changes()
-    try:
+    with _Changes() as changes:
         for path in files:
             changes.make_dirs(path.parent)
             changes.before_change(path)
@@ -225,12 +240,7 @@ def install(root: Path | None = None, program: str | None = None) -> list[Path]:
         changes.make_dirs(mimeapps_path().parent)
         changes.before_change(mimeapps_path())
         defaults.write(mimeapps_path())
-    except BaseException:
-        changes.undo()
-        raise
-    _run_if_present("update-mime-database", str(root / "mime"))
-    _run_if_present("update-desktop-database", str(root / "applications"))
-    _refresh_icon_cache(root, create=True)
+    _refresh_databases(root, create=True)
     return files
 
 
@@ -262,8 +272,7 @@ def uninstall(root: Path | None = None) -> list[Path]:
     defaults = MimeAppsList.read(mimeapps_path())
     changed = defaults.remove_item(DEFAULTS, MIME_TYPE, f"{APP_ID}.desktop")
     removed = []
-    changes = _Changes()
-    try:
+    with _Changes() as changes:
         for path in installed_files(root):
             if path.exists() or path.is_symlink():
                 changes.before_change(path)
@@ -272,11 +281,6 @@ def uninstall(root: Path | None = None) -> list[Path]:
         if changed:
             changes.before_change(mimeapps_path())
             defaults.write(mimeapps_path())
-    except BaseException:
-        changes.undo()
-        raise
     _remove_empty_folders({path.parent for path in installed_files(root)}, root)
-    _run_if_present("update-mime-database", str(root / "mime"))
-    _run_if_present("update-desktop-database", str(root / "applications"))
-    _refresh_icon_cache(root, create=False)
+    _refresh_databases(root, create=False)
     return removed

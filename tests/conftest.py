@@ -6,6 +6,7 @@ CI run is repeatable; elsewhere it explores new examples on every run.
 
 import os
 
+import numpy as np
 import pytest
 from hypothesis import settings
 
@@ -68,3 +69,57 @@ def make_main_window(qtbot, tmp_path):
         return win
 
     return make
+
+
+@pytest.fixture
+def random_gaussians():
+    """Make a GaussianMixture with random means and covariances of a given type.
+
+    ``random_gaussians(covariance_type, rng, n_features, n_components=3)``: equal weights; the
+    "full" matrices are ``A A^T + I``, "tied" is the first of them, "diag" variances are drawn from
+    [0.5, 2) and "spherical" variances run evenly from 0.5 to 2.
+    """
+    import nbviz.core as nc
+
+    def make(covariance_type: str, rng, n_features: int, n_components: int = 3):
+        D, K = n_features, n_components
+        A = rng.normal(size=(K, D, D))
+        full = A @ A.transpose(0, 2, 1) + np.eye(D)
+        covariances = {
+            "full": full,
+            "tied": full[0],
+            "diag": rng.uniform(0.5, 2.0, (K, D)),
+            "spherical": np.linspace(0.5, 2.0, K),
+        }
+        return nc.GaussianMixture(
+            weights=np.full(K, 1 / K),
+            means=rng.normal(size=(K, D)),
+            covariances=covariances[covariance_type],
+            covariance_type=covariance_type,
+        )
+
+    return make
+
+
+@pytest.fixture
+def assert_same_history():
+    """Assert that two histories hold the same snapshots: phases, numbers and parameters, bit for bit.
+
+    ``assert_same_history(a, b)`` with two sequences of `Snapshot`.
+    """
+
+    def check(a, b) -> None:
+        assert len(a) == len(b)
+        for s, t in zip(a, b):
+            assert (s.phase, s.iteration, s.empty) == (t.phase, t.iteration, t.empty)
+            assert (s.log_likelihood, s.objective, s.elbo, s.log_prior) == (
+                t.log_likelihood,
+                t.objective,
+                t.elbo,
+                t.log_prior,
+            )
+            expected = t.model.to_dict()
+            for field, value in s.model.to_dict().items():
+                assert expected[field] == value
+
+    return check

@@ -16,10 +16,10 @@ SETTINGS_HOME = tempfile.mkdtemp(prefix="nbviz-test-settings-")
 ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": SETTINGS_HOME}
 
 
-def run_cli(*args, timeout=120):
-    return subprocess.run(
-        [sys.executable, "-m", "nbviz", *args], capture_output=True, text=True, env=ENV, timeout=timeout
-    )
+def run_cli(*args, timeout=120, **options):
+    """``python -m nbviz *args``, its output captured as text; `options` go to `subprocess.run` (env, ...)."""
+    settings = {"capture_output": True, "text": True, "env": ENV, "timeout": timeout} | options
+    return subprocess.run([sys.executable, "-m", "nbviz", *args], **settings)
 
 
 def test_list_presets_prints_name_tab_description(capsys):
@@ -128,13 +128,7 @@ def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
     settings.write_text("[window]\ngeometry=@ByteArray()\n")
     before = settings.read_text()
     png = tmp_path / "a.png"
-    result = subprocess.run(
-        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    result = run_cli("--preset", "gmm-2d", "--screenshot", str(png), env=env)
     assert result.returncode == 0, result.stderr
     assert QImage(str(png)).width() == 1400 and settings.read_text() == before
 
@@ -154,24 +148,7 @@ def test_light_and_dark_screenshots_leave_the_remembered_choices_alone(tmp_path)
     shots = {}
     for name, flags in (("light", ["--light"]), ("dark", ["--dark", "--presentation"])):
         shots[name] = tmp_path / f"{name}.png"
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "nbviz",
-                "--preset",
-                "faithful",
-                "--steps",
-                "2",
-                *flags,
-                "--screenshot",
-                str(shots[name]),
-            ],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
-        )
+        result = run_cli("--preset", "faithful", "--steps", "2", *flags, "--screenshot", str(shots[name]), env=env)
         assert result.returncode == 0, result.stderr
     light, dark = QImage(str(shots["light"])), QImage(str(shots["dark"]))
     assert mean_lightness(light) > 200 and mean_lightness(dark) < 90
@@ -409,25 +386,12 @@ def test_a_screenshot_onto_a_full_disk_exits_2_and_leaves_no_file(tmp_path):
     folder = tmp_path / "shots"
     folder.mkdir()
     png = folder / "full.png"
-    result = subprocess.run(
-        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
-        capture_output=True,
-        text=True,
-        env=ENV,
-        timeout=120,
-        preexec_fn=_small_file_limit,
-    )
+    result = run_cli("--preset", "gmm-2d", "--screenshot", str(png), preexec_fn=_small_file_limit)
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 2 and len(lines) == 1 and "full.png" in lines[0] and "disk full" in lines[0]
     assert list(folder.iterdir()) == []  # no 0-byte PNG, no temporary file
     png.write_bytes(b"an earlier screenshot")
-    result = subprocess.run(
-        [sys.executable, "-m", "nbviz", "--preset", "gmm-2d", "--screenshot", str(png)],
-        capture_output=True,
-        env=ENV,
-        timeout=120,
-        preexec_fn=_small_file_limit,
-    )
+    result = run_cli("--preset", "gmm-2d", "--screenshot", str(png), preexec_fn=_small_file_limit)
     assert result.returncode == 2 and png.read_bytes() == b"an earlier screenshot"
     assert list(folder.iterdir()) == [png]
 

@@ -15,7 +15,6 @@ import numpy as np
 #: Cell texts (compared stripped and lower-cased) that mean "no value here".
 MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?", "missing"})
 DECIMAL_MARKS = (".", ",")
-DECIMAL_NAMES = {".": "point", ",": "comma"}
 _COMMA_NUMBER = re.compile(r"[+-]?\d*,\d+(?:[eE][+-]?\d+)?")  # '17,99': a decimal comma
 _POINT_NUMBER = re.compile(r"[+-]?\d*\.\d+(?:[eE][+-]?\d+)?")  # '17.99'
 _COMMA_GROUPS = re.compile(r"[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")  # '1,000' or '1,000.5'

@@ -394,10 +394,6 @@ class _LabelCodes:
     texts: tuple[str, ...]
 
 
-class _NotClean(Exception):
-    """The streamed reader met something only the careful parse handles or explains."""
-
-
 def _load_clean_text(
     path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing: bool, report: _Progress
 ) -> Dataset | None:

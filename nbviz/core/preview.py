@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .data import _first_record, _open_text
 from .data_errors import DataError
-from .dialect import SAMPLE_LINES, WHITESPACE, is_header, sniff, split_records
+from .dialect import SAMPLE_LINES, is_header, sniff, split_records
 from .npy_file import read_bytes, read_npy
 from .params import check_integer
 from .text_source import TextError, TextSource
@@ -155,14 +155,3 @@ def preview_table(
         detected_decimal,
         source.encoding,
     )
-
-
-def delimiter_name(delimiter: str | None) -> str:
-    """A word for the delimiter, as shown to users."""
-    names: dict[str | None, str] = {",": "comma", "\t": "tab", ";": "semicolon", WHITESPACE: "whitespace"}
-    return names.get(delimiter, repr(delimiter))
-
-
-def decimal_name(decimal: str) -> str:
-    """A word for the decimal mark, as shown to users."""
-    return {".": "point", ",": "comma"}.get(decimal, repr(decimal))

@@ -60,11 +60,6 @@ def first_position(mask: np.ndarray) -> tuple[int, ...]:
     return tuple(int(i) for i in np.unravel_index(np.argmax(mask), mask.shape))
 
 
-def describe_position(name: str, index: tuple[int, ...]) -> str:
-    """Human-readable position such as ``X[3, 1] (row 3, column 1, counting from 0)``."""
-    return _position(name, index)
-
-
 class DataFitError(ValueError):
     """Data that a model family cannot describe, such as a fraction given to a multinomial model.
 

@@ -23,22 +23,8 @@ def session_with_run(name, half_steps=7, cursor=4, selected=3):
     return session
 
 
-def assert_same_history(a, b):
-    assert len(a) == len(b)
-    for s, t in zip(a, b):
-        assert (s.phase, s.iteration, s.empty) == (t.phase, t.iteration, t.empty)
-        assert (s.log_likelihood, s.objective, s.elbo, s.log_prior) == (
-            t.log_likelihood,
-            t.objective,
-            t.elbo,
-            t.log_prior,
-        )
-        for field, value in s.model.to_dict().items():
-            assert t.model.to_dict()[field] == value
-
-
 @pytest.mark.parametrize("name", ["gmm-2d", "bars", "naive-bayes", "iris"])
-def test_save_and_reopen_shows_exactly_what_was_on_screen(name, tmp_path, qtbot):
+def test_save_and_reopen_shows_exactly_what_was_on_screen(name, tmp_path, qtbot, assert_same_history):
     original = session_with_run(name)
     path = tmp_path / "run.nbviz"
     assert original.save(path)

@@ -338,19 +338,35 @@ def test_a_changed_entry_is_refused_in_one_line(saved_path, tmp_path, edit, frag
     assert fragment in message and "\n" not in message and "changed.nbviz" in message, message
 
 
+def restored_after_a_change(data, path, qtbot):
+    """A new session shown in the panels, restored from `data` signed again and written to `path`.
+
+    Returns
+    -------
+    session, choose_k, restarts
+    """
+    path.write_text(json.dumps(resign(data)))
+    session = Session()
+    choose, restarts = panels(qtbot, session)
+    assert session.restore(read_session(path))
+    return session, choose, restarts
+
+
+def assert_refused_when_made_again(session, panel, qtbot, choose) -> None:
+    """`choose()` starts making a saved fit again in `panel`'s background; what it loads is refused."""
+    before = list(session.history)
+    with qtbot.waitSignal(panel.explorer.finished, timeout=30000):
+        assert choose()
+    assert session.history == before
+
+
 def test_a_fit_that_is_not_the_same_when_made_again_is_refused_and_nothing_changes(saved_path, tmp_path, qtbot):
     data = json.loads(saved_path[0].read_text())
     types = data["explored"]["choose_k"]["types"]
     index = [t["covariance_type"] for t in types].index("full")
     types[index]["objective"][1] = [v - 5.0 for v in types[index]["objective"][1]]  # K = 2: claimed 5 lower
-    (tmp_path / "c.nbviz").write_text(json.dumps(resign(data)))
-    session = Session()
-    choose, _ = panels(qtbot, session)
-    assert session.restore(read_session(tmp_path / "c.nbviz"))
-    before = list(session.history)
-    with qtbot.waitSignal(choose.explorer.finished, timeout=30000):
-        assert choose.choose_model("full", 1)  # made again in the background
-    assert session.history == before
+    session, choose, _ = restored_after_a_change(data, tmp_path / "c.nbviz", qtbot)
+    assert_refused_when_made_again(session, choose, qtbot, lambda: choose.choose_model("full", 1))
     assert "not the saved" in choose.error.text
 
 
@@ -359,12 +375,6 @@ def test_a_run_of_the_gallery_that_is_not_the_same_when_made_again_is_refused(sa
     runs = data["explored"]["restarts"]["runs"]
     last = max(i for i, run in enumerate(runs) if run["objective"] is not None)
     runs[last]["objective"] -= 5.0  # claimed 5 lower (still sorted: it is the last finished run)
-    (tmp_path / "g.nbviz").write_text(json.dumps(resign(data)))
-    session = Session()
-    _, restarts = panels(qtbot, session)
-    assert session.restore(read_session(tmp_path / "g.nbviz"))
-    before = list(session.history)
-    with qtbot.waitSignal(restarts.explorer.finished, timeout=30000):
-        assert restarts.choose(last)
-    assert session.history == before
+    session, _, restarts = restored_after_a_change(data, tmp_path / "g.nbviz", qtbot)
+    assert_refused_when_made_again(session, restarts, qtbot, lambda: restarts.choose(last))
     assert "not the saved" in restarts.job_bar.status.text() and restarts.job_bar._error

@@ -149,13 +149,11 @@ def pg_point(x, y):
     ("family", "n_features", "n_components"),
     [("gaussian", 2, 3), ("gaussian", 3, 5), ("gaussian", 1, 3), ("bernoulli", 5, 3), ("multinomial", 8, 4)],
 )
-def test_the_legend_over_a_plot_covers_no_data(qtbot, options, presenting, family, n_features, n_components):
+def test_the_legend_over_a_plot_covers_no_data(qtbot, shown, options, presenting, family, n_features, n_components):
     options.set("shapes", True)  # the longest entries
-    dialog = SynthesisDialog(Session(), appearance=Appearance(presentation=presenting), view_options=options)
-    qtbot.addWidget(dialog)
-    dialog.resize(*((1024, 768) if presenting else (1080, 620)))
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    appearance = Appearance(presentation=presenting)
+    size = (1024, 768) if presenting else (1080, 620)
+    dialog = shown(SynthesisDialog(Session(), appearance=appearance, view_options=options), *size)
     preview = show(dialog, family, n_features, n_components)
     legend = preview.legend
     assert legend.view_box is not None and len(preview.legend_points) > 0
@@ -168,13 +166,8 @@ def test_the_legend_over_a_plot_covers_no_data(qtbot, options, presenting, famil
 
 @pytest.mark.parametrize("presenting", [False, True])
 @pytest.mark.parametrize(("n_features", "n_components"), [(16, 3), (16, 12), (64, 12)])
-def test_the_pictures_and_their_legend_fit_the_page(qtbot, presenting, n_features, n_components):
-    appearance = Appearance(presentation=presenting)
-    dialog = SynthesisDialog(Session(), appearance=appearance)
-    qtbot.addWidget(dialog)
-    dialog.resize(1024, 768)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+def test_the_pictures_and_their_legend_fit_the_page(qtbot, shown, presenting, n_features, n_components):
+    dialog = shown(SynthesisDialog(Session(), appearance=Appearance(presentation=presenting)), 1024, 768)
     preview = show(dialog, "bernoulli", n_features, n_components)
     pictures = preview.pictures
 

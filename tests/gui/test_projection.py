@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import nbviz.core as nc
 from nbviz.gui.plots.data import projection as proj
 from nbviz.gui.plots.data.projection import feature_pair, n_pairs, pair_at, pca
 
@@ -29,15 +28,10 @@ def test_pca_spans_the_leading_singular_plane_for_tall_and_wide_tables(n, D, mon
 
 
 @pytest.mark.parametrize("kind", ["full", "tied", "diag", "spherical"])
-def test_model_gaussians_match_the_full_covariance_marginals(kind):
+def test_model_gaussians_match_the_full_covariance_marginals(kind, random_gaussians):
     rng = np.random.default_rng(2)
-    D, K = 6, 3
-    A = rng.normal(size=(K, D, D))
-    full = A @ A.transpose(0, 2, 1) + np.eye(D)
-    covariances = {"full": full, "tied": full[0], "diag": rng.uniform(0.5, 2, (K, D)), "spherical": [0.5, 1.0, 2.0]}
-    model = nc.GaussianMixture(
-        weights=[0.2, 0.3, 0.5], means=rng.normal(size=(K, D)), covariances=covariances[kind], covariance_type=kind
-    )
+    D = 6
+    model = random_gaussians(kind, rng, D)
     X = rng.normal(size=(50, D))
     for view in (pca(X), feature_pair([f"x{d}" for d in range(D)], 4, 1)):
         means, covs = view.model_gaussians(model)

@@ -195,7 +195,7 @@ def test_the_preview_follows_the_windows_view_options(qtbot):
 
 
 @pytest.mark.parametrize(("n_features", "page"), [(100, "heatmaps"), (60, "bars_plot")])
-def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation_mode(qtbot, n_features, page):
+def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation_mode(qtbot, shown, n_features, page):
     import pg_probe
     from PySide6.QtGui import QFontMetricsF
 
@@ -203,11 +203,7 @@ def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation
     from nbviz.gui.plots.styling import plot_font
 
     appearance = Appearance(presentation=True)
-    dialog = SynthesisDialog(Session(), appearance=appearance)
-    qtbot.addWidget(dialog)
-    dialog.resize(1024, 768)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    dialog = shown(SynthesisDialog(Session(), appearance=appearance), 1024, 768)
     dialog.family_box.setCurrentIndex(dialog.family_box.findData("multinomial"))
     dialog.k_spin.setValue(2)
     dialog.d_spin.setValue(n_features)

@@ -6,7 +6,8 @@ import pytest
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.gui.panels import thumbnails
-from nbviz.gui.panels.thumbnails import aligned_to, frame_for, paint_thumbnail
+from nbviz.gui.panels.thumbnail_label import drawn_pixmap
+from nbviz.gui.panels.thumbnails import aligned_to, draw_thumbnail, frame_for
 from nbviz.gui.plots.data.ellipses import ellipse_points
 
 
@@ -29,7 +30,7 @@ def test_each_ellipse_is_the_hand_projection_of_the_stored_covariance(kind, monk
         lambda mean, cov, *args: drawn.append((mean, cov)) or ellipse_points(mean, cov, *args),
     )
     labels = model.responsibilities(X).argmax(axis=1)
-    paint_thumbnail(model, X, labels, frame, 120, 90)
+    drawn_pixmap(lambda painter, w, h: draw_thumbnail(painter, model, X, labels, frame, w, h), 120, 90)
     P, offset = frame.projection.matrix, frame.projection.offset
     variances = model.covariances if kind == "diag" else np.outer(model.covariances, np.ones(6))
     assert len(drawn) == 3
@@ -52,5 +53,5 @@ def test_a_wide_model_is_drawn_and_aligned_without_a_d_by_d_matrix(kind, monkeyp
     labels = model.responsibilities(X).argmax(axis=1)
     aligned, relabelled = aligned_to(model, labels, reference)
     np.testing.assert_array_equal(aligned.means, reference.means)  # matched back
-    pixmap = paint_thumbnail(aligned, X, relabelled, frame, 120, 90)
+    pixmap = drawn_pixmap(lambda painter, w, h: draw_thumbnail(painter, aligned, X, relabelled, frame, w, h), 120, 90)
     assert not pixmap.isNull()

@@ -87,7 +87,6 @@ class ImportDialog(QDialog):
         self.dataset: nc.Dataset | None = None
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
-        self.missing_lines: tuple[int, ...] = ()
         self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
         # a window-modal progress dialog handles events inside setValue, where the load can end:
@@ -472,7 +471,6 @@ class ImportDialog(QDialog):
     def _show_problem(self, error) -> None:
         """Show a DataError (or message) and disable Load; missing values get the drop offer."""
         if isinstance(error, nc.MissingValuesError):
-            self.missing_lines = error.lines
             n = len(error.lines)
             self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
             self.drop_check.setVisible(True)

@@ -17,6 +17,7 @@ from ..style.palette import component_color
 
 NORMALISE_DECIMALS = 6
 MAX_FITTED_COLUMNS = 40  # up to this many columns are sized to their text
+MAX_LISTED_ISSUES = 5  # the messages shown under a table; the rest are counted
 
 
 class ParameterTable(QTableWidget):
@@ -76,10 +77,6 @@ class ParameterTable(QTableWidget):
         """The table's text, row by row."""
         return [[self.cell(k, c).text() for c in range(self.columnCount())] for k in range(self.rowCount())]
 
-    def set_text(self, k: int, c: int, text: str) -> None:
-        """Write a cell as the user would (the edit is announced)."""
-        self.cell(k, c).setText(text)
-
     def mark(self, check: synthesis.TableCheck, background: str) -> None:
         """Colour the cells `check` refuses with `background`, their reasons as tooltips."""
         marked = check.cell_messages()
@@ -132,3 +129,11 @@ class ParameterTable(QTableWidget):
         finally:
             self.blockSignals(False)
         return failures
+
+
+def listed_issues(messages: list[str]) -> list[str]:
+    """The first `MAX_LISTED_ISSUES` of `messages`, then a line that counts the others and says where they are."""
+    listed = messages[:MAX_LISTED_ISSUES]
+    if len(messages) > len(listed):
+        listed.append(f"… and {len(messages) - len(listed)} more (hover over a red cell for its reason)")
+    return listed

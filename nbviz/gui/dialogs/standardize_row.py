@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from ...app.data.standardize import METHODS, scale_proposal
+from ..widgets.layouts import left_row
 
 
 class StandardizeRow(QWidget):
@@ -23,14 +24,9 @@ class StandardizeRow(QWidget):
         self.proposal = QLabel()
         self.proposal.setWordWrap(True)
         self.proposal.hide()
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("Standardise features:"))
-        row.addWidget(self.combo)
-        row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
+        layout.addLayout(left_row("Standardise features:", self.combo, margins=(0, 0, 0, 0)))
         layout.addWidget(self.proposal)
         self.combo.currentIndexChanged.connect(self._shown)
 

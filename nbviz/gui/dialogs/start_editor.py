@@ -24,9 +24,8 @@ from ...app.run.session import Session
 from ...app.run.start_table import StartTable, fit_options, start_config, start_problem, truth_start
 from ..style.theme import style_window
 from ..widgets.layouts import left_row, ok_cancel
-from .parameter_table import ParameterTable
+from .parameter_table import ParameterTable, listed_issues
 
-MAX_LISTED_ISSUES = 5
 MAX_NAMED_FEATURES = 12  # the feature names are listed above the table up to this many
 
 
@@ -212,10 +211,7 @@ class StartEditor(QDialog):
         self.check = self.shape().check(self.cells())
         self.table.mark(self.check, self.appearance.problem_background)
         messages = [issue.message for issue in self.check.issues]
-        listed = messages[:MAX_LISTED_ISSUES]
-        if len(messages) > len(listed):
-            listed.append(f"… and {len(messages) - len(listed)} more (hover over a red cell for its reason)")
-        self._show_messages(listed)
+        self._show_messages(listed_issues(messages))
         self.ok_button.setEnabled(self.check.ok)
 
     def _show_messages(self, lines: list[str]) -> None:

@@ -39,12 +39,11 @@ from ..plots.data.prototypes import colour_icon
 from ..style.palette import component_color
 from ..style.theme import style_window
 from ..widgets.layouts import left_row, ok_cancel
-from .parameter_table import ParameterTable
+from .parameter_table import ParameterTable, listed_issues
 from .synthesis_preview import SynthesisPreview
 
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
 PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw (a drag redraws ~8 times a second)
-MAX_LISTED_ISSUES = 5
 MEAN_DECIMALS = 2  # a dragged mean is rounded to this many decimals in the table
 
 
@@ -353,10 +352,7 @@ class SynthesisDialog(QDialog):
         messages = [issue.message for issue in self.check.issues]
         if self._size_problem:
             messages.append(self._size_problem)
-        listed = messages[:MAX_LISTED_ISSUES]
-        if len(messages) > len(listed):
-            listed.append(f"… and {len(messages) - len(listed)} more (hover over a red cell for its reason)")
-        self._show_messages([_escape(text) for text in listed])
+        self._show_messages([_escape(text) for text in listed_issues(messages)])
         valid = self.check.ok and not self._size_problem
         self.ok_button.setEnabled(valid)
         if self.check.ok:

@@ -15,6 +15,17 @@ from PySide6.QtWidgets import QLabel
 Drawing = Callable[[QPainter, int, int], None]  # (painter, width, height): draws the picture from (0, 0)
 
 
+def drawn_pixmap(drawing: Drawing, width: int, height: int) -> QPixmap:
+    """A pixmap of `width` x `height` pixels with the picture `drawing` draws."""
+    pixmap = QPixmap(width, height)
+    painter = QPainter(pixmap)
+    try:
+        drawing(painter, width, height)
+    finally:
+        painter.end()
+    return pixmap
+
+
 class ThumbnailLabel(QLabel):
     """A label showing a thumbnail drawn by `show_drawing`'s function (or text, like any label)."""
 
@@ -25,13 +36,7 @@ class ThumbnailLabel(QLabel):
     def show_drawing(self, drawing: Drawing) -> None:
         """Show the picture `drawing` draws at the label's size (its pixmap made now, for the screen)."""
         self.drawing = drawing
-        pixmap = QPixmap(self.width(), self.height())
-        painter = QPainter(pixmap)
-        try:
-            drawing(painter, self.width(), self.height())
-        finally:
-            painter.end()
-        self.setPixmap(pixmap)
+        self.setPixmap(drawn_pixmap(drawing, self.width(), self.height()))
 
     def paintEvent(self, event) -> None:
         if self.drawing is None:

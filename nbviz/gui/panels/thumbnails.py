@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 
 import nbviz.core as nc
 
@@ -94,38 +94,6 @@ def aligned_to(model: nc.Mixture, labels: np.ndarray | None, reference: nc.Mixtu
     return model.permuted(perm), None if labels is None else inverse[labels]
 
 
-def paint_thumbnail(
-    model: nc.Mixture,
-    X_shown: np.ndarray | None,
-    labels: np.ndarray | None,
-    frame: ThumbnailFrame,
-    width: int,
-    height: int,
-    appearance: Appearance | None = None,
-) -> QPixmap:
-    """A picture of `model` of `width` x `height` pixels.
-
-    Parameters
-    ----------
-    model : Mixture
-    X_shown : ndarray of shape (n_shown, n_features) or None
-        Data rows to scatter (for "scatter").
-    labels : ndarray of shape (n_shown,) or None
-        Their hard assignment under `model`.
-    frame : ThumbnailFrame
-    appearance : Appearance, optional
-        Background and component colours of its scheme, thicker lines and bigger dots in
-        presentation mode (default: light, normal).
-    """
-    pixmap = QPixmap(width, height)
-    painter = QPainter(pixmap)
-    try:
-        draw_thumbnail(painter, model, X_shown, labels, frame, width, height, appearance)
-    finally:
-        painter.end()
-    return pixmap
-
-
 def draw_thumbnail(
     painter: QPainter,
     model: nc.Mixture,
@@ -136,7 +104,24 @@ def draw_thumbnail(
     height: int,
     appearance: Appearance | None = None,
 ) -> None:
-    """Draw the picture of `paint_thumbnail` with `painter`, from (0, 0), as shapes (sharp in SVG and PDF)."""
+    """Draw a picture of `model` of `width` x `height` pixels with `painter`, from (0, 0), as shapes.
+
+    Shapes stay sharp in SVG and PDF; `thumbnail_label.drawn_pixmap` makes a pixmap of it.
+
+    Parameters
+    ----------
+    painter : QPainter
+    model : Mixture
+    X_shown : ndarray of shape (n_shown, n_features) or None
+        Data rows to scatter (for "scatter").
+    labels : ndarray of shape (n_shown,) or None
+        Their hard assignment under `model`.
+    frame : ThumbnailFrame
+    width, height : int
+    appearance : Appearance, optional
+        Background and component colours of its scheme, thicker lines and bigger dots in
+        presentation mode (default: light, normal).
+    """
     a = appearance if appearance is not None else Appearance()
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

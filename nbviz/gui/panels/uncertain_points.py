@@ -81,10 +81,6 @@ class UncertainPointsPanel(TextPanel):
         parts.append(f"<p style='color:{muted}'>Click a point to see its E-step in the inspector.</p>")
         return "".join(parts)
 
-    def select_listed(self, position: int) -> None:
-        """Select the `position`-th listed point (0: the most uncertain) for the inspector."""
-        self.session.select(int(self.rows[position]))
-
     def _link_clicked(self, url) -> None:
         text = url.toString()
         if text.startswith(SELECT):

@@ -48,7 +48,6 @@ def blend(resp: np.ndarray, rgb: np.ndarray) -> np.ndarray:
     return np.clip(mixed * 255.0 + 0.5, 0, 255).astype(np.uint8)
 
 
-TRUTH_PEN_STYLE = "dash"
 OBJECTIVE_COLOR = "#1f77b4"
 ELBO_COLOR = "#2ca02c"
 DECREASE_COLOR = "#d62728"

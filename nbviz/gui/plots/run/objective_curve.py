@@ -17,12 +17,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
 from ...widgets.fitting_label import FittingLabel
+from ...widgets.layouts import left_row
 from ..data.legend import keep_as_pixmaps
 from ..data.legend_corner import least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from ..grid import add_grid
@@ -205,11 +206,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
         self.explanation.hide()
         self.view_bar = QWidget()  # hidden in presentation mode: the data view needs the height
-        bar = QHBoxLayout(self.view_bar)
-        bar.setContentsMargins(4, 2, 4, 0)
-        bar.addWidget(QLabel("Show:"))
-        bar.addWidget(self.view_choice)
-        bar.addStretch(1)
+        left_row("Show:", self.view_choice, host=self.view_bar, margins=(4, 2, 4, 0))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view_bar)
