@@ -186,9 +186,10 @@ def test_sampling_presets_draw_from_the_lectures_mixtures():
     problem, config, _ = load_preset("lecture-sampling")
     truth = problem.truth
     np.testing.assert_allclose(truth.weights, [0.9, 0.1])
-    np.testing.assert_allclose(truth.means, [[5, 5], [-5, -5]])
+    np.testing.assert_allclose(truth.means, [[5, 0], [-5, 0]])  # the note's means
     np.testing.assert_allclose(truth.covariances, [[[4.25, 3.75], [3.75, 4.25]], [[2, 0], [0, 2]]])
-    # about 90 % of the samples come from the first component
+    # the note's n = 1000, about 90 % of them from the first component
+    assert problem.n_samples == 1000
     assert abs(np.mean(problem.truth_z == 0) - 0.9) < 0.05 and config.n_components == 2
     problem, config, _ = load_preset("lecture-sampling-1d")
     truth = problem.truth

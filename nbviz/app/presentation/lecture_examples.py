@@ -127,13 +127,14 @@ def three_sources() -> Built:
 
 
 def sampling_2d() -> Built:
-    """500 samples of the lecture's 2-D mixture: weights 0.9 / 0.1, a tilted and a round Gaussian."""
+    """The note's n = 1000 samples of its 2-D mixture: weights 0.9 / 0.1, a tilted Gaussian at (5, 0)
+    and a round one at (-5, 0)."""
     truth = nc.GaussianMixture(
         weights=np.array([0.9, 0.1]),
-        means=np.array([[5.0, 5.0], [-5.0, -5.0]]),
+        means=np.array([[5.0, 0.0], [-5.0, 0.0]]),
         covariances=np.array([[[4.25, 3.75], [3.75, 4.25]], [[2.0, 0.0], [0.0, 2.0]]]),
     )
-    problem = Problem.synthesised(truth, 500, seed=1, name="Sampling from a 2-D mixture")
+    problem = Problem.synthesised(truth, 1000, seed=1, name="Sampling from a 2-D mixture")
     return problem, ModelConfig(family="gaussian", n_components=2, seed=0), None
 
 

@@ -264,7 +264,7 @@ PRESETS = {
             "lecture-sampling",
             "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1",
             lectures.sampling_2d,
-            "500 samples: about 450 from the tilted Gaussian at (5, 5), 50 from the round one at (-5, -5). The "
+            "1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The "
             "dashed ellipses are the mixture sampled from; EM finds it again.",
         ),
         Preset(
