@@ -29,6 +29,15 @@ def test_a_value_range_is_held_while_the_values_fill_it():
     assert low < -5.0 < high
 
 
+def test_a_flat_objective_gets_a_sensible_range_around_its_value_and_keeps_it():
+    flat = (-2.8814040885, -2.8814040865)  # a converged objective: only rounding noise changes
+    low, high = held_range(None, *flat)
+    assert high - low >= 1e-4 * 2.88  # four or five decimals tell its ticks apart, not ten
+    assert low < flat[0] and flat[1] < high and abs((low + high) / 2 - sum(flat) / 2) < 1e-6 * (high - low)
+    assert held_range((low, high), -2.8814040886, -2.8814040860) == (low, high)  # the noise moves nothing
+    assert held_range(None, 2000.0, 2000.0 + 1e-7)[1] - held_range(None, 2000.0, 2000.0 + 1e-7)[0] >= 0.2
+
+
 def test_a_value_range_keeps_room_for_markers_at_its_ends():
     # a tenth of the height clear at each end: 0 .. 100 gets 8 + 100 * 0.1 / 0.8 = 20.5 beyond each side
     assert held_range(None, 0.0, 100.0, clear=0.1) == pytest.approx((-20.5, 120.5))

@@ -296,3 +296,22 @@ def test_the_legend_lies_clear_of_the_curves(curve, qtbot, view):
     curve.plot.getViewBox().autoRange()  # the range as drawn (autorange is applied lazily)
     assert curve.legend.isVisible()
     assert curve_points_under_legend(curve) == 0
+
+
+def test_a_flat_objective_gets_ticks_with_only_the_precision_that_differs(qtbot):
+    # after the first E-step the objective has not changed: two equal values, -2.8814040875...
+    from nbviz.app.presentation.presets import load_preset
+
+    session = Session()
+    assert session.load(*load_preset("lecture-two-documents"))
+    widget = ObjectiveCurve(session)
+    qtbot.addWidget(widget)
+    widget.resize(600, 200)
+    widget.show()
+    assert session.e_step()
+    axis = widget.plot.getAxis("left")
+    low, high = widget.plot.getViewBox().viewRange()[1]
+    values = [value for _, level in axis.tickValues(low, high, axis.height()) for value in level]
+    labels = axis.tickStrings(values, axis.scale, abs(values[1] - values[0]))
+    assert all(len(label.split(".")[-1]) <= 5 for label in labels), labels  # not ten decimals of noise
+    assert low < session.history[0].objective < high and (high - low) > 1e-4

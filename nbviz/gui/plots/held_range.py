@@ -15,6 +15,10 @@ NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)  # round e
 ROOM = 1.2  # a new end leaves room for a fifth more half-steps
 MARGIN = 0.08  # a new value range reaches this fraction of the values' span beyond them
 FILL = 0.5  # a held value range is refitted when the values fill less than this fraction of it
+# A range is at least this fraction of its values' magnitude tall (and at least this tall): a flat
+# objective, -2.8814040865 ... -2.8814040885, is drawn flat around its value with ticks of four
+# or five decimals, not stretched over ten-decimal ticks that make rounding noise look like change.
+MIN_RELATIVE_SPAN = 1e-4
 
 
 def nice_ceil(value: float) -> float:
@@ -62,11 +66,15 @@ def held_range(
         refitted, in [0, 0.5], so the next rises stay inside and the axis holds still meanwhile.
     """
     clear = min(max(clear, 0.0), 0.25)
+    least = MIN_RELATIVE_SPAN * max(1.0, abs(low), abs(high))
     if current is not None:
         bottom, top = current
         inside = clear * (top - bottom)
-        if bottom + inside <= low and high <= top - inside and high - low >= FILL * (top - bottom):
+        if bottom + inside <= low and high <= top - inside and max(high - low, least) >= FILL * (top - bottom):
             return current
-    span = max(high - low, 1e-9 * max(1.0, abs(high)))
+    span = high - low
+    if span < least:  # flat values: a range of sensible height centred on them
+        middle = (low + high) / 2
+        low, high, span = middle - least / 2, middle + least / 2, least
     pad = MARGIN * span + clear * span / (1 - 2 * clear)
     return low - pad, high + pad + min(max(headroom, 0.0), 0.5) * span
