@@ -1,7 +1,9 @@
-"""Command line: ``nbviz [FILE | SESSION.nbviz] [--preset NAME] [options] [--steps N] [--screenshot PNG]``.
+"""Command line: ``nbviz [FILE | SESSION.nbviz] [--preset NAME] [options] [--steps N | --fit] [--screenshot PNG]``.
 
 Everything that can fail on the user's input (an unreadable file, a model that does not fit the
 data) is checked before the window opens and reported as one line on stderr with exit status 2.
+A scripted run whose outputs are data only (fits, exports, ``--classify``, ``--save-session``)
+opens no window (`scripted.run_without_window`): it needs no display and imports no widgets.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ import os
 import sys
 
 from .app.data import data_outputs
+from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
 
-EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 
 
@@ -57,7 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--start", metavar="JSON", help="start EM exactly from these parameters (as File → Export → Parameters writes)"
     )
-    parser.add_argument("--steps", type=int, default=0, metavar="N", help="take N half-steps after loading")
+    parser.add_argument("--steps", type=int, metavar="N", help="take N half-steps after loading")
+    parser.add_argument(
+        "--fit",
+        action="store_true",
+        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end",
+    )
+    parser.add_argument("--seed", type=int, metavar="S", help="the seed of the start (k-means++ and random starts)")
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
         "--export-figure", metavar="PATH", help="save a figure (after --steps) as PATH (.png, .svg or .pdf) and exit"
@@ -134,11 +142,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def fail(message: str) -> int:
-    print(f"nbviz: error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
-
-
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
 
@@ -147,7 +150,8 @@ def prepare(args):
     from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
     from .app.presentation.presets import load_preset
-    from .app.run.config import ModelConfig, family_for_data, for_file
+    from .app.run.config import MAX_SEED, ModelConfig, family_for_data, for_file
+    from .core.params import check_integer
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
@@ -162,7 +166,14 @@ def prepare(args):
         except KeyError as error:
             raise ValueError(error.args[0]) from None
     elif args.file and args.file.endswith(SUFFIX):
-        if args.model or args.components is not None or args.covariance_type or args.label_column or args.start:
+        if (
+            args.model
+            or args.components is not None
+            or args.covariance_type
+            or args.label_column
+            or args.start
+            or args.seed is not None
+        ):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
@@ -182,6 +193,8 @@ def prepare(args):
         changes["n_components"] = args.components
     if args.covariance_type:
         changes["covariance_type"] = args.covariance_type
+    if args.seed is not None:
+        changes["seed"] = check_integer(args.seed, "--seed", low=0, high=MAX_SEED)
     if changes:
         config, start = config.with_(**changes), None
     if args.start:
@@ -232,7 +245,7 @@ def _given_start(path: str, problem, config, asked: dict):
 
 def is_batch(args) -> bool:
     """Whether these arguments ask for a scripted run: write the outputs asked for, then exit."""
-    return any(getattr(args, dest) for dest, _ in OUTPUTS)
+    return any(getattr(args, dest) for dest, _, _ in OUTPUTS)
 
 
 def window_size(args) -> tuple[int, int] | None:
@@ -263,16 +276,6 @@ def desktop_integration(install: bool) -> int:
     return 0
 
 
-def take_steps(window, count: int) -> str | None:
-    """Take `count` half-steps in `window`, drawing each; None, or why half-step i of them failed."""
-    for taken in range(count):
-        outcome = window.session.next_half_step()
-        if not outcome:
-            return f"--steps {count}: half-step {taken + 1} failed: {outcome.reason}"
-        window.repaint_now()
-    return None
-
-
 def save_screenshot(window, path: str, args) -> str | None:
     """Save a picture of `window` to `path` whole or not at all; None, or why it could not be written."""
     from .app.data.files import WriteError
@@ -293,12 +296,6 @@ def export_figure(window, path: str, args) -> str | None:
     return write_figure_output(window, path, args)
 
 
-def save_session(window, path: str, args) -> str | None:
-    """Save the session to `path`; None, or why it could not be saved."""
-    outcome = window.session.save(path)
-    return None if outcome else outcome.reason
-
-
 def save_animation(window, path: str, args) -> str | None:
     """Write the run's half-steps as an animation to `path`; None, or why it could not be written."""
     from .gui.figures.animation import export_for_command_line
@@ -313,30 +310,20 @@ def save_handout(window, path: str, args) -> str | None:
     return export_for_command_line(window, path)
 
 
-# The outputs of a scripted run, in the order they are written: (argument's dest, writer). A writer
-# takes (window, path, args) and returns None, or the one-line reason it failed; any output asked
-# for makes the run scripted (a fixed window size, no questions, exit after the outputs).
-OUTPUTS = (
-    ("save_session", save_session),
-    ("screenshot", save_screenshot),
-    ("export_responsibilities", data_outputs.export_responsibilities),
-    ("export_parameters", data_outputs.export_parameters),
-    ("export_trace", data_outputs.export_trace),
-    ("export_animation", save_animation),
-    ("export_handout", save_handout),
-    ("export_figure", export_figure),
+# The outputs of a scripted run, in the order they are written: (argument's dest, writer, whether it
+# draws the window). A writer takes (the window if it draws it, else the session; path; args) and
+# returns None, or the one-line reason it failed; any output asked for makes the run scripted (a
+# fixed window size, no questions, exit after the outputs), and one that draws the window opens it.
+OUTPUTS: tuple[Output, ...] = (
+    ("save_session", data_outputs.save_session, False),
+    ("screenshot", save_screenshot, True),
+    ("export_responsibilities", data_outputs.export_responsibilities, False),
+    ("export_parameters", data_outputs.export_parameters, False),
+    ("export_trace", data_outputs.export_trace, False),
+    ("export_animation", save_animation, True),
+    ("export_handout", save_handout, True),
+    ("export_figure", export_figure, True),
 )
-
-
-def write_outputs(window, args) -> str | None:
-    """Write every output asked for, in order; None, or the reason of the first that failed."""
-    for dest, writer in OUTPUTS:
-        path = getattr(args, dest)
-        if path:
-            failure = writer(window, path, args)
-            if failure is not None:
-                return failure
-    return None
 
 
 def _silence_stdout() -> None:
@@ -370,8 +357,10 @@ def run(argv=None) -> int:
         return 0
     if args.install_desktop or args.uninstall_desktop:
         return desktop_integration(args.install_desktop)
-    if args.steps < 0:
+    if args.steps is not None and args.steps < 0:
         return fail("--steps must be 0 or more")
+    if args.fit and args.steps is not None:
+        return fail("give either --steps N or --fit, not both")
     if args.animate_ms is not None:
         from .app.analysis.in_between import check_duration
 
@@ -384,9 +373,19 @@ def run(argv=None) -> int:
     except ValueError as error:
         return fail(str(error))
     try:
-        problem, config, start = prepare(args)
+        inputs = prepare(args)
     except (ValueError, OSError) as error:  # DataError is a ValueError
         return fail(str(error))
+    if not needs_window(args, OUTPUTS):
+        return run_without_window(args, inputs, OUTPUTS)
+    return run_in_window(args, inputs, size)
+
+
+def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
+    """Open the window, carry out the run in it, and exit after its outputs or when it is closed."""
+    batch = is_batch(args)
+    if batch:
+        choose_platform()  # no display: the pictures are drawn off-screen
 
     from PySide6.QtWidgets import QApplication
 
@@ -399,7 +398,6 @@ def run(argv=None) -> int:
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
     window = MainWindow()
-    batch = is_batch(args)
     if batch:  # a scripted run: the same window size every time, and the user's layout left alone
         window.remember_layout = False
         window.presentation_layout.set_full_screen(False)  # --presentation keeps the size too
@@ -417,29 +415,12 @@ def run(argv=None) -> int:
         window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
     try:
-        from .app.documents.session_file import SavedSession
-
-        if isinstance(problem, SavedSession):
-            outcome = window.restore_session(problem, args.file)
-        elif problem is not None:
-            outcome = window.session.load(problem, config, start)
-            if outcome and args.preset:
-                window.preset_opened(args.preset)
-        else:
-            outcome = None
-        if outcome is not None and not outcome:
-            return fail(outcome.reason)
-        window.show()
-        failure = take_steps(window, args.steps)
-        if failure is not None and batch:  # an interactive window shows the reason in its banner
-            return fail(failure)
-        failure = write_outputs(window, args)
-        if failure is not None:
-            return fail(failure)
-        if batch:
+        status = carry_out(window, args, inputs, OUTPUTS, batch)
+        if status is None:  # an interactive window
+            return app.exec()
+        if status == 0:
             window.close()
-            return 0
-        return app.exec()
+        return status
     finally:
         reporter.uninstall()
 

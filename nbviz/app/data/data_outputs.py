@@ -1,9 +1,11 @@
-"""The data exports of a scripted run (``--export-responsibilities``, ``--export-parameters``,
-``--export-trace``, with ``--classify``): writers for the command line's OUTPUTS table.
+"""The data outputs of a scripted run (``--save-session``, ``--export-responsibilities``,
+``--export-parameters``, ``--export-trace``, with ``--classify``): writers for the command line's
+OUTPUTS table.
 
-A writer takes (window, path, args), writes atomically and returns None, or the one-line reason
-it failed (the run then exits with status 2 and leaves no file). The command line imports this
-module before it parses its arguments, so the writers import what they use when they run.
+A writer takes (session, path, args), writes atomically and returns None, or the one-line reason
+it failed (the run then exits with status 2 and leaves no file). It reads the session only, so a
+run that asks for these outputs alone needs no window (and no display). The command line imports
+this module before it parses its arguments, so the writers import what they use when they run.
 """
 
 from __future__ import annotations
@@ -17,10 +19,15 @@ def check_classify(args) -> None:
         raise ValueError("--classify FILE writes its result with --export-responsibilities OUT: give both")
 
 
-def _written(option: str, kind: str, window, path: str) -> str | None:
+def save_session(session, path: str, args) -> str | None:
+    """The session (data, model, every half-step, cursor) as a ``.nbviz`` file."""
+    outcome = session.save(path)
+    return None if outcome else outcome.reason
+
+
+def _written(option: str, kind: str, session, path: str) -> str | None:
     from .export import write_session_export
 
-    session = window.session
     if not session.has_run:
         return f"{option}: {NO_DATA}"
     try:
@@ -30,14 +37,13 @@ def _written(option: str, kind: str, window, path: str) -> str | None:
     return None
 
 
-def export_responsibilities(window, path: str, args) -> str | None:
+def export_responsibilities(session, path: str, args) -> str | None:
     """The responsibilities at the cursor, or with ``--classify FILE`` those of FILE's rows under
     the model at the cursor."""
     if not args.classify:
-        return _written("--export-responsibilities", "responsibilities", window, path)
+        return _written("--export-responsibilities", "responsibilities", session, path)
     from .classify import classify_file, write_classified
 
-    session = window.session
     if not session.has_run:
         return f"--classify: {NO_DATA} to fit the model to"
     try:
@@ -51,11 +57,11 @@ def export_responsibilities(window, path: str, args) -> str | None:
     return None
 
 
-def export_parameters(window, path: str, args) -> str | None:
+def export_parameters(session, path: str, args) -> str | None:
     """The parameters at the cursor with the run's summary (JSON; ``--start`` reads it back)."""
-    return _written("--export-parameters", "parameters-json", window, path)
+    return _written("--export-parameters", "parameters-json", session, path)
 
 
-def export_trace(window, path: str, args) -> str | None:
+def export_trace(session, path: str, args) -> str | None:
     """The objective and ELBO of every half-step (CSV)."""
-    return _written("--export-trace", "trace", window, path)
+    return _written("--export-trace", "trace", session, path)
