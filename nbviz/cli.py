@@ -295,7 +295,9 @@ def export_figure(window, path: str, args) -> str | None:
 
 def save_session(window, path: str, args) -> str | None:
     """Save the session to `path`; None, or why it could not be saved."""
-    outcome = window.session.save(path)
+    from .app.documents.session_file import write_session
+
+    outcome = window.session.save(path, write_session)
     return None if outcome else outcome.reason
 
 

@@ -69,9 +69,9 @@ def test_keyboard_steps_scrubs_resets_and_plays(window, qtbot):
     qtbot.keyClick(window, Qt.Key_R)
     assert len(session.history) == 1
     qtbot.keyClick(window, Qt.Key_Space)
-    assert session.playing
+    assert session.player.playing
     qtbot.keyClick(window, Qt.Key_Space)
-    assert not session.playing
+    assert not session.player.playing
 
 
 def test_history_slider_scrubs_and_the_status_bar_reports(window):
@@ -347,12 +347,12 @@ def test_the_stepping_buttons_and_actions_follow_one_rule(window):
     load_blobs(window)
     session, controls = window.session, window.controls
     for busy in (False, True):
-        session.set_busy(busy)
+        session.background.set_busy(busy)
         for phase_step in (lambda: None, session.e_step):
             phase_step()
             assert window.e_action.isEnabled() == controls.e_button.isEnabled() == session.can_step
             assert window.m_action.isEnabled() == controls.m_button.isEnabled() == session.can_m_step
-    session.set_busy(False)
+    session.background.set_busy(False)
     session.reset()
     assert session.can_step and not session.can_m_step and not window.m_action.isEnabled()
 

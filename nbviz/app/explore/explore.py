@@ -17,16 +17,18 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
 from nbviz.core.params import check_choice
-from nbviz.core.restart import MAX_RETRIES, failure_cause, retry_seed
+from nbviz.core.restart import MAX_RETRIES, failure_cause, fit_restart, retry_seed
 
 from ..data.problem import Problem
 from ..jobs.background import BackgroundJob
 from ..run.config import ModelConfig
+from ..run.run_making import new_run
 from ..run.session import Session
 from .failure_summary import failure_lines
 
 DISTANCE_TOL = 1e-2  # largest Bhattacharyya distance between matched components of one optimum
 THUMBNAIL_POINTS = 1500  # rows whose hard assignment is kept for a restart's thumbnail
+RTOL = 1e-9  # a fit made again reaches the saved objective this closely (it is the same arithmetic)
 
 
 def run_limits(config: ModelConfig, tolerance: float | None = None) -> str:
@@ -150,8 +152,6 @@ class KChoice:
         selection = self.selection_for(covariance_type)
         run = selection.runs.get((k_index, restart))
         if self.must_fit_again(k_index, restart, covariance_type):
-            from ..documents.explore_saved import fit_again  # a fit read from a session: made again from its seed
-
             run = fit_again(self, selection, k_index, restart, callback)
         if run is None:
             return None
@@ -288,16 +288,14 @@ class RestartGallery:
         """How messages name run `index`: "restart #2 (seed 41)"."""
         return f"restart #{index + 1} (seed {self.runs[index].seed})"
 
-    def run_for(self, index: int, session: Session, callback=None) -> nc.EM | None:
+    def run_for(self, index: int, callback=None) -> nc.EM | None:
         """The run `index` with its history (None if it failed); a run read from a session is made
         again from its seed (ValueError if that does not reach the saved objective), which takes as
         long as the run did: `Explorer.run_again` does it off the GUI thread. `callback` is
         `nc.EM.run`'s while a run is made again."""
         if not self.must_run_again(index):
             return self.runs[index].em
-        from ..documents.explore_saved import run_again
-
-        return run_again(self, index, session, callback)
+        return run_again(self, index, callback)
 
     def failure_lines(self) -> list[str]:
         """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
@@ -383,6 +381,53 @@ def objective_tolerance(tolerance: float) -> float:
     somewhat short of it; a thousand times the tolerance (at least 1e-3) absorbs that.
     """
     return max(1e-3, 1e3 * tolerance)
+
+
+# ----------------------------------------------------------------------------- results read from a session, made again
+def _same(stored: float, again: float, what: str) -> None:
+    if not abs(stored - again) <= RTOL * max(abs(stored), abs(again), 1.0):
+        raise ValueError(
+            f"{what} made again from its seed ends at objective {again!r}, not the saved {stored!r} "
+            "(the session was saved by another version of nbviz, or changed); run it again here"
+        )
+
+
+def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int, callback=None) -> nc.EM:
+    """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed.
+
+    `callback` is `nc.EM.run`'s: a fit it stops early is not the saved one (ValueError).
+    """
+    config, K = choice.config, int(selection.ks[k_index])
+    fit = fit_restart(
+        choice.problem.X,
+        config.family,
+        K,
+        int(selection.fit_seeds[k_index, restart]),
+        method=config.init_method,
+        covariance_type=selection.covariance_type,
+        prior=config.prior,
+        max_iter=config.max_iter,
+        tol=float(choice.tolerance or 0.0),
+        callback=callback,
+        retries=0,
+    )
+    if fit.run is None:
+        raise ValueError(f"The fit with K = {K} failed when made again from its seed: {fit.failed[-1][2]}")
+    _same(float(selection.objective[k_index, restart]), float(fit.run.history[-1].objective), f"The fit with K = {K}")
+    return fit.run
+
+
+def run_again(gallery: RestartGallery, index: int, callback=None) -> nc.EM:
+    """Run `index` of a restart gallery read from a session, from its seed, with its whole history.
+
+    `callback` is `nc.EM.run`'s: a run it stops early is not the saved one (ValueError).
+    """
+    run = gallery.runs[index]
+    config = gallery.config_for(index)
+    em = new_run(gallery.problem, config)
+    em.run(config.max_iter, float(gallery.tolerance or 0.0), callback)
+    _same(run.objective, float(em.history[-1].objective), f"Restart #{index + 1} (seed {run.seed})")
+    return em
 
 
 # ----------------------------------------------------------------------------- the jobs
@@ -510,7 +555,6 @@ class Explorer(QObject):
                     break
                 seed = first_seed + i
                 run = _one_restart(
-                    session,
                     problem,
                     config.with_(seed=seed),
                     tol,
@@ -549,10 +593,9 @@ class Explorer(QObject):
     def run_again(self, gallery: RestartGallery, index: int) -> bool:
         """Make run `index` of a restart gallery read from a session again from its seed
         (`RestartGallery.run_for`); as `fit_again`."""
-        session = self.session
 
         def make(callback) -> tuple[nc.EM, ModelConfig] | None:
-            run = gallery.run_for(index, session, callback)
+            run = gallery.run_for(index, callback)
             return None if run is None else (run, gallery.config_for(index))
 
         return self._again(gallery.problem, gallery.run_name(index), make, gallery.runs[index].iterations)
@@ -602,7 +645,7 @@ def _thumbnail_rows(n_samples: int, seed: int) -> np.ndarray:
 
 
 def _one_restart(
-    session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
+    problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
 ) -> Restart:
     """Start from `config` and run to convergence, from other seeds if that fails (at most
     `MAX_RETRIES` more); if every attempt fails, a Restart with the last message."""
@@ -612,7 +655,7 @@ def _one_restart(
         seed = config.seed if attempt == 0 else retry_seed(config.seed, attempt)
         iterations = 0
         try:
-            em = session.new_run(config.with_(seed=seed), problem)
+            em = new_run(problem, config.with_(seed=seed))
             iterations = em.run(config.max_iter, tol, callback=lambda _: job.report(status))
         except ValueError as error:
             failed.append((seed, failure_cause(error), str(error)))

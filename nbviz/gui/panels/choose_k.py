@@ -234,12 +234,12 @@ class ChooseKPanel(PlotView, QWidget):
             return
         if not self.job_bar.is_current(result, KChoice, "fits"):
             return
-        self.session.keep_explored(choice=result)  # saved with the session
+        self.session.explored.keep(choice=result)  # saved with the session
         self._show(result)
 
     def _restored(self) -> None:
         """Show the Choose K result read with a session (if it had one), with the settings that made it."""
-        result = self.session.kept_choice
+        result = self.session.explored.choice
         if result is not None and result.problem is self.session.problem:
             self._show_settings(result)
             self._show(result)
