@@ -14,7 +14,7 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.explore_saved import explored_to_dict
 from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
-from nbviz.app.explore import explore
+from nbviz.app.explore import choose_k, restart_gallery
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
@@ -140,10 +140,10 @@ def restored(saved_path, qtbot, monkeypatch):
     session = Session()
     choose, restarts = panels(qtbot, session)
     assert session.restore(read_session(saved_path[0]))
-    held_fit = Held(explore.fit_restart)
-    monkeypatch.setattr(explore, "fit_restart", held_fit)
-    held_run = Held(explore.new_run)
-    monkeypatch.setattr(explore, "new_run", held_run)
+    held_fit = Held(choose_k.fit_restart)
+    monkeypatch.setattr(choose_k, "fit_restart", held_fit)
+    held_run = Held(restart_gallery.new_run)
+    monkeypatch.setattr(restart_gallery, "new_run", held_run)
     yield session, choose, restarts, held_fit, held_run
     held_fit.release()
     held_run.release()

@@ -330,7 +330,7 @@ def test_a_panels_own_error_shows_in_the_banner_and_the_session_does_not_announc
 
 
 def test_choosing_a_k_without_a_fit_is_the_panels_error_not_the_sessions(window):
-    from nbviz.app.explore.explore import KChoice
+    from nbviz.app.explore.choose_k import KChoice
 
     load_blobs(window)
     selection = nc.select_components(window.session.problem.X, "gaussian", [1, 2], n_init=1, rng=0, max_iter=5)

@@ -5,8 +5,9 @@ small enough to sit beside the history: for Choose K the model choice, the Ks an
 covariance type each fit's seed, final objective, BIC, AIC and ICL (null where a fit failed),
 the retried and failed fits; for the gallery each run's seed, final objective, iterations, whether
 it converged, why it failed and its final model (the thumbnails draw it). Fitted runs are not
-stored: a fit the user clicks is made again from its seed (`nbviz.app.explore.explore.fit_again`,
-`run_again`), which is deterministic, and refused when it does not reach the saved objective.
+stored: a fit the user clicks is made again from its seed (`nbviz.app.explore.choose_k.fit_again`,
+`restart_gallery.run_again`), which is deterministic, and refused when it does not reach the
+saved objective.
 
 `explored_to_dict` writes; `explored_from_dict` reads, raising `SchemaError` naming the entry
 (``explored.choose_k.types[1].bic[2][0]``) and what it must be.
@@ -19,7 +20,8 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..explore.explore import KChoice, Restart, RestartGallery, group_optima, objective_tolerance
+from ..explore.choose_k import KChoice
+from ..explore.restart_gallery import Restart, RestartGallery, group_optima, objective_tolerance
 from ..run.config import MAX_SEED
 from . import session_document as document
 from .session_schema import SchemaError, a_bool, a_dict, a_list, a_number, a_string, an_int, entry, mixture, shown

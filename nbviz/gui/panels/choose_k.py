@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.explore.explore import Explorer, FitAgain, KChoice, run_limits
+from ...app.explore.choose_k import KChoice
+from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard, MessageGroup

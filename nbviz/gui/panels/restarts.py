@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.explore.explore import Explorer, FitAgain, RestartGallery, run_limits
+from ...app.explore.explore import Explorer, FitAgain, run_limits
+from ...app.explore.restart_gallery import RestartGallery
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
 from ..style.theme import window_font
