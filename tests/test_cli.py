@@ -8,6 +8,7 @@ import tempfile
 import pytest
 from PySide6.QtGui import QImage
 
+from nbviz.app.documents.session_file import write_session
 from nbviz.app.presentation.presets import PRESETS
 from nbviz.cli import main
 
@@ -363,7 +364,7 @@ def test_a_half_step_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     )
     session, unstable = Session(), tmp_path / "collapse.nbviz"
     assert session.load(Problem.from_file(str(data)), ModelConfig(family="gaussian", n_components=2), start)
-    assert session.save(str(unstable))
+    assert session.save(str(unstable), write_session)
     png, saved = tmp_path / "never.png", tmp_path / "never.nbviz"
     result = run_cli(str(unstable), "--steps", "6", "--screenshot", str(png), "--save-session", str(saved))
     lines = result.stderr.strip().splitlines()

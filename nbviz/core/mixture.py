@@ -753,8 +753,6 @@ class Mixture:
         >>> nc.Mixture.from_dict(model.to_dict()).probs.tolist()
         [[0.1], [0.9]]
         """
-        from .families import FAMILIES
-
         if not isinstance(data, dict) or "family" not in data:
             raise ValueError("a mixture description must be a dict with a 'family' entry")
         family = data["family"]
@@ -771,6 +769,11 @@ class Mixture:
         if missing:
             raise ValueError(f"{family} description lacks {', '.join(missing)}")
         return target(**{name: data[name] for name in names if name in data})
+
+
+FAMILIES: dict[str, type[Mixture]] = {}
+"""Family name -> its class, in registration order; `nbviz.core.families.register_family` fills it in (the
+families sit above this module, so it never imports them)."""
 
 
 def _is_abstract(cls: type, name: str) -> bool:

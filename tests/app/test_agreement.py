@@ -165,7 +165,7 @@ def test_the_cache_has_nothing_for_data_without_labels(qtbot):
 
 
 def test_a_semi_supervised_session_reports_its_given_rows(iris):
-    assert iris.set_label_fraction(0.2)
+    assert iris.hand_labels.set_label_fraction(0.2)
     iris.step()
     result = AgreementCache(iris).at_cursor()
     assert result.n_given == int(np.sum(iris.labels >= 0)) > 0

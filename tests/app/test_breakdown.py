@@ -260,18 +260,20 @@ def test_session_probe_is_not_a_selection(qtbot):
     assert session.load(Problem("five", X, ("x",)), ModelConfig(n_components=2))
     session.select(2)
     with qtbot.waitSignals([session.probe_changed, session.selection_changed]):
-        assert session.probe([3.0])
-    assert session.selected == -1 and session.probed.x.tolist() == [3.0]
+        assert session.inspection.probe([3.0])
+    assert session.selected == -1 and session.inspection.probed.x.tolist() == [3.0]
     model = session.snapshot.model
-    np.testing.assert_allclose(e_step_numbers(session.probe_model(), [3.0]).resp, model.responsibilities([[3.0]])[0])
-    refused = session.probe([1.0, 2.0])
-    assert not refused and "needs 1 value" in refused.reason and session.probed.x.tolist() == [3.0]
+    np.testing.assert_allclose(
+        e_step_numbers(session.inspection.probe_model(), [3.0]).resp, model.responsibilities([[3.0]])[0]
+    )
+    refused = session.inspection.probe([1.0, 2.0])
+    assert not refused and "needs 1 value" in refused.reason and session.inspection.probed.x.tolist() == [3.0]
     session.select(1)
-    assert session.probed is None and session.selected == 1
-    session.probe([3.0])
+    assert session.inspection.probed is None and session.selected == 1
+    session.inspection.probe([3.0])
     with qtbot.waitSignal(session.probe_changed):
         session.load(Problem("again", X + 1, ("x",)), ModelConfig(n_components=2))
-    assert session.probed is None
+    assert session.inspection.probed is None
 
 
 def test_e_step_with_a_component_of_weight_zero_keeps_its_density():

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.documents.session_file import read_session
+from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.run.config import DEFAULT_MAX_ITER, DEFAULT_TOLERANCE, ModelConfig
 from nbviz.app.run.convergence import convergence_status, run_finished_notice
 from nbviz.app.run.runner import Runner
@@ -55,7 +55,7 @@ def test_session_files_keep_the_settings_and_old_ones_still_open(session, tmp_pa
     assert session.set_convergence(tolerance=2.5e-4, max_iter=12)
     session.step()
     path = tmp_path / "run.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     saved = read_session(path)
     assert (saved.config.tolerance, saved.config.max_iter) == (2.5e-4, 12)
     data = json.loads(path.read_text())
@@ -107,19 +107,19 @@ def test_a_run_stops_at_the_cap_and_says_so(session, qtbot):
     iterations, converged = run_and_wait(session, qtbot)
     assert (iterations, converged) == (3, False)
     assert len(session.history) == 1 + 2 * 3 and session.cursor == 6
-    assert session.cap_reached == 3
+    assert session.run_history.cap_reached == 3
     assert convergence_status(session) == "stopped at the iteration cap (3) without converging"
     assert run_finished_notice(session, iterations, converged).startswith(
         "Stopped at the iteration cap (3) without converging"
     )
     session.set_cursor(4)  # an earlier half-step: no run stopped there
-    assert session.cap_reached == 0 and convergence_status(session) == "not converged"
+    assert session.run_history.cap_reached == 0 and convergence_status(session) == "not converged"
 
 
 def test_a_run_that_meets_the_tolerance_says_so(session, qtbot):
     session.set_convergence(tolerance=1e-3, max_iter=500)
     iterations, converged = run_and_wait(session, qtbot)
-    assert converged and 0 < iterations < 500 and session.cap_reached == 0
+    assert converged and 0 < iterations < 500 and session.run_history.cap_reached == 0
     objectives = np.array([s.objective for s in session.history])
     assert objectives[-1] - objectives[-3] < 1e-3 <= objectives[-3] - objectives[-5]  # EM's test, by hand
     assert convergence_status(session) == "converged: the objective gained less than tol 0.001"

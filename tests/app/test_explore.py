@@ -5,8 +5,10 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.explore.explore import Explorer, Restart, RestartGallery, group_optima
+from nbviz.app.explore.explore import Explorer
+from nbviz.app.explore.restart_gallery import Restart, RestartGallery, group_optima
 from nbviz.app.run.config import ModelConfig
+from nbviz.app.run.run_making import new_run
 from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
 
@@ -156,7 +158,7 @@ def test_choose_k_equals_select_components_and_a_fit_reproduces_its_start(corner
     assert restart == int(np.nanargmin(reference.bic[1]))
     run, config = choice.fit(k_index, restart)
     assert config.n_components == 4 and config.seed == reference.seeds[restart]
-    fresh = corners.new_run(config)
+    fresh = new_run(corners.problem, config)
     np.testing.assert_array_equal(fresh.history[0].model.means, run.history[0].model.means)
 
 
@@ -181,7 +183,7 @@ def test_adopt_run_is_refused_while_busy_or_for_other_data(corners, qtbot):
     corners.error_raised.connect(messages.append)
     assert not corners.adopt_run(other.em, CORNERS_CONFIG.with_(seed=5))
     assert "other data" in messages[-1]
-    corners.set_busy(True)
+    corners.background.set_busy(True)
     assert not corners.adopt_run(independent_run(corners, 1), CORNERS_CONFIG)
     assert "Wait for the run" in messages[-1]
     assert (corners.em, corners.config) == before

@@ -14,6 +14,7 @@ from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
+from nbviz.app.run.session_state import SessionState
 
 ROWS = [  # sample_id, date (as Excel writes it), two features, species; row S004 lacks a width
     ("S001", "02/01/2024", "1.4", "0.2", "setosa"),
@@ -113,7 +114,9 @@ def test_a_column_named_like_an_export_column_keeps_both(tmp_path, qtbot):
 def test_an_embedded_session_keeps_what_the_export_joins_with(tmp_path, qtbot):
     problem = loaded(excel_csv(tmp_path / "flowers.csv"))
     session = stepped(problem)
-    write_session(tmp_path / "s.nbviz", session.problem, session.config, session.history, session.cursor)
+    write_session(
+        tmp_path / "s.nbviz", SessionState(session.problem, session.config, session.history, session.cursor, -1)
+    )
     again = read_session(tmp_path / "s.nbviz").problem
     assert again.label_name == "species"
     assert again.context.ignored_columns == problem.context.ignored_columns
@@ -124,7 +127,7 @@ def test_an_embedded_session_keeps_what_the_export_joins_with(tmp_path, qtbot):
 def test_a_session_with_a_damaged_context_is_refused_naming_the_entry(tmp_path, qtbot):
     session = stepped(loaded(excel_csv(tmp_path / "flowers.csv")))
     path = tmp_path / "s.nbviz"
-    write_session(path, session.problem, session.config, session.history, session.cursor)
+    write_session(path, SessionState(session.problem, session.config, session.history, session.cursor, -1))
     document = json.loads(path.read_text())
     document["problem"]["context"]["dropped_rows"][0]["features"] = ["4.5"]
     del document["checksum"]

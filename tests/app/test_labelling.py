@@ -5,7 +5,7 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.documents.session_file import read_session
+from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.session import Session
 
@@ -20,13 +20,13 @@ def session(synthesised_session):
 def test_a_clicked_label_restarts_the_run_from_the_same_start_and_is_honoured(session):
     session.step()
     start = session.history[0].model
-    assert session.set_label(5, 1)
+    assert session.hand_labels.set_label(5, 1)
     assert len(session.history) == 1 and session.history[0].model is start
     assert session.labels[5] == 1 and np.sum(session.labels >= 0) == 1
     for _ in range(4):
         session.step()
         np.testing.assert_array_equal(session.em.responsibilities_at(session.cursor - 1)[5], [0.0, 1.0])
-    assert session.set_label(5, None)  # taken away again: no labels, plain EM
+    assert session.hand_labels.set_label(5, None)  # taken away again: no labels, plain EM
     assert session.labels is None and session.config.manual_labels == ()
 
 
@@ -38,23 +38,23 @@ def test_clicked_labels_override_the_label_column_and_clear_labels_keeps_the_fra
     unlabelled = int(np.flatnonzero(column < 0)[0])
     labelled = int(np.flatnonzero(column >= 0)[0])
     other = (column[labelled] + 1) % 3
-    assert session.set_label(unlabelled, 2) and session.set_label(labelled, other)
+    assert session.hand_labels.set_label(unlabelled, 2) and session.hand_labels.set_label(labelled, other)
     expected = column.copy()
     expected[[unlabelled, labelled]] = [2, other]
     np.testing.assert_array_equal(session.labels, expected)
-    assert session.clear_labels()
+    assert session.hand_labels.clear_labels()
     np.testing.assert_array_equal(session.labels, column)
-    assert session.set_label_fraction(0.0) and session.labels is None
+    assert session.hand_labels.set_label_fraction(0.0) and session.labels is None
 
 
 def test_labelling_every_point_is_naive_bayes_and_says_so(session, qtbot):
     z = session.problem.truth_z
     for row in range(len(z) - 1):
-        session.set_label(row, int(z[row]))
-    assert not session.fully_labelled
+        session.hand_labels.set_label(row, int(z[row]))
+    assert not session.hand_labels.fully_labelled
     with qtbot.waitSignal(session.notice_raised) as blocker:
-        session.set_label(len(z) - 1, int(z[-1]))
-    assert session.fully_labelled and "naive Bayes" in blocker.args[0]
+        session.hand_labels.set_label(len(z) - 1, int(z[-1]))
+    assert session.hand_labels.fully_labelled and "naive Bayes" in blocker.args[0]
     session.step()
     nb = nc.fit_naive_bayes(session.problem.X, z, family="gaussian", covariance_type="full")
     np.testing.assert_allclose(session.snapshot.model.means, nb.means, rtol=1e-12)
@@ -64,12 +64,12 @@ def test_labelling_every_point_is_naive_bayes_and_says_so(session, qtbot):
 
 def test_a_label_for_a_component_that_does_not_exist_is_refused_with_a_message(session, qtbot):
     with qtbot.waitSignal(session.error_raised) as blocker:
-        assert not session.set_label(3, 4)
+        assert not session.hand_labels.set_label(3, 4)
     assert "K >= 5" in blocker.args[0] and session.labels is None
 
 
 def test_new_data_forgets_the_clicked_labels(session):
-    session.set_label(0, 0)
+    session.hand_labels.set_label(0, 0)
     assert session.load(Problem.synthesised(TRUTH, 30, seed=9))
     assert session.config.manual_labels == () and session.labels is None
 
@@ -78,11 +78,11 @@ def test_clicked_labels_and_the_fixed_variance_survive_a_saved_session(tmp_path,
     session = Session()
     problem, config, start = load_preset("kmeans-limit")
     assert session.load(problem, config.with_(fixed_variance=0.05), start)
-    session.set_label(7, 2)
+    session.hand_labels.set_label(7, 2)
     for _ in range(5):
         session.next_half_step()
     path = tmp_path / "labelled.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     again = Session()
     assert again.restore(read_session(path))
     assert again.config == session.config and again.em.fixed_covariances
@@ -109,9 +109,9 @@ def test_a_label_click_waits_for_a_background_run(session, qtbot):
     labelling = Labelling()
     assert not labelling.click(session, 3)  # label mode off: the click is not a label
     labelling.set_active(True)
-    session.set_busy(True)
+    session.background.set_busy(True)
     with qtbot.waitSignal(session.error_raised) as blocker:
         assert labelling.click(session, 3)
     assert "Wait for the run" in blocker.args[0] and session.labels is None
-    session.set_busy(False)
+    session.background.set_busy(False)
     assert labelling.click(session, 3) and session.labels[3] == 0 and session.selected == 3

@@ -41,7 +41,7 @@ def test_every_lecture_preset_is_there_with_a_note():
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_default_run_converges_within_100_iterations(qtbot, name):
     session = loaded(name)
-    run = session.continuation()  # the run the window's "Run to convergence" steps
+    run = session.background.continuation()  # the run the window's "Run to convergence" steps
     done = run.run(max_iter=100, tol=session.tolerance)
     assert run.converged, f"{name}: not converged after {done} iterations (tolerance {session.tolerance})"
     assert done <= 100
@@ -113,7 +113,7 @@ def test_fruit_posterior_of_a_long_sweet_yellow_fruit_by_hand(qtbot):
     assert session.e_step() and session.m_step() and session.e_step()
     model = session.snapshot.model
     np.testing.assert_allclose(model.weights, prior, rtol=1e-12)
-    breakdown = session.breakdown(selected)
+    breakdown = session.inspection.breakdown(selected)
     shown = np.exp(breakdown.log_products - breakdown.log_normaliser)  # pi_k p(x | k) / p(x), as in the inspector
     np.testing.assert_allclose(shown, posterior, rtol=1e-10)
     np.testing.assert_allclose(model.responsibilities(np.ones((1, 3)))[0], posterior, rtol=1e-10)
@@ -156,9 +156,9 @@ def test_eight_points_responsibility_of_0_0_1_after_the_fit(qtbot):
     joint = weights * np.prod(np.where(np.array([0, 0, 1]) == 1, probs, 1 - probs), axis=1)
     expected = joint / joint.sum()
 
-    run = session.continuation()
+    run = session.background.continuation()
     run.run(max_iter=100, tol=session.tolerance)
-    assert session.adopt_continuation(run)
+    assert session.background.adopt_continuation(run)
     np.testing.assert_allclose(session.snapshot.model.probs, probs, atol=1e-6)
     # the point (0, 0, 1): row 7, which the preset selects
     assert PRESETS["lecture-eight-points"].selected == 7
@@ -174,7 +174,7 @@ def test_three_sources_fit_recovers_the_sources_with_the_truth_overlaid(qtbot):
     truth = session.problem.truth
     assert truth is not None and truth.family == "bernoulli"
     np.testing.assert_allclose(truth.probs, sources)
-    run = session.continuation()
+    run = session.background.continuation()
     run.run(max_iter=100, tol=session.tolerance)
     fitted = run.model.probs
     error = min(np.abs(fitted[list(order)] - sources).max() for order in itertools.permutations(range(3)))

@@ -110,27 +110,27 @@ def test_set_start_runs_from_the_given_model(session):
 
 
 def test_play_takes_half_steps_until_paused(session, qtbot):
-    session.set_speed(50)
+    session.player.set_speed(50)
     with qtbot.waitSignal(session.play_state_changed):
-        session.play()
+        session.player.play()
     qtbot.waitUntil(lambda: len(session.history) >= 5, timeout=5000)
-    session.pause()
-    assert not session.playing
+    session.player.pause()
+    assert not session.player.playing
     phases = [s.phase for s in session.history]
     assert phases[:5] == ["init", "E", "M", "E", "M"]
 
 
 def test_play_stops_by_itself_at_convergence(session, qtbot):
-    session.set_speed(60)
-    session.play()
-    qtbot.waitUntil(lambda: not session.playing, timeout=20000)
+    session.player.set_speed(60)
+    session.player.play()
+    qtbot.waitUntil(lambda: not session.player.playing, timeout=20000)
     assert session.converged
 
 
 def test_breakdown_reproduces_the_core_e_step(session):
     session.step()
     session.e_step()
-    b = session.breakdown(7)
+    b = session.inspection.breakdown(7)
     model = session.snapshot.model
     np.testing.assert_allclose(b.log_products, model.log_joint(session.problem.X[7:8])[0], rtol=1e-14)
     np.testing.assert_allclose(np.exp(b.log_products - b.log_normaliser), b.resp, rtol=1e-12)

@@ -9,7 +9,7 @@ import pytest
 from nbviz.app.data.import_spec import ImportSpec
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents import session_file
-from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 
@@ -44,7 +44,7 @@ def test_large_data_is_saved_as_path_and_checksum_and_reopens_exactly(small_limi
     X = write_table(data)
     original = session_on(data)
     saved = tmp_path / "run.nbviz"
-    assert original.save(saved)
+    assert original.save(saved, write_session)
 
     raw = json.loads(saved.read_text())
     assert raw["version"] == 2
@@ -64,7 +64,7 @@ def test_the_load_options_are_replayed(small_limit, tmp_path, qtbot):
     X = write_table(data)
     original = session_on(data, {"binarise_at": 2.5, "feature_columns": (1,)})
     saved = tmp_path / "run.nbviz"
-    assert original.save(saved)
+    assert original.save(saved, write_session)
     reopened = read_session(saved)
     np.testing.assert_array_equal(reopened.problem.X, (X[:, 1:] >= 2.5).astype(float))
 
@@ -73,7 +73,7 @@ def test_a_data_file_moved_with_its_session_is_found_beside_it(small_limit, tmp_
     first, second = tmp_path / "a", tmp_path / "b"
     first.mkdir()
     X = write_table(first / "table.csv")
-    assert session_on(first / "table.csv").save(first / "run.nbviz")
+    assert session_on(first / "table.csv").save(first / "run.nbviz", write_session)
     shutil.move(first, second)
     np.testing.assert_array_equal(read_session(second / "run.nbviz").problem.X, X)
 
@@ -81,7 +81,7 @@ def test_a_data_file_moved_with_its_session_is_found_beside_it(small_limit, tmp_
 def test_a_changed_or_missing_data_file_is_refused_and_nothing_is_lost(small_limit, tmp_path, qtbot):
     data = tmp_path / "table.csv"
     write_table(data)
-    assert session_on(data).save(tmp_path / "run.nbviz")
+    assert session_on(data).save(tmp_path / "run.nbviz", write_session)
 
     write_table(data, seed=1)  # same shape, other numbers
     with pytest.raises(SessionFileError, match="table.csv has changed since the session was saved"):
@@ -94,7 +94,7 @@ def test_a_changed_or_missing_data_file_is_refused_and_nothing_is_lost(small_lim
 def test_small_data_and_synthesised_data_stay_embedded(tmp_path, qtbot):
     data = tmp_path / "table.csv"
     write_table(data)
-    assert session_on(data).save(tmp_path / "small.nbviz")  # 120 values: below the real limit
+    assert session_on(data).save(tmp_path / "small.nbviz", write_session)  # 120 values: below the real limit
     assert json.loads((tmp_path / "small.nbviz").read_text())["version"] == 1
     assert "X" in json.loads((tmp_path / "small.nbviz").read_text())["problem"]
     np.testing.assert_array_equal(read_session(tmp_path / "small.nbviz").problem.lines, np.arange(2, 62))

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QSaveFile
 
 from nbviz.app.documents import session_file
-from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.session import Session
 
@@ -27,7 +27,7 @@ def session_with_run(name, half_steps=7, cursor=4, selected=3):
 def test_save_and_reopen_shows_exactly_what_was_on_screen(name, tmp_path, qtbot, assert_same_history):
     original = session_with_run(name)
     path = tmp_path / "run.nbviz"
-    assert original.save(path)
+    assert original.save(path, write_session)
 
     reopened = Session()
     assert reopened.restore(read_session(path))
@@ -46,7 +46,7 @@ def test_save_and_reopen_shows_exactly_what_was_on_screen(name, tmp_path, qtbot,
 def test_truth_and_labels_survive(tmp_path, qtbot):
     original = session_with_run("bars")
     path = tmp_path / "bars.nbviz"
-    original.save(path)
+    original.save(path, write_session)
     saved = read_session(path)
     np.testing.assert_array_equal(saved.problem.truth.probs, original.problem.truth.probs)
     np.testing.assert_array_equal(saved.problem.truth_z, original.problem.truth_z)
@@ -56,12 +56,12 @@ def test_truth_and_labels_survive(tmp_path, qtbot):
 def test_a_failed_save_leaves_the_earlier_file_intact(tmp_path, qtbot, monkeypatch):
     session = session_with_run("gmm-2d")
     path = tmp_path / "run.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     before = path.read_bytes()
     session.step()
     monkeypatch.setattr(QSaveFile, "commit", lambda self: False)  # e.g. the disk filled up
     with qtbot.waitSignal(session.error_raised) as blocker:
-        assert not session.save(path)
+        assert not session.save(path, write_session)
     assert "run.nbviz" in blocker.args[0] and "earlier file is unchanged" in blocker.args[0]
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run.nbviz"]  # no stray temporary file
@@ -70,7 +70,7 @@ def test_a_failed_save_leaves_the_earlier_file_intact(tmp_path, qtbot, monkeypat
 def test_broken_session_files_are_refused_and_nothing_open_is_lost(tmp_path, qtbot):
     good = session_with_run("gmm-2d")
     path = tmp_path / "good.nbviz"
-    good.save(path)
+    good.save(path, write_session)
     text = path.read_text()
     data = json.loads(text)
     del data["checksum"]  # as files saved before sessions had one: each entry is checked on its own
@@ -104,7 +104,7 @@ def test_broken_session_files_are_refused_and_nothing_open_is_lost(tmp_path, qtb
 @pytest.mark.parametrize("shape", [[6, 5], [2, 3, 6], [36], [0, 36]])
 def test_a_saved_image_shape_that_does_not_fit_the_data_is_refused(shape, tmp_path, qtbot):
     path = tmp_path / "bars.nbviz"
-    session_with_run("bars", half_steps=2, cursor=2).save(path)
+    session_with_run("bars", half_steps=2, cursor=2).save(path, write_session)
     data = json.loads(path.read_text())
     del data["checksum"]  # as files saved before sessions had one
     assert data["problem"]["image_shape"] == [6, 6]  # 36 pixels
@@ -118,7 +118,7 @@ def test_a_saved_image_shape_that_does_not_fit_the_data_is_refused(shape, tmp_pa
 def test_the_format_is_versioned_json(tmp_path, qtbot):
     session = session_with_run("gmm-1d", half_steps=2, cursor=2)
     path = tmp_path / "a.nbviz"
-    session.save(path)
+    session.save(path, write_session)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == session_file.FORMAT and data["version"] == 1  # data embedded: format 1
     assert [h["phase"] for h in data["history"]] == ["init", "E", "M"]

@@ -10,7 +10,7 @@ import pytest
 
 from nbviz import cli
 from nbviz.app.documents import session_file
-from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
 from nbviz.app.documents.session_integrity import budgeted_positions
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.session import Session
@@ -23,7 +23,7 @@ def saved(tmp_path, name="gmm-2d", half_steps=6):
     for _ in range(half_steps):
         assert session.next_half_step()
     path = tmp_path / f"{name}.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     return path, json.loads(path.read_text())
 
 
@@ -146,7 +146,7 @@ def referenced(monkeypatch, tmp_path, qtbot):
     assert session.load(Problem.from_file(str(tmp_path / "table.csv")), ModelConfig(n_components=2))
     session.step()
     path = tmp_path / "run.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     data = json.loads(path.read_text())
     assert data["version"] == 2 and len(data["problem"]["data_file"]["file_sha256"]) == 64
     return path, data

@@ -25,6 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nbviz.app.documents.session_file import write_session
+
 PRESETS = ("gmm-2d", "bars", "naive-bayes")
 ODD_VALUES = [None, True, False, "x", "", 0, -1, 1, 7, 2**31, 2**63, 1e308, -1e-308, 0.5, -2.5, [], {}, [[1.0]], [0]]
 NEST = "\x00nest:"
@@ -44,7 +46,7 @@ def saved_text(name: str, folder: Path) -> str:
     session.set_cursor(3)
     session.select(2)
     path = folder / f"{name}.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     return path.read_text(encoding="utf-8")
 
 
@@ -144,7 +146,7 @@ def exercise(window, path: Path, rng: random.Random) -> str:
     session.step()
     row = rng.randrange(session.problem.n_samples)
     session.select(row)
-    breakdown = session.breakdown(row)
+    breakdown = session.inspection.breakdown(row)
     assert breakdown.index == row
     folder = path.parent
     names = session.component_names()

@@ -10,9 +10,10 @@ import pytest
 import nbviz
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.documents.session_file import read_session
+from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.outcome import Outcome
+from nbviz.app.run.run_making import new_run
 from nbviz.app.run.runner import Runner
 from nbviz.app.run.session import Session
 
@@ -47,15 +48,15 @@ def test_the_announcement_and_the_outcome_carry_the_same_reason(session, qtbot):
 
 def test_a_refused_restore_and_save_return_their_reasons(session, tmp_path):
     path = tmp_path / "saved.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     saved = read_session(path)
-    session.set_busy(True)
+    session.background.set_busy(True)
     outcome = session.restore(saved)
     assert not outcome and outcome.reason.startswith("Wait for the run in progress")
-    session.set_busy(False)
+    session.background.set_busy(False)
     assert session.restore(saved)
     empty = Session()
-    outcome = empty.save(tmp_path / "nothing.nbviz")
+    outcome = empty.save(tmp_path / "nothing.nbviz", write_session)
     assert not outcome and "nothing to save" in outcome.reason
 
 
@@ -63,7 +64,7 @@ def test_stepping_refusals_carry_reasons(session):
     outcome = session.m_step()
     assert not outcome and "Run an E-step first" in outcome.reason
     assert not Session().next_half_step().ok
-    session.set_busy(True)
+    session.background.set_busy(True)
     outcome = session.step()
     assert not outcome and "Wait for the run" in outcome.reason and len(session.history) == 1
 
@@ -113,7 +114,7 @@ def test_converged_does_not_scan_the_history_on_every_refresh(session):
     for _ in range(30):
         session.step()
     assert session.converged == reference_converged(session)
-    marks = session._last_m
+    marks = session.run_history._last_m
     assert len(marks) == len(session.history)  # cached once per half-step
     session.e_step()
     assert session.converged in (True, False)  # reading it extends the cache by the new half-step
@@ -137,19 +138,17 @@ def test_the_runner_hands_a_finished_run_back_and_never_steps_the_sessions_run(s
 def test_a_continuation_from_elsewhere_is_refused(session):
     other = Session()
     other.load(Problem.synthesised(TRUTH, 50, seed=0))
-    outcome = session.adopt_continuation(other.continuation())
+    outcome = session.background.adopt_continuation(other.background.continuation())
     assert not outcome and "does not continue" in outcome.reason
 
 
-def test_without_data_a_new_run_or_a_continuation_says_to_load_data(qtbot):
+def test_without_data_a_continuation_says_to_load_data(qtbot):
     empty = Session()
     with pytest.raises(ValueError, match="load data"):
-        empty.new_run(ModelConfig(n_components=2))
-    with pytest.raises(ValueError, match="load data"):
-        empty.continuation()
-    # with data given, a session without its own makes the run on that data
+        empty.background.continuation()
+    # a new run needs no session: it is made on the data given
     problem = Problem.synthesised(TRUTH, 50, seed=0)
-    assert np.array_equal(empty.new_run(ModelConfig(n_components=2), problem).X, problem.X)
+    assert np.array_equal(new_run(problem, ModelConfig(n_components=2)).X, problem.X)
 
 
 def emitted_signals(path: Path) -> set[str]:
@@ -177,18 +176,29 @@ SESSION_SIGNALS = {
     "error_raised",
     "notice_raised",
     "selection_changed",
+    "probe_changed",
+    "convergence_changed",
+    "undo_changed",
+    "explored_restored",
+}
+# the session's parts announce what they change on the session's signals (`SessionEvents`)
+SESSION_PARTS = {
+    "app/run/background.py",
+    "app/run/hand_labels.py",
+    "app/run/inspection.py",
+    "app/run/player.py",
+    "app/run/undo_history.py",
 }
 
 
-def test_only_the_session_emits_its_signals():
-    offenders = {}
+def test_only_the_session_and_its_parts_emit_its_signals():
+    emitters = {}
     for path in itertools.chain((PACKAGE / "app").rglob("*.py"), (PACKAGE / "gui").rglob("*.py")):
-        if path.name == "session.py":
-            continue
         emitted = emitted_signals(path) & SESSION_SIGNALS
         if emitted:
-            offenders[str(path.relative_to(PACKAGE))] = sorted(emitted)
-    assert offenders == {}
+            emitters[path.relative_to(PACKAGE).as_posix()] = sorted(emitted)
+    assert set(emitters) == SESSION_PARTS, emitters
+    assert emitters["app/run/background.py"] == ["busy_changed", "cursor_changed", "history_changed"]
 
 
 def test_nobody_listens_to_error_raised_to_learn_why_an_operation_failed():

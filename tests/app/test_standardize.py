@@ -6,7 +6,7 @@ from sklearn.preprocessing import RobustScaler, StandardScaler
 
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import fit_standardization, scale_proposal, standardize_problem
-from nbviz.app.documents.session_file import read_session
+from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 
@@ -48,13 +48,13 @@ def test_a_session_keeps_the_standardisation_and_old_sessions_still_load(tmp_pat
     problem = standardize_problem(Problem(name="t", X=X, columns=("a", "b", "c")), "robust")
     session = Session()
     assert session.load(problem, ModelConfig(n_components=1))
-    assert session.save(tmp_path / "s.nbviz")
+    assert session.save(tmp_path / "s.nbviz", write_session)
     saved = read_session(tmp_path / "s.nbviz")
     kept = saved.problem.standardization
     assert kept.method == "robust" and np.array_equal(kept.scale, problem.standardization.scale)
     plain = Session()
     assert plain.load(Problem(name="t", X=X, columns=("a", "b", "c")), ModelConfig(n_components=1))
-    assert plain.save(tmp_path / "old.nbviz")
+    assert plain.save(tmp_path / "old.nbviz", write_session)
     assert read_session(tmp_path / "old.nbviz").problem.standardization is None
     with pytest.raises(ValueError, match="already standardised"):
         standardize_problem(problem, "z")

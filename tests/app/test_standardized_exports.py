@@ -11,7 +11,7 @@ import pytest
 from nbviz.app.data.export import write_session_export
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import file_values, standardize_problem
-from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 
@@ -66,7 +66,7 @@ def test_the_responsibilities_csv_writes_the_files_numbers(standardised, tmp_pat
 
 
 def test_a_session_keeps_the_files_numbers_and_rebuilds_the_standardised_ones_bit_for_bit(standardised, tmp_path):
-    assert standardised.save(tmp_path / "s.nbviz")
+    assert standardised.save(tmp_path / "s.nbviz", write_session)
     document = json.loads((tmp_path / "s.nbviz").read_text())
     assert "X" not in document["problem"] and document["problem"]["X_file"] == np.array(CELLS, float).tolist()
     again = Session()
@@ -100,7 +100,7 @@ def resign(data):
 )
 def test_a_changed_file_numbers_entry_is_refused_in_one_line(standardised, tmp_path, edit, fragment):
     path = tmp_path / "s.nbviz"
-    assert standardised.save(path)
+    assert standardised.save(path, write_session)
     data = json.loads(path.read_text())
     edit(data["problem"])
     path.write_text(json.dumps(resign(data)))

@@ -5,6 +5,7 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import write_session
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.outcome import Outcome
 from nbviz.app.run.session import Session
@@ -48,7 +49,7 @@ CHANGES = {
     "start method": lambda s: s.reinitialise(method="random"),
     "prior": lambda s: s.configure(s.config.with_(prior=nc.Prior(alpha=2.0))),
     "hard EM": lambda s: s.configure(s.config.with_(hard=True)),
-    "a label": lambda s: s.set_label(3, 1),
+    "a label": lambda s: s.hand_labels.set_label(3, 1),
     "a start": lambda s: s.set_start(s.start_model.replaced(weights=np.array([0.2, 0.8]))),
     "new data": lambda s: s.load(Problem.synthesised(OTHER, 80, seed=9), ModelConfig(n_components=2)),
     "reset": lambda s: s.reset() or Outcome.done(),
@@ -59,15 +60,15 @@ CHANGES = {
 @pytest.mark.parametrize("change", list(CHANGES))
 def test_undo_brings_back_the_run_a_change_discarded(session, change, qtbot):
     before = state(session)
-    assert not session.can_undo
+    assert not session.undo_history.can_undo
     with qtbot.waitSignal(session.undo_changed):
         assert CHANGES[change](session)
-    assert session.can_undo and state(session) != before
+    assert session.undo_history.can_undo and state(session) != before
     after = state(session)
-    assert session.undo()
+    assert session.undo_history.undo()
     assert state(session) == before  # the very snapshots, the cursor and the inspected row
-    assert not session.can_undo and session.can_redo
-    assert session.redo()
+    assert not session.undo_history.can_undo and session.undo_history.can_redo
+    assert session.undo_history.redo()
     assert state(session)[:2] == after[:2] and state(session)[3:] == after[3:]
     assert [s.objective for s in session.history] == [s.objective for s in after[2]]
 
@@ -75,47 +76,47 @@ def test_undo_brings_back_the_run_a_change_discarded(session, change, qtbot):
 def test_the_undone_run_is_the_one_em_made_and_steps_on_as_before(session):
     config = session.config
     assert session.configure(config.with_(n_components=3))
-    assert session.undo()
+    assert session.undo_history.undo()
     objectives = [s.objective for s in session.history]
     assert objectives == pytest.approx(reference_objectives(session.problem, config, 8), rel=1e-12)
     assert session.cursor == 5
     assert session.e_step()  # from the restored cursor: the later half-steps go, and that is undoable too
-    assert len(session.history) == 7 and session.can_undo
-    assert session.undo() and len(session.history) == 9 and session.cursor == 5
+    assert len(session.history) == 7 and session.undo_history.can_undo
+    assert session.undo_history.undo() and len(session.history) == 9 and session.cursor == 5
 
 
 def test_undo_brings_back_other_data_and_tells_the_views(session, qtbot):
     problem = session.problem
     assert session.load(Problem.synthesised(OTHER, 80, seed=9), ModelConfig(n_components=2))
     with qtbot.waitSignals([session.problem_changed, session.run_reset, session.notice_raised]):
-        assert session.undo()
+        assert session.undo_history.undo()
     assert session.problem is problem and session.cursor == 5 and session.selected == 7
 
 
 def test_a_refused_change_leaves_nothing_to_undo(session):
     outcome = session.configure(session.config.with_(family="bernoulli"))  # real-valued data
-    assert not outcome and not session.can_undo
+    assert not outcome and not session.undo_history.can_undo
 
 
 def test_a_new_change_forgets_what_was_undone(session):
     assert session.reinitialise(seed=5)
-    assert session.undo() and session.can_redo
+    assert session.undo_history.undo() and session.undo_history.can_redo
     assert session.reinitialise(seed=6)
-    assert not session.can_redo
-    outcome = session.redo()
+    assert not session.undo_history.can_redo
+    outcome = session.undo_history.redo()
     assert not outcome and "nothing to redo" in outcome.reason
 
 
 def test_nothing_to_undo_and_busy_are_refused_with_reasons(session):
-    outcome = session.undo()
+    outcome = session.undo_history.undo()
     assert not outcome and "nothing to undo" in outcome.reason
     assert session.reinitialise(seed=5)
-    session.set_busy(True)
-    assert not session.can_undo
-    outcome = session.undo()
+    session.background.set_busy(True)
+    assert not session.undo_history.can_undo
+    outcome = session.undo_history.undo()
     assert not outcome and outcome.reason.startswith("Wait for the run in progress")
-    session.set_busy(False)
-    assert session.can_undo and session.undo()
+    session.background.set_busy(False)
+    assert session.undo_history.can_undo and session.undo_history.undo()
 
 
 def test_stepping_at_the_end_and_scrubbing_discard_nothing(session):
@@ -123,7 +124,7 @@ def test_stepping_at_the_end_and_scrubbing_discard_nothing(session):
     session.set_cursor(2)
     session.set_cursor(len(session.history) - 1)
     assert session.step()
-    assert not session.can_undo
+    assert not session.undo_history.can_undo
 
 
 def test_the_stack_is_bounded_and_forgets_the_oldest_first(session):
@@ -132,8 +133,8 @@ def test_the_stack_is_bounded_and_forgets_the_oldest_first(session):
         seeds.append(session.config.seed)
         assert session.reinitialise(seed=seed)
     undone = []
-    while session.can_undo:
-        assert session.undo()
+    while session.undo_history.can_undo:
+        assert session.undo_history.undo()
         undone.append(session.config.seed)
     assert undone == seeds[::-1][:MAX_UNDO]
 
@@ -150,9 +151,9 @@ def test_saved_runs_own_their_history(session):
     with pytest.raises(ValueError, match="limit >= 1"):
         UndoStack(limit=0)
     assert session.configure(session.config.with_(n_components=3))
-    assert session.undo()
+    assert session.undo_history.undo()
     restored = session.em
-    assert session.e_step() and session.undo()  # the restored run was stepped from cursor 5 ...
+    assert session.e_step() and session.undo_history.undo()  # the restored run was stepped from cursor 5 ...
     assert len(session.history) == 9  # ... yet the run saved before that step kept all its half-steps
     assert restored is not session.em
 
@@ -160,14 +161,14 @@ def test_saved_runs_own_their_history(session):
 def test_a_run_continued_elsewhere_from_an_earlier_half_step_is_undoable(session):
     """A run to convergence from a scrubbed-back cursor drops the later half-steps: undo brings them back."""
     before = state(session)
-    run = session.continuation()  # from cursor 5 of 9 half-steps
+    run = session.background.continuation()  # from cursor 5 of 9 half-steps
     run.rewind(len(run.history) - 1)
     for _ in range(3):
         run.step()
-    assert session.adopt_continuation(run)
+    assert session.background.adopt_continuation(run)
     assert len(session.history) == 6 + 1 + 2 + 2  # up to E-step 3, its M-step, two iterations
     assert session.history[6] is not before[2][6]
-    assert session.undo() and state(session) == before
+    assert session.undo_history.undo() and state(session) == before
 
 
 def test_opening_a_saved_session_is_undoable(session, tmp_path):
@@ -176,29 +177,29 @@ def test_opening_a_saved_session_is_undoable(session, tmp_path):
     before = state(session)
     other = Session()
     assert other.load(Problem.synthesised(OTHER, 60, seed=4), ModelConfig(n_components=2))
-    assert other.step() and other.save(tmp_path / "other.nbviz")
+    assert other.step() and other.save(tmp_path / "other.nbviz", write_session)
     assert session.restore(read_session(tmp_path / "other.nbviz"))
     assert session.problem.n_samples == 60
-    assert session.undo() and state(session) == before
+    assert session.undo_history.undo() and state(session) == before
 
 
 def test_a_saved_run_that_no_longer_fits_is_refused_and_the_stack_stays(session):
     assert session.reinitialise(seed=5)
     shown = state(session)
-    saved = session._undo._undo[-1]
+    saved = session.undo_history._stack._undo[-1]
     broken = SavedRun(saved.problem, saved.config.with_(prior=nc.Prior(alpha=5.0)), saved.history, saved.cursor)
-    session._undo._undo[-1] = broken
-    outcome = session.undo()
+    session.undo_history._stack._undo[-1] = broken
+    outcome = session.undo_history.undo()
     assert not outcome and outcome.reason.startswith("Cannot bring back the run of")
-    assert state(session) == shown and session.can_undo and not session.can_redo
+    assert state(session) == shown and session.undo_history.can_undo and not session.undo_history.can_redo
 
 
 def test_undo_keeps_the_convergence_settings_and_drops_a_probe_of_other_data(session):
     assert session.load(Problem.synthesised(OTHER, 80, seed=2), ModelConfig(n_components=2, seed=1))
     assert session.set_convergence(tolerance=1e-3, max_iter=25)
-    assert session.probe([1.0, -1.0])
-    assert session.probed is not None
-    assert session.undo()
+    assert session.inspection.probe([1.0, -1.0])
+    assert session.inspection.probed is not None
+    assert session.undo_history.undo()
     assert session.problem.n_samples == 150  # the first data set is back
     assert (session.config.tolerance, session.config.max_iter) == (1e-3, 25)  # the user's settings stay
-    assert session.probed is None
+    assert session.inspection.probed is None

@@ -81,7 +81,7 @@ def test_semi_supervised_runs_say_the_labelled_rows_are_included(iris, qtbot):
     panel = AgreementPanel(iris)
     qtbot.addWidget(panel)
     assert "labelled rows" not in panel.text()
-    assert iris.set_label_fraction(0.3)
+    assert iris.hand_labels.set_label_fraction(0.3)
     iris.step()
     given = int(np.sum(iris.labels >= 0))
     free = iris.labels < 0

@@ -73,14 +73,14 @@ def test_every_frame_decodes_and_shows_its_half_step(session, tmp_path, suffix):
 
 def test_drawing_frames_leaves_the_session_and_its_undo_alone(session, tmp_path, qtbot):
     session.set_cursor(3)
-    undo = session.can_undo
+    undo = session.undo_history.can_undo
     seen = []
     for signal in (session.cursor_changed, session.history_changed, session.run_reset, session.undo_changed):
         signal.connect(lambda *args: seen.append(args))
     image = render_frame(session, 7, QSize(*SIZE))
     export_animation(session, str(tmp_path / "a.png"), AnimationChoices(0, 8, 100, *SIZE))
     assert not image.isNull() and image.size() == QSize(*SIZE)
-    assert session.cursor == 3 and session.can_undo == undo and len(session.history) == 9 and seen == []
+    assert session.cursor == 3 and session.undo_history.can_undo == undo and len(session.history) == 9 and seen == []
 
 
 def test_a_numbered_png_series_fills_a_folder_and_replaces_an_earlier_series(session, tmp_path):
@@ -147,7 +147,7 @@ def test_the_window_exports_with_progress_and_keeps_its_cursor(window, qtbot, tm
     with qtbot.waitSignal(export.finished, timeout=30_000) as ended:
         pass
     assert ended.args == [""]
-    assert len(frames_of(path)) == 8 and window.session.cursor == 4 and not window.session.can_undo
+    assert len(frames_of(path)) == 8 and window.session.cursor == 4 and not window.session.undo_history.can_undo
     assert "Exported the animation" in window.statusBar().currentMessage()
 
 
@@ -211,7 +211,7 @@ def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: (picked.pop("handout"), "")))
     window.export_actions["handout"].trigger()
     assert (tmp_path / "menu.html").read_text(encoding="utf-8").count("<section") == 7  # data, 0 to 4, whole run
-    assert window.session.cursor == 2 and not window.session.can_undo and not window.banner.isVisible()
+    assert window.session.cursor == 2 and not window.session.undo_history.can_undo and not window.banner.isVisible()
 
 
 def test_cancel_while_the_gif_is_encoded_writes_nothing(window, qtbot, tmp_path):

@@ -182,10 +182,10 @@ def test_f5_toggles_presentation_mode_and_play_shows_pause_while_playing(qtbot, 
     assert not window.appearance.presentation and window.font().pointSizeF() == pytest.approx(size)
 
     assert window.play_action.text() == "Play"
-    window.session.play()
+    window.session.player.play()
     assert window.play_action.text() == "Pause"
     assert window.play_action.icon().cacheKey() == window._icons["pause"].cacheKey()
-    window.session.pause()
+    window.session.player.pause()
     assert window.play_action.icon().cacheKey() == window._icons["play"].cacheKey()
 
 
@@ -198,7 +198,7 @@ def test_speed_presentation_and_last_preset_are_remembered(qtbot, settings_path)
     first.close()
 
     second = make_window(qtbot, settings_path)
-    assert second.controls.speed_slider.value() == 20 and second.session.speed == 5.0
+    assert second.controls.speed_slider.value() == 20 and second.session.player.speed == 5.0
     assert second.appearance.presentation and second.presentation_action.isChecked()
     assert second.start_page.continue_button.isVisible()
     assert second.start_page.continue_button.text() == "Continue with faithful"

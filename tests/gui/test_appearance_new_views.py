@@ -83,7 +83,7 @@ def test_bound_view_follows_presentation_and_dark(session, appearance, qtbot):
 def test_label_marks_outline_contrasts_with_the_background_and_grows(session, appearance, qtbot):
     view = shown(qtbot, DataView(session, appearance=appearance))
     for row, k in ((0, 0), (3, 1)):
-        session.set_label(row, k)
+        session.hand_labels.set_label(row, k)
     marks = view.scatter_labels.marks
     assert marks.count == 2
     pen_before, size_before = pg_probe.pen(marks.item), pg_probe.symbol_size(marks.item)

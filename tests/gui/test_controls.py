@@ -37,9 +37,9 @@ def test_buttons_step_play_and_reset(panel, qtbot):
     qtbot.mouseClick(panel.reset_button, Qt.LeftButton)
     assert len(session.history) == 1
     qtbot.mouseClick(panel.play_button, Qt.LeftButton)
-    assert session.playing and panel.play_button.text() == "Pause"
+    assert session.player.playing and panel.play_button.text() == "Pause"
     qtbot.mouseClick(panel.play_button, Qt.LeftButton)
-    assert not session.playing and panel.play_button.text() == "Play"
+    assert not session.player.playing and panel.play_button.text() == "Play"
     with qtbot.waitSignal(panel.run_requested):
         qtbot.mouseClick(panel.run_button, Qt.LeftButton)
 
@@ -76,7 +76,7 @@ def test_naive_bayes_choice_uses_the_labels_and_fixes_k(panel):
 
 def test_speed_slider_sets_the_play_rate(panel):
     panel.speed_slider.setValue(20)
-    assert panel.session.speed == 5.0 and panel.speed_label.text() == "5 /s"
+    assert panel.session.player.speed == 5.0 and panel.speed_label.text() == "5 /s"
 
 
 def test_the_k_box_offers_every_number_of_components_the_configuration_allows(qtbot):

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.explore.explore import Restart
+from nbviz.app.explore.restart_gallery import Restart
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
@@ -197,10 +197,10 @@ def test_explore_menu_shows_the_docks_and_run_waits_for_a_busy_session(qtbot, tm
     actions["Choose K…"].trigger()
     assert window.choose_k_dock.isVisible()
     assert window.choose_k.job_bar.run_button.isEnabled()
-    window.session.set_busy(True)
+    window.session.background.set_busy(True)
     assert not window.choose_k.job_bar.run_button.isEnabled()
     assert not window.restarts.job_bar.run_button.isEnabled()
-    window.session.set_busy(False)
+    window.session.background.set_busy(False)
     assert window.restarts.job_bar.run_button.isEnabled()
 
 

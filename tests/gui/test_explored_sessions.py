@@ -12,9 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.documents import explore_saved
 from nbviz.app.documents.explore_saved import explored_to_dict
-from nbviz.app.documents.session_file import SessionFileError, read_session
+from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
+from nbviz.app.explore import choose_k, restart_gallery
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
@@ -69,7 +69,7 @@ def saved_path(tmp_path_factory, qapp, request):
     with qtbot.waitSignal(restarts.explorer.finished, timeout=30000):
         restarts.run()
     path = tmp_path_factory.mktemp("explored") / "s.nbviz"
-    assert session.save(path)
+    assert session.save(path, write_session)
     shown = table_text(choose.table), choose.summary.text(), card_texts(restarts), restarts.summary.text()
     spherical = choose.result.selection_for("spherical")
     histories = {
@@ -114,7 +114,7 @@ def test_restoring_shows_the_same_choose_k_and_gallery_and_clicks_load_the_same_
 
 
 class Held:
-    """Holds the fits made again (``fit_restart`` of Choose K, ``Session.new_run`` of the gallery) at
+    """Holds the fits made again (``fit_restart`` of Choose K, ``new_run`` of the gallery) at
     their start until `release`, and records the thread each ran in."""
 
     def __init__(self, make):
@@ -140,10 +140,10 @@ def restored(saved_path, qtbot, monkeypatch):
     session = Session()
     choose, restarts = panels(qtbot, session)
     assert session.restore(read_session(saved_path[0]))
-    held_fit = Held(explore_saved.fit_restart)
-    monkeypatch.setattr(explore_saved, "fit_restart", held_fit)
-    held_run = Held(session.new_run)
-    monkeypatch.setattr(session, "new_run", held_run)
+    held_fit = Held(choose_k.fit_restart)
+    monkeypatch.setattr(choose_k, "fit_restart", held_fit)
+    held_run = Held(restart_gallery.new_run)
+    monkeypatch.setattr(restart_gallery, "new_run", held_run)
     yield session, choose, restarts, held_fit, held_run
     held_fit.release()
     held_run.release()
@@ -238,7 +238,7 @@ def test_restoring_shows_the_settings_that_made_the_results(tmp_path, qtbot):
     with qtbot.waitSignal(restarts.explorer.finished, timeout=30000):
         assert restarts.run()
     made_with = settings(choose, restarts)
-    assert session.save(tmp_path / "s.nbviz")
+    assert session.save(tmp_path / "s.nbviz", write_session)
 
     again = Session()
     fresh = panels(qtbot, again)
@@ -260,7 +260,7 @@ def test_panels_built_after_the_session_was_opened_show_its_results(saved_path, 
 
     other = Session()  # results of other data than the session's are not shown
     other.load(Problem.synthesised(TRUTH, 50, seed=9, name="other"), ModelConfig(n_components=2))
-    other.keep_explored(session.kept_choice, session.kept_gallery)
+    other.explored.keep(session.explored.choice, session.explored.gallery)
     choose, restarts = panels(qtbot, other)
     assert choose.result is None and restarts.gallery is None and choose.table.rowCount() == 0
 
@@ -270,7 +270,7 @@ def test_a_session_saved_again_keeps_the_results_unchanged(saved_path, tmp_path,
     session = Session()
     panels(qtbot, session)
     assert session.restore(read_session(path))
-    assert session.save(tmp_path / "again.nbviz")
+    assert session.save(tmp_path / "again.nbviz", write_session)
     first, second = (json.loads(p.read_text())["explored"] for p in (path, tmp_path / "again.nbviz"))
     assert first == second
 

@@ -67,7 +67,7 @@ def test_the_handout_walks_through_the_run_with_the_session_numbers(session, tmp
     session.cursor_changed.connect(seen.append)
     path = tmp_path / "run.html"
     write_handout(session, str(path))
-    assert session.cursor == 5 and seen == [] and not session.can_undo
+    assert session.cursor == 5 and seen == [] and not session.undo_history.can_undo
     page = Page()
     page.feed(path.read_text(encoding="utf-8"))
     # the start, every half-step of iterations 1 to 3 (E at 2i - 1, M at 2i), the M-step of iteration 10,

@@ -75,9 +75,9 @@ def test_the_stepping_keys_work_whatever_has_focus(window, qtbot, where):
     assert len(session.history) == 6 and session.cursor == 5 and session.snapshot.phase == "E"
     assert session.snapshot.iteration == 3
     press(qtbot, Qt.Key.Key_Space)
-    assert session.playing
+    assert session.player.playing
     press(qtbot, Qt.Key.Key_Space)
-    assert not session.playing
+    assert not session.player.playing
     press(qtbot, Qt.Key.Key_R)
     assert len(session.history) == 1
     assert QApplication.focusWidget() is widget and shown_value(widget) == before  # the widget took none of them

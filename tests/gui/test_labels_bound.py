@@ -97,12 +97,12 @@ def test_clear_labels_and_the_label_column_fraction(qtbot):
     kept = int(np.sum(session.labels >= 0))
     assert 0.15 * 150 < kept < 0.45 * 150
     np.testing.assert_array_equal(session.labels[session.labels >= 0], problem.labels[session.labels >= 0])
-    session.set_label(0, 2)
+    session.hand_labels.set_label(0, 2)
     panel.clear_button.click()
     assert session.config.manual_labels == () and int(np.sum(session.labels >= 0)) == kept
     assert not panel.clear_button.isEnabled()
     panel.fraction_spin.setValue(100)
-    assert session.fully_labelled and "supervised naive Bayes" in panel.count_label.text()
+    assert session.hand_labels.fully_labelled and "supervised naive Bayes" in panel.count_label.text()
 
 
 def test_the_k_means_panel_shrinks_sigma_until_em_is_k_means(qtbot):
@@ -113,9 +113,9 @@ def test_the_k_means_panel_shrinks_sigma_until_em_is_k_means(qtbot):
     panel.slider.setValue(panel.slider.minimum())
     variance = session.config.fixed_variance
     assert variance == pytest.approx(1e-4 * np.mean(np.var(session.problem.X, axis=0)))
-    run = session.continuation()
+    run = session.background.continuation()
     run.run(max_iter=200, tol=0.0)
-    assert session.adopt_continuation(run)
+    assert session.background.adopt_continuation(run)
     qtbot.waitUntil(lambda: "computing" not in panel.readout.text(), timeout=10000)  # k-means in a worker
     soft, distance = re.search(r": (\d+) of 450.*same start: ([0-9.e+-]+)", panel.readout.text(), re.S).groups()
     assert int(soft) == 0 and float(distance) < 1e-9
@@ -187,7 +187,7 @@ def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_e
     window.bound_dock.toggleViewAction().trigger()
     assert window.bound_dock.isVisible() and window.bound_view.result is not None
     session = window.session
-    session.set_label(4, 0)
+    session.hand_labels.set_label(4, 0)
     assert "1 of 600 points labelled" in window.status_text()
     session.configure(session.config.with_(hard=True))
     session.e_step()

@@ -69,9 +69,9 @@ def test_keyboard_steps_scrubs_resets_and_plays(window, qtbot):
     qtbot.keyClick(window, Qt.Key_R)
     assert len(session.history) == 1
     qtbot.keyClick(window, Qt.Key_Space)
-    assert session.playing
+    assert session.player.playing
     qtbot.keyClick(window, Qt.Key_Space)
-    assert not session.playing
+    assert not session.player.playing
 
 
 def test_history_slider_scrubs_and_the_status_bar_reports(window):
@@ -330,7 +330,7 @@ def test_a_panels_own_error_shows_in_the_banner_and_the_session_does_not_announc
 
 
 def test_choosing_a_k_without_a_fit_is_the_panels_error_not_the_sessions(window):
-    from nbviz.app.explore.explore import KChoice
+    from nbviz.app.explore.choose_k import KChoice
 
     load_blobs(window)
     selection = nc.select_components(window.session.problem.X, "gaussian", [1, 2], n_init=1, rng=0, max_iter=5)
@@ -347,12 +347,12 @@ def test_the_stepping_buttons_and_actions_follow_one_rule(window):
     load_blobs(window)
     session, controls = window.session, window.controls
     for busy in (False, True):
-        session.set_busy(busy)
+        session.background.set_busy(busy)
         for phase_step in (lambda: None, session.e_step):
             phase_step()
             assert window.e_action.isEnabled() == controls.e_button.isEnabled() == session.can_step
             assert window.m_action.isEnabled() == controls.m_button.isEnabled() == session.can_m_step
-    session.set_busy(False)
+    session.background.set_busy(False)
     session.reset()
     assert session.can_step and not session.can_m_step and not window.m_action.isEnabled()
 

@@ -164,10 +164,10 @@ def test_fast_play_and_animation_off_draw_no_frame(window, qtbot):
     assert window.load_preset("gmm-2d")
     session, motion = window.session, window.motion
     frames = record_frames(window)
-    session.set_speed(30.0)  # 33 ms between half-steps: too little for an animation
-    session.play()
+    session.player.set_speed(30.0)  # 33 ms between half-steps: too little for an animation
+    session.player.play()
     qtbot.waitUntil(lambda: len(session.history) >= 5, timeout=5000)
-    session.pause()
+    session.player.pause()
     assert frames == [] and not motion.running
     motion.configure(0)
     assert motion.when == "off" and motion.duration_now() == 0

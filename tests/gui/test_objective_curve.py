@@ -201,7 +201,7 @@ def zigzag_history(session, n):
     """Grow the session's run to `n` half-steps whose objective zigzags (as a saved, tampered run could)."""
     import dataclasses
 
-    history = session._em.history  # a test-only shortcut: 20,000 real half-steps would take minutes
+    history = session.run_history._em.history  # a test-only shortcut: 20,000 real half-steps would take minutes
     base = history[-1]
     for i in range(len(history), n):
         up = i % 2

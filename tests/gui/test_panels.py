@@ -146,7 +146,7 @@ def test_inspector_of_a_component_whose_weight_became_zero(session, qtbot):
     assert session.e_step().ok and session.m_step().ok and session.e_step().ok
     session.select(0)
     b = inspector.breakdown
-    model = session.responsibilities_model()
+    model = session.run_history.responsibilities_model()
     assert model.weights[1] == 0.0
     by_scipy = multivariate_normal(model.means[1], model.full_covariances[1]).logpdf(session.problem.X[0])
     assert b.log_densities[1] == pytest.approx(by_scipy, rel=1e-9)

@@ -45,8 +45,8 @@ def test_clicking_empty_space_in_1d_probes_that_x(five, shown, qtbot):
     five.select(0)
     (x0, x1), (y0, y1) = view.view_box.viewRange()
     qtbot.mouseClick(view.plot.viewport(), Qt.LeftButton, pos=viewport_pos(view, 3.0, 0.8 * y1))
-    assert five.selected == -1 and five.probed is not None
-    x = float(five.probed.x[0])
+    assert five.selected == -1 and five.inspection.probed is not None
+    x = float(five.inspection.probed.x[0])
     assert x == pytest.approx(3.0, abs=0.05 * (x1 - x0))
     expected = by_hand(START, x)
     np.testing.assert_allclose(inspector.probe_numbers.resp, expected, rtol=1e-10)
@@ -57,7 +57,7 @@ def test_clicking_empty_space_in_1d_probes_that_x(five, shown, qtbot):
     np.testing.assert_allclose(dots, expected, rtol=1e-10)
     # a click on a point selects it again and ends the probe
     five.select(2)
-    assert five.probed is None and not view.probe_line.isVisible()
+    assert five.inspection.probed is None and not view.probe_line.isVisible()
 
 
 def test_shift_moving_the_mouse_probes(five, shown):
@@ -69,12 +69,12 @@ def test_shift_moving_the_mouse_probes(five, shown):
         QEvent.MouseMove, QPointF(pos), QPointF(viewport.mapToGlobal(pos)), Qt.NoButton, Qt.NoButton, Qt.NoModifier
     )
     QApplication.sendEvent(viewport, plain)
-    assert five.probed is None
+    assert five.inspection.probed is None
     shifted = QMouseEvent(
         QEvent.MouseMove, QPointF(pos), QPointF(viewport.mapToGlobal(pos)), Qt.NoButton, Qt.NoButton, Qt.ShiftModifier
     )
     QApplication.sendEvent(viewport, shifted)
-    assert five.probed is not None and float(five.probed.x[0]) == pytest.approx(4.5, abs=0.1)
+    assert five.inspection.probed is not None and float(five.inspection.probed.x[0]) == pytest.approx(4.5, abs=0.1)
 
 
 def test_posterior_curves_follow_the_model_and_can_be_hidden(five, shown):
@@ -98,14 +98,14 @@ def test_typed_probe_and_the_naive_bayes_product(qtbot):
     qtbot.addWidget(inspector)
     inspector.probe_edit.setText("0, 1")
     qtbot.keyClick(inspector.probe_edit, Qt.Key_Return)
-    assert session.probed.x.tolist() == [0.0, 1.0]
+    assert session.inspection.probed.x.tolist() == [0.0, 1.0]
     products = np.array([0.7 * 0.5 * 0.4, 0.3 * 0.8 * 0.7])
     np.testing.assert_allclose(inspector.probe_numbers.resp, products / products.sum())
     text = inspector.text()
     assert "feature by feature" in text and "1 − p" in text and "0.8" in text and "0.56" in text and "0.168" in text
     inspector.probe_edit.setText("0, 2")
     qtbot.keyClick(inspector.probe_edit, Qt.Key_Return)  # not binary: the probe stays, the inspector says why
-    assert session.probed.x.tolist() == [0.0, 2.0]
+    assert session.inspection.probed.x.tolist() == [0.0, 2.0]
     assert "cannot be worked out" in inspector.text()
 
 
@@ -137,7 +137,7 @@ def test_probing_the_scatter_view_uses_the_marginal_in_the_view(shown, qtbot):
     (x0, x1), (y0, y1) = view.view_box.viewRange()
     far = (x1 - 0.02 * (x1 - x0), y1 - 0.02 * (y1 - y0))  # a corner: no points there
     qtbot.mouseClick(view.plot.viewport(), Qt.LeftButton, pos=viewport_pos(view, *far))
-    probe = session.probed
+    probe = session.inspection.probed
     assert probe is not None and probe.plane is projection
     model = session.snapshot.model
     index = np.ix_([i, j], [i, j])

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.documents.session_file import read_session
+from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.config import MAX_COMPONENTS, ModelConfig
 from nbviz.app.run.session import Session
@@ -52,7 +52,7 @@ def test_quitting_straight_after_opening_a_session_asks_nothing(window, tmp_path
     window.session.load(problem, config, start)
     for _ in range(3):
         window.session.next_half_step()
-    window.session.save(str(tmp_path / "s.nbviz"))
+    window.session.save(str(tmp_path / "s.nbviz"), write_session)
     fresh = MainWindow()
     fresh.remember_layout = False
     try:

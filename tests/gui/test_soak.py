@@ -54,7 +54,7 @@ def test_hundreds_of_drawn_half_steps_leave_memory_flat(qtbot, tmp_path):
     session = window.session
     problem = Problem.synthesised(TRUTH, N_POINTS, seed=0)
     assert session.load(problem, ModelConfig(n_components=3, tolerance=0.1), TRUTH)
-    session.set_speed(60.0)
+    session.player.set_speed(60.0)
     drawn = 0
 
     def draw() -> None:
@@ -72,9 +72,9 @@ def test_hundreds_of_drawn_half_steps_leave_memory_flat(qtbot, tmp_path):
 
     def cycle() -> None:
         """HALF_STEPS half-steps from the start, each drawn: play, stepping past convergence, scrubbing."""
-        session.play()
-        qtbot.waitUntil(lambda: len(session.history) > PLAYED or not session.playing, timeout=20000)
-        session.pause()
+        session.player.play()
+        qtbot.waitUntil(lambda: len(session.history) > PLAYED or not session.player.playing, timeout=20000)
+        session.player.pause()
         draw()
         while len(session.history) <= HALF_STEPS:
             assert session.next_half_step()

@@ -30,13 +30,13 @@ def test_a_data_file_dropped_during_a_background_run_waits_for_it(window, qtbot,
     path = tmp_path / "other.csv"
     np.savetxt(path, np.random.default_rng(1).normal(size=(30, 2)), delimiter=",", header="a,b", comments="")
     before = (session.problem, session.em, len(session.history))
-    session.set_busy(True)
+    session.background.set_busy(True)
     dialog = window.import_file(str(path))
     with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
         dialog.start_loading()
     assert dialog.isVisible() and "Wait for the run in progress" in dialog.message.text()
     assert (session.problem, session.em, len(session.history)) == before
-    session.set_busy(False)  # the run ended: now the same Load is taken
+    session.background.set_busy(False)  # the run ended: now the same Load is taken
     with qtbot.waitSignal(dialog.finished, timeout=10000):
         dialog.start_loading()
     assert session.problem.name == "other.csv" and session.problem.n_samples == 30
@@ -50,12 +50,12 @@ def test_a_session_or_a_moved_start_waits_for_a_background_run(window, tmp_path)
     before = (session.problem, session.em, len(session.history))
     messages = []
     session.error_raised.connect(messages.append)
-    session.set_busy(True)
+    session.background.set_busy(True)
     assert not window.open_session(path)
     assert not session.set_start(session.snapshot.model)  # dragging a mean
     assert len(messages) == 2 and all("Wait for the run in progress" in m for m in messages)
     assert (session.problem, session.em, len(session.history)) == before
-    session.set_busy(False)
+    session.background.set_busy(False)
     assert window.open_session(path) and len(session.history) == 3
 
 

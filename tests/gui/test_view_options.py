@@ -120,7 +120,7 @@ def test_the_labels_switch_hides_the_label_marks(synthesised_session, shown):
     session = synthesised_session(TRUTH_2D, 120, 4, family="gaussian", n_components=3, seed=2)
     options = ViewOptions()
     data = shown(DataView(session, view_options=options))
-    assert session.set_label(5, 1)
+    assert session.hand_labels.set_label(5, 1)
     marks = data.scatter_labels.marks
     assert marks.count == 1 and marks.item.isVisible()
     options.set("labels", False)

@@ -74,7 +74,7 @@ def test_a_focused_field_takes_the_wheel(window, qtbot):
     qtbot.waitUntil(field.hasFocus)
     assert turn_wheel(field)
     assert field.value() == 3 and window.session.config.seed == 3  # one step up
-    assert window.session.undo() and field.value() == 2  # and that change can be undone
+    assert window.session.undo_history.undo() and field.value() == 2  # and that change can be undone
 
 
 def test_every_guarded_widget_of_the_app_is_guarded_in_dialogs_made_later(window, qtbot):

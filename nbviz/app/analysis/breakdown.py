@@ -20,7 +20,8 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.logspace import normalise
 
-from ..families.steps import ParameterGroup, ParameterKey, Ratio, step_arithmetic
+from ..families.registry import step_arithmetic
+from ..families.steps import ParameterGroup, ParameterKey, Ratio
 
 MAX_TERMS = 12  # up to this many data rows, every term of a sum is listed
 TOP_TERMS = 8  # beyond, the largest terms

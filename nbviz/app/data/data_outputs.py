@@ -21,7 +21,9 @@ def check_classify(args) -> None:
 
 def save_session(session, path: str, args) -> str | None:
     """The session (data, model, every half-step, cursor) as a ``.nbviz`` file."""
-    outcome = session.save(path)
+    from ..documents.session_file import write_session
+
+    outcome = session.save(path, write_session)
     return None if outcome else outcome.reason
 
 

@@ -8,15 +8,36 @@ A column ``x`` becomes ``(x - c) / s``; a model fitted to the standardised data 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .problem import Problem
-
 METHODS = {"z": "z-scores (mean 0, standard deviation 1)", "robust": "robust (median 0, interquartile range 1)"}
 PROPOSE_RATIO = 100.0  # propose standardising when feature standard deviations differ by more than this factor
+
+
+class StandardizableData(Protocol):
+    """What standardising reads of a dataset (`nbviz.app.data.problem.Problem` is one), a frozen dataclass.
+
+    Declared here so that this module does not import the problem, which holds a `Standardization`.
+    """
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def X(self) -> np.ndarray: ...
+
+    @property
+    def columns(self) -> tuple[str, ...]: ...
+
+    @property
+    def standardization(self) -> Standardization | None: ...
+
+    @property
+    def file_X(self) -> np.ndarray | None: ...
+
+
+Data = TypeVar("Data", bound=StandardizableData)
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,7 +157,7 @@ def scale_proposal(X, columns) -> str | None:
     )
 
 
-def standardize_problem(problem: Problem, method: str) -> Problem:
+def standardize_problem(problem: Data, method: str) -> Data:
     """`problem` with its features standardised by `method`, remembering the centre and scale per column.
 
     Raises ValueError for data already standardised, or a column that does not vary.
@@ -147,7 +168,7 @@ def standardize_problem(problem: Problem, method: str) -> Problem:
     return replace(problem, X=found.apply(problem.X), standardization=found, file_X=problem.X)
 
 
-def file_values(problem: Problem) -> np.ndarray:
+def file_values(problem: StandardizableData) -> np.ndarray:
     """The features (n_samples, n_features) in the file's units: exactly the file's numbers when
     kept (`Problem.file_X`), else ``centre + scale * x_z`` for standardised data (a session saved
     before the file's numbers were kept), else ``problem.X``."""
@@ -157,7 +178,7 @@ def file_values(problem: Problem) -> np.ndarray:
     return problem.X if units is None else units.centre + units.scale * problem.X
 
 
-def units_description(problem: Problem) -> dict | None:
+def units_description(problem: StandardizableData) -> dict | None:
     """JSON-ready: how the model's units relate to the file's, per column; None when they are the file's."""
     units = problem.standardization
     if units is None:

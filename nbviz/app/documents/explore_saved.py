@@ -5,8 +5,9 @@ small enough to sit beside the history: for Choose K the model choice, the Ks an
 covariance type each fit's seed, final objective, BIC, AIC and ICL (null where a fit failed),
 the retried and failed fits; for the gallery each run's seed, final objective, iterations, whether
 it converged, why it failed and its final model (the thumbnails draw it). Fitted runs are not
-stored: a fit the user clicks is made again from its seed (`fit_again`, `run_again`), which is
-deterministic, and refused when it does not reach the saved objective.
+stored: a fit the user clicks is made again from its seed (`nbviz.app.explore.choose_k.fit_again`,
+`restart_gallery.run_again`), which is deterministic, and refused when it does not reach the
+saved objective.
 
 `explored_to_dict` writes; `explored_from_dict` reads, raising `SchemaError` naming the entry
 (``explored.choose_k.types[1].bic[2][0]``) and what it must be.
@@ -14,23 +15,18 @@ deterministic, and refused when it does not reach the saved objective.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.restart import fit_restart
 
+from ..data.problem import Problem
+from ..explore.choose_k import KChoice
+from ..explore.restart_gallery import Restart, RestartGallery, group_optima, objective_tolerance
 from ..run.config import MAX_SEED
+from . import session_document as document
 from .session_schema import SchemaError, a_bool, a_dict, a_list, a_number, a_string, an_int, entry, mixture, shown
 
-if TYPE_CHECKING:
-    from ..data.problem import Problem
-    from ..explore.explore import KChoice, RestartGallery
-    from ..run.session import Session
-
 CRITERIA_KEYS = ("objective", "bic", "aic", "icl")
-RTOL = 1e-9  # a fit made again reaches the saved objective this closely (it is the same arithmetic)
 
 
 # ----------------------------------------------------------------------------- writing
@@ -184,8 +180,6 @@ def _selection(value, where: str, ks: np.ndarray, seeds: np.ndarray, criterion: 
 
 
 def _config_and_tolerance(data: dict, where: str, problem: Problem):
-    from . import session_document as document
-
     try:
         config = document.config(entry(data, "config", where), problem)
     except SchemaError as error:  # named as the session's config: say whose
@@ -197,8 +191,6 @@ def _config_and_tolerance(data: dict, where: str, problem: Problem):
 
 
 def choice_from_dict(value, problem: Problem) -> KChoice:
-    from ..explore.explore import KChoice
-
     where = "explored.choose_k"
     data = a_dict(value, where)
     _known(data, ("config", "tolerance", "criterion", "ks", "seeds", "compared", "types"), where)
@@ -225,8 +217,6 @@ def choice_from_dict(value, problem: Problem) -> KChoice:
 
 
 def gallery_from_dict(value, problem: Problem) -> RestartGallery:
-    from ..explore.explore import Restart, RestartGallery, group_optima, objective_tolerance
-
     where = "explored.restarts"
     data = a_dict(value, where)
     _known(data, ("config", "tolerance", "cancelled", "requested", "rows", "runs"), where)
@@ -286,50 +276,3 @@ def explored_from_dict(value, problem: Problem) -> tuple[KChoice | None, Restart
     choice = None if data.get("choose_k") is None else choice_from_dict(data["choose_k"], problem)
     gallery = None if data.get("restarts") is None else gallery_from_dict(data["restarts"], problem)
     return choice, gallery
-
-
-# ----------------------------------------------------------------------------- fitting again
-def _same(stored: float, again: float, what: str) -> None:
-    if not abs(stored - again) <= RTOL * max(abs(stored), abs(again), 1.0):
-        raise ValueError(
-            f"{what} made again from its seed ends at objective {again!r}, not the saved {stored!r} "
-            "(the session was saved by another version of nbviz, or changed); run it again here"
-        )
-
-
-def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int, callback=None) -> nc.EM:
-    """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed.
-
-    `callback` is `nc.EM.run`'s: a fit it stops early is not the saved one (ValueError).
-    """
-    config, K = choice.config, int(selection.ks[k_index])
-    fit = fit_restart(
-        choice.problem.X,
-        config.family,
-        K,
-        int(selection.fit_seeds[k_index, restart]),
-        method=config.init_method,
-        covariance_type=selection.covariance_type,
-        prior=config.prior,
-        max_iter=config.max_iter,
-        tol=float(choice.tolerance or 0.0),
-        callback=callback,
-        retries=0,
-    )
-    if fit.run is None:
-        raise ValueError(f"The fit with K = {K} failed when made again from its seed: {fit.failed[-1][2]}")
-    _same(float(selection.objective[k_index, restart]), float(fit.run.history[-1].objective), f"The fit with K = {K}")
-    return fit.run
-
-
-def run_again(gallery: RestartGallery, index: int, session: Session, callback=None) -> nc.EM:
-    """Run `index` of a restart gallery read from a session, from its seed, with its whole history.
-
-    `callback` is `nc.EM.run`'s: a run it stops early is not the saved one (ValueError).
-    """
-    run = gallery.runs[index]
-    config = gallery.config_for(index)
-    em = session.new_run(config, gallery.problem)
-    em.run(config.max_iter, float(gallery.tolerance or 0.0), callback)
-    _same(run.objective, float(em.history[-1].objective), f"Restart #{index + 1} (seed {run.seed})")
-    return em

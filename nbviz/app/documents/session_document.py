@@ -16,6 +16,7 @@ import nbviz.core as nc
 from ..data.problem import Problem
 from ..data.standardize import Standardization
 from ..run.config import MAX_SEED, ModelConfig
+from ..run.run_making import labels_for
 from .row_context_document import context_from_dict
 from .session_schema import (
     MAX_ITER,
@@ -215,8 +216,6 @@ def _standardization(value, n_features: int) -> Standardization | None:
 
 def config(value, problem: Problem) -> ModelConfig:
     """The model choice of ``document["config"]``, checked against the data."""
-    from ..run.session import Session
-
     data = a_dict(value, "config")
     _no_unknown(data, ModelConfig.__dataclass_fields__, "config")
     prior = a_dict(data.get("prior", {}), "config.prior")
@@ -247,7 +246,7 @@ def config(value, problem: Problem) -> ModelConfig:
         an_int(pair[1], f"{where}[1]", low=0)
     try:
         result = ModelConfig.from_dict(data)
-        Session._labels_for(problem, result)  # labels and classes fit the model
+        labels_for(problem, result)  # labels and classes fit the model
     except (ValueError, TypeError) as error:
         raise SchemaError("config", f"does not fit the data: {error}") from None
     return result

@@ -34,7 +34,6 @@ import hashlib
 import json
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -43,9 +42,9 @@ import nbviz.core as nc
 
 from ..data.files import WriteError, write_atomically
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..run.session_state import SessionState
 from . import session_document as document
-from .explore_saved import explored_from_dict
+from .explore_saved import explored_from_dict, explored_to_dict
 from .row_context_document import context_to_dict
 from .session_integrity import check_history
 from .session_schema import SchemaError, content_checksum, entry, parse_document, shown
@@ -60,16 +59,8 @@ class SessionFileError(ValueError):
     """A session file that cannot be written or read; the message names the file."""
 
 
-@dataclass(frozen=True)
-class SavedSession:
-    """What a session file holds, ready for `Session.restore`."""
-
-    problem: Problem
-    config: ModelConfig
-    history: list
-    cursor: int
-    selected: int
-    explored: tuple = (None, None)  # the kept Choose K result and restart gallery (`explore_saved`)
+SavedSession = SessionState
+"""What a session file holds, ready for `Session.restore`: the session's plain state."""
 
 
 def _array_or_none(value) -> list | None:
@@ -143,37 +134,35 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
     }
 
 
-def session_to_dict(
-    problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, path=None, explored=None
-) -> dict:
+def session_to_dict(state: SessionState, path=None) -> dict:
     """The JSON-ready session; `path` (where it is saved) lets a data file be found relative to it.
 
     The last entry, ``checksum``, is the SHA-256 of the rest (`session_schema.content_checksum`).
     Raises ValueError for a number that has no JSON spelling (NaN, infinity).
     """
+    problem = state.problem
     version = 2 if refers_to_file(problem) else 1
+    explored = explored_to_dict(*state.explored)
     document = {
         "format": FORMAT,
         "version": version,
         "problem": problem_to_dict(problem, path),
-        "config": config.to_dict(),
-        "history": [snapshot.to_dict() for snapshot in history],
-        "cursor": int(cursor),
-        "selected": int(selected),
+        "config": state.config.to_dict(),
+        "history": [snapshot.to_dict() for snapshot in state.history],
+        "cursor": int(state.cursor),
+        "selected": int(state.selected),
         **({"explored": explored} if explored else {}),  # Choose K and gallery results (`explore_saved`)
     }
     return {**document, "checksum": content_checksum(document)}
 
 
-def write_session(
-    path, problem: Problem, config: ModelConfig, history, cursor: int, selected: int = -1, explored=None
-) -> None:
-    """Write a session file atomically; SessionFileError if it cannot be written.
+def write_session(path, state: SessionState) -> None:
+    """Write a session's state to a file atomically (a `nbviz.app.run.session_state.SessionWriter`).
 
-    `explored`: the JSON-ready Choose K and restart-gallery results (`explore_saved.explored_to_dict`).
+    Raises SessionFileError (a ValueError) naming the file if it cannot be written.
     """
     try:
-        document = session_to_dict(problem, config, history, cursor, selected, path, explored)
+        document = session_to_dict(state, path)
         text = json.dumps(document, allow_nan=False)
     except ValueError as error:  # a non-finite number has no JSON spelling
         raise SessionFileError(f"{path}: cannot be saved: {error}") from None
@@ -183,7 +172,7 @@ def write_session(
         raise SessionFileError(str(error)) from None
 
 
-def read_session(path) -> SavedSession:
+def read_session(path) -> SessionState:
     """Read and check a whole session file; SessionFileError naming the file, the entry and the problem.
 
     Nothing is built until the document has been parsed within limits, its checksum (when it has
@@ -237,7 +226,7 @@ def read_session(path) -> SavedSession:
         explored = explored_from_dict(data.get("explored"), problem)
     except SchemaError as error:
         raise SessionFileError(f"{name}: {error}") from None
-    return SavedSession(problem, config, history, cursor, selected, explored)
+    return SessionState(problem, config, history, cursor, selected, explored)
 
 
 def _no_unknown(data: dict, known) -> None:

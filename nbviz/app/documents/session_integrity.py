@@ -17,6 +17,7 @@ import nbviz.core as nc
 
 from ..data.problem import Problem
 from ..run.config import ModelConfig
+from ..run.run_making import run_from_history
 from .session_schema import SchemaError
 
 WORK_BUDGET = 50_000_000  # data values x components evaluated on load; about a second
@@ -67,18 +68,8 @@ def check_history(problem: Problem, config: ModelConfig, history: list[nc.Snapsh
     salt : bytes
         Picks which snapshots a long history has recomputed.
     """
-    from ..run.session import Session
-
     try:
-        run = nc.EM.from_history(
-            problem.X,
-            history,
-            prior=config.prior,
-            labels=Session._labels_for(problem, config),
-            hard=config.hard,
-            fixed_covariances=config.fixed_variance is not None,
-            warn_empty=False,
-        )
+        run = run_from_history(problem, config, history)
     except (ValueError, ArithmeticError) as error:
         raise SchemaError("history", f"does not belong to this data ({error})") from None
     K = history[0].model.n_components

@@ -1,31 +1,32 @@
-"""Exploring beyond one run: choosing K over many fits, and a gallery of restarts.
+"""Exploring beyond one run in the background: choosing K over many fits, and a gallery of restarts.
 
 Both jobs run in a worker thread (`Explorer`) on the data and model choice in force when they
-start; they never touch the session's own run, so the workspace stays usable meanwhile. A fit the
-user picks is installed with `Session.adopt_run`, history and all; a fit of a result read from a
-session (whose runs were not saved) is first made again from its seed, in the worker thread too
+start; they never touch the session's own run, so the workspace stays usable meanwhile. Their
+results are a `choose_k.KChoice` and a `restart_gallery.RestartGallery`. A fit the user picks is
+installed with `Session.adopt_run`, history and all; a fit of a result read from a session (whose
+runs were not saved) is first made again from its seed, in the worker thread too
 (`Explorer.fit_again`, `Explorer.run_again`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
-from nbviz.core.params import check_choice
 from nbviz.core.restart import MAX_RETRIES, failure_cause, retry_seed
 
 from ..data.problem import Problem
 from ..jobs.background import BackgroundJob
 from ..run.config import ModelConfig
+from ..run.run_making import new_run
 from ..run.session import Session
-from .failure_summary import failure_lines
+from .choose_k import KChoice
+from .restart_gallery import Restart, RestartGallery, group_optima, objective_tolerance
 
-DISTANCE_TOL = 1e-2  # largest Bhattacharyya distance between matched components of one optimum
 THUMBNAIL_POINTS = 1500  # rows whose hard assignment is kept for a restart's thumbnail
 
 
@@ -36,273 +37,6 @@ def run_limits(config: ModelConfig, tolerance: float | None = None) -> str:
     """
     tol = config.tolerance if tolerance is None else tolerance
     return f"Each run: at most {config.max_iter:,} iterations, tolerance {tol:g}."
-
-
-# ----------------------------------------------------------------------------- choosing K
-@dataclass(frozen=True, eq=False)
-class KChoice:
-    """Fits over a range of K (an `nc.Selection`) and the model choice that made them.
-
-    Attributes
-    ----------
-    problem : Problem
-        The data the fits were made on.
-    config : ModelConfig
-        The model choice; each fit's own config is `config_for`.
-    selection : nc.Selection
-        Arrays indexed [k_index, restart]; NaN where a restart failed or was not run.
-    """
-
-    problem: Problem
-    config: ModelConfig
-    selection: nc.Selection
-    by_type: dict = field(default_factory=dict)  # covariance type -> nc.Selection, when several were fitted
-    tolerance: float | None = None  # set when read from a session: its fits are made again from their seeds
-
-    @property
-    def cancelled(self) -> bool:
-        return self.selection.cancelled or any(selection.cancelled for selection in self.by_type.values())
-
-    @property
-    def covariance_types(self) -> tuple[str, ...]:
-        """The covariance types fitted (one, the config's, unless the model was chosen too)."""
-        return tuple(self.by_type) or (self.config.covariance_type,)
-
-    def selection_for(self, covariance_type: str | None = None) -> nc.Selection:
-        """The fits of one covariance type (default: the config's)."""
-        if covariance_type is None or not self.by_type:
-            return self.selection
-        return self.by_type[covariance_type]
-
-    def best_model(self, criterion: str) -> tuple[str, int] | None:
-        """(covariance type, K) of the lowest `criterion` over every type fitted, or None."""
-        best, where = np.inf, None
-        for kind in self.covariance_types:
-            scores = getattr(self.selection_for(kind), check_choice(criterion, "criterion", nc.CRITERIA))
-            if np.all(np.isnan(scores)):
-                continue
-            k_index = int(np.unravel_index(np.nanargmin(scores), scores.shape)[0])
-            if np.nanmin(scores) < best:
-                best, where = float(np.nanmin(scores)), (kind, int(self.selection_for(kind).ks[k_index]))
-        return where
-
-    def failure_lines(self) -> list[str]:
-        """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
-        attempts, totals = [], {}
-        several = len(self.covariance_types) > 1
-        for kind in self.covariance_types:
-            selection = self.selection_for(kind)
-            for k in selection.ks:
-                totals[_where(int(k), kind, several)] = selection.objective.shape[1]
-            for (i, _), tries in sorted(selection.retried.items()):
-                attempts.append((_where(int(selection.ks[i]), kind, several), tries))
-        return failure_lines(attempts, totals)
-
-    @property
-    def true_k(self) -> int | None:
-        """The number of components the data was drawn from, for synthesised data."""
-        truth = self.problem.truth
-        return None if truth is None else int(truth.n_components)
-
-    def scores(self, criterion: str) -> np.ndarray:
-        """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit)."""
-        if criterion not in nc.CRITERIA:
-            raise ValueError(f"criterion must be one of {', '.join(nc.CRITERIA)}; got {criterion!r}")
-        return getattr(self.selection, criterion)
-
-    def best_k(self, criterion: str) -> int | None:
-        """The K whose best fit has the lowest `criterion`, or None if no fit finished."""
-        scores = self.scores(criterion)
-        if np.all(np.isnan(scores)):
-            return None
-        return int(self.selection.ks[np.unravel_index(np.nanargmin(scores), scores.shape)[0]])
-
-    def best_restart(self, k_index: int, criterion: str) -> int | None:
-        """The restart with the lowest `criterion` for ``ks[k_index]`` (None: none finished)."""
-        row = self.scores(criterion)[k_index]
-        return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
-
-    def must_fit_again(self, k_index: int, restart: int, covariance_type: str | None = None) -> bool:
-        """Whether `fit` makes this fit again from its seed: a finished fit of a result read from a
-        session whose run is not in memory."""
-        selection = self.selection_for(covariance_type)
-        return (
-            (k_index, restart) not in selection.runs
-            and self.tolerance is not None
-            and bool(np.isfinite(selection.objective[k_index, restart]))
-        )
-
-    def fit_name(self, k_index: int, covariance_type: str | None = None) -> str:
-        """How messages name a fit: "the fit with K = 3" (", spherical covariance" when types were compared)."""
-        k = int(self.selection_for(covariance_type).ks[k_index])
-        several = covariance_type is not None and len(self.covariance_types) > 1
-        return f"the fit with K = {k}" + (f", {covariance_type} covariance" if several else "")
-
-    def fit(
-        self, k_index: int, restart: int, covariance_type: str | None = None, callback=None
-    ) -> tuple[nc.EM, ModelConfig] | None:
-        """The run of one fit and the config that reproduces its start, or None if it failed.
-
-        Fits read from a session are made again from their seeds (ValueError if that does not
-        reach the saved objective), which takes as long as the fit did: `Explorer.fit_again`
-        does it off the GUI thread. `callback` is `nc.EM.run`'s while a fit is made again.
-        """
-        selection = self.selection_for(covariance_type)
-        run = selection.runs.get((k_index, restart))
-        if self.must_fit_again(k_index, restart, covariance_type):
-            from ..documents.explore_saved import fit_again  # a fit read from a session: made again from its seed
-
-            run = fit_again(self, selection, k_index, restart, callback)
-        if run is None:
-            return None
-        config = self.config.with_(
-            n_components=int(selection.ks[k_index]),
-            seed=int(selection.fit_seeds[k_index, restart]),  # a retry's seed, if the first failed
-            covariance_type=selection.covariance_type if covariance_type else self.config.covariance_type,
-        )
-        return run, config
-
-
-def _where(k: int, covariance_type: str, several: bool) -> str:
-    return f"K = {k}, {covariance_type}" if several else f"K = {k}"
-
-
-# ----------------------------------------------------------------------------- restarts
-@dataclass(frozen=True, eq=False)
-class Restart:
-    """One restart run to convergence (or to its failure).
-
-    Attributes
-    ----------
-    seed : int
-    em : nc.EM or None
-        None if the start could not be made.
-    objective : float
-        Final objective (NaN if it failed).
-    iterations : int
-    converged : bool
-    error : str
-        Why it failed ("" if it did not).
-    rows : ndarray of shape (n_shown,)
-        Data rows kept for a thumbnail.
-    labels : ndarray of shape (n_shown,) or None
-        Hard assignment of those rows under the final model.
-    """
-
-    seed: int
-    em: nc.EM | None
-    objective: float
-    iterations: int
-    converged: bool
-    error: str = ""
-    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    labels: np.ndarray | None = None
-    failed: tuple = ()  # (seed, cause, message) of each failed attempt before this one (or of all)
-    model: nc.Mixture | None = None  # the final model of a run read from a session (its `em` is None)
-
-    @property
-    def ok(self) -> bool:
-        return not np.isnan(self.objective)
-
-    @property
-    def final_model(self) -> nc.Mixture | None:
-        """The model the run ended at (None if it failed)."""
-        return self.em.model if self.em is not None else self.model
-
-
-@dataclass(frozen=True, eq=False)
-class RestartGallery:
-    """Restarts sorted by final objective (best first, failures last), grouped by optimum.
-
-    Attributes
-    ----------
-    groups : ndarray of shape (n_runs,)
-        The optimum each run reached, numbered from 0 in order of objective; -1 for failures.
-    objective_tol : float
-        Final objectives closer than this count as equal.
-    """
-
-    problem: Problem
-    config: ModelConfig
-    runs: list
-    groups: np.ndarray
-    objective_tol: float = 0.0
-    cancelled: bool = False
-    requested: int = 0
-    tolerance: float | None = None  # set when read from a session: its runs are made again from their seeds
-
-    @property
-    def n_optima(self) -> int:
-        return int(self.groups.max()) + 1 if self.groups.size and self.groups.max() >= 0 else 0
-
-    @property
-    def gap(self) -> float:
-        """Best minus worst final objective over the finished runs (0 with fewer than two)."""
-        objectives = [run.objective for run in self.runs if run.ok]
-        return float(max(objectives) - min(objectives)) if len(objectives) > 1 else 0.0
-
-    def gap_to_best(self, index: int) -> float:
-        """How far run `index` ended below the best run (>= 0; NaN if it failed)."""
-        best = self.runs[0].objective if self.runs and self.runs[0].ok else np.nan
-        return float(best - self.runs[index].objective)
-
-    def first_of_group(self, index: int) -> int:
-        """The index of the best run that reached the same optimum as run `index`."""
-        return int(np.flatnonzero(self.groups == self.groups[index])[0])
-
-    def summary(self) -> str:
-        done = sum(run.ok for run in self.runs)
-        failed = len(self.runs) - done
-        parts = []
-        if self.n_optima == 1:
-            parts.append(f"All {done} finished runs reached the same optimum" if done > 1 else "One finished run")
-        elif self.n_optima > 1:
-            parts.append(f"{self.n_optima} distinct optima; the worst is {self.gap:.4g} below the best")
-        else:
-            parts.append("No run finished")
-        if failed:
-            parts.append(f"{failed} failed")
-        if self.cancelled:
-            parts.append(f"cancelled after {len(self.runs)} of {self.requested} runs")
-        return "; ".join(parts) + "."
-
-    @property
-    def first_seed(self) -> int | None:
-        """The seed of the first restart asked for (restart r started from ``first_seed + r``).
-
-        A retried run's `seed` is its retry's, so each run's first attempt is read from `failed`;
-        None when the gallery has no run (cancelled before the first ended).
-        """
-        seeds = [run.failed[0][0] if run.failed else run.seed for run in self.runs]
-        return int(min(seeds)) if seeds else None
-
-    def config_for(self, index: int) -> ModelConfig:
-        return self.config.with_(seed=self.runs[index].seed)
-
-    def must_run_again(self, index: int) -> bool:
-        """Whether `run_for` makes run `index` again from its seed: a finished run read from a session."""
-        run = self.runs[index]
-        return run.em is None and run.ok
-
-    def run_name(self, index: int) -> str:
-        """How messages name run `index`: "restart #2 (seed 41)"."""
-        return f"restart #{index + 1} (seed {self.runs[index].seed})"
-
-    def run_for(self, index: int, session: Session, callback=None) -> nc.EM | None:
-        """The run `index` with its history (None if it failed); a run read from a session is made
-        again from its seed (ValueError if that does not reach the saved objective), which takes as
-        long as the run did: `Explorer.run_again` does it off the GUI thread. `callback` is
-        `nc.EM.run`'s while a run is made again."""
-        if not self.must_run_again(index):
-            return self.runs[index].em
-        from ..documents.explore_saved import run_again
-
-        return run_again(self, index, session, callback)
-
-    def failure_lines(self) -> list[str]:
-        """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
-        where = f"K = {self.config.n_components}"
-        return failure_lines([(where, run.failed) for run in self.runs], {where: len(self.runs)})
 
 
 @dataclass(frozen=True, eq=False)
@@ -330,59 +64,6 @@ class FitAgain:
     config: ModelConfig | None = None
     error: str = ""
     cancelled: bool = False
-
-
-def group_optima(models, objectives, objective_tol: float, distance_tol: float = DISTANCE_TOL) -> np.ndarray:
-    """Which runs reached the same optimum.
-
-    Two runs share an optimum when their final objectives differ by at most `objective_tol` and
-    every component of one has a match in the other (`nc.match_components`) at Bhattacharyya
-    distance at most `distance_tol` (so relabelled components count as the same optimum).
-
-    Parameters
-    ----------
-    models : list of Mixture or None
-        Sorted by objective, best first; None for failed runs.
-    objectives : array-like of shape (n_runs,)
-    objective_tol, distance_tol : float
-
-    Returns
-    -------
-    ndarray of shape (n_runs,)
-        Group numbers 0, 1, ... in order of first appearance; -1 for failed runs.
-    """
-    groups = np.full(len(models), -1, dtype=np.int64)
-    representatives: list[int] = []
-    for i, model in enumerate(models):
-        if model is None or np.isnan(objectives[i]):
-            continue
-        for g, j in enumerate(representatives):
-            if _same_optimum(model, models[j], objectives[i], objectives[j], objective_tol, distance_tol):
-                groups[i] = g
-                break
-        else:
-            groups[i] = len(representatives)
-            representatives.append(i)
-    return groups
-
-
-def _same_optimum(
-    a: nc.Mixture, b: nc.Mixture, objective_a: float, objective_b: float, objective_tol: float, distance_tol: float
-) -> bool:
-    if abs(objective_a - objective_b) > objective_tol or a.n_components != b.n_components:
-        return False
-    perm = nc.match_components(a, b)
-    distances = nc.bhattacharyya_distances(a, b)[perm, np.arange(b.n_components)]
-    return bool(np.all(distances <= distance_tol))
-
-
-def objective_tolerance(tolerance: float) -> float:
-    """How close two final objectives must be to count as one optimum, for a convergence tolerance.
-
-    EM stops when an iteration gains less than `tolerance`, so runs into the same optimum end
-    somewhat short of it; a thousand times the tolerance (at least 1e-3) absorbs that.
-    """
-    return max(1e-3, 1e3 * tolerance)
 
 
 # ----------------------------------------------------------------------------- the jobs
@@ -510,7 +191,6 @@ class Explorer(QObject):
                     break
                 seed = first_seed + i
                 run = _one_restart(
-                    session,
                     problem,
                     config.with_(seed=seed),
                     tol,
@@ -549,10 +229,9 @@ class Explorer(QObject):
     def run_again(self, gallery: RestartGallery, index: int) -> bool:
         """Make run `index` of a restart gallery read from a session again from its seed
         (`RestartGallery.run_for`); as `fit_again`."""
-        session = self.session
 
         def make(callback) -> tuple[nc.EM, ModelConfig] | None:
-            run = gallery.run_for(index, session, callback)
+            run = gallery.run_for(index, callback)
             return None if run is None else (run, gallery.config_for(index))
 
         return self._again(gallery.problem, gallery.run_name(index), make, gallery.runs[index].iterations)
@@ -602,7 +281,7 @@ def _thumbnail_rows(n_samples: int, seed: int) -> np.ndarray:
 
 
 def _one_restart(
-    session: Session, problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
+    problem: Problem, config: ModelConfig, tol: float, shown: np.ndarray, job: BackgroundJob, status
 ) -> Restart:
     """Start from `config` and run to convergence, from other seeds if that fails (at most
     `MAX_RETRIES` more); if every attempt fails, a Restart with the last message."""
@@ -612,7 +291,7 @@ def _one_restart(
         seed = config.seed if attempt == 0 else retry_seed(config.seed, attempt)
         iterations = 0
         try:
-            em = session.new_run(config.with_(seed=seed), problem)
+            em = new_run(problem, config.with_(seed=seed))
             iterations = em.run(config.max_iter, tol, callback=lambda _: job.report(status))
         except ValueError as error:
             failed.append((seed, failure_cause(error), str(error)))

@@ -9,7 +9,7 @@ Every module above the core looks a family up here instead of asking "which fami
 'prototypes'
 
 One module per family (beside this one, as in `nbviz.core.families`) fills in its
-`FamilyPresentation`; a new family is its core module, its module here, and their tests.
+`FamilyPresentation`, and `registry` lists them; a new family is its core module, its module here, and their tests.
 The command line's model choices are the families plus naive Bayes, which is not a family but a
 way of fitting one (every label known): `model_choice`.
 """
@@ -18,47 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import nbviz.core as nc
-
 from .base import DataView, FamilyPresentation, ParameterView, ProbabilityModel, SynthesisRecipe
-from .bernoulli import BERNOULLI
-from .gaussian import GAUSSIAN
-from .multinomial import MULTINOMIAL
+from .registry import DEFAULT_FAMILY, FAMILY_NAMES, PRESENTATIONS, family_for_data, presentation
 
-PRESENTATIONS: dict[str, FamilyPresentation] = {entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL)}
-"""Core family name -> its presentation, in the order menus list them."""
-FAMILY_NAMES = tuple(PRESENTATIONS)
-DEFAULT_FAMILY = "gaussian"  # for data of a kind no family claims
 NAIVE_BAYES = "naive-bayes"
-
-
-def presentation(family_or_model) -> FamilyPresentation:
-    """The presentation of a family, given its core name, a mixture, or a mixture class.
-
-    Parameters
-    ----------
-    family_or_model : str or Mixture or type of Mixture
-        "gaussian", ``nc.GaussianMixture(...)`` and ``nc.GaussianMixture`` all give the Gaussian entry.
-
-    Raises
-    ------
-    ValueError
-        For a name (or a mixture's family) that has no entry, listing those that do.
-    """
-    name = family_or_model if isinstance(family_or_model, str) else getattr(family_or_model, "family", None)
-    entry = PRESENTATIONS.get(name) if isinstance(name, str) else None
-    if entry is None:
-        raise ValueError(f"no presentation for the family {name!r}; expected one of {', '.join(FAMILY_NAMES)}")
-    return entry
-
-
-def family_for_data(kind: str) -> str:
-    """The natural emission family for data of `kind` ("binary", "counts", "continuous", ...).
-
-    The core families declare the kind of data they describe (`Mixture.data_kind`); the first one
-    registered for `kind` is chosen, and the Gaussian mixture for a kind none claims.
-    """
-    return next(iter(nc.families_for(kind)), DEFAULT_FAMILY)
 
 
 @dataclass(frozen=True)

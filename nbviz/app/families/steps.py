@@ -2,8 +2,8 @@
 
 The generic parts (the weights, the ranking of terms, the E-step table) are in
 `nbviz.app.analysis.breakdown`; what differs between families is here, one `StepArithmetic` per family,
-each family's presentation holds its own (`FamilyPresentation.steps`), and `step_arithmetic` looks
-it up (never by asking which family a model is):
+each family's presentation holds its own (`FamilyPresentation.steps`), and
+`nbviz.app.families.registry.step_arithmetic` looks it up (never by asking which family a model is):
 
 - `feature_log_factors`: the naive Bayes product ``p(x | k) = prod_m f_m(x_m | k)`` factor by
   factor (None for a family whose density does not factor over the features);
@@ -347,10 +347,3 @@ class MultinomialSteps(StepArithmetic):
             words + M * beta,
             denominator_text,
         )
-
-
-def step_arithmetic(model: nc.Mixture) -> StepArithmetic:
-    """The worked steps of `model`'s family (its presentation's `steps`); ValueError for a family without one."""
-    from . import presentation  # the registry imports this module
-
-    return presentation(model).steps

@@ -66,11 +66,13 @@ class BoundPictures(QObject):
     def question(self, direction, half_width: float) -> BoundQuestion:
         """What a picture at the cursor depends on (the M-step is taken here, once per snapshot)."""
         session = self.session
-        snapshot, old, problem = session.snapshot, session.responsibilities_model(), session.problem
+        snapshot, old, problem = session.snapshot, session.run_history.responsibilities_model(), session.problem
         assert snapshot is not None and old is not None and problem is not None, "a bound needs a run: load data first"
         cached = self._theta_new.get(id(snapshot))
         if cached is None or cached[0] is not snapshot:
-            new = theta_new(snapshot, old, problem.X, session.resp, session.config.prior, session.fixed_covariances)
+            new = theta_new(
+                snapshot, old, problem.X, session.resp, session.config.prior, session.run_history.fixed_covariances
+            )
             self._theta_new[id(snapshot)] = cached = (snapshot, new)
             while len(self._theta_new) > CACHE_SIZE:
                 self._theta_new.popitem(last=False)

@@ -22,7 +22,7 @@ def convergence_status(session: Session) -> str:
         return stop.status  # a failure or an emptied component: said while the user looks at where it happened
     if session.converged:
         return f"converged: the {climbed_name(session)} gained less than tol {session.tolerance:g}"
-    cap = session.cap_reached
+    cap = session.run_history.cap_reached
     if cap:
         return f"stopped at the iteration cap ({cap}) without converging"
     return "not converged"
@@ -42,7 +42,7 @@ def run_finished_notice(session: Session, iterations: int, converged: bool) -> s
             f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "
             f"tol {session.tolerance:g}."
         )
-    cap = session.cap_reached
+    cap = session.run_history.cap_reached
     if cap:
         return (
             f"Stopped at the iteration cap ({cap}) without converging: raise the cap or the tolerance "

@@ -47,7 +47,7 @@ class Labelling(QObject):
             return False
         clicked = dict(session.config.manual_labels)
         take_away = unlabel or clicked.get(index) == self.component
-        outcome = session.set_label(index, None if take_away else self.component)
+        outcome = session.hand_labels.set_label(index, None if take_away else self.component)
         if outcome or not session.busy:  # refused while a run goes: the session has said why
             session.select(index)
         return True

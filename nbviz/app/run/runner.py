@@ -1,7 +1,7 @@
 """Running EM to convergence off the GUI thread, with progress and cancel.
 
-The worker steps a copy of the session's run (`Session.continuation`) and hands the finished run
-back; the session adopts it in the GUI thread (`Session.adopt_continuation`). The worker never
+The worker steps a copy of the session's run (`BackgroundRuns.continuation`) and hands the finished run
+back; the session adopts it in the GUI thread (`BackgroundRuns.adopt_continuation`). The worker never
 touches the session or its run.
 """
 
@@ -44,7 +44,7 @@ class FinishedRun:
 
 
 def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
-    """Rewind `run` (a `Session.continuation`) to its last half-step and run it; in the worker thread."""
+    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it; in the worker thread."""
     run.rewind(len(run.history) - 1)
     done = 0
 
@@ -102,9 +102,9 @@ class Runner(QObject):
         session = self.session
         if not session.can_step or self.running:
             return False
-        run, max_iter, tol = session.continuation(), self.max_iter, session.tolerance
+        run, max_iter, tol = session.background.continuation(), self.max_iter, session.tolerance
         self._run = run  # read again only after the worker has ended
-        session.set_busy(True)
+        session.background.set_busy(True)
         return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job))
 
     def cancel(self) -> None:
@@ -118,11 +118,13 @@ class Runner(QObject):
     @Slot(object, str)
     def _on_done(self, finished: FinishedRun | None, unexpected: str) -> None:
         session, run, self._run = self.session, self._run, None
-        session.set_busy(False)
+        session.background.set_busy(False)
         if finished is None:  # a bug in the worker (already reported): keep the half-steps it did
             assert run is not None  # set when the job started
-            session.adopt_continuation(run, unexpected + " The half-steps done are kept.")
+            session.background.adopt_continuation(run, unexpected + " The half-steps done are kept.")
             self.finished.emit(0, False)
             return
-        session.adopt_continuation(finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop)
+        session.background.adopt_continuation(
+            finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop
+        )
         self.finished.emit(finished.iterations, finished.run.converged)

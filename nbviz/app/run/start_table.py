@@ -32,7 +32,7 @@ from ..data.synthesis import TableCheck, check_cells
 from ..families import SynthesisRecipe, presentation
 from ..families.synthesis_table import Column
 from .config import ModelConfig
-from .session import with_shared_variance
+from .run_making import with_shared_variance
 
 
 def fit_options(family: str, source) -> dict:

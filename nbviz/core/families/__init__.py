@@ -3,21 +3,17 @@
 A family is a `Mixture` subclass that defines every hook in `nbviz.core.mixture.FAMILY_HOOKS`;
 `register_family` adds one to `FAMILIES`, after which `init_model`, `EM`, `fit_naive_bayes`,
 `match_components`, `bound_slice` and `select_components` serve it without further changes.
+`FAMILIES` itself belongs to `nbviz.core.mixture`, below the families, so that `Mixture.from_dict`
+reads it without importing them.
 """
 
 from __future__ import annotations
 
-from ..mixture import Mixture
+from ..mixture import FAMILIES, Mixture
 from ..params import check_choice
 from .bernoulli import BernoulliMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
 from .multinomial import MultinomialMixture
-
-FAMILIES: dict[str, type[Mixture]] = {
-    "gaussian": GaussianMixture,
-    "bernoulli": BernoulliMixture,
-    "multinomial": MultinomialMixture,
-}
 
 
 def register_family(cls: type[Mixture]) -> type[Mixture]:
@@ -47,6 +43,10 @@ def register_family(cls: type[Mixture]) -> type[Mixture]:
         )
     FAMILIES[cls.family] = cls
     return cls
+
+
+for _family in (GaussianMixture, BernoulliMixture, MultinomialMixture):  # the order menus and messages list them
+    register_family(_family)
 
 
 def get_family(name: str) -> type[Mixture]:

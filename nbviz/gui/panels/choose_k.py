@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.explore.explore import Explorer, FitAgain, KChoice, run_limits
+from ...app.explore.choose_k import KChoice
+from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard, MessageGroup
@@ -234,12 +235,12 @@ class ChooseKPanel(PlotView, QWidget):
             return
         if not self.job_bar.is_current(result, KChoice, "fits"):
             return
-        self.session.keep_explored(choice=result)  # saved with the session
+        self.session.explored.keep(choice=result)  # saved with the session
         self._show(result)
 
     def _restored(self) -> None:
         """Show the Choose K result read with a session (if it had one), with the settings that made it."""
-        result = self.session.kept_choice
+        result = self.session.explored.choice
         if result is not None and result.problem is self.session.problem:
             self._show_settings(result)
             self._show(result)

@@ -272,8 +272,8 @@ class ControlPanel(QWidget):
             self.sync()
 
     def _play_toggled(self, checked: bool) -> None:
-        if checked != self.session.playing:
-            self.session.play() if checked else self.session.pause()
+        if checked != self.session.player.playing:
+            self.session.player.play() if checked else self.session.player.pause()
 
     def _play_state_changed(self, playing: bool) -> None:
         self.play_button.blockSignals(True)
@@ -283,5 +283,5 @@ class ControlPanel(QWidget):
 
     def _speed_changed(self, value: int) -> None:
         speed = value / 4
-        self.session.set_speed(speed)
+        self.session.player.set_speed(speed)
         self.speed_label.setText(f"{speed:g} /s")

@@ -35,7 +35,7 @@ from ...app.analysis.breakdown import (
 )
 from ...app.data.fit_messages import point_name, row_number, row_unit
 from ...app.families.steps import ParameterGroup, ParameterKey
-from ...app.run.session import PointBreakdown
+from ...app.run.inspection import PointBreakdown
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
@@ -174,7 +174,7 @@ class PointInspector(TextPanel):
         session = self.session
         model = session.snapshot.model if session.snapshot is not None else None
         chosen = self.chosen_key()
-        groups = [] if model is None else parameter_groups(model, session.fixed_covariances)
+        groups = [] if model is None else parameter_groups(model, session.run_history.fixed_covariances)
         columns = [] if model is None else list(session.problem.columns)
         n_entries = sum(group.n_entries(len(columns)) for group in groups)
         boxes = (self.parameter_choice, *self.feature_choices)
@@ -183,7 +183,7 @@ class PointInspector(TextPanel):
             box.clear()
         if n_entries <= MAX_FLAT:
             self._groups = []
-            choices = [] if model is None else parameter_choices(model, columns, session.fixed_covariances)
+            choices = [] if model is None else parameter_choices(model, columns, session.run_history.fixed_covariances)
             self._keys = [key for key, _ in choices]
             self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
         else:
@@ -265,10 +265,10 @@ class PointInspector(TextPanel):
         if snapshot is None or session.problem is None:
             return None
         parts = []
-        if session.probed is not None:
+        if session.inspection.probed is not None:
             parts.append(self._probe_html())
         elif session.selected >= 0:
-            self.breakdown = session.breakdown(session.selected)
+            self.breakdown = session.inspection.breakdown(session.selected)
             parts.append(self._html(self.breakdown))
         if snapshot.phase == "M" and (self._keys or self._groups):
             parts.append(self._m_step_html())
@@ -277,7 +277,7 @@ class PointInspector(TextPanel):
     # ----------------------------------------------------------------- the E-step
     def _probe_html(self) -> str:
         session = self.session
-        probe = session.probed
+        probe = session.inspection.probed
         assert probe is not None and session.problem is not None  # shown only then
         columns = session.problem.columns
         where = describe_point(probe.x, columns) if probe.plane is None else probe.describe(columns)
@@ -285,7 +285,7 @@ class PointInspector(TextPanel):
             f"<p><b>Probe</b> (not a data point): {html.escape(where)} &nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
         ]
         try:
-            model = session.probe_model()
+            model = session.inspection.probe_model()
             assert model is not None  # a run and a probe
             numbers = e_step_numbers(model, probe.x)
             factors = factor_rows(model, probe.x)
@@ -411,7 +411,7 @@ class PointInspector(TextPanel):
                 f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
             )
         parts.append(self._table(b))
-        model = session.responsibilities_model()
+        model = session.run_history.responsibilities_model()
         factors = None if model is None else factor_rows(model, b.x)
         if factors is not None:
             parts.append(self._factors_html(factors, b))
@@ -500,11 +500,11 @@ class PointInspector(TextPanel):
             values = [float(item) for item in text]
         except ValueError:
             values = [float("nan")]  # the session refuses it, saying which value is bad
-        self.session.probe(values)
+        self.session.inspection.probe(values)
 
     def _link_clicked(self, url) -> None:
         if url.toString() == CLEAR_PROBE:
-            self.session.clear_probe()
+            self.session.inspection.clear_probe()
 
 
 def _group_name(group: ParameterGroup) -> str:

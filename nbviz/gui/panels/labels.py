@@ -19,7 +19,7 @@ def label_status(session: Session) -> str:
     if labels is None:
         return ""
     N = len(labels)
-    if session.fully_labelled:
+    if session.hand_labels.fully_labelled:
         return f"all {N} points labelled: supervised naive Bayes, one M-step fits it"
     return f"{int((labels >= 0).sum())} of {N} points labelled"
 
@@ -67,7 +67,7 @@ class LabelPanel(QGroupBox):
 
         self.mode_check.toggled.connect(self.labelling.set_active)
         self.class_combo.currentIndexChanged.connect(self._class_chosen)
-        self.clear_button.clicked.connect(session.clear_labels)
+        self.clear_button.clicked.connect(session.hand_labels.clear_labels)
         self.fraction_spin.valueChanged.connect(self._fraction_chosen)
         self.labelling.changed.connect(self.sync)
         for signal in (session.run_reset, session.problem_changed, session.busy_changed):
@@ -115,7 +115,7 @@ class LabelPanel(QGroupBox):
         labels, N = session.labels, problem.n_samples
         count = 0 if labels is None else int((labels >= 0).sum())
         clicked = len(session.config.manual_labels)
-        if session.fully_labelled:
+        if session.hand_labels.fully_labelled:
             return (
                 f"All {N} points are labelled: this is supervised naive Bayes, fitted by one M-step "
                 "(the next iteration changes nothing)."
@@ -128,5 +128,5 @@ class LabelPanel(QGroupBox):
             self.labelling.set_component(index)
 
     def _fraction_chosen(self, percent: int) -> None:
-        if not self.session.set_label_fraction(percent / 100):
+        if not self.session.hand_labels.set_label_fraction(percent / 100):
             self.sync()

@@ -11,7 +11,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from ...app.explore.explore import KChoice
+from ...app.explore.choose_k import KChoice
 from ...app.presentation.appearance import Appearance
 from ..plots.styling import pen
 

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.explore.explore import Explorer, FitAgain, RestartGallery, run_limits
+from ...app.explore.explore import Explorer, FitAgain, run_limits
+from ...app.explore.restart_gallery import RestartGallery
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
 from ..style.theme import window_font
@@ -190,12 +191,12 @@ class RestartPanel(SessionView, QWidget):
         if isinstance(gallery, FitAgain):
             self._run_again(gallery)
         elif self.job_bar.is_current(gallery, RestartGallery, "restarts"):
-            self.session.keep_explored(gallery=gallery)  # saved with the session
+            self.session.explored.keep(gallery=gallery)  # saved with the session
             self.show_gallery(gallery)
 
     def _restored(self) -> None:
         """Show the restart gallery read with a session (if it had one), with the settings that made it."""
-        gallery = self.session.kept_gallery
+        gallery = self.session.explored.gallery
         if gallery is not None and gallery.problem is self.session.problem:
             self._show_settings(gallery)
             self.show_gallery(gallery)
@@ -283,7 +284,7 @@ class RestartPanel(SessionView, QWidget):
                 return False
             self.job_bar.started(f"Making {gallery.run_name(index)} again from its seed…")
             return True
-        run = gallery.run_for(index, self.session)
+        run = gallery.run_for(index)
         return run is not None and bool(self.session.adopt_run(run, gallery.config_for(index)))
 
     def _run_again(self, fit: FitAgain) -> None:

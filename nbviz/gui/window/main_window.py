@@ -38,7 +38,7 @@ from ...app.data.import_spec import ImportSpec, describe_load
 from ...app.data.problem import Problem
 from ...app.data.standardize import standardize_problem
 from ...app.documents.session_file import SUFFIX as SESSION_SUFFIX
-from ...app.documents.session_file import SessionFileError, read_session
+from ...app.documents.session_file import SessionFileError, read_session, write_session
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard
 from ...app.presentation.preferences import Choices, read_choices, read_directory, write_choices, write_directory
@@ -365,7 +365,7 @@ class MainWindow(QMainWindow):
         self.e_action = self._action("E-step", s.e_step, "E", "Compute responsibilities (E)")
         self.m_action = self._action("M-step", s.m_step, "M", "Refit the parameters (M)")
         self.step_action = self._action("Iteration", s.step, "I", "One E-step and one M-step (I)")
-        self.play_action = self._action("Play / pause", s.toggle_play, "Space", "Play or pause (Space)")
+        self.play_action = self._action("Play / pause", s.player.toggle_play, "Space", "Play or pause (Space)")
         self.run_action = self._action("Run to convergence", self.run_to_convergence, "Ctrl+R")
         self.reset_action = self._action("Reset", s.reset, "R", "Back to the start of this run (R)")
         self.back_action = self._action("Back", lambda: s.set_cursor(s.cursor - 1), "Left", "Previous half-step")
@@ -392,10 +392,11 @@ class MainWindow(QMainWindow):
             self.first_action,
             self.last_action,
         )
+        undo = s.undo_history
         self.undo_action = self._action(
-            "Undo", s.undo, QKeySequence.StandardKey.Undo, "Bring back the run the last change discarded (Ctrl+Z)"
+            "Undo", undo.undo, QKeySequence.StandardKey.Undo, "Bring back the run the last change discarded (Ctrl+Z)"
         )
-        self.redo_action = self._action("Redo", s.redo, "Ctrl+Shift+Z", "Show the undone run again (Ctrl+Shift+Z)")
+        self.redo_action = self._action("Redo", undo.redo, "Ctrl+Shift+Z", "Show the undone run again (Ctrl+Shift+Z)")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         s.undo_changed.connect(self._update_actions)
         self.open_action = self._action("Open data or session…", self.choose_file, QKeySequence.StandardKey.Open)
@@ -664,7 +665,7 @@ class MainWindow(QMainWindow):
         return None
 
     def save_session(self, path: str) -> bool:
-        if not self.session.save(path):
+        if not self.session.save(path, write_session):
             return False
         self.unsaved = False
         self._session_path = str(path)
@@ -941,7 +942,7 @@ class MainWindow(QMainWindow):
         self._icons = {name: themed_icon(name, palette) for name in (*icons.values(), "play", "pause")}
         for action, name in icons.items():
             action.setIcon(self._icons[name])
-        self._play_state_changed(self.session.playing)
+        self._play_state_changed(self.session.player.playing)
 
     def _play_state_changed(self, playing: bool) -> None:
         self.play_action.setText("Pause" if playing else "Play")
@@ -988,8 +989,8 @@ class MainWindow(QMainWindow):
         for action in (*self.run_commands, self.save_action, *self.export_actions.values(), self.classify_action):
             action.setEnabled(ready)
         self.m_action.setEnabled(session.can_m_step)  # after the loop: it needs an E-step first
-        self.undo_action.setEnabled(session.can_undo)
-        self.redo_action.setEnabled(session.can_redo)
+        self.undo_action.setEnabled(session.undo_history.can_undo)
+        self.redo_action.setEnabled(session.undo_history.can_redo)
         self.open_action.setEnabled(not session.busy)
         self.synthesise_action.setEnabled(not session.busy)
         self.history_slider.setEnabled(ready)
@@ -1109,7 +1110,7 @@ class MainWindow(QMainWindow):
         if self.ask_to_save and self.unsaved and not self._may_close():
             event.ignore()
             return
-        self.session.pause()
+        self.session.player.pause()
         self.runner.wait()
         for dock in (self.choose_k_dock, self.restarts_dock):
             if dock.built:

@@ -274,7 +274,7 @@ class Density1DView(PointsView, QWidget):
 
     def draw_probe(self, *_) -> None:
         """A dotted line at the probed x, with dots where it meets each curve (pi_k N(x) and r_k(x))."""
-        probe = self.session.probed
+        probe = self.session.inspection.probed
         shown = probe is not None and probe.plane is None and self.model is not None and self._problem is not None
         for line in (self.probe_line, self.posterior_line):
             line.setVisible(shown)
@@ -296,7 +296,7 @@ class Density1DView(PointsView, QWidget):
         self.posterior_dots.setData(pos=np.column_stack([np.full(K, x), posterior]), brush=brushes, pen=outline)
 
     def probe_at(self, x: float, y: float) -> None:
-        self.session.probe([x])
+        self.session.inspection.probe([x])
 
     def _posterior_clicked(self, ev) -> None:
         pos = None if self.model is None else clicked_position(ev, self.posterior_plot.getViewBox())

@@ -135,8 +135,8 @@ class Motion(QObject):
         if self.when == "off" or (self.when == "presentation" and not self.appearance.presentation):
             return 0
         ms = self.duration_ms
-        if self.session.playing:  # end before the next half-step comes
-            ms = min(ms, int(PLAY_SHARE * 1000.0 / self.session.speed))
+        if self.session.player.playing:  # end before the next half-step comes
+            ms = min(ms, int(PLAY_SHARE * 1000.0 / self.session.player.speed))
         return ms if ms >= SHORTEST_MS else 0
 
     # ----------------------------------------------------------------- running

@@ -2,7 +2,7 @@
 
 The points are coloured by their responsibilities; a click on one selects it for the inspector
 (and a ring marks it); a click anywhere else, or moving the mouse with Shift held, probes that
-place (`Session.probe`: the inspector works out P(C | x) there, a marker shows where); a mean
+place (`Inspection.probe`: the inspector works out P(C | x) there, a marker shows where); a mean
 marker can be dragged, and dropped to restart EM from there.
 """
 
@@ -162,7 +162,7 @@ class PointsView(PlotView):
         raise NotImplementedError
 
     def probe_at(self, x: float, y: float) -> None:
-        """Probe the place (x, y) of the view (override): `Session.probe` with what it means in the data."""
+        """Probe the place (x, y) of the view (override): `Inspection.probe` with what it means in the data."""
         raise NotImplementedError
 
     def sync_problem(self) -> bool:

@@ -330,7 +330,7 @@ class ScatterView(PointsView, QWidget):
 
     def probe_position(self) -> np.ndarray | None:
         """Where the probe is in this view (2,), or None when it is not in the view shown."""
-        probe, projection = self.session.probed, self.projection
+        probe, projection = self.session.inspection.probed, self.projection
         if probe is None or projection is None or self.model is None:
             return None
         if probe.plane is None:
@@ -358,9 +358,9 @@ class ScatterView(PointsView, QWidget):
         if projection is None or problem is None:
             return
         if problem.n_features == 2 and projection.pair == (0, 1):
-            self.session.probe([x, y])
+            self.session.inspection.probe([x, y])
         else:
-            self.session.probe([x, y], plane=projection)
+            self.session.inspection.probe([x, y], plane=projection)
 
     def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
         projection = self.projection

@@ -266,7 +266,7 @@ class BoundView(PlotView, QWidget):
             self.pictures.forget()
             self._show_nothing("Load data or choose a preset to see the bound.")
             return
-        self._sync_choices(session.responsibilities_model())
+        self._sync_choices(session.run_history.responsibilities_model())
         picture = self.pictures.request(self.direction, self.half_width.value(), now=self._wake_now)
         if picture is not None:
             self._draw(picture)

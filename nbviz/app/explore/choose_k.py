@@ -1,0 +1,173 @@
+"""Choosing K: fits over a range of K (and covariance types) with the model choice that made them.
+
+`KChoice` is the result the Choose K panel shows and a session saves; a fit of one read from a
+session is made again from its seed (`fit_again`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+import nbviz.core as nc
+from nbviz.core.params import check_choice
+from nbviz.core.restart import fit_restart
+
+from ..data.problem import Problem
+from ..run.config import ModelConfig
+from .failure_summary import failure_lines
+from .made_again import check_same_objective
+
+
+@dataclass(frozen=True, eq=False)
+class KChoice:
+    """Fits over a range of K (an `nc.Selection`) and the model choice that made them.
+
+    Attributes
+    ----------
+    problem : Problem
+        The data the fits were made on.
+    config : ModelConfig
+        The model choice; each fit's own config is `config_for`.
+    selection : nc.Selection
+        Arrays indexed [k_index, restart]; NaN where a restart failed or was not run.
+    """
+
+    problem: Problem
+    config: ModelConfig
+    selection: nc.Selection
+    by_type: dict = field(default_factory=dict)  # covariance type -> nc.Selection, when several were fitted
+    tolerance: float | None = None  # set when read from a session: its fits are made again from their seeds
+
+    @property
+    def cancelled(self) -> bool:
+        return self.selection.cancelled or any(selection.cancelled for selection in self.by_type.values())
+
+    @property
+    def covariance_types(self) -> tuple[str, ...]:
+        """The covariance types fitted (one, the config's, unless the model was chosen too)."""
+        return tuple(self.by_type) or (self.config.covariance_type,)
+
+    def selection_for(self, covariance_type: str | None = None) -> nc.Selection:
+        """The fits of one covariance type (default: the config's)."""
+        if covariance_type is None or not self.by_type:
+            return self.selection
+        return self.by_type[covariance_type]
+
+    def best_model(self, criterion: str) -> tuple[str, int] | None:
+        """(covariance type, K) of the lowest `criterion` over every type fitted, or None."""
+        best, where = np.inf, None
+        for kind in self.covariance_types:
+            scores = getattr(self.selection_for(kind), check_choice(criterion, "criterion", nc.CRITERIA))
+            if np.all(np.isnan(scores)):
+                continue
+            k_index = int(np.unravel_index(np.nanargmin(scores), scores.shape)[0])
+            if np.nanmin(scores) < best:
+                best, where = float(np.nanmin(scores)), (kind, int(self.selection_for(kind).ks[k_index]))
+        return where
+
+    def failure_lines(self) -> list[str]:
+        """Failed and retried restarts, one line per cause (`failure_summary.failure_lines`)."""
+        attempts, totals = [], {}
+        several = len(self.covariance_types) > 1
+        for kind in self.covariance_types:
+            selection = self.selection_for(kind)
+            for k in selection.ks:
+                totals[_where(int(k), kind, several)] = selection.objective.shape[1]
+            for (i, _), tries in sorted(selection.retried.items()):
+                attempts.append((_where(int(selection.ks[i]), kind, several), tries))
+        return failure_lines(attempts, totals)
+
+    @property
+    def true_k(self) -> int | None:
+        """The number of components the data was drawn from, for synthesised data."""
+        truth = self.problem.truth
+        return None if truth is None else int(truth.n_components)
+
+    def scores(self, criterion: str) -> np.ndarray:
+        """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit)."""
+        if criterion not in nc.CRITERIA:
+            raise ValueError(f"criterion must be one of {', '.join(nc.CRITERIA)}; got {criterion!r}")
+        return getattr(self.selection, criterion)
+
+    def best_k(self, criterion: str) -> int | None:
+        """The K whose best fit has the lowest `criterion`, or None if no fit finished."""
+        scores = self.scores(criterion)
+        if np.all(np.isnan(scores)):
+            return None
+        return int(self.selection.ks[np.unravel_index(np.nanargmin(scores), scores.shape)[0]])
+
+    def best_restart(self, k_index: int, criterion: str) -> int | None:
+        """The restart with the lowest `criterion` for ``ks[k_index]`` (None: none finished)."""
+        row = self.scores(criterion)[k_index]
+        return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
+
+    def must_fit_again(self, k_index: int, restart: int, covariance_type: str | None = None) -> bool:
+        """Whether `fit` makes this fit again from its seed: a finished fit of a result read from a
+        session whose run is not in memory."""
+        selection = self.selection_for(covariance_type)
+        return (
+            (k_index, restart) not in selection.runs
+            and self.tolerance is not None
+            and bool(np.isfinite(selection.objective[k_index, restart]))
+        )
+
+    def fit_name(self, k_index: int, covariance_type: str | None = None) -> str:
+        """How messages name a fit: "the fit with K = 3" (", spherical covariance" when types were compared)."""
+        k = int(self.selection_for(covariance_type).ks[k_index])
+        several = covariance_type is not None and len(self.covariance_types) > 1
+        return f"the fit with K = {k}" + (f", {covariance_type} covariance" if several else "")
+
+    def fit(
+        self, k_index: int, restart: int, covariance_type: str | None = None, callback=None
+    ) -> tuple[nc.EM, ModelConfig] | None:
+        """The run of one fit and the config that reproduces its start, or None if it failed.
+
+        Fits read from a session are made again from their seeds (ValueError if that does not
+        reach the saved objective), which takes as long as the fit did: `Explorer.fit_again`
+        does it off the GUI thread. `callback` is `nc.EM.run`'s while a fit is made again.
+        """
+        selection = self.selection_for(covariance_type)
+        run = selection.runs.get((k_index, restart))
+        if self.must_fit_again(k_index, restart, covariance_type):
+            run = fit_again(self, selection, k_index, restart, callback)
+        if run is None:
+            return None
+        config = self.config.with_(
+            n_components=int(selection.ks[k_index]),
+            seed=int(selection.fit_seeds[k_index, restart]),  # a retry's seed, if the first failed
+            covariance_type=selection.covariance_type if covariance_type else self.config.covariance_type,
+        )
+        return run, config
+
+
+def _where(k: int, covariance_type: str, several: bool) -> str:
+    return f"K = {k}, {covariance_type}" if several else f"K = {k}"
+
+
+def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: int, callback=None) -> nc.EM:
+    """Fit ``ks[k_index]``'s restart `restart` of a Choose K result read from a session, from its seed.
+
+    `callback` is `nc.EM.run`'s: a fit it stops early is not the saved one (ValueError).
+    """
+    config, K = choice.config, int(selection.ks[k_index])
+    fit = fit_restart(
+        choice.problem.X,
+        config.family,
+        K,
+        int(selection.fit_seeds[k_index, restart]),
+        method=config.init_method,
+        covariance_type=selection.covariance_type,
+        prior=config.prior,
+        max_iter=config.max_iter,
+        tol=float(choice.tolerance or 0.0),
+        callback=callback,
+        retries=0,
+    )
+    if fit.run is None:
+        raise ValueError(f"The fit with K = {K} failed when made again from its seed: {fit.failed[-1][2]}")
+    check_same_objective(
+        float(selection.objective[k_index, restart]), float(fit.run.history[-1].objective), f"The fit with K = {K}"
+    )
+    return fit.run
