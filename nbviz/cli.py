@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from .app.data import data_outputs
+from .app.documents import run_outputs
 from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
@@ -159,7 +159,7 @@ def prepare(args):
         raise ValueError("--start needs data to start on: give a data FILE or --preset")
     if args.standardize and not (args.file and not args.file.endswith(SUFFIX)):
         raise ValueError("--standardize applies to a data file; a preset or a session keeps its own data")
-    data_outputs.check_classify(args)
+    run_outputs.check_classify(args)
     if args.preset:
         try:
             problem, config, start = load_preset(args.preset)
@@ -315,11 +315,11 @@ def save_handout(window, path: str, args) -> str | None:
 # returns None, or the one-line reason it failed; any output asked for makes the run scripted (a
 # fixed window size, no questions, exit after the outputs), and one that draws the window opens it.
 OUTPUTS: tuple[Output, ...] = (
-    ("save_session", data_outputs.save_session, False),
+    ("save_session", run_outputs.save_session, False),
     ("screenshot", save_screenshot, True),
-    ("export_responsibilities", data_outputs.export_responsibilities, False),
-    ("export_parameters", data_outputs.export_parameters, False),
-    ("export_trace", data_outputs.export_trace, False),
+    ("export_responsibilities", run_outputs.export_responsibilities, False),
+    ("export_parameters", run_outputs.export_parameters, False),
+    ("export_trace", run_outputs.export_trace, False),
     ("export_animation", save_animation, True),
     ("export_handout", save_handout, True),
     ("export_figure", export_figure, True),

@@ -123,7 +123,7 @@ def fit(host: Host) -> str | None:
 
 def fit_warning(session: Session) -> str | None:
     """What to tell the user about a fit that ended without a failure but not as asked (else None)."""
-    cap = session.cap_reached
+    cap = session.run_history.cap_reached
     if cap:
         return f"--fit stopped at the iteration cap ({cap}) without converging: raise --max-iter or --tol"
     stop = session.run_stop

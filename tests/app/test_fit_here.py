@@ -35,7 +35,7 @@ def test_it_goes_on_from_the_cursor_and_stops_at_the_cap(make_session):
         assert session.next_half_step()
     session.set_cursor(2)  # scrubbed back: the half-steps after the cursor are dropped
     assert fit_to_convergence(session)
-    assert len(session.history) == 3 + 4 and session.cap_reached == 2 and not session.converged
+    assert len(session.history) == 3 + 4 and session.run_history.cap_reached == 2 and not session.converged
     assert session.can_undo  # the run it replaced can be brought back
 
 

@@ -3,7 +3,7 @@
 It is the run the window's Run button makes (`runner.run_to_convergence` on the session's
 `continuation`, with the session's tolerance and iteration cap), stepped here instead of in a
 worker thread and adopted at once: the session keeps every half-step and says why the run stopped
-(`Session.run_stop`, `Session.cap_reached`). Nothing is drawn while it runs.
+(`Session.run_stop`, `RunHistory.cap_reached`). Nothing is drawn while it runs.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ def fit_to_convergence(session: Session) -> Outcome:
         return NOTHING_TO_STEP
     if session.busy:
         return BUSY
-    run = session.continuation()
+    run = session.background.continuation()
     finished = run_to_convergence(run, session.config.max_iter, session.tolerance, InPlaceJob())
-    return session.adopt_continuation(finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop)
+    return session.background.adopt_continuation(
+        finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop
+    )

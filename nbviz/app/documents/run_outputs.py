@@ -21,14 +21,14 @@ def check_classify(args) -> None:
 
 def save_session(session, path: str, args) -> str | None:
     """The session (data, model, every half-step, cursor) as a ``.nbviz`` file."""
-    from ..documents.session_file import write_session
+    from .session_file import write_session
 
     outcome = session.save(path, write_session)
     return None if outcome else outcome.reason
 
 
 def _written(option: str, kind: str, session, path: str) -> str | None:
-    from .export import write_session_export
+    from ..data.export import write_session_export
 
     if not session.has_run:
         return f"{option}: {NO_DATA}"
@@ -44,7 +44,7 @@ def export_responsibilities(session, path: str, args) -> str | None:
     the model at the cursor."""
     if not args.classify:
         return _written("--export-responsibilities", "responsibilities", session, path)
-    from .classify import classify_file, write_classified
+    from ..data.classify import classify_file, write_classified
 
     if not session.has_run:
         return f"--classify: {NO_DATA} to fit the model to"
