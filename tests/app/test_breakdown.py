@@ -307,25 +307,3 @@ def test_m_step_of_a_component_without_responsibility_is_undefined_not_an_error(
         assert math.isnan(worked.value) and worked.kept and worked.ratio.denominator == 0
     weight = worked_parameter(ParameterKey("weight", 1), model, X, resp, nc.Prior(), ["x"], empty=(1,))
     assert weight.value == 0.0 and not weight.kept
-
-
-@pytest.mark.parametrize("kind", ["full", "tied", "diag", "spherical"])
-def test_projected_covariances_equal_the_full_matrices_projected(kind):
-    from nbviz.app.analysis.probe import projected_covariances
-
-    rng = np.random.default_rng(3)
-    D, K = 5, 3
-    A = rng.normal(size=(K, D, D))
-    full = A @ A.transpose(0, 2, 1) + np.eye(D)
-    covariances = {
-        "full": full,
-        "tied": full[0],
-        "diag": np.abs(rng.normal(size=(K, D))) + 0.1,
-        "spherical": np.array([0.5, 1.0, 2.0]),
-    }[kind]
-    model = nc.GaussianMixture(
-        weights=np.full(K, 1 / K), means=rng.normal(size=(K, D)), covariances=covariances, covariance_type=kind
-    )
-    P = rng.normal(size=(D, 2))
-    expected = np.einsum("di,kde,ej->kij", P, model.full_covariances, P)
-    np.testing.assert_allclose(projected_covariances(model, P), expected, rtol=1e-12, atol=1e-12)

@@ -20,10 +20,18 @@ from dataclasses import dataclass
 
 import nbviz.core as nc
 
-from .base import DataView, FamilyPresentation, ParameterView, ProbabilityModel, SynthesisRecipe
+from .base import (
+    CovarianceMatrices,
+    DataView,
+    FamilyPresentation,
+    PointsModel,
+    ProbabilityModel,
+    SynthesisRecipe,
+)
 from .bernoulli import BERNOULLI
 from .gaussian import GAUSSIAN
 from .multinomial import MULTINOMIAL
+from .probability import ProbabilityPresentation
 
 PRESENTATIONS: dict[str, FamilyPresentation] = {entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL)}
 """Core family name -> its presentation, in the order menus list them."""
@@ -104,6 +112,7 @@ def model_choice(name: str) -> ModelChoice:
 
 
 __all__ = [
+    "CovarianceMatrices",
     "DEFAULT_FAMILY",
     "DataView",
     "FAMILY_NAMES",
@@ -112,8 +121,9 @@ __all__ = [
     "ModelChoice",
     "NAIVE_BAYES",
     "PRESENTATIONS",
-    "ParameterView",
+    "PointsModel",
     "ProbabilityModel",
+    "ProbabilityPresentation",
     "SynthesisRecipe",
     "family_for_data",
     "model_choice",
