@@ -25,11 +25,11 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 import nbviz.core as nc
 
 from ...app.analysis.density_grids import weighted_marginal_densities
+from ...app.analysis.ellipse_geometry import ellipse_points
 from ...app.analysis.projection import Projection, feature_pair, pca
 from ...app.data.problem import Problem
 from ...app.families import DataView, presentation
 from ...app.presentation.appearance import Appearance
-from ..plots.data.ellipses import ellipse_points
 from ..style.palette import component_color
 
 FRAME = {False: "#c8c8c8", True: "#55585d"}  # the border, on a light or a dark background
