@@ -222,7 +222,12 @@ class SynthesisRecipe(abc.ABC):
 
 @dataclass(frozen=True)
 class FamilyPresentation:
-    """How the app presents one emission family.
+    """How the app presents one emission family, and what it answers in place of "which family is this?".
+
+    The fields are what the family shows (its names and symbols, the view that draws it); the
+    methods are what callers ask it to do or list (its options, its parameter rows, its points,
+    its matrices). Here they give the answers of a family without covariances; a family with more
+    subclasses this in its own module (`GaussianPresentation`, `ProbabilityPresentation`).
 
     Attributes
     ----------
@@ -233,6 +238,7 @@ class FamilyPresentation:
     short_title : str
         "Gaussian": in "Naive Bayes (Gaussian)".
     data_view : DataView
+        Which view draws the family's model (the key the GUI maps to its page).
     symbol : str
         The symbol of a probability parameter ("p", "θ"); "" for none.
     probability_row : str
