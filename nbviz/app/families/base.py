@@ -353,6 +353,30 @@ class FamilyPresentation:
         """What the parameters panel's heat map shows of `model` (components named `names`); None: no heat map."""
         return None
 
+    def listed_features(self, ranking: np.ndarray, count: int) -> np.ndarray:
+        """Which features each component's list shows, in order: shape (n_components, count).
+
+        Parameters
+        ----------
+        ranking : ndarray of shape (n_components, n_features)
+            The probabilities that rank the features: most probable first, ties in feature order.
+        count : int
+            How many are listed.
+
+        Returns
+        -------
+        ndarray of int
+            With absolute probabilities and every feature listed, the features in column order.
+        """
+        K, M = ranking.shape
+        if self.absolute_probabilities and count >= M:
+            return np.tile(np.arange(M), (K, 1))
+        return np.argsort(-ranking, axis=1, kind="stable")[:, :count]
+
+    def bar_scale(self, shown: np.ndarray) -> float:
+        """The probability a full bar stands for: 1 for absolute probabilities, else the largest of `shown`."""
+        return 1.0 if self.absolute_probabilities else float(shown.max())
+
     def prototype_pictures(self, probs: np.ndarray) -> np.ndarray:
         """Each component's probabilities as a picture's ink, 0 (white) to 1 (black).
 
