@@ -69,7 +69,7 @@ class ModelConfig:
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
-        check_choice(self.family, "family", FAMILY_LABELS)
+        check_choice(self.family, "family", PRESENTATIONS)  # the registry itself: a family added later counts
         check_covariance_type(self.covariance_type, "the covariance type")
         check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
         object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
