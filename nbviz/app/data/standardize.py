@@ -2,7 +2,8 @@
 
 A column ``x`` becomes ``(x - c) / s``; a model fitted to the standardised data has means
 ``mu_z`` and covariances ``Sigma_z``, which are ``mu = c + s * mu_z`` and
-``Sigma = S Sigma_z S`` (``S = diag(s)``) in the file's units.
+``Sigma = S Sigma_z S`` (``S = diag(s)``) in the file's units (the family converts its own
+parameters: `FamilyPresentation.in_units`, the Gaussian's `GaussianMixture.in_units`).
 """
 
 from __future__ import annotations
@@ -38,10 +39,6 @@ class Standardization:
     def apply(self, X) -> np.ndarray:
         """`X` (n_samples, n_features) in standardised units."""
         return (np.asarray(X, dtype=float) - self.centre) / self.scale
-
-    def means_to_original(self, means) -> np.ndarray:
-        """Means (n_components, n_features) fitted on standardised data, in the file's units: ``c + s * mu_z``."""
-        return self.centre + self.scale * np.asarray(means, dtype=float)
 
     def to_dict(self) -> dict:
         return {"method": self.method, "centre": self.centre.tolist(), "scale": self.scale.tolist()}
