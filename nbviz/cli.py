@@ -21,6 +21,7 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader clos
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .app.families import MODEL_CHOICES
+    from .core import COVARIANCE_TYPES
 
     parser = argparse.ArgumentParser(
         prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time."
@@ -32,9 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--model", choices=tuple(MODEL_CHOICES), help="the model to fit (naive-bayes uses the label column)"
     )
     parser.add_argument("-k", "--components", type=int, metavar="K", help="number of components")
-    parser.add_argument(
-        "--covariance-type", choices=("full", "diag", "spherical", "tied"), help="covariance type of a Gaussian mixture"
-    )
+    parser.add_argument("--covariance-type", choices=COVARIANCE_TYPES, help="covariance type of a Gaussian mixture")
     parser.add_argument(
         "--standardize", choices=("z", "robust"), help="standardise a data file's features: z-scores or median/IQR"
     )

@@ -309,15 +309,3 @@ def test_m_step_of_a_component_without_responsibility_is_undefined_not_an_error(
         assert math.isnan(worked.value) and worked.kept and worked.ratio.denominator == 0
     weight = worked_parameter(ParameterKey("weight", 1), model, X, resp, nc.Prior(), ["x"], empty=(1,))
     assert weight.value == 0.0 and not weight.kept
-
-
-@pytest.mark.parametrize("kind", ["full", "tied", "diag", "spherical"])
-def test_projected_covariances_equal_the_full_matrices_projected(kind, random_gaussians):
-    from nbviz.app.analysis.probe import projected_covariances
-
-    rng = np.random.default_rng(3)
-    D = 5
-    model = random_gaussians(kind, rng, D)
-    P = rng.normal(size=(D, 2))
-    expected = np.einsum("di,kde,ej->kij", P, model.full_covariances, P)
-    np.testing.assert_allclose(projected_covariances(model, P), expected, rtol=1e-12, atol=1e-12)

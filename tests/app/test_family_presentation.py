@@ -14,7 +14,6 @@ from nbviz.app.families import (
     NAIVE_BAYES,
     PRESENTATIONS,
     DataView,
-    ParameterView,
     SynthesisRecipe,
     model_choice,
     presentation,
@@ -69,13 +68,21 @@ def test_what_the_user_reads_is_as_before():
 
 
 def test_views_and_options_per_family():
-    assert presentation("gaussian").data_view is DataView.POINTS
-    assert presentation("gaussian").parameter_view is ParameterView.GAUSSIAN
+    gaussian = presentation("gaussian")
+    assert gaussian.data_view is DataView.POINTS
+    assert gaussian.covariance_types == nc.COVARIANCE_TYPES == ("full", "diag", "spherical", "tied")
+    assert gaussian.compared_types == ("full", "tied", "diag", "spherical")  # mclust's order of generality
+    assert gaussian.prior_fields == ("covariance_prior",)
+    assert [kind for kind in nc.COVARIANCE_TYPES if gaussian.fixed_variance_applies(kind)] == ["spherical"]
+    model = EXAMPLES["gaussian"]
+    assert gaussian.points(model) is model and gaussian.probabilities(model) is None
     for name in ("bernoulli", "multinomial"):
-        assert presentation(name).data_view is DataView.PROTOTYPES
-        assert presentation(name).parameter_view is ParameterView.PROBABILITIES
-        assert not presentation(name).covariance_options and not presentation(name).fixed_variance
-    assert presentation("gaussian").covariance_options and presentation("gaussian").fixed_variance
+        shown, model = presentation(name), EXAMPLES[name]
+        assert shown.data_view is DataView.PROTOTYPES
+        assert shown.covariance_types == shown.compared_types == () and shown.prior_fields == ("beta",)
+        assert not any(shown.fixed_variance_applies(kind) for kind in nc.COVARIANCE_TYPES)
+        assert shown.points(model) is None and shown.probabilities(model) is model.probs
+        assert shown.covariance_matrices(model, ["1", "2"]) is None and shown.shared_parameters(model) is None
     with pytest.raises(ValueError, match="fixed shared variance needs a Gaussian"):
         ModelConfig(family="bernoulli", covariance_type="spherical", fixed_variance=1.0)
 
@@ -100,7 +107,8 @@ def test_natural_family_of_each_data_kind():
 
 
 def test_only_families_whose_covariances_can_be_held_fixed_offer_the_k_means_limit():
-    assert [name for name, entry in PRESENTATIONS.items() if entry.fixed_variance] == ["gaussian"]
+    offered = [name for name, entry in PRESENTATIONS.items() if entry.fixed_variance_applies("spherical")]
+    assert offered == [name for name, cls in nc.FAMILIES.items() if cls.supports_fixed_covariances] == ["gaussian"]
 
 
 def test_naive_bayes_is_a_model_choice_not_a_family():

@@ -3,8 +3,8 @@
 import numpy as np
 
 from nbviz.app.data.problem import Problem
+from nbviz.app.families.gaussian import file_covariance_prior
 from nbviz.app.presentation.presets import PRESETS, load_preset
-from nbviz.app.run.config import file_covariance_prior
 from nbviz.app.run.session import Session
 
 

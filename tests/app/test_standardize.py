@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from sklearn.preprocessing import RobustScaler, StandardScaler
 
+import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import fit_standardization, scale_proposal, standardize_problem
 from nbviz.app.documents.session_file import read_session, write_session
@@ -23,13 +24,22 @@ def test_parameters_come_back_in_original_units_by_hand():
     c, s = X.mean(0), X.std(0)
     mu_z = np.array([[0.5, -1.0, 0.2]])
     sigma_z = np.array([[[1.0, 0.3, 0.0], [0.3, 2.0, -0.1], [0.0, -0.1, 0.5]]])
-    np.testing.assert_allclose(found.means_to_original(mu_z), c + s * mu_z)
     by_hand = np.array([[[sigma_z[0, i, j] * s[i] * s[j] for j in range(3)] for i in range(3)]])
-    np.testing.assert_allclose(found.covariances_to_original(sigma_z, "full"), by_hand)
-    np.testing.assert_allclose(found.covariances_to_original(np.array([[1.0, 2.0, 0.5]]), "diag"), [[1, 2, 0.5] * s**2])
-    np.testing.assert_allclose(found.covariances_to_original(np.array([2.0]), "spherical"), [2.0 * s**2])
+
+    def back(covariances, kind):
+        model = nc.GaussianMixture(weights=[1.0], means=mu_z, covariances=covariances, covariance_type=kind)
+        shown = model.in_units(found.centre, found.scale)
+        np.testing.assert_allclose(shown.means, c + s * mu_z)
+        return shown
+
+    np.testing.assert_allclose(back(sigma_z, "full").covariances, by_hand)
+    np.testing.assert_allclose(back(sigma_z[0], "tied").covariances, by_hand[0])
+    np.testing.assert_allclose(back(np.array([[1.0, 2.0, 0.5]]), "diag").covariances, [[1, 2, 0.5] * s**2])
+    spherical = back(np.array([2.0]), "spherical")  # no longer spherical in the file's units
+    assert spherical.covariance_type == "diag"
+    np.testing.assert_allclose(spherical.covariances, [2.0 * s**2])
     # the data itself: standardised and back
-    np.testing.assert_allclose(found.means_to_original(found.apply(X)), X)
+    np.testing.assert_allclose(found.centre + found.scale * found.apply(X), X)
 
 
 def test_a_constant_column_cannot_be_standardised_and_says_which():

@@ -8,7 +8,8 @@ from nbviz.app.data.problem import Problem
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
-from nbviz.gui.panels.model_curves import MODEL_TYPES
+
+MODEL_TYPES = ("full", "tied", "diag", "spherical")  # mclust's order of generality, as the panel compares them
 
 # axis-aligned clusters of different spreads: diag should win over full (fewer parameters)
 DIAG = nc.GaussianMixture(

@@ -6,10 +6,11 @@ from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.families import presentation
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
-from nbviz.gui.plots.data.prototypes import BAR_ROLE, PrototypesView, top_features
+from nbviz.gui.plots.data.prototypes import BAR_ROLE, PrototypesView
 from nbviz.gui.plots.data.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order
 from nbviz.gui.style.palette import component_rgb
 
@@ -117,9 +118,13 @@ def test_prototypes_of_a_corpus_list_the_most_probable_words(session, prototypes
     assert f"{model.weights[1]:.3f}" in view.table.horizontalHeaderItem(1).text()
 
 
-def test_top_features_breaks_ties_by_feature_order():
+def test_listed_features_break_ties_by_feature_order_and_keep_a_few_absolute_ones_in_column_order():
     probs = np.array([[0.1, 0.4, 0.4, 0.1], [0.25, 0.25, 0.25, 0.25]])
-    assert top_features(probs, 3).tolist() == [[1, 2, 0], [0, 1, 2]]
+    for name in ("bernoulli", "multinomial"):
+        assert presentation(name).listed_features(probs, 3).tolist() == [[1, 2, 0], [0, 1, 2]]
+    assert presentation("multinomial").listed_features(probs, 4).tolist() == [[1, 2, 0, 3], [0, 1, 2, 3]]
+    assert presentation("bernoulli").listed_features(probs, 4).tolist() == [[0, 1, 2, 3], [0, 1, 2, 3]]
+    assert presentation("bernoulli").bar_scale(probs) == 1.0 and presentation("multinomial").bar_scale(probs) == 0.4
 
 
 def test_empty_component_is_marked(session, prototypes):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from nbviz.gui.plots.data.ellipses import ellipse_points
+from nbviz.app.analysis.ellipse_geometry import ellipse_points
 from nbviz.gui.plots.data.motion import DEFAULT_MS, read_motion, write_motion
 from nbviz.gui.plots.data.prototypes import BAR_ROLE
 from nbviz.gui.style.palette import blend, component_rgb

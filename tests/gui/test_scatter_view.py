@@ -9,13 +9,13 @@ from PySide6.QtWidgets import QApplication
 from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
+from nbviz.app.analysis.projection import pca_title
 from nbviz.app.data.problem import Problem
 from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE
 from nbviz.gui.plots.data.ellipses import EllipseItem
 from nbviz.gui.plots.data.point_layer import dot_radius
-from nbviz.gui.plots.data.projection import pca_title
 from nbviz.gui.plots.data.scatter_view import ScatterView
 from nbviz.gui.style.palette import blend, component_color, component_rgb
 

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
+from nbviz.app.analysis.ellipse_geometry import ellipse_points
 from nbviz.app.data.problem import Problem
 from nbviz.gui.panels import thumbnails
 from nbviz.gui.panels.thumbnail_label import drawn_pixmap
 from nbviz.gui.panels.thumbnails import aligned_to, draw_thumbnail, frame_for
-from nbviz.gui.plots.data.ellipses import ellipse_points
 
 
 def wide_model(kind: str, D: int, seed: int = 0) -> nc.GaussianMixture:

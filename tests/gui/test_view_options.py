@@ -8,10 +8,11 @@ from PySide6.QtCore import QPointF, QSettings
 from scipy.stats import chi2
 
 import nbviz.core as nc
+from nbviz.app.analysis.ellipse_geometry import ellipse_mass
 from nbviz.app.presentation.view_options import NAMES, ViewOptions, read_view_options, write_view_options
 from nbviz.gui.plots.data.data_view import DataView
 from nbviz.gui.plots.data.density_1d import Density1DView
-from nbviz.gui.plots.data.ellipses import SIGMA_LEVELS, ellipse_mass
+from nbviz.gui.plots.data.ellipses import SIGMA_LEVELS
 from nbviz.gui.plots.data.legend import legend_entries
 from nbviz.gui.plots.data.point_layer import SHAPES, disc_offsets, shape_offsets
 from nbviz.gui.plots.data.scatter_view import ScatterView

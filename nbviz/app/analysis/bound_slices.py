@@ -11,13 +11,13 @@ one Bernoulli probability, or the straight line from theta_old (t = 0) to the M-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 import numpy as np
 
 import nbviz.core as nc
 
-from ..families import ProbabilityModel
+from ..families import presentation
+from ..families.steps import ParameterKey
 
 N_POINTS = 101
 FINE_POINTS = 41  # around the grid's best point, to place the surrogate's maximum
@@ -146,16 +146,13 @@ def value_of(model: nc.Mixture, direction) -> float:
     if kind == "weight":
         return float(model.weights[k])
     # a direction of kind "mean" or "prob" is offered only by a model with those parameters
-    values = cast(nc.GaussianMixture, model).means if kind == "mean" else cast(ProbabilityModel, model).probs
-    return float(values[k, rest[0]])
+    return presentation(model).steps.stored(model, ParameterKey(kind, k, (rest[0],)))
 
 
 def auto_half_width(model: nc.Mixture, direction) -> float:
-    """Two standard deviations for a mean; 0.25 for a weight or a probability."""
-    kind, k, *rest = direction
-    if kind == "mean":  # offered only by a Gaussian mixture
-        return 2.0 * float(np.sqrt(cast(nc.GaussianMixture, model).full_covariances[k, rest[0], rest[0]]))
-    return 0.25
+    """The family's default (`FamilyPresentation.slice_half_width`): two standard deviations for a
+    Gaussian's mean; 0.25 for a weight or a probability."""
+    return presentation(model).slice_half_width(model, direction)
 
 
 def theta_new(

@@ -20,7 +20,7 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.logspace import normalise
 
-from ..families.registry import step_arithmetic
+from ..families import presentation
 from ..families.steps import ParameterGroup, ParameterKey, Ratio
 
 MAX_TERMS = 12  # up to this many data rows, every term of a sum is listed
@@ -112,7 +112,7 @@ def factor_rows(model: nc.Mixture, x, limit: int = MAX_FACTORS) -> FactorRows | 
     With more than `limit` informative features the `limit` that separate the components most
     (the largest spread of their log factors) are listed, the others summarised.
     """
-    factors = step_arithmetic(model).feature_log_factors(model, np.asarray(x, dtype=float))
+    factors = presentation(model).steps.feature_log_factors(model, np.asarray(x, dtype=float))
     if factors is None:
         return None
     informative = np.flatnonzero(factors.informative)
@@ -179,13 +179,13 @@ class WorkedParameter:
 def parameter_groups(model: nc.Mixture, fixed_covariances: bool = False) -> list[ParameterGroup]:
     """The parameters an M-step of `model` computes, by kind and component: the weights, then the family's own."""
     weights = [ParameterGroup("weight", k, f"π of {k + 1}", 0) for k in range(model.n_components)]
-    return weights + step_arithmetic(model).groups(model, fixed_covariances)
+    return weights + presentation(model).steps.groups(model, fixed_covariances)
 
 
 def parameter_choices(model: nc.Mixture, columns, fixed_covariances: bool = False) -> list[tuple[ParameterKey, str]]:
     """Every parameter an M-step of `model` computes, with a label: the weights, then the family's own."""
     weights = [(ParameterKey("weight", k), f"π of {k + 1}") for k in range(model.n_components)]
-    return weights + step_arithmetic(model).parameters(model, columns, fixed_covariances)
+    return weights + presentation(model).steps.parameters(model, columns, fixed_covariances)
 
 
 def weight_ratio(k: int, resp: np.ndarray, prior: nc.Prior) -> Ratio:
@@ -239,7 +239,7 @@ def worked_parameter(
     empty : sequence of int
         Components that received no responsibility (they keep their previous parameters).
     """
-    arithmetic = step_arithmetic(model)
+    arithmetic = presentation(model).steps
     if key.kind == "weight":
         assert key.k is not None  # every weight belongs to a component
         ratio, stored = weight_ratio(key.k, resp, prior), float(model.weights[key.k])

@@ -11,6 +11,8 @@ import numpy as np
 
 import nbviz.core as nc
 
+from ..families import PointsModel
+
 
 def weighted_component_densities(model: nc.Mixture, x: np.ndarray) -> np.ndarray:
     """``pi_k p(x_n | k)`` of a one-feature mixture at the points `x`.
@@ -28,6 +30,28 @@ def weighted_component_densities(model: nc.Mixture, x: np.ndarray) -> np.ndarray
     log_density = model.component_log_density(np.asarray(x, dtype=float)[:, None])
     with np.errstate(divide="ignore"):
         return np.exp(log_density + np.log(model.weights)).T
+
+
+def weighted_marginal_densities(model: PointsModel, feature: int, xs: np.ndarray) -> np.ndarray:
+    """Weighted 1-D marginal densities ``pi_k N(x; mu_kd, Sigma_k,dd)`` of `feature` d of a mixture drawn as points.
+
+    Parameters
+    ----------
+    model : PointsModel
+    feature : int
+    xs : ndarray of shape (n_points,)
+
+    Returns
+    -------
+    ndarray of shape (n_components, n_points)
+        The variances are read from the covariances as stored (`projected_covariances`).
+    """
+    direction = np.zeros((model.n_features, 1))
+    direction[feature] = 1.0
+    mu = model.means[:, feature, None]
+    var = np.maximum(model.projected_covariances(direction)[:, 0, 0], 1e-300)[:, None]
+    with np.errstate(under="ignore"):
+        return model.weights[:, None] * np.exp(-0.5 * (xs[None, :] - mu) ** 2 / var) / np.sqrt(2 * np.pi * var)
 
 
 def gaussian_2d(

@@ -9,13 +9,13 @@ density the view shades.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Protocol
 
 import numpy as np
 
 import nbviz.core as nc
 
-from ..families import DataView, presentation
+from ..families import presentation
 
 
 class Plane(Protocol):
@@ -25,16 +25,6 @@ class Plane(Protocol):
     labels: tuple[str, str]
     matrix: np.ndarray  # (n_features, 2)
     offset: np.ndarray  # (n_features,)
-
-
-class _PointsModel(Protocol):
-    """What a mixture drawn as points (`DataView.POINTS`) has: means and full covariances."""
-
-    weights: np.ndarray
-    means: np.ndarray
-    full_covariances: np.ndarray
-
-    def replaced(self, **values) -> nc.Mixture: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,37 +81,10 @@ def probe_model(model: nc.Mixture, probe: Probe) -> nc.Mixture:
     plane = probe.plane
     if plane is None:
         return model
-    if presentation(model).data_view is not DataView.POINTS:
+    points = presentation(model).points(model)
+    if points is None:
         raise ValueError(
             f"a probe in the plane {plane.title} needs a mixture drawn as points; "
             f"click a point or type every feature's value instead"
         )
-    points = cast(_PointsModel, model)
-    P = np.asarray(plane.matrix, dtype=float)
-    means = (points.means - np.asarray(plane.offset, dtype=float)) @ P
-    return points.replaced(means=means, covariances=projected_covariances(points, P), covariance_type="full")
-
-
-def projected_covariances(model, P: np.ndarray) -> np.ndarray:
-    """``P^T Sigma_k P`` for every component, from the covariances as stored.
-
-    Parameters
-    ----------
-    model : GaussianMixture
-        Covariances (K, D, D) "full", (D, D) "tied", (K, D) "diag" or (K,) "spherical".
-    P : ndarray of shape (n_features, 2)
-
-    Returns
-    -------
-    ndarray of shape (n_components, 2, 2)
-        Computed in O(K D) memory for diagonal and spherical covariances (no D x D matrices, so a
-        table of 20,000 features can be probed).
-    """
-    kind, cov, K = model.covariance_type, np.asarray(model.covariances, dtype=float), model.n_components
-    if kind == "full":
-        return np.einsum("di,kde,ej->kij", P, cov, P)
-    if kind == "tied":
-        return np.broadcast_to(P.T @ cov @ P, (K, P.shape[1], P.shape[1])).copy()
-    if kind == "diag":
-        return np.einsum("di,kd,dj->kij", P, cov, P)
-    return cov[:, None, None] * (P.T @ P)[None]  # spherical
+    return points.projected(plane.matrix, plane.offset)

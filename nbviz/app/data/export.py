@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import cast
 
 import numpy as np
 
@@ -17,7 +16,7 @@ import nbviz.core as nc
 from nbviz.core.paths import regular_file_size
 from nbviz.core.row_context import number_text
 
-from ..families import FamilyPresentation, ParameterView, ProbabilityModel, presentation
+from ..families import presentation
 from .files import write_atomically
 from .problem import Problem
 from .standardize import file_values, units_description
@@ -252,35 +251,7 @@ def read_parameters_json(path) -> nc.Mixture:
 def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:
     """Long format: component, parameter, feature, second feature, value (one row per number)."""
     rows = [[names[k], "weight", "", "", _number(model.weights[k])] for k in range(model.n_components)]
-    shown = presentation(model)
-    return rows + _EMISSION_ROWS[shown.parameter_view](model, names, columns, shown)
-
-
-def _gaussian_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
-    """Each component's mean, then its full covariance matrix, row by row."""
-    gaussian = cast(nc.GaussianMixture, model)  # the family that lists its parameters this way
-    rows = []
-    covariances = gaussian.full_covariances
-    for k in range(model.n_components):
-        rows += [[names[k], "mean", columns[i], "", _number(v)] for i, v in enumerate(gaussian.means[k])]
-        for i in range(model.n_features):
-            rows += [
-                [names[k], "covariance", columns[i], columns[j], _number(covariances[k, i, j])]
-                for j in range(model.n_features)
-            ]
-    return rows
-
-
-def _probability_rows(model: nc.Mixture, names: list[str], columns, shown: FamilyPresentation) -> list[list[str]]:
-    """Each component's probability of each feature (word), named by the family's export label."""
-    probs = cast(ProbabilityModel, model).probs  # the families that list their parameters this way have them
-    rows = []
-    for k in range(model.n_components):
-        rows += [[names[k], shown.export_label, columns[m], "", _number(v)] for m, v in enumerate(probs[k])]
-    return rows
-
-
-_EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
+    return rows + presentation(model).export_rows(model, names, columns, _number)
 
 
 def write_parameters_csv(path, model: nc.Mixture, names: list[str], columns) -> None:

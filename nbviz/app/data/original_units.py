@@ -7,8 +7,6 @@ each feature axis labelled in the file's units.
 
 from __future__ import annotations
 
-from typing import cast
-
 import nbviz.core as nc
 
 from ..families import presentation
@@ -29,15 +27,8 @@ def shown_model(model: nc.Mixture, problem: Problem | None, on: bool) -> nc.Mixt
     """
     if not on or problem is None or problem.standardization is None:
         return model
-    if not presentation(model).covariance_options:  # only the Gaussian mixture has means and covariances
-        return model
-    units, gaussian = problem.standardization, cast(nc.GaussianMixture, model)
-    kind = gaussian.covariance_type
-    return gaussian.replaced(
-        means=units.means_to_original(gaussian.means),
-        covariances=units.covariances_to_original(gaussian.covariances, kind),
-        covariance_type="diag" if kind == "spherical" else kind,
-    )
+    units = problem.standardization
+    return presentation(model).in_units(model, units.centre, units.scale)
 
 
 def feature_units(problem: Problem | None, feature: int, on: bool) -> tuple[float, float] | None:

@@ -2,7 +2,8 @@
 
 A column ``x`` becomes ``(x - c) / s``; a model fitted to the standardised data has means
 ``mu_z`` and covariances ``Sigma_z``, which are ``mu = c + s * mu_z`` and
-``Sigma = S Sigma_z S`` (``S = diag(s)``) in the file's units.
+``Sigma = S Sigma_z S`` (``S = diag(s)``) in the file's units (the family converts its own
+parameters: `FamilyPresentation.in_units`, the Gaussian's `GaussianMixture.in_units`).
 """
 
 from __future__ import annotations
@@ -59,36 +60,6 @@ class Standardization:
     def apply(self, X) -> np.ndarray:
         """`X` (n_samples, n_features) in standardised units."""
         return (np.asarray(X, dtype=float) - self.centre) / self.scale
-
-    def means_to_original(self, means) -> np.ndarray:
-        """Means (n_components, n_features) fitted on standardised data, in the file's units: ``c + s * mu_z``."""
-        return self.centre + self.scale * np.asarray(means, dtype=float)
-
-    def covariances_to_original(self, covariances, covariance_type: str) -> np.ndarray:
-        """Covariances fitted on standardised data, in the file's units: ``S Sigma_z S``.
-
-        Parameters
-        ----------
-        covariances : ndarray
-            As stored by a Gaussian mixture of `covariance_type`: (K, D, D) full, (D, D) tied,
-            (K, D) diag, (K,) spherical.
-        covariance_type : {"full", "tied", "diag", "spherical"}
-
-        Returns
-        -------
-        ndarray
-            (K, D, D), (D, D) or (K, D): a spherical covariance is no longer spherical in
-            original units, so it comes back as the diagonal ``s**2 * sigma_z**2`` (K, D).
-        """
-        c = np.asarray(covariances, dtype=float)
-        s = self.scale
-        if covariance_type in ("full", "tied"):
-            return c * s[:, None] * s[None, :]
-        if covariance_type == "diag":
-            return c * s**2
-        if covariance_type == "spherical":
-            return c[:, None] * s[None, :] ** 2
-        raise ValueError(f"unknown covariance type {covariance_type!r}; use full, tied, diag or spherical")
 
     def to_dict(self) -> dict:
         return {"method": self.method, "centre": self.centre.tolist(), "scale": self.scale.tolist()}

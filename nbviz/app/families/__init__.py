@@ -9,7 +9,7 @@ Every module above the core looks a family up here instead of asking "which fami
 'prototypes'
 
 One module per family (beside this one, as in `nbviz.core.families`) fills in its
-`FamilyPresentation`, and `registry` lists them; a new family is its core module, its module here, and their tests.
+`FamilyPresentation`; a new family is its core module, its module here, and their tests.
 The command line's model choices are the families plus naive Bayes, which is not a family but a
 way of fitting one (every label known): `model_choice`.
 """
@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import DataView, FamilyPresentation, ParameterView, ProbabilityModel, SynthesisRecipe
+from .base import (
+    CovarianceMatrices,
+    DataView,
+    FamilyPresentation,
+    PointsModel,
+    ProbabilityModel,
+    SynthesisRecipe,
+)
+from .probability import ProbabilityPresentation
 from .registry import DEFAULT_FAMILY, FAMILY_NAMES, PRESENTATIONS, family_for_data, presentation
 
 NAIVE_BAYES = "naive-bayes"
@@ -67,6 +75,7 @@ def model_choice(name: str) -> ModelChoice:
 
 
 __all__ = [
+    "CovarianceMatrices",
     "DEFAULT_FAMILY",
     "DataView",
     "FAMILY_NAMES",
@@ -75,8 +84,9 @@ __all__ = [
     "ModelChoice",
     "NAIVE_BAYES",
     "PRESENTATIONS",
-    "ParameterView",
+    "PointsModel",
     "ProbabilityModel",
+    "ProbabilityPresentation",
     "SynthesisRecipe",
     "family_for_data",
     "model_choice",

@@ -1,15 +1,18 @@
-"""What every family's presentation says: the record the app and the GUI look up instead of branching.
+"""What every family's presentation says and does: what the app and the GUI ask instead of branching.
 
 A family's mathematics lives in `nbviz.core.families`; how the app shows it (its title, its
-symbols, which views draw it, its synthesis table) is one `FamilyPresentation` here, filled in by
-the family's own module beside this one. `DataView` and `ParameterView` are keys that the GUI
-maps to its widgets, so this package stays free of Qt.
+symbols, which views draw it, its synthesis table, its parameter rows, its options) is one
+`FamilyPresentation` here, filled in by the family's own module beside this one. The methods of
+`FamilyPresentation` give the answers of a family without covariances; a family that has more
+(the Gaussian's covariance types, ellipses and matrices) answers them in its own module.
+`DataView` is a key that the GUI maps to its widgets, so this package stays free of Qt.
 """
 
 from __future__ import annotations
 
 import abc
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
@@ -17,6 +20,7 @@ import numpy as np
 
 import nbviz.core as nc
 
+from .parameter_text import Row
 from .steps import StepArithmetic
 from .synthesis_table import Column, Refuse
 
@@ -30,17 +34,8 @@ class DataView(enum.Enum):
     """Each component's probabilities (pictures or top features) beside the responsibility heat map."""
 
 
-class ParameterView(enum.Enum):
-    """How a family's parameters are listed (the parameters panel, the CSV export)."""
-
-    GAUSSIAN = "gaussian"
-    """A mean vector and a covariance per component."""
-    PROBABILITIES = "probabilities"
-    """One probability per feature (word) per component, in ``model.probs``."""
-
-
 class ProbabilityModel(Protocol):
-    """What `ParameterView.PROBABILITIES` reads of a model: its probabilities, one per feature (word) per component.
+    """What a `ProbabilityPresentation` reads of a model: its probabilities, one per feature (word) per component.
 
     The type of a mixture whose family lists its parameters that way (Bernoulli, multinomial).
     """
@@ -58,6 +53,61 @@ class ProbabilityModel(Protocol):
     def probs(self) -> np.ndarray:
         """Shape (n_components, n_features)."""
         ...
+
+
+class PointsModel(Protocol):
+    """What a mixture drawn as points (`DataView.POINTS`) gives the views: means and covariances.
+
+    `FamilyPresentation.points` hands a model out as one (None for a family not drawn as points).
+    """
+
+    @property
+    def weights(self) -> np.ndarray: ...
+
+    @property
+    def means(self) -> np.ndarray:
+        """Shape (n_components, n_features)."""
+        ...
+
+    @property
+    def full_covariances(self) -> np.ndarray:
+        """Shape (n_components, n_features, n_features)."""
+        ...
+
+    @property
+    def n_components(self) -> int: ...
+
+    @property
+    def n_features(self) -> int: ...
+
+    def projected_covariances(self, matrix) -> np.ndarray:
+        """``P^T Sigma_k P`` (n_components, n_directions, n_directions) for `matrix` P (n_features, n_directions)."""
+        ...
+
+    def projected(self, matrix, offset) -> nc.Mixture:
+        """The mixture of ``y = (x - offset) @ P`` (a probe's plane: P of shape (n_features, 2))."""
+        ...
+
+
+@dataclass(frozen=True)
+class CovarianceMatrices:
+    """What the parameters panel's heat map shows of a model: its named means and a choice of matrices.
+
+    Attributes
+    ----------
+    means : ndarray of shape (n_components, n_features)
+    choices : list of str
+        What the component box lists: one entry per matrix that can be shown.
+    note : str
+        Said after "Covariance" or "Correlation" under the heat map, e.g. " (spherical: σ² I)".
+    matrix : callable
+        ``matrix(index)``: the covariance matrix (n_features, n_features) of choice `index`.
+    """
+
+    means: np.ndarray
+    choices: list[str]
+    note: str
+    matrix: Callable[[int], np.ndarray]
 
 
 class SynthesisRecipe(abc.ABC):
@@ -172,7 +222,12 @@ class SynthesisRecipe(abc.ABC):
 
 @dataclass(frozen=True)
 class FamilyPresentation:
-    """How the app presents one emission family.
+    """How the app presents one emission family, and what it answers in place of "which family is this?".
+
+    The fields are what the family shows (its names and symbols, the view that draws it); the
+    methods are what callers ask it to do or list (its options, its parameter rows, its points,
+    its matrices). Here they give the answers of a family without covariances; a family with more
+    subclasses this in its own module (`GaussianPresentation`, `ProbabilityPresentation`).
 
     Attributes
     ----------
@@ -183,9 +238,7 @@ class FamilyPresentation:
     short_title : str
         "Gaussian": in "Naive Bayes (Gaussian)".
     data_view : DataView
-    parameter_view : ParameterView
-    covariance_options : bool
-        The covariance type and the covariance prior λ apply (otherwise the β prior of probabilities).
+        Which view draws the family's model (the key the GUI maps to its page).
     symbol : str
         The symbol of a probability parameter ("p", "θ"); "" for none.
     probability_row : str
@@ -208,23 +261,121 @@ class FamilyPresentation:
     title: str
     short_title: str
     data_view: DataView
-    parameter_view: ParameterView
     synthesis: SynthesisRecipe
     steps: StepArithmetic
-    covariance_options: bool = False
     symbol: str = ""
     probability_row: str = ""
     export_label: str = ""
     preview_label: str = ""
     absolute_probabilities: bool = False
 
+    # ----------------------------------------------------------------- the model's options
     @property
-    def fixed_variance(self) -> bool:
-        """A fixed shared variance (the k-means limit) applies, with spherical covariances.
+    def covariance_types(self) -> tuple[str, ...]:
+        """The covariance types the family is fitted with, in the order they are listed; () for none."""
+        return ()
 
-        The core family says whether its covariances can be held fixed (`supports_fixed_covariances`).
+    @property
+    def compared_types(self) -> tuple[str, ...]:
+        """The covariance types Choose K can compare, most general first; () for nothing to compare."""
+        return ()
+
+    @property
+    def prior_fields(self) -> tuple[str, ...]:
+        """The `nbviz.core.Prior` fields besides the weights' α that act on the family (the Controls enable those)."""
+        return ()
+
+    def model_title(self, covariance_type: str) -> str:
+        """The title of the model fitted with `covariance_type` ("Gaussian mixture, diag covariance")."""
+        return self.title
+
+    def fixed_variance_applies(self, covariance_type: str) -> bool:
+        """Whether a fixed shared variance (the k-means limit) can be set with `covariance_type`."""
+        return False
+
+    def file_prior(self, prior: nc.Prior, X: np.ndarray) -> nc.Prior:
+        """The prior for a data file `X` (n_samples, n_features): `prior`, or with the family's file default."""
+        return prior
+
+    # ----------------------------------------------------------------- the size of a fit
+    def count_problem(
+        self, n_samples: int, n_features: int, n_components: int, covariance_type: str, prior: nc.Prior
+    ) -> str | None:
+        """Why `n_samples` rows cannot fit the family's parameters, by counting alone; None if they can."""
+        return None
+
+    def simpler_options(self, covariance_type: str, X: np.ndarray, prior: nc.Prior) -> tuple[dict, ...]:
+        """Model settings (`ModelConfig` changes) to try, in order, when a fit with `covariance_type` cannot start.
+
+        Each is tried with fewer components too, except a change that sets ``n_components`` itself.
         """
-        return nc.get_family(self.name).supports_fixed_covariances
+        return ()
+
+    def history_numbers(self, n_features: int, n_components: int, covariance_type: str) -> int:
+        """How many float64 numbers one half-step's model keeps: the weights and K D parameters."""
+        return n_components + n_components * n_features
+
+    def smaller_model_advice(self, covariance_type: str) -> str | None:
+        """How to make a model with `covariance_type` smaller, other than fewer columns; None for no such way."""
+        return None
+
+    # ----------------------------------------------------------------- what the views read
+    def points(self, model: nc.Mixture) -> PointsModel | None:
+        """`model` as the points views draw it (means and covariances); None when it is not drawn as points."""
+        return None
+
+    def probabilities(self, model: nc.Mixture) -> np.ndarray | None:
+        """`model`'s probabilities (n_components, n_features) when its parameters are those; else None."""
+        return None
+
+    def in_units(self, model: nc.Mixture, centre: np.ndarray, scale: np.ndarray) -> nc.Mixture:
+        """`model`, fitted to ``(x - centre) / scale``, in the units of x (itself when it has no location or scale)."""
+        return model
+
+    def slice_half_width(self, model: nc.Mixture, direction: tuple) -> float:
+        """How far on either side of its value the bound is sliced along `direction` by default."""
+        return 0.25
+
+    # ----------------------------------------------------------------- parameters listed
+    def parameter_rows(self, model, previous, truth, j: int | None, k: int, columns) -> list[Row]:
+        """The parameters panel's rows of component `k` after its weight (`j`: its true component, or None)."""
+        return []
+
+    def shared_parameters(self, model: nc.Mixture) -> str | None:
+        """The panel's line for parameters the components share (after the components), or None."""
+        return None
+
+    def export_rows(self, model: nc.Mixture, names: list[str], columns, number: Callable) -> list[list[str]]:
+        """The CSV export's rows (component, parameter, feature, feature_2, value) after the weights."""
+        return []
+
+    def covariance_matrices(self, model: nc.Mixture, names: list[str]) -> CovarianceMatrices | None:
+        """What the parameters panel's heat map shows of `model` (components named `names`); None: no heat map."""
+        return None
+
+    def listed_features(self, ranking: np.ndarray, count: int) -> np.ndarray:
+        """Which features each component's list shows, in order: shape (n_components, count).
+
+        Parameters
+        ----------
+        ranking : ndarray of shape (n_components, n_features)
+            The probabilities that rank the features: most probable first, ties in feature order.
+        count : int
+            How many are listed.
+
+        Returns
+        -------
+        ndarray of int
+            With absolute probabilities and every feature listed, the features in column order.
+        """
+        K, M = ranking.shape
+        if self.absolute_probabilities and count >= M:
+            return np.tile(np.arange(M), (K, 1))
+        return np.argsort(-ranking, axis=1, kind="stable")[:, :count]
+
+    def bar_scale(self, shown: np.ndarray) -> float:
+        """The probability a full bar stands for: 1 for absolute probabilities, else the largest of `shown`."""
+        return 1.0 if self.absolute_probabilities else float(shown.max())
 
     def prototype_pictures(self, probs: np.ndarray) -> np.ndarray:
         """Each component's probabilities as a picture's ink, 0 (white) to 1 (black).

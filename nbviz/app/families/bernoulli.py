@@ -8,7 +8,8 @@ import numpy as np
 
 import nbviz.core as nc
 
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .base import DataView, SynthesisRecipe
+from .probability import ProbabilityPresentation
 from .steps import BernoulliSteps
 from .synthesis_table import Column, probability_columns
 
@@ -60,12 +61,11 @@ def _blob_prototypes(rng: np.random.Generator, K: int, side: int) -> np.ndarray:
     return np.round(probs.reshape(K, -1), 2)
 
 
-BERNOULLI = FamilyPresentation(
+BERNOULLI = ProbabilityPresentation(
     name="bernoulli",
     title="Bernoulli mixture",
     short_title="Bernoulli",
     data_view=DataView.PROTOTYPES,
-    parameter_view=ParameterView.PROBABILITIES,
     synthesis=BernoulliSynthesis(),
     steps=BernoulliSteps(),
     symbol="p",

@@ -1,13 +1,24 @@
-"""The Gaussian mixture as the app presents it, and its synthesis table of means, sds and correlations."""
+"""The Gaussian mixture as the app presents it: its covariance types and what each means for the views,
+the parameters panel and the export, its worked M-step, and its synthesis table of means, sds and correlations.
+
+Every question whose answer depends on the covariance type is answered here (or by the core's
+`GaussianMixture`), so that no other module of the app branches on it.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core.families.gaussian import COVARIANCE_TYPES, covariance_types_by_generality
+from nbviz.core.mixture import EMPTY_MASS
 
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
-from .steps import GaussianSteps
+from .base import CovarianceMatrices, DataView, FamilyPresentation, SynthesisRecipe
+from .parameter_text import MAX_MATRIX, Row, changed, fmt_array, fmt_vector
+from .steps import ParameterGroup, Ratio, StepArithmetic, mass, pseudo_text
 from .synthesis_table import (
     MIN_CORRELATION_EIGENVALUE,
     Column,
@@ -222,13 +233,298 @@ def _random_correlation(rng: np.random.Generator, D: int) -> np.ndarray:
     return corr
 
 
-GAUSSIAN = FamilyPresentation(
+class GaussianSteps(StepArithmetic):
+    """Means ``mu_kd = sum_n r_nk x_nd / N_k`` and covariances from the centred scatter (+ λ on the diagonal).
+
+    A tied covariance pools every component's scatter:
+    ``Σ_de = (sum_n sum_k r_nk (x_nd − mu_kd)(x_ne − mu_ke) + λ [d = e]) / sum_k N_k``; its keys
+    have no component (``k`` None).
+    """
+
+    def groups(self, model, fixed_covariances):
+        K = model.n_components
+        groups = [ParameterGroup("mean", k, f"μ of {k + 1}") for k in range(K)]
+        kind = model.covariance_type
+        if fixed_covariances:
+            return groups
+        if kind == "spherical":
+            return groups + [ParameterGroup("covariance", k, f"σ² of {k + 1}", 0) for k in range(K)]
+        features = 1 if kind == "diag" else 2
+        if kind == "tied":
+            return groups + [ParameterGroup("covariance", None, "Σ (tied)", features, "σ² (tied)")]
+        return groups + [ParameterGroup("covariance", k, f"Σ of {k + 1}", features, f"σ² of {k + 1}") for k in range(K)]
+
+    def stored(self, model, key):
+        if key.kind == "mean":
+            return float(model.means[key.k, key.index[0]])
+        if key.k is None:  # tied: one (D, D) matrix
+            return float(model.covariances[key.index])
+        if not key.index:
+            return float(model.covariances[key.k])
+        stored = model.covariances[key.k]  # as stored: a diagonal is never expanded to (D, D)
+        if stored.ndim == 1:
+            d, e = key.index
+            return float(stored[d]) if d == e else 0.0
+        return float(stored[key.index])
+
+    def ratio(self, key, X, resp, prior, columns):
+        k = key.k
+        if k is None:
+            return self._tied_ratio(key, X, resp, prior, columns)
+        r = resp[:, k]
+        nk = mass(r)
+        mean = (r @ X) / nk
+        if key.kind == "mean":
+            (d,) = key.index
+            return Ratio("μ", f"{k + 1}, {columns[d]}", f"x_n,{columns[d]}", r, X[:, d], 0.0, "", nk, f"N_k = {nk:.6g}")
+        lam = prior.covariance_prior
+        if not key.index:  # spherical: the mean squared distance over the features
+            values = ((X - mean) ** 2).mean(axis=1)
+            name, sub, what = "σ²", f"{k + 1}", "‖x_n − μ_k‖² / D"
+            lam_here = lam
+        else:
+            d, e = key.index
+            values = (X[:, d] - mean[d]) * (X[:, e] - mean[e])
+            diagonal = d == e
+            name = "σ²" if diagonal else "Σ"
+            sub = f"{k + 1}, {columns[d]}" if diagonal else f"{k + 1}, {columns[d]}–{columns[e]}"
+            what = f"(x_n,{columns[d]} − μ)" + ("²" if diagonal else f" (x_n,{columns[e]} − μ)")
+            lam_here = lam if diagonal else 0.0
+        return Ratio(name, sub, what, r, values, lam_here, pseudo_text(lam_here, "λ"), nk, f"N_k = {nk:.6g}")
+
+    @staticmethod
+    def _tied_ratio(key, X, resp, prior, columns) -> Ratio:
+        """The shared covariance entry `key`: each row's term sums its centred products over the components.
+
+        As in the core's M-step, a component without responsibility (N_k below `EMPTY_MASS`)
+        adds no scatter, and the denominator is ``sum_k N_k`` (N, unless rows carry less mass).
+        """
+        d, e = key.index
+        nk = resp.sum(axis=0)  # (n_components,)
+        values = np.zeros(len(X))
+        for k in np.flatnonzero(nk >= EMPTY_MASS):
+            mean = (resp[:, k] @ X) / nk[k]
+            values += resp[:, k] * (X[:, d] - mean[d]) * (X[:, e] - mean[e])
+        diagonal = d == e
+        lam = prior.covariance_prior if diagonal else 0.0
+        total = float(nk.sum())
+        if diagonal:
+            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k)²"
+        else:
+            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k) (x_n,{columns[e]} − μ_k)"
+        return Ratio(
+            "σ²" if diagonal else "Σ",
+            columns[d] if diagonal else f"{columns[d]}–{columns[e]}",
+            what,
+            np.ones(len(X)),
+            values,
+            lam,
+            pseudo_text(lam, "λ"),
+            total,
+            f"Σ_k N_k = {total:.6g}",
+        )
+
+
+# An imported file's default covariance prior, relative to its narrowest feature (see file_covariance_prior).
+FILE_COVARIANCE_REGULARISER = 1e-6
+
+
+def file_covariance_prior(X) -> float:
+    """The default covariance prior lambda for a data file: ``1e-6 * N * (smallest feature variance)``.
+
+    The M-step's covariance is ``(S_k + lambda I) / N_k``, so every covariance gains at least
+    1e-6 times the narrowest feature's variance on its diagonal (``N / N_k`` times that for a
+    component holding ``N_k`` of the N points): like scikit-learn's ``reg_covar=1e-6`` on
+    standardised data, enough to keep a component that collapses onto a few points from becoming
+    singular, and too small to change any feature's fit (the narrowest is moved by ~1e-6 of its
+    variance, wider ones less). Scaled to the narrowest rather than the mean variance so that raw
+    data whose scales differ by 10^6 (wine) keeps its narrow features intact.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+
+    Returns
+    -------
+    float
+        0 when no feature varies (nothing to scale to).
+    """
+    X = np.asarray(X, dtype=float)
+    variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
+    spread = variances[np.isfinite(variances) & (variances > 0)]
+    return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
+
+
+COVARIANCE_LABELS = {"full": "covariance Σ", "diag": "variances", "spherical": "variance"}  # the panel's row names
+MATRIX_NOTES = {"diag": " (diagonal: the model's covariances are diag)", "spherical": " (spherical: σ² I)"}
+HISTORY_NUMBERS = {  # numbers a half-step keeps of the covariances: with the Cholesky factors and inverses
+    "full": lambda K, D: 3 * K * D * D,
+    "tied": lambda K, D: 3 * D * D,
+    "diag": lambda K, D: 2 * K * D,
+    "spherical": lambda K, D: K + K * D,
+}
+
+
+@dataclass(frozen=True)
+class GaussianPresentation(FamilyPresentation):
+    """The Gaussian mixture's answers: covariance types, ellipses and matrices, the covariance prior λ."""
+
+    @property
+    def covariance_types(self):
+        return COVARIANCE_TYPES
+
+    @property
+    def compared_types(self):
+        """Full, tied, diag and spherical (mclust's order of generality)."""
+        return covariance_types_by_generality()
+
+    @property
+    def prior_fields(self):
+        """The covariance prior λ."""
+        return ("covariance_prior",)
+
+    def model_title(self, covariance_type):
+        return f"{self.title}, {covariance_type} covariance"
+
+    def fixed_variance_applies(self, covariance_type):
+        """With spherical covariances: one σ² for every component, held fixed."""
+        return covariance_type == "spherical"
+
+    def file_prior(self, prior, X):
+        """The covariance prior scaled to the file's narrowest feature (`file_covariance_prior`)."""
+        return replace(prior, covariance_prior=file_covariance_prior(X))
+
+    def count_problem(self, n_samples, n_features, n_components, covariance_type, prior):
+        """A full covariance is singular unless its component has more rows than features, a tied one
+        unless the rows outnumber features plus components; any variance needs two rows (without λ)."""
+        if prior.covariance_prior > 0:
+            return None
+        n, D, K = n_samples, n_features, n_components
+        rows = f"{n} row{'s are' if n != 1 else ' is'}"
+        if n < 2:
+            return f"{rows} too few for a Gaussian: a variance needs at least 2 rows (or a covariance prior > 0)"
+        if covariance_type == "full" and n <= D:
+            return f"{rows} fewer than the {D + 1} a full covariance of {D} features needs: choose diag or spherical"
+        if covariance_type == "tied" and n - K < D:
+            return (
+                f"{rows} fewer than the {D + K} a tied covariance of {D} features and {K} components needs: "
+                "choose diag or spherical"
+            )
+        return None
+
+    def simpler_options(self, covariance_type, X, prior):
+        """Diag, then spherical covariances; at last one spherical component with a small covariance prior."""
+        simpler = tuple({"covariance_type": kind} for kind in ("diag", "spherical") if kind != covariance_type)
+        scale = float(np.mean(np.square(X))) or 1.0
+        small = nc.Prior(alpha=prior.alpha, beta=prior.beta, covariance_prior=1e-3 * scale)
+        return (*simpler, {"n_components": 1, "covariance_type": "spherical", "prior": small})
+
+    def history_numbers(self, n_features, n_components, covariance_type):
+        own = HISTORY_NUMBERS[covariance_type](n_components, n_features)
+        return super().history_numbers(n_features, n_components, covariance_type) + own
+
+    def smaller_model_advice(self, covariance_type):
+        return "choose diag or spherical covariance" if covariance_type in ("full", "tied") else None
+
+    def points(self, model):
+        return cast(nc.GaussianMixture, model)
+
+    def in_units(self, model, centre, scale):
+        """Means ``c + s * mu`` and covariances ``S Sigma S``: a spherical covariance comes back as "diag"."""
+        return cast(nc.GaussianMixture, model).in_units(centre, scale)
+
+    def slice_half_width(self, model, direction):
+        """Two standard deviations for a mean; 0.25 for a weight."""
+        kind, k, *rest = direction
+        if kind != "mean":
+            return super().slice_half_width(model, direction)
+        return 2.0 * float(np.sqrt(cast(nc.GaussianMixture, model).full_covariances[k, rest[0], rest[0]]))
+
+    # ----------------------------------------------------------------- parameters listed
+    def parameter_rows(self, model, previous, truth, j, k, columns):
+        """The mean, then the covariance in the model's own type (full when the truth's type differs)."""
+        D = model.n_features
+        names = columns if D <= MAX_MATRIX else None
+        rows = [
+            Row(
+                k,
+                "mean μ",
+                fmt_vector(model.means[k], names),
+                None if j is None else fmt_vector(truth.means[j], names),
+                changed(model.means[k], None if previous is None else previous.means[k]),
+                None if j is None else float(np.linalg.norm(model.means[k] - truth.means[j])),
+            )
+        ]
+        kind = model.covariance_type
+        if kind == "tied":
+            return rows  # the shared matrix is listed once, after the components (`shared_parameters`)
+        cov, label = model.covariances[k], COVARIANCE_LABELS[kind]
+        true_cov = None
+        if j is not None and truth.covariance_type == kind:
+            true_cov = truth.covariances[j]
+        elif j is not None:
+            true_cov = truth.full_covariances[j]
+            cov, label = model.full_covariances[k], COVARIANCE_LABELS["full"]
+        if D == 1 and kind != "spherical":
+            label = "variance σ²"
+        error = None if j is None else _covariance_error(model, truth, k, j)
+        rows.append(
+            Row(
+                k,
+                label,
+                fmt_array(cov),
+                None if true_cov is None else fmt_array(true_cov),
+                changed(model.covariances[k], None if previous is None else previous.covariances[k]),
+                error,
+            )
+        )
+        return rows
+
+    def shared_parameters(self, model):
+        """The tied covariance, listed once."""
+        gaussian = cast(nc.GaussianMixture, model)
+        if gaussian.covariance_type != "tied":
+            return None
+        return f"Shared covariance Σ: {fmt_array(gaussian.covariances)}"
+
+    def export_rows(self, model, names, columns, number):
+        """Each component's mean, then its full covariance matrix, row by row."""
+        gaussian = cast(nc.GaussianMixture, model)
+        rows = []
+        covariances = gaussian.full_covariances
+        for k in range(model.n_components):
+            rows += [[names[k], "mean", columns[i], "", number(v)] for i, v in enumerate(gaussian.means[k])]
+            for i in range(model.n_features):
+                rows += [
+                    [names[k], "covariance", columns[i], columns[j], number(covariances[k, i, j])]
+                    for j in range(model.n_features)
+                ]
+        return rows
+
+    def covariance_matrices(self, model, names):
+        """Each component's covariance (the shared one, once, when "tied"); none for a single feature."""
+        gaussian = cast(nc.GaussianMixture, model)
+        if gaussian.n_features < 2:
+            return None
+        kind = gaussian.covariance_type
+        choices = [f"the shared Σ ({kind})"] if kind == "tied" else list(names)
+        return CovarianceMatrices(gaussian.means, choices, MATRIX_NOTES.get(kind, ""), gaussian.component_covariance)
+
+
+def _covariance_error(model: nc.GaussianMixture, truth: nc.GaussianMixture, k: int, j: int) -> float:
+    """The Frobenius norm of Σ_k − Σ*_j, from the stored diagonals where both are diagonal (no D x D matrix)."""
+    kind = model.covariance_type
+    if kind == truth.covariance_type and kind in ("diag", "spherical"):
+        scale = 1.0 if kind == "diag" else np.sqrt(model.n_features)  # a spherical σ² is on every diagonal entry
+        return float(scale * np.linalg.norm(model.covariances[k] - truth.covariances[j]))
+    return float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
+
+
+GAUSSIAN = GaussianPresentation(
     name="gaussian",
     title="Gaussian mixture",
     short_title="Gaussian",
     data_view=DataView.POINTS,
-    parameter_view=ParameterView.GAUSSIAN,
     synthesis=GaussianSynthesis(),
     steps=GaussianSteps(),
-    covariance_options=True,
 )

@@ -6,7 +6,8 @@ import numpy as np
 
 import nbviz.core as nc
 
-from .base import DataView, FamilyPresentation, ParameterView, SynthesisRecipe
+from .base import DataView, SynthesisRecipe
+from .probability import ProbabilityPresentation
 from .steps import MultinomialSteps
 from .synthesis_table import Column, check_rows_sum_to_one, probability_columns, rounded_simplex
 
@@ -58,12 +59,11 @@ class MultinomialSynthesis(SynthesisRecipe):
         return rows.sum(axis=0) / rows.sum() if rows.sum() > 0 else None
 
 
-MULTINOMIAL = FamilyPresentation(
+MULTINOMIAL = ProbabilityPresentation(
     name="multinomial",
     title="Multinomial mixture",
     short_title="Multinomial",
     data_view=DataView.PROTOTYPES,
-    parameter_view=ParameterView.PROBABILITIES,
     synthesis=MultinomialSynthesis(),
     steps=MultinomialSteps(),
     symbol="θ",

@@ -12,7 +12,6 @@ from .base import FamilyPresentation
 from .bernoulli import BERNOULLI
 from .gaussian import GAUSSIAN
 from .multinomial import MULTINOMIAL
-from .steps import StepArithmetic
 
 PRESENTATIONS: dict[str, FamilyPresentation] = {entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL)}
 """Core family name -> its presentation, in the order menus list them."""
@@ -47,8 +46,3 @@ def family_for_data(kind: str) -> str:
     registered for `kind` is chosen, and the Gaussian mixture for a kind none claims.
     """
     return next(iter(nc.families_for(kind)), DEFAULT_FAMILY)
-
-
-def step_arithmetic(model: nc.Mixture) -> StepArithmetic:
-    """The worked steps of `model`'s family (its presentation's `steps`); ValueError for a family without one."""
-    return presentation(model).steps

@@ -1,9 +1,10 @@
 """Each family's E-step and M-step written out term by term, for the inspector's worked numbers.
 
 The generic parts (the weights, the ranking of terms, the E-step table) are in
-`nbviz.app.analysis.breakdown`; what differs between families is here, one `StepArithmetic` per family,
-each family's presentation holds its own (`FamilyPresentation.steps`), and
-`nbviz.app.families.registry.step_arithmetic` looks it up (never by asking which family a model is):
+`nbviz.app.analysis.breakdown`; what differs between families is a `StepArithmetic` per family
+(the Bernoulli and multinomial ones here, the Gaussian's in its own module, as it depends on the
+covariance type); each family's presentation holds its own (`FamilyPresentation.steps`), so a
+caller looks it up (``presentation(model).steps``), never by asking which family a model is:
 
 - `feature_log_factors`: the naive Bayes product ``p(x | k) = prod_m f_m(x_m | k)`` factor by
   factor (None for a family whose density does not factor over the features);
@@ -20,7 +21,6 @@ from dataclasses import dataclass
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.mixture import EMPTY_MASS
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,8 @@ def mass(resp_k: np.ndarray) -> float:
     return float(resp_k.sum())
 
 
-def _pseudo(value: float, name: str) -> str:
+def pseudo_text(value: float, name: str) -> str:
+    """A pseudo-count's term in a ratio ("λ = 0.1"), or "" when it is 0."""
     return f"{name} = {value:g}" if value > 0 else ""
 
 
@@ -184,98 +185,6 @@ class StepArithmetic(abc.ABC):
         """How the M-step computes `key` from data X (n_samples, n_features) and resp (n_samples, n_components)."""
 
 
-class GaussianSteps(StepArithmetic):
-    """Means ``mu_kd = sum_n r_nk x_nd / N_k`` and covariances from the centred scatter (+ λ on the diagonal).
-
-    A tied covariance pools every component's scatter:
-    ``Σ_de = (sum_n sum_k r_nk (x_nd − mu_kd)(x_ne − mu_ke) + λ [d = e]) / sum_k N_k``; its keys
-    have no component (``k`` None).
-    """
-
-    def groups(self, model, fixed_covariances):
-        K = model.n_components
-        groups = [ParameterGroup("mean", k, f"μ of {k + 1}") for k in range(K)]
-        kind = model.covariance_type
-        if fixed_covariances:
-            return groups
-        if kind == "spherical":
-            return groups + [ParameterGroup("covariance", k, f"σ² of {k + 1}", 0) for k in range(K)]
-        features = 1 if kind == "diag" else 2
-        if kind == "tied":
-            return groups + [ParameterGroup("covariance", None, "Σ (tied)", features, "σ² (tied)")]
-        return groups + [ParameterGroup("covariance", k, f"Σ of {k + 1}", features, f"σ² of {k + 1}") for k in range(K)]
-
-    def stored(self, model, key):
-        if key.kind == "mean":
-            return float(model.means[key.k, key.index[0]])
-        if key.k is None:  # tied: one (D, D) matrix
-            return float(model.covariances[key.index])
-        if not key.index:
-            return float(model.covariances[key.k])
-        stored = model.covariances[key.k]  # as stored: a diagonal is never expanded to (D, D)
-        if stored.ndim == 1:
-            d, e = key.index
-            return float(stored[d]) if d == e else 0.0
-        return float(stored[key.index])
-
-    def ratio(self, key, X, resp, prior, columns):
-        k = key.k
-        if k is None:
-            return self._tied_ratio(key, X, resp, prior, columns)
-        r = resp[:, k]
-        nk = mass(r)
-        mean = (r @ X) / nk
-        if key.kind == "mean":
-            (d,) = key.index
-            return Ratio("μ", f"{k + 1}, {columns[d]}", f"x_n,{columns[d]}", r, X[:, d], 0.0, "", nk, f"N_k = {nk:.6g}")
-        lam = prior.covariance_prior
-        if not key.index:  # spherical: the mean squared distance over the features
-            values = ((X - mean) ** 2).mean(axis=1)
-            name, sub, what = "σ²", f"{k + 1}", "‖x_n − μ_k‖² / D"
-            lam_here = lam
-        else:
-            d, e = key.index
-            values = (X[:, d] - mean[d]) * (X[:, e] - mean[e])
-            diagonal = d == e
-            name = "σ²" if diagonal else "Σ"
-            sub = f"{k + 1}, {columns[d]}" if diagonal else f"{k + 1}, {columns[d]}–{columns[e]}"
-            what = f"(x_n,{columns[d]} − μ)" + ("²" if diagonal else f" (x_n,{columns[e]} − μ)")
-            lam_here = lam if diagonal else 0.0
-        return Ratio(name, sub, what, r, values, lam_here, _pseudo(lam_here, "λ"), nk, f"N_k = {nk:.6g}")
-
-    @staticmethod
-    def _tied_ratio(key, X, resp, prior, columns) -> Ratio:
-        """The shared covariance entry `key`: each row's term sums its centred products over the components.
-
-        As in the core's M-step, a component without responsibility (N_k below `EMPTY_MASS`)
-        adds no scatter, and the denominator is ``sum_k N_k`` (N, unless rows carry less mass).
-        """
-        d, e = key.index
-        nk = resp.sum(axis=0)  # (n_components,)
-        values = np.zeros(len(X))
-        for k in np.flatnonzero(nk >= EMPTY_MASS):
-            mean = (resp[:, k] @ X) / nk[k]
-            values += resp[:, k] * (X[:, d] - mean[d]) * (X[:, e] - mean[e])
-        diagonal = d == e
-        lam = prior.covariance_prior if diagonal else 0.0
-        total = float(nk.sum())
-        if diagonal:
-            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k)²"
-        else:
-            what = f"Σ_k r_nk (x_n,{columns[d]} − μ_k) (x_n,{columns[e]} − μ_k)"
-        return Ratio(
-            "σ²" if diagonal else "Σ",
-            columns[d] if diagonal else f"{columns[d]}–{columns[e]}",
-            what,
-            np.ones(len(X)),
-            values,
-            lam,
-            _pseudo(lam, "λ"),
-            total,
-            f"Σ_k N_k = {total:.6g}",
-        )
-
-
 class BernoulliSteps(StepArithmetic):
     """``p(x | k) = prod_m p_km^x_m (1 − p_km)^(1 − x_m)``; ``p_km = (sum_n r_nk x_nm + β) / (N_k + 2β)``."""
 
@@ -305,7 +214,7 @@ class BernoulliSteps(StepArithmetic):
             r,
             X[:, m],
             beta,
-            _pseudo(beta, "β"),
+            pseudo_text(beta, "β"),
             nk + 2 * beta,
             denominator_text,
         )
@@ -343,7 +252,7 @@ class MultinomialSteps(StepArithmetic):
             r,
             X[:, m],
             beta,
-            _pseudo(beta, "β"),
+            pseudo_text(beta, "β"),
             words + M * beta,
             denominator_text,
         )

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 import nbviz.core as nc
+from nbviz.core.families.gaussian import check_covariance_type
 from nbviz.core.params import check_choice, check_integer, check_real
 
 from ..families import DEFAULT_FAMILY, PRESENTATIONS, family_for_data, presentation
@@ -22,8 +21,6 @@ MAX_COMPONENTS = 100
 
 
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
-# An imported file's default covariance prior, relative to its narrowest feature (see file_covariance_prior).
-FILE_COVARIANCE_REGULARISER = 1e-6
 
 
 @dataclass(frozen=True)
@@ -72,8 +69,8 @@ class ModelConfig:
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
-        check_choice(self.family, "family", FAMILY_LABELS)
-        check_choice(self.covariance_type, "the covariance type", nc.COVARIANCE_TYPES)
+        check_choice(self.family, "family", PRESENTATIONS)  # the registry itself: a family added later counts
+        check_covariance_type(self.covariance_type, "the covariance type")
         check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
         object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
         if self.n_components > MAX_COMPONENTS:
@@ -97,7 +94,7 @@ class ModelConfig:
                 "fixed_variance",
                 check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True),
             )
-            if not presentation(self.family).fixed_variance or self.covariance_type != "spherical":
+            if not presentation(self.family).fixed_variance_applies(self.covariance_type):
                 raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
 
     @property
@@ -110,9 +107,7 @@ class ModelConfig:
         shown = presentation(self.family)
         if self.supervised:
             return f"Naive Bayes ({shown.short_title})"
-        text = shown.title
-        if shown.covariance_options:
-            text += f", {self.covariance_type} covariance"
+        text = shown.model_title(self.covariance_type)
         if self.fixed_variance is not None:
             text += f", fixed σ² = {self.fixed_variance:.3g}"
         return text + (" — hard EM" if self.hard else "")
@@ -145,40 +140,13 @@ class ModelConfig:
         return cls(**values)
 
 
-def file_covariance_prior(X) -> float:
-    """The default covariance prior lambda for a data file: ``1e-6 * N * (smallest feature variance)``.
-
-    The M-step's covariance is ``(S_k + lambda I) / N_k``, so every covariance gains at least
-    1e-6 times the narrowest feature's variance on its diagonal (``N / N_k`` times that for a
-    component holding ``N_k`` of the N points): like scikit-learn's ``reg_covar=1e-6`` on
-    standardised data, enough to keep a component that collapses onto a few points from becoming
-    singular, and too small to change any feature's fit (the narrowest is moved by ~1e-6 of its
-    variance, wider ones less). Scaled to the narrowest rather than the mean variance so that raw
-    data whose scales differ by 10^6 (wine) keeps its narrow features intact.
-
-    Parameters
-    ----------
-    X : ndarray of shape (n_samples, n_features)
-
-    Returns
-    -------
-    float
-        0 when no feature varies (nothing to scale to).
-    """
-    X = np.asarray(X, dtype=float)
-    variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
-    spread = variances[np.isfinite(variances) & (variances > 0)]
-    return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
-
-
 def for_file(config: ModelConfig, X) -> ModelConfig:
     """`config` with the default covariance prior of a data file `X` (presets keep their own settings).
 
-    Families without covariances keep their prior as it is.
+    The family gives the file's prior (`FamilyPresentation.file_prior`: the Gaussian's covariance
+    prior, `file_covariance_prior`); families without one keep their prior as it is.
     """
-    if not presentation(config.family).covariance_options:
-        return config
-    return config.with_(prior=replace(config.prior, covariance_prior=file_covariance_prior(X)))
+    return config.with_(prior=presentation(config.family).file_prior(config.prior, X))
 
 
 def without_covariance_prior(config: ModelConfig) -> ModelConfig:
@@ -195,7 +163,6 @@ __all__ = [
     "MODEL_CHOICES",
     "ModelConfig",
     "family_for_data",
-    "file_covariance_prior",
     "for_file",
     "without_covariance_prior",
 ]

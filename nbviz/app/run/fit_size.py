@@ -20,23 +20,17 @@ def model_numbers(n_features: int, n_components: int, family: str, covariance_ty
     ----------
     n_features, n_components : int
     family : str
-        A family name; only families with covariance options (Gaussian) keep covariances.
+        A family name: the family counts its numbers (`FamilyPresentation.history_numbers`).
     covariance_type : str
-        "full" and "tied" keep (D, D) matrices with their Cholesky factors and inverses; "diag"
-        and "spherical" keep variances and standard deviations (K, D).
+        The Gaussian's: "full" and "tied" keep (D, D) matrices with their Cholesky factors and
+        inverses; "diag" and "spherical" keep variances and standard deviations (K, D).
 
     Returns
     -------
     int
-        K D (means or probabilities) plus the covariances' numbers.
+        The weights and K D means or probabilities, plus the covariances' numbers.
     """
-    D, K = n_features, n_components
-    numbers = K + K * D
-    if presentation(family).covariance_options:
-        numbers += {"full": 3 * K * D * D, "tied": 3 * D * D, "diag": 2 * K * D, "spherical": K + K * D}[
-            covariance_type
-        ]
-    return numbers
+    return presentation(family).history_numbers(n_features, n_components, covariance_type)
 
 
 def check_fits(n_samples: int, n_features: int, n_components: int, family: str, covariance_type: str) -> None:
@@ -53,8 +47,9 @@ def check_fits(n_samples: int, n_features: int, n_components: int, family: str, 
     if size <= SNAPSHOT_BYTES_LIMIT:
         return
     advice = "pick fewer columns"
-    if presentation(family).covariance_options and covariance_type in ("full", "tied"):
-        advice = "choose diag or spherical covariance, or " + advice
+    smaller = presentation(family).smaller_model_advice(covariance_type)
+    if smaller is not None:
+        advice = f"{smaller}, or {advice}"
     elif n_components > 1:
         advice = "use fewer components, or " + advice
     if n_features > n_samples:

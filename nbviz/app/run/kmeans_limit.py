@@ -7,14 +7,11 @@ shrinks. `KMeansReference` runs Lloyd's algorithm from a run's starting means in
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-import nbviz.core as nc
-
 from ...core.kmeans import lloyd
+from ..families import presentation
 from ..jobs.latest_answer import LatestAnswer
 from .session import Session
 
@@ -51,9 +48,9 @@ class KMeansReference(QObject):
         """Lloyd's centroids, shape (n_components, n_features), from this run's start; None while computing."""
         start, problem = self.session.start_model, self.session.problem
         assert start is not None and problem is not None, "the k-means limit needs a run: load data first"
-        X = problem.X
-        # the limit is that of a fixed-variance Gaussian run
-        return self._answers.ask(id(start), start, lambda: (X, cast(nc.GaussianMixture, start).means))
+        X, points = problem.X, presentation(start).points(start)
+        assert points is not None, "the k-means limit is that of a mixture drawn as points (a fixed-variance Gaussian)"
+        return self._answers.ask(id(start), start, lambda: (X, points.means))
 
     def wait(self) -> None:
         """Cancel and block until the worker thread has ended (used at shutdown)."""

@@ -7,8 +7,6 @@ changed and why, or, when none fits, the reason in terms of rows, features and c
 
 from __future__ import annotations
 
-import numpy as np
-
 import nbviz.core as nc
 
 from ..data.fit_messages import describe_fit_error
@@ -21,25 +19,14 @@ from .fit_size import check_fits
 def count_problem(n_samples: int, n_features: int, config: ModelConfig) -> str | None:
     """Why `n_samples` rows cannot fit `config`, by counting alone; None if the counts allow it.
 
-    A full covariance is singular unless its component has more rows than features, a tied one
-    unless the rows outnumber features plus components; any variance needs two rows.
+    Every family needs a row per component; the family says what else its parameters need
+    (`FamilyPresentation.count_problem`: e.g. more rows than features for a full covariance).
     """
     n, D, K = n_samples, n_features, config.n_components
     rows = f"{n} row{'s are' if n != 1 else ' is'}"
     if K > n:
         return f"{rows} fewer than the {K} components: choose K ≤ {n}"
-    if not presentation(config.family).covariance_options or config.prior.covariance_prior > 0:
-        return None
-    if n < 2:
-        return f"{rows} too few for a Gaussian: a variance needs at least 2 rows (or a covariance prior > 0)"
-    if config.covariance_type == "full" and n <= D:
-        return f"{rows} fewer than the {D + 1} a full covariance of {D} features needs: choose diag or spherical"
-    if config.covariance_type == "tied" and n - K < D:
-        return (
-            f"{rows} fewer than the {D + K} a tied covariance of {D} features and {K} components needs: "
-            "choose diag or spherical"
-        )
-    return None
+    return presentation(config.family).count_problem(n, D, K, config.covariance_type, config.prior)
 
 
 def starting_model(problem: Problem, config: ModelConfig, n_components: int | None = None) -> nc.Mixture:
@@ -72,27 +59,20 @@ def model_problem(problem: Problem, config: ModelConfig) -> str | None:
 def fitting_model(problem: Problem, config: ModelConfig) -> tuple[ModelConfig | None, str]:
     """(a config that starts on `problem`, a note on what was changed and why), or (None, why none).
 
-    Tries `config`, then fewer components, then diag and spherical covariances, then (for a
-    Gaussian on a single distinct row) a small covariance prior scaled to the data.
+    Tries `config`, then fewer components, then the family's simpler options
+    (`FamilyPresentation.simpler_options`: for a Gaussian, diag and spherical covariances, then
+    one component with a small covariance prior scaled to the data).
     """
     first = model_problem(problem, config)
     if first is None:
         return config, ""
-    shown = presentation(config.family)
-    covariances = [config.covariance_type] + (
-        [c for c in ("diag", "spherical") if c != config.covariance_type] if shown.covariance_options else []
-    )
-    for covariance in covariances:
-        for k in range(min(config.n_components, problem.n_samples), 0, -1):
-            candidate = config.with_(n_components=k, covariance_type=covariance)
+    K, n = config.n_components, problem.n_samples
+    for changes in ({}, *presentation(config.family).simpler_options(config.covariance_type, problem.X, config.prior)):
+        fewer = [{}] if "n_components" in changes else [{"n_components": k} for k in range(min(K, n), 0, -1)]
+        for count in fewer:
+            candidate = config.with_(**changes, **count)
             if model_problem(problem, candidate) is None:
                 return candidate, _note(config, candidate, first)
-    if shown.covariance_options:
-        scale = float(np.mean(np.square(problem.X))) or 1.0
-        prior = nc.Prior(alpha=config.prior.alpha, beta=config.prior.beta, covariance_prior=1e-3 * scale)
-        candidate = config.with_(n_components=1, covariance_type="spherical", prior=prior)
-        if model_problem(problem, candidate) is None:
-            return candidate, _note(config, candidate, first)
     return None, first
 
 

@@ -19,6 +19,8 @@ from ..params import check_choice
 from ..prior import Prior
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
+"""Every covariance type, declared once and in the order the app lists them (the command line, the
+Controls, the dialogs); `check_covariance_type` is the one check of a name against it."""
 LOG_2PI = np.log(2 * np.pi)
 # A component's covariance is singular to working precision when, in some feature, either
 # - its standard deviation is within SINGULAR_ULPS units in the last place of the data at the
@@ -45,9 +47,45 @@ class NotPositiveDefiniteError(ValueError):
         self.index = index
 
 
-def _check_covariance_type(covariance_type) -> str:
-    """`covariance_type` if it is one of `COVARIANCE_TYPES`, else ValueError listing them."""
-    return check_choice(covariance_type, "covariance_type", COVARIANCE_TYPES)
+def check_covariance_type(covariance_type, name: str = "covariance_type") -> str:
+    """`covariance_type` if it is one of `COVARIANCE_TYPES`, else ValueError naming `name` and listing them.
+
+    Parameters
+    ----------
+    covariance_type : str
+    name : str
+        How the message names the argument (the user's words, e.g. "the covariance type").
+
+    Returns
+    -------
+    str
+    """
+    return check_choice(covariance_type, name, COVARIANCE_TYPES)
+
+
+def covariance_parameters(covariance_type: str, n_components: int, n_features: int) -> int:
+    """How many free numbers the covariances of `covariance_type` have (for BIC and AIC, as scikit-learn counts).
+
+    Parameters
+    ----------
+    covariance_type : {"full", "diag", "spherical", "tied"}
+    n_components, n_features : int
+
+    Returns
+    -------
+    int
+    """
+    K, D = n_components, n_features
+    return {"full": K * D * (D + 1) // 2, "diag": K * D, "spherical": K, "tied": D * (D + 1) // 2}[covariance_type]
+
+
+def covariance_types_by_generality() -> tuple[str, ...]:
+    """`COVARIANCE_TYPES` most general first, as mclust's BIC plot orders them: full, tied, diag, spherical.
+
+    The order of their free covariance numbers when features outnumber components (here 2 components
+    of 8 features).
+    """
+    return tuple(sorted(COVARIANCE_TYPES, key=lambda kind: -covariance_parameters(kind, 2, 8)))
 
 
 def _cholesky(matrices: np.ndarray, tied: bool) -> np.ndarray:
@@ -118,7 +156,7 @@ class GaussianMixture(Mixture):
             "covariance_type",
             "fit",
             "full",
-            lambda value: _check_covariance_type(value),
+            lambda value: check_covariance_type(value),
             "Shape of the covariances: full, diag (naive Bayes proper), spherical or tied.",
         ),
     )
@@ -135,7 +173,7 @@ class GaussianMixture(Mixture):
 
     # ----------------------------------------------------------------- construction
     def _validate(self) -> None:
-        kind = _check_covariance_type(self.covariance_type)
+        kind = check_covariance_type(self.covariance_type)
         K = self.n_components
         means = validation.as_float_array(self.means, "means", 2)
         if means.shape[0] != K:
@@ -186,8 +224,7 @@ class GaussianMixture(Mixture):
     def n_parameters(self) -> int:
         """Number of free parameters (for BIC and AIC), as scikit-learn counts them."""
         K, D = self.means.shape
-        per_type = {"full": K * D * (D + 1) // 2, "diag": K * D, "spherical": K, "tied": D * (D + 1) // 2}
-        return (K - 1) + K * D + per_type[self.covariance_type]
+        return (K - 1) + K * D + covariance_parameters(self.covariance_type, K, D)
 
     @property
     def full_covariances(self) -> np.ndarray:
@@ -200,6 +237,90 @@ class GaussianMixture(Mixture):
             return np.repeat(cov[None], K, axis=0)
         variances = cov if self.covariance_type == "diag" else np.repeat(cov[:, None], D, axis=1)
         return variances[:, :, None] * np.eye(D)
+
+    def component_covariance(self, k: int) -> np.ndarray:
+        """Component `k`'s covariance as a (n_features, n_features) matrix (the shared one when "tied").
+
+        Parameters
+        ----------
+        k : int
+
+        Returns
+        -------
+        ndarray of shape (n_features, n_features)
+            A copy: diagonal for "diag" and "spherical".
+        """
+        cov = self.covariances
+        if self.covariance_type == "full":
+            return cov[k].copy()
+        if self.covariance_type == "tied":
+            return cov.copy()
+        if self.covariance_type == "diag":
+            return np.diag(cov[k])
+        return cov[k] * np.eye(self.n_features)
+
+    def projected_covariances(self, matrix) -> np.ndarray:
+        """``P^T Sigma_k P`` for every component: the covariances of the projections ``x @ P``.
+
+        Parameters
+        ----------
+        matrix : array-like of shape (n_features, n_directions)
+            P, e.g. a plane's two directions or one feature's unit vector.
+
+        Returns
+        -------
+        ndarray of shape (n_components, n_directions, n_directions)
+            From the covariances as stored: O(K D) memory for diagonal and spherical covariances
+            (no D x D matrix, so a table of 20,000 features can be projected).
+        """
+        P, cov, K = np.asarray(matrix, dtype=float), np.asarray(self.covariances, dtype=float), self.n_components
+        if self.covariance_type == "full":
+            return np.einsum("di,kde,ej->kij", P, cov, P)
+        if self.covariance_type == "tied":
+            return np.broadcast_to(P.T @ cov @ P, (K, P.shape[1], P.shape[1])).copy()
+        if self.covariance_type == "diag":
+            return np.einsum("di,kd,dj->kij", P, cov, P)
+        return cov[:, None, None] * (P.T @ P)[None]
+
+    def projected(self, matrix, offset) -> GaussianMixture:
+        """The mixture of the projections ``y = (x - offset) @ P`` (full covariances ``P^T Sigma_k P``).
+
+        Parameters
+        ----------
+        matrix : array-like of shape (n_features, n_directions)
+        offset : array-like of shape (n_features,)
+
+        Returns
+        -------
+        GaussianMixture
+            Of ``n_directions`` features, with "full" covariances.
+        """
+        P = np.asarray(matrix, dtype=float)
+        means = (self.means - np.asarray(offset, dtype=float)) @ P
+        return self.replaced(means=means, covariances=self.projected_covariances(P), covariance_type="full")
+
+    def in_units(self, centre, scale) -> GaussianMixture:
+        """This mixture of ``z = (x - centre) / scale`` as one of x: means ``c + s mu``, covariances ``S Sigma S``.
+
+        Parameters
+        ----------
+        centre, scale : array-like of shape (n_features,)
+
+        Returns
+        -------
+        GaussianMixture
+            Of the same covariance type, except that a spherical covariance is no longer spherical
+            when the features' scales differ: it comes back as "diag" (``s**2 * sigma**2``).
+        """
+        c, s = np.asarray(centre, dtype=float), np.asarray(scale, dtype=float)
+        cov, kind = np.asarray(self.covariances, dtype=float), self.covariance_type
+        if kind in ("full", "tied"):
+            covariances = cov * s[:, None] * s[None, :]
+        elif kind == "diag":
+            covariances = cov * s**2
+        else:
+            covariances, kind = cov[:, None] * s[None, :] ** 2, "diag"
+        return self.replaced(means=c + s * self.means, covariances=covariances, covariance_type=kind)
 
     # ----------------------------------------------------------------- densities
     @classmethod
@@ -258,7 +379,7 @@ class GaussianMixture(Mixture):
         """
         if fixed_covariances and previous is None:
             raise ValueError("fixed covariances need the previous model to take them from")
-        kind = _check_covariance_type(covariance_type or (previous.covariance_type if previous is not None else "full"))
+        kind = check_covariance_type(covariance_type or (previous.covariance_type if previous is not None else "full"))
         Xt = data.Xt
         K, D = resp.shape[0], data.n_features
         nk = resp.sum(axis=1)
@@ -343,7 +464,7 @@ class GaussianMixture(Mixture):
         """Means at the chosen rows, every component starting with the data's overall covariance."""
         _check_not_vanishing(data.X, data.shift)
         K, D, N = len(rows), data.n_features, data.n_samples
-        kind = _check_covariance_type(covariance_type)
+        kind = check_covariance_type(covariance_type)
         if kind in ("diag", "spherical"):  # the variances alone: no (D, D) matrix for a wide table
             variances = (np.einsum("dn,dn->d", data.Xt, data.Xt) + prior.covariance_prior) / N
             covariances = np.repeat(variances[None], K, axis=0) if kind == "diag" else np.full(K, variances.mean())

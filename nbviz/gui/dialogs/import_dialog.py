@@ -287,14 +287,14 @@ class ImportDialog(QDialog):
         self.family_combo.setCurrentIndex(self.family_combo.findData(config.family))
         self.k_spin.setValue(config.n_components)
         self.covariance_combo.setCurrentText(config.covariance_type)
-        self.covariance_combo.setEnabled(presentation(config.family).covariance_options)
+        self.covariance_combo.setEnabled(bool(presentation(config.family).covariance_types))
         for widget in widgets:
             widget.blockSignals(False)
         self.base_config = config
 
     def _model_changed(self) -> None:
         self.model_chosen = True
-        self.covariance_combo.setEnabled(presentation(self.family_combo.currentData()).covariance_options)
+        self.covariance_combo.setEnabled(bool(presentation(self.family_combo.currentData()).covariance_types))
         self.check()
 
     def _fit_model(self, dataset: nc.Dataset) -> str | None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
-from ...app.families import DataView, ProbabilityModel, presentation
+from ...app.families import PointsModel, ProbabilityModel, presentation
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.view_options import ViewOptions
 from ..plots.data.ellipses import DraggableMarkers, EllipseItem
@@ -64,11 +64,12 @@ def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_component
 def preview_kind(model: nc.Mixture) -> PreviewKind:
     """How the preview draws a sample of `model` (which page, and the scatter plot's two ways)."""
     shown = presentation(model)
-    if shown.data_view is DataView.POINTS:
+    if shown.points(model) is not None:
         return PreviewKind.SCATTER if model.n_features >= 2 else PreviewKind.STRIPS
     if shown.absolute_probabilities and _image_shape(model.n_features):  # pictures need a 0..1 scale
         return PreviewKind.PICTURES
-    if cast(ProbabilityModel, model).probs.size > MAX_BARS:
+    probs = shown.probabilities(model)
+    if probs is not None and probs.size > MAX_BARS:
         return PreviewKind.HEATMAPS
     return PreviewKind.BARS
 
@@ -207,7 +208,9 @@ class SynthesisPreview(QWidget):
             self.caption.setText(
                 f"Preview of {rows}: {dims}, coloured by true component. Drag a mean (large disc) to move it."
             )
-            self._draw_gaussian(cast(nc.GaussianMixture, model), X, z)  # the points view is the Gaussian's
+            points = shown.points(model)
+            assert points is not None  # the scatter and strips are for mixtures drawn as points
+            self._draw_points(points, X, z)
             self.pages.setCurrentWidget(self.scatter_plot)
         elif kind is PreviewKind.PICTURES:
             self.caption.setText(
@@ -274,8 +277,8 @@ class SynthesisPreview(QWidget):
         self.caption.setText(f"<span style='color:{self.appearance.error_text}'>Preview paused: {reason}</span>")
         self.setEnabled(False)
 
-    # ----------------------------------------------------------------- Gaussian
-    def _draw_gaussian(self, model: nc.GaussianMixture, X: np.ndarray, z: np.ndarray) -> None:
+    # ----------------------------------------------------------------- points (Gaussian)
+    def _draw_points(self, model: PointsModel, X: np.ndarray, z: np.ndarray) -> None:
         K, D = model.n_components, model.n_features
         dark = self.appearance.dark
         brushes = [pg.mkBrush(_with_alpha(component_color(k, dark), 150)) for k in range(K)]

@@ -38,7 +38,7 @@ from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
 from ..style.theme import set_header_fonts
 from .job_bar import JobBar
-from .model_curves import MODEL_TYPES, ModelCurves, lowest_per_k
+from .model_curves import ModelCurves, lowest_per_k
 
 CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
@@ -189,12 +189,12 @@ class ChooseKPanel(PlotView, QWidget):
 
     def _family_changed(self, *_) -> None:
         """Covariance types to compare only for the families that have them."""
-        self.models_check.setVisible(presentation(self.session.config.family).covariance_options)
+        self.models_check.setVisible(bool(presentation(self.session.config.family).compared_types))
 
     @property
     def comparing_models(self) -> bool:
         """Whether the next run fits every covariance type."""
-        return self.models_check.isChecked() and presentation(self.session.config.family).covariance_options
+        return self.models_check.isChecked() and bool(presentation(self.session.config.family).compared_types)
 
     def restyle(self, a: Appearance) -> None:
         """The best-K ring and the true-K line for the appearance."""
@@ -223,7 +223,7 @@ class ChooseKPanel(PlotView, QWidget):
     def run(self) -> bool:
         ks = range(self.min_spin.value(), self.max_spin.value() + 1)
         n_init = self.restarts_spin.value()
-        types = MODEL_TYPES if self.comparing_models else None
+        types = presentation(self.session.config.family).compared_types if self.comparing_models else None
         if not self.explorer.choose_k(ks, n_init, self.criterion, covariance_types=types):
             return False
         self.job_bar.started(f"Fitting K = {ks[0]}…{ks[-1]}, {n_init} restart(s) each…")

@@ -211,10 +211,10 @@ class ControlPanel(QWidget):
         session = self.session
         has_run = session.can_step
         supervised = session.config.supervised
-        covariances = presentation(session.config.family).covariance_options
-        self.covariance_combo.setEnabled(covariances and not session.busy)
-        self.lambda_spin.setEnabled(covariances and not session.busy)
-        self.beta_spin.setEnabled(not covariances and not session.busy)
+        shown = presentation(session.config.family)
+        self.covariance_combo.setEnabled(bool(shown.covariance_types) and not session.busy)
+        self.lambda_spin.setEnabled("covariance_prior" in shown.prior_fields and not session.busy)
+        self.beta_spin.setEnabled("beta" in shown.prior_fields and not session.busy)
         self.k_spin.setEnabled(not supervised and not session.busy)
         self.hard_check.setEnabled(not supervised and not session.busy)
         for widget in (
@@ -255,7 +255,7 @@ class ControlPanel(QWidget):
             seed=self.seed_spin.value(),
             # a fixed shared variance belongs to spherical Gaussians; its panel shows it switched off
             fixed_variance=old.fixed_variance
-            if presentation(family).fixed_variance and (self.covariance_combo.currentText() == "spherical")
+            if presentation(family).fixed_variance_applies(self.covariance_combo.currentText())
             else None,
         )
 

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
-
-import nbviz.core as nc
 
 from ...app.families import presentation
 from ...app.run.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
@@ -83,8 +79,7 @@ class KMeansLimitPanel(QGroupBox):
         config = self.session.config
         return (
             self.session.has_run
-            and presentation(config.family).fixed_variance
-            and config.covariance_type == "spherical"
+            and presentation(config.family).fixed_variance_applies(config.covariance_type)
             and not config.supervised
         )
 
@@ -115,8 +110,9 @@ class KMeansLimitPanel(QGroupBox):
             return
         resp, snapshot = session.resp, session.snapshot
         assert resp is not None and snapshot is not None  # has_run: a run is shown
-        # a fixed variance is taken only by a family that supports it: the Gaussian mixture
-        model = cast(nc.GaussianMixture, snapshot.model)
+        # a fixed variance is taken only by a family drawn as points, whose means k-means compares
+        model = presentation(snapshot.model).points(snapshot.model)
+        assert model is not None  # fixed_variance_applies: a family drawn as points
         centroids = self.reference.centroids()
         distance = "(computing k-means…)" if centroids is None else f"{largest_distance(model.means, centroids):.3g}"
         self.readout.setText(

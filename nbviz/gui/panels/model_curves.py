@@ -15,7 +15,7 @@ from ...app.explore.choose_k import KChoice
 from ...app.presentation.appearance import Appearance
 from ..plots.styling import pen
 
-MODEL_TYPES = ("full", "tied", "diag", "spherical")  # mclust's order of generality, most general first
+# The look of each covariance type's lines (which types are compared is the family's `compared_types`)
 TYPE_COLORS = {"full": "#0072B2", "tied": "#D55E00", "diag": "#009E73", "spherical": "#CC79A7"}
 TYPE_COLORS_DARK = {"full": "#56B4E9", "tied": "#E8803A", "diag": "#2FC296", "spherical": "#E69FC8"}
 TYPE_SYMBOLS = {"full": "o", "tied": "s", "diag": "t", "spherical": "d"}
@@ -36,7 +36,7 @@ class ModelCurves:
     def __init__(self, plot: pg.PlotWidget):
         self.plot = plot
         self.lines: dict[tuple[str, str], pg.PlotDataItem] = {}
-        for kind in MODEL_TYPES:
+        for kind in TYPE_SYMBOLS:
             for criterion in LINE_CRITERIA:
                 line = pg.PlotDataItem(symbol=TYPE_SYMBOLS[kind])
                 line.setZValue(5)

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
-from ...app.analysis.covariance_matrix import MAX_HEATMAP, component_matrix
+from ...app.analysis.covariance_matrix import MAX_HEATMAP, correlation_matrix
+from ...app.families import CovarianceMatrices
 from ..style.palette import component_color
 from ..widgets.layouts import left_row
 
@@ -164,15 +165,18 @@ class ParameterMatrix(QWidget):
         layout.addLayout(left_row("<b>Matrix of</b>", self.component_choice, 8, self.correlation_check))
         layout.addWidget(self.note)
         layout.addWidget(self.heatmap, 3)
-        self._model: nc.GaussianMixture | None = None
+        self._model: nc.Mixture | None = None
+        self._matrices: CovarianceMatrices | None = None
         self._columns: list[str] = []
         self._names: list[str] = []
         self._units = ""
         self.component_choice.currentIndexChanged.connect(self._draw_matrix)
         self.correlation_check.toggled.connect(self._draw_matrix)
 
-    def show_model(self, model: nc.GaussianMixture | None, columns, names, units: str = "") -> None:
-        """Show `model`'s means and matrices (None: hide), with feature names `columns` and component `names`.
+    def show_model(
+        self, model: nc.Mixture | None, matrices: CovarianceMatrices | None, columns, names, units: str = ""
+    ) -> None:
+        """Show `model`'s means and `matrices` (None: hide), with feature names `columns` and component `names`.
 
         `units` (e.g. "original units") is said beside the matrix.
         """
@@ -189,8 +193,8 @@ class ParameterMatrix(QWidget):
             )
         ):
             return  # the same model (an E-step leaves the parameters alone): nothing to redraw
-        self._model, self._units = model, units
-        if model is None:
+        self._model, self._matrices, self._units = model, matrices, units
+        if model is None or matrices is None:
             return
         K, D = model.n_components, model.n_features
         table = self.means_table
@@ -208,7 +212,7 @@ class ParameterMatrix(QWidget):
         resized = False  # the cells change in place; the columns are fitted again when a text changes length
         for k in range(K):
             for d in range(D):
-                item, text = table.item(d, k), f"{model.means[k, d]:.5g}"
+                item, text = table.item(d, k), f"{matrices.means[k, d]:.5g}"
                 assert item is not None  # every cell has one (set when the shape changed)
                 if item.text() != text:
                     resized |= len(text) != len(item.text())
@@ -216,7 +220,7 @@ class ParameterMatrix(QWidget):
         if resized:
             table.resizeColumnsToContents()
         choice = self.component_choice
-        wanted = [f"the shared Σ ({model.covariance_type})"] if model.covariance_type == "tied" else list(names)
+        wanted = matrices.choices
         if [choice.itemText(i) for i in range(choice.count())] != wanted:
             current = choice.currentIndex()
             choice.blockSignals(True)
@@ -227,8 +231,8 @@ class ParameterMatrix(QWidget):
         self._draw_matrix()
 
     def _draw_matrix(self, *_) -> None:
-        model = self._model
-        if model is None:
+        model, matrices = self._model, self._matrices
+        if model is None or matrices is None:
             return
         D = model.n_features
         if D > MAX_HEATMAP:
@@ -239,11 +243,11 @@ class ParameterMatrix(QWidget):
             return
         correlation = self.correlation_check.isChecked()
         k = max(self.component_choice.currentIndex(), 0)
-        values = component_matrix(model, k, correlation)
+        values = matrices.matrix(k)
+        values = correlation_matrix(values) if correlation else values
         self.heatmap.set_matrix(values, self._columns, 1.0 if correlation else None)
         self.heatmap.show()
         what = "Correlation" if correlation else "Covariance"
-        shape = {"diag": " (diagonal: the model's covariances are diag)", "spherical": " (spherical: σ² I)"}
-        extra = shape.get(model.covariance_type, "")
+        extra = matrices.note
         units = f", {self._units}" if self._units and not correlation else ""
         self.note.setText(f"{what}{extra}{units}; hover a cell for its value.")

@@ -11,189 +11,21 @@ prints one: its first and last few entries and its length.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from typing import cast
 
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
 
 import nbviz.core as nc
 
+from ...app.analysis.parameter_rows import parameter_rows
 from ...app.data.original_units import shown_model
-from ...app.families import ParameterView, presentation
+from ...app.families import presentation
+from ...app.families.parameter_text import Row
 from ...app.presentation.view_options import ViewOptions
 from ..style.palette import component_color
 from .parameter_matrix import ParameterMatrix
 from .text_panel import Shown, TextPanel
-
-MAX_LISTED = 8  # features listed in full; beyond this only the most probable are shown
-MAX_MATRIX = 4  # covariance matrices are written out up to this many features
-MAX_VECTOR = 16  # vectors are written out whole up to this length; longer ones are shortened
-EDGE_ITEMS = 3  # entries shown at each end of a shortened vector
-
-
-def fmt(value: float) -> str:
-    """A parameter for display: 5 significant digits, no exponent for everyday magnitudes."""
-    return f"{value:.5g}"
-
-
-def fmt_vector(values, names=None) -> str:
-    """`values` (n,) written out, each after its name if `names` are given.
-
-    Longer than `MAX_VECTOR`: the first and last `EDGE_ITEMS` entries and the length, as numpy
-    shortens a long array ("(1, 2, 3, …, 98, 99, 100; 100 values)").
-    """
-    values = np.asarray(values)
-    n = len(values)
-    shown = range(n) if n <= MAX_VECTOR else [*range(EDGE_ITEMS), -1, *range(n - EDGE_ITEMS, n)]
-    texts = ["…" if m < 0 else fmt(values[m]) if names is None else f"{names[m]} {fmt(values[m])}" for m in shown]
-    length = "" if n <= MAX_VECTOR else f"; {n:,} values"
-    if names is None:
-        return "(" + ", ".join(texts) + length + ")"
-    return ", ".join(texts) + length
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the panel: component k's parameter `name` shown as `value`.
-
-    `truth` is the matched true value (text) or None; `changed` says the last M-step moved it;
-    `error` is the distance to the truth: |π - π*| for a weight, the Euclidean distance for a mean,
-    the Frobenius norm of the difference for a covariance, the mean |p - p*| for probabilities.
-    """
-
-    component: int
-    name: str
-    value: str
-    truth: str | None
-    changed: bool
-    error: float | None = None
-
-
-def _changed(new, old) -> bool:
-    return old is not None and not np.array_equal(np.asarray(new), np.asarray(old))
-
-
-def parameter_rows(
-    model: nc.Mixture,
-    previous: nc.Mixture | None = None,
-    truth: nc.Mixture | None = None,
-    perm: np.ndarray | None = None,
-    columns=None,
-) -> list[Row]:
-    """The panel's content for `model`, compared with `previous` and with `truth`.
-
-    Parameters
-    ----------
-    model : Mixture
-    previous : Mixture, optional
-        The parameters before the half-step shown (values that differ are marked changed).
-    truth, perm : optional
-        The true mixture and ``perm[j]`` = fitted component matched to true component j.
-    columns : sequence of str, optional
-        Feature names.
-    """
-    K, D = model.n_components, model.n_features
-    columns = list(columns) if columns is not None else [f"x{m + 1}" for m in range(D)]
-    true_of = {}
-    if truth is not None and perm is not None:
-        true_of = {int(k): j for j, k in enumerate(perm)}
-    emission_rows = _EMISSION_ROWS[presentation(model).parameter_view]
-    rows = []
-    for k in range(K):
-        j = true_of.get(k)
-        rows.append(
-            Row(
-                k,
-                "weight π",
-                fmt(model.weights[k]),
-                None if j is None or truth is None else fmt(truth.weights[j]),
-                _changed(model.weights[k], None if previous is None else previous.weights[k]),
-                None if j is None or truth is None else abs(float(model.weights[k] - truth.weights[j])),
-            )
-        )
-        rows.extend(emission_rows(model, previous, truth, j, k, columns))
-    return rows
-
-
-def _gaussian_rows(model, previous, truth, j, k, columns) -> list[Row]:
-    D = model.n_features
-    names = columns if D <= MAX_MATRIX else None
-    rows = [
-        Row(
-            k,
-            "mean μ",
-            fmt_vector(model.means[k], names),
-            None if j is None else fmt_vector(truth.means[j], names),
-            _changed(model.means[k], None if previous is None else previous.means[k]),
-            None if j is None else float(np.linalg.norm(model.means[k] - truth.means[j])),
-        )
-    ]
-    kind = model.covariance_type
-    if kind == "tied":
-        return rows  # the shared matrix is listed once, after the components
-    cov, label = model.covariances[k], {"full": "covariance Σ", "diag": "variances", "spherical": "variance"}[kind]
-    true_cov = None
-    if j is not None and truth.covariance_type == kind:
-        true_cov = truth.covariances[j]
-    elif j is not None:
-        true_cov = truth.full_covariances[j]
-        cov, label = model.full_covariances[k], "covariance Σ"
-    if D == 1 and kind != "spherical":
-        label = "variance σ²"
-    error = None if j is None else _covariance_error(model, truth, k, j)
-    rows.append(
-        Row(
-            k,
-            label,
-            _cov_text(cov),
-            None if true_cov is None else _cov_text(true_cov),
-            _changed(model.covariances[k], None if previous is None else previous.covariances[k]),
-            error,
-        )
-    )
-    return rows
-
-
-def _covariance_error(model: nc.GaussianMixture, truth: nc.GaussianMixture, k: int, j: int) -> float:
-    """The Frobenius norm of Σ_k − Σ*_j, from the stored diagonals where both are diagonal (no D x D matrix)."""
-    kind = model.covariance_type
-    if kind == truth.covariance_type and kind in ("diag", "spherical"):
-        scale = 1.0 if kind == "diag" else np.sqrt(model.n_features)  # a spherical σ² is on every diagonal entry
-        return float(scale * np.linalg.norm(model.covariances[k] - truth.covariances[j]))
-    return float(np.linalg.norm(model.full_covariances[k] - truth.full_covariances[j]))
-
-
-def _cov_text(cov: np.ndarray) -> str:
-    cov = np.asarray(cov)
-    if cov.size == 1:
-        return fmt(cov.item())
-    if cov.ndim == 1:
-        return fmt_vector(cov)
-    if len(cov) <= MAX_MATRIX:
-        return "[" + "; ".join(" ".join(fmt(v) for v in row) for row in cov) + "]"
-    return "diagonal " + fmt_vector(np.diag(cov)) + f" (full {len(cov)}×{len(cov)} matrix)"
-
-
-def _probability_rows(model, previous, truth, j, k, columns) -> list[Row]:
-    probs = model.probs[k]
-    changed = _changed(probs, None if previous is None else previous.probs[k])
-    if len(probs) <= MAX_LISTED:
-        shown = np.arange(len(probs))
-        name = presentation(model).probability_row
-    else:
-        shown = np.argsort(-probs, kind="stable")[:3]
-        name = f"most probable of {len(probs)}"
-    value = ", ".join(f"{columns[m]} {fmt(probs[m])}" for m in shown)
-    true_text = error = None
-    if j is not None:
-        true_text = ", ".join(f"{columns[m]} {fmt(truth.probs[j, m])}" for m in shown)
-        error = float(np.abs(probs - truth.probs[j]).mean())
-    return [Row(k, name, value, true_text, changed, error)]
-
-
-_EMISSION_ROWS = {ParameterView.GAUSSIAN: _gaussian_rows, ParameterView.PROBABILITIES: _probability_rows}
 
 
 class ParametersPanel(TextPanel):
@@ -243,11 +75,13 @@ class ParametersPanel(TextPanel):
     def _show_matrix(self, model) -> None:
         if self.matrix is None:
             return
-        gaussian = model is not None and presentation(model).covariance_options and model.n_features >= 2
         names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
+        matrices = None if model is None else presentation(model).covariance_matrices(model, names)
         units = "original units" if model is not None and model is not self._model_at_cursor else ""
         problem = self.session.problem
-        self.matrix.show_model(model if gaussian else None, [] if problem is None else problem.columns, names, units)
+        self.matrix.show_model(
+            model if matrices is not None else None, matrices, [] if problem is None else problem.columns, names, units
+        )
 
     def content(self) -> str | None:
         session = self.session
@@ -304,8 +138,7 @@ class ParametersPanel(TextPanel):
                     cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
         parts.append("</table>")
-        if presentation(model).covariance_options:  # the covariance options are the Gaussian mixture's
-            gaussian = cast(nc.GaussianMixture, model)
-            if gaussian.covariance_type == "tied":  # listed once
-                parts.append(f"<p>Shared covariance Σ: {html.escape(_cov_text(gaussian.covariances))}</p>")
+        shared = presentation(model).shared_parameters(model)  # e.g. a tied covariance, listed once
+        if shared is not None:
+            parts.append(f"<p>{html.escape(shared)}</p>")
         return "".join(parts)

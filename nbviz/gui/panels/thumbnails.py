@@ -24,11 +24,12 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 
 import nbviz.core as nc
 
+from ...app.analysis.density_grids import weighted_marginal_densities
+from ...app.analysis.ellipse_geometry import ellipse_points
+from ...app.analysis.projection import Projection, feature_pair, pca
 from ...app.data.problem import Problem
-from ...app.families import DataView, ParameterView, presentation
+from ...app.families import DataView, presentation
 from ...app.presentation.appearance import Appearance
-from ..plots.data.ellipses import ellipse_points
-from ..plots.data.projection import Projection, feature_pair, pca
 from ..style.palette import component_color
 
 FRAME = {False: "#c8c8c8", True: "#55585d"}  # the border, on a light or a dark background
@@ -181,12 +182,9 @@ def _scatter(painter: QPainter, area: QRectF, model, X_shown, labels, frame: Thu
 def _densities(painter: QPainter, area: QRectF, model, frame: ThumbnailFrame, a: Appearance) -> None:
     assert frame.lower is not None and frame.upper is not None  # set for every "density" frame
     grid = np.linspace(frame.lower[0], frame.upper[0], 120)
-    variances = model.full_covariances[:, 0, 0]
-    curves = (
-        model.weights[:, None]
-        * np.exp(-0.5 * (grid[None, :] - model.means[:, :1]) ** 2 / variances[:, None])
-        / np.sqrt(2 * np.pi * variances[:, None])
-    )
+    points = presentation(model).points(model)
+    assert points is not None  # frame_for gives "density" frames to mixtures drawn as points
+    curves = weighted_marginal_densities(points, 0, grid)
     top = max(float(curves.max()), 1e-300)
     for k in range(model.n_components):
         pixels = _to_pixels(
@@ -213,7 +211,7 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
 
 def _has_probabilities(model) -> bool:
     """The model's parameters are per-feature probabilities (``model.probs``), drawn below its weights."""
-    return presentation(model).parameter_view is ParameterView.PROBABILITIES
+    return presentation(model).probabilities(model) is not None
 
 
 def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
+from ....app.analysis.projection import PCA_TITLE, n_pairs, pair_at
 from ...widgets.layouts import left_row
-from .projection import PCA_TITLE, n_pairs, pair_at
 
 LISTED_PAIRS = 45  # up to this many feature pairs (10 features) are listed one by one
 PICK_PAIR = "Feature pair"  # the menu entry of a wide table's feature-pair view

@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
+from ....app.analysis.projection import Projection
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
-from .projection import Projection
 
 TOP_LOADINGS = 5  # loadings listed in a PCA axis's tooltip
 

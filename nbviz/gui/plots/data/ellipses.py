@@ -12,10 +12,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPolygonF
 
+from ....app.analysis.ellipse_geometry import ellipse_offsets
 from ...style.palette import component_color
 from ..pixels import item_pixel_extent
 
-N_VERTICES = 96
 SIGMA_LEVELS = (1.0, 2.0)
 UNMATCHED_COLOR = "#6b6b6b"
 
@@ -24,54 +24,6 @@ def matched_color(k: int, dark: bool = False) -> QColor:
     """Colour of a true component matched to fitted component `k` (grey when unmatched, k = -1), for a
     light or `dark` background."""
     return QColor(UNMATCHED_COLOR) if k < 0 else component_color(k, dark)
-
-
-def ellipse_mass(level: float) -> float:
-    """Share of a 2-D Gaussian's probability inside its `level`-sigma ellipse: 1 - exp(-level^2 / 2).
-
-    The squared Mahalanobis radius of a 2-D Gaussian is chi-squared with two degrees of freedom, so
-    the 1-sigma ellipse holds about 39% of the mass and the 2-sigma ellipse about 86%.
-    """
-    return float(-np.expm1(-0.5 * level**2))
-
-
-def _unit_circle(n: int) -> np.ndarray:
-    """(n + 1, 2) points on the unit circle, the first repeated at the end (exactly) to close it."""
-    angle = np.linspace(0.0, 2.0 * np.pi, n + 1)
-    angle[-1] = 0.0
-    return np.column_stack([np.cos(angle), np.sin(angle)])
-
-
-UNIT_CIRCLE = _unit_circle(N_VERTICES)
-
-
-def ellipse_points(mean: np.ndarray, cov: np.ndarray, scale: float, n: int = N_VERTICES) -> np.ndarray:
-    """Vertices of the `scale`-sigma ellipse of a 2-D Gaussian.
-
-    Parameters
-    ----------
-    mean : ndarray of shape (2,)
-    cov : ndarray of shape (2, 2)
-        Symmetric positive semi-definite.
-    scale : float
-        Mahalanobis radius (1 = one standard deviation).
-    n : int
-        Number of vertices; the first is repeated at the end to close the curve.
-
-    Returns
-    -------
-    ndarray of shape (n + 1, 2)
-        Points ``mean + scale * A u`` with ``A A^T = cov`` and ``u`` on the unit circle, so the
-        extent along any direction ``e`` is ``scale * sqrt(e^T cov e)``.
-    """
-    circle = UNIT_CIRCLE if n == N_VERTICES else _unit_circle(n)
-    return mean + scale * circle @ covariance_root(cov).T
-
-
-def covariance_root(cov: np.ndarray) -> np.ndarray:
-    """A matrix ``A`` with ``A A^T = cov`` (of the symmetrised `cov`, negative eigenvalues taken as 0)."""
-    values, vectors = np.linalg.eigh(0.5 * (cov + cov.T))
-    return vectors * np.sqrt(np.clip(values, 0.0, None))
 
 
 class EllipseItem(pg.GraphicsObject):
@@ -110,8 +62,7 @@ class EllipseItem(pg.GraphicsObject):
         if drawn is not None and np.array_equal(drawn[0], mean) and np.array_equal(drawn[1], cov):
             return
         self._gaussian = (mean, cov)
-        root = covariance_root(cov)  # once for every level
-        offsets = [level * UNIT_CIRCLE @ root.T for level in self.levels]  # each level's vertices - mean
+        offsets = ellipse_offsets(cov, self.levels)  # each level's vertices - mean
         self.curves = [mean + offset for offset in offsets]
         finite = [offset for offset, curve in zip(offsets, self.curves) if np.all(np.isfinite(curve))]
         extent = max((float(np.max(np.abs(offset))) for offset in finite), default=0.0)

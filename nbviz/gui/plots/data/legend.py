@@ -22,12 +22,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
 from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
 
+from ....app.analysis.ellipse_geometry import ellipse_mass
 from ....app.presentation.appearance import Appearance
 from ....app.presentation.view_options import ViewOptions
 from ...style.palette import blend, component_color, component_rgb
 from ...style.uncertainty_scale import scale_rgb
 from ..grid import mixed
-from .ellipses import SIGMA_LEVELS, ellipse_mass
+from .ellipses import SIGMA_LEVELS
 from .legend_corner import MARGIN, corner_counts, least_covered_corner, legend_size_in_view, place_in_corner, view_range
 from .point_layer import SHAPES
 

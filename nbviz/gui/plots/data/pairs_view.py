@@ -2,11 +2,12 @@
 
 Each off-diagonal panel shows one feature against another, the points coloured by their
 responsibilities and each component's 1- and 2-sigma ellipses of its marginal in that pair (the
-scatter view's `Projection.model_gaussians`, the one place a covariance is projected); each
+scatter view's `Projection.model_gaussians`; the family projects its covariances); each
 diagonal panel shows that feature's histogram and every component's weighted 1-D marginal
-density. The features start as the four with the largest loadings on the first two principal
-components (all of them for four or fewer) and are chosen from a menu. The view draws only while
-it is shown (it sleeps otherwise), and a table of many rows is drawn from a fixed sample of them.
+density (`app.analysis.density_grids`). The features start as the four with the largest loadings
+on the first two principal components (all of them for four or fewer) and are chosen from a menu.
+The view draws only while it is shown (it sleeps otherwise), and a table of many rows is drawn
+from a fixed sample of them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
+from ....app.analysis.density_grids import weighted_marginal_densities
+from ....app.analysis.projection import feature_pair, leading_features
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
 from ....app.families import DataView, presentation
@@ -31,7 +34,6 @@ from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis
 from .ellipses import EllipseItem
 from .point_layer import PointLayer
-from .projection import feature_pair, pca
 
 MAX_FEATURES = 6  # at most 6 x 6 panels
 DEFAULT_FEATURES = 4
@@ -41,32 +43,13 @@ CURVE_POINTS = 120
 
 
 def default_features(X: np.ndarray, n: int = DEFAULT_FEATURES) -> list[int]:
-    """The `n` features (in column order) with the largest loadings on the first two principal components,
-    each loading weighted by its axis's explained variance; all features when there are at most `n`."""
-    D = X.shape[1]
-    if D <= n:
-        return list(range(D))
-    plane = pca(X)
-    assert plane.explained is not None  # a PCA plane has it
-    weight = plane.matrix**2 @ plane.explained
-    return sorted(int(d) for d in np.argsort(-weight, kind="stable")[:n])
+    """The `n` features the pairs view starts with (`leading_features`: the largest PCA loadings)."""
+    return leading_features(X, n)
 
 
 def pair_gaussians(model: nc.GaussianMixture, columns, x: int, y: int) -> tuple[np.ndarray, np.ndarray]:
     """Each component's marginal in features (x, y): means (K, 2) and covariances (K, 2, 2)."""
     return feature_pair(columns, x, y).model_gaussians(model)
-
-
-def marginal_densities(model: nc.GaussianMixture, columns, feature: int, other: int, xs: np.ndarray) -> np.ndarray:
-    """Weighted 1-D marginal densities ``pi_k N(x; mu_k, sigma_k^2)`` of `feature` at `xs`: shape (K, len(xs)).
-
-    The marginal is read from the pair (feature, `other`) (any other feature), so it is the
-    same projection the off-diagonal panels draw.
-    """
-    means, covariances = pair_gaussians(model, columns, feature, other)
-    mu, var = means[:, 0, None], np.maximum(covariances[:, 0, 0], 1e-300)[:, None]
-    with np.errstate(under="ignore"):
-        return model.weights[:, None] * np.exp(-0.5 * (xs[None, :] - mu) ** 2 / var) / np.sqrt(2 * np.pi * var)
 
 
 class PairsView(PlotView, QWidget):
@@ -305,8 +288,7 @@ class PairsView(PlotView, QWidget):
         self.histograms[r].setData(edges, density, pen=pen(self.appearance, muted, 1), brush=pg.mkBrush(muted + "40"))
         low, high = _span(values)
         xs = np.linspace(low, high, CURVE_POINTS)
-        other = self.features[1 if r == 0 else 0]
-        ys = marginal_densities(model, problem.columns, self.features[r], other, xs)
+        ys = weighted_marginal_densities(model, self.features[r], xs)
         pool, panel = self.curves[r], self.panels[r, r]
         while len(pool) < len(ys):
             pool.append(panel.plot())

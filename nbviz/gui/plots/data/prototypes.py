@@ -32,14 +32,6 @@ BAR_ROLE = Qt.ItemDataRole.UserRole + 1
 INK_LUT = np.linspace(255, 0, 256).astype(np.uint8)  # probability 0 = white, 1 = black
 
 
-def top_features(probs: np.ndarray, count: int) -> np.ndarray:
-    """Indices of each component's `count` most probable features, shape (K, count), most probable first.
-
-    Ties keep feature order (stable sort).
-    """
-    return np.argsort(-probs, axis=1, kind="stable")[:, :count]
-
-
 def colour_icon(color: QColor, size: int = 12) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(color)
@@ -200,12 +192,9 @@ class PrototypesView(PlotView, QStackedWidget):
         K, M = model.probs.shape
         count = min(M, MAX_FEATURE_ROWS)
         shown = presentation(model)
-        if shown.absolute_probabilities and M <= MAX_FEATURE_ROWS:
-            order = np.tile(np.arange(M), (K, 1))  # few features: keep them in column order
-        else:
-            # ranked by the half-step shown, not by a frame moving to it: rows stay while the bars move
-            target = self.session.snapshot
-            order = top_features((model if target is None else target.model).probs, count)
+        # ranked by the half-step shown, not by a frame moving to it: rows stay while the bars move
+        target = self.session.snapshot
+        order = shown.listed_features((model if target is None else target.model).probs, count)
         true_probs = None
         if matched is not None:
             truth, perm = matched
@@ -213,10 +202,7 @@ class PrototypesView(PlotView, QStackedWidget):
             true_probs[perm] = truth.probs
         # One scale for every bar, so components compare: probabilities of a Bernoulli feature
         # are absolute (0 to 1); word probabilities are scaled to the largest one shown.
-        if shown.absolute_probabilities:
-            scale = 1.0
-        else:
-            scale = float(np.take_along_axis(model.probs, order, 1).max())
+        scale = shown.bar_scale(np.take_along_axis(model.probs, order, 1))
         symbol = shown.symbol
         names = self.session.component_names()
         self.table.clear()

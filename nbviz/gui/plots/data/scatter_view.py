@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ....app.analysis.density_grids import density_grid
+from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
 from ....app.presentation.view_options import ViewOptions
@@ -38,7 +39,6 @@ from .interaction import with_moved_mean
 from .pairs_view import PairsView
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
-from .projection import Projection, feature_pair, pca, pca_title
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
 GRID_SIZE = 100

@@ -1,4 +1,5 @@
-"""Two-dimensional views of D-dimensional data and Gaussians: feature pairs and PCA.
+"""Two-dimensional views of D-dimensional data and Gaussians: feature pairs and PCA (the scatter and
+pairs views draw them; computed here, without widgets).
 
 Views are made on demand, one at a time: a table of D features has D (D - 1) / 2 feature pairs
 (124,750 at 500 columns), so the view chooser names them and only the view shown is built. Its
@@ -11,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from ..families import PointsModel
 
 PCA_TITLE = "PCA (first two components)"
 EXACT_PCA_LIMIT = 1500  # up to this min(rows, features), PCA diagonalises a (m, m) matrix exactly
@@ -51,55 +54,23 @@ class Projection:
             return np.ascontiguousarray(X[:, list(self.pair)], dtype=float)
         return (X - self.offset) @ self.matrix
 
-    def gaussians(self, means: np.ndarray, covariances: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Marginal 2-D Gaussians of the projection.
+    def model_gaussians(self, model: PointsModel) -> tuple[np.ndarray, np.ndarray]:
+        """Marginal 2-D Gaussians of a mixture drawn as points in this view, from its covariances as stored.
 
         Parameters
         ----------
-        means : ndarray of shape (K, n_features)
-        covariances : ndarray of shape (K, n_features, n_features)
+        model : PointsModel
+            E.g. a Gaussian mixture; its covariances are projected as stored
+            (`projected_covariances`: no (K, D, D) stack for diagonal or spherical ones).
 
         Returns
         -------
         means : ndarray of shape (K, 2)
             ``(mu - offset) @ P``.
         covariances : ndarray of shape (K, 2, 2)
-            ``P^T Sigma P``.
+            ``P^T Sigma P``, in O(K D) memory for diagonal and spherical covariances.
         """
-        if self.pair is not None:
-            index = list(self.pair)
-            return self.points(means), np.asarray(covariances)[:, index][:, :, index]
-        P = self.matrix
-        return self.points(means), np.einsum("di,kde,ej->kij", P, covariances, P)
-
-    def model_gaussians(self, model) -> tuple[np.ndarray, np.ndarray]:
-        """`gaussians` of a Gaussian mixture, from its covariances as stored.
-
-        Parameters
-        ----------
-        model : GaussianMixture
-            Its covariances are (K, D, D) "full", (D, D) "tied", (K, D) "diag" or (K,) "spherical".
-
-        Returns
-        -------
-        means : ndarray of shape (K, 2)
-        covariances : ndarray of shape (K, 2, 2)
-            The same as ``gaussians(model.means, model.full_covariances)``, in O(K D) memory
-            for diagonal and spherical covariances.
-        """
-        kind, cov = model.covariance_type, np.asarray(model.covariances, dtype=float)
-        K = model.n_components
-        if kind in ("full", "tied"):
-            stack = cov if kind == "full" else cov[None]
-            means, covariances = self.gaussians(model.means, stack)
-            return means, np.broadcast_to(covariances, (K, 2, 2)).copy()
-        P = self.matrix
-        if kind == "spherical":
-            return self.points(model.means), cov[:, None, None] * (P.T @ P)[None]
-        if self.pair is not None:
-            variances = cov[:, list(self.pair)]
-            return self.points(model.means), variances[:, :, None] * np.eye(2)
-        return self.points(model.means), np.einsum("di,kd,dj->kij", P, cov, P)
+        return self.points(model.means), model.projected_covariances(self.matrix)
 
 
 def feature_pair(columns, i: int, j: int) -> Projection:
@@ -148,6 +119,18 @@ def pca(X: np.ndarray, seed: int = 0, title: str = PCA_TITLE) -> Projection:
     explained = along / total if total > 0 else np.zeros(2)
     labels = (f"PC1 ({100 * explained[0]:.1f} %)", f"PC2 ({100 * explained[1]:.1f} %)")
     return Projection(title, matrix, centre, labels, explained=explained)
+
+
+def leading_features(X: np.ndarray, n: int) -> list[int]:
+    """The `n` features (in column order) with the largest loadings on the first two principal components,
+    each loading weighted by its axis's explained variance; all features when there are at most `n`."""
+    D = X.shape[1]
+    if D <= n:
+        return list(range(D))
+    plane = pca(X)
+    assert plane.explained is not None  # a PCA plane has it
+    weight = plane.matrix**2 @ plane.explained
+    return sorted(int(d) for d in np.argsort(-weight, kind="stable")[:n])
 
 
 def _orthonormal(vectors: np.ndarray, D: int) -> np.ndarray:

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from nbviz.gui.plots.data import projection as proj
-from nbviz.gui.plots.data.projection import feature_pair, n_pairs, pair_at, pca
+from nbviz.app.analysis import projection as proj
+from nbviz.app.analysis.projection import feature_pair, n_pairs, pair_at, pca
 
 
 def leading_plane(X):
