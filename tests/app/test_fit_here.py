@@ -36,14 +36,14 @@ def test_it_goes_on_from_the_cursor_and_stops_at_the_cap(make_session):
     session.set_cursor(2)  # scrubbed back: the half-steps after the cursor are dropped
     assert fit_to_convergence(session)
     assert len(session.history) == 3 + 4 and session.run_history.cap_reached == 2 and not session.converged
-    assert session.can_undo  # the run it replaced can be brought back
+    assert session.undo_history.can_undo  # the run it replaced can be brought back
 
 
 def test_it_is_refused_without_a_run_or_while_a_background_run_goes(make_session, qtbot):
     outcome = fit_to_convergence(Session())
     assert not outcome and "there is no run to step" in outcome.reason
     session = make_session()
-    session.set_busy(True)
+    session.background.set_busy(True)
     outcome = fit_to_convergence(session)
     assert not outcome and "Wait for the run in progress" in outcome.reason and len(session.history) == 1
-    session.set_busy(False)
+    session.background.set_busy(False)
