@@ -186,6 +186,7 @@ def test_fit_stopped_by_the_iteration_cap_writes_its_outputs_and_says_so(tmp_pat
 
 def test_a_fit_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     from nbviz.app.data.problem import Problem
+    from nbviz.app.documents.session_file import write_session
     from nbviz.app.run.config import ModelConfig
     from nbviz.app.run.session import Session
 
@@ -198,7 +199,7 @@ def test_a_fit_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     )
     session, unstable = Session(), tmp_path / "collapse.nbviz"
     assert session.load(Problem.from_file(str(data)), ModelConfig(family="gaussian", n_components=2), start)
-    assert session.save(str(unstable))
+    assert session.save(str(unstable), write_session)
     saved = tmp_path / "never.nbviz"
     result = run_cli(unstable, "--fit", "--save-session", saved)
     lines = result.stderr.strip().splitlines()

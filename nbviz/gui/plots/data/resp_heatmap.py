@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ....app.presentation.appearance import Appearance
@@ -52,6 +53,42 @@ def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) ->
     return np.lexsort(keys)
 
 
+ROW_LABEL_STEPS = (1, 2, 5)  # times a power of ten: how many rows apart the labelled ones are
+
+
+class RowAxis(pg.AxisItem):
+    """The map's axis of data points: a tick at the middle of a row, labelled with the row's own
+    number counted from 1 (as the inspector and the exports count them), also when the rows are
+    sorted by component; as many labels as fit, every 1st, 2nd, 5th, 10th, ... position.
+
+    Attributes
+    ----------
+    rows : ndarray
+        ``rows[i]`` is the data row drawn at height i.
+    """
+
+    def __init__(self, orientation: str = "left"):
+        super().__init__(orientation)
+        self.rows = np.arange(0)
+
+    def tickValues(self, minVal, maxVal, size):
+        low, high = sorted((minVal, maxVal))  # the axis runs downwards: its range comes reversed
+        first, last = max(int(np.ceil(low)), 0), min(int(np.floor(high)), len(self.rows) - 1)
+        if last < first:
+            return []
+        font = self.style.get("tickFont") or self.font()
+        fitting = max(int(size // (2 * QFontMetricsF(font).height())), 1)  # a label and a gap each
+        count = last - first + 1
+        step = next(
+            step * 10**power for power in range(16) for step in ROW_LABEL_STEPS if count <= fitting * step * 10**power
+        )
+        start = first + (-first) % step
+        return [(float(step), [float(position) for position in range(start, last + 1, step)])]
+
+    def tickStrings(self, values, scale, spacing):
+        return [str(int(self.rows[int(round(value))]) + 1) for value in values]
+
+
 class ResponsibilityHeatmap(PlotView, QWidget):
     """The N x K responsibilities at the session's cursor as a heat map.
 
@@ -79,7 +116,9 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(13)  # "By component" whole, also in presentation mode
         self.order_box.currentIndexChanged.connect(self.redraw)
-        self.plot = new_plot()  # (edge room: the last column and the first row's tick clear of the edges)
+        self.row_axis = RowAxis("left")
+        # (edge room: the last column and the first row's tick clear of the edges)
+        self.plot = new_plot({"left": self.row_axis})
         self.plot.setMouseEnabled(x=False, y=True)
         self.plot.hideButtons()
         self.plot.invertY(True)
@@ -148,6 +187,9 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.rows = row_order(
             resp if ranked is None else ranked, self.order_box.currentData() or "data", self._groups()
         )
+        self.row_axis.rows = self.rows
+        self.row_axis.picture = None  # the labels follow the rows even when the range stays
+        self.row_axis.update()
         self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
         self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
         axis = self.plot.getAxis("bottom")
