@@ -19,6 +19,7 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader clos
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .app.families import MODEL_CHOICES
+    from .app.presentation.figure_kinds import DEFAULT_FIGURE, FIGURE_KINDS
 
     parser = argparse.ArgumentParser(
         prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time."
@@ -64,8 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--figure",
-        choices=("data", "objective", "responsibilities", "bound", "choose-k", "gallery"),
-        default="data",
+        choices=tuple(FIGURE_KINDS),
+        default=DEFAULT_FIGURE,
         help="which figure --export-figure saves (default: data; choose-k and gallery are run first)",
     )
     parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
