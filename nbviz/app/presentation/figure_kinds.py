@@ -29,6 +29,8 @@ class FigureKind:
     needs : tuple of (str, str) or None
         The exploration whose result it draws: the window's panel and the panel's result attribute
         (("choose_k", "result")); a scripted run runs it first. None for a figure of the run.
+    title_names_it : bool
+        Whether its default title starts with `title` (the data view's does not: it is the figure).
     """
 
     name: str
@@ -37,12 +39,13 @@ class FigureKind:
     menu_text: str
     file_suffix: str
     needs: tuple[str, str] | None = None
+    title_names_it: bool = True
 
 
 FIGURE_KINDS: dict[str, FigureKind] = {
     kind.name: kind
     for kind in (
-        FigureKind("data", "Data view", "data-figure", "Data view figure…", "-data.png"),
+        FigureKind("data", "Data view", "data-figure", "Data view figure…", "-data.png", title_names_it=False),
         FigureKind("objective", "Objective curve", "objective-figure", "Objective figure…", "-objective.png"),
         FigureKind(
             "responsibilities",

@@ -32,7 +32,9 @@ from .render import TITLE_PIXELS, Figure, FigureOptions
 from .source import FigureSource
 
 Builder = Callable[[FigureSource, FigureOptions], Figure]
+Titler = Callable[[FigureSource], str | None]
 BUILDERS: dict[str, Builder] = {}  # a kind's name (a key of FIGURE_KINDS) -> the function that draws it
+TITLERS: dict[str, Titler] = {}  # a kind's name -> its own default title (None: the run's)
 
 DEFAULT_SIZE = QSize(720, 540)  # a figure whose view is not on screen (a closed dock)
 GALLERY_SPACING = 8
@@ -88,11 +90,14 @@ def _size_of(widget: QWidget) -> QSize:
     return DEFAULT_SIZE
 
 
-def draws(kind: str) -> Callable[[Builder], Builder]:
-    """Register the decorated function as the builder of figure `kind` (KeyError for a kind not declared)."""
+def draws(kind: str, title: Titler | None = None) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the builder of figure `kind` (KeyError for a kind not declared),
+    and `title(source)` as its default title when it has its own (an exploration's)."""
 
     def register(builder: Builder) -> Builder:
         BUILDERS[FIGURE_KINDS[kind].name] = builder
+        if title is not None:
+            TITLERS[kind] = title
         return builder
 
     return register
@@ -202,7 +207,17 @@ def bound_figure(source: FigureSource, options: FigureOptions) -> Figure:
     return Figure([view.key, view.plot], _background(a), [host, pictures])
 
 
-@draws("choose-k")
+def choose_k_title(source: FigureSource) -> str | None:
+    """Choose K's title: the data, the model and the range of K (None before a result)."""
+    result = source.choose_k.result
+    if result is None:
+        return None
+    ks = result.selection.ks
+    detail = f"K = {int(ks.min())} to {int(ks.max())}" if len(ks) > 1 else f"K = {int(ks[0])}"
+    return explore_title(FIGURE_KINDS["choose-k"].title, result.problem, result.config, detail, with_k=False)
+
+
+@draws("choose-k", title=choose_k_title)
 def choose_k_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The criterion against K, with the K axis and the criterion's key."""
     result = source.choose_k.result
@@ -220,7 +235,16 @@ def choose_k_figure(source: FigureSource, options: FigureOptions) -> Figure:
     return Figure([view.legend, view.plot], _background(a), [host])
 
 
-@draws("gallery")
+def gallery_title(source: FigureSource) -> str | None:
+    """The gallery's title: the data, the model and how many runs (None before a gallery)."""
+    gallery = source.restarts.gallery
+    if gallery is None:
+        return None
+    runs = f"{len(gallery.runs)} run{'s' if len(gallery.runs) != 1 else ''} from random starts"
+    return explore_title(FIGURE_KINDS["gallery"].title, gallery.problem, gallery.config, runs)
+
+
+@draws("gallery", title=gallery_title)
 def gallery_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The restart gallery: one card per run (its picture and objective), as many columns as fit."""
     gallery = source.restarts.gallery
@@ -254,16 +278,11 @@ def gallery_figure(source: FigureSource, options: FigureOptions) -> Figure:
 
 def default_title(source: FigureSource, kind: str) -> str:
     """What figure `kind` of `source` shows: its data, model and half-step (or the exploration's range)."""
-    if kind == "choose-k" and source.choose_k.result is not None:
-        result = source.choose_k.result
-        ks = result.selection.ks
-        detail = f"K = {int(ks.min())} to {int(ks.max())}" if len(ks) > 1 else f"K = {int(ks[0])}"
-        return explore_title(FIGURE_KINDS[kind].title, result.problem, result.config, detail, with_k=False)
-    if kind == "gallery" and source.restarts.gallery is not None:
-        gallery = source.restarts.gallery
-        runs = f"{len(gallery.runs)} run{'s' if len(gallery.runs) != 1 else ''} from random starts"
-        return explore_title(FIGURE_KINDS[kind].title, gallery.problem, gallery.config, runs)
-    return run_title(source.session, "" if kind == "data" else FIGURE_KINDS[kind].title)
+    figure = FIGURE_KINDS[kind]
+    own = TITLERS[kind](source) if kind in TITLERS else None
+    if own is not None:
+        return own
+    return run_title(source.session, figure.title if figure.title_names_it else "")
 
 
 def titled(figure: Figure, text: str, appearance: Appearance) -> Figure:
