@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--figure",
         choices=tuple(FIGURE_KINDS),
         default=DEFAULT_FIGURE,
-        help="which figure --export-figure saves (default: data; choose-k and gallery are run first)",
+        help=f"which figure --export-figure saves (default: {DEFAULT_FIGURE}; "
+        f"{' and '.join(kind.name for kind in FIGURE_KINDS.values() if kind.needs)} are run first)",
     )
     parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
     parser.add_argument(

@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         self.docks = WindowDocks(self, self.session, self.appearance, self.messages, self.view_options, panels)
 
         self.exports = ExportCommands(self, self, self.session, self.folders, self.banner, self.data_view)
-        self.classify_flow = ClassifyFlow(self)
+        self.classify_flow = ClassifyFlow(self, self.session, self.folders, self.banner)
         self.commands = WindowCommands(self, self.session)
         self._connect_commands()
         self.toolbar = self.commands.add_toolbar(self)
