@@ -21,6 +21,7 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader clos
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .app.families import MODEL_CHOICES
+    from .app.presentation.figure_kinds import DEFAULT_FIGURE, FIGURE_KINDS
     from .core import COVARIANCE_TYPES
 
     parser = argparse.ArgumentParser(
@@ -71,9 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--figure",
-        choices=("data", "objective", "responsibilities", "bound", "choose-k", "gallery"),
-        default="data",
-        help="which figure --export-figure saves (default: data; choose-k and gallery are run first)",
+        choices=tuple(FIGURE_KINDS),
+        default=DEFAULT_FIGURE,
+        help=f"which figure --export-figure saves (default: {DEFAULT_FIGURE}; "
+        f"{' and '.join(kind.name for kind in FIGURE_KINDS.values() if kind.needs)} are run first)",
     )
     parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
     parser.add_argument(

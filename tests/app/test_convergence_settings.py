@@ -184,7 +184,7 @@ def test_the_status_bar_says_which_stopped_the_run(qtbot, tmp_path):
     assert window.session.load(Problem.synthesised(TRUTH, 80, seed=0), ModelConfig(n_components=2, seed=1))
     window.session.set_convergence(tolerance=0.0, max_iter=4)
     with qtbot.waitSignal(window.runner.finished, timeout=20000):
-        window.run_action.trigger()
+        window.commands["run"].trigger()
     assert "stopped at the iteration cap (4) without converging" in window.status_label.text()
     assert "Stopped at the iteration cap (4)" in window.banner.text
     window.session.set_convergence(tolerance=1e9)  # the status follows a new tolerance at once

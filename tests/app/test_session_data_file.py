@@ -125,10 +125,10 @@ def test_files_opened_in_the_window_are_saved_by_reference(small_limit, tmp_path
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     window.remember_layout = False
     qtbot.addWidget(window)
-    assert window.open_file(str(data), label_column="kind")
+    assert window.files.open_file(str(data), label_column="kind")
     window.session.step()
-    assert window.save_session(str(tmp_path / "run.nbviz"))
+    assert window.files.save_session(str(tmp_path / "run.nbviz"))
     assert "data_file" in json.loads((tmp_path / "run.nbviz").read_text())["problem"]
-    assert window.open_session(str(tmp_path / "run.nbviz"))
+    assert window.files.open_session(str(tmp_path / "run.nbviz"))
     np.testing.assert_array_equal(window.session.problem.X, X)
     assert window.session.problem.classes == ("a", "b")

@@ -122,10 +122,10 @@ def window(qtbot, tmp_path):
 
 
 def test_the_dock_shows_for_labelled_data_and_follows_the_keys(window, qtbot):
-    assert not window.agreement_dock.isVisible()  # the start page
+    assert not window.docks.agreement_dock.isVisible()  # the start page
     assert window.agreement.appearance is window.appearance
-    assert window.load_preset("iris")
-    assert window.agreement_dock.isVisible()
+    assert window.files.load_preset("iris")
+    assert window.docks.agreement_dock.isVisible()
     before = window.agreement.text()
     window.data_view.setFocus()
     qtbot.keyClick(window, Qt.Key.Key_E)
@@ -133,19 +133,19 @@ def test_the_dock_shows_for_labelled_data_and_follows_the_keys(window, qtbot):
     assert window.session.cursor == 2
     assert window.agreement.text() != before
     assert shown_ari(window.agreement) == pytest.approx(expected(window.session)[0], abs=5e-4)
-    assert window.load_preset("faithful")
-    assert not window.agreement_dock.isVisible()  # nothing to compare with
+    assert window.files.load_preset("faithful")
+    assert not window.docks.agreement_dock.isVisible()  # nothing to compare with
 
 
 def test_the_view_menu_opens_and_closes_the_dock(window):
-    assert window.load_preset("faithful")
+    assert window.files.load_preset("faithful")
     view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
     toggle = next(a for a in view_menu.actions() if a.text() == "Clusters vs classes")
     toggle.trigger()
-    assert window.agreement_dock.isVisible()
+    assert window.docks.agreement_dock.isVisible()
     assert window.agreement.text().startswith("No class labels in this data")
     toggle.trigger()
-    assert not window.agreement_dock.isVisible()
+    assert not window.docks.agreement_dock.isVisible()
 
 
 def test_with_more_components_than_classes_the_one_left_over_is_listed_last(iris, qtbot):

@@ -189,7 +189,7 @@ def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
     from PySide6.QtWidgets import QDialog, QFileDialog
 
     window = make_main_window()
-    assert not window.export_actions["animation"].isEnabled() and not window.export_actions["handout"].isEnabled()
+    assert not window.commands["animation"].isEnabled() and not window.commands["handout"].isEnabled()
     assert window.session.load(session.problem, session.config, session.start_model)
     for _ in range(4):
         window.session.next_half_step()
@@ -205,11 +205,11 @@ def test_the_menu_commands_ask_and_export_without_moving_the_cursor(
     monkeypatch.setattr(AnimationDialog, "exec", choose)
     picked = {"animation": str(tmp_path / "menu"), "handout": str(tmp_path / "menu")}
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: (picked.pop("animation"), "")))
-    window.export_actions["animation"].trigger()
+    window.commands["animation"].trigger()
     qtbot.waitUntil(lambda: "Exported the animation" in window.statusBar().currentMessage(), timeout=30_000)
     assert len(frames_of(tmp_path / "menu.gif")) == 2 and read_choices(window.settings, 1).frame_ms == 300
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: (picked.pop("handout"), "")))
-    window.export_actions["handout"].trigger()
+    window.commands["handout"].trigger()
     assert (tmp_path / "menu.html").read_text(encoding="utf-8").count("<section") == 7  # data, 0 to 4, whole run
     assert window.session.cursor == 2 and not window.session.undo_history.can_undo and not window.banner.isVisible()
 

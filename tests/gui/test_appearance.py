@@ -175,31 +175,31 @@ def test_f5_toggles_presentation_mode_and_play_shows_pause_while_playing(qtbot, 
     window.session.load(Problem.synthesised(TRUTH, 200, seed=0), ModelConfig(n_components=2, seed=2))
     size = window.font().pointSizeF()
     qtbot.keyClick(window, Qt.Key_F5)
-    assert window.appearance.presentation and window.presentation_action.isChecked()
+    assert window.appearance.presentation and window.commands["presentation"].isChecked()
     assert window.font().pointSizeF() == pytest.approx(size * PRESENTATION_SCALE["font"])
     assert pg_probe.pen(window.objective.objective_curve).widthF() == pytest.approx(2.5 * PRESENTATION_SCALE["line"])
     qtbot.keyClick(window, Qt.Key_F5)
     assert not window.appearance.presentation and window.font().pointSizeF() == pytest.approx(size)
 
-    assert window.play_action.text() == "Play"
+    assert window.commands["play"].text() == "Play"
     window.session.player.play()
-    assert window.play_action.text() == "Pause"
-    assert window.play_action.icon().cacheKey() == window._icons["pause"].cacheKey()
+    assert window.commands["play"].text() == "Pause"
+    assert window.commands["play"].icon().cacheKey() == window.commands.icons["pause"].cacheKey()
     window.session.player.pause()
-    assert window.play_action.icon().cacheKey() == window._icons["play"].cacheKey()
+    assert window.commands["play"].icon().cacheKey() == window.commands.icons["play"].cacheKey()
 
 
 def test_speed_presentation_and_last_preset_are_remembered(qtbot, settings_path):
     first = make_window(qtbot, settings_path)
     assert not first.start_page.continue_button.isVisible()
-    assert first.load_preset("faithful")
+    assert first.files.load_preset("faithful")
     first.controls.speed_slider.setValue(20)
     first.appearance.set_presentation(True)
     first.close()
 
     second = make_window(qtbot, settings_path)
     assert second.controls.speed_slider.value() == 20 and second.session.player.speed == 5.0
-    assert second.appearance.presentation and second.presentation_action.isChecked()
+    assert second.appearance.presentation and second.commands["presentation"].isChecked()
     assert second.start_page.continue_button.isVisible()
     assert second.start_page.continue_button.text() == "Continue with faithful"
     second.start_page.continue_button.click()
@@ -249,6 +249,6 @@ def test_continuing_with_a_file_that_is_gone_says_so(qtbot, settings_path, tmp_p
         handle.write(f"[choices]\nlast_kind=file\nlast_name={tmp_path / 'gone.csv'}\n")
     window = make_window(qtbot, settings_path)
     assert window.start_page.continue_button.text() == "Continue with gone.csv"
-    assert not window.continue_last()
+    assert not window.files.continue_last()
     assert window.banner.kind == "error" and "gone.csv is no longer there" in window.banner.text
     assert window.session.problem is None

@@ -10,17 +10,17 @@ ROWS = "sepal_length,sepal_width,petal_length,petal_width\n5.0,3.4,1.5,0.2\n6.7,
 
 def test_the_menu_classifies_a_file_and_writes_it_where_the_user_says(make_main_window, qtbot, tmp_path, monkeypatch):
     win = make_main_window()
-    assert not win.classify_action.isEnabled()  # nothing to classify with yet
-    assert win.load_preset("iris")
+    assert not win.commands["classify"].isEnabled()  # nothing to classify with yet
+    assert win.files.load_preset("iris")
     for _ in range(4):
         win.session.next_half_step()
-    assert win.classify_action.isEnabled()
+    assert win.commands["classify"].isEnabled()
     source, target = tmp_path / "new.csv", tmp_path / "out.csv"
     source.write_text(ROWS)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     with qtbot.waitSignal(win.classify_flow.written, timeout=10000):
-        win.classify_action.trigger()
+        win.commands["classify"].trigger()
     with open(target, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     model = win.session.snapshot.model
@@ -35,7 +35,7 @@ def test_a_file_with_other_columns_is_named_in_the_banner_and_nothing_is_written
     make_main_window, qtbot, tmp_path, monkeypatch
 ):
     win = make_main_window()
-    assert win.load_preset("iris")
+    assert win.files.load_preset("iris")
     source = tmp_path / "other.csv"
     source.write_text("a,b\n1,2\n")
     asked = []

@@ -51,15 +51,15 @@ def test_open_starts_in_the_folder_of_the_file_opened_last(qtbot, settings_path,
     data = folder(tmp_path, "data")
     window = make_window(qtbot, settings_path)
     opened = []
-    monkeypatch.setattr(window, "open_or_import", opened.append)
+    monkeypatch.setattr(window.files, "open_or_import", opened.append)
     dialogs.answer = str(data / "iris.csv")
-    window.choose_file()
+    window.files.choose_file()
     assert dialogs.offered == [""] and opened == [str(data / "iris.csv")]
     dialogs.answer = ""  # cancelled: the remembered folder stays
-    window.choose_file()
+    window.files.choose_file()
     later = make_window(qtbot, settings_path)  # the next time nbviz starts
-    monkeypatch.setattr(later, "open_or_import", opened.append)
-    later.choose_file()
+    monkeypatch.setattr(later.files, "open_or_import", opened.append)
+    later.files.choose_file()
     assert dialogs.offered == ["", str(data), str(data)] and len(opened) == 1
 
 
@@ -67,20 +67,20 @@ def test_session_export_and_screenshot_dialogs_remember_their_folders(qtbot, set
     dialogs = FakeDialogs(monkeypatch)
     sessions, exports = folder(tmp_path, "sessions"), folder(tmp_path, "exports")
     window = make_window(qtbot, settings_path)
-    window.load_preset("faithful")
+    window.files.load_preset("faithful")
     dialogs.answer = str(sessions / "mine")
-    assert window.choose_session_path()
+    assert window.files.choose_session_path()
     assert (sessions / "mine.nbviz").exists()
     dialogs.answer = str(exports / "trace.csv")
-    window.choose_export_path("trace")
+    window.exports.choose_export_path("trace")
     assert (exports / "trace.csv").exists()
     assert dialogs.offered == [f"{NAME}.nbviz", f"{NAME}-trace.csv"]
 
     later = make_window(qtbot, settings_path)
-    later.load_preset("faithful")
+    later.files.load_preset("faithful")
     dialogs.answer = ""
-    later.choose_session_path()
-    later.choose_export_path("parameters-json")
+    later.files.choose_session_path()
+    later.exports.choose_export_path("parameters-json")
     later.choose_screenshot()  # screenshots share the exports' folder
     assert dialogs.offered[2:] == [
         str(sessions / f"{NAME}.nbviz"),
@@ -96,13 +96,13 @@ def test_session_export_and_screenshot_dialogs_remember_their_folders(qtbot, set
 def test_a_scripted_run_writes_no_folder_and_offers_plain_names(qtbot, settings_path, tmp_path, monkeypatch):
     dialogs = FakeDialogs(monkeypatch)
     remembered = make_window(qtbot, settings_path)
-    remembered.load_preset("faithful")
+    remembered.files.load_preset("faithful")
     dialogs.answer = str(folder(tmp_path, "exports") / "t.csv")
-    remembered.choose_export_path("trace")
+    remembered.exports.choose_export_path("trace")
     scripted = make_window(qtbot, settings_path, remember=False)
-    scripted.load_preset("faithful")
+    scripted.files.load_preset("faithful")
     dialogs.answer = str(folder(tmp_path, "elsewhere") / "t.csv")
-    scripted.choose_export_path("trace")
+    scripted.exports.choose_export_path("trace")
     assert dialogs.offered == [f"{NAME}-trace.csv", f"{NAME}-trace.csv"]  # the user's folder not used either
     stored = QSettings(settings_path, QSettings.IniFormat)
     assert stored.value("dialogs/export_directory", type=str) == str(tmp_path / "exports")
@@ -148,6 +148,6 @@ def test_garbage_synthesis_settings_give_the_defaults(qtbot, settings_path):
 
 def test_the_window_gives_the_synthesis_dialog_its_settings_only_when_remembering(qtbot, settings_path):
     window = make_window(qtbot, settings_path)
-    assert window.choose_synthesis().settings is window.settings
+    assert window.files.choose_synthesis().settings is window.settings
     scripted = make_window(qtbot, settings_path, remember=False)
-    assert scripted.choose_synthesis().settings is None
+    assert scripted.files.choose_synthesis().settings is None

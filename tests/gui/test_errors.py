@@ -66,7 +66,7 @@ def test_an_exception_in_the_worker_thread_ends_the_run_and_keeps_the_data(windo
 
     monkeypatch.setattr(window.session.em, "run", failing_run)
     with qtbot.waitSignal(window.runner.finished, timeout=10000):
-        window.run_action.trigger()
+        window.commands["run"].trigger()
     qtbot.waitUntil(lambda: reporter.dialog is not None and reporter.dialog.isVisible(), timeout=5000)
     assert "a bug in the worker" in reporter.dialog.informativeText()
     assert not window.session.busy and len(window.session.history) == kept

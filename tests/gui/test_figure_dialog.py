@@ -88,7 +88,7 @@ def test_the_empty_title_field_shows_the_title_the_figure_gets(make_main_window,
         return FigureOptionsDialog.DialogCode.Accepted
 
     monkeypatch.setattr(FigureOptionsDialog, "exec", left_empty)
-    window.choose_export_path(menu)
+    window.exports.choose_export_path(menu)
     title = ET.parse(tmp_path / "f.svg").getroot().findtext("{http://www.w3.org/2000/svg}title")
     assert shown == [title]  # what the field showed is what the figure got
     assert title.startswith(words + "Three 2-D Gaussians · ") and title.endswith(" · iteration 2, after the E-step")

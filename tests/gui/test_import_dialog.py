@@ -157,28 +157,28 @@ def window(qtbot, tmp_path):
 )
 def test_a_bad_file_shows_where_and_keeps_what_was_open(window, tmp_path, content, words):
     before = window.session.problem
-    dialog = window.import_file(write(tmp_path, "bad.csv", content))
+    dialog = window.files.import_file(write(tmp_path, "bad.csv", content))
     assert words in dialog.message.text()
     assert not dialog.ok_button.isEnabled() and not dialog.start_loading()
     dialog.reject()
-    assert window.session.problem is before and window.import_dialog is None
+    assert window.session.problem is before and window.files.import_dialog is None
 
 
 def test_loading_from_the_window_switches_data_and_says_what_was_dropped(window, qtbot, tmp_path):
     path = write(tmp_path, "m.csv", "a,b\n1,2\n3,\n5,7\n2,2\n8,9\n0,1\n")
-    dialog = window.import_file(path)
+    dialog = window.files.import_file(path)
     dialog.drop_check.setChecked(True)
     with qtbot.waitSignal(dialog.finished, timeout=10000):
         dialog.ok_button.click()
     problem = window.session.problem
     assert problem.name == "m.csv" and problem.n_samples == 5
     assert window.banner.kind == "notice" and "dropped 1 row(s) with missing values (lines 3)" in window.banner.text
-    assert window.recent_files()[0].endswith("m.csv")
+    assert window.files.recent_files()[0].endswith("m.csv")
 
 
 def test_not_dropping_leaves_the_session_unchanged(window, tmp_path):
     before, history = window.session.problem, list(window.session.history)
-    dialog = window.import_file(write(tmp_path, "m.csv", "a,b\n1,2\n3,\n"))
+    dialog = window.files.import_file(write(tmp_path, "m.csv", "a,b\n1,2\n3,\n"))
     assert "1 row has missing values (line 3)" in dialog.message.text()
     dialog.reject()
     assert window.session.problem is before and list(window.session.history) == history
@@ -187,7 +187,7 @@ def test_not_dropping_leaves_the_session_unchanged(window, tmp_path):
 def test_too_few_rows_for_k_reduce_k_with_a_note_or_name_the_cause(window, qtbot, tmp_path):
     window.session.configure(window.session.config.with_(n_components=5))
     before = window.session.problem
-    dialog = window.import_file(write(tmp_path, "three.csv", "a,b\n1,2\n3,4.5\n5,7\n"))
+    dialog = window.files.import_file(write(tmp_path, "three.csv", "a,b\n1,2\n3,4.5\n5,7\n"))
     assert dialog.k_spin.value() == 3 and "K reduced to 3" in dialog.message.text()
     dialog.set_model(n_components=5)  # the user's choice is checked, not changed
     text = dialog.message.text()
@@ -222,7 +222,7 @@ def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path,
     monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)  # checked as it loads
     monkeypatch.setattr(background, "PROGRESS_INTERVAL", 0.0)  # every report reaches the dialog
     path = big_file(tmp_path)
-    dialog = window.import_file(path)
+    dialog = window.files.import_file(path)
     assert "is large" in dialog.message.text() and dialog.ok_button.isEnabled()
     fractions = []
     dialog.loader.progressed.connect(fractions.append)
@@ -236,7 +236,7 @@ def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path,
 def test_cancel_while_loading_keeps_the_old_data(window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)
     before = window.session.problem
-    dialog = window.import_file(big_file(tmp_path))
+    dialog = window.files.import_file(big_file(tmp_path))
     with qtbot.waitSignal(dialog.loader.cancelled, timeout=20000):
         dialog.ok_button.click()
         dialog.cancel_loading()
@@ -247,7 +247,7 @@ def test_cancel_while_loading_keeps_the_old_data(window, qtbot, tmp_path, monkey
 def test_errors_found_while_loading_come_back_into_the_dialog(window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 10)
     before = window.session.problem
-    dialog = window.import_file(write(tmp_path, "late.csv", "a,b\n1,2\n3,4\n5,\n"))
+    dialog = window.files.import_file(write(tmp_path, "late.csv", "a,b\n1,2\n3,4\n5,\n"))
     with qtbot.waitSignal(dialog.loader.failed, timeout=10000):
         dialog.ok_button.click()
     assert "1 row has missing values (line 4)" in dialog.message.text() and dialog.drop_check.isVisible()
@@ -257,8 +257,8 @@ def test_errors_found_while_loading_come_back_into_the_dialog(window, qtbot, tmp
 def test_recent_data_files_and_sessions_open_the_right_way(window, tmp_path):
     path = write(tmp_path, "r.csv", "a,b\n1,2\n3,4\n5,6\n")
     window.start_page.file_chosen.emit(path)
-    assert window.import_dialog is not None and window.import_dialog.path == path
-    window.import_dialog.reject()
+    assert window.files.import_dialog is not None and window.files.import_dialog.path == path
+    window.files.import_dialog.reject()
 
 
 def test_the_bad_cell_is_marked_and_ignoring_its_column_clears_the_error(dialog_for, qtbot, tmp_path):
@@ -285,12 +285,12 @@ def test_dropping_or_choosing_a_data_file_opens_the_dialog(window, tmp_path, mon
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(path)])
     window.dropEvent(QDropEvent(QPointF(50, 50), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
-    assert window.import_dialog.path == path and window.session.problem is before
-    window.import_dialog.reject()
+    assert window.files.import_dialog.path == path and window.session.problem is before
+    window.files.import_dialog.reject()
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (path, ""))
-    window.open_action.trigger()
-    assert window.import_dialog.path == path and window.import_dialog.isVisible()
-    window.import_dialog.reject()
+    window.commands["open"].trigger()
+    assert window.files.import_dialog.path == path and window.files.import_dialog.isVisible()
+    window.files.import_dialog.reject()
     assert window.session.problem is before
 
 
@@ -326,7 +326,7 @@ def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path,
     path.write_text("a,b,c\n" + "\n".join(",".join(f"{v:g}" for v in row) for row in rows) + "\n")
     window = MainWindow()
     qtbot.addWidget(window)
-    dialog = window.import_file(str(path))
+    dialog = window.files.import_file(str(path))
     row = dialog.standardize_row
     assert row.proposal.isVisibleTo(dialog) and "spread of b" in row.proposal.text()
     row.combo.setCurrentIndex(row.combo.findData("z"))
@@ -348,7 +348,7 @@ def wide_rows(tmp_path, n, name="small.csv"):
 
 def test_a_five_row_file_gets_a_model_that_fits_it_and_loads(window, qtbot, tmp_path):
     window.session.configure(window.session.config.with_(n_components=3, covariance_type="full"))
-    dialog = window.import_file(wide_rows(tmp_path, 5))
+    dialog = window.files.import_file(wide_rows(tmp_path, 5))
     assert dialog.ok_button.isEnabled(), dialog.message.text()
     assert dialog.covariance_combo.currentText() == "diag" and dialog.k_spin.value() == 3
     assert "5 rows are fewer than the 14 a full covariance of 13 features needs" in dialog.message.text()

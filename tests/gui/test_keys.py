@@ -86,7 +86,7 @@ def test_the_stepping_keys_work_whatever_has_focus(window, qtbot, where):
 def test_a_disabled_command_key_does_not_reach_the_widget(window, qtbot):
     combo = focus(qtbot, window.controls.model_combo)
     index, config = combo.currentIndex(), window.session.config
-    assert not window.m_action.isEnabled()  # no E-step yet
+    assert not window.commands["m_step"].isEnabled()  # no E-step yet
     press(qtbot, Qt.Key.Key_M)  # a combo box would pick the item starting with "M"
     press(qtbot, Qt.Key.Key_End)  # ... or its last item
     assert combo.currentIndex() == index and window.session.config is config and len(window.session.history) == 1
@@ -136,21 +136,21 @@ def test_ctrl_z_from_a_number_field_undoes_the_change_it_made(window, qtbot):
     for _ in range(3):
         session.step()
     history = list(session.history)
-    assert not window.undo_action.isEnabled()
+    assert not window.commands["undo"].isEnabled()
     field = focus(qtbot, window.controls.k_spin)
     field.selectAll()
     qtbot.keyClicks(field, "4")
     press(qtbot, Qt.Key.Key_Enter)
-    assert session.n_components == 4 and len(session.history) == 1 and window.undo_action.isEnabled()
+    assert session.n_components == 4 and len(session.history) == 1 and window.commands["undo"].isEnabled()
     focus(qtbot, field)
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert list(session.history) == history and session.cursor == 6 and field.value() == 2
-    assert window.redo_action.isEnabled() and not window.undo_action.isEnabled()
+    assert window.commands["redo"].isEnabled() and not window.commands["undo"].isEnabled()
     press(qtbot, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert session.n_components == 4 and field.value() == 4
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert session.n_components == 4  # nothing more to redo
-    assert window.undo_action in window.menuBar().actions()[1].menu().actions()  # Edit → Undo
+    assert window.commands["undo"] in window.menuBar().actions()[1].menu().actions()  # Edit → Undo
 
 
 def test_free_text_and_dialogs_keep_their_keys(window, qtbot):

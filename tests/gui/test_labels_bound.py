@@ -178,14 +178,14 @@ def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_e
     window.remember_layout = False
     qtbot.addWidget(window)
     window.show()
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
-    assert window.bound_dock.toggleViewAction() in view_menu.actions()
-    assert not window.bound_dock.isVisible()
+    assert window.docks.bound_dock.toggleViewAction() in view_menu.actions()
+    assert not window.docks.bound_dock.isVisible()
     window.session.e_step()
     assert window.bound_view.result is None  # hidden: no work
-    window.bound_dock.toggleViewAction().trigger()
-    assert window.bound_dock.isVisible() and window.bound_view.result is not None
+    window.docks.bound_dock.toggleViewAction().trigger()
+    assert window.docks.bound_dock.isVisible() and window.bound_view.result is not None
     session = window.session
     session.hand_labels.set_label(4, 0)
     assert "1 of 600 points labelled" in window.status_text()
@@ -291,18 +291,18 @@ def test_place_labels_puts_coincident_lines_labels_apart():
 
 
 def test_showing_the_bound_dock_gives_it_room_to_read(qtbot, tmp_path):
-    from nbviz.gui.window.main_window import BOUND_MIN_HEIGHT
+    from nbviz.gui.window.docks import BOUND_MIN_HEIGHT
 
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
     window.remember_layout = False
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     window.session.e_step()
-    window.bound_dock.toggleViewAction().trigger()
-    qtbot.waitUntil(lambda: window.bound_dock.height() >= BOUND_MIN_HEIGHT - 10, timeout=3000)
-    assert window.bound_dock.width() >= 0.4 * window.width()
+    window.docks.bound_dock.toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: window.docks.bound_dock.height() >= BOUND_MIN_HEIGHT - 10, timeout=3000)
+    assert window.docks.bound_dock.width() >= 0.4 * window.width()
     assert window.bound_view.plot.height() >= 200
 
 

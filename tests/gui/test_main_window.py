@@ -24,9 +24,9 @@ def load_blobs(window, n=200):
 
 def test_starts_on_the_start_page_and_a_preset_opens_the_workspace(window):
     assert window.pages.currentIndex() == 0 and window.start_page.isVisible()
-    assert not window.control_dock.isVisible()
-    assert window.load_preset("gmm-2d")
-    assert window.pages.currentIndex() == 1 and window.control_dock.isVisible()
+    assert not window.docks.control_dock.isVisible()
+    assert window.files.load_preset("gmm-2d")
+    assert window.pages.currentIndex() == 1 and window.docks.control_dock.isVisible()
     assert window.windowTitle().startswith("nbviz — ")
 
 
@@ -92,7 +92,7 @@ def test_history_slider_scrubs_and_the_status_bar_reports(window):
 def test_run_to_convergence_in_the_background(window, qtbot):
     load_blobs(window)
     with qtbot.waitSignal(window.runner.finished, timeout=20000) as blocker:
-        window.run_action.trigger()
+        window.commands["run"].trigger()
     assert blocker.args[1] is True
     assert "converged: the objective gained less than tol 1e-06" in window.status_text()
     assert window.banner.isVisible() and "Converged" in window.banner.text
@@ -111,7 +111,7 @@ def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path, na
     before = (window.session.problem, len(window.session.history))
     bad = tmp_path / name
     bad.write_text(text)
-    assert not window.open_file(str(bad))
+    assert not window.files.open_file(str(bad))
     assert window.banner.kind == "error" and all(words in window.banner.text for words in said)
     assert (window.session.problem, len(window.session.history)) == before
 
@@ -119,9 +119,9 @@ def test_a_bad_file_shows_a_message_and_keeps_what_was_open(window, tmp_path, na
 def test_opening_a_file_remembers_it(window, tmp_path):
     good = tmp_path / "good.csv"
     good.write_text("a,b\n" + "\n".join(f"{i % 3},{i % 5 + 0.5}" for i in range(30)) + "\n")
-    assert window.open_file(str(good))
+    assert window.files.open_file(str(good))
     assert window.session.problem.name == "good.csv"
-    assert window.recent_files()[0].endswith("good.csv")
+    assert window.files.recent_files()[0].endswith("good.csv")
     assert window.start_page.recent_list.item(0).data(Qt.UserRole).endswith("good.csv")
 
 
@@ -131,8 +131,8 @@ def test_cancel_in_the_progress_dialog_stops_the_background_run(window, qtbot):
     assert window.session.load(Problem.synthesised(blob, 50000, seed=0), ModelConfig(n_components=2, seed=2))
     window.session.tolerance = 0.0
     window.runner.max_iter = 10**6
-    window.run_action.trigger()
-    assert window.session.busy and not window.e_action.isEnabled()
+    window.commands["run"].trigger()
+    assert window.session.busy and not window.commands["e_step"].isEnabled()
     qtbot.waitUntil(lambda: window._progress is not None and window._progress.isVisible(), timeout=5000)
     cancel_button = window._progress.findChild(QPushButton)
     assert cancel_button.text() == "Cancel"
@@ -140,7 +140,7 @@ def test_cancel_in_the_progress_dialog_stops_the_background_run(window, qtbot):
         qtbot.mouseClick(cancel_button, Qt.LeftButton)
     iterations, converged = blocker.args
     assert not converged and 0 < iterations < window.runner.max_iter
-    assert not window.session.busy and window.e_action.isEnabled()
+    assert not window.session.busy and window.commands["e_step"].isEnabled()
     assert len(window.session.history) == 1 + 2 * iterations
     assert "Stopped after" in window.banner.text
 
@@ -154,8 +154,8 @@ def test_save_a_session_and_open_it_by_dropping_the_file(window, qtbot, tmp_path
         window.session.step()
     window.session.set_cursor(4)
     path = tmp_path / "blobs.nbviz"
-    assert window.save_session(str(path))
-    window.load_preset("faithful")
+    assert window.files.save_session(str(path))
+    window.files.load_preset("faithful")
     assert window.session.problem.name != "synthetic"
 
     mime = QMimeData()
@@ -164,7 +164,7 @@ def test_save_a_session_and_open_it_by_dropping_the_file(window, qtbot, tmp_path
     window.dropEvent(drop)
     assert window.session.problem.name == "synthetic"
     assert len(window.session.history) == 7 and window.session.cursor == 4
-    assert window.history_slider.value() == 4 and window.recent_files()[0].endswith("blobs.nbviz")
+    assert window.history_slider.value() == 4 and window.files.recent_files()[0].endswith("blobs.nbviz")
 
 
 @pytest.mark.parametrize(
@@ -185,7 +185,7 @@ def test_every_export_writes_its_file(window, tmp_path, kind, name):
     load_blobs(window)
     window.session.step()
     path = tmp_path / name
-    assert window.export_to(kind, str(path))
+    assert window.exports.export_to(kind, str(path))
     data = path.read_bytes()
     assert len(data) > 100
     if name.endswith(".svg"):
@@ -197,16 +197,16 @@ def test_every_export_writes_its_file(window, tmp_path, kind, name):
 def test_the_bound_figure_draws_its_curves_without_showing_its_dock(window, tmp_path):
     load_blobs(window)
     window.session.step()
-    assert not window.bound_dock.isVisible()
-    assert window.export_to("bound-figure", str(tmp_path / "b.svg"))
-    assert not window.bound_dock.isVisible()  # drawn off screen: the window is left as it was
+    assert not window.docks.bound_dock.isVisible()
+    assert window.exports.export_to("bound-figure", str(tmp_path / "b.svg"))
+    assert not window.docks.bound_dock.isVisible()  # drawn off screen: the window is left as it was
     assert b"<path" in (tmp_path / "b.svg").read_bytes() or b"<polyline" in (tmp_path / "b.svg").read_bytes()
 
 
 @pytest.mark.parametrize("kind, what", [("choose-k-figure", "Choose K"), ("restarts-figure", "restart gallery")])
 def test_explore_figures_wait_for_a_result(window, tmp_path, kind, what):
     load_blobs(window)
-    assert not window.export_to(kind, str(tmp_path / "f.png"))
+    assert not window.exports.export_to(kind, str(tmp_path / "f.png"))
     assert window.banner.kind == "error" and what in window.banner.text
     assert not (tmp_path / "f.png").exists()
 
@@ -216,14 +216,14 @@ def test_the_restart_gallery_figure_after_a_run(window, qtbot, tmp_path):
     window.restarts.count_spin.setValue(2)
     with qtbot.waitSignal(window.restarts.explorer.finished, timeout=20000):
         window.restarts.job_bar.run_button.click()
-    assert window.export_to("restarts-figure", str(tmp_path / "g.png"))
-    assert not window.restarts_dock.isVisible()  # drawn off screen: the window is left as it was
+    assert window.exports.export_to("restarts-figure", str(tmp_path / "g.png"))
+    assert not window.docks.restarts_dock.isVisible()  # drawn off screen: the window is left as it was
     assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_figure_with_an_unknown_suffix_is_refused_with_a_message(window, tmp_path):
     load_blobs(window)
-    assert not window.export_to("data-figure", str(tmp_path / "figure.gif"))
+    assert not window.exports.export_to("data-figure", str(tmp_path / "figure.gif"))
     assert window.banner.kind == "error" and ".png, .svg, .pdf" in window.banner.text
     assert not (tmp_path / "figure.gif").exists()
 
@@ -233,9 +233,9 @@ def test_window_size_and_docks_are_remembered(qtbot, tmp_path):
     first = MainWindow(settings=QSettings(settings_path, QSettings.IniFormat))
     qtbot.addWidget(first)
     first.show()
-    first.load_preset("gmm-2d")
+    first.files.load_preset("gmm-2d")
     first.resize(780, 900)  # the offscreen screen is 800 px wide: restoring clamps to it
-    first.objective_dock.hide()
+    first.docks.objective_dock.hide()
     width = first.width()
     assert width == 780
     first.close()
@@ -244,9 +244,9 @@ def test_window_size_and_docks_are_remembered(qtbot, tmp_path):
     qtbot.addWidget(second)
     second.show()
     assert second.width() == width  # not the default 1400
-    assert not second.control_dock.isVisible()  # the start page shows no docks
-    second.load_preset("faithful")
-    assert second.control_dock.isVisible() and not second.objective_dock.isVisible()
+    assert not second.docks.control_dock.isVisible()  # the start page shows no docks
+    second.files.load_preset("faithful")
+    assert second.docks.control_dock.isVisible() and not second.docks.objective_dock.isVisible()
 
 
 def test_a_corrupt_settings_file_falls_back_to_defaults_with_a_note(qtbot, tmp_path):
@@ -256,7 +256,7 @@ def test_a_corrupt_settings_file_falls_back_to_defaults_with_a_note(qtbot, tmp_p
     qtbot.addWidget(window)
     window.show()
     assert "settings could not be read" in window.banner.text
-    assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
+    assert window.files.load_preset("gmm-2d") and window.docks.control_dock.isVisible()
 
 
 def test_a_readable_settings_file_with_values_of_the_wrong_type_falls_back_to_the_defaults(qtbot, tmp_path):
@@ -270,7 +270,7 @@ def test_a_readable_settings_file_with_values_of_the_wrong_type_falls_back_to_th
     qtbot.addWidget(fresh)
     fresh.show()
     assert window.size() == fresh.size()
-    assert window.load_preset("gmm-2d") and window.control_dock.isVisible()
+    assert window.files.load_preset("gmm-2d") and window.docks.control_dock.isVisible()
 
 
 @pytest.mark.parametrize("answer", ["cancel", "discard", "save"])
@@ -290,23 +290,23 @@ def test_closing_with_unsaved_half_steps_asks_first(window, tmp_path, monkeypatc
     assert (tmp_path / "kept.nbviz").exists() == (answer == "save")
     if answer == "save":
         window.show()
-        assert not window.unsaved and window.close()  # nothing new: no question
+        assert not window.files.unsaved and window.close()  # nothing new: no question
         assert len(asked) == 1
 
 
 def test_stepping_actions_wait_for_data_and_the_m_step_for_an_e_step(window):
-    assert not window.e_action.isEnabled() and not window.save_action.isEnabled()
-    assert window.open_action.isEnabled()
+    assert not window.commands["e_step"].isEnabled() and not window.commands["save"].isEnabled()
+    assert window.commands["open"].isEnabled()
     load_blobs(window)
-    assert window.e_action.isEnabled() and not window.m_action.isEnabled()
-    window.e_action.trigger()
-    assert window.m_action.isEnabled() and window.export_actions["trace"].isEnabled()
+    assert window.commands["e_step"].isEnabled() and not window.commands["m_step"].isEnabled()
+    window.commands["e_step"].trigger()
+    assert window.commands["m_step"].isEnabled() and window.commands["trace"].isEnabled()
     window.session.set_cursor(0)
-    assert not window.m_action.isEnabled()
+    assert not window.commands["m_step"].isEnabled()
 
 
 def test_huge_objectives_are_written_with_significant_digits_not_hundreds_of_them():
-    from nbviz.gui.window.main_window import objective_text
+    from nbviz.gui.window.status_bar import objective_text
 
     assert objective_text(-2278.8631171) == "-2278.863117"
     assert float(objective_text(-3.5e301)) == pytest.approx(-3.5e301) and len(objective_text(-3.5e301)) < 16
@@ -330,7 +330,7 @@ def test_a_panels_own_error_shows_in_the_banner_and_the_session_does_not_announc
 
 
 def test_choosing_a_k_without_a_fit_is_the_panels_error_not_the_sessions(window):
-    from nbviz.app.explore.choose_k import KChoice
+    from nbviz.app.explore.explore import KChoice
 
     load_blobs(window)
     selection = nc.select_components(window.session.problem.X, "gaussian", [1, 2], n_init=1, rng=0, max_iter=5)
@@ -350,11 +350,11 @@ def test_the_stepping_buttons_and_actions_follow_one_rule(window):
         session.background.set_busy(busy)
         for phase_step in (lambda: None, session.e_step):
             phase_step()
-            assert window.e_action.isEnabled() == controls.e_button.isEnabled() == session.can_step
-            assert window.m_action.isEnabled() == controls.m_button.isEnabled() == session.can_m_step
+            assert window.commands["e_step"].isEnabled() == controls.e_button.isEnabled() == session.can_step
+            assert window.commands["m_step"].isEnabled() == controls.m_button.isEnabled() == session.can_m_step
     session.background.set_busy(False)
     session.reset()
-    assert session.can_step and not session.can_m_step and not window.m_action.isEnabled()
+    assert session.can_step and not session.can_m_step and not window.commands["m_step"].isEnabled()
 
 
 def test_a_picture_of_the_window_shows_the_panels_as_the_session_is(window, tmp_path):

@@ -49,7 +49,7 @@ def assert_same_drawing(a, b):
 
 def halfway_through_an_m_step(window, preset):
     """Open `preset`, take an E-step, and stop the M-step's animation halfway; (session, before, after)."""
-    assert window.load_preset(preset)
+    assert window.files.load_preset(preset)
     session = window.session
     session.e_step()
     window.motion.finish()
@@ -72,7 +72,7 @@ def test_an_m_step_moves_the_means_and_ellipses_through_the_midpoint(window):
 
 
 def test_an_e_step_blends_the_point_colours_between_the_two_responsibilities(window):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     session, scatter = window.session, window.data_view.scatter
     session.e_step()
     session.m_step()
@@ -89,7 +89,7 @@ def test_an_e_step_blends_the_point_colours_between_the_two_responsibilities(win
 
 
 def test_the_animation_ends_exactly_on_the_snapshot(window, qtbot):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     window.motion.set_duration(150)
     session, scatter = window.session, window.data_view.scatter
     frames = record_frames(window)
@@ -106,7 +106,7 @@ def test_the_animation_ends_exactly_on_the_snapshot(window, qtbot):
 
 
 def test_the_objective_curve_never_gets_an_interpolated_value(window):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     session, curve = window.session, window.objective
     frames = record_frames(window)
     session.e_step()
@@ -125,7 +125,7 @@ def test_the_objective_curve_never_gets_an_interpolated_value(window):
 
 
 def test_scrubbing_stepping_back_and_jumps_show_the_real_snapshot(window, qtbot):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     session, motion = window.session, window.motion
     frames = record_frames(window)
     for _ in range(4):
@@ -149,7 +149,7 @@ def test_scrubbing_stepping_back_and_jumps_show_the_real_snapshot(window, qtbot)
 
 
 def test_a_half_step_during_an_animation_jumps_to_the_real_one(window):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     session, motion, scatter = window.session, window.motion, window.data_view.scatter
     session.e_step()
     motion.seek(0.5)
@@ -161,7 +161,7 @@ def test_a_half_step_during_an_animation_jumps_to_the_real_one(window):
 
 
 def test_fast_play_and_animation_off_draw_no_frame(window, qtbot):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     session, motion = window.session, window.motion
     frames = record_frames(window)
     session.player.set_speed(30.0)  # 33 ms between half-steps: too little for an animation
@@ -179,7 +179,7 @@ def test_fast_play_and_animation_off_draw_no_frame(window, qtbot):
 def test_by_default_only_presentation_mode_animates(make_main_window):
     window = make_main_window()
     assert window.motion.when == "presentation" and window.motion.duration_ms == DEFAULT_MS
-    assert window.load_preset("gmm-1d")
+    assert window.files.load_preset("gmm-1d")
     window.session.e_step()
     assert not window.motion.running
     window.appearance.set_presentation(True)

@@ -32,12 +32,12 @@ def window(qtbot, settings_path):
 
 
 def side_docks(window):
-    return [window.control_dock, window.parameters_dock, window.inspector_dock]
+    return [window.docks.control_dock, window.docks.parameters_dock, window.docks.inspector_dock]
 
 
 def test_f5_fills_the_screen_with_the_data_and_the_objective_and_esc_puts_everything_back(qtbot, window):
-    assert window.load_preset("gmm-2d")
-    window.bound_dock.show()
+    assert window.files.load_preset("gmm-2d")
+    window.docks.bound_dock.show()
     window.take_half_steps(3)
     before = window.geometry().size()
     assert all(dock.isVisible() for dock in side_docks(window))
@@ -46,27 +46,27 @@ def test_f5_fills_the_screen_with_the_data_and_the_objective_and_esc_puts_everyt
     screen = QGuiApplication.primaryScreen().geometry().size()
     qtbot.waitUntil(lambda: window.size() == screen)
     assert window.appearance.presentation
-    assert not any(dock.isVisible() for dock in (*side_docks(window), window.bound_dock))
-    assert window.objective_dock.isVisible() and window.data_view.isVisible()
+    assert not any(dock.isVisible() for dock in (*side_docks(window), window.docks.bound_dock))
+    assert window.docks.objective_dock.isVisible() and window.data_view.isVisible()
     assert window.menuBar().isVisible() and not window.statusBar().isVisible()  # View can bring a dock back
     # the status bar's facts are in the objective's title bar: half-step 3 is the E-step of iteration 2
     line = window.presentation_layout.status_line
-    assert window.objective_dock.titleBarWidget() is line and line.isVisible()
+    assert window.docks.objective_dock.titleBarWidget() is line and line.isVisible()
     objective = window.session.snapshot.objective
     assert "Iteration 2, after the E-step" in line.text()
     assert f"{abs(objective):.4f}" in line.text()
 
     qtbot.keyClick(window.data_view, Qt.Key_Escape)
     qtbot.waitUntil(lambda: not window.isFullScreen())
-    assert not window.appearance.presentation and not window.presentation_action.isChecked()
-    assert all(dock.isVisible() for dock in (*side_docks(window), window.bound_dock))
+    assert not window.appearance.presentation and not window.commands["presentation"].isChecked()
+    assert all(dock.isVisible() for dock in (*side_docks(window), window.docks.bound_dock))
     assert window.menuBar().isVisible() and window.statusBar().isVisible()
-    assert window.objective_dock.titleBarWidget() is None and not line.isVisible()
+    assert window.docks.objective_dock.titleBarWidget() is None and not line.isVisible()
     qtbot.waitUntil(lambda: window.geometry().size() == before)
 
 
 def test_the_status_line_follows_the_cursor(qtbot, window):
-    assert window.load_preset("gmm-1d")
+    assert window.files.load_preset("gmm-1d")
     window.appearance.set_presentation(True)
     line = window.presentation_layout.status_line
     assert "Iteration 0, start" in line.text()
@@ -79,7 +79,7 @@ def test_the_status_line_follows_the_cursor(qtbot, window):
 
 
 def test_p_toggles_the_parameters_overlay_only_in_presentation_mode(qtbot, window):
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     overlay = window.presentation_layout.parameters_overlay
     qtbot.keyClick(window.data_view, Qt.Key_P)
     assert not overlay.isVisible()  # P means nothing outside presentation mode
@@ -104,7 +104,7 @@ def test_p_toggles_the_parameters_overlay_only_in_presentation_mode(qtbot, windo
 def test_at_1024x768_every_preset_gives_the_data_view_half_the_screen_and_clips_no_text(qtbot, settings_path, name):
     window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
     window.appearance.set_presentation(True)
-    assert window.load_preset(name)
+    assert window.files.load_preset(name)
     window.take_half_steps(3)
     window.presentation_layout.parameters_action.trigger()
     qtbot.wait(10)
@@ -122,24 +122,24 @@ def test_at_1024x768_every_preset_gives_the_data_view_half_the_screen_and_clips_
 def test_presentation_chosen_on_the_start_page_applies_when_data_arrives(qtbot, window):
     window.appearance.set_presentation(True)
     assert not any(dock.isVisible() for dock in side_docks(window))
-    assert window.load_preset("iris")
-    assert window.objective_dock.isVisible() and not window.control_dock.isVisible()
+    assert window.files.load_preset("iris")
+    assert window.docks.objective_dock.isVisible() and not window.docks.control_dock.isVisible()
     window.appearance.set_presentation(False)  # the docks as the workspace first showed them
     assert all(dock.isVisible() for dock in side_docks(window))
 
 
 def test_closing_in_presentation_mode_remembers_the_users_docks_not_the_projectors(qtbot, settings_path):
     first = make_window(qtbot, settings_path, full_screen=False)
-    assert first.load_preset("faithful")
-    first.inspector_dock.hide()
+    assert first.files.load_preset("faithful")
+    first.docks.inspector_dock.hide()
     first.appearance.set_presentation(True)
     first.close()
 
     second = make_window(qtbot, settings_path, full_screen=False)
     second.appearance.set_presentation(False)
-    assert second.load_preset("faithful")
-    assert second.control_dock.isVisible() and second.parameters_dock.isVisible()
-    assert not second.inspector_dock.isVisible()
+    assert second.files.load_preset("faithful")
+    assert second.docks.control_dock.isVisible() and second.docks.parameters_dock.isVisible()
+    assert not second.docks.inspector_dock.isVisible()
 
 
 def test_a_first_start_fits_the_screen_with_its_frame(qtbot, settings_path):
@@ -152,7 +152,7 @@ def test_a_first_start_fits_the_screen_with_its_frame(qtbot, settings_path):
 
 def test_presenting_the_objective_legend_is_in_the_header_not_on_the_curves(qtbot, settings_path):
     window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
-    assert window.load_preset("iris")
+    assert window.files.load_preset("iris")
     window.take_half_steps(5)
     curve = window.objective
     assert curve.legend.isVisible()  # the normal layout keeps the legend in the plot

@@ -13,8 +13,8 @@ def test_the_explore_docks_fit_beside_the_others_in_a_1024x768_window(qtbot):
     window.resize(1024, 768)
     window.show()
     window.session.load(*load_preset("penguins"))  # labelled: the clusters-vs-classes dock shows too
-    for dock in (window.choose_k_dock, window.restarts_dock, window.bound_dock):
-        window.show_explore_dock(dock) if dock is not window.bound_dock else dock.show()
+    for dock in (window.docks.choose_k_dock, window.docks.restarts_dock, window.docks.bound_dock):
+        window.docks.show_explore_dock(dock) if dock is not window.docks.bound_dock else dock.show()
         QTest.qWait(50)
         assert window.minimumSizeHint().height() <= 768 and window.minimumSizeHint().width() <= 1024
         assert (window.width(), window.height()) == (1024, 768), dock.windowTitle()
@@ -23,7 +23,7 @@ def test_the_explore_docks_fit_beside_the_others_in_a_1024x768_window(qtbot):
 def test_on_a_1024_pixel_screen_the_parameters_column_gives_the_data_view_room(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from nbviz.gui.window.main_window import DATA_VIEW_SHARE, PARAMETERS_WIDTHS
+    from nbviz.gui.window.docks import DATA_VIEW_SHARE, PARAMETERS_WIDTHS
 
     least, most = PARAMETERS_WIDTHS
     widths = {}
@@ -38,11 +38,11 @@ def test_on_a_1024_pixel_screen_the_parameters_column_gives_the_data_view_room(q
         qtbot.waitExposed(window)
         window.session.load(*load_preset("gmm-2d"))
         QTest.qWait(50)
-        widths[width] = window.parameters_dock.width(), window.data_view.width()
+        widths[width] = window.docks.parameters_dock.width(), window.data_view.width()
         assert (window.width(), window.height()) == (width, height)
     parameters, data_view = widths[1024]
     assert parameters == least  # (it was 360: the data view had under a third of the window)
-    assert data_view >= 1024 - window.control_dock.width() - least - 40
+    assert data_view >= 1024 - window.docks.control_dock.width() - least - 40
     parameters, data_view = widths[1600]
     assert parameters == most and data_view >= DATA_VIEW_SHARE * 1600
 

@@ -57,11 +57,11 @@ def test_quitting_straight_after_opening_a_session_asks_nothing(window, tmp_path
     fresh.remember_layout = False
     try:
         assert fresh.restore_session(read_session(str(tmp_path / "s.nbviz")), str(tmp_path / "s.nbviz"))
-        assert not fresh.unsaved  # as `nbviz s.nbviz` opens it
+        assert not fresh.files.unsaved  # as `nbviz s.nbviz` opens it
         fresh.session.next_half_step()
-        assert fresh.unsaved
+        assert fresh.files.unsaved
     finally:
-        fresh.unsaved = False
+        fresh.files.unsaved = False
         fresh.close()
 
 

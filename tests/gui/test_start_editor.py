@@ -135,7 +135,7 @@ def test_controls_button_opens_the_editor_from_the_window(qtbot, tmp_path):
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.remember_layout = False
-    assert window.load_preset("gmm-2d")
+    assert window.files.load_preset("gmm-2d")
     assert window.controls.edit_start_button.isEnabled()
     with qtbot.waitSignal(window.session.run_reset):
         qtbot.mouseClick(window.controls.edit_start_button, Qt.MouseButton.LeftButton)

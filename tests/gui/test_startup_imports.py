@@ -43,13 +43,14 @@ def test_hidden_docks_and_pages_are_built_when_first_shown(make_main_window, qtb
 
     window = make_main_window()
     window.session.load(*load_preset("gmm-2d"))
-    assert not window.choose_k_dock.built and not window.restarts_dock.built and not window.bound_dock.built
+    docks = window.docks
+    assert not docks.choose_k_dock.built and not docks.restarts_dock.built and not docks.bound_dock.built
     assert window.data_view._density is None and window.data_view._discrete is None  # 2-D data: the scatter
-    window.show_explore_dock(window.choose_k_dock)
-    qtbot.waitUntil(lambda: window.choose_k_dock.built)
-    assert window.choose_k_dock.widget().widget() is window.choose_k and window.choose_k.isVisible()
-    assert not window.restarts_dock.built  # tabbed behind it, not shown
-    window.bound_dock.show()
+    window.docks.show_explore_dock(window.docks.choose_k_dock)
+    qtbot.waitUntil(lambda: window.docks.choose_k_dock.built)
+    assert window.docks.choose_k_dock.widget().widget() is window.choose_k and window.choose_k.isVisible()
+    assert not window.docks.restarts_dock.built  # tabbed behind it, not shown
+    window.docks.bound_dock.show()
     qtbot.waitUntil(lambda: window.bound_view.isVisible())
     window.session.load(*load_preset("gmm-1d"))
     assert window.data_view.currentWidget() is window.data_view.density

@@ -160,7 +160,7 @@ def test_the_main_window_opens_the_dialog_and_shows_the_synthesised_data(qtbot, 
     window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    assert window.synthesise_action.shortcut().toString() == "Ctrl+N"
+    assert window.commands["synthesise"].shortcut().toString() == "Ctrl+N"
     window.start_page.synthesis_requested.emit()
     dialog = window.findChild(SynthesisDialog)
     assert dialog is not None and dialog.isVisible()

@@ -85,6 +85,6 @@ def test_the_view_menu_option_brings_up_the_list(qtbot, tmp_path):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    assert not window.uncertain_dock.isVisible()
+    assert not window.docks.uncertain_dock.isVisible()
     window.view_option_actions["uncertainty"].trigger()
-    assert window.view_options.uncertainty and window.uncertain_dock.isVisible()
+    assert window.view_options.uncertainty and window.docks.uncertain_dock.isVisible()

@@ -31,7 +31,7 @@ def test_a_data_file_dropped_during_a_background_run_waits_for_it(window, qtbot,
     np.savetxt(path, np.random.default_rng(1).normal(size=(30, 2)), delimiter=",", header="a,b", comments="")
     before = (session.problem, session.em, len(session.history))
     session.background.set_busy(True)
-    dialog = window.import_file(str(path))
+    dialog = window.files.import_file(str(path))
     with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
         dialog.start_loading()
     assert dialog.isVisible() and "Wait for the run in progress" in dialog.message.text()
@@ -45,18 +45,18 @@ def test_a_data_file_dropped_during_a_background_run_waits_for_it(window, qtbot,
 def test_a_session_or_a_moved_start_waits_for_a_background_run(window, tmp_path):
     session = window.session
     path = str(tmp_path / "saved.nbviz")
-    assert window.save_session(path)
+    assert window.files.save_session(path)
     session.step()
     before = (session.problem, session.em, len(session.history))
     messages = []
     session.error_raised.connect(messages.append)
     session.background.set_busy(True)
-    assert not window.open_session(path)
+    assert not window.files.open_session(path)
     assert not session.set_start(session.snapshot.model)  # dragging a mean
     assert len(messages) == 2 and all("Wait for the run in progress" in m for m in messages)
     assert (session.problem, session.em, len(session.history)) == before
     session.background.set_busy(False)
-    assert window.open_session(path) and len(session.history) == 3
+    assert window.files.open_session(path) and len(session.history) == 3
 
 
 def test_a_collapsed_component_is_named_as_the_parameters_panel_names_it(window):
@@ -75,7 +75,7 @@ def test_a_collapsed_component_is_named_as_the_parameters_panel_names_it(window)
 
 
 def test_a_synthesised_mean_too_large_to_fit_says_which_column(window, qtbot):
-    dialog = window.choose_synthesis()
+    dialog = window.files.choose_synthesis()
     qtbot.waitExposed(dialog)
     before = window.session.problem
     dialog.table.item(0, 1).setText("1e200")  # component 1, mean of x1

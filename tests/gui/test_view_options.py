@@ -210,7 +210,7 @@ def make_window(qtbot, path):
 def test_the_view_menu_switches_the_options_and_they_are_remembered(qtbot, tmp_path):
     path = tmp_path / "settings.ini"
     first = make_window(qtbot, path)
-    assert first.load_preset("gmm-2d")
+    assert first.files.load_preset("gmm-2d")
     actions = first.view_option_actions
     assert set(actions) == set(NAMES)
     view_menu = next(a.menu() for a in first.menuBar().actions() if a.text() == "&View")

@@ -78,7 +78,7 @@ def test_a_focused_field_takes_the_wheel(window, qtbot):
 
 
 def test_every_guarded_widget_of_the_app_is_guarded_in_dialogs_made_later(window, qtbot):
-    dialog = window.choose_synthesis()
+    dialog = window.files.choose_synthesis()
     qtbot.waitExposed(dialog)
     widgets = [
         w for top in (window, dialog) for kind in (QAbstractSpinBox, QComboBox, QSlider) for w in top.findChildren(kind)
@@ -94,7 +94,7 @@ def test_every_guarded_widget_of_the_app_is_guarded_in_dialogs_made_later(window
 
 
 def test_scroll_bars_are_not_guarded_and_the_guard_is_installed_once(window):
-    bar = window.control_dock.widget().verticalScrollBar()
+    bar = window.docks.control_dock.widget().verticalScrollBar()
     assert not isinstance(bar, (QAbstractSpinBox, QComboBox, QSlider))
     app = QApplication.instance()
     assert install_wheel_guard(app) is install_wheel_guard()

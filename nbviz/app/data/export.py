@@ -9,6 +9,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -184,26 +187,78 @@ def write_parameters_json(path, model: nc.Mixture, names: list[str], columns, su
     write_atomically(path, text.encode("utf-8"))
 
 
+@dataclass(frozen=True)
+class ExportFormat:
+    """One data export of the run at the cursor, declared once for the menu and `write_session_export`.
+
+    Attributes
+    ----------
+    kind : str
+        Its name ("responsibilities", "parameters-json", ...).
+    menu_text : str
+        Its File → Export entry.
+    file_suffix : str
+        Appended to the data's name for the file name the export dialog suggests.
+    file_filter : str
+        The export dialog's file filter.
+    write : callable
+        ``write(path, session)`` writes it atomically.
+    """
+
+    kind: str
+    menu_text: str
+    file_suffix: str
+    file_filter: str
+    write: Callable[[object, Any], None]
+
+
+def _write_responsibilities(path, session) -> None:
+    write_responsibilities_csv(path, session.problem, session.resp, session.component_names())
+
+
+def _write_parameters_json(path, session) -> None:
+    problem, model = session.problem, session.snapshot.model
+    write_parameters_json(path, model, session.component_names(), problem.columns, run_summary(session))
+
+
+def _write_parameters_csv(path, session) -> None:
+    write_parameters_csv(path, session.snapshot.model, session.component_names(), session.problem.columns)
+
+
+def _write_trace(path, session) -> None:
+    write_trace_csv(path, session.history)
+
+
+EXPORT_FORMATS: dict[str, ExportFormat] = {
+    export.kind: export
+    for export in (
+        ExportFormat(
+            "responsibilities",
+            "Responsibilities and labels (CSV)…",
+            "-responsibilities.csv",
+            "CSV (*.csv)",
+            _write_responsibilities,
+        ),
+        ExportFormat(
+            "parameters-json", "Parameters (JSON)…", "-parameters.json", "JSON (*.json)", _write_parameters_json
+        ),
+        ExportFormat("parameters-csv", "Parameters (CSV)…", "-parameters.csv", "CSV (*.csv)", _write_parameters_csv),
+        ExportFormat("trace", "Objective and ELBO trace (CSV)…", "-trace.csv", "CSV (*.csv)", _write_trace),
+    )
+}
+
+
 def write_session_export(kind: str, path, session) -> None:
-    """Write the data export `kind` ("responsibilities", "parameters-json", "parameters-csv",
-    "trace") of the run at `session`'s cursor to `path`, atomically.
+    """Write the data export `kind` (a key of `EXPORT_FORMATS`) of the run at `session`'s cursor to
+    `path`, atomically.
 
     Raises OSError (`WriteError`) or ValueError saying why.
     """
-    problem, snapshot = session.problem, session.snapshot
-    if problem is None or snapshot is None:
+    if session.problem is None or session.snapshot is None:
         raise ValueError("there is nothing to export yet: load data or choose a preset first")
-    names, model, columns = session.component_names(), snapshot.model, problem.columns
-    if kind == "responsibilities":
-        write_responsibilities_csv(path, problem, session.resp, names)
-    elif kind == "parameters-json":
-        write_parameters_json(path, model, names, columns, run_summary(session))
-    elif kind == "parameters-csv":
-        write_parameters_csv(path, model, names, columns)
-    elif kind == "trace":
-        write_trace_csv(path, session.history)
-    else:
+    if kind not in EXPORT_FORMATS:
         raise ValueError(f"unknown export {kind!r}")
+    EXPORT_FORMATS[kind].write(path, session)
 
 
 PARAMETERS_SOURCE = "a file written by File → Export → Parameters (JSON)"

@@ -1,8 +1,9 @@
 """Figures for slides, papers and handouts: PNG at any resolution, portable SVG, and PDF.
 
-`export_figure(window, kind, path, options)` draws one of the window's `FIGURES` (built off
-screen from fresh views: the plot with its axes, title, legend and key, no controls) and writes
-it atomically in the format of the path's suffix. `save_figure(widget, path)` writes one widget
+`export_figure(source, kind, path, options)` draws one of the figure kinds declared in
+`app.presentation.figure_kinds` from a `FigureSource` (the window provides one; built off screen
+from fresh views: the plot with its axes, title, legend and key, no controls) and writes it
+atomically in the format of the path's suffix. `save_figure(widget, path)` writes one widget
 as it is laid out. Other exports (animations, handouts) draw through `build_figure` and
 `figure_bytes` too.
 """
@@ -10,30 +11,19 @@ as it is laid out. Other exports (animations, handouts) draw through `build_figu
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
 from ...app.data.files import write_atomically
 from .render import FIGURE_SUFFIXES, Figure, FigureOptions, figure_bytes, print_scale
+from .source import FigureSource
 
-if TYPE_CHECKING:
-    from ..window.main_window import MainWindow
-
-# --figure names and their titles; the builders are in `kinds` (imported when drawn: they import the views,
-# which import this package's `save_figure`)
-FIGURE_TITLES = {
-    "data": "Data view",
-    "objective": "Objective curve",
-    "responsibilities": "Responsibility map",
-    "bound": "Bound view",
-    "choose-k": "Choose K",
-    "gallery": "Restart gallery",
-}
+# the builders (`kinds`) are imported when a figure is first drawn: they import the views of the
+# explorations, which the window builds only when first shown
 
 __all__ = [
     "FIGURE_SUFFIXES",
-    "FIGURE_TITLES",
+    "FigureSource",
     "Figure",
     "FigureOptions",
     "build_figure",
@@ -63,35 +53,35 @@ def write_figure(figure: Figure, path, options: FigureOptions | None = None) -> 
     write_atomically(path, data)
 
 
-def build_figure(window: MainWindow, kind: str, options: FigureOptions | None = None) -> Figure:
-    """The window's figure `kind` (a key of `FIGURE_TITLES`), drawn off screen; close() it when done.
+def build_figure(source: FigureSource, kind: str, options: FigureOptions | None = None) -> Figure:
+    """Figure `kind` (a key of `FIGURE_KINDS`) drawn off screen from `source`; close() it when done.
 
     Raises ValueError saying why when there is nothing to draw yet.
     """
     from .kinds import build
 
-    return build(window, kind, options if options is not None else FigureOptions())
+    return build(source, kind, options if options is not None else FigureOptions())
 
 
-def default_figure_title(window: MainWindow, kind: str) -> str:
-    """The title figure `kind` of `window` gets when none is given: what it shows (its data, model and half-step).
+def default_figure_title(source: FigureSource, kind: str) -> str:
+    """The title figure `kind` of `source` gets when none is given: what it shows (its data, model and half-step).
 
     ValueError when there is no run.
     """
     from .kinds import default_title
 
-    return default_title(window, kind)
+    return default_title(source, kind)
 
 
-def export_figure(window: MainWindow, kind: str, path, options: FigureOptions | None = None) -> None:
-    """Write the window's figure `kind` (a key of `FIGURES`) to `path` (.png, .svg or .pdf).
+def export_figure(source: FigureSource, kind: str, path, options: FigureOptions | None = None) -> None:
+    """Write figure `kind` (a key of `FIGURE_KINDS`) of `source` to `path` (.png, .svg or .pdf).
 
     Raises ValueError (nothing to draw, unknown kind or format) or OSError (not written); a file
     that could not be written whole is not left behind.
     """
     options = options if options is not None else FigureOptions()
     figure_suffix(path)  # a bad suffix is refused before anything is drawn
-    write_figure(build_figure(window, kind, options), path, options)
+    write_figure(build_figure(source, kind, options), path, options)
 
 
 def save_figure(widget: QWidget, path, options: FigureOptions | None = None) -> None:

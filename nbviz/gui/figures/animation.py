@@ -24,6 +24,7 @@ from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..plots.data.data_view import DataView
 from .frames import FrameViews
+from .source import FigureSource
 
 DEFAULT_SIZE = (960, 600)
 DEFAULT_FRAME_MS = 500
@@ -74,9 +75,9 @@ def write_choices(settings: QSettings, choices: AnimationChoices) -> None:
     settings.setValue("animation/with_objective", choices.with_objective)
 
 
-def window_services(window) -> dict:
-    """What frames take from the window (a MainWindow): its appearance, view options and data view."""
-    return {"appearance": window.appearance, "view_options": window.view_options, "like": window.data_view}
+def window_services(source: FigureSource) -> dict:
+    """What frames take from the window (a `FigureSource`): its appearance, view options and data view."""
+    return {"appearance": source.appearance, "view_options": source.view_options, "like": source.data_view}
 
 
 def to_pillow(image: QImage) -> Image.Image:
@@ -239,7 +240,7 @@ class AnimationExport(QObject):
         self.deleteLater()  # an encoding still under way ends in its thread and is dropped (see BackgroundJob)
 
 
-def export_for_command_line(window, path: str, frame_ms: int | None, size: str | None) -> str | None:
+def export_for_command_line(window: FigureSource, path: str, frame_ms: int | None, size: str | None) -> str | None:
     """``--export-animation PATH``: every half-step of `window`'s run, `frame_ms` each, frames of
     `size` ("WxH", default `DEFAULT_SIZE`); None, or the one-line reason nothing was written."""
     from ...app.presentation.window_size import parse_size

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEventLoop
 
-from . import FIGURE_TITLES, FigureOptions, export_figure, figure_suffix
-
-# --figure choice -> the window's panel that must have a result first (its attribute, and that result's)
-NEEDS_RUN = {"choose-k": ("choose_k", "result"), "gallery": ("restarts", "gallery")}
+from ...app.presentation.figure_kinds import FIGURE_KINDS
+from . import FigureOptions, FigureSource, export_figure, figure_suffix
 
 
 def run_and_wait(panel, result: str) -> str | None:
@@ -35,9 +33,10 @@ def run_and_wait(panel, result: str) -> str | None:
     return None
 
 
-def write_figure_output(window, path: str, args) -> str | None:
-    """Write the figure ``args.figure`` of `window` to `path`; None, or the one-line reason it failed."""
-    kind = args.figure
+def write_figure_output(source: FigureSource, path: str, args) -> str | None:
+    """Write the figure ``args.figure`` of `source` (the window) to `path`; None, or the one-line reason it
+    failed."""
+    kind = FIGURE_KINDS[args.figure]
     try:
         figure_suffix(path)
         options = FigureOptions(
@@ -48,15 +47,15 @@ def write_figure_output(window, path: str, args) -> str | None:
         )
     except ValueError as error:
         return f"--export-figure {path}: {error}"
-    if kind in NEEDS_RUN:
-        name, result = NEEDS_RUN[kind]
-        panel = getattr(window, name)
+    if kind.needs is not None:
+        name, result = kind.needs
+        panel = getattr(source, name)
         if getattr(panel, result) is None:
             reason = run_and_wait(panel, result)
             if reason is not None:
-                return f"--figure {kind}: {FIGURE_TITLES[kind]} failed: {reason}"
+                return f"--figure {kind.name}: {kind.title} failed: {reason}"
     try:
-        export_figure(window, kind, path, options)
+        export_figure(source, kind.name, path, options)
     except (ValueError, OSError) as error:
         return f"--export-figure {path}: {error}"
     return None

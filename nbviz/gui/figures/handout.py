@@ -3,7 +3,8 @@
 The page shows the start, each half-step of the first few iterations, the M-step of every tenth
 iteration and the last half-step (`half_steps.handout_indices`), each with the data view, the
 parameters panel's table (the panel's own HTML, from a panel of a read-only copy of the session)
-and the objective; after an E-step also the responsibilities. The window is left as it was.
+and the objective; after an E-step also the responsibilities. The window is left as it was (the
+menu command that asks where to write it is the window's, in `gui.window.export_commands`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..panels.parameters import ParametersPanel
 from ..plots.data.data_view import DataView
 from .frames import FrameViews
 from .image_file import encode_image
+from .source import FigureSource
 
 FIGURE_SIZE = (620, 460)  # CSS pixels of each step's figure
 SUMMARY_SIZE = (1000, 460)  # the last figure: the data beside the objective over the whole run
@@ -142,45 +144,10 @@ def write_handout(session: Session, path: str, **services) -> None:
     write_atomically(path, page.encode("utf-8"))
 
 
-def ask_for_handout(window) -> bool:
-    """File → Export → Handout for `window` (a MainWindow): pick a file, write it; False if not written."""
-    from pathlib import Path
-
-    from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication, QFileDialog
-
-    from ...app.data.files import WriteError
-    from ...app.presentation.preferences import write_directory
-
-    session = window.session
-    problem = session.problem
-    if problem is None or not session.has_run:
-        window.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
-        return False
-    suggested = window.dialog_directory("export", f"{Path(problem.name).stem}-handout.html")
-    path, _ = QFileDialog.getSaveFileName(window, "Export a handout of the run", suggested, "Web page (*.html)")
-    if not path:
-        return False
-    if not Path(path).suffix:
-        path += ".html"
-    if window.remember_layout:  # a scripted run leaves the user's settings alone
-        write_directory(window.settings, "export", path)
-    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+def export_for_command_line(source: FigureSource, path: str) -> str | None:
+    """``--export-handout PATH`` of `source` (the window); None, or the one-line reason nothing was written."""
     try:
-        write_handout(session, path, view_options=window.view_options, like=window.data_view)
-    except (ValueError, WriteError) as error:
-        window.banner.show_error(f"Could not export the handout: {error}")
-        return False
-    finally:
-        QApplication.restoreOverrideCursor()
-    window.statusBar().showMessage(f"Exported the handout to {path}", 6000)
-    return True
-
-
-def export_for_command_line(window, path: str) -> str | None:
-    """``--export-handout PATH``; None, or the one-line reason nothing was written."""
-    try:
-        write_handout(window.session, path, view_options=window.view_options, like=window.data_view)
+        write_handout(source.session, path, view_options=source.view_options, like=source.data_view)
     except (ValueError, OSError) as error:
         return f"--export-handout: {error}"
     return None

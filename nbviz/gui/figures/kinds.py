@@ -1,4 +1,5 @@
-"""The figures a window can export, each built off screen from the window's session and results.
+"""The figures' builders, each drawing one kind of `figure_kinds.FIGURE_KINDS` off screen from a
+`FigureSource` (the window's session, appearance, views and results).
 
 A figure is drawn by fresh views (not grabbed from the window's docks), so that it holds the plot
 with its axes, title, legend and key and none of the controls, in the appearance asked for
@@ -9,13 +10,14 @@ left as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 from ...app.presentation.appearance import Appearance
+from ...app.presentation.figure_kinds import FIGURE_KINDS
 from ...app.presentation.figure_titles import explore_title, run_title
 from ...app.run.bound_view_model import BoundPictures
 from ..panels.choose_k import ChooseKPanel
@@ -27,9 +29,12 @@ from ..plots.run.bound_view import BoundView
 from ..plots.run.objective_curve import ObjectiveCurve
 from ..style.theme import palette_for
 from .render import TITLE_PIXELS, Figure, FigureOptions
+from .source import FigureSource
 
-if TYPE_CHECKING:
-    from ..window.main_window import MainWindow
+Builder = Callable[[FigureSource, FigureOptions], Figure]
+Titler = Callable[[FigureSource], str | None]
+BUILDERS: dict[str, Builder] = {}  # a kind's name (a key of FIGURE_KINDS) -> the function that draws it
+TITLERS: dict[str, Titler] = {}  # a kind's name -> its own default title (None: the run's)
 
 DEFAULT_SIZE = QSize(720, 540)  # a figure whose view is not on screen (a closed dock)
 GALLERY_SPACING = 8
@@ -38,7 +43,7 @@ OBJECTIVE_ASPECT = 0.5  # the objective figure's least height over its width
 
 def _host(size: QSize, widget: QWidget, appearance: Appearance) -> QWidget:
     """An off-screen window holding `widget`, laid out at `size` (never shown on the screen), in
-    `appearance`'s palette: its labels (a heading) in the scheme's text colour, as in the window."""
+    `appearance`'s palette: its labels (a heading) in the scheme's text colour, as in the source."""
     host = QWidget()
     host.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     host.setPalette(palette_for(appearance))
@@ -85,19 +90,33 @@ def _size_of(widget: QWidget) -> QSize:
     return DEFAULT_SIZE
 
 
-def _appearance(window: MainWindow, options: FigureOptions) -> Appearance:
-    return Appearance(presentation=options.presentation, dark=window.appearance.dark)
+def draws(kind: str, title: Titler | None = None) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the builder of figure `kind` (KeyError for a kind not declared),
+    and `title(source)` as its default title when it has its own (an exploration's)."""
+
+    def register(builder: Builder) -> Builder:
+        BUILDERS[FIGURE_KINDS[kind].name] = builder
+        if title is not None:
+            TITLERS[kind] = title
+        return builder
+
+    return register
+
+
+def _appearance(source: FigureSource, options: FigureOptions) -> Appearance:
+    return Appearance(presentation=options.presentation, dark=source.appearance.dark)
 
 
 def _background(appearance: Appearance) -> QColor:
     return QColor(appearance.background)
 
 
-def data_figure(window: MainWindow, options: FigureOptions) -> Figure:
+@draws("data")
+def data_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The data view's page: scatter with ellipses, 1-D densities, or prototypes beside the heat-map."""
-    a = _appearance(window, options)
-    live = window.data_view
-    view = DataView(window.session, appearance=a, labelling=window.labelling, view_options=window.view_options)
+    a = _appearance(source, options)
+    live = source.data_view
+    view = DataView(source.session, appearance=a, labelling=source.labelling, view_options=source.view_options)
     host = _host(live.size(), view, a)
     wanted = live.scatter.axes_bar.current()
     if isinstance(wanted, tuple) and live.scatter.axes_bar.n_features > 2:
@@ -141,12 +160,13 @@ def fit_table(view: DataView, host: QWidget) -> None:
         view.choose_page()
 
 
-def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
+@draws("objective")
+def objective_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The objective and ELBO curves, in the window's choice of view."""
-    a = _appearance(window, options)
-    view = ObjectiveCurve(window.session, appearance=a)
-    view.set_view(window.objective.view)
-    on_screen = _size_of(window.objective.plot)  # a dock along the bottom is wide and low: not a figure's shape
+    a = _appearance(source, options)
+    view = ObjectiveCurve(source.session, appearance=a)
+    view.set_view(source.objective.view)
+    on_screen = _size_of(source.objective.plot)  # a dock along the bottom is wide and low: not a figure's shape
     width = min(on_screen.width(), DEFAULT_SIZE.width())
     host = _host(QSize(width, max(on_screen.height(), round(width * OBJECTIVE_ASPECT))), view, a)
     view.view_bar.hide()
@@ -154,11 +174,12 @@ def objective_figure(window: MainWindow, options: FigureOptions) -> Figure:
     return Figure([view.plot], _background(a), [host])
 
 
-def responsibilities_figure(window: MainWindow, options: FigureOptions) -> Figure:
+@draws("responsibilities")
+def responsibilities_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The responsibility map r_nk: one row per point, one column per component, with its title."""
-    a = _appearance(window, options)
-    live = window.data_view.heatmap
-    view = ResponsibilityHeatmap(window.session, appearance=a)
+    a = _appearance(source, options)
+    live = source.data_view.heatmap
+    view = ResponsibilityHeatmap(source.session, appearance=a)
     view.order_box.setCurrentIndex(live.order_box.currentIndex())
     hide_row_of(view.order_box)
     size = live.size() if live.isVisible() and live.height() >= 150 else QSize(360, DEFAULT_SIZE.height())
@@ -169,12 +190,13 @@ def responsibilities_figure(window: MainWindow, options: FigureOptions) -> Figur
     return Figure([view.title, view.plot], _background(a), [host])
 
 
-def bound_figure(window: MainWindow, options: FigureOptions) -> Figure:
+@draws("bound")
+def bound_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The bound view: the objective and the E-step's surrogate along the chosen slice, with its key."""
-    a = _appearance(window, options)
-    live = window.bound_view
-    pictures = BoundPictures(window.session)
-    view = BoundView(window.session, None, pictures, appearance=a)
+    a = _appearance(source, options)
+    live = source.bound_view
+    pictures = BoundPictures(source.session)
+    view = BoundView(source.session, None, pictures, appearance=a)
     view.slice_choice.setCurrentIndex(live.slice_choice.currentIndex())
     view.half_width.setValue(live.half_width.value())
     host = _host(_size_of(live), view, a)
@@ -185,16 +207,27 @@ def bound_figure(window: MainWindow, options: FigureOptions) -> Figure:
     return Figure([view.key, view.plot], _background(a), [host, pictures])
 
 
-def choose_k_figure(window: MainWindow, options: FigureOptions) -> Figure:
+def choose_k_title(source: FigureSource) -> str | None:
+    """Choose K's title: the data, the model and the range of K (None before a result)."""
+    result = source.choose_k.result
+    if result is None:
+        return None
+    ks = result.selection.ks
+    detail = f"K = {int(ks.min())} to {int(ks.max())}" if len(ks) > 1 else f"K = {int(ks[0])}"
+    return explore_title(FIGURE_KINDS["choose-k"].title, result.problem, result.config, detail, with_k=False)
+
+
+@draws("choose-k", title=choose_k_title)
+def choose_k_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The criterion against K, with the K axis and the criterion's key."""
-    result = window.choose_k.result
+    result = source.choose_k.result
     if result is None:
         raise ValueError("there is no Choose K result yet; run it from Explore → Choose K first")
-    a = _appearance(window, options)
-    view = ChooseKPanel(window.session, appearance=a)
-    view.criterion_combo.setCurrentIndex(window.choose_k.criterion_combo.currentIndex())
+    a = _appearance(source, options)
+    view = ChooseKPanel(source.session, appearance=a)
+    view.criterion_combo.setCurrentIndex(source.choose_k.criterion_combo.currentIndex())
     view.result = result
-    host = _host(_size_of(window.choose_k.plot), view, a)
+    host = _host(_size_of(source.choose_k.plot), view, a)
     view.redraw()
     height = view.plot.height() + view.legend.height()
     host.resize(host.width(), host.height() + max(0, DEFAULT_SIZE.height() - height))
@@ -202,12 +235,22 @@ def choose_k_figure(window: MainWindow, options: FigureOptions) -> Figure:
     return Figure([view.legend, view.plot], _background(a), [host])
 
 
-def gallery_figure(window: MainWindow, options: FigureOptions) -> Figure:
+def gallery_title(source: FigureSource) -> str | None:
+    """The gallery's title: the data, the model and how many runs (None before a gallery)."""
+    gallery = source.restarts.gallery
+    if gallery is None:
+        return None
+    runs = f"{len(gallery.runs)} run{'s' if len(gallery.runs) != 1 else ''} from random starts"
+    return explore_title(FIGURE_KINDS["gallery"].title, gallery.problem, gallery.config, runs)
+
+
+@draws("gallery", title=gallery_title)
+def gallery_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The restart gallery: one card per run (its picture and objective), as many columns as fit."""
-    gallery = window.restarts.gallery
+    gallery = source.restarts.gallery
     if gallery is None:
         raise ValueError("there is no restart gallery yet; run it from Explore → Restart gallery first")
-    a = _appearance(window, options)
+    a = _appearance(source, options)
     grid_host = QWidget()
     grid_host.setObjectName("gallery")
     grid_host.setStyleSheet(f"#gallery {{ background: {a.background}; }}")
@@ -222,7 +265,7 @@ def gallery_figure(window: MainWindow, options: FigureOptions) -> Figure:
     outer.addStretch(1)
     frame = frame_for(gallery.problem, gallery.config.family)
     cards = [RunCard(gallery, index, frame, a) for index in range(len(gallery.runs))]
-    width = max(_size_of(window.restarts).width(), 2 * (cards[0].width() + GALLERY_SPACING))
+    width = max(_size_of(source.restarts).width(), 2 * (cards[0].width() + GALLERY_SPACING))
     columns = max(1, (width - 20) // (cards[0].width() + GALLERY_SPACING))
     for index, card in enumerate(cards):
         grid.addWidget(card, index // columns, index % columns, Qt.AlignmentFlag.AlignTop)
@@ -233,31 +276,13 @@ def gallery_figure(window: MainWindow, options: FigureOptions) -> Figure:
     return Figure([grid_host], _background(a), [host])
 
 
-# --figure name -> builder (the names and order of figures.FIGURE_TITLES)
-FIGURES: dict[str, Callable[[MainWindow, FigureOptions], Figure]] = {
-    "data": data_figure,
-    "objective": objective_figure,
-    "responsibilities": responsibilities_figure,
-    "bound": bound_figure,
-    "choose-k": choose_k_figure,
-    "gallery": gallery_figure,
-}
-
-
-def default_title(window: MainWindow, kind: str) -> str:
-    """What figure `kind` of `window` shows: its data, model and half-step (or the exploration's range)."""
-    from . import FIGURE_TITLES
-
-    if kind == "choose-k" and window.choose_k.result is not None:
-        result = window.choose_k.result
-        ks = result.selection.ks
-        detail = f"K = {int(ks.min())} to {int(ks.max())}" if len(ks) > 1 else f"K = {int(ks[0])}"
-        return explore_title(FIGURE_TITLES[kind], result.problem, result.config, detail, with_k=False)
-    if kind == "gallery" and window.restarts.gallery is not None:
-        gallery = window.restarts.gallery
-        runs = f"{len(gallery.runs)} run{'s' if len(gallery.runs) != 1 else ''} from random starts"
-        return explore_title(FIGURE_TITLES[kind], gallery.problem, gallery.config, runs)
-    return run_title(window.session, "" if kind == "data" else FIGURE_TITLES[kind])
+def default_title(source: FigureSource, kind: str) -> str:
+    """What figure `kind` of `source` shows: its data, model and half-step (or the exploration's range)."""
+    figure = FIGURE_KINDS[kind]
+    own = TITLERS[kind](source) if kind in TITLERS else None
+    if own is not None:
+        return own
+    return run_title(source.session, figure.title if figure.title_names_it else "")
 
 
 def titled(figure: Figure, text: str, appearance: Appearance) -> Figure:
@@ -268,15 +293,15 @@ def titled(figure: Figure, text: str, appearance: Appearance) -> Figure:
     return figure
 
 
-def build(window: MainWindow, kind: str, options: FigureOptions) -> Figure:
-    """The figure `kind` of `window`, titled as `options` say; ValueError saying why when there is nothing
+def build(source: FigureSource, kind: str, options: FigureOptions) -> Figure:
+    """The figure `kind` drawn from `source`, titled as `options` say; ValueError saying why when there is nothing
     to draw yet."""
-    if kind not in FIGURES:
-        raise ValueError(f"there is no figure {kind!r}; choose one of {', '.join(FIGURES)}")
-    if not window.session.has_run:
+    if kind not in FIGURE_KINDS:
+        raise ValueError(f"there is no figure {kind!r}; choose one of {', '.join(FIGURE_KINDS)}")
+    if not source.session.has_run:
         raise ValueError("there is nothing to draw yet: load data or choose a preset first")
-    figure = FIGURES[kind](window, options)
+    figure = BUILDERS[kind](source, options)
     if options.show_title:
-        text = options.title if options.title is not None else default_title(window, kind)
-        titled(figure, text, _appearance(window, options))
+        text = options.title if options.title is not None else default_title(source, kind)
+        titled(figure, text, _appearance(source, options))
     return figure

@@ -1,9 +1,10 @@
-"""The base of the widgets that show a session: what they follow, how they look, how they are saved.
+"""The base of the widgets that show a session: what they follow and how they look.
 
 A view is given the session and the window's `Appearance` in its constructor (the window creates
 one `Appearance` and passes it to every view). It declares which of the session's signals it
-follows; the base connects them, restyles the view when the appearance changes and saves it as a
-figure. The view only builds its widgets and draws.
+follows; the base connects them and restyles the view when the appearance changes. The view only
+builds its widgets and draws. (Figures are drawn by `gui.figures` from fresh views; a view knows
+nothing of them.)
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...app.presentation.appearance import Appearance
-from ..figures import save_figure
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -69,7 +69,3 @@ class SessionView(_MixinBase):
     def redraw(self, *_) -> None:
         """Draw what the session shows now (override)."""
         raise NotImplementedError(f"{type(self).__name__} must define redraw()")
-
-    def save_figure(self, path) -> None:
-        """Write the view as it is drawn to `path` (.png or .svg); ValueError for another suffix."""
-        save_figure(self, path)

@@ -10,17 +10,31 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 import nbviz.core as nc
 from nbviz.app.data.classify import Classified, classify_file, write_classified
 from nbviz.app.jobs.background import BackgroundJob
+
+from ...app.run.session import Session
+from ..widgets.banner import MessageBanner
+from .file_commands import DialogFolders
 
 DATA_FILTER = "Data (*.csv *.tsv *.txt *.npy);;All files (*)"
 
 
 class ClassifyFlow(QObject):
     """Classifies a new file for a main window (its session, banner, status bar and file dialogs).
+
+    Parameters
+    ----------
+    window : QMainWindow
+        The file dialogs' parent; its status bar says what is going on.
+    session : Session
+    folders : DialogFolders
+        Where the file dialogs open.
+    banner : MessageBanner
+        Where a failure is said.
 
     Signals
     -------
@@ -33,9 +47,9 @@ class ClassifyFlow(QObject):
     written = Signal(str)
     failed = Signal(str)
 
-    def __init__(self, window):
+    def __init__(self, window: QMainWindow, session: Session, folders: DialogFolders, banner: MessageBanner):
         super().__init__(window)
-        self.window = window
+        self.window, self.session, self.folders, self.banner = window, session, folders, banner
         self._job = BackgroundJob(self, on_finished=self._done)
         self._names: list[str] = []
         self._source = ""
@@ -47,19 +61,21 @@ class ClassifyFlow(QObject):
     def choose(self) -> None:
         """Ask for the new file, then classify it (the save dialog follows when it is done)."""
         path, _ = QFileDialog.getOpenFileName(
-            self.window, "Classify new data", self.window.dialog_directory("open"), DATA_FILTER
+            self.window, "Classify new data", self.folders.folder("open"), DATA_FILTER
         )
         if path:
             self.start(path)
 
     def start(self, path: str) -> bool:
         """Read and classify `path` in the background; False (and a message) if that cannot start."""
-        session = self.window.session
+        session = self.session
         if not session.has_run:
             return self._fail("There is no model to classify with yet: load data or choose a preset first.")
         if self._job.running:
             return self._fail("A file is being classified already; wait for it to finish.")
-        problem, model = session.problem, session.snapshot.model
+        problem, snapshot = session.problem, session.snapshot
+        assert problem is not None and snapshot is not None  # has_run
+        model = snapshot.model
         self._names, self._source = session.component_names(), path
 
         def work(job: BackgroundJob):
@@ -75,7 +91,7 @@ class ClassifyFlow(QObject):
         return True
 
     def _fail(self, message: str) -> bool:
-        self.window.banner.show_error(message)
+        self.banner.show_error(message)
         self.failed.emit(message)
         return False
 
@@ -89,7 +105,7 @@ class ClassifyFlow(QObject):
         if result is None:
             return
         self.classified.emit(result)
-        suggested = self.window.dialog_directory("export", Path(name).stem + "-classified.csv")
+        suggested = self.folders.folder("export", Path(name).stem + "-classified.csv")
         path, _ = QFileDialog.getSaveFileName(self.window, "Save the classified rows", suggested, "CSV (*.csv)")
         if path:
             self.save(result, path if Path(path).suffix else path + ".csv")

@@ -1,0 +1,209 @@
+"""The main window's docks and their layout: which panel goes where, which start hidden, which are built
+when first shown, the room a dock gets when shown, and the dock layout the user leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QObject, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QWidget
+
+from ...app.presentation.appearance import Appearance
+from ...app.presentation.messages import MessageBoard
+from ...app.presentation.view_options import ViewOptions
+from ...app.run.session import Session
+from ..widgets.lazy_dock import LazyDock
+
+if TYPE_CHECKING:  # built (and imported) when first shown
+    from ..panels.choose_k import ChooseKPanel
+    from ..panels.restarts import RestartPanel
+    from ..plots.run.bound_view import BoundView
+
+DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this share of the window's width
+PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
+BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
+EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown
+
+
+def scrolling(panel: QWidget) -> QScrollArea:
+    """`panel` in a vertical scroll area, so a tall panel does not force a tall window."""
+    area = QScrollArea()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumWidth(panel.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
+    return area
+
+
+class WindowDocks(QObject):
+    """The docks of `window`: the controls (left), the objective and the bound view (bottom), the
+    parameters, point inspector, clusters vs classes and uncertain points (right), and the exploring
+    docks (Choose K and the restart gallery, tabbed on the right, hidden until asked for).
+
+    Parameters
+    ----------
+    window : QMainWindow
+    session : Session
+    appearance : Appearance
+    messages : MessageBoard
+        Where the Choose K panel reports.
+    view_options : ViewOptions
+        Colouring by uncertainty brings up the uncertain points.
+    panels : dict of str to QWidget
+        The window's panels: "controls", "objective", "parameters", "inspector", "agreement",
+        "uncertain_points".
+    """
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        session: Session,
+        appearance: Appearance,
+        messages: MessageBoard,
+        view_options: ViewOptions,
+        panels: dict[str, QWidget],
+    ):
+        super().__init__(window)
+        self.window, self.session, self.appearance, self.messages = window, session, appearance, messages
+        self.view_options = view_options
+        self.controls = panels["controls"]
+        self.dock_state = QByteArray()  # the layout the user left (restored on entering the workspace)
+        left, bottom, right = (
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
+        self.control_dock = self._dock("Controls", scrolling(self.controls), left)
+        self.objective_dock = self._dock("Objective", panels["objective"], bottom)
+        self.parameters_dock = self._dock("Parameters", panels["parameters"], right)
+        self.inspector_dock = self._dock("Point inspector", panels["inspector"], right)
+        # exploring: hidden until asked for (Explore menu), tabbed together
+        # (their contents are built when first shown: see LazyDock)
+        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock("Choose K", self._new_choose_k, right)
+        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock("Restart gallery", self._new_restarts, right)
+        window.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
+        for dock in (self.choose_k_dock, self.restarts_dock):
+            dock.hide()
+        # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
+        self.bound_dock: LazyDock[BoundView] = self._lazy_dock("Bound (EM surrogate)", self._new_bound_view, bottom)
+        window.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
+        self.bound_dock.hide()
+        self.bound_dock.visibilityChanged.connect(self._bound_dock_shown)
+        self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
+        # clusters against classes: below the inspector, shown when the data has class labels
+        self.agreement_dock = self._dock("Clusters vs classes", panels["agreement"], right)
+        window.splitDockWidget(self.inspector_dock, self.agreement_dock, Qt.Orientation.Vertical)
+        window.resizeDocks(
+            [self.parameters_dock, self.inspector_dock, self.agreement_dock], [300, 150, 250], Qt.Orientation.Vertical
+        )
+        self.agreement_dock.hide()
+        # the most uncertain points: beside clusters vs classes, shown with View → Colour by uncertainty
+        self.uncertain_dock = self._dock("Uncertain points", panels["uncertain_points"], right)
+        window.tabifyDockWidget(self.agreement_dock, self.uncertain_dock)
+        self.uncertain_dock.hide()
+        view_options.changed.connect(self._show_uncertain_points)
+        window.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
+        window.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
+        window.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
+
+    # ----------------------------------------------------------------- construction
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(title.replace(" ", "_"))
+        dock.setWidget(widget)
+        self.window.addDockWidget(area, dock)
+        return dock
+
+    def _lazy_dock(self, title: str, factory: Callable, area: Qt.DockWidgetArea) -> LazyDock:
+        dock: LazyDock = LazyDock(title, factory, self.window)
+        dock.setObjectName(title.replace(" ", "_"))
+        self.window.addDockWidget(area, dock)
+        return dock
+
+    def _new_choose_k(self) -> ChooseKPanel:
+        from ..panels.choose_k import ChooseKPanel
+
+        return ChooseKPanel(self.session, messages=self.messages, appearance=self.appearance)
+
+    def _new_restarts(self) -> RestartPanel:
+        from ..panels.restarts import RestartPanel
+
+        return RestartPanel(self.session, appearance=self.appearance)
+
+    def _new_bound_view(self) -> BoundView:
+        from ..plots.run.bound_view import BoundView
+
+        return BoundView(self.session, appearance=self.appearance)
+
+    def workspace_docks(self) -> tuple[QDockWidget, ...]:
+        """The docks the workspace shows by default (the View menu lists them first)."""
+        return (self.control_dock, self.objective_dock, self.parameters_dock, self.inspector_dock)
+
+    def optional_docks(self) -> tuple[QDockWidget, ...]:
+        """The docks shown when asked for, in the View menu's order."""
+        return (self.choose_k_dock, self.restarts_dock, self.bound_dock, self.agreement_dock, self.uncertain_dock)
+
+    # ----------------------------------------------------------------- showing
+    def _show_uncertain_points(self) -> None:
+        """Colouring by uncertainty brings up the list of the most uncertain points."""
+        if self.view_options.uncertainty and not self.uncertain_dock.isVisible():
+            self.uncertain_dock.show()
+            self.uncertain_dock.raise_()
+
+    def _bound_dock_shown(self, visible: bool) -> None:
+        if self.bound_dock.built:  # (showing builds it: LazyDock)
+            self.bound_dock.content().set_awake(visible)
+
+    def _give_bound_view_room(self, visible: bool) -> None:
+        """On showing the bound view, make it large enough to read: half the width, 2/5 of the height."""
+        if not visible or self.bound_dock.isFloating():
+            return
+        window = self.window
+        width, height = window.width() // 2, max(BOUND_MIN_HEIGHT, window.height() * 2 // 5)
+        if self.bound_dock.width() < width:
+            window.resizeDocks([self.objective_dock, self.bound_dock], [width, width], Qt.Orientation.Horizontal)
+        if self.bound_dock.height() < height:
+            window.resizeDocks([self.bound_dock], [height], Qt.Orientation.Vertical)
+
+    def show_explore_dock(self, dock: QDockWidget) -> None:
+        """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
+        partner = self.restarts_dock if dock is self.choose_k_dock else self.choose_k_dock
+        if partner.isVisible() and not dock.isVisible() and partner not in self.window.tabifiedDockWidgets(dock):
+            self.window.tabifyDockWidget(partner, dock)  # one above the other would not fit a small screen
+        dock.show()
+        dock.raise_()
+        self.window.resizeDocks([dock], [EXPLORE_WIDTH], Qt.Orientation.Horizontal)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the workspace's docks (hidden on the start page)."""
+        for dock in self.workspace_docks():
+            dock.setVisible(visible)
+
+    def show_workspace(self) -> None:
+        """The docks as the user left them, or the default layout."""
+        if self.dock_state.isEmpty() or not self.window.restoreState(self.dock_state):
+            self.set_visible(True)
+            self._fit_parameters_column()
+
+    def _fit_parameters_column(self) -> None:
+        """The default layout in a narrow window (a 1024-pixel projector): the parameters column
+        gives up width, down to its least, until the data view has its share of the window."""
+        least, most = PARAMETERS_WIDTHS
+        spare = self.window.width() * (1 - DATA_VIEW_SHARE) - self.control_dock.width()
+        width = int(min(max(spare, least), most))
+        self.window.resizeDocks([self.parameters_dock], [width], Qt.Orientation.Horizontal)
+
+    def fit_controls(self) -> None:
+        """The controls scroll: as wide as their (new) text needs."""
+        area = self.control_dock.widget()
+        if isinstance(area, QScrollArea):
+            scrollbar = area.verticalScrollBar().sizeHint().width()
+            area.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar)
+
+    def wait_for_explorations(self) -> None:
+        """Let the exploring docks' background fits end (the window is closing)."""
+        for dock in (self.choose_k_dock, self.restarts_dock):
+            if dock.built:
+                dock.content().explorer.wait()

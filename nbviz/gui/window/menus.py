@@ -1,0 +1,90 @@
+"""The main window's menu bar: File, Edit, Run, View, Explore and Help, laid out from the window's
+commands (`commands.WindowCommands`) and docks (`docks.WindowDocks`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow, QWidget
+
+from ...app.presentation.presets import PRESETS
+from ...app.presentation.view_options import ViewOptions
+from ...app.run.session import Session
+from ..plots.data.data_view import DataView
+from ..plots.data.motion import Motion, add_motion_menu
+from .commands import WindowCommands
+from .docks import WindowDocks
+from .help_dialogs import show_about, show_help, show_shortcuts
+from .view_menu import add_view_option_actions, follow_standardization
+
+
+@dataclass
+class MenuActions:
+    """The View menu's own actions (the commands' are in `WindowCommands`)."""
+
+    posterior: QAction
+    view_options: dict[str, QAction]
+    motion: dict
+
+
+def build_menus(
+    window: QMainWindow,
+    commands: WindowCommands,
+    docks: WindowDocks,
+    load_preset: Callable[[str], object],
+    *,
+    session: Session,
+    data_view: DataView,
+    view_options: ViewOptions,
+    motion: Motion,
+) -> MenuActions:
+    """Fill `window`'s menu bar; `load_preset(name)` opens a preset from File → Presets."""
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    file_menu.addAction(commands["open"])
+    file_menu.addAction(commands["synthesise"])
+    presets = file_menu.addMenu("Presets")
+    for preset in PRESETS.values():
+        action = presets.addAction(f"{preset.name} — {preset.description}")
+        action.triggered.connect(lambda _=False, name=preset.name: load_preset(name))
+    file_menu.addAction(commands["start_page"])
+    file_menu.addSeparator()
+    file_menu.addAction(commands["save"])
+    export_menu = file_menu.addMenu("Export")
+    for kind, action in commands.export_actions().items():
+        if kind == "animation":
+            export_menu.addSeparator()
+        export_menu.addAction(action)
+    file_menu.addAction(commands["classify"])
+    file_menu.addAction(commands["screenshot"])
+    file_menu.addSeparator()
+    file_menu.addAction(commands["quit"])
+    edit_menu = bar.addMenu("&Edit")
+    edit_menu.addAction(commands["undo"])
+    edit_menu.addAction(commands["redo"])
+    run_menu = bar.addMenu("&Run")
+    for action in commands.run_actions():
+        run_menu.addAction(action)
+    view_menu = bar.addMenu("&View")
+    for dock in (*docks.workspace_docks(), *docks.optional_docks()):
+        view_menu.addAction(dock.toggleViewAction())
+    posterior = view_menu.addAction("Posterior curves P(C | x) (1-D data)")
+    posterior.setCheckable(True)
+    posterior.setChecked(True)
+    posterior.toggled.connect(data_view.set_posterior_visible)
+    view_option_actions = add_view_option_actions(view_menu, view_options, window)
+    follow_standardization(view_option_actions["original_units"], session)
+    explore_menu = bar.addMenu("E&xplore")
+    explore_menu.addAction("Choose K…", lambda: docks.show_explore_dock(docks.choose_k_dock))
+    explore_menu.addAction("Restart gallery…", lambda: docks.show_explore_dock(docks.restarts_dock))
+    view_menu.addSeparator()
+    motion_actions = add_motion_menu(view_menu, motion, window)
+    view_menu.addAction(commands["presentation"])
+    help_menu = bar.addMenu("&Help")
+    parent: QWidget = window
+    help_menu.addAction("How EM works here", lambda: show_help(parent))
+    help_menu.addAction("Keyboard shortcuts", lambda: show_shortcuts(parent))
+    help_menu.addAction("About nbviz", lambda: show_about(parent))
+    return MenuActions(posterior, view_option_actions, motion_actions)

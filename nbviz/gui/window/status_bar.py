@@ -1,0 +1,44 @@
+"""The status bar's text and the history row's: the model, the half-step and the objective at the cursor."""
+
+from __future__ import annotations
+
+from ...app.run.convergence import convergence_status
+from ...app.run.session import Session
+from ..panels.labels import label_status
+
+
+def objective_text(value: float) -> str:
+    """An objective with six decimals, or six significant digits when it is too large for that."""
+    return f"{value:.6f}" if abs(value) < 1e12 else f"{value:.6g}"
+
+
+def status_text(session: Session) -> str:
+    """The status bar: model, iteration and phase, the objective (and the bound's gap), labels and
+    convergence; empty without a run."""
+    snapshot = session.snapshot
+    if snapshot is None:
+        return ""
+    phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
+    name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+    parts = [
+        session.config.title,
+        f"iteration {snapshot.iteration}, {phase}",
+        f"{name} {objective_text(snapshot.objective)}",
+    ]
+    if snapshot.elbo is not None and session.config.hard:  # elbo is set exactly when kl is
+        parts.append(f"hard EM climbs the classification log-lik. {objective_text(snapshot.elbo)}")
+    elif snapshot.kl is not None:
+        parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
+    if label_status(session):
+        parts.append(label_status(session))
+    parts.append(convergence_status(session))
+    return "   ·   ".join(parts)
+
+
+def history_text(session: Session) -> str:
+    """The history row's "half-step 3 of 5 (M-step 1)"; empty without a run."""
+    snapshot = session.snapshot
+    if snapshot is None:
+        return ""
+    what = {"init": "start", "E": f"E-step {snapshot.iteration}", "M": f"M-step {snapshot.iteration}"}
+    return f"half-step {session.cursor} of {len(session.history) - 1} ({what[snapshot.phase]})"
