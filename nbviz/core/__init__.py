@@ -3,7 +3,9 @@
 Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `MultinomialMixture`,
 all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
 `e_step`, `m_step`) with its history of `Snapshot`; MAP priors (`Prior`); naive Bayes
-(`fit_naive_bayes`); choosing K (`select_components`, `bic`, `aic`, `icl`); aligning components
+(`fit_naive_bayes`); stopping
+rules (`CONVERGENCE_RULES`); choosing K (`select_components`, `bic`, `aic`, `icl`), passing over
+degenerate fits (`find_degenerate`); aligning components
 (`match_components`); the bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
 
 >>> import numpy as np, nbviz.core as nc
@@ -15,7 +17,9 @@ all `Mixture`; more with `register_family`); starting points (`init_model`); the
 """
 
 from .bound import BoundSlice, bound_slice
+from .convergence import CONVERGENCE_RULES
 from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
+from .degeneracy import Degeneracy, find_degenerate
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
     COVARIANCE_TYPES,
@@ -80,4 +84,7 @@ __all__ = [
     "families_for",
     "get_family",
     "register_family",
+    "CONVERGENCE_RULES",
+    "Degeneracy",
+    "find_degenerate",
 ]
