@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core import best_fit
 from nbviz.core.params import check_choice, check_integer, check_real
 
 from ..families import DEFAULT_FAMILY, PRESENTATIONS, family_for_data, presentation
@@ -24,6 +25,9 @@ MAX_COMPONENTS = 100
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
 # An imported file's default covariance prior, relative to its narrowest feature (see file_covariance_prior).
 FILE_COVARIANCE_REGULARISER = 1e-6
+FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
+FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
+MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,10 @@ class ModelConfig:
         A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
     max_iter : int
         The iteration cap of a run to convergence.
+    n_init : int
+        Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
+        highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
+        itself. Data files default to `nbviz.core.best_fit.DEFAULT_N_INIT` (`for_file`).
     """
 
     family: str = DEFAULT_FAMILY
@@ -69,6 +77,7 @@ class ModelConfig:
     fixed_variance: float | None = None
     tolerance: float = DEFAULT_TOLERANCE
     max_iter: int = DEFAULT_MAX_ITER
+    n_init: int = 1
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -87,6 +96,7 @@ class ModelConfig:
         object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
         object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
         object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
+        object.__setattr__(self, "n_init", check_integer(self.n_init, "the number of starts", low=1, high=MAX_N_INIT))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
@@ -134,6 +144,7 @@ class ModelConfig:
             "fixed_variance": self.fixed_variance,
             "tolerance": self.tolerance,
             "max_iter": self.max_iter,
+            "n_init": self.n_init,
         }
 
     @classmethod
@@ -172,10 +183,14 @@ def file_covariance_prior(X) -> float:
 
 
 def for_file(config: ModelConfig, X) -> ModelConfig:
-    """`config` with the default covariance prior of a data file `X` (presets keep their own settings).
+    """`config` with the defaults of a data file `X` (presets keep their own settings).
 
-    Families without covariances keep their prior as it is.
+    A data file starts as scikit-learn's default fit does, from k-means (Lloyd's iterations from
+    k-means++ seeds), and keeps the best of `nbviz.core.best_fit.DEFAULT_N_INIT` starts; a
+    Gaussian gets the file's covariance prior (`file_covariance_prior`). Families without
+    covariances keep their prior as it is.
     """
+    config = config.with_(init_method=FILE_INIT_METHOD, n_init=FILE_N_INIT)
     if not presentation(config.family).covariance_options:
         return config
     return config.with_(prior=replace(config.prior, covariance_prior=file_covariance_prior(X)))
