@@ -3,8 +3,10 @@
 Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `MultinomialMixture`,
 all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
 `e_step`, `m_step`) with its history of `Snapshot`; MAP priors (`Prior`); naive Bayes
-(`fit_naive_bayes`); choosing K (`select_components`, `bic`, `aic`, `icl`); aligning components
-(`match_components`); the bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
+(`fit_naive_bayes`); the default fit of a data file, the best of several starts (`fit_best`);
+stopping rules (`CONVERGENCE_RULES`); choosing K (`select_components`, `bic`, `aic`, `icl`),
+passing over degenerate fits (`find_degenerate`); aligning components (`match_components`); the
+bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
 
 >>> import numpy as np, nbviz.core as nc
 >>> b = nc.BernoulliMixture(weights=[.7, .3], probs=[[.5, .4], [.2, .7]])
@@ -14,8 +16,11 @@ all `Mixture`; more with `register_family`); starting points (`init_model`); the
 0.388
 """
 
+from .best_fit import BestFit, fit_best
 from .bound import BoundSlice, bound_slice
+from .convergence import CONVERGENCE_RULES
 from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
+from .degeneracy import Degeneracy, find_degenerate
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
     COVARIANCE_TYPES,
@@ -80,4 +85,9 @@ __all__ = [
     "families_for",
     "get_family",
     "register_family",
+    "BestFit",
+    "fit_best",
+    "CONVERGENCE_RULES",
+    "Degeneracy",
+    "find_degenerate",
 ]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import validation
+from .convergence import below_tolerance, check_rule
 from .families import FAMILIES
 from .logspace import weighted_sum
 from .mixture import Mixture
@@ -367,8 +368,8 @@ class EM:
             self.e_step()
         return self.m_step()
 
-    def run(self, max_iter: int = 100, tol: float = 1e-8, callback=None) -> int:
-        """Iterate until a full iteration raises the objective by less than `tol`.
+    def run(self, max_iter: int = 100, tol: float = 1e-8, callback=None, convergence: str = "absolute") -> int:
+        """Iterate until a full iteration raises the objective by less than `tol` (by `convergence`'s rule).
 
         In hard mode the climbed quantity is the classification likelihood (the ELBO).
 
@@ -380,6 +381,11 @@ class EM:
             Stop when an iteration gains less than this (>= 0); `converged` then becomes True.
         callback : callable, optional
             ``callback(em)`` after every iteration; returning False stops the run there.
+        convergence : {"absolute", "per_row", "relative"}
+            How the gain is compared with `tol` (`nbviz.core.convergence`): "absolute", the gain
+            of the total over the rows (a lecture's exact rule); "per_row", the gain per row
+            (scikit-learn's rule, ``tol=1e-3`` there); "relative", the gain relative to the
+            objective's size.
 
         Returns
         -------
@@ -389,15 +395,17 @@ class EM:
         Raises
         ------
         ValueError
-            For a bad `max_iter` or `tol`, or from a step (e.g. `SingularCovarianceError`).
+            For a bad `max_iter`, `tol` or `convergence`, or from a step (e.g. `SingularCovarianceError`).
         """
         max_iter = check_integer(max_iter, "max_iter", low=0)
         tol = check_real(tol, "tol", low=0)
+        rule = check_rule(convergence)
+        N = self._data.n_samples
         self.converged = False
         for done in range(1, max_iter + 1):
             before = self.history[-1]
             self.step()
-            if gained_less_than(before, self.history[-1], tol, self.hard):
+            if gained_less_than(before, self.history[-1], tol, self.hard, convergence=rule, n_samples=N):
                 self.converged = True
                 return done
             if callback is not None and callback(self) is False:
@@ -525,11 +533,14 @@ class EM:
         return Snapshot(phase, iteration, ev.model, ev.log_likelihood, ev.objective, elbo, ev.log_prior, empty)
 
 
-def gained_less_than(before: Snapshot, after: Snapshot, tol: float, hard: bool = False) -> bool:
+def gained_less_than(
+    before: Snapshot, after: Snapshot, tol: float, hard: bool = False, convergence: str = "absolute", n_samples: int = 1
+) -> bool:
     """EM's convergence test: whether going from `before` to `after` climbed by less than `tol`.
 
     The climbed quantity is the objective; in hard EM it is the classification log-likelihood
-    (the ELBO, ``-inf`` before the first E-step).
+    (the ELBO, ``-inf`` before the first E-step). `convergence` names the rule
+    (`nbviz.core.convergence.below_tolerance`; the per-row rule divides by `n_samples`).
     """
 
     def climbed(snapshot: Snapshot) -> float:
@@ -537,7 +548,8 @@ def gained_less_than(before: Snapshot, after: Snapshot, tol: float, hard: bool =
             return -np.inf if snapshot.elbo is None else snapshot.elbo
         return snapshot.objective
 
-    return climbed(after) - climbed(before) < tol
+    level = climbed(after)
+    return below_tolerance(level - climbed(before), tol, convergence, n_samples, level)
 
 
 def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> None:

@@ -65,6 +65,7 @@ def fit_restart(
     tol: float = 1e-6,
     callback=None,
     retries: int = MAX_RETRIES,
+    convergence: str = "absolute",
 ) -> RestartFit:
     """Start EM from `seed` and run it; if the start or the run fails, try again from another seed.
 
@@ -75,7 +76,7 @@ def fit_restart(
         As for `init_model`.
     seed : int
         The first attempt's seed; retry ``a`` uses ``retry_seed(seed, a)``.
-    max_iter, tol, callback
+    max_iter, tol, callback, convergence
         Of `EM.run`; a callback returning False stops the run (the run is returned as it is).
     retries : int
         At most this many further attempts after a failure.
@@ -94,7 +95,7 @@ def fit_restart(
                 X, family, n_components, method=method, rng=attempt_seed, covariance_type=covariance_type, prior=prior
             )
             run = EM(X, start, prior=prior, warn_empty=False)
-            run.run(max_iter=max_iter, tol=tol, callback=callback)
+            run.run(max_iter=max_iter, tol=tol, callback=callback, convergence=convergence)
         except ValueError as error:
             failed.append((attempt_seed, failure_cause(error), str(error)))
         else:

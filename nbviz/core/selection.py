@@ -9,6 +9,8 @@ from typing import overload
 import numpy as np
 
 from . import validation
+from .convergence import check_rule
+from .degeneracy import find_degenerate
 from .em import EM
 from .families import COVARIANCE_TYPES
 from .mixture import Mixture
@@ -113,7 +115,9 @@ class Selection:
     """Results of `select_components`. Arrays are indexed [k_index, restart].
 
     A restart that failed (e.g. a covariance collapsed without a prior) has NaN entries and its
-    message in `failures`.
+    message in `failures`. A degenerate fit (`nbviz.core.degeneracy`: a component with fewer
+    effective rows than its parameters need, or a covariance at the prior's floor) keeps its
+    scores but is never the best (`best_index`, `best_run_for`, `usable_scores`).
 
     Attributes
     ----------
@@ -138,6 +142,14 @@ class Selection:
     retried : dict of (int, int) to tuple of (int, str, str)
         ``(seed, cause, message)`` of each failed attempt of a restart that was retried
         (`nbviz.core.restart.fit_restart`), whether or not a retry then succeeded.
+    degenerate : ndarray of bool of shape (n_ks, n_init)
+        Whether each fit is degenerate (False for failed fits); empty (0, 0) when not known (a
+        result read back from a file written before it existed): every fit then counts.
+    degeneracies : dict of (int, int) to Degeneracy
+        Which components of each degenerate fit are degenerate, and why.
+    converged : ndarray of bool of shape (n_ks, n_init)
+        Whether each fit stopped by its tolerance (False: it hit the iteration cap, or failed);
+        empty (0, 0) when not known.
     """
 
     ks: np.ndarray
@@ -155,6 +167,10 @@ class Selection:
         default_factory=lambda: np.zeros((0, 0), dtype=np.int64)
     )  # (n_ks, n_init): the seed each fit used (a retry's, if retried)
     retried: dict = field(default_factory=dict)  # (k_index, restart) -> ((seed, cause, message), ...) that failed
+    degenerate: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
+    # (k_index, restart) -> Degeneracy of each degenerate fit; filled by `select_components`, not a constructor argument
+    degeneracies: dict = field(default_factory=dict, init=False)
+    converged: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=bool))
 
     def scores(self) -> np.ndarray:
         """The values of the chosen criterion.
@@ -165,10 +181,37 @@ class Selection:
         """
         return getattr(self, self.criterion)
 
+    def usable(self) -> np.ndarray:
+        """Whether each fit may be chosen: finished and not degenerate.
+
+        Returns
+        -------
+        ndarray of bool of shape (n_ks, n_init)
+        """
+        finished = ~np.isnan(self.objective)
+        if self.degenerate.shape != finished.shape:  # not known: every finished fit counts
+            return finished
+        return finished & ~self.degenerate
+
+    def usable_scores(self, criterion: str | None = None) -> np.ndarray:
+        """Values of `criterion` (default: the chosen one) with NaN for failed and degenerate fits.
+
+        Parameters
+        ----------
+        criterion : {"bic", "aic", "icl"}, optional
+
+        Returns
+        -------
+        ndarray of shape (n_ks, n_init)
+        """
+        values = getattr(self, check_choice(criterion or self.criterion, "criterion", CRITERIA))
+        return np.where(self.usable(), values, np.nan)
+
     @property
     def best_index(self) -> tuple[int, int] | None:
-        """(k_index, restart) of the lowest criterion value, or None if every restart failed."""
-        scores = self.scores()
+        """(k_index, restart) of the lowest criterion value among the fits that are not degenerate,
+        or None if none finished."""
+        scores = self.usable_scores()
         if np.all(np.isnan(scores)):
             return None
         k_index, restart = np.unravel_index(np.nanargmin(scores), scores.shape)
@@ -187,7 +230,8 @@ class Selection:
         return None if best is None else self.runs[best].model
 
     def best_run_for(self, k_index: int) -> EM | None:
-        """The restart with the highest final objective for ``ks[k_index]``.
+        """The restart with the highest final objective for ``ks[k_index]``, not a degenerate one
+        if any restart of that K is not degenerate.
 
         Parameters
         ----------
@@ -202,6 +246,9 @@ class Selection:
         row = self.objective[k_index]
         if np.all(np.isnan(row)):
             return None
+        usable = self.usable()[k_index]
+        if usable.any():
+            row = np.where(usable, row, np.nan)
         return self.runs[(k_index, int(np.nanargmax(row)))]
 
 
@@ -220,6 +267,7 @@ def select_components(
     max_iter: int = ...,
     tol: float = ...,
     covariance_types: None = ...,
+    convergence: str = ...,
 ) -> Selection: ...
 @overload
 def select_components(
@@ -237,6 +285,7 @@ def select_components(
     tol: float = ...,
     *,
     covariance_types: Sequence[str],
+    convergence: str = ...,
 ) -> ModelSelection: ...
 def select_components(  # fmt: skip
     X,
@@ -252,6 +301,7 @@ def select_components(  # fmt: skip
     max_iter: int = 300,
     tol: float = 1e-6,
     covariance_types=None,
+    convergence: str = "absolute",
 ) -> Selection | ModelSelection:
     """Fit every K in `ks` from `n_init` starts each and score the fits.
 
@@ -278,10 +328,13 @@ def select_components(  # fmt: skip
         and also after every EM iteration of the restart being fitted (`done` unchanged), so that
         returning False cancels within one iteration. The result then holds the finished restarts
         (a restart stopped half-way is left out) and ``cancelled`` is True.
-    method : {"kmeans++", "random", "random_from_data"}
+    method : {"kmeans++", "kmeans", "random", "random_from_data"}
         How each restart starts (see `init_model`).
     max_iter, tol
         Of each EM run (see `EM.run`).
+    convergence : {"absolute", "per_row", "relative"}
+        How each run compares its gain with `tol` (`EM.run`): the default "absolute" keeps the
+        exact rule of a lecture; "per_row" with ``tol=1e-3`` is scikit-learn's rule, for data files.
     covariance_types : sequence of str, optional
         Choose the model, not only K: fit every K for each of these covariance types (Gaussian;
         e.g. ``["full", "tied", "diag", "spherical"]``, as mclust's BIC plot) with the same seeds,
@@ -294,7 +347,9 @@ def select_components(  # fmt: skip
         collapsed covariance) is retried from other seeds (`nbviz.core.restart.fit_restart`);
         what failed is recorded in ``retried`` and, if every attempt failed, ``failures``, not
         raised. Components emptied during a fit are recorded in the run's snapshots, with no
-        warning, so a selection in a worker thread needs no warning filters.
+        warning, so a selection in a worker thread needs no warning filters. Each fit is marked
+        ``converged`` (False when it hit `max_iter`) and ``degenerate``; a degenerate fit is never
+        the best.
 
     Raises
     ------
@@ -312,7 +367,7 @@ def select_components(  # fmt: skip
     if covariance_types is not None:
         return _select_models(
             X, family, ks, covariance_types, progress, n_init=n_init, criterion=criterion, prior=prior, rng=rng,
-            method=method, max_iter=max_iter, tol=tol,
+            method=method, max_iter=max_iter, tol=tol, convergence=convergence,
         )  # fmt: skip
     criterion = check_choice(criterion, "criterion", CRITERIA)
     ks = np.array(sorted(set(int(k) for k in ks)))
@@ -321,6 +376,7 @@ def select_components(  # fmt: skip
     n_init = check_integer(n_init, "n_init", low=1)
     max_iter = check_integer(max_iter, "max_iter", low=0)
     tol = check_real(tol, "tol", low=0)
+    convergence = check_rule(convergence)
     prior = as_prior(prior)
     seeds = validation.as_rng(rng).integers(0, 2**31 - 1, size=n_init)
     shape = (ks.size, n_init)
@@ -334,6 +390,8 @@ def select_components(  # fmt: skip
         criterion=criterion,
         covariance_type=covariance_type,
         fit_seeds=np.repeat(seeds[None, :], ks.size, axis=0),
+        degenerate=np.zeros(shape, dtype=bool),
+        converged=np.zeros(shape, dtype=bool),
     )
     total = ks.size * n_init
 
@@ -354,6 +412,7 @@ def select_components(  # fmt: skip
                 max_iter=max_iter,
                 tol=tol,
                 callback=lambda _run: go_on(),
+                convergence=convergence,
             )
 
         return job
@@ -377,6 +436,11 @@ def select_components(  # fmt: skip
             result.objective[i, r] = run.history[-1].objective
             for name, score in CRITERIA.items():
                 getattr(result, name)[i, r] = score(run.model, run.X)
+            result.converged[i, r] = run.converged
+            degeneracy = find_degenerate(run.model, run.X, prior)
+            if degeneracy.degenerate:
+                result.degenerate[i, r] = True
+                result.degeneracies[(i, r)] = degeneracy
         if not finished or (progress is not None and progress(done + 1, total) is False):
             result.cancelled = True
             return result
@@ -406,7 +470,7 @@ class ModelSelection:
         return tuple(self.selections)
 
     def scores(self, criterion: str | None = None) -> np.ndarray:
-        """The lowest value over the restarts of `criterion` (default: the chosen one).
+        """The lowest value over the restarts of `criterion` (default: the chosen one) that are not degenerate.
 
         Parameters
         ----------
@@ -415,12 +479,12 @@ class ModelSelection:
         Returns
         -------
         ndarray of shape (n_types, n_ks)
-            NaN where no restart finished.
+            NaN where no restart finished, or every one that did is degenerate.
         """
         name = check_choice(criterion or self.criterion, "criterion", CRITERIA)
         rows = []
         for selection in self.selections.values():
-            values = getattr(selection, name)
+            values = selection.usable_scores(name)
             finished = ~np.all(np.isnan(values), axis=1)
             row = np.full(values.shape[0], np.nan)
             row[finished] = np.nanmin(values[finished], axis=1)

@@ -2,9 +2,11 @@
 
 import numpy as np
 
+import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.families.gaussian import file_covariance_prior
 from nbviz.app.presentation.presets import PRESETS, load_preset
+from nbviz.app.run.config import ModelConfig, for_file
 from nbviz.app.run.session import Session
 
 
@@ -34,3 +36,26 @@ def test_presets_keep_their_teaching_settings(qtbot):
         problem, config, start = load_preset(name)
         assert session.load(problem, config, start)
         assert session.config.prior == config.prior
+
+
+def test_a_data_file_starts_from_k_means_and_keeps_the_best_of_three_starts(tmp_path, qtbot):
+    rng = np.random.default_rng(3)
+    X = np.concatenate([rng.normal(size=(60, 3)), rng.normal(5.0, 1.0, size=(60, 3))])
+    _write(tmp_path / "two.csv", X)
+    problem = Problem.from_file(tmp_path / "two.csv")
+    session = Session()
+    assert session.load(problem)
+    config = session.config
+    assert (config.init_method, config.n_init) == ("kmeans", 3)
+    best = nc.fit_best(problem.X, config.family, config.n_components, 3, rng=config.seed, prior=config.prior)
+    assert best.start is not None
+    assert np.array_equal(session.history[0].model.means, best.start.means)  # EM steps from the kept start
+
+
+def test_the_number_of_starts_is_saved_with_the_model_and_presets_start_once():
+    config = for_file(ModelConfig(family="gaussian", n_components=3), np.eye(3))
+    assert ModelConfig.from_dict(config.to_dict()) == config
+    old = config.to_dict()
+    del old["n_init"]  # a session saved before the option existed starts once, as it did
+    assert ModelConfig.from_dict(old).n_init == 1
+    assert ModelConfig().n_init == 1 and ModelConfig().init_method == "kmeans++"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 import nbviz.core as nc
+from nbviz.core import best_fit
 from nbviz.core.families.gaussian import check_covariance_type
 from nbviz.core.params import check_choice, check_integer, check_real
 
@@ -21,6 +22,9 @@ MAX_COMPONENTS = 100
 
 
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
+FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
+FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
+MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,10 @@ class ModelConfig:
         A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
     max_iter : int
         The iteration cap of a run to convergence.
+    n_init : int
+        Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
+        highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
+        itself. Data files default to `nbviz.core.best_fit.DEFAULT_N_INIT` (`for_file`).
     """
 
     family: str = DEFAULT_FAMILY
@@ -66,6 +74,7 @@ class ModelConfig:
     fixed_variance: float | None = None
     tolerance: float = DEFAULT_TOLERANCE
     max_iter: int = DEFAULT_MAX_ITER
+    n_init: int = 1
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -84,6 +93,7 @@ class ModelConfig:
         object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
         object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
         object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
+        object.__setattr__(self, "n_init", check_integer(self.n_init, "the number of starts", low=1, high=MAX_N_INIT))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
@@ -129,6 +139,7 @@ class ModelConfig:
             "fixed_variance": self.fixed_variance,
             "tolerance": self.tolerance,
             "max_iter": self.max_iter,
+            "n_init": self.n_init,
         }
 
     @classmethod
@@ -141,11 +152,14 @@ class ModelConfig:
 
 
 def for_file(config: ModelConfig, X) -> ModelConfig:
-    """`config` with the default covariance prior of a data file `X` (presets keep their own settings).
+    """`config` with the defaults of a data file `X` (presets keep their own settings).
 
     The family gives the file's prior (`FamilyPresentation.file_prior`: the Gaussian's covariance
-    prior, `file_covariance_prior`); families without one keep their prior as it is.
+    prior, `file_covariance_prior`); families without one keep their prior as it is. A data file
+    starts as scikit-learn's default fit does, from k-means (Lloyd's iterations from k-means++
+    seeds), and keeps the best of `nbviz.core.best_fit.DEFAULT_N_INIT` starts.
     """
+    config = config.with_(init_method=FILE_INIT_METHOD, n_init=FILE_N_INIT)
     return config.with_(prior=presentation(config.family).file_prior(config.prior, X))
 
 

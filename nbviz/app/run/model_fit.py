@@ -29,17 +29,27 @@ def count_problem(n_samples: int, n_features: int, config: ModelConfig) -> str |
     return presentation(config.family).count_problem(n, D, K, config.covariance_type, config.prior)
 
 
-def starting_model(problem: Problem, config: ModelConfig, n_components: int | None = None) -> nc.Mixture:
+def starting_model(
+    problem: Problem, config: ModelConfig, n_components: int | None = None, best_of: bool = True
+) -> nc.Mixture:
     """The start `config` makes on `problem` (its start method, seed and prior), with `n_components`
-    components (default: the config's); ValueError when it cannot start."""
+    components (default: the config's); ValueError when it cannot start.
+
+    With ``config.n_init > 1`` (and `best_of`) it is the start, of `n_init` drawn from the seed,
+    whose fit reaches the highest objective without being degenerate (`nbviz.core.fit_best`,
+    each run stopped by scikit-learn's per-row rule), so that EM from it finds the best fit.
+    """
+    K = config.n_components if n_components is None else n_components
+    method, covariance_type, prior = config.init_method, config.covariance_type, config.prior
+    if best_of and config.n_init > 1:
+        best = nc.fit_best(
+            problem.X, config.family, K, config.n_init, rng=config.seed, method=method,
+            covariance_type=covariance_type, prior=prior,
+        )  # fmt: skip
+        if best.start is not None:
+            return best.start
     return nc.init_model(
-        problem.X,
-        config.family,
-        config.n_components if n_components is None else n_components,
-        method=config.init_method,
-        rng=config.seed,
-        covariance_type=config.covariance_type,
-        prior=config.prior,
+        problem.X, config.family, K, method=method, rng=config.seed, covariance_type=covariance_type, prior=prior
     )
 
 
@@ -50,7 +60,7 @@ def model_problem(problem: Problem, config: ModelConfig) -> str | None:
         return reason
     try:
         check_fits(problem.n_samples, problem.n_features, config.n_components, config.family, config.covariance_type)
-        nc.EM(problem.X, starting_model(problem, config), prior=config.prior, warn_empty=False)
+        nc.EM(problem.X, starting_model(problem, config, best_of=False), prior=config.prior, warn_empty=False)
     except ValueError as error:
         return describe_fit_error(problem, error)
     return None

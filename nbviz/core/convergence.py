@@ -1,0 +1,65 @@
+"""When EM has converged: the stopping rules a run can use, and the test that applies them.
+
+A lecture needs the exact rule it states ("stop when an iteration gains less than 1e-6"); an
+analyst's data file needs a rule that does not depend on how many rows it has. Three rules, each
+comparing an iteration's gain of the climbed quantity (the objective; the classification
+likelihood in hard EM) with a tolerance ``tol``:
+
+- ``"absolute"``: the gain of the total over the rows is below ``tol`` (the stepping workspace's
+  and the presets' rule; the default everywhere, as before the other rules existed);
+- ``"per_row"``: the gain divided by the number of rows is below ``tol``, as scikit-learn's
+  ``GaussianMixture(tol=1e-3)`` stops on the change of the mean log-likelihood per sample;
+- ``"relative"``: the gain is below ``tol`` times the size of the climbed quantity after the
+  iteration.
+
+With ``tol = 0`` every rule stops only on a loss (a gain below zero).
+"""
+
+from __future__ import annotations
+
+from .params import check_choice
+
+CONVERGENCE_RULES = ("absolute", "per_row", "relative")
+PER_ROW_TOL = 1e-3  # the tolerance of the per-row rule for data files: scikit-learn's default `tol`
+
+
+def check_rule(rule) -> str:
+    """`rule` if it names one of `CONVERGENCE_RULES`, else ValueError listing them."""
+    return check_choice(rule, "convergence", CONVERGENCE_RULES)
+
+
+def below_tolerance(gain: float, tol: float, rule: str = "absolute", n_samples: int = 1, level: float = 0.0) -> bool:
+    """Whether an iteration that climbed by `gain` has converged under `rule`.
+
+    Parameters
+    ----------
+    gain : float
+        The climbed quantity after the iteration minus before it (a total over the rows).
+    tol : float
+        The tolerance (>= 0).
+    rule : {"absolute", "per_row", "relative"}
+        See the module's note.
+    n_samples : int
+        Rows of the data (the per-row rule divides the gain by it).
+    level : float
+        The climbed quantity after the iteration (the relative rule scales `tol` by its size).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from nbviz.core.convergence import below_tolerance
+    >>> below_tolerance(0.5, 1e-3, "absolute")
+    False
+    >>> below_tolerance(0.5, 1e-3, "per_row", n_samples=1000)  # 5e-4 per row
+    True
+    >>> below_tolerance(0.5, 1e-3, "relative", level=-2000.0)  # 2.5e-4 of the total
+    True
+    """
+    if rule == "per_row":
+        return gain / max(int(n_samples), 1) < tol
+    if rule == "relative":
+        return gain < tol * abs(level)
+    return gain < tol
