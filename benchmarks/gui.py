@@ -50,7 +50,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import nbviz.core as nc  # noqa: E402
 from nbviz.app.data.problem import Problem  # noqa: E402
-from nbviz.app.run.config import ModelConfig  # noqa: E402
+from nbviz.app.model.config import ModelConfig  # noqa: E402
 from nbviz.app.run.session import Session  # noqa: E402
 from nbviz.gui.panels import text_panel  # noqa: E402
 from nbviz.gui.plots.data.scatter_view import ScatterView  # noqa: E402

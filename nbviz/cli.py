@@ -150,8 +150,8 @@ def prepare(args):
     from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
+    from .app.model.config import MAX_SEED, ModelConfig, family_for_data, for_file
     from .app.presentation.presets import load_preset
-    from .app.run.config import MAX_SEED, ModelConfig, family_for_data, for_file
     from .core.params import check_integer
 
     if args.preset and args.file:
@@ -207,7 +207,7 @@ def with_convergence(target, args):
     """`target` (a ModelConfig or a SavedSession) with the --tol and --max-iter given; ValueError if invalid."""
     from dataclasses import replace
 
-    from .app.run.config import ModelConfig
+    from .app.model.config import ModelConfig
     from .core.params import check_integer, check_real
 
     changes = {}

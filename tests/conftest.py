@@ -24,7 +24,7 @@ def synthesised_session(qtbot):
     ``synthesised_session(truth, n, data_seed, n_components=2, seed=1)``; the load must succeed.
     """
     from nbviz.app.data.problem import Problem
-    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.model.config import ModelConfig
     from nbviz.app.run.session import Session
 
     def make(truth, n: int, data_seed: int, **config):

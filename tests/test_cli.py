@@ -344,7 +344,7 @@ def test_a_half_step_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
 
     import nbviz.core as nc
     from nbviz.app.data.problem import Problem
-    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.model.config import ModelConfig
     from nbviz.app.run.session import Session
 
     # two identical points far off, and a start whose second component sits on them: with no

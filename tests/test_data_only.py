@@ -187,7 +187,7 @@ def test_fit_stopped_by_the_iteration_cap_writes_its_outputs_and_says_so(tmp_pat
 def test_a_fit_that_fails_exits_2_and_writes_nothing(qapp, tmp_path):
     from nbviz.app.data.problem import Problem
     from nbviz.app.documents.session_file import write_session
-    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.model.config import ModelConfig
     from nbviz.app.run.session import Session
 
     # a component on two identical far points, with no covariance prior: its covariance collapses

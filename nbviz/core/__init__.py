@@ -19,7 +19,6 @@ bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
 from .best_fit import BestFit, fit_best
 from .bound import BoundSlice, bound_slice
 from .convergence import CONVERGENCE_RULES
-from .data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
 from .degeneracy import Degeneracy, find_degenerate
 from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
 from .families import (
@@ -38,9 +37,10 @@ from .logspace import ZeroProbabilityError
 from .matching import bhattacharyya_distances, match_components
 from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
-from .preview import Preview, preview_table
 from .prior import Prior
 from .selection import CRITERIA, ModelSelection, Selection, aic, bic, icl, select_components
+from .tables.data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
+from .tables.preview import Preview, preview_table
 from .validation import DataFitError
 
 __all__ = [

@@ -20,7 +20,7 @@ from nbviz.app.analysis.breakdown import (
 from nbviz.app.analysis.probe import Probe, make_probe, probe_model
 from nbviz.app.data.problem import Problem
 from nbviz.app.families.steps import ParameterKey
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 
 TWO_DOCUMENTS = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 
 
 @pytest.mark.parametrize(

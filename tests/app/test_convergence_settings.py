@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
-from nbviz.app.run.config import DEFAULT_MAX_ITER, DEFAULT_TOLERANCE, ModelConfig
+from nbviz.app.model.config import DEFAULT_MAX_ITER, DEFAULT_TOLERANCE, ModelConfig
 from nbviz.app.run.convergence import convergence_status, run_finished_notice
 from nbviz.app.run.runner import Runner
 from nbviz.app.run.session import Session

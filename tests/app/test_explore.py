@@ -7,7 +7,7 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.explore.explore import Explorer
 from nbviz.app.explore.restart_gallery import Restart, RestartGallery, group_optima
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.run_making import new_run
 from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed

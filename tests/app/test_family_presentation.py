@@ -18,7 +18,7 @@ from nbviz.app.families import (
     model_choice,
     presentation,
 )
-from nbviz.app.run.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
+from nbviz.app.model.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
 
 EXAMPLES = {
     "gaussian": nc.GaussianMixture(

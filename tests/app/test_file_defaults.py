@@ -5,8 +5,8 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.families.gaussian import file_covariance_prior
+from nbviz.app.model.config import ModelConfig, for_file
 from nbviz.app.presentation.presets import PRESETS, load_preset
-from nbviz.app.run.config import ModelConfig, for_file
 from nbviz.app.run.session import Session
 
 

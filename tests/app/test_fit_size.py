@@ -5,8 +5,8 @@ import time
 import numpy as np
 import pytest
 
-from nbviz.app.run.config import MAX_COMPONENTS, ModelConfig
-from nbviz.app.run.fit_size import SNAPSHOT_BYTES_LIMIT, check_fits, model_numbers
+from nbviz.app.model.config import MAX_COMPONENTS, ModelConfig
+from nbviz.app.model.fit_size import SNAPSHOT_BYTES_LIMIT, check_fits, model_numbers
 from nbviz.cli import main
 
 

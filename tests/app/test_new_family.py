@@ -18,8 +18,8 @@ from nbviz.app.data import export
 from nbviz.app.data.original_units import shown_model
 from nbviz.app.data.problem import Problem
 from nbviz.app.families import PRESENTATIONS, DataView, FamilyPresentation, presentation
-from nbviz.app.run import fit_size, model_fit
-from nbviz.app.run.config import ModelConfig, for_file
+from nbviz.app.model import fit_size, model_fit
+from nbviz.app.model.config import ModelConfig, for_file
 
 
 @dataclass(frozen=True, eq=False)

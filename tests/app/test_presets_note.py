@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.presets import PRESETS
-from nbviz.app.run.config import ModelConfig
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from nbviz.app.data.import_spec import ImportSpec
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents import session_file
 from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 
 

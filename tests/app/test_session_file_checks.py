@@ -136,7 +136,7 @@ def test_budget_samples_long_histories(qtbot):
 def referenced(monkeypatch, tmp_path, qtbot):
     """A format-2 session on tmp_path/table.csv, and its parsed document."""
     from nbviz.app.data.problem import Problem
-    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.model.config import ModelConfig
 
     monkeypatch.setattr(session_file, "EMBED_LIMIT", 10)
     rng = np.random.default_rng(0)

@@ -11,7 +11,7 @@ import nbviz
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.outcome import Outcome
 from nbviz.app.run.run_making import new_run
 from nbviz.app.run.runner import Runner

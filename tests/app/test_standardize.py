@@ -8,7 +8,7 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import fit_standardization, scale_proposal, standardize_problem
 from nbviz.app.documents.session_file import read_session, write_session
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 
 X = np.array([[1.0, 1000.0, 0.01], [2.0, 3000.0, 0.03], [4.0, 2000.0, 0.02], [7.0, 9000.0, 0.05], [3.0, 4000.0, 0.0]])

@@ -12,7 +12,7 @@ from nbviz.app.data.export import write_session_export
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import file_values, standardize_problem
 from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 
 # columns whose spreads differ by ~10^5 and whose small values lie far below the mean, where the

@@ -10,7 +10,7 @@ import nbviz.core as nc
 from nbviz.app.data import export
 from nbviz.app.data.problem import Problem
 from nbviz.app.families.gaussian import SD_LAYOUT
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.app.run.start_table import StartTable, cell_text, start_config, start_problem, truth_start
 

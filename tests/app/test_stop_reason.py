@@ -5,7 +5,7 @@ import pytest
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.convergence import convergence_status, run_finished_notice
 from nbviz.app.run.runner import Runner
 from nbviz.app.run.session import Session

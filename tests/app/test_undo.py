@@ -6,7 +6,7 @@ import pytest
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import write_session
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.outcome import Outcome
 from nbviz.app.run.session import Session
 from nbviz.app.run.undo import MAX_UNDO, SavedRun, UndoStack

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from nbviz.core.columns import guess_label_column, guess_roles
-from nbviz.core.preview import preview_table
+from nbviz.core.tables.columns import guess_label_column, guess_roles
+from nbviz.core.tables.preview import preview_table
 
 
 def write(tmp_path, name, content):

@@ -8,8 +8,8 @@ import re
 import numpy as np
 import pytest
 
-from nbviz.core import data
-from nbviz.core.data import DataError, Dataset, load_data
+from nbviz.core.tables import data
+from nbviz.core.tables.data import DataError, Dataset, load_data
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
@@ -490,5 +490,5 @@ def test_a_file_larger_than_the_memory_left_is_a_data_error_not_a_traceback(tmp_
         [sys.executable, "-c", OUT_OF_MEMORY, path], capture_output=True, text=True, env=env, timeout=120
     )
     last = result.stderr.strip().splitlines()[-1]
-    assert result.returncode == 1 and last.startswith("nbviz.core.data_errors.DataError: big.csv (")
+    assert result.returncode == 1 and last.startswith("nbviz.core.tables.data_errors.DataError: big.csv (")
     assert "does not fit in the memory that is free" in last and "MemoryError" not in result.stderr

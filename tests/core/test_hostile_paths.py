@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import nbviz.core as nc
-from nbviz.core.text_source import TextError, TextSource
+from nbviz.core.tables.text_source import TextError, TextSource
 
 
 def test_a_cell_longer_than_the_csv_field_limit_is_read(tmp_path):

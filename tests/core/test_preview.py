@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from nbviz.core import text_source
-from nbviz.core.data import DataError, LoadCancelled, MissingValuesError, load_data
-from nbviz.core.preview import preview_table
+from nbviz.core.tables import text_source
+from nbviz.core.tables.data import DataError, LoadCancelled, MissingValuesError, load_data
+from nbviz.core.tables.preview import preview_table
 
 
 def write(tmp_path, name, content):

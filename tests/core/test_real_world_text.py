@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from nbviz.core.data import DataError, MissingValuesError, load_data
-from nbviz.core.preview import preview_table
+from nbviz.core.tables.data import DataError, MissingValuesError, load_data
+from nbviz.core.tables.preview import preview_table
 
 
 def excel_europe(tmp_path, name="excel.csv", encoding="cp1252", bom=b""):
@@ -105,7 +105,7 @@ def test_label_texts_merge_numeric_spellings_and_drop_classes_of_dropped_rows(tm
 
 
 def test_a_large_file_with_labels_and_missing_cells_is_read_in_chunks(tmp_path, monkeypatch):
-    from nbviz.core import data as data_module
+    from nbviz.core.tables import data as data_module
 
     monkeypatch.setattr(data_module, "_CAREFUL_LINES", 7)
     rng = np.random.default_rng(1)

@@ -165,7 +165,7 @@ def test_a_gaussian_file_with_a_text_label_column_shows_the_table_ari_and_nmi(tm
     from sklearn.metrics import normalized_mutual_info_score
 
     from nbviz.app.data.problem import Problem
-    from nbviz.app.run.config import ModelConfig
+    from nbviz.app.model.config import ModelConfig
 
     rng = np.random.default_rng(4)
     X = np.vstack([rng.normal(0.0, 1.0, size=(40, 2)), rng.normal(4.0, 1.0, size=(40, 2))])

@@ -8,8 +8,8 @@ from PySide6.QtGui import QColor, QPalette
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.scatter_view import ScatterView
 from nbviz.gui.plots.run.objective_curve import ObjectiveCurve

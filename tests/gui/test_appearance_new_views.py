@@ -10,8 +10,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.synthesize import SynthesisDialog

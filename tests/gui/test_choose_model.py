@@ -5,7 +5,7 @@ from PySide6.QtCore import QPointF, Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.controls import ControlPanel
 
@@ -80,7 +80,7 @@ def test_speed_slider_sets_the_play_rate(panel):
 
 
 def test_the_k_box_offers_every_number_of_components_the_configuration_allows(qtbot):
-    from nbviz.app.run.config import MAX_COMPONENTS
+    from nbviz.app.model.config import MAX_COMPONENTS
     from nbviz.app.run.session import Session
     from nbviz.gui.panels.controls import ControlPanel
 

@@ -10,7 +10,7 @@ from scipy.stats import norm
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.density_1d import Density1DView
 from nbviz.gui.style.palette import blend, component_color, component_rgb

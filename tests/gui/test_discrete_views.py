@@ -7,8 +7,8 @@ from PySide6.QtCore import QPointF, Qt
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.families import presentation
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.presets import load_preset
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.prototypes import BAR_ROLE, PrototypesView
 from nbviz.gui.plots.data.resp_heatmap import ResponsibilityHeatmap, resp_image, row_order

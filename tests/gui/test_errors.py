@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.gui.window.errors import ExceptionReporter
 from nbviz.gui.window.main_window import MainWindow
 
@@ -80,7 +80,7 @@ def test_closing_during_a_run_on_100k_points_exits_cleanly(tmp_path):
         from PySide6.QtCore import QSettings, QTimer
         from PySide6.QtWidgets import QApplication
         import nbviz.core as nc
-        from nbviz.app.run.config import ModelConfig
+        from nbviz.app.model.config import ModelConfig
         from nbviz.app.data.problem import Problem
         from nbviz.gui.window.main_window import MainWindow
 

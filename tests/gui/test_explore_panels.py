@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.explore.restart_gallery import Restart
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.core.restart import SINGULAR_CAUSE, retry_seed
 from nbviz.gui.panels.choose_k import ChooseKPanel

@@ -15,7 +15,7 @@ from nbviz.app.data.problem import Problem
 from nbviz.app.documents.explore_saved import explored_to_dict
 from nbviz.app.documents.session_file import SessionFileError, read_session, write_session
 from nbviz.app.explore import choose_k, restart_gallery
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.panels.restarts import RestartPanel

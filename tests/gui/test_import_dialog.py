@@ -10,8 +10,8 @@ import nbviz.core as nc
 from nbviz.app.data import import_spec
 from nbviz.app.data.problem import Problem
 from nbviz.app.jobs import background
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.resources import resource_path
-from nbviz.app.run.config import ModelConfig
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.window.main_window import MainWindow
 

@@ -9,8 +9,8 @@ from sklearn.decomposition import PCA
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import standardize_problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.view_options import ViewOptions
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.parameters import ParametersPanel
 from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE

@@ -9,8 +9,8 @@ from scipy.stats import multivariate_normal
 import nbviz.core as nc
 from nbviz.app.analysis.parameter_rows import parameter_rows
 from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.presets import load_preset
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import HINT, PointInspector, fmt_resp, from_log
 from nbviz.gui.panels.parameters import ParametersPanel

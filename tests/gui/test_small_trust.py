@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
+from nbviz.app.model.config import MAX_COMPONENTS, ModelConfig
 from nbviz.app.presentation.presets import load_preset
-from nbviz.app.run.config import MAX_COMPONENTS, ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.choose_k import ChooseKPanel
 from nbviz.gui.window.main_window import MainWindow

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QApplication
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.undo import MAX_UNDO
 from nbviz.gui.window.main_window import MainWindow
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLineEdit
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.start_editor import StartEditor
 from nbviz.gui.window.main_window import MainWindow

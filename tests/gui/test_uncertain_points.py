@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import QSettings, QUrl
 
 from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.view_options import ViewOptions
-from nbviz.app.run.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.uncertain_points import UncertainPointsPanel
 from nbviz.gui.plots.data.legend import legend_entries

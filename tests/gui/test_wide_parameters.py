@@ -11,7 +11,7 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.families.parameter_text import fmt_vector
 from nbviz.app.families.steps import ParameterKey
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import MAX_FLAT, PointInspector
 from nbviz.gui.panels.parameters import ParametersPanel

@@ -11,7 +11,7 @@ from scipy.stats import multivariate_normal
 
 from nbviz.app.analysis.projection import pca_title
 from nbviz.app.data.problem import Problem
-from nbviz.app.run.config import ModelConfig
+from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE, PICK_PAIR
 from nbviz.gui.plots.data.scatter_view import ScatterView

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.paths import regular_file_size
-from nbviz.core.row_context import number_text
+from nbviz.core.tables.paths import regular_file_size
+from nbviz.core.tables.row_context import number_text
 
 from ..families import presentation
 from .files import write_atomically

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.columns import guess_roles, resolve_column, text_columns
+from nbviz.core.tables.columns import guess_roles, resolve_column, text_columns
 
 #: Text files larger than this are checked as they load, not on every change in the import dialog.
 CHECK_LIMIT_BYTES = 2 << 20
@@ -94,7 +94,7 @@ class ImportSpec:
 
         The delimiter, decimal mark and header are detected (unless given); the label column and
         the ignored columns (IDs, dates, other text) are guessed by
-        :func:`nbviz.core.columns.guess_roles`. The other arguments change that guess as the
+        :func:`nbviz.core.tables.columns.guess_roles`. The other arguments change that guess as the
         dialog's controls do: `label_column` makes a column the label (name or 0-based number;
         the guessed one is then ignored if it holds text, else a feature), `columns` lists the
         feature columns (every other column but the label is ignored), `ignore` leaves columns

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.row_context import RowContext
+from nbviz.core.tables.row_context import RowContext
 
 from .import_spec import ImportSpec
 from .standardize import Standardization
@@ -52,7 +52,7 @@ class Problem:
         sessions saved before it was kept).
     label_name : str or None
         The name of the file's label column, when the labels were read from a file.
-    context : nbviz.core.row_context.RowContext or None
+    context : nbviz.core.tables.row_context.RowContext or None
         The file's ignored columns (text per row) and the rows dropped for missing values, so
         exports can be joined back to the file; None when the file had neither.
     """

@@ -22,7 +22,7 @@ import nbviz.core as nc
 from ..data.problem import Problem
 from ..explore.choose_k import KChoice
 from ..explore.restart_gallery import Restart, RestartGallery, group_optima, objective_tolerance
-from ..run.config import MAX_SEED
+from ..model.config import MAX_SEED
 from . import session_document as document
 from .session_schema import SchemaError, a_bool, a_dict, a_list, a_number, a_string, an_int, entry, mixture, shown
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nbviz.core.row_context import DroppedRow, RowContext
+from nbviz.core.tables.row_context import DroppedRow, RowContext
 
 from .session_schema import SchemaError, a_dict, a_list, a_string, an_int, entry, shown
 

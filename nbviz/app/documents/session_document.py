@@ -15,7 +15,7 @@ import nbviz.core as nc
 
 from ..data.problem import Problem
 from ..data.standardize import Standardization
-from ..run.config import MAX_SEED, ModelConfig
+from ..model.config import MAX_SEED, ModelConfig
 from ..run.run_making import labels_for
 from .row_context_document import context_from_dict
 from .session_schema import (

@@ -16,7 +16,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from ..run.run_making import run_from_history
 from .session_schema import SchemaError
 

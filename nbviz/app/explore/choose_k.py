@@ -15,7 +15,7 @@ from nbviz.core.params import check_choice
 from nbviz.core.restart import fit_restart
 
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from .failure_summary import failure_lines
 from .made_again import check_same_objective
 

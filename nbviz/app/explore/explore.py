@@ -21,7 +21,7 @@ from nbviz.core.restart import MAX_RETRIES, failure_cause, retry_seed
 
 from ..data.problem import Problem
 from ..jobs.background import BackgroundJob
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from ..run.run_making import new_run
 from ..run.session import Session
 from .choose_k import KChoice

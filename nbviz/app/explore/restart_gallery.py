@@ -13,7 +13,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from ..run.run_making import new_run
 from .failure_summary import failure_lines
 from .made_again import check_same_objective

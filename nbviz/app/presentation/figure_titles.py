@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..data.half_steps import half_step_name
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from ..run.session import Session
 
 SEPARATOR = " · "

@@ -13,7 +13,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 
 Built = tuple[Problem, ModelConfig, nc.Mixture | None]
 

@@ -10,7 +10,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..run.config import ModelConfig
+from ..model.config import ModelConfig
 from . import lecture_examples as lectures
 from .resources import dataset_path
 

@@ -13,7 +13,7 @@ import numpy as np
 
 import nbviz.core as nc
 
-from .config import ModelConfig
+from ..model.config import ModelConfig
 from .events import SessionEvents
 from .outcome import DONE, Outcome
 

@@ -12,9 +12,9 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from .config import ModelConfig, family_for_data, for_file
-from .fit_size import check_fits
-from .model_fit import starting_model
+from ..model.config import ModelConfig, family_for_data, for_file
+from ..model.fit_size import check_fits
+from ..model.model_fit import starting_model
 
 
 def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:

@@ -26,8 +26,8 @@ import nbviz.core as nc
 
 from ..data.fit_messages import describe_fit_error
 from ..data.problem import Problem
+from ..model.config import ModelConfig
 from .background import BackgroundRuns
-from .config import ModelConfig
 from .events import SessionEvents
 from .explored_results import ExploredResults
 from .hand_labels import HandLabels

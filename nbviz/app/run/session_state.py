@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..data.problem import Problem
-from .config import ModelConfig
+from ..model.config import ModelConfig
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from ..data.problem import Problem
 from ..data.synthesis import TableCheck, check_cells
 from ..families import SynthesisRecipe, presentation
 from ..families.synthesis_table import Column
-from .config import ModelConfig
+from ..model.config import ModelConfig
 from .run_making import with_shared_variance
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from .config import ModelConfig
+from ..model.config import ModelConfig
 
 MAX_UNDO = 10  # replaced runs kept; 200 half-steps of 3 Gaussians in 2-D hold about 0.75 MB
 

@@ -13,7 +13,7 @@ from typing import Protocol
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from .config import ModelConfig
+from ..model.config import ModelConfig
 from .events import SessionEvents
 from .outcome import DONE, Outcome
 from .run_making import run_from_history

@@ -33,10 +33,10 @@ from ...app.data.import_spec import ImportSpec
 from ...app.data.loader import DataLoader
 from ...app.data.problem import Problem
 from ...app.families import presentation
+from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
+from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
-from ...app.run.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
-from ...app.run.model_fit import fitting_model, model_problem
-from ...core.columns import ROLES, guess_roles, is_missing, is_number
+from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
 from ..style.theme import style_window
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel

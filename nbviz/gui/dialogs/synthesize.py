@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 
 from ...app.data import synthesis
 from ...app.families import presentation
+from ...app.model.config import ModelConfig
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.preferences import SynthesisChoice, read_synthesis, write_synthesis
 from ...app.presentation.view_options import ViewOptions
-from ...app.run.config import ModelConfig
 from ...app.run.session import Session
 from ..plots.data.prototypes import colour_icon
 from ..style.palette import component_color

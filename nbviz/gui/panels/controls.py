@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 import nbviz.core as nc
 
 from ...app.families import MODEL_CHOICES, presentation
+from ...app.model.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.presentation.messages import MessageBoard, MessageGroup
-from ...app.run.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
 from ..widgets.significant_spin import SignificantSpinBox

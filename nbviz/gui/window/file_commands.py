@@ -18,11 +18,11 @@ from ...app.data.problem import Problem
 from ...app.data.standardize import standardize_problem
 from ...app.documents.session_file import SUFFIX as SESSION_SUFFIX
 from ...app.documents.session_file import SessionFileError, read_session, write_session
+from ...app.model.config import for_file
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.preferences import read_directory, write_directory
 from ...app.presentation.presets import load_preset
 from ...app.presentation.view_options import ViewOptions
-from ...app.run.config import for_file
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
 from .start_page import StartPage

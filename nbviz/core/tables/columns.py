@@ -79,7 +79,7 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     Parameters
     ----------
     preview : Preview
-        The start of the file, as :func:`~nbviz.core.preview.preview_table` reads it.
+        The start of the file, as :func:`~nbviz.core.tables.preview.preview_table` reads it.
 
     Returns
     -------

@@ -1,6 +1,6 @@
 """What a data file holds beside the features and labels, kept so that results can be joined back.
 
-The reader (:mod:`nbviz.core.data`) passes each row's cells through :func:`row_context`, which keeps
+The reader (:mod:`nbviz.core.tables.data`) passes each row's cells through :func:`row_context`, which keeps
 the text of the ignored columns (IDs, dates, other text) of the rows kept and every cell of the
 rows dropped for missing values, with the reason. Nothing is kept for a file without ignored
 columns and dropped rows, so a wide numeric file costs no extra memory.

@@ -1,7 +1,7 @@
 """A first look at a data file: detected delimiter and header, column names and the first rows.
 
-Uses the detection of :mod:`nbviz.core.data`, so the preview shows the file as
-:func:`~nbviz.core.data.load_data` will read it with the same `delimiter` and `header`.
+Uses the detection of :mod:`nbviz.core.tables.data`, so the preview shows the file as
+:func:`~nbviz.core.tables.data.load_data` will read it with the same `delimiter` and `header`.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ..params import check_integer
 from .data import _first_record, _open_text
 from .data_errors import DataError
 from .dialect import SAMPLE_LINES, is_header, sniff, split_records
 from .npy_file import read_bytes, read_npy
-from .params import check_integer
 from .text_source import TextError, TextSource
 
 
@@ -74,7 +74,7 @@ def preview_table(
     Parameters
     ----------
     path : str or os.PathLike
-        A delimited text file or a ``.npy`` array, as for :func:`~nbviz.core.data.load_data`.
+        A delimited text file or a ``.npy`` array, as for :func:`~nbviz.core.tables.data.load_data`.
     delimiter : str, optional
         One character, ``" "`` for whitespace. Default: detected (tab for ``.tsv``).
     header : bool, optional
