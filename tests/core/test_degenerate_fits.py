@@ -9,7 +9,7 @@ import pytest
 from sklearn.mixture import GaussianMixture
 
 import nbviz.core as nc
-from nbviz.app.model.config import file_covariance_prior
+from nbviz.app.families.gaussian import file_covariance_prior
 from nbviz.core.degeneracy import FLOOR_FACTOR, rows_needed
 
 KS = range(1, 7)
