@@ -2,4 +2,6 @@
 (`restart_gallery`), run in the background (`explore.Explorer`), fits read from a session made
 again from their seeds (`made_again`), and failed fits summed up per cause.
 
-May import: the core, `app.jobs`, `app.families`, `app.data`, `app.run`. Never documents or presentation."""
+May import: the core, `app.jobs`, `app.families`, `app.data`, `app.model`, `app.run`. Never
+documents or presentation.
+"""

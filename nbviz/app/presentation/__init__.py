@@ -3,5 +3,6 @@ the data views draw (`view_options`), the presets and the lectures' worked examp
 resources, remembered preferences, the window's size, typed messages, the figure kinds (`figure_kinds`,
 read by the command line and the menus) and figures' default titles.
 
-May import: the core and every other app package; none of them imports it, except `appearance`,
-`view_options`, `messages` and `resources`, which import nothing of the app."""
+May import: the core and every other app package. No other app package imports it (the
+command line and the GUI do).
+"""
