@@ -16,9 +16,9 @@ ROOM = 1.2  # a new end leaves room for a fifth more half-steps
 MARGIN = 0.08  # a new value range reaches this fraction of the values' span beyond them
 FILL = 0.5  # a held value range is refitted when the values fill less than this fraction of it
 # A range is at least this fraction of its values' magnitude tall (and at least this tall): a flat
-# objective, -2.8814040865 ... -2.8814040885, is drawn flat around its value with ticks of four
-# or five decimals, not stretched over ten-decimal ticks that make rounding noise look like change.
-MIN_RELATIVE_SPAN = 1e-4
+# objective, -2.8814040865 ... -2.8814040885, is drawn flat around its value with ticks of six
+# decimals, not stretched over ten-decimal ticks that make rounding noise look like change.
+MIN_RELATIVE_SPAN = 1e-6
 
 
 def nice_ceil(value: float) -> float:
