@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-import numpy as np
-
 import nbviz.core as nc
 
-from ..analysis.breakdown import e_step_terms, log_sum
+from ..analysis.breakdown import EStepNumbers, e_step_terms, log_sum
 from ..analysis.probe import Plane, Probe, make_probe, probe_model
 from ..data.problem import Problem
 from .events import SessionEvents
@@ -23,20 +21,19 @@ from .run_history import RunHistory
 
 
 @dataclass(frozen=True)
-class PointBreakdown:
-    """One point's E-step with the actual numbers (for the point inspector).
+class PointBreakdown(EStepNumbers):
+    """One data row's E-step with the actual numbers (for the point inspector): the `EStepNumbers`
+    of its x, where `resp` is the row's responsibilities in force (a clamped label's included).
 
-    All arrays have shape (n_components,); ``resp = products / normaliser``, computed in log
-    space (``log_products = log_weights + log_densities``).
+    Attributes
+    ----------
+    index : int
+        The data row.
+    label : int or None
+        Its class when it is labelled (its responsibilities are then clamped), else None.
     """
 
     index: int
-    x: np.ndarray
-    weights: np.ndarray
-    log_densities: np.ndarray
-    log_products: np.ndarray
-    log_normaliser: float
-    resp: np.ndarray
     label: int | None
 
 
@@ -135,4 +132,4 @@ class Inspection:
         all_resp = self._run.resp
         assert all_resp is not None  # there is a run
         resp = all_resp[index]
-        return PointBreakdown(index, x, model.weights, log_densities, log_products, log_normaliser, resp, label)
+        return PointBreakdown(x, model.weights, log_densities, log_products, log_normaliser, resp, index, label)
