@@ -187,7 +187,9 @@ def prepare(args):
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
         problem = problem_from_args(args)
-        if args.standardize:
+        if args.start:  # the model's own units: the centre and scale it was fitted with
+            problem = _in_start_units(args.start, problem, args.standardize)
+        elif args.standardize:
             problem = standardize_problem(problem, args.standardize)
         config, start = for_file(ModelConfig(family=problem.family_guess.family), problem.X), None
     else:
@@ -232,6 +234,19 @@ def with_convergence(target, args):
     if isinstance(target, ModelConfig):
         return target.with_(**changes)
     return replace(target, config=target.config.with_(**changes))  # a saved session
+
+
+def _in_start_units(path: str, problem, asked: str | None):
+    """`problem` standardised as the parameters file `path` says its model was fitted (``--start``);
+    ValueError in one line when that cannot be or when ``--standardize`` contradicts it."""
+    from .app.data.export import read_parameters_document
+    from .app.data.standardize import as_fitted, stored_standardization
+
+    try:
+        stored = stored_standardization(read_parameters_document(path).get("run"), problem.columns)
+        return as_fitted(problem, stored, asked)
+    except ValueError as error:
+        raise ValueError(f"--start {path}: {error}") from None
 
 
 def _given_start(path: str, problem, config, asked: dict):
