@@ -51,6 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--decimal", metavar="MARK", help="the decimal mark, '.' or ',' (default: detected)")
     parser.add_argument(
+        "--covariance-prior",
+        type=float,
+        metavar="LAMBDA",
+        help="a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
+    )
+    parser.add_argument(
         "--tol", type=float, metavar="TOL", help="converged when an iteration gains less than TOL (default 1e-6)"
     )
     parser.add_argument(
@@ -145,14 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
+    from dataclasses import replace
 
     from .app.data.file_options import problem_from_args
     from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
-    from .app.model.config import MAX_SEED, ModelConfig, family_for_data, for_file
+    from .app.model.config import MAX_SEED, ModelConfig, for_file
     from .app.presentation.presets import load_preset
-    from .core.params import check_integer
+    from .core.params import check_integer, check_real
 
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
@@ -174,14 +181,17 @@ def prepare(args):
             or args.label_column
             or args.start
             or args.seed is not None
+            or args.covariance_prior is not None
         ):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
         problem = problem_from_args(args)
-        if args.standardize:
+        if args.start:  # the model's own units: the centre and scale it was fitted with
+            problem = _in_start_units(args.start, problem, args.standardize)
+        elif args.standardize:
             problem = standardize_problem(problem, args.standardize)
-        config, start = for_file(ModelConfig(family=family_for_data(problem.data_kind)), problem.X), None
+        config, start = for_file(ModelConfig(family=problem.family_guess.family), problem.X), None
     else:
         return None, None, None
     changes = {}
@@ -189,13 +199,17 @@ def prepare(args):
         choice = model_choice(args.model)
         if choice.supervised and problem.labels is None:
             raise ValueError(f"--model {args.model} needs class labels: give --label-column")
-        changes.update(choice.config_changes(problem.data_kind))
+        changes.update(choice.config_changes(problem.family_guess.family))
     if args.components is not None:
         changes["n_components"] = args.components
     if args.covariance_type:
         changes["covariance_type"] = args.covariance_type
     if args.seed is not None:
         changes["seed"] = check_integer(args.seed, "--seed", low=0, high=MAX_SEED)
+    if args.covariance_prior is not None:
+        changes["prior"] = replace(
+            config.prior, covariance_prior=check_real(args.covariance_prior, "--covariance-prior", low=0)
+        )
     if changes:
         config, start = config.with_(**changes), None
     if args.start:
@@ -220,6 +234,19 @@ def with_convergence(target, args):
     if isinstance(target, ModelConfig):
         return target.with_(**changes)
     return replace(target, config=target.config.with_(**changes))  # a saved session
+
+
+def _in_start_units(path: str, problem, asked: str | None):
+    """`problem` standardised as the parameters file `path` says its model was fitted (``--start``);
+    ValueError in one line when that cannot be or when ``--standardize`` contradicts it."""
+    from .app.data.export import read_parameters_document
+    from .app.data.standardize import as_fitted, stored_standardization
+
+    try:
+        stored = stored_standardization(read_parameters_document(path).get("run"), problem.columns)
+        return as_fitted(problem, stored, asked)
+    except ValueError as error:
+        raise ValueError(f"--start {path}: {error}") from None
 
 
 def _given_start(path: str, problem, config, asked: dict):

@@ -103,7 +103,7 @@ def test_binarised_columns_say_their_threshold_in_the_header(tmp_path, qtbot):
 
 
 def test_a_column_named_like_an_export_column_keeps_both(tmp_path, qtbot):
-    rows = [(f"L{n}", str(n % 2 * 5 + n / 10), str(n), "ab"[n % 2]) for n in range(6)]
+    rows = [(f"L{n}", str(n % 2 * 5 + n / 10), str(n * 5 % 6), "ab"[n % 2]) for n in range(6)]  # b: no row number
     problem = loaded(excel_csv(tmp_path / "f.csv", rows, ("line", "a", "b", "species")))
     export_path = tmp_path / "r.csv"
     export.write_session_export("responsibilities", export_path, stepped(problem))

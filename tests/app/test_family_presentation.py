@@ -116,8 +116,8 @@ def test_naive_bayes_is_a_model_choice_not_a_family():
     assert NAIVE_BAYES not in PRESENTATIONS
     nb = model_choice(NAIVE_BAYES)
     assert nb.supervised and nb.family is None
-    assert nb.config_changes("counts") == {"label_fraction": 1.0, "family": "multinomial"}
-    assert model_choice("bernoulli").config_changes("counts") == {"family": "bernoulli", "label_fraction": 0.0}
+    assert nb.config_changes("multinomial") == {"label_fraction": 1.0, "family": "multinomial"}
+    assert model_choice("bernoulli").config_changes("multinomial") == {"family": "bernoulli", "label_fraction": 0.0}
     with pytest.raises(ValueError, match="unknown model 'lda'.*naive-bayes"):
         model_choice("lda")
 

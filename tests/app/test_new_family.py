@@ -49,7 +49,8 @@ def test_the_app_runs_a_registered_family_on_the_plain_answers(toy):
     problem = Problem.synthesised(toy, 60, seed=2, name="toy")
     config = ModelConfig(family="toy", n_components=2, seed=1)
     assert presentation(toy) is TOY and config.title == "Toy mixture"
-    assert for_file(config, problem.X).prior == config.prior  # no covariance prior of its own
+    filed = for_file(config, problem.X).prior  # no file prior of its own; the Gaussian's λ waits for a switch
+    assert (filed.alpha, filed.beta) == (config.prior.alpha, config.prior.beta) and filed.covariance_prior > 0
     assert model_fit.fitting_model(problem, config) == (config, "")
     fit_size.check_fits(problem.n_samples, problem.n_features, 2, "toy", config.covariance_type)
     assert fit_size.model_numbers(3, 2, "toy", config.covariance_type) == 2 + 2 * 3

@@ -369,12 +369,12 @@ def test_the_chosen_model_is_checked_and_the_message_names_the_real_cause(dialog
     assert dialog.ok_button.isEnabled() and dialog.model_config().n_components == 2
 
 
-def test_integer_data_can_be_gaussian(dialog_for, tmp_path):
+def test_integer_data_is_gaussian_unless_counted_as_words(dialog_for, tmp_path):
     path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 5},{(3 * i) % 7}\n" for i in range(30)))
     dialog = dialog_for(path)
-    assert dialog.family_combo.currentData() != "gaussian"  # counts: the counting family first
-    dialog.set_model(family="gaussian", n_components=2, covariance="full")
-    assert dialog.ok_button.isEnabled() and dialog.model_config().family == "gaussian"
+    assert dialog.family_combo.currentData() == "gaussian"  # two columns of whole numbers are not documents
+    dialog.set_model(family="multinomial", n_components=2)
+    assert dialog.ok_button.isEnabled() and dialog.model_config().family == "multinomial"
 
 
 def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):

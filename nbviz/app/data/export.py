@@ -287,6 +287,12 @@ def read_parameters_json(path) -> nc.Mixture:
     Raises ValueError naming the file and saying what is wrong (also when it cannot be read, is not
     a regular file, or is larger than any parameters file of a model nbviz can run).
     """
+    return parameters_from_document(read_parameters_document(path), str(path))
+
+
+def read_parameters_document(path) -> dict:
+    """The whole document of a parameters file (its model, names and run summary); ValueError as
+    `read_parameters_json` says."""
     size = regular_file_size(str(path), "a parameters file")  # a pipe or a device is never opened
     if size > PARAMETERS_BYTES_LIMIT:
         raise ValueError(
@@ -300,7 +306,9 @@ def read_parameters_json(path) -> nc.Mixture:
         raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path} is not a parameters file ({error}); give {PARAMETERS_SOURCE}") from None
-    return parameters_from_document(document, str(path))
+    if not isinstance(document, dict):
+        raise ValueError(f"{path} has no 'model' entry; give {PARAMETERS_SOURCE}")
+    return document
 
 
 def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[str]]:

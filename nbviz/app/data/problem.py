@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 import nbviz.core as nc
 from nbviz.core.tables.row_context import RowContext
 
+from ..families.choice import FamilyGuess, family_for_table
 from .import_spec import ImportSpec
 from .standardize import Standardization
 
@@ -100,6 +102,12 @@ class Problem:
         if np.all((X >= 0) & (X == np.round(X))):
             return "counts"
         return "continuous"
+
+    @cached_property
+    def family_guess(self) -> FamilyGuess:
+        """The family this data gets by default and why (`family_for_table`): the import preview,
+        the command line and the status bar all ask here (worked out once per problem)."""
+        return family_for_table(self.X)
 
     @property
     def binarised_at(self) -> float | None:

@@ -161,3 +161,46 @@ def units_description(problem: StandardizableData) -> dict | None:
         "centre": dict(zip(problem.columns, units.centre.tolist())),
         "scale": dict(zip(problem.columns, units.scale.tolist())),
     }
+
+
+def stored_standardization(summary, columns) -> Standardization | None:
+    """The standardisation a run summary records (`units_description`, under ``"standardization"``)
+    for the feature `columns`, or None when the model is in the file's own units.
+
+    Raises ValueError saying what is wrong with the entry (a column it lacks, a method it does not name).
+    """
+    entry = summary.get("standardization") if isinstance(summary, dict) else None
+    if entry is None:
+        return None
+    methods = {text: key for key, text in METHODS.items()}
+    if not isinstance(entry, dict) or entry.get("method") not in methods:
+        raise ValueError("its 'standardization' entry does not name a method nbviz knows")
+    values = {}
+    for name in ("centre", "scale"):
+        given = entry.get(name)
+        if not isinstance(given, dict) or set(given) != set(columns):
+            raise ValueError(
+                f"its standardisation is for the columns {', '.join(map(str, given or ()))}, "
+                f"not {', '.join(columns)}; give a model fitted to these columns"
+            )
+        values[name] = [given[column] for column in columns]
+    return Standardization.from_dict({"method": methods[entry["method"]], **values}, len(columns))
+
+
+def as_fitted(problem: Data, stored: Standardization | None, asked: str | None) -> Data:
+    """`problem` (in the file's units) in the units a model was fitted in: standardised with the
+    `stored` centre and scale, or as it is when the model is in the file's units.
+
+    `asked` is the method the user asked for (``--standardize``), or None. Raises ValueError, in one
+    line, when it contradicts `stored`: a model is applied as it was fitted or not at all.
+    """
+    if stored is None:
+        if asked is not None:
+            raise ValueError("the model was fitted to the file's own units, not standardised: leave out --standardize")
+        return problem
+    if asked is not None and asked != stored.method:
+        raise ValueError(
+            f"the model was fitted to {METHODS[stored.method]}, not {METHODS[asked]}: "
+            f"give --standardize {stored.method} or leave it out"
+        )
+    return replace(problem, X=stored.apply(problem.X), standardization=stored, file_X=problem.X)

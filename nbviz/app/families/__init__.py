@@ -26,6 +26,7 @@ from .base import (
     ProbabilityModel,
     SynthesisRecipe,
 )
+from .choice import FamilyGuess, family_for_table
 from .probability import ProbabilityPresentation
 from .registry import DEFAULT_FAMILY, FAMILY_NAMES, PRESENTATIONS, family_for_data, presentation
 
@@ -43,7 +44,7 @@ class ModelChoice:
     title : str
         As the model menu shows it.
     family : str or None
-        The family fitted; None: the natural family of the data (`family_for_data`).
+        The family fitted; None: the data's own family (`family_for_table`).
     supervised : bool
         Naive Bayes: every known label is used (label fraction 1), so the data need labels.
     """
@@ -53,10 +54,11 @@ class ModelChoice:
     family: str | None
     supervised: bool
 
-    def config_changes(self, data_kind: str) -> dict:
-        """`ModelConfig` fields that make this choice for data of `data_kind`."""
+    def config_changes(self, data_family: str) -> dict:
+        """`ModelConfig` fields that make this choice for data whose own family is `data_family`
+        (`family_for_table`)."""
         if self.supervised:
-            return {"label_fraction": 1.0, "family": family_for_data(data_kind)}
+            return {"label_fraction": 1.0, "family": data_family}
         return {"family": self.family, "label_fraction": 0.0}
 
 
@@ -79,6 +81,7 @@ __all__ = [
     "DEFAULT_FAMILY",
     "DataView",
     "FAMILY_NAMES",
+    "FamilyGuess",
     "FamilyPresentation",
     "MODEL_CHOICES",
     "ModelChoice",
@@ -89,6 +92,7 @@ __all__ = [
     "ProbabilityPresentation",
     "SynthesisRecipe",
     "family_for_data",
+    "family_for_table",
     "model_choice",
     "presentation",
 ]

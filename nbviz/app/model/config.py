@@ -154,13 +154,18 @@ class ModelConfig:
 def for_file(config: ModelConfig, X) -> ModelConfig:
     """`config` with the defaults of a data file `X` (presets keep their own settings).
 
-    The family gives the file's prior (`FamilyPresentation.file_prior`: the Gaussian's covariance
-    prior, `file_covariance_prior`); families without one keep their prior as it is. A data file
-    starts as scikit-learn's default fit does, from k-means (Lloyd's iterations from k-means++
-    seeds), and keeps the best of `nbviz.core.best_fit.DEFAULT_N_INIT` starts.
+    Every family sets its own part of the file's prior (`FamilyPresentation.file_prior`: the
+    Gaussian's covariance prior, `file_covariance_prior`), whichever family is chosen now, so a file
+    switched to another family later keeps that family's default (a file first fitted with a
+    multinomial and switched to a Gaussian keeps a covariance prior scaled to it). Each field acts
+    only on the family it belongs to. A data file starts as scikit-learn's default fit does, from
+    k-means (Lloyd's iterations from k-means++ seeds), and keeps the best of
+    `nbviz.core.best_fit.DEFAULT_N_INIT` starts.
     """
-    config = config.with_(init_method=FILE_INIT_METHOD, n_init=FILE_N_INIT)
-    return config.with_(prior=presentation(config.family).file_prior(config.prior, X))
+    prior = config.prior
+    for entry in PRESENTATIONS.values():
+        prior = entry.file_prior(prior, X)
+    return config.with_(init_method=FILE_INIT_METHOD, n_init=FILE_N_INIT, prior=prior)
 
 
 def without_covariance_prior(config: ModelConfig) -> ModelConfig:

@@ -12,7 +12,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..model.config import ModelConfig, family_for_data, for_file
+from ..model.config import ModelConfig, for_file
 from ..model.fit_size import check_fits
 from ..model.model_fit import starting_model
 
@@ -28,8 +28,9 @@ def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:
 
 
 def config_for(problem: Problem, config: ModelConfig) -> ModelConfig:
-    """`config` made fit for new data `problem`: its natural family and a covariance prior of its scale."""
-    family = family_for_data(problem.data_kind)
+    """`config` made fit for new data `problem`: its own family (`Problem.family_guess`) and a
+    covariance prior of its scale."""
+    family = problem.family_guess.family
     # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
     changed = config.with_(family=family, manual_labels=(), fixed_variance=None)
     return for_file(changed, problem.X)  # a covariance prior scaled to this file

@@ -6,6 +6,7 @@ gets the same label column whichever way it is opened.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from .cells import MISSING_TOKENS, is_value
@@ -18,6 +19,7 @@ LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?|y
 ID_NAMES = re.compile(r"|#|id|index|row|rownames|row\.names|no\.?|nr\.?|n°|.*[ _.\-]id|id[ _.\-].*", re.IGNORECASE)
 DATE_NAMES = re.compile(r"date|time|timestamp|datetime|day|.*[ _.\-](date|time)", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}([ T].*)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}( .*)?|\d{1,2}:\d{2}(:\d{2})?")
+_WHOLE = re.compile(r"[+-]?\d+")
 _UNIQUE_ROWS = 5  # a text column with this many previewed rows, all different, names rows: no label
 
 
@@ -56,12 +58,24 @@ def is_date_column(preview: Preview, j: int) -> bool:
     return named or (bool(cells) and all(_DATE.fullmatch(cell.strip()) for cell in cells))
 
 
+def is_row_number(preview: Preview, j: int) -> bool:
+    """Whether column `j` numbers the rows whatever its name ('sample', 'sherd', 'student'): whole
+    numbers rising on every one of at least `_UNIQUE_ROWS` previewed rows, none missing."""
+    cells = [row[j] if j < len(row) else "" for row in preview.rows]
+    if len(cells) < _UNIQUE_ROWS or not all(_WHOLE.fullmatch(cell.strip()) for cell in cells):
+        return False
+    numbers = [int(cell) for cell in cells]
+    return all(b > a for a, b in itertools.pairwise(numbers))
+
+
 def is_id_column(preview: Preview, j: int) -> bool:
-    """Whether column `j` names rows: named like an ID (or not named, as R's row names), or text
-    that differs on each of at least `_UNIQUE_ROWS` previewed rows."""
+    """Whether column `j` names rows: named like an ID (or not named, as R's row names), a row
+    number (`is_row_number`), or text that differs on each of at least `_UNIQUE_ROWS` previewed rows."""
     name = preview.columns[j].strip()
     if preview.header and (ID_NAMES.fullmatch(name) or (name.endswith("ID") and name[:-2].isalpha())):
         return True  # 'SampleID': the capitals mark the word
+    if is_row_number(preview, j):
+        return True
     cells = _cells(preview, j)
     texts = not any(_is_numeric(cell) for cell in cells)
     return texts and len(cells) >= _UNIQUE_ROWS and len(set(cells)) == len(cells)
@@ -72,7 +86,8 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
 
     A column named like 'class' (label, species, target, y without an x, ..., numbers or text) is
     the label, else the first text column that is neither an ID nor a date; ID columns (named
-    like 'id', 'sample_id', 'Nr' or unnamed, or text different on every row), date and time
+    like 'id', 'sample_id', 'Nr' or unnamed, whole numbers rising with the line, or text different on
+    every row), date and time
     columns and the other text columns are ignored. Only while a numeric feature column is left:
     otherwise every column is a feature (so that loading names the cell that is not a number).
 

@@ -33,10 +33,10 @@ from ...app.data.import_spec import ImportSpec
 from ...app.data.loader import DataLoader
 from ...app.data.problem import Problem
 from ...app.families import presentation
-from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, family_for_data, without_covariance_prior
+from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, without_covariance_prior
 from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
-from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
+from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number, is_row_number
 from ..style.theme import style_window
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel
@@ -303,12 +303,12 @@ class ImportDialog(QDialog):
         self.model_note = ""
         if self.model_chosen:
             return model_problem(problem, self.model_config())
-        config = self.model_config().with_(family=family_for_data(problem.data_kind))
-        fitted, note = fitting_model(problem, config)
+        guess = problem.family_guess
+        fitted, note = fitting_model(problem, self.model_config().with_(family=guess.family))
         if fitted is None:
             return note
         self._show_config(fitted)
-        self.model_note = note
+        self.model_note = " ".join(part for part in (guess.reason, note) if part)
         return None
 
     def roles(self) -> list[str]:
@@ -456,7 +456,20 @@ class ImportDialog(QDialog):
             )
         if spec.binarise_at is not None:
             parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
+        parts.extend(self._row_number_notes())
         return "; ".join(parts) + "."
+
+    def _row_number_notes(self) -> list[str]:
+        """A note for each column left out as a row number (its role menu takes it back)."""
+        preview, roles = self.preview, self.roles()
+        if preview is None:
+            return []
+        return [
+            f"'{preview.columns[j]}' is left out as a row number (its values rise with the line; make it a feature "
+            "to use it)"
+            for j, role in enumerate(roles)
+            if role == "ignore" and is_row_number(preview, j)
+        ]
 
     def _lines_text(self, lines) -> str:
         unit = "row" if self.preview is not None and self.preview.is_npy else "line"

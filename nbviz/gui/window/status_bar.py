@@ -12,6 +12,15 @@ def objective_text(value: float) -> str:
     return f"{value:.6f}" if abs(value) < 1e12 else f"{value:.6g}"
 
 
+def model_text(session: Session) -> str:
+    """The model's title, and for a data file's own model why the data got it ("... (0/1 values)")."""
+    title, problem = session.config.title, session.problem
+    if problem is None or problem.source is None:
+        return title
+    guess = problem.family_guess
+    return f"{title} (for {guess.why})" if session.config.family == guess.family else title
+
+
 def status_text(session: Session) -> str:
     """The status bar: model, iteration and phase, the objective (and the bound's gap), labels and
     convergence; empty without a run."""
@@ -21,7 +30,7 @@ def status_text(session: Session) -> str:
     phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
     name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
     parts = [
-        session.config.title,
+        model_text(session),
         f"iteration {snapshot.iteration}, {phase}",
         f"{name} {objective_text(snapshot.objective)}",
     ]

@@ -1,0 +1,90 @@
+"""Which family a data table gets by default, and why: the one rule the import preview, the command
+line and the status bar share.
+
+- Every value 0 or 1: the Bernoulli mixture (each column a yes/no feature).
+- Rows that look like documents (at least `DOCUMENT_MIN_COLUMNS` columns of non-negative whole
+  numbers, at least `DOCUMENT_MIN_ZEROS` of the cells 0, row totals that vary): the multinomial
+  mixture (bag of words).
+- Anything else, whole numbers included (coordinates, scores, velocities): the Gaussian mixture.
+
+The user can always ask for another family; this is only the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+DOCUMENT_MIN_COLUMNS = 10
+"""A table of counts needs at least this many columns (words) to be taken for documents."""
+DOCUMENT_MIN_ZEROS = 0.5
+"""... and at least this fraction of its cells 0 (most words absent from most documents)."""
+
+
+@dataclass(frozen=True)
+class FamilyGuess:
+    """The family a table gets by default and the one sentence that says why.
+
+    Attributes
+    ----------
+    family : str
+        A core family name ("gaussian", "bernoulli" or "multinomial").
+    reason : str
+        One sentence naming the model and the property of the table that chose it.
+    why : str
+        The property alone, short enough for the status bar ("the rows look like documents").
+    """
+
+    family: str
+    reason: str
+    why: str
+
+
+def _percent(fraction: float) -> str:
+    return f"{100 * fraction:.0f}%"
+
+
+def family_for_table(X) -> FamilyGuess:
+    """The default family of the data `X` (n_samples, n_features, finite) and why.
+
+    Examples
+    --------
+    >>> family_for_table([[0, 1], [1, 1]]).family
+    'bernoulli'
+    >>> family_for_table([[3, 7], [10, 2]]).family
+    'gaussian'
+    """
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.size == 0:
+        return FamilyGuess("gaussian", "Gaussian mixture: the default for a table of numbers.", "a table of numbers")
+    if np.all((X == 0) | (X == 1)):
+        return FamilyGuess(
+            "bernoulli", "Bernoulli mixture: every value is 0 or 1, so each column is a yes/no answer.", "0/1 values"
+        )
+    whole = bool(np.all((X >= 0) & (X == np.round(X))))
+    if not whole:
+        return FamilyGuess(
+            "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+        )
+    n_columns = X.shape[1]
+    zeros = float(np.mean(X == 0))
+    totals = X.sum(axis=1)
+    if n_columns >= DOCUMENT_MIN_COLUMNS and zeros >= DOCUMENT_MIN_ZEROS and totals.max() > totals.min():
+        return FamilyGuess(
+            "multinomial",
+            f"Multinomial mixture: the rows look like documents ({n_columns} count columns, {_percent(zeros)} "
+            f"zeros, row totals from {totals.min():.0f} to {totals.max():.0f}).",
+            "the rows look like documents",
+        )
+    if n_columns < DOCUMENT_MIN_COLUMNS:
+        why = f"only {n_columns} column{'s' * (n_columns != 1)}"
+    elif zeros < DOCUMENT_MIN_ZEROS:
+        why = f"only {_percent(zeros)} zeros"
+    else:
+        why = "every row has the same total"
+    return FamilyGuess(
+        "gaussian",
+        f"Gaussian mixture: whole numbers, but not word counts ({why}); choose Multinomial to count them as words.",
+        "whole numbers, not word counts",
+    )

@@ -1,0 +1,44 @@
+"""The import preview says which model the table gets and why, and which column it left out as a
+row number; the status bar says why a file's own model was chosen."""
+
+import numpy as np
+import pytest
+
+from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig, for_file
+from nbviz.app.run.session import Session
+from nbviz.gui.dialogs.import_dialog import ImportDialog
+from nbviz.gui.window.status_bar import model_text
+
+RNG = np.random.default_rng(3)
+
+
+@pytest.fixture
+def coordinates(tmp_path):
+    X = np.r_[RNG.normal([20, 30], 3, (30, 2)), RNG.normal([34, 44], 3, (30, 2))].round().astype(int)
+    path = tmp_path / "sherds.csv"
+    path.write_text("sherd;x;y\n" + "".join(f"{i + 1};{x};{y}\n" for i, (x, y) in enumerate(X)))
+    return str(path)
+
+
+def test_the_preview_names_the_model_its_reason_and_the_row_number(qtbot, coordinates):
+    dialog = ImportDialog(coordinates)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.roles() == ["ignore", "feature", "feature"]
+    text = dialog.message.text()
+    assert "Gaussian mixture: whole numbers, but not word counts (only 2 columns)" in text
+    assert "'sherd' is left out as a row number" in text
+    assert dialog.family_combo.currentData() == "gaussian"
+    dialog.set_role(0, "feature")  # taken back: the row number is a feature again
+    assert dialog.roles() == ["feature"] * 3 and "row number" not in dialog.message.text()
+
+
+def test_the_status_bar_says_why_a_file_got_its_model(tmp_path):
+    answers = RNG.integers(0, 2, (30, 5)).astype(float)
+    problem = Problem(name="answers.csv", X=answers, columns=tuple("abcde"), source=str(tmp_path / "answers.csv"))
+    session = Session()
+    assert session.load(problem, for_file(ModelConfig(family="bernoulli", n_components=2), answers))
+    assert model_text(session) == f"{session.config.title} (for 0/1 values)"
+    assert session.configure(session.config.with_(family="gaussian"))
+    assert model_text(session) == session.config.title  # the user's own choice needs no reason
