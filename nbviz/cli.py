@@ -13,6 +13,7 @@ import os
 import sys
 
 from .app.documents import run_outputs
+from .app.documents.option_clashes import option_clash
 from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
@@ -350,6 +351,9 @@ def main(argv=None) -> int:
 
 def run(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    clash = option_clash(args, [dest for dest, _, _ in OUTPUTS])
+    if clash is not None:  # refused before anything is read or written
+        return fail(clash)
     if args.list_presets:
         from .app.presentation.presets import PRESETS
 
