@@ -57,6 +57,14 @@ def test_an_output_onto_the_session_opened_is_refused(tmp_path, capsys):
     assert session.read_text() == "kept"
 
 
+def test_a_session_saved_over_itself_continues_it(tmp_path, capsys):
+    session = tmp_path / "s.nbviz"
+    assert main(["--preset", "faithful", "--steps", "2", "--save-session", str(session)]) == 0
+    assert main([str(session), "--steps", "2", "--save-session", str(session)]) == 0, capsys.readouterr().err
+    assert main([str(session), "--export-trace", str(tmp_path / "t.csv")]) == 0
+    assert len((tmp_path / "t.csv").read_text().splitlines()) == 6  # the header and five snapshots
+
+
 def test_an_output_onto_start_or_classify_is_refused(tmp_path, capsys):
     data = _data(tmp_path)
     start = tmp_path / "start.json"

@@ -2,7 +2,8 @@
 
 Two outputs at one path would leave only the last one written (``--save-session X --screenshot X``
 replaces the session with a picture); an output at an input's path replaces the user's data, the
-session opened or the parameters it starts from; two contradictory actions do neither as asked.
+session opened (saving the session over itself, as File → Save does, is the one exception) or the
+parameters it starts from; two contradictory actions do neither as asked.
 `option_clash` names the first such clash, so the command line can refuse it in one line.
 """
 
@@ -30,6 +31,14 @@ def _same_place(first: str, second: str) -> bool:
         return False
 
 
+def _saved_in_place(option: str, label: str, input_path: str) -> bool:
+    """Whether this is a session saved over the session it continues: written whole (atomically), as File →
+    Save does, it keeps the history opened and adds the steps taken."""
+    from .session_file import SUFFIX
+
+    return option == "--save-session" and label == INPUTS[0][1] and input_path.endswith(SUFFIX)
+
+
 def option_clash(args, output_dests: Iterable[str]) -> str | None:
     """The first clash among `args`' options, as a one-line reason; None when there is none.
 
@@ -51,6 +60,6 @@ def option_clash(args, output_dests: Iterable[str]) -> str | None:
     inputs = [(label, getattr(args, dest)) for dest, label in INPUTS if getattr(args, dest, None)]
     for option, path in outputs:
         for label, input_path in inputs:
-            if _same_place(path, input_path):
+            if _same_place(path, input_path) and not _saved_in_place(option, label, input_path):
                 return f"{option} {path} would replace {label} ({input_path}): write it to another path"
     return None
