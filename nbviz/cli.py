@@ -9,13 +9,15 @@ opens no window (`scripted.run_without_window`): it needs no display and imports
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from .app.documents import run_outputs
+from .app.documents.option_clashes import option_clash
+from .app.jobs.process_end import CheckedOutput, OutputError, end_at_once_on_signals, quit_on_signals, silence_stdout
 from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
+EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as `echo > /dev/full`
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -354,29 +356,36 @@ OUTPUTS: tuple[Output, ...] = (
 )
 
 
-def _silence_stdout() -> None:
-    """Point stdout at the null device, so that Python's last flush at exit finds no closed pipe."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no file descriptor behind stdout (e.g. captured)
-        pass
-
-
 def main(argv=None) -> int:
     """The ``nbviz`` command; a reader that closes stdout early (``nbviz --list-presets | head -1``)
-    ends it quietly with status 141, as it would a Unix tool killed by SIGPIPE."""
+    ends it quietly with status 141, as it would a Unix tool killed by SIGPIPE; a stdout that cannot be
+    written (a full disk, closed) ends it with one line and status 1; Ctrl+C and SIGTERM end it with one
+    line and status 130 or 143 (`process_end`)."""
+    signals_done = end_at_once_on_signals()
+    stdout = sys.stdout
+    sys.stdout = CheckedOutput(stdout)
     try:
         try:
             return run(argv)
         finally:
             sys.stdout.flush()
     except BrokenPipeError:
-        _silence_stdout()
+        silence_stdout(stdout)
         return EXIT_BROKEN_PIPE
+    except OutputError as error:
+        silence_stdout(stdout)
+        print(f"nbviz: error: {error}", file=sys.stderr)
+        return EXIT_OUTPUT_FAILED
+    finally:
+        sys.stdout = stdout
+        signals_done(argv is None)  # None: the process's own command line, which ends now
 
 
 def run(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    clash = option_clash(args, [dest for dest, _, _ in OUTPUTS])
+    if clash is not None:  # refused before anything is read or written
+        return fail(clash)
     if args.list_presets:
         from .app.presentation.presets import PRESETS
 
@@ -407,6 +416,11 @@ def run(argv=None) -> int:
     if not needs_window(args, OUTPUTS):
         return run_without_window(args, inputs, OUTPUTS)
     return run_in_window(args, inputs, size)
+
+
+def _close_without_asking(window) -> None:
+    window.ask_to_save = False
+    window.close()
 
 
 def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
@@ -444,8 +458,11 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     reporter = ExceptionReporter(window).install()
     try:
         status = carry_out(window, args, inputs, OUTPUTS, batch)
-        if status is None:  # an interactive window
-            return app.exec()
+        if status is None:  # an interactive window: it closes on Ctrl+C and SIGTERM, asking nothing
+            wakeup = quit_on_signals(app, lambda: _close_without_asking(window))
+            status = app.exec()
+            del wakeup
+            return status
         if status == 0:
             window.close()
         return status

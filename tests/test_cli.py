@@ -445,7 +445,7 @@ def test_a_session_saved_from_the_command_line_keeps_a_large_file_by_reference(t
     result = run_cli(str(data), "-k", "2", "--steps", "2", "--save-session", str(saved))
     assert result.returncode == 0, result.stderr
     document = json.loads(saved.read_text())
-    assert document["version"] == 2 and "X" not in document["problem"]
+    assert document["version"] == 3 and "X" not in document["problem"]
     reference = document["problem"]["data_file"]
     assert reference["path"] == str(data) and reference["relative"] == "large.csv"
     assert saved.stat().st_size < 100_000  # not the 1.5 MB of numbers

@@ -61,6 +61,7 @@ def test_session_files_keep_the_settings_and_old_ones_still_open(session, tmp_pa
     data = json.loads(path.read_text())
     del data["config"]["tolerance"], data["config"]["max_iter"]
     del data["checksum"]  # files from before these settings had no checksum either
+    data["version"] = 1  # (and were of an older format)
     old = tmp_path / "old.nbviz"
     old.write_text(json.dumps(data))
     saved = read_session(old)

@@ -12,6 +12,7 @@ from nbviz.app.data import export
 from nbviz.app.data.import_spec import ImportSpec
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
+from nbviz.app.documents.session_schema import content_checksum
 from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
 from nbviz.app.run.session_state import SessionState
@@ -130,7 +131,7 @@ def test_a_session_with_a_damaged_context_is_refused_naming_the_entry(tmp_path, 
     write_session(path, SessionState(session.problem, session.config, session.history, session.cursor, -1))
     document = json.loads(path.read_text())
     document["problem"]["context"]["dropped_rows"][0]["features"] = ["4.5"]
-    del document["checksum"]
+    document["checksum"] = content_checksum(document)  # re-signed: the content checks still refuse it
     path.write_text(json.dumps(document))
     with pytest.raises(ValueError, match=r"problem\.context\.dropped_rows\[0\]\.features must have 2 entries"):
         read_session(path)

@@ -47,7 +47,7 @@ def test_large_data_is_saved_as_path_and_checksum_and_reopens_exactly(small_limi
     assert original.save(saved, write_session)
 
     raw = json.loads(saved.read_text())
-    assert raw["version"] == 2
+    assert raw["version"] == 3
     assert "X" not in raw["problem"] and raw["problem"]["data_file"]["path"] == str(data.resolve())
 
     reopened = Session()
@@ -95,7 +95,7 @@ def test_small_data_and_synthesised_data_stay_embedded(tmp_path, qtbot):
     data = tmp_path / "table.csv"
     write_table(data)
     assert session_on(data).save(tmp_path / "small.nbviz", write_session)  # 120 values: below the real limit
-    assert json.loads((tmp_path / "small.nbviz").read_text())["version"] == 1
+    assert json.loads((tmp_path / "small.nbviz").read_text())["version"] == 3  # the data embedded: no data_file entry
     assert "X" in json.loads((tmp_path / "small.nbviz").read_text())["problem"]
     np.testing.assert_array_equal(read_session(tmp_path / "small.nbviz").problem.lines, np.arange(2, 62))
 
@@ -132,3 +132,33 @@ def test_files_opened_in_the_window_are_saved_by_reference(small_limit, tmp_path
     assert window.files.open_session(str(tmp_path / "run.nbviz"))
     np.testing.assert_array_equal(window.session.problem.X, X)
     assert window.session.problem.classes == ("a", "b")
+
+
+@pytest.mark.parametrize("change", ["deleted", "rewritten", "appended"])
+def test_data_whose_file_has_gone_or_changed_is_saved_embedded_and_reopens(small_limit, tmp_path, qtbot, change):
+    data = tmp_path / "table.csv"
+    X = write_table(data)
+    session = session_on(data)
+    if change == "deleted":
+        data.unlink()
+    elif change == "rewritten":
+        write_table(data, seed=1)  # the same shape, other numbers
+    else:
+        with open(data, "a") as stream:
+            stream.write("1.0,2.0,a\n")
+    saved = tmp_path / "run.nbviz"
+    assert session.save(saved, write_session)
+    raw = json.loads(saved.read_text())
+    assert "data_file" not in raw["problem"] and len(raw["problem"]["X"]) == 60
+    reopened = Session()
+    assert reopened.restore(read_session(saved))
+    np.testing.assert_array_equal(reopened.problem.X, X)
+    assert [s.objective for s in reopened.history] == [s.objective for s in session.history]
+
+
+def test_the_referenced_file_size_is_recorded(small_limit, tmp_path, qtbot):
+    data = tmp_path / "table.csv"
+    write_table(data)
+    assert session_on(data).save(tmp_path / "run.nbviz", write_session)
+    reference = json.loads((tmp_path / "run.nbviz").read_text())["problem"]["data_file"]
+    assert reference["file_size"] == data.stat().st_size

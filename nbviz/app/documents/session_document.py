@@ -96,7 +96,8 @@ def load_options(value, where: str) -> dict | None:
 def data_file_reference(value, where: str) -> dict:
     """The ``data_file`` entry of a format-2 session: path, relative path, options and checksums."""
     data = a_dict(value, where)
-    _no_unknown(data, ("path", "relative", "options", "sha256", "file_sha256"), where)
+    _no_unknown(data, ("path", "relative", "options", "sha256", "file_sha256", "file_size"), where)
+    an_int(data.get("file_size"), f"{where}.file_size", low=0, optional=True)
     a_string(entry(data, "path", where), f"{where}.path")
     a_string(data.get("relative"), f"{where}.relative", optional=True)
     load_options(entry(data, "options", where), f"{where}.options")

@@ -14,16 +14,20 @@ A session file is UTF-8 JSON::
      "checksum": "sha256:..."}
 
 The data is embedded; floats are written by ``repr``, so every number reads back bit for bit.
-Data read from a file with more than ``EMBED_LIMIT`` values is not embedded: format version 2 keeps
-``"data_file": {"path", "relative", "options", "sha256", "file_sha256"}`` in place of ``X`` and
-``labels``. Reading opens only a regular file (beside the session first, then at its absolute
-path), hashes its bytes before reading them as data, and refuses it unless both checksums match;
-its content never appears in a message.
+Data read from a file with more than ``EMBED_LIMIT`` values is not embedded: the file keeps
+``"data_file": {"path", "relative", "options", "sha256", "file_sha256", "file_size"}`` in place of
+``X`` and ``labels`` (format 2 and later), provided the file still gives the data when the session is
+saved; data whose file has gone or changed stays embedded, so a saved session always reopens. Reading
+opens only a regular file (beside the session first, then at its absolute path), compares its size
+with the one recorded, hashes its bytes before reading them as data, and refuses it unless both
+checksums match; its content never appears in a message. Files are written as format
+`session_versions.WRITTEN`; a file without its checksum opens only as a genuine older format.
 Files are written atomically (QSaveFile): a failure part-way leaves any earlier file as it was.
 
-Reading (`read_session`) checks the whole document before anything is built: JSON within limits
-(nesting depth, digits of an integer), the checksum of the content written at save time (files
-from before it had one are read without), every entry's type, shape and range
+Reading (`read_session`) checks the whole document before anything is built: a regular file of at
+most `MAX_SESSION_BYTES`, JSON within limits (nesting depth, digits of an integer), the checksum of
+the content written at save time (files from before it had one are read without, if they are
+genuinely of an older format: `session_versions`), every entry's type, shape and range
 (`session_document`), and every snapshot's numbers recomputed on the data (`session_integrity`;
 a sample of a long history). Any failure is one `SessionFileError` line naming the file and the entry.
 """
@@ -33,12 +37,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from pathlib import Path
 
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.core.tables.paths import regular_file_size
 
 from ..data.files import WriteError, write_atomically
 from ..data.problem import Problem
@@ -48,9 +52,12 @@ from .explore_saved import explored_from_dict, explored_to_dict
 from .row_context_document import context_to_dict
 from .session_integrity import check_history
 from .session_schema import SchemaError, content_checksum, entry, parse_document, shown
+from .session_versions import WRITTEN, check_unsigned
 
 FORMAT = "nbviz-session"
-VERSION = 2  # the newest format this nbviz reads; files that embed their data are written as 1
+VERSION = 3  # the newest format this nbviz reads (and writes: `session_versions`)
+MAX_SESSION_BYTES = 512 << 20  # larger files are refused before they are read, and never written
+MAX_DATA_FILE_BYTES = 2 << 30  # a referenced data file larger than this is refused before it is hashed
 EMBED_LIMIT = 250_000  # data values; larger data read from a file is saved as a path and checksum
 SUFFIX = ".nbviz"
 
@@ -90,8 +97,26 @@ def _file_checksum_or_none(path) -> str | None:
         return None
 
 
-def problem_to_dict(problem: Problem, session_path=None) -> dict:
-    if refers_to_file(problem):
+def _size_or_none(path) -> int | None:
+    try:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
+        return None
+
+
+def _reopens(problem_data: dict, session_path) -> bool:
+    """Whether the data file `problem_data` refers to gives the session's data again (as reading would)."""
+    try:
+        _load_data_file(problem_data["data_file"], session_path)
+    except SchemaError:
+        return False
+    return True
+
+
+def problem_to_dict(problem: Problem, session_path=None, embed: bool = False) -> dict:
+    """The JSON-ready ``problem`` entry: the data embedded, or (large data from a file, unless `embed`)
+    a reference to its file."""
+    if refers_to_file(problem) and not embed:
         assert problem.source is not None  # refers_to_file checked it
         path = os.path.abspath(problem.source)
         relative = None
@@ -107,6 +132,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
                 "options": problem.load_options,
                 "sha256": data_checksum(problem.X, problem.labels),
                 "file_sha256": _file_checksum_or_none(path),
+                "file_size": _size_or_none(path),
             }
         }
     else:
@@ -141,12 +167,14 @@ def session_to_dict(state: SessionState, path=None) -> dict:
     Raises ValueError for a number that has no JSON spelling (NaN, infinity).
     """
     problem = state.problem
-    version = 2 if refers_to_file(problem) else 1
+    problem_data = problem_to_dict(problem, path)
+    if "data_file" in problem_data and not _reopens(problem_data, path):
+        problem_data = problem_to_dict(problem, path, embed=True)  # its file has gone or changed: keep the data
     explored = explored_to_dict(*state.explored)
     document = {
         "format": FORMAT,
-        "version": version,
-        "problem": problem_to_dict(problem, path),
+        "version": WRITTEN,
+        "problem": problem_data,
         "config": state.config.to_dict(),
         "history": [snapshot.to_dict() for snapshot in state.history],
         "cursor": int(state.cursor),
@@ -166,6 +194,11 @@ def write_session(path, state: SessionState) -> None:
         text = json.dumps(document, allow_nan=False)
     except ValueError as error:  # a non-finite number has no JSON spelling
         raise SessionFileError(f"{path}: cannot be saved: {error}") from None
+    if len(text) > MAX_SESSION_BYTES:  # ASCII: json.dumps escapes the rest
+        raise SessionFileError(
+            f"{path}: cannot be saved: the session would be {len(text) / 2**20:,.0f} MiB, more than nbviz "
+            f"reads back ({MAX_SESSION_BYTES >> 20} MiB); save fewer half-steps or less data"
+        )
     try:
         write_atomically(path, text.encode("utf-8"))
     except WriteError as error:
@@ -180,7 +213,7 @@ def read_session(path) -> SessionState:
     the data give (every snapshot, or a sample of a long history).
     """
     name = Path(path).name
-    raw = _read_regular_file(path, "the session")
+    raw = _read_session_bytes(path)
     try:
         data = parse_document(raw)
     except UnicodeDecodeError:
@@ -202,7 +235,12 @@ def read_session(path) -> SessionState:
             f"format {VERSION} — please update nbviz"
         )
     checksum = data.get("checksum")
-    if "checksum" in data and (not isinstance(checksum, str) or checksum != content_checksum(data)):
+    if "checksum" not in data:
+        try:
+            check_unsigned(data, version)
+        except SchemaError as error:
+            raise SessionFileError(f"{name}: {error}") from None
+    elif not isinstance(checksum, str) or checksum != content_checksum(data):
         raise SessionFileError(
             f"{name}: the file was changed or damaged after nbviz saved it (its checksum does not match "
             "its content); open a copy saved by nbviz"
@@ -216,6 +254,8 @@ def read_session(path) -> SessionState:
             if version < 2:
                 raise SchemaError("problem.data_file", "needs session format 2")
             reference = document.data_file_reference(problem_data["data_file"], "problem.data_file")
+            if version >= WRITTEN and reference.get("file_size") is None:
+                raise SchemaError("problem.data_file", "has no 'file_size' entry")
             dataset = _load_data_file(reference, path)
         problem = document.problem(problem_data, dataset)
         config = document.config(entry(data, "config", "the session"), problem)
@@ -235,15 +275,26 @@ def _no_unknown(data: dict, known) -> None:
         raise SchemaError("the session", f"has an unknown entry {shown(unknown[0])}")
 
 
-def _read_regular_file(path, what: str, limit: int | None = None) -> bytes:
-    """The bytes of the regular file at `path`; SessionFileError for devices, FIFOs, folders and errors."""
+def _read_session_bytes(path) -> bytes:
+    """The bytes of the session file at `path`; SessionFileError for devices, FIFOs, folders, files
+    over `MAX_SESSION_BYTES` and errors, before anything is read."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise SessionFileError(f"{path}: {what} is not a regular file; give the path of a file")
+        size = regular_file_size(str(path), "a session file")
+    except ValueError as error:  # DataError: missing, a folder, a pipe, a device
+        raise SessionFileError(str(error)) from None
+    if size > MAX_SESSION_BYTES:
+        raise SessionFileError(
+            f"{path}: is {size / 2**20:,.0f} MiB, larger than any session nbviz writes "
+            f"({MAX_SESSION_BYTES >> 20} MiB at most); it is not an nbviz session"
+        )
+    try:
         with open(path, "rb") as file:
-            return file.read() if limit is None else file.read(limit)
+            raw = file.read(MAX_SESSION_BYTES + 1)
     except OSError as error:
         raise SessionFileError(f"{path}: cannot be read: {error.strerror or error}") from None
+    if len(raw) > MAX_SESSION_BYTES:  # it grew while it was read
+        raise SessionFileError(f"{path}: grew past {MAX_SESSION_BYTES >> 20} MiB while it was read")
+    return raw
 
 
 def file_checksum(path) -> str:
@@ -257,9 +308,10 @@ def file_checksum(path) -> str:
 
 def _regular_file(path: str) -> bool:
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):  # ValueError: a NUL in the path
+        regular_file_size(path)
+    except ValueError:  # DataError, or a NUL in the path
         return False
+    return True
 
 
 def _path_shown(path: str) -> str:
@@ -292,6 +344,9 @@ def _load_data_file(reference: dict, session_path) -> nc.Dataset:
         f"its data file (problem.data_file) {_path_shown(path)} has changed since the session was saved "
         "(its content differs), so the saved history does not belong to it",
     )
+    size = _size_or_none(path)
+    if size is None or size != reference.get("file_size", size) or size > MAX_DATA_FILE_BYTES:
+        raise changed  # refused before a byte is hashed
     try:
         if reference.get("file_sha256") is not None and file_checksum(path) != reference["file_sha256"]:
             raise changed

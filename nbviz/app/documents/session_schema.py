@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 
 import numpy as np
 
@@ -29,7 +28,6 @@ MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
 MAX_ITER = 10**9
 MAX_SHOWN = 40  # characters of a value quoted in a message
 CHECKSUM_PREFIX = "sha256:"
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 class SchemaError(ValueError):
@@ -47,14 +45,45 @@ def shown(value) -> str:
 
 
 # ----------------------------------------------------------------- parsing within limits
+NESTING_PIECE = 1 << 16  # bytes scanned at a time by `nesting_depth`: a few MB of work arrays
+
+
 def nesting_depth(raw: bytes) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON text `raw` (strings skipped), without recursion."""
-    text = np.frombuffer(_STRING.sub(b'""', raw), dtype=np.uint8)
-    brackets = text[(text == ord("[")) | (text == ord("{")) | (text == ord("]")) | (text == ord("}"))]
-    if brackets.size == 0:
-        return 0
-    steps = np.where((brackets == ord("[")) | (brackets == ord("{")), 1, -1).astype(np.int32)
-    return int(np.cumsum(steps).max())
+    """The deepest nesting of ``[`` and ``{`` in JSON text `raw` (strings skipped), without recursion.
+
+    Scanned a piece at a time with a running depth, in-string state and last position that is not a
+    backslash, so the memory it needs beyond `raw` is a few dozen bytes per byte of one piece (a few
+    MB), whatever the file's size. A quote after an odd run of backslashes does not count, inside a
+    string or not: on text that is not JSON the count may differ from a parser's only after the first
+    syntax error, where the parser stops.
+    """
+    view = np.frombuffer(raw, dtype=np.uint8)
+    depth = deepest = 0
+    in_string = False
+    last_plain = -1  # position of the last byte that is not a backslash
+    for start in range(0, view.size, NESTING_PIECE):
+        piece = view[start : start + NESTING_PIECE]
+        quotes = piece == ord('"')
+        backslashes = piece == ord("\\")
+        if backslashes.any() or last_plain != start - 1:
+            positions = np.arange(start, start + piece.size, dtype=np.int64)
+            plain = np.maximum.accumulate(np.where(backslashes, last_plain, positions))
+            before = np.concatenate(([last_plain], plain[:-1]))  # the last plain byte before each position
+            quotes &= (positions - 1 - before) % 2 == 0  # a quote after an odd run of backslashes is escaped
+            last_plain = int(plain[-1])
+        else:
+            last_plain = start + piece.size - 1
+        inside = (np.cumsum(quotes) + in_string) % 2 == 1  # a closing quote counts as inside: not a bracket
+        inside |= quotes
+        opening = ((piece == ord("[")) | (piece == ord("{"))) & ~inside
+        closing = ((piece == ord("]")) | (piece == ord("}"))) & ~inside
+        steps = opening.astype(np.int8) - closing.astype(np.int8)
+        if steps.any():
+            running = np.cumsum(steps, dtype=np.int64) + depth
+            deepest = max(deepest, int(running.max()))
+            depth = int(running[-1])
+        in_string = bool((int(np.count_nonzero(quotes)) + in_string) % 2)
+    return deepest
 
 
 def _integer(text: str) -> int:
@@ -87,11 +116,10 @@ def parse_document(raw: bytes):
         When it nests deeper than `MAX_DEPTH` or holds an integer longer than `MAX_INT_DIGITS`
         digits, a float beyond the float range, or NaN / Infinity.
     """
-    text = raw.decode("utf-8")
     depth = nesting_depth(raw)
     if depth > MAX_DEPTH:
         raise SchemaError("", f"nests {depth} levels deep (a session nests at most {MAX_DEPTH})")
-    return json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
+    return json.loads(raw.decode("utf-8"), parse_int=_integer, parse_float=_real, parse_constant=_constant)
 
 
 def content_checksum(document: dict) -> str:
