@@ -130,10 +130,11 @@ class ChooseKPanel(PlotView, QWidget):
         form.addRow("K from", k_row)
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
-        self.models_check = QCheckBox("Compare covariance types (full, tied, diag, spherical)")
+        # a short label: the dock is narrow beside the parameters at 1400x900 (the types are in the tooltip)
+        self.models_check = QCheckBox("Compare covariance types")
         self.models_check.setToolTip(
-            "Choose the model, not only K: fit every K with each covariance type and plot BIC and ICL per type "
-            "(as mclust's BIC plot); click any point to load that fit"
+            "Choose the model, not only K: fit every K with each covariance type (full, tied, diag, spherical) and "
+            "plot BIC and ICL per type (as mclust's BIC plot); click any point to load that fit"
         )
         form.addRow(self.models_check)
         self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
