@@ -242,12 +242,15 @@ def fitting_changes(args) -> bool:
 
 def check_fitting(args) -> None:
     """ValueError when the fitting options are given without what they need, or are out of range."""
+    from .app.documents.session_file import SUFFIX
     from .app.explore.scripted_choice import parse_k_range, parse_types
     from .app.model.config import MAX_N_INIT
     from .core.params import check_integer
 
     if args.n_init is not None:
         check_integer(args.n_init, "--n-init", low=1, high=MAX_N_INIT)
+    if args.file and args.file.endswith(SUFFIX) and fitting_changes(args):
+        raise ValueError("a session keeps its own start: give no --init or --n-init with a .nbviz file")
     needs = [name for name in ("covariance_types", "criterion", "export_choose_k") if getattr(args, name) is not None]
     if needs and not args.choose_k:
         raise ValueError(f"--{needs[0].replace('_', '-')} needs --choose-k K1-K2")

@@ -146,6 +146,8 @@ def test_the_choice_is_saved_with_the_session(clean, tmp_path):
     path = tmp_path / "s.nbviz"
     done = run_cli(clean, "--choose-k", "2-3", "--n-init", "2", "--save-session", path)
     assert done.returncode == 0, done.stderr
+    again = run_cli(path, "--n-init", "2", "--export-parameters", tmp_path / "p.json")
+    assert again.returncode == 2 and "a session keeps its own start" in again.stderr
     state = read_session(path)
     choice = state.explored[0]
     assert choice is not None and choice.selection.ks.tolist() == [2, 3] and choice.selection.seeds.size == 2
