@@ -51,7 +51,8 @@ def file_data() -> np.ndarray:
 
 def ours_per_row(X) -> tuple[int, int]:
     """(iterations, best K) of Choose K as the app runs it on a data file."""
-    from nbviz.app.model.config import DEFAULT_MAX_ITER, file_covariance_prior
+    from nbviz.app.families.gaussian import file_covariance_prior
+    from nbviz.app.model.config import DEFAULT_MAX_ITER
 
     selection = nc.select_components(
         X, "gaussian", KS, n_init=N_INIT, rng=0, method="kmeans", tol=FILE_TOL, convergence="per_row",

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.app.model.config import file_covariance_prior
+from nbviz.app.families.gaussian import file_covariance_prior
 
 sys.path.insert(0, str(Path(__file__).parent))
 from core import median_time  # noqa: E402  (benchmarks/core.py: the same timing loop)

@@ -59,7 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
     )
     parser.add_argument(
-        "--tol", type=float, metavar="TOL", help="converged when an iteration gains less than TOL (default 1e-6)"
+        "--tol",
+        type=float,
+        metavar="TOL",
+        help="converged when an iteration gains less than TOL (presets: 1e-6 on the total; data files: 1e-3 per row)",
     )
     parser.add_argument(
         "--max-iter", type=int, metavar="N", help="a run to convergence stops after N iterations (default 1000)"
@@ -74,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run EM to convergence after loading (--tol, --max-iter), drawing only the end",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="the seed of the start (k-means++ and random starts)")
+    add_fitting_options(parser)
     parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
     parser.add_argument(
         "--export-figure", metavar="PATH", help="save a figure (after --steps) as PATH (.png, .svg or .pdf) and exit"
@@ -216,7 +220,100 @@ def prepare(args):
         config, start = config.with_(**changes), None
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
-    return problem, with_convergence(config, args), start
+    config = with_convergence(config, args)
+    if fitting_changes(args):
+        config, start = with_fitting(args, problem, config), None
+    return problem, config, start
+
+
+# ----------------------------------------------------------------------------- fitting from the command line
+def add_fitting_options(parser: argparse.ArgumentParser) -> None:
+    """--init, --n-init, --choose-k, --covariance-types, --criterion and --export-choose-k."""
+    from .core import COVARIANCE_TYPES, CRITERIA, INIT_METHODS
+
+    parser.add_argument("--init", choices=tuple(INIT_METHODS), help="how EM starts (data files: kmeans)")
+    parser.add_argument(
+        "--n-init", type=int, metavar="R", help="start from the best of R starts by objective (seeds S..S+R-1)"
+    )
+    parser.add_argument(
+        "--choose-k",
+        metavar="K1-K2",
+        help="fit every K from K1 to K2 (--n-init starts each) and go on with the best by --criterion",
+    )
+    parser.add_argument(
+        "--covariance-types",
+        metavar="T1,T2",
+        help=f"--choose-k: also choose among these covariance types ({','.join(COVARIANCE_TYPES)})",
+    )
+    parser.add_argument("--criterion", choices=tuple(CRITERIA), help="--choose-k: the criterion (default bic)")
+    parser.add_argument(
+        "--export-choose-k", metavar="CSV", help="--choose-k: write one row per K and covariance type, and exit"
+    )
+
+
+def fitting_changes(args) -> bool:
+    """Whether --init or --n-init change the start."""
+    return args.init is not None or (args.n_init is not None and not args.choose_k)
+
+
+def check_fitting(args) -> None:
+    """ValueError when the fitting options are given without what they need, or are out of range."""
+    from .app.documents.session_file import SUFFIX
+    from .app.explore.scripted_choice import parse_k_range, parse_types
+    from .app.model.config import MAX_N_INIT
+    from .core.params import check_integer
+
+    if args.n_init is not None:
+        check_integer(args.n_init, "--n-init", low=1, high=MAX_N_INIT)
+    if args.file and args.file.endswith(SUFFIX) and fitting_changes(args):
+        raise ValueError("a session keeps its own start: give no --init or --n-init with a .nbviz file")
+    needs = [name for name in ("covariance_types", "criterion", "export_choose_k") if getattr(args, name) is not None]
+    if needs and not args.choose_k:
+        raise ValueError(f"--{needs[0].replace('_', '-')} needs --choose-k K1-K2")
+    if args.choose_k:
+        parse_k_range(args.choose_k)
+        if args.components is not None:
+            raise ValueError("give either -k/--components or --choose-k, not both")
+        if args.start:
+            raise ValueError("give either --start or --choose-k, not both")
+    if args.covariance_types:
+        parse_types(args.covariance_types)
+
+
+def with_fitting(args, problem, config):
+    """`config` with --init and --n-init: the best of R starts, seeds S..S+R-1 (`best_of_seeds`)."""
+    from .app.model.model_fit import best_of_seeds
+
+    if config.supervised:
+        raise ValueError("--init and --n-init apply to mixtures; naive Bayes is fitted from the labels")
+    if args.init is not None:
+        config = config.with_(init_method=args.init)
+    if args.n_init is not None and not args.choose_k:
+        try:
+            config = best_of_seeds(problem, config, args.n_init)
+        except ValueError as error:
+            raise ValueError(f"--n-init {args.n_init}: {error}") from None
+    return config
+
+
+def choose_k(host, args) -> str | None:
+    """--choose-k: fit the range of K (and covariance types) and go on with the chosen fit; None, or why not."""
+    from .app.explore.scripted_choice import choose_in_session, parse_k_range, parse_types
+
+    session = host.session
+    n_init = args.n_init if args.n_init is not None else session.config.n_init
+    types = parse_types(args.covariance_types) if args.covariance_types else None
+    try:
+        _, outcome, chosen = choose_in_session(
+            session, parse_k_range(args.choose_k), n_init, args.criterion or "bic", types
+        )
+    except ValueError as error:
+        return str(error)
+    if not outcome:
+        return outcome.reason
+    print(f"nbviz: {chosen}", file=sys.stderr)
+    host.repaint_now()
+    return None
 
 
 def with_convergence(target, args):
@@ -345,6 +442,7 @@ def save_handout(window, path: str, args) -> str | None:
 # returns None, or the one-line reason it failed; any output asked for makes the run scripted (a
 # fixed window size, no questions, exit after the outputs), and one that draws the window opens it.
 OUTPUTS: tuple[Output, ...] = (
+    ("export_choose_k", run_outputs.export_choose_k, False),
     ("save_session", run_outputs.save_session, False),
     ("screenshot", save_screenshot, True),
     ("export_responsibilities", run_outputs.export_responsibilities, False),
@@ -410,11 +508,12 @@ def run(argv=None) -> int:
     except ValueError as error:
         return fail(str(error))
     try:
+        check_fitting(args)
         inputs = prepare(args)
     except (ValueError, OSError) as error:  # DataError is a ValueError
         return fail(str(error))
     if not needs_window(args, OUTPUTS):
-        return run_without_window(args, inputs, OUTPUTS)
+        return run_without_window(args, inputs, OUTPUTS, choose_k)
     return run_in_window(args, inputs, size)
 
 
@@ -457,7 +556,7 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
         window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
     try:
-        status = carry_out(window, args, inputs, OUTPUTS, batch)
+        status = carry_out(window, args, inputs, OUTPUTS, batch, choose_k)
         if status is None:  # an interactive window: it closes on Ctrl+C and SIGTERM, asking nothing
             wakeup = quit_on_signals(app, lambda: _close_without_asking(window))
             status = app.exec()

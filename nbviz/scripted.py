@@ -24,6 +24,8 @@ EXIT_BAD_INPUT = 2
 # (argument's dest, writer, whether the writer draws the window): a writer takes (the window if it
 # draws it, else the session; path; args) and returns None, or the one-line reason it failed.
 Output = tuple[str, Callable[[Any, str, Any], "str | None"], bool]
+# A step before the fit (``--choose-k``): takes (the window, or `NoWindow`; args), returns None or why it failed.
+Step = Callable[[Any, Any], "str | None"]
 
 
 class Host(Protocol):
@@ -143,8 +145,11 @@ def write_outputs(host: Host, args, outputs: Sequence[Output]) -> str | None:
     return None
 
 
-def carry_out(host: Host, args, inputs: tuple, outputs: Sequence[Output], batch: bool = True) -> int | None:
-    """Open `inputs` (problem, config, start) in `host`, take the steps or fit, write the outputs.
+def carry_out(
+    host: Host, args, inputs: tuple, outputs: Sequence[Output], batch: bool = True, choose: Step | None = None
+) -> int | None:
+    """Open `inputs` (problem, config, start) in `host`, choose K (``--choose-k``, by `choose`), take
+    the steps or fit, write the outputs.
 
     Returns the exit status, or None when an interactive window goes on (it shows in its banner why
     a step failed). A scripted run (`batch`) stops at the first failure with status 2 and one line.
@@ -153,6 +158,10 @@ def carry_out(host: Host, args, inputs: tuple, outputs: Sequence[Output], batch:
     if failure is not None:
         return fail(failure)
     host.show()
+    if choose is not None and getattr(args, "choose_k", None):
+        failure = choose(host, args)
+        if failure is not None:
+            return fail(failure)
     failure = fit(host) if args.fit else take_steps(host, args.steps or 0)
     if failure is not None and batch:
         return fail(failure)
@@ -167,14 +176,14 @@ def carry_out(host: Host, args, inputs: tuple, outputs: Sequence[Output], batch:
     return 0
 
 
-def run_without_window(args, inputs: tuple, outputs: Sequence[Output]) -> int:
+def run_without_window(args, inputs: tuple, outputs: Sequence[Output], choose: Step | None = None) -> int:
     """A scripted run whose outputs read the session only: no window, no display, no widgets."""
     from PySide6.QtCore import QCoreApplication
 
     app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1])
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
-    status = carry_out(NoWindow(), args, inputs, outputs)
+    status = carry_out(NoWindow(), args, inputs, outputs, choose=choose)
     assert status is not None  # a scripted run always ends
     return status
 

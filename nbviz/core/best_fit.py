@@ -88,6 +88,7 @@ def fit_best(
     max_iter: int = 1000,
     tol: float = DEFAULT_TOL,
     convergence: str = "per_row",
+    seeds=None,
 ) -> BestFit:
     """Fit from `n_init` starts and keep the best fit that is not degenerate.
 
@@ -101,6 +102,9 @@ def fit_best(
     rng : None, int or numpy.random.Generator
     max_iter, tol, convergence
         Of each run (`EM.run`); by default scikit-learn's per-row rule at ``tol=1e-4`` (`DEFAULT_TOL`).
+    seeds : sequence of int, optional
+        The starts' seeds themselves (e.g. ``range(S, S + R)``, the command line's ``--n-init``), in
+        place of `n_init` seeds drawn from `rng`.
 
     Returns
     -------
@@ -123,9 +127,13 @@ def fit_best(
     >>> best.run.model.weights.round(2).tolist(), bool(best.converged[best.index])
     ([0.5, 0.5], True)
     """
-    n_init = check_integer(n_init, "n_init", low=1)
     prior = as_prior(prior)
-    seeds = validation.as_rng(rng).integers(0, SEED_LIMIT, size=n_init)
+    if seeds is not None:
+        seeds = np.array([check_integer(seed, "seed", low=0, high=SEED_LIMIT - 1) for seed in seeds], dtype=np.int64)
+        n_init = check_integer(seeds.size, "the number of seeds", low=1)
+    else:
+        n_init = check_integer(n_init, "n_init", low=1)
+        seeds = validation.as_rng(rng).integers(0, SEED_LIMIT, size=n_init)
     objectives = np.full(n_init, np.nan)
     converged = np.zeros(n_init, dtype=bool)
     degeneracies: list[Degeneracy | None] = [None] * n_init

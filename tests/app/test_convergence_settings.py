@@ -123,9 +123,9 @@ def test_a_run_that_meets_the_tolerance_says_so(session, qtbot):
     assert converged and 0 < iterations < 500 and session.run_history.cap_reached == 0
     objectives = np.array([s.objective for s in session.history])
     assert objectives[-1] - objectives[-3] < 1e-3 <= objectives[-3] - objectives[-5]  # EM's test, by hand
-    assert convergence_status(session) == "converged: the objective gained less than tol 0.001"
+    assert convergence_status(session) == "converged: the objective gained less than tol 0.001 on the total"
     assert run_finished_notice(session, iterations, True) == (
-        f"Converged after {iterations} iteration(s): the objective gained less than tol 0.001."
+        f"Converged after {iterations} iteration(s): the objective gained less than tol 0.001 on the total."
     )
 
 

@@ -4,10 +4,13 @@ import numpy as np
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
+from nbviz.app.explore.explore import run_limits
 from nbviz.app.families.gaussian import file_covariance_prior
 from nbviz.app.model.config import ModelConfig, for_file
 from nbviz.app.presentation.presets import PRESETS, load_preset
+from nbviz.app.run.fit_here import fit_to_convergence
 from nbviz.app.run.session import Session
+from nbviz.core.convergence import PER_ROW_TOL
 
 
 def _write(path, X):
@@ -59,3 +62,40 @@ def test_the_number_of_starts_is_saved_with_the_model_and_presets_start_once():
     del old["n_init"]  # a session saved before the option existed starts once, as it did
     assert ModelConfig.from_dict(old).n_init == 1
     assert ModelConfig().n_init == 1 and ModelConfig().init_method == "kmeans++"
+
+
+def test_a_data_file_stops_on_the_per_row_rule_and_presets_on_the_exact_one(tmp_path, qtbot):
+    rng = np.random.default_rng(3)
+    X = np.concatenate([rng.normal(size=(60, 3)), rng.normal(5.0, 1.0, size=(60, 3))])
+    _write(tmp_path / "two.csv", X)
+    session = Session()
+    assert session.load(Problem.from_file(tmp_path / "two.csv"))
+    assert (session.config.convergence, session.config.tolerance) == ("per_row", PER_ROW_TOL) == ("per_row", 1e-3)
+    assert session.config.stopping_rule == "tol 0.001 per row"
+    assert run_limits(session.config) == "Each run: at most 1,000 iterations, tol 0.001 per row."
+    for name in list(PRESETS)[:4]:
+        config = load_preset(name)[1]
+        assert (config.convergence, config.tolerance) == ("absolute", 1e-6)
+        assert config.stopping_rule == "tol 1e-06 on the total"
+
+
+def test_the_rule_is_saved_and_older_sessions_read_as_absolute():
+    config = for_file(ModelConfig(family="gaussian", n_components=3), np.eye(3))
+    assert ModelConfig.from_dict(config.to_dict()).convergence == "per_row"
+    old = config.to_dict()
+    del old["convergence"]
+    assert ModelConfig.from_dict(old).convergence == "absolute"
+
+
+def test_a_session_fit_stops_where_the_per_row_rule_says(tmp_path, qtbot):
+    rng = np.random.default_rng(4)
+    X = np.concatenate([rng.normal(size=(100, 2)), rng.normal(4.0, 1.0, size=(100, 2))])
+    _write(tmp_path / "fit.csv", np.c_[X, rng.normal(size=200)])
+    session = Session()
+    assert session.load(Problem.from_file(tmp_path / "fit.csv"))
+    assert fit_to_convergence(session)
+    assert session.converged and session.run_history.cap_reached == 0
+    em = nc.EM(session.problem.X, session.history[0].model, prior=session.config.prior)
+    iterations = em.run(1000, 1e-3 * 200)  # per row over 200 rows: the total's rule at 200 times the tolerance
+    assert em.converged and iterations > 0 and len(em.history) == len(session.history)
+    assert session.history[-1].objective == em.history[-1].objective

@@ -240,7 +240,7 @@ def test_a_picked_restart_shows_its_settings_in_the_controls(qtbot, tmp_path):
 
 def test_the_panels_say_each_runs_tolerance_and_iteration_cap(session, qtbot):
     assert session.set_convergence(tolerance=1e-3, max_iter=7)
-    expected = "Each run: at most 7 iterations, tolerance 0.001."
+    expected = "Each run: at most 7 iterations, tol 0.001 on the total."
     restarts = RestartPanel(session)
     qtbot.addWidget(restarts)
     with qtbot.waitSignal(restarts.explorer.finished, timeout=20000):

@@ -27,6 +27,7 @@ from . import session_document as document
 from .session_schema import SchemaError, a_bool, a_dict, a_list, a_number, a_string, an_int, entry, mixture, shown
 
 CRITERIA_KEYS = ("objective", "bic", "aic", "icl")
+FLAG_KEYS = ("degenerate", "converged", "degeneracies")  # absent in files written before they were saved
 
 
 # ----------------------------------------------------------------------------- writing
@@ -45,6 +46,21 @@ def _selection_to_dict(selection: nc.Selection) -> dict:
         ],
         "failures": [[i, r, message] for (i, r), message in sorted(selection.failures.items())],
         "cancelled": bool(selection.cancelled),
+        **_flags_to_dict(selection),
+    }
+
+
+def _flags_to_dict(selection: nc.Selection) -> dict:
+    """Which fits are degenerate (and why) and which converged; nothing when not known (read from an older file)."""
+    shape = selection.objective.shape
+    if selection.degenerate.shape != shape or selection.converged.shape != shape:
+        return {}
+    return {
+        "degenerate": np.asarray(selection.degenerate, dtype=bool).tolist(),
+        "converged": np.asarray(selection.converged, dtype=bool).tolist(),
+        "degeneracies": [
+            [i, r, list(degeneracy.reasons)] for (i, r), degeneracy in sorted(selection.degeneracies.items())
+        ],
     }
 
 
@@ -104,8 +120,8 @@ def _known(data: dict, keys, where: str) -> None:
         raise SchemaError(where, f"has an unknown entry {shown(unknown[0])}")
 
 
-def _table(value, where: str, shape: tuple[int, int], *, integers: bool = False) -> np.ndarray:
-    """A (rows, columns) table of numbers (null: NaN, not for integers)."""
+def _table(value, where: str, shape: tuple[int, int], *, integers: bool = False, booleans: bool = False) -> np.ndarray:
+    """A (rows, columns) table of numbers (null: NaN, not for integers), or of true/false (`booleans`)."""
     rows = a_list(value, where)
     if len(rows) != shape[0]:
         raise SchemaError(where, f"must have {shape[0]} rows (one per K); got {len(rows)}")
@@ -115,7 +131,9 @@ def _table(value, where: str, shape: tuple[int, int], *, integers: bool = False)
         if len(cells) != shape[1]:
             raise SchemaError(f"{where}[{i}]", f"must have {shape[1]} entries (one per restart); got {len(cells)}")
         for j, cell in enumerate(cells):
-            if integers:
+            if booleans:
+                array[i, j] = bool(a_bool(cell, f"{where}[{i}][{j}]"))
+            elif integers:
                 array[i, j] = an_int(cell, f"{where}[{i}][{j}]", low=0, high=MAX_SEED)
             elif cell is not None:
                 array[i, j] = a_number(cell, f"{where}[{i}][{j}]")
@@ -146,7 +164,9 @@ def _fit_index(item, where: str, n_ks: int, n_init: int) -> tuple[int, int, list
 
 def _selection(value, where: str, ks: np.ndarray, seeds: np.ndarray, criterion: str, types) -> nc.Selection:
     data = a_dict(value, where)
-    _known(data, ("covariance_type", *CRITERIA_KEYS, "fit_seeds", "retried", "failures", "cancelled"), where)
+    _known(
+        data, ("covariance_type", *CRITERIA_KEYS, "fit_seeds", "retried", "failures", "cancelled", *FLAG_KEYS), where
+    )
     kind = a_string(entry(data, "covariance_type", where), f"{where}.covariance_type") or ""
     if kind not in types:
         raise SchemaError(f"{where}.covariance_type", f"must be one of {', '.join(types)}; got {shown(kind)}")
@@ -165,7 +185,7 @@ def _selection(value, where: str, ks: np.ndarray, seeds: np.ndarray, criterion: 
     for n, item in enumerate(a_list(data.get("failures", []), f"{where}.failures")):
         i, r, message = _fit_index(item, f"{where}.failures[{n}]", *shape)
         failures[(i, r)] = a_string(message, f"{where}.failures[{n}][2]")
-    return nc.Selection(
+    selection = nc.Selection(
         ks=ks,
         seeds=seeds,
         criterion=criterion,
@@ -177,6 +197,34 @@ def _selection(value, where: str, ks: np.ndarray, seeds: np.ndarray, criterion: 
         retried=retried,
         **arrays,
     )
+    _read_flags(selection, data, where)
+    return selection
+
+
+def _read_flags(selection: nc.Selection, data: dict, where: str) -> None:
+    """`selection`'s degenerate and converged fits, as saved; left not known (empty) for a file
+    written before they were saved (every finished fit then counts as usable)."""
+    present = [key for key in FLAG_KEYS if key in data]
+    if not present:
+        return
+    if "degenerate" not in data or "converged" not in data:
+        raise SchemaError(where, "must have both degenerate and converged, or neither (an older file)")
+    finished = ~np.isnan(selection.objective)
+    for key in ("degenerate", "converged"):
+        flags = _table(data[key], f"{where}.{key}", finished.shape, booleans=True).astype(bool)
+        if np.any(flags & ~finished):
+            i, j = np.argwhere(flags & ~finished)[0]
+            raise SchemaError(f"{where}.{key}[{i}][{j}]", "must be false where the fit did not finish")
+        setattr(selection, key, flags)
+    for n, item in enumerate(a_list(data.get("degeneracies", []), f"{where}.degeneracies")):
+        i, r, reasons = _fit_index(item, f"{where}.degeneracies[{n}]", *finished.shape)
+        if not selection.degenerate[i, r]:
+            raise SchemaError(f"{where}.degeneracies[{n}]", "must name a degenerate fit")
+        texts = tuple(
+            a_string(text, f"{where}.degeneracies[{n}][2][{m}]") or ""
+            for m, text in enumerate(a_list(reasons, f"{where}.degeneracies[{n}][2]"))
+        )
+        selection.degeneracies[(i, r)] = nc.Degeneracy(tuple(range(len(texts))), texts)
 
 
 def _config_and_tolerance(data: dict, where: str, problem: Problem):

@@ -64,6 +64,20 @@ def export_parameters(session, path: str, args) -> str | None:
     return _written("--export-parameters", "parameters-json", session, path)
 
 
+def export_choose_k(session, path: str, args) -> str | None:
+    """``--choose-k``'s table: one row per K and covariance type (CSV)."""
+    from ..explore.scripted_choice import write_choice_table
+
+    choice = session.explored.choice
+    if choice is None:
+        return "--export-choose-k: there is no --choose-k result to write"
+    try:
+        write_choice_table(choice, path)
+    except OSError as error:
+        return f"--export-choose-k: {error}"
+    return None
+
+
 def export_trace(session, path: str, args) -> str | None:
     """The objective and ELBO of every half-step (CSV)."""
     return _written("--export-trace", "trace", session, path)

@@ -223,7 +223,7 @@ def config(value, problem: Problem) -> ModelConfig:
     _no_unknown(prior, ("alpha", "beta", "covariance_prior"), "config.prior")
     for key, item in prior.items():
         a_number(item, f"config.prior.{key}", low=0)
-    for key in ("family", "covariance_type", "init_method"):
+    for key in ("family", "covariance_type", "init_method", "convergence"):
         if key in data:
             a_string(data[key], f"config.{key}")
     if "n_components" in data:

@@ -17,6 +17,7 @@ from nbviz.core.restart import fit_restart
 from ..data.problem import Problem
 from ..model.config import ModelConfig
 from .failure_summary import failure_lines
+from .fit_flags import FitFlags, fit_flags
 from .made_again import check_same_objective
 
 
@@ -56,10 +57,11 @@ class KChoice:
         return self.by_type[covariance_type]
 
     def best_model(self, criterion: str) -> tuple[str, int] | None:
-        """(covariance type, K) of the lowest `criterion` over every type fitted, or None."""
+        """(covariance type, K) of the lowest `criterion` over every type fitted among the fits that
+        are not degenerate (`nc.Selection.usable_scores`), or None."""
         best, where = np.inf, None
         for kind in self.covariance_types:
-            scores = getattr(self.selection_for(kind), check_choice(criterion, "criterion", nc.CRITERIA))
+            scores = self.selection_for(kind).usable_scores(check_choice(criterion, "criterion", nc.CRITERIA))
             if np.all(np.isnan(scores)):
                 continue
             k_index = int(np.unravel_index(np.nanargmin(scores), scores.shape)[0])
@@ -85,23 +87,32 @@ class KChoice:
         truth = self.problem.truth
         return None if truth is None else int(truth.n_components)
 
-    def scores(self, criterion: str) -> np.ndarray:
-        """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit)."""
+    def scores(self, criterion: str, covariance_type: str | None = None) -> np.ndarray:
+        """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit), degenerate fits included."""
         if criterion not in nc.CRITERIA:
             raise ValueError(f"criterion must be one of {', '.join(nc.CRITERIA)}; got {criterion!r}")
-        return getattr(self.selection, criterion)
+        return getattr(self.selection_for(covariance_type), criterion)
 
     def best_k(self, criterion: str) -> int | None:
-        """The K whose best fit has the lowest `criterion`, or None if no fit finished."""
-        scores = self.scores(criterion)
+        """The K whose best usable fit has the lowest `criterion` (a degenerate fit is never crowned),
+        or None if no fit that is not degenerate finished."""
+        scores = self.selection.usable_scores(criterion)
         if np.all(np.isnan(scores)):
             return None
         return int(self.selection.ks[np.unravel_index(np.nanargmin(scores), scores.shape)[0]])
 
-    def best_restart(self, k_index: int, criterion: str) -> int | None:
-        """The restart with the lowest `criterion` for ``ks[k_index]`` (None: none finished)."""
-        row = self.scores(criterion)[k_index]
+    def best_restart(self, k_index: int, criterion: str, covariance_type: str | None = None) -> int | None:
+        """The restart with the lowest `criterion` for ``ks[k_index]`` among those that are not
+        degenerate, or among every finished one when all are degenerate (None: none finished)."""
+        selection = self.selection_for(covariance_type)
+        row = selection.usable_scores(criterion)[k_index]
+        if np.all(np.isnan(row)):
+            row = self.scores(criterion, covariance_type)[k_index]
         return None if np.all(np.isnan(row)) else int(np.nanargmin(row))
+
+    def flags(self, k_index: int, covariance_type: str | None = None) -> FitFlags:
+        """What is wrong with the fits of ``ks[k_index]`` (`FitFlags`)."""
+        return fit_flags(self.selection_for(covariance_type), k_index)
 
     def must_fit_again(self, k_index: int, restart: int, covariance_type: str | None = None) -> bool:
         """Whether `fit` makes this fit again from its seed: a finished fit of a result read from a
@@ -162,6 +173,7 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
         prior=config.prior,
         max_iter=config.max_iter,
         tol=float(choice.tolerance or 0.0),
+        convergence=config.convergence,
         callback=callback,
         retries=0,
     )

@@ -21,7 +21,7 @@ from nbviz.core.restart import MAX_RETRIES, failure_cause, retry_seed
 
 from ..data.problem import Problem
 from ..jobs.background import BackgroundJob
-from ..model.config import ModelConfig
+from ..model.config import ModelConfig, rule_words
 from ..run.run_making import new_run
 from ..run.session import Session
 from .choose_k import KChoice
@@ -36,7 +36,7 @@ def run_limits(config: ModelConfig, tolerance: float | None = None) -> str:
     `tolerance` (a result read from a session) overrides ``config.tolerance``.
     """
     tol = config.tolerance if tolerance is None else tolerance
-    return f"Each run: at most {config.max_iter:,} iterations, tolerance {tol:g}."
+    return f"Each run: at most {config.max_iter:,} iterations, {rule_words(tol, config.convergence)}."
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,6 +130,7 @@ class Explorer(QObject):
             seed=current.seed,
             tolerance=current.tolerance,
             max_iter=current.max_iter,
+            convergence=current.convergence,
         )
         ks = sorted({int(k) for k in ks})
         if not ks or min(ks) < 1:
@@ -151,12 +152,13 @@ class Explorer(QObject):
                 models = nc.select_components(
                     problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, progress=progress,
                     method=config.init_method, max_iter=max_iter, tol=tol, covariance_types=list(covariance_types),
+                    convergence=config.convergence,
                 )  # fmt: skip
                 first = models.selections.get(config.covariance_type) or next(iter(models.selections.values()))
                 return KChoice(problem, config, first, dict(models.selections))
             selection = nc.select_components(
                 problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, config.covariance_type,
-                progress, config.init_method, max_iter, tol,
+                progress, config.init_method, max_iter, tol, convergence=config.convergence,
             )  # fmt: skip
             return KChoice(problem, config, selection)
 
@@ -292,7 +294,9 @@ def _one_restart(
         iterations = 0
         try:
             em = new_run(problem, config.with_(seed=seed))
-            iterations = em.run(config.max_iter, tol, callback=lambda _: job.report(status))
+            iterations = em.run(
+                config.max_iter, tol, callback=lambda _: job.report(status), convergence=config.convergence
+            )
         except ValueError as error:
             failed.append((seed, failure_cause(error), str(error)))
             if job.cancelled:

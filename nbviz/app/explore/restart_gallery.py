@@ -217,6 +217,6 @@ def run_again(gallery: RestartGallery, index: int, callback=None) -> nc.EM:
     run = gallery.runs[index]
     config = gallery.config_for(index)
     em = new_run(gallery.problem, config)
-    em.run(config.max_iter, float(gallery.tolerance or 0.0), callback)
+    em.run(config.max_iter, float(gallery.tolerance or 0.0), callback, convergence=config.convergence)
     check_same_objective(run.objective, float(em.history[-1].objective), f"Restart #{index + 1} (seed {run.seed})")
     return em

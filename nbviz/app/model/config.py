@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 import nbviz.core as nc
 from nbviz.core import best_fit
+from nbviz.core.convergence import PER_ROW_TOL, check_rule
 from nbviz.core.families.gaussian import check_covariance_type
 from nbviz.core.params import check_choice, check_integer, check_real
 
@@ -24,6 +25,8 @@ MAX_COMPONENTS = 100
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
 FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
 FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
+FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL
+RULE_WORDS = {"absolute": "on the total", "per_row": "per row", "relative": "relative to the total"}
 MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
@@ -56,6 +59,10 @@ class ModelConfig:
         A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
     max_iter : int
         The iteration cap of a run to convergence.
+    convergence : {"absolute", "per_row", "relative"}
+        How a run compares an iteration's gain with `tolerance` (`nbviz.core.convergence`): the exact
+        "absolute" rule on the total (presets, lectures, and sessions saved before the rule was kept),
+        or scikit-learn's "per_row" rule, which data files get (`for_file`, at ``PER_ROW_TOL``).
     n_init : int
         Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
         highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
@@ -75,6 +82,7 @@ class ModelConfig:
     tolerance: float = DEFAULT_TOLERANCE
     max_iter: int = DEFAULT_MAX_ITER
     n_init: int = 1
+    convergence: str = "absolute"
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -91,6 +99,7 @@ class ModelConfig:
             self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
         )
         object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
+        object.__setattr__(self, "convergence", check_rule(self.convergence))
         object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
         object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
         object.__setattr__(self, "n_init", check_integer(self.n_init, "the number of starts", low=1, high=MAX_N_INIT))
@@ -122,6 +131,11 @@ class ModelConfig:
             text += f", fixed σ² = {self.fixed_variance:.3g}"
         return text + (" — hard EM" if self.hard else "")
 
+    @property
+    def stopping_rule(self) -> str:
+        """The rule in words: "tol 1e-06 on the total", "tol 0.001 per row" (`rule_words`)."""
+        return rule_words(self.tolerance, self.convergence)
+
     def with_(self, **changes) -> ModelConfig:
         return replace(self, **changes)
 
@@ -140,6 +154,7 @@ class ModelConfig:
             "tolerance": self.tolerance,
             "max_iter": self.max_iter,
             "n_init": self.n_init,
+            "convergence": self.convergence,
         }
 
     @classmethod
@@ -160,12 +175,24 @@ def for_file(config: ModelConfig, X) -> ModelConfig:
     multinomial and switched to a Gaussian keeps a covariance prior scaled to it). Each field acts
     only on the family it belongs to. A data file starts as scikit-learn's default fit does, from
     k-means (Lloyd's iterations from k-means++ seeds), and keeps the best of
-    `nbviz.core.best_fit.DEFAULT_N_INIT` starts.
+    `nbviz.core.best_fit.DEFAULT_N_INIT` starts; its runs stop as scikit-learn's do, on the per-row
+    rule at ``PER_ROW_TOL`` (1e-3 of log-likelihood per row).
     """
     prior = config.prior
     for entry in PRESENTATIONS.values():
         prior = entry.file_prior(prior, X)
-    return config.with_(init_method=FILE_INIT_METHOD, n_init=FILE_N_INIT, prior=prior)
+    return config.with_(
+        init_method=FILE_INIT_METHOD,
+        n_init=FILE_N_INIT,
+        convergence=FILE_CONVERGENCE,
+        tolerance=PER_ROW_TOL,
+        prior=prior,
+    )
+
+
+def rule_words(tolerance: float, convergence: str) -> str:
+    """A stopping rule in words, for the status bar and the Run box: "tol 1e-06 on the total"."""
+    return f"tol {tolerance:g} {RULE_WORDS[convergence]}"
 
 
 def without_covariance_prior(config: ModelConfig) -> ModelConfig:

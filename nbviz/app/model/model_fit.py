@@ -53,6 +53,24 @@ def starting_model(
     )
 
 
+def best_of_seeds(problem: Problem, config: ModelConfig, n_init: int) -> ModelConfig:
+    """`config` starting from the best of `n_init` starts with seeds ``config.seed .. config.seed + n_init - 1``.
+
+    Each start is run to convergence with the config's stopping rule, iteration cap and start method
+    (`nbviz.core.fit_best`); the one reaching the highest objective without being degenerate wins,
+    and the config returned starts from its seed alone (``n_init=1``), so EM from it finds that fit
+    again. ValueError when every start failed.
+    """
+    best = nc.fit_best(
+        problem.X, config.family, config.n_components, seeds=range(config.seed, config.seed + n_init),
+        method=config.init_method, covariance_type=config.covariance_type, prior=config.prior,
+        max_iter=config.max_iter, tol=config.tolerance, convergence=config.convergence,
+    )  # fmt: skip
+    if best.index is None:
+        raise ValueError(f"every one of the {n_init} starts failed: {next(iter(best.failures.values()))}")
+    return config.with_(seed=int(best.seeds[best.index]), n_init=1)
+
+
 def model_problem(problem: Problem, config: ModelConfig) -> str | None:
     """Why `config` cannot start on `problem` (naming the real cause), or None if it can."""
     reason = count_problem(problem.n_samples, problem.n_features, config)

@@ -21,7 +21,7 @@ def convergence_status(session: Session) -> str:
     if stop is not None and stop.sticky and session.cursor == len(session.history) - 1:
         return stop.status  # a failure or an emptied component: said while the user looks at where it happened
     if session.converged:
-        return f"converged: the {climbed_name(session)} gained less than tol {session.tolerance:g}"
+        return f"converged: the {climbed_name(session)} gained less than {session.config.stopping_rule}"
     cap = session.run_history.cap_reached
     if cap:
         return f"stopped at the iteration cap ({cap}) without converging"
@@ -40,7 +40,7 @@ def run_finished_notice(session: Session, iterations: int, converged: bool) -> s
     if converged:
         return (
             f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "
-            f"tol {session.tolerance:g}."
+            f"{session.config.stopping_rule}."
         )
     cap = session.run_history.cap_reached
     if cap:

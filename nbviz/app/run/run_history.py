@@ -210,8 +210,8 @@ class RunHistory:
             return 0
         return self._capped[1]
 
-    def converged(self, tolerance: float, hard: bool) -> bool:
-        """Whether the last full iteration up to the cursor gained less than `tolerance`.
+    def converged(self, tolerance: float, hard: bool, convergence: str = "absolute") -> bool:
+        """Whether the last full iteration up to the cursor gained less than `tolerance` (by `convergence`'s rule).
 
         The iteration runs from the M-step before the last one (or the start) to the last M-step
         at or before the cursor; the test is EM's own (`nbviz.core.em.gained_less_than`).
@@ -221,7 +221,8 @@ class RunHistory:
             return False
         previous = self._last_m_at(last - 1)
         history = self.history
-        return gained_less_than(history[max(previous, 0)], history[last], tolerance, hard)
+        n_samples = self._em.X.shape[0] if self._em is not None else 1
+        return gained_less_than(history[max(previous, 0)], history[last], tolerance, hard, convergence, n_samples)
 
     def _last_m_at(self, index: int) -> int:
         """The index of the last M-step at or before half-step `index` (-1: none).

@@ -43,8 +43,11 @@ class FinishedRun:
     stop: StopReason | None = None
 
 
-def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
-    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it; in the worker thread."""
+def run_to_convergence(
+    run: nc.EM, max_iter: int, tol: float, job: BackgroundJob, convergence: str = "absolute"
+) -> FinishedRun:
+    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it, stopping by
+    `convergence`'s rule (`nbviz.core.convergence`); in the worker thread."""
     run.rewind(len(run.history) - 1)
     done = 0
 
@@ -54,7 +57,7 @@ def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob
         return job.report((done, em.history[-1].objective))
 
     try:
-        done = run.run(max_iter, tol, callback=report)
+        done = run.run(max_iter, tol, callback=report, convergence=convergence)
     except ValueError as error:  # a collapsed covariance: keep what was done
         stop = stop_reason(run, error)
         return FinishedRun(run, done, stop.message, stop=stop)
@@ -103,9 +106,10 @@ class Runner(QObject):
         if not session.can_step or self.running:
             return False
         run, max_iter, tol = session.background.continuation(), self.max_iter, session.tolerance
+        rule = session.config.convergence
         self._run = run  # read again only after the worker has ended
         session.background.set_busy(True)
-        return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job))
+        return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job, rule))
 
     def cancel(self) -> None:
         """Stop after the iteration in progress; the iterations done so far are kept."""

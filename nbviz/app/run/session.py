@@ -182,7 +182,9 @@ class Session(SessionEvents):
         self.undo_history.remember()
         self.player.pause()
         # the fit was run with this session's convergence settings: they stay
-        self.config = config.with_(tolerance=self.config.tolerance, max_iter=self.config.max_iter)
+        self.config = config.with_(
+            tolerance=self.config.tolerance, max_iter=self.config.max_iter, convergence=self.config.convergence
+        )
         run = own_copy(em)
         self._install(run)
         self.set_cursor(len(run.history) - 1)
@@ -379,7 +381,7 @@ class Session(SessionEvents):
     @property
     def converged(self) -> bool:
         """Whether the last full iteration up to the cursor gained less than the tolerance."""
-        return self.has_run and self.run_history.converged(self.tolerance, self.config.hard)
+        return self.has_run and self.run_history.converged(self.tolerance, self.config.hard, self.config.convergence)
 
     @property
     def run_stop(self) -> StopReason | None:

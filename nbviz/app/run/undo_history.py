@@ -113,7 +113,11 @@ class UndoHistory:
             return self._events.refuse(f"There is nothing to {what}: no change has discarded a run yet.")
         problem = saved.problem
         # the convergence settings are the session's, not the run's: they stay as the user set them
-        config = saved.config.with_(tolerance=session.config.tolerance, max_iter=session.config.max_iter)
+        config = saved.config.with_(
+            tolerance=session.config.tolerance,
+            max_iter=session.config.max_iter,
+            convergence=session.config.convergence,
+        )
         try:  # the run made these half-steps on this data with this config: they re-evaluate exactly
             em = run_from_history(problem, config, saved.history)
         except ValueError as error:  # put the stack back as it was: the run shown stays

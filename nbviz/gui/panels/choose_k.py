@@ -44,7 +44,7 @@ CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
 CRITERION_COLORS_DARK = {"bic": "#56B4E9", "aic": "#E8803A", "icl": "#2FC296"}  # readable on a dark plot
 BEST_COLOR = "#d62728"
-COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed"]
+COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed", "flags"]
 COLUMN_TIPS = [
     "Number of components",
     "Lowest BIC over the restarts",
@@ -53,7 +53,10 @@ COLUMN_TIPS = [
     "Highest final objective over the restarts",
     "Highest minus lowest final objective over the restarts: how much the start matters",
     "Restarts that failed (e.g. a covariance collapsed)",
+    "Degenerate fits (a component with too few rows, or a covariance at the prior's floor: never chosen; "
+    "NA when every restart is) and fits that stopped at the iteration cap; hover for the reasons",
 ]
+DEGENERATE_NOTE = "hollow: degenerate, never chosen"
 
 
 def _fmt(value: float) -> str:
@@ -63,6 +66,16 @@ def _fmt(value: float) -> str:
 def _lowest(values: np.ndarray) -> float:
     """The smallest value ignoring NaN; NaN (without a warning) if every value is NaN."""
     return np.nan if np.all(np.isnan(values)) else float(np.nanmin(values))
+
+
+def _flags_note(result: KChoice) -> str:
+    """What the table's flags column means for `result`, or that they are not known (an older file)."""
+    flags = [result.flags(i, kind) for kind in result.covariance_types for i in range(len(result.selection.ks))]
+    if any(not flag.known and flag.finished for flag in flags):
+        return " Read from an older session: which fits are degenerate or unconverged is not known; every fit counts."
+    if any(flag.degenerate for flag in flags):
+        return " Degenerate fits (hollow, flagged) are never chosen."
+    return ""
 
 
 class ChooseKPanel(PlotView, QWidget):
@@ -117,10 +130,11 @@ class ChooseKPanel(PlotView, QWidget):
         form.addRow("K from", k_row)
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
-        self.models_check = QCheckBox("Compare covariance types (full, tied, diag, spherical)")
+        # a short label: the dock is narrow beside the parameters at 1400x900 (the types are in the tooltip)
+        self.models_check = QCheckBox("Compare covariance types")
         self.models_check.setToolTip(
-            "Choose the model, not only K: fit every K with each covariance type and plot BIC and ICL per type "
-            "(as mclust's BIC plot); click any point to load that fit"
+            "Choose the model, not only K: fit every K with each covariance type (full, tied, diag, spherical) and "
+            "plot BIC and ICL per type (as mclust's BIC plot); click any point to load that fit"
         )
         form.addRow(self.models_check)
         self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
@@ -304,6 +318,7 @@ class ChooseKPanel(PlotView, QWidget):
             return
         ks = result.selection.ks.astype(float)
         a = self.appearance
+        usable = result.selection.usable()
         for name in CRITERION_LABELS:
             scores = result.scores(name)
             chosen = name == criterion
@@ -311,10 +326,17 @@ class ChooseKPanel(PlotView, QWidget):
             x = np.broadcast_to(ks[:, None], scores.shape)[finished]
             faint = self.criterion_color(name)
             faint.setAlpha(90)
+            hollow = ~usable[finished]  # degenerate: an outline only
             self.restart_points[name].setData(
-                x if chosen else [], scores[finished] if chosen else [], brush=pg.mkBrush(faint), size=a.point_size(6)
+                x if chosen else [],
+                scores[finished] if chosen else [],
+                brush=[pg.mkBrush(None) if h else pg.mkBrush(faint) for h in hollow] if chosen else [],
+                pen=[pen(a, self.criterion_color(name), 1.2) if h else pg.mkPen(None) for h in hollow]
+                if chosen
+                else [],
+                size=a.point_size(6),
             )
-            best = np.array([_lowest(row) for row in scores])
+            best = np.array([_lowest(row) for row in np.where(usable, scores, np.nan)])
             rows = ~np.isnan(best)
             self.best_lines[name].setData(ks[rows], best[rows])
             colour = self.criterion_color(name)
@@ -333,7 +355,7 @@ class ChooseKPanel(PlotView, QWidget):
             self.summary.setText("No fit finished; see the messages above.")
         else:
             k_index = int(np.flatnonzero(result.selection.ks == best_k)[0])
-            self.best_marker.setData([best_k], [_lowest(result.scores(criterion)[k_index])])
+            self.best_marker.setData([best_k], [_lowest(result.selection.usable_scores(criterion)[k_index])])
             text = f"<b>{label} prefers K = {best_k}</b>"
             if result.cancelled:
                 finished = result.selection.ks[~np.all(np.isnan(result.selection.objective), axis=1)]
@@ -342,7 +364,7 @@ class ChooseKPanel(PlotView, QWidget):
                 text += f" (the data was drawn from K = {truth_k})"
             if best_k == result.selection.ks[-1] and len(result.selection.ks) > 1:
                 text += ", the largest K tried: larger K may be better still"
-            limits = run_limits(result.config, result.tolerance)
+            limits = run_limits(result.config, result.tolerance) + _flags_note(result)
             self.summary.setText(text + f". Click a K on the plot or a row below to load its best fit.<br>{limits}")
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
@@ -364,11 +386,11 @@ class ChooseKPanel(PlotView, QWidget):
             kind, k = best
             selection = result.selection_for(kind)
             k_index = int(np.flatnonzero(selection.ks == k)[0])
-            self.best_marker.setData([k], [lowest_per_k(getattr(selection, criterion))[k_index]])
+            self.best_marker.setData([k], [lowest_per_k(selection.usable_scores(criterion))[k_index]])
             text = f"<b>{label} prefers K = {k} with {kind} covariance</b>"
             if truth_k is not None:
                 text += f" (the data was drawn from K = {truth_k})"
-            limits = run_limits(result.config, result.tolerance)
+            limits = run_limits(result.config, result.tolerance) + _flags_note(result)
             self.summary.setText(text + f". Click any point on the plot or a row below to load that fit.<br>{limits}")
         ks = result.selection.ks.astype(float)
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
@@ -384,23 +406,7 @@ class ChooseKPanel(PlotView, QWidget):
         for row, (kind, i) in enumerate(self._rows):
             selection = result.selection_for(kind)
             k = int(selection.ks[i])
-            objective = selection.objective[i]
-            finished = ~np.isnan(objective)
-            values = [
-                f"{k} {kind}",
-                _fmt(_lowest(selection.bic[i])),
-                _fmt(_lowest(selection.aic[i])),
-                _fmt(_lowest(selection.icl[i])),
-                _fmt(-_lowest(-objective)),
-                f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—",
-                str(sum(1 for (ki, _) in selection.failures if ki == i)),
-            ]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if best == (kind, k):
-                    item.setFont(bold)
-                self.table.setItem(row, column, item)
+            self._fill_row(row, f"{k} {kind}", result, i, kind, best == (kind, k), bold)
 
     def _legend_html(self, criterion: str) -> str:
         parts = []
@@ -420,24 +426,38 @@ class ChooseKPanel(PlotView, QWidget):
         bold = QFont(self.table.font())  # the window's size (larger in presentation mode)
         bold.setBold(True)
         for i, k in enumerate(selection.ks):
-            objective = selection.objective[i]
-            finished = ~np.isnan(objective)
-            spread = f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—"
-            values = [
-                str(int(k)),
-                _fmt(_lowest(selection.bic[i])),
-                _fmt(_lowest(selection.aic[i])),
-                _fmt(_lowest(selection.icl[i])),
-                _fmt(-_lowest(-objective)),
-                spread,
-                str(sum(1 for (ki, _) in selection.failures if ki == i)),
-            ]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if best_k is not None and int(k) == best_k:
-                    item.setFont(bold)
-                self.table.setItem(i, column, item)
+            self._fill_row(i, str(int(k)), result, i, None, best_k is not None and int(k) == best_k, bold)
+
+    def _fill_row(
+        self, row: int, name: str, result: KChoice, i: int, kind: str | None, best: bool, bold: QFont
+    ) -> None:
+        """Row `row` of the table: the fits of ``ks[i]`` (of covariance type `kind`); the scores of
+        usable fits only (a K whose every fit is degenerate shows NA, greyed, as mclust does)."""
+        selection = result.selection_for(kind)
+        flags = result.flags(i, kind)
+        usable = selection.usable()[i]
+        objective = selection.objective[i]
+        finished = ~np.isnan(objective)
+        values = [
+            name,
+            *(("NA" if flags.all_degenerate else _fmt(_lowest(np.where(usable, getattr(selection, c)[i], np.nan))))
+              for c in ("bic", "aic", "icl")),
+            _fmt(-_lowest(-objective)),
+            f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—",
+            str(sum(1 for (ki, _) in selection.failures if ki == i)),
+            flags.text(),
+        ]  # fmt: skip
+        tip = flags.tooltip(result.config.max_iter)
+        for column, value in enumerate(values):
+            item = QTableWidgetItem(value)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if best:
+                item.setFont(bold)
+            if flags.all_degenerate:
+                item.setForeground(self.palette().placeholderText())
+            if tip:
+                item.setToolTip(tip)
+            self.table.setItem(row, column, item)
 
     # ----------------------------------------------------------------- choosing
     def _plot_clicked(self, event) -> None:
@@ -471,15 +491,15 @@ class ChooseKPanel(PlotView, QWidget):
         result = self.result
         if result is None:
             return False
-        scores = getattr(result.selection_for(covariance_type), self.criterion)[k_index]
+        restart = result.best_restart(k_index, self.criterion, covariance_type)
         k = result.selection.ks[k_index]
         missing = f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load."
-        if np.all(np.isnan(scores)):
+        if restart is None:
             self.error(missing)
             return False
         if (covariance_type, k_index) in self._rows:
             self.table.selectRow(self._rows.index((covariance_type, k_index)))
-        return self._load(result, k_index, int(np.nanargmin(scores)), covariance_type, missing)
+        return self._load(result, k_index, restart, covariance_type, missing)
 
     def choose(self, k_index: int) -> bool:
         """Load the best fit (by the chosen criterion) of ``ks[k_index]`` into the workspace.

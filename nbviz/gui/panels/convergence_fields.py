@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
+from ...app.model.config import RULE_WORDS
 from ...app.run.session import Session
 
 MAX_ITER_LIMIT = 1_000_000  # the largest cap the field offers
@@ -55,6 +56,15 @@ class ToleranceSpin(QDoubleSpinBox):
         self.setValue(min(1.0, value * 10.0**steps))
 
 
+RULE_TIPS = {
+    "absolute": "The exact rule a lecture needs: a run has converged when an iteration raises the total "
+    "objective by less than the tolerance",
+    "per_row": "scikit-learn's rule, for data files: a run has converged when an iteration raises the "
+    "objective by less than the tolerance per data row",
+    "relative": "A run has converged when an iteration raises the objective by less than the tolerance times its size",
+}
+
+
 class ConvergenceFields(QWidget):
     """Tolerance and iteration cap, shown from and given to the session (`Session.set_convergence`).
 
@@ -74,7 +84,11 @@ class ConvergenceFields(QWidget):
         self.max_iter_spin.setToolTip("A run to convergence stops after at most this many iterations")
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Tolerance", self.tolerance_spin)
+        self.rule_label = QLabel()  # which rule the tolerance is for: on the total, or per row
+        tolerance_row = QHBoxLayout()
+        tolerance_row.addWidget(self.tolerance_spin, 1)
+        tolerance_row.addWidget(self.rule_label)
+        form.addRow("Tolerance", tolerance_row)
         form.addRow("Iteration cap", self.max_iter_spin)
         self.tolerance_spin.valueChanged.connect(lambda value: self._apply(tolerance=value))
         self.max_iter_spin.valueChanged.connect(lambda value: self._apply(max_iter=value))
@@ -90,6 +104,8 @@ class ConvergenceFields(QWidget):
             spin.blockSignals(True)
         self.tolerance_spin.setValue(config.tolerance)
         self.max_iter_spin.setValue(config.max_iter)
+        self.rule_label.setText(RULE_WORDS[config.convergence])
+        self.rule_label.setToolTip(RULE_TIPS[config.convergence])
         for spin in (self.tolerance_spin, self.max_iter_spin):
             spin.blockSignals(False)
 

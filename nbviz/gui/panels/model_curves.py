@@ -59,7 +59,7 @@ class ModelCurves:
             selection = result.selection_for(kind)
             ks = selection.ks.astype(float)
             for criterion in LINE_CRITERIA:
-                best = lowest_per_k(getattr(selection, criterion))
+                best = lowest_per_k(selection.usable_scores(criterion))  # degenerate fits: NA, as mclust
                 rows = ~np.isnan(best)
                 line = self.lines[(kind, criterion)]
                 colour = self.colour(kind, appearance)

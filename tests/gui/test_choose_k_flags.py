@@ -1,0 +1,53 @@
+"""The Choose K panel flags degenerate fits and fits at the cap, and fits a narrow dock."""
+
+import numpy as np
+
+import nbviz.core as nc
+from nbviz.app.data.problem import Problem
+from nbviz.app.explore.choose_k import KChoice
+from nbviz.app.families.gaussian import file_covariance_prior
+from nbviz.app.model.config import ModelConfig
+from nbviz.app.presentation.presets import load_preset
+from nbviz.app.run.session import Session
+from nbviz.gui.panels.choose_k import COLUMNS, ChooseKPanel
+
+
+def degenerate_choice() -> KChoice:
+    rng = np.random.default_rng(0)
+    centres = np.array([[0.0, 0.0], [6.0, 0.0], [3.0, 5.0]])
+    X = np.concatenate([*(c + rng.normal(size=(100, 2)) for c in centres), np.tile([[3.0, -5.0]], (3, 1))])
+    prior = nc.Prior(covariance_prior=file_covariance_prior(X))
+    config = ModelConfig(family="gaussian", prior=prior, init_method="kmeans", tolerance=1e-3, convergence="per_row")
+    selection = nc.select_components(
+        X, "gaussian", range(1, 6), n_init=4, rng=0, prior=prior, method="kmeans", tol=1e-3, convergence="per_row"
+    )
+    return KChoice(Problem(X=X, name="dup", columns=("x", "y")), config, selection)
+
+
+def test_degenerate_fits_are_flagged_with_their_reasons_and_never_ringed(qtbot):
+    choice = degenerate_choice()
+    session = Session()
+    session.load(choice.problem, choice.config)
+    panel = ChooseKPanel(session)
+    qtbot.addWidget(panel)
+    panel._show(choice)
+    flags = COLUMNS.index("flags")
+    texts = [panel.table.item(row, flags).text() for row in range(panel.table.rowCount())]
+    degenerate_rows = [row for row, text in enumerate(texts) if "degenerate" in text]
+    assert degenerate_rows, texts
+    tip = panel.table.item(degenerate_rows[0], flags).toolTip()
+    assert "never chosen as best" in tip and "restart" in tip
+    best_k = choice.best_k("bic")
+    k_index = int(np.flatnonzero(choice.selection.ks == best_k)[0])
+    assert choice.selection.usable()[k_index].any()
+    assert panel.best_marker.getData()[0].tolist() == [best_k]
+    assert f"prefers K = {best_k}" in panel.summary.text() and "never chosen" in panel.summary.text()
+
+
+def test_the_panel_comparing_covariance_types_fits_the_dock_at_1400x900(qtbot):
+    session = Session()
+    session.load(*load_preset("gmm-2d"))
+    panel = ChooseKPanel(session)
+    qtbot.addWidget(panel)
+    panel.models_check.setChecked(True)
+    assert panel.minimumSizeHint().width() <= 300  # the right-hand column is about 450 pixels wide at 1400x900
