@@ -56,6 +56,10 @@ class ModelConfig:
         A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
     max_iter : int
         The iteration cap of a run to convergence.
+    convergence : str
+        The stopping rule of a run to convergence, a name of `nbviz.core.CONVERGENCE_RULES`:
+        "absolute" (an iteration gains less than `tolerance`) or "fixed" (exactly `max_iter`
+        iterations, as a lecture's loop runs them), or a core rule for data files.
     n_init : int
         Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
         highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
@@ -75,12 +79,14 @@ class ModelConfig:
     tolerance: float = DEFAULT_TOLERANCE
     max_iter: int = DEFAULT_MAX_ITER
     n_init: int = 1
+    convergence: str = "absolute"
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
         check_choice(self.family, "family", PRESENTATIONS)  # the registry itself: a family added later counts
         check_covariance_type(self.covariance_type, "the covariance type")
         check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
+        check_choice(self.convergence, "the stopping rule", nc.CONVERGENCE_RULES)
         object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
         if self.n_components > MAX_COMPONENTS:
             raise ValueError(
@@ -113,6 +119,11 @@ class ModelConfig:
         return self.label_fraction >= 1.0
 
     @property
+    def fixed_iterations(self) -> bool:
+        """Whether a run to convergence does exactly `max_iter` iterations (the "fixed" rule)."""
+        return self.convergence == "fixed"
+
+    @property
     def title(self) -> str:
         shown = presentation(self.family)
         if self.supervised:
@@ -140,6 +151,7 @@ class ModelConfig:
             "tolerance": self.tolerance,
             "max_iter": self.max_iter,
             "n_init": self.n_init,
+            "convergence": self.convergence,
         }
 
     @classmethod

@@ -33,7 +33,8 @@ def fit_to_convergence(session: Session) -> Outcome:
     if session.busy:
         return BUSY
     run = session.background.continuation()
-    finished = run_to_convergence(run, session.config.max_iter, session.tolerance, InPlaceJob())
+    config = session.config
+    finished = run_to_convergence(run, config.max_iter, session.tolerance, InPlaceJob(), config.convergence)
     return session.background.adopt_continuation(
         finished.run, finished.failure, capped_at=finished.capped_at, stop=finished.stop
     )

@@ -43,8 +43,14 @@ class FinishedRun:
     stop: StopReason | None = None
 
 
-def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob) -> FinishedRun:
-    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it; in the worker thread."""
+def run_to_convergence(
+    run: nc.EM, max_iter: int, tol: float, job: BackgroundJob, convergence: str = "absolute"
+) -> FinishedRun:
+    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it; in the worker thread.
+
+    `convergence` is the stopping rule (`ModelConfig.convergence`); under "fixed" the run does
+    exactly `max_iter` iterations, and ending there is its normal end, not the cap.
+    """
     run.rewind(len(run.history) - 1)
     done = 0
 
@@ -54,12 +60,14 @@ def run_to_convergence(run: nc.EM, max_iter: int, tol: float, job: BackgroundJob
         return job.report((done, em.history[-1].objective))
 
     try:
-        done = run.run(max_iter, tol, callback=report)
+        done = run.run(max_iter, tol, callback=report, convergence=convergence)
     except ValueError as error:  # a collapsed covariance: keep what was done
         stop = stop_reason(run, error)
         return FinishedRun(run, done, stop.message, stop=stop)
-    capped_at = max_iter if done >= max_iter and not run.converged else 0
-    stop = stop_reason(run, capped_at=capped_at, cancelled=job.cancelled, tol=tol)
+    ended = done >= max_iter and not run.converged
+    fixed = max_iter if ended and convergence == "fixed" else 0
+    capped_at = max_iter if ended and not fixed else 0
+    stop = stop_reason(run, capped_at=capped_at, cancelled=job.cancelled, tol=tol, fixed=fixed)
     return FinishedRun(run, done, capped_at=capped_at, stop=stop)
 
 
@@ -103,9 +111,10 @@ class Runner(QObject):
         if not session.can_step or self.running:
             return False
         run, max_iter, tol = session.background.continuation(), self.max_iter, session.tolerance
+        rule = session.config.convergence
         self._run = run  # read again only after the worker has ended
         session.background.set_busy(True)
-        return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job))
+        return self._job.start(lambda job: run_to_convergence(run, max_iter, tol, job, rule))
 
     def cancel(self) -> None:
         """Stop after the iteration in progress; the iterations done so far are kept."""

@@ -182,7 +182,9 @@ class Session(SessionEvents):
         self.undo_history.remember()
         self.player.pause()
         # the fit was run with this session's convergence settings: they stay
-        self.config = config.with_(tolerance=self.config.tolerance, max_iter=self.config.max_iter)
+        self.config = config.with_(
+            tolerance=self.config.tolerance, max_iter=self.config.max_iter, convergence=self.config.convergence
+        )
         run = own_copy(em)
         self._install(run)
         self.set_cursor(len(run.history) - 1)
