@@ -36,12 +36,13 @@ DOG_CAT_DOCUMENT = ("dog", "dog", "cat", "dog", "cat", "tulip")
 # EM refuses more components than rows, so a second, flowery document follows the note's (row 2)
 DOG_CAT_CONTRAST = ("rose", "tulip", "rose")
 
-# lecture-kmeans: the five points, the two starting means, and a fixed shared variance so small that
-# each hard E-step is the nearest-mean assignment (the weights' log pi shift the boundary by at most
-# sigma^2 log(3/2) / |mu_1 - mu_2| < 0.02 here)
+# lecture-kmeans: the five points, the two starting means, and a fixed shared variance small enough that
+# each hard E-step is the nearest-mean assignment: the weights' log pi move the boundary off the midpoint
+# of the means by sigma^2 log(pi_1 / pi_2) / |mu_1 - mu_2|, at most 0.25 log(3/2) / (19/6) = 0.032 here,
+# while the point 4 is 1/12 from the midpoint 47/12 of the means 7/3 and 11/2
 KMEANS_POINTS = (1.0, 2.0, 4.0, 5.0, 6.0)
 KMEANS_START = (3.5, 4.8)
-KMEANS_VARIANCE = 0.05
+KMEANS_VARIANCE = 0.25
 
 # lecture-twos: which digit, and the seed of the uniform random start
 TWOS_DIGIT = 2

@@ -242,7 +242,7 @@ PRESETS = {
             "lecture-kmeans",
             "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
             lectures.kmeans_steps,
-            "Hard EM with a tiny fixed variance is k-means: E assigns each point to its nearest mean, M moves each "
+            "Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves each "
             "mean to its cluster's average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points starts.",
         ),
         Preset(
