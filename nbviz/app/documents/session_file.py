@@ -131,6 +131,7 @@ def problem_to_dict(problem: Problem, session_path=None) -> dict:
         "load_options": problem.load_options,
         **({} if problem.standardization is None else {"standardization": problem.standardization.to_dict()}),
         "label_name": problem.label_name,
+        **({} if problem.preset is None else {"preset": problem.preset}),
     }
 
 

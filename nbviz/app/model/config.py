@@ -60,6 +60,9 @@ class ModelConfig:
         The stopping rule of a run to convergence, a name of `nbviz.core.CONVERGENCE_RULES`:
         "absolute" (an iteration gains less than `tolerance`) or "fixed" (exactly `max_iter`
         iterations, as a lecture's loop runs them), or a core rule for data files.
+    start_given : bool
+        The run started from parameters given with it (a preset's own start, the start editor's,
+        ``--start``), not from `init_method` and `seed`; set by the session.
     n_init : int
         Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
         highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
@@ -80,6 +83,7 @@ class ModelConfig:
     max_iter: int = DEFAULT_MAX_ITER
     n_init: int = 1
     convergence: str = "absolute"
+    start_given: bool = False
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -124,6 +128,13 @@ class ModelConfig:
         return self.convergence == "fixed"
 
     @property
+    def start_text(self) -> str:
+        """How the run started, in words: "kmeans++ initialisation, seed 0" or the given parameters."""
+        if self.start_given:
+            return "its own given parameters (a preset's start, the start editor's or --start), not a method and seed"
+        return f"{self.init_method} initialisation, seed {self.seed}"
+
+    @property
     def title(self) -> str:
         shown = presentation(self.family)
         if self.supervised:
@@ -152,6 +163,7 @@ class ModelConfig:
             "max_iter": self.max_iter,
             "n_init": self.n_init,
             "convergence": self.convergence,
+            "start_given": self.start_given,
         }
 
     @classmethod

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -302,7 +302,8 @@ PRESETS = {
 
 
 def load_preset(name: str):
-    """(problem, config, start) for a preset name; KeyError lists the names."""
+    """(problem, config, start) for a preset name, the problem naming its preset; KeyError lists the names."""
     if name not in PRESETS:
         raise KeyError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
-    return PRESETS[name].build()
+    problem, config, start = PRESETS[name].build()
+    return replace(problem, preset=name), config, start

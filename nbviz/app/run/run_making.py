@@ -12,7 +12,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..data.problem import Problem
-from ..model.config import ModelConfig, family_for_data, for_file
+from ..model.config import DEFAULT_MAX_ITER, ModelConfig, family_for_data, for_file
 from ..model.fit_size import check_fits
 from ..model.model_fit import starting_model
 
@@ -32,6 +32,8 @@ def config_for(problem: Problem, config: ModelConfig) -> ModelConfig:
     family = family_for_data(problem.data_kind)
     # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
     changed = config.with_(family=family, manual_labels=(), fixed_variance=None)
+    if changed.fixed_iterations:  # a lecture's fixed loop belongs to its own data
+        changed = changed.with_(convergence="absolute", max_iter=DEFAULT_MAX_ITER)
     return for_file(changed, problem.X)  # a covariance prior scaled to this file
 
 

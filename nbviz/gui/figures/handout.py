@@ -48,7 +48,7 @@ def run_facts(session: Session) -> list[tuple[str, str]]:
     facts += [
         ("Features", listed),
         ("Model", f"{config.title}, K = {session.n_components} components"),
-        ("Start", f"{config.init_method} initialisation, seed {config.seed}"),
+        ("Start", config.start_text),
         ("Objective", objective_name(config.prior.is_flat)),
         ("Run", f"{len(history) - 1} half-steps ({history[-1].iteration} iterations)"),
     ]
