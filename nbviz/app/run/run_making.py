@@ -11,6 +11,7 @@ import numpy as np
 
 import nbviz.core as nc
 
+from ..data.fit_messages import row_place
 from ..data.problem import Problem
 from ..model.config import DEFAULT_MAX_ITER, ModelConfig, family_for_data, for_file
 from ..model.fit_size import check_fits
@@ -50,11 +51,12 @@ def labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
     for row, k in config.manual_labels:
         if row >= problem.n_samples:
             raise ValueError(
-                f"a label was given to row {row}, but the data has {problem.n_samples} rows; clear the labels"
+                f"a label was given to data point {row + 1}, but the data has {problem.n_samples} rows; "
+                "clear the labels"
             )
         if k >= K:
             raise ValueError(
-                f"row {row} is labelled as class {k + 1}, but the model has {K} components; "
+                f"the point {row_place(problem, row)} is labelled as class {k + 1}, but the model has {K} components; "
                 f"use K >= {k + 1} or clear the labels"
             )
         labels[row] = k

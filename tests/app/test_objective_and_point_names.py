@@ -1,4 +1,5 @@
-"""Supervised naive Bayes climbs the complete-data log-likelihood sum_n log p(x_n, y_n): it is called so."""
+"""Names that do not mislead: supervised naive Bayes climbs the complete-data log-likelihood sum_n log p(x_n, y_n) and
+is called so; data points are numbered from 1 in messages."""
 
 import numpy as np
 
@@ -29,3 +30,15 @@ def test_supervised_naive_bayes_climbs_the_complete_data_objective_and_its_capti
     assert prior.alpha == 1 and prior.beta == 1
     text = caption(session.history, 2, prior.is_flat, session.config.supervised)
     assert "complete-data log-likelihood + log-prior" in text
+
+
+def test_a_clicked_label_that_does_not_fit_names_its_point_from_1():
+    import pytest
+
+    from nbviz.app.run.run_making import labels_for
+
+    problem, config, _ = load_preset("lecture-five-points")
+    with pytest.raises(ValueError, match=r"^the point in row 3 is labelled as class 6, but the model has 2 components"):
+        labels_for(problem, config.with_(manual_labels=((2, 5),)))
+    with pytest.raises(ValueError, match=r"^a label was given to data point 10, but the data has 5 rows"):
+        labels_for(problem, config.with_(manual_labels=((9, 0),)))
