@@ -225,8 +225,9 @@ PRESETS = {
             "lecture-two-documents",
             "Lecture: one EM iteration by hand for two documents and two binary features",
             lectures.two_documents,
-            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7). "
-            "Press E: the inspector shows each responsibility; press M: P(C=2) = 0.388, P(x1=1|C=1) = 0.629.",
+            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
+            "the note's C = 0 / 1 are components 1 / 2. Press E, then M: π2 = P(C=1) = 0.388, "
+            "P(x1=1 | C=0) = 0.629.",
             selected=0,
         ),
         Preset(
