@@ -1,16 +1,18 @@
 """When EM has converged: the stopping rules a run can use, and the test that applies them.
 
-A lecture needs the exact rule it states ("stop when an iteration gains less than 1e-6"); an
-analyst's data file needs a rule that does not depend on how many rows it has. Three rules, each
-comparing an iteration's gain of the climbed quantity (the objective; the classification
-likelihood in hard EM) with a tolerance ``tol``:
+A lecture needs the exact rule it states ("stop when an iteration gains less than 1e-6", or "run
+100 iterations"); an analyst's data file needs a rule that does not depend on how many rows it has.
+Three rules compare an iteration's gain of the climbed quantity (the objective; the classification
+likelihood in hard EM) with a tolerance ``tol``; the fourth ignores it:
 
 - ``"absolute"``: the gain of the total over the rows is below ``tol`` (the stepping workspace's
   and the presets' rule; the default everywhere, as before the other rules existed);
 - ``"per_row"``: the gain divided by the number of rows is below ``tol``, as scikit-learn's
   ``GaussianMixture(tol=1e-3)`` stops on the change of the mean log-likelihood per sample;
 - ``"relative"``: the gain is below ``tol`` times the size of the climbed quantity after the
-  iteration.
+  iteration;
+- ``"fixed"``: never converged: a run does exactly its iteration cap, as a lecture's code that
+  loops ``for i in range(100)`` does (a float-noise loss near the optimum does not stop it).
 
 With ``tol = 0`` every rule stops only on a loss (a gain below zero).
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from .params import check_choice
 
-CONVERGENCE_RULES = ("absolute", "per_row", "relative")
+CONVERGENCE_RULES = ("absolute", "per_row", "relative", "fixed")
 PER_ROW_TOL = 1e-3  # the tolerance of the per-row rule for data files: scikit-learn's default `tol`
 
 
@@ -37,7 +39,7 @@ def below_tolerance(gain: float, tol: float, rule: str = "absolute", n_samples: 
         The climbed quantity after the iteration minus before it (a total over the rows).
     tol : float
         The tolerance (>= 0).
-    rule : {"absolute", "per_row", "relative"}
+    rule : {"absolute", "per_row", "relative", "fixed"}
         See the module's note.
     n_samples : int
         Rows of the data (the per-row rule divides the gain by it).
@@ -57,7 +59,11 @@ def below_tolerance(gain: float, tol: float, rule: str = "absolute", n_samples: 
     True
     >>> below_tolerance(0.5, 1e-3, "relative", level=-2000.0)  # 2.5e-4 of the total
     True
+    >>> below_tolerance(-1e-15, 1e-6, "fixed")  # a fixed number of iterations: never converged
+    False
     """
+    if rule == "fixed":
+        return False
     if rule == "per_row":
         return gain / max(int(n_samples), 1) < tol
     if rule == "relative":

@@ -381,11 +381,11 @@ class EM:
             Stop when an iteration gains less than this (>= 0); `converged` then becomes True.
         callback : callable, optional
             ``callback(em)`` after every iteration; returning False stops the run there.
-        convergence : {"absolute", "per_row", "relative"}
+        convergence : {"absolute", "per_row", "relative", "fixed"}
             How the gain is compared with `tol` (`nbviz.core.convergence`): "absolute", the gain
             of the total over the rows (a lecture's exact rule); "per_row", the gain per row
             (scikit-learn's rule, ``tol=1e-3`` there); "relative", the gain relative to the
-            objective's size.
+            objective's size; "fixed", never: exactly `max_iter` iterations (a lecture's loop).
 
         Returns
         -------

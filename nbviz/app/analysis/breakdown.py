@@ -4,6 +4,8 @@
   ``p(x)`` and ``r_k = pi_k p(x | k) / p(x)``, in log space;
 - `factor_rows`: for a naive Bayes family, ``p(x | k)`` as its product feature by feature (the
   features that tell the components apart most first, the rest summarised);
+- `linear_score`: with two components, the same E-step as a linear score, ``log(pi_1 / pi_2)`` plus
+  each feature's log factor ratio (for counts ``n(w) log(theta_1w / theta_2w)``), whose logistic is r_1;
 - `worked_parameter`: how an M-step computed one parameter from the responsibilities, e.g.
   ``mu_k = sum_n r_nk x_n / sum_n r_nk``, with every term for small N and the largest for large N;
 - `posterior_curves`: ``r_k(x) = P(C = k | x)`` along a line of one-feature points.
@@ -135,6 +137,53 @@ def factor_rows(model: nc.Mixture, x, limit: int = MAX_FACTORS) -> FactorRows | 
         log_constant=factors.log_constant,
         constant_text=factors.constant_text,
     )
+
+
+@dataclass(frozen=True)
+class LinearScore:
+    """Two components' E-step as ``score = log(pi_1 / pi_2) + sum_m terms[m]`` and ``r_1 = 1 / (1 + exp(-score))``.
+
+    Attributes
+    ----------
+    log_prior_ratio : float
+        ``log(pi_1 / pi_2)``.
+    features : ndarray of int, shape (n_terms,)
+        The features with a term (those whose factor is not 1 under both components).
+    terms : ndarray of shape (n_terms,)
+        ``log f_1m(x_m) - log f_2m(x_m)``: for counts, ``n(w) log(theta_1w / theta_2w)``.
+    score : float
+    resp : float
+        ``r_1``, the logistic of the score.
+    """
+
+    log_prior_ratio: float
+    features: np.ndarray
+    terms: np.ndarray
+    score: float
+    resp: float
+
+
+def linear_score(model: nc.Mixture, x) -> LinearScore | None:
+    """The E-step of a two-component naive Bayes `model` at `x` as a linear score, else None.
+
+    None for more or fewer than two components, for a density that does not factor, and where a
+    weight or a factor is 0 (a term would be infinite).
+    """
+    if model.n_components != 2:
+        return None
+    factors = presentation(model).steps.feature_log_factors(model, np.asarray(x, dtype=float))
+    if factors is None:
+        return None
+    features = np.flatnonzero(factors.informative)
+    logs = factors.log_factors[features]
+    with np.errstate(divide="ignore"):
+        log_weights = np.log(model.weights)
+    if not (np.all(np.isfinite(logs)) and np.all(np.isfinite(log_weights))):
+        return None
+    terms = logs[:, 0] - logs[:, 1]
+    prior_ratio = float(log_weights[0] - log_weights[1])
+    score = prior_ratio + float(terms.sum())
+    return LinearScore(prior_ratio, features, terms, score, float(0.5 * (1.0 + np.tanh(score / 2.0))))
 
 
 @dataclass(frozen=True)

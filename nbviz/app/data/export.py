@@ -154,8 +154,8 @@ def run_summary(session) -> dict:
         "family": model.family,
         "covariance_type": options.get("covariance_type"),
         "options": options,
-        "start_method": config.init_method,
-        "seed": config.seed,
+        "start_method": "given" if config.start_given else config.init_method,  # given: a preset's own start
+        "seed": None if config.start_given else config.seed,
         "prior": config.prior.to_dict(),
         "hard": config.hard,
         "label_fraction": config.label_fraction,

@@ -19,9 +19,14 @@ def half_step_name(snapshot: nc.Snapshot) -> str:
     return f"iteration {snapshot.iteration}, after the {snapshot.phase}-step"
 
 
-def objective_name(prior_is_flat: bool) -> str:
-    """What the objective is called: the log-likelihood, plus the log-prior with a prior."""
-    return "log-likelihood" if prior_is_flat else "log-likelihood + log-prior"
+def objective_name(prior_is_flat: bool, complete: bool = False) -> str:
+    """What the objective is called: the log-likelihood, plus the log-prior with a prior.
+
+    With `complete` (every row labelled, supervised naive Bayes) it is the complete-data
+    log-likelihood, ``sum_n log p(x_n, y_n)``, and is called so.
+    """
+    name = "complete-data log-likelihood" if complete else "log-likelihood"
+    return name if prior_is_flat else f"{name} + log-prior"
 
 
 def objective_value_text(value: float) -> str:
@@ -30,7 +35,7 @@ def objective_value_text(value: float) -> str:
     return text.replace("-", "\u2212")
 
 
-def caption(history: Sequence[nc.Snapshot], index: int, prior_is_flat: bool = True) -> str:
+def caption(history: Sequence[nc.Snapshot], index: int, prior_is_flat: bool = True, complete: bool = False) -> str:
     """The caption of half-step `index`: which half-step it is and its objective.
 
     E.g. "half-step 7 of 40 · iteration 3, after the E-step · log-likelihood −1234.567890".
@@ -38,7 +43,7 @@ def caption(history: Sequence[nc.Snapshot], index: int, prior_is_flat: bool = Tr
     snapshot = history[index]
     value = objective_value_text(snapshot.objective)
     where = f"half-step {index} of {len(history) - 1} · {half_step_name(snapshot)}"
-    return f"{where} · {objective_name(prior_is_flat)} {value}"
+    return f"{where} · {objective_name(prior_is_flat, complete)} {value}"
 
 
 def check_range(first: int, last: int, length: int) -> range:

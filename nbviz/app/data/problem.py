@@ -57,6 +57,9 @@ class Problem:
     context : nbviz.core.tables.row_context.RowContext or None
         The file's ignored columns (text per row) and the rows dropped for missing values, so
         exports can be joined back to the file; None when the file had neither.
+    preset : str or None
+        The preset the data came from (`nbviz.app.presentation.presets`), so a saved session
+        opens with its note; None for other data.
     """
 
     name: str
@@ -75,6 +78,7 @@ class Problem:
     file_X: np.ndarray | None = field(default=None, repr=False)
     label_name: str | None = field(default=None)
     context: RowContext | None = field(default=None)
+    preset: str | None = field(default=None)
 
     def __post_init__(self):
         X = np.array(self.X, dtype=np.float64)

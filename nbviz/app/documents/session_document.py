@@ -51,6 +51,7 @@ PROBLEM_KEYS = {
     "standardization",
     "label_name",
     "context",
+    "preset",
 }
 SNAPSHOT_KEYS = {"phase", "iteration", "model", "log_likelihood", "objective", "elbo", "log_prior", "empty"}
 PHASES = ("init", "E", "M")
@@ -187,6 +188,7 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
         standardization=_standardization(data.get("standardization"), D),
         file_X=file_X,
         label_name=a_string(data.get("label_name"), "problem.label_name", optional=True),
+        preset=a_string(data.get("preset"), "problem.preset", optional=True),
         # a referenced data file gives its own context; an embedded one is checked
         context=dataset.context
         if dataset is not None
@@ -223,6 +225,8 @@ def config(value, problem: Problem) -> ModelConfig:
     _no_unknown(prior, ("alpha", "beta", "covariance_prior"), "config.prior")
     for key, item in prior.items():
         a_number(item, f"config.prior.{key}", low=0)
+    if "start_given" in data:
+        a_bool(data["start_given"], "config.start_given")
     for key in ("family", "covariance_type", "init_method", "convergence"):
         if key in data:
             a_string(data[key], f"config.{key}")

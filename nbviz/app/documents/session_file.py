@@ -157,6 +157,7 @@ def problem_to_dict(problem: Problem, session_path=None, embed: bool = False) ->
         "load_options": problem.load_options,
         **({} if problem.standardization is None else {"standardization": problem.standardization.to_dict()}),
         "label_name": problem.label_name,
+        **({} if problem.preset is None else {"preset": problem.preset}),
     }
 
 

@@ -26,7 +26,12 @@ MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
 FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
 FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
 FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL
-RULE_WORDS = {"absolute": "on the total", "per_row": "per row", "relative": "relative to the total"}
+RULE_WORDS = {
+    "absolute": "on the total",
+    "per_row": "per row",
+    "relative": "relative to the total",
+    "fixed": "(not used: a fixed number of iterations)",
+}
 MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
@@ -59,10 +64,15 @@ class ModelConfig:
         A run has converged when a full iteration gains less than this (>= 0; 0 runs to the cap).
     max_iter : int
         The iteration cap of a run to convergence.
-    convergence : {"absolute", "per_row", "relative"}
-        How a run compares an iteration's gain with `tolerance` (`nbviz.core.convergence`): the exact
-        "absolute" rule on the total (presets, lectures, and sessions saved before the rule was kept),
-        or scikit-learn's "per_row" rule, which data files get (`for_file`, at ``PER_ROW_TOL``).
+    convergence : str
+        The stopping rule of a run to convergence, a name of `nbviz.core.CONVERGENCE_RULES`
+        (`nbviz.core.convergence`): the exact "absolute" rule on the total (presets, lectures, and
+        sessions saved before the rule was kept), "fixed" (exactly `max_iter` iterations, as a
+        lecture's loop runs them), or scikit-learn's "per_row" rule, which data files get
+        (`for_file`, at ``PER_ROW_TOL``).
+    start_given : bool
+        The run started from parameters given with it (a preset's own start, the start editor's,
+        ``--start``), not from `init_method` and `seed`; set by the session.
     n_init : int
         Starts tried (seeds drawn from `seed`): the run starts from the one whose fit reaches the
         highest objective without being degenerate (`nbviz.core.fit_best`); 1 starts from `seed`
@@ -83,6 +93,7 @@ class ModelConfig:
     max_iter: int = DEFAULT_MAX_ITER
     n_init: int = 1
     convergence: str = "absolute"
+    start_given: bool = False
 
     def __post_init__(self):
         # The argument names are the user's words: these messages reach the command line.
@@ -122,6 +133,18 @@ class ModelConfig:
         return self.label_fraction >= 1.0
 
     @property
+    def fixed_iterations(self) -> bool:
+        """Whether a run to convergence does exactly `max_iter` iterations (the "fixed" rule)."""
+        return self.convergence == "fixed"
+
+    @property
+    def start_text(self) -> str:
+        """How the run started, in words: "kmeans++ initialisation, seed 0" or the given parameters."""
+        if self.start_given:
+            return "its own given parameters (a preset's start, the start editor's or --start), not a method and seed"
+        return f"{self.init_method} initialisation, seed {self.seed}"
+
+    @property
     def title(self) -> str:
         shown = presentation(self.family)
         if self.supervised:
@@ -155,6 +178,7 @@ class ModelConfig:
             "max_iter": self.max_iter,
             "n_init": self.n_init,
             "convergence": self.convergence,
+            "start_given": self.start_given,
         }
 
     @classmethod

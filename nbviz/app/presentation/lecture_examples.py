@@ -14,6 +14,7 @@ import nbviz.core as nc
 
 from ..data.problem import Problem
 from ..model.config import ModelConfig
+from .resources import dataset_path
 
 Built = tuple[Problem, ModelConfig, nc.Mixture | None]
 
@@ -26,6 +27,26 @@ FRUIT_COUNTS = ((400, 350, 450), (0, 150, 300), (100, 150, 50))
 # lecture-eight-points: the data, the start and the pseudo-counts of the worked example
 EIGHT_POINTS = ((1, 1, 1), (1, 1, 1), (1, 1, 1), (1, 0, 1), (0, 1, 1), (0, 0, 0), (0, 0, 0), (0, 0, 1))
 EIGHT_POINTS_START = ((0.98361599, 0.24034226, 0.27483172), (0.65366543, 0.37040353, 0.36428356))
+
+# lecture-dog-cat: the vocabulary, the two word distributions (components 1 and 2: the note's + and -)
+# and the document dog dog cat dog cat tulip as counts
+DOG_CAT_WORDS = ("dog", "cat", "tulip", "rose")
+DOG_CAT_THETAS = ((0.5, 0.4, 0.05, 0.05), (0.1, 0.1, 0.5, 0.3))
+DOG_CAT_DOCUMENT = ("dog", "dog", "cat", "dog", "cat", "tulip")
+# EM refuses more components than rows, so a second, flowery document follows the note's (row 2)
+DOG_CAT_CONTRAST = ("rose", "tulip", "rose")
+
+# lecture-kmeans: the five points, the two starting means, and a fixed shared variance small enough that
+# each hard E-step is the nearest-mean assignment: the weights' log pi move the boundary off the midpoint
+# of the means by sigma^2 log(pi_1 / pi_2) / |mu_1 - mu_2|, at most 0.5 log(3/2) / (19/6) = 0.064 here,
+# while the point 4 is 1/12 = 0.083 from the midpoint 47/12 of the means 7/3 and 11/2
+KMEANS_POINTS = (1.0, 2.0, 4.0, 5.0, 6.0)
+KMEANS_START = (3.5, 4.8)
+KMEANS_VARIANCE = 0.5
+
+# lecture-twos: which digit, and the seed of the uniform random start
+TWOS_DIGIT = 2
+TWOS_SEED = 0
 
 # lecture-three-sources: the true sources A, B and C over six binary features
 THREE_SOURCES = (
@@ -101,15 +122,29 @@ def fruit() -> Built:
     return problem, config, None
 
 
+EIGHT_POINTS_ITERATIONS = 100  # the note's em_bern loops exactly this many times
+
+
 def eight_points() -> Built:
-    """Eight binary points in three features, the lecture's start and pseudo-counts alpha = beta = 0.01."""
+    """Eight binary points in three features, the lecture's start and pseudo-counts alpha = beta = 0.01.
+
+    A run to convergence does exactly the note's 100 iterations (the "fixed" stopping rule), so it
+    lands on the note's printed numbers; a gain test would stop earlier (after 22 iterations at
+    tol 1e-6, or on a float-noise loss at iteration 42 with tol 0).
+    """
     problem = Problem(
         name="Eight binary points",
         X=np.array(EIGHT_POINTS, dtype=np.float64),
         columns=("x1", "x2", "x3"),
     )
     start = nc.BernoulliMixture(weights=np.array([0.5, 0.5]), probs=np.array(EIGHT_POINTS_START))
-    config = ModelConfig(family="bernoulli", n_components=2, prior=nc.Prior(alpha=0.01, beta=0.01))
+    config = ModelConfig(
+        family="bernoulli",
+        n_components=2,
+        prior=nc.Prior(alpha=0.01, beta=0.01),
+        max_iter=EIGHT_POINTS_ITERATIONS,
+        convergence="fixed",
+    )
     return problem, config, start
 
 
@@ -152,3 +187,64 @@ def sampling_1d() -> Built:
     )
     problem = Problem.synthesised(truth, 500, seed=6, name="Sampling from a 1-D mixture")
     return problem, ModelConfig(family="gaussian", n_components=3, seed=3), None
+
+
+def dog_cat() -> Built:
+    """Note 001: the document dog dog cat dog cat tulip under two word distributions with equal priors.
+
+    Component 1 is the note's class + (mostly dog and cat), component 2 its class - (mostly flowers).
+    Row 1 is the note's document; row 2 (rose tulip rose) is there because EM needs at least as many
+    rows as components, and gives the M-step a flowery document to pull component 2 towards.
+    """
+    counts = [[float(doc.count(word)) for word in DOG_CAT_WORDS] for doc in (DOG_CAT_DOCUMENT, DOG_CAT_CONTRAST)]
+    problem = Problem(
+        name="Dog, cat, tulip, rose: the E-step for one document",
+        X=np.array(counts),
+        columns=DOG_CAT_WORDS,
+        description=f"the documents {' '.join(DOG_CAT_DOCUMENT)} (the note's) and {' '.join(DOG_CAT_CONTRAST)}",
+    )
+    start = nc.MultinomialMixture(weights=np.array([0.5, 0.5]), probs=np.array(DOG_CAT_THETAS))
+    return problem, ModelConfig(family="multinomial", n_components=2), start
+
+
+def kmeans_steps() -> Built:
+    """Note 002: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update.
+
+    Hard EM with one fixed, small shared variance: the E-step assigns each point to its nearest
+    mean, the M-step moves each mean to its cluster's average. Two iterations reach the clusters
+    {1, 2} and {4, 5, 6} (means 1.5 and 5), where `five_points` begins.
+    """
+    X = np.array(KMEANS_POINTS)[:, None]
+    problem = Problem(name="Five points: k-means step by step", X=X, columns=("x",))
+    start = nc.GaussianMixture(
+        weights=np.array([0.5, 0.5]),
+        means=np.array(KMEANS_START)[:, None],
+        covariances=np.full(2, KMEANS_VARIANCE),
+        covariance_type="spherical",
+    )
+    config = ModelConfig(
+        family="gaussian", n_components=2, covariance_type="spherical", fixed_variance=KMEANS_VARIANCE, hard=True
+    )
+    return problem, config, start
+
+
+def twos() -> Built:
+    """Note 004: hard EM with K = 2 and alpha = beta = 1 on the bundled handwritten 2s, from a uniform random start.
+
+    The 8x8 digits are binarised by rounding (the bundled file is binary already, so rounding keeps
+    it); the start draws every pixel probability uniformly from (0, 1) (seed `TWOS_SEED`), as the
+    note does. The two prototypes it ends with are two ways to write a 2.
+    """
+    dataset = nc.load_data(dataset_path("digits.csv"), label_column="digit")
+    assert dataset.labels is not None and dataset.classes is not None  # the bundled file has its digit column
+    rows = np.asarray(dataset.labels) == dataset.classes.index(str(TWOS_DIGIT))
+    problem = Problem(
+        name="Handwritten 2s: two ways to write a 2",
+        X=np.round(dataset.X[rows]),
+        columns=dataset.columns,
+        description=f"the {np.count_nonzero(rows)} handwritten 2s of the bundled 8x8 digits, binarised by rounding",
+    )
+    rng = np.random.default_rng(TWOS_SEED)
+    start = nc.BernoulliMixture(weights=np.array([0.5, 0.5]), probs=rng.uniform(size=(2, dataset.X.shape[1])))
+    config = ModelConfig(family="bernoulli", n_components=2, hard=True, prior=nc.Prior(alpha=1.0, beta=1.0))
+    return problem, config, start

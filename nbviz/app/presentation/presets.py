@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -225,33 +225,57 @@ PRESETS = {
             "lecture-two-documents",
             "Lecture: one EM iteration by hand for two documents and two binary features",
             lectures.two_documents,
-            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7). "
-            "Press E: the inspector shows each responsibility; press M: P(C=2) = 0.388, P(x1=1|C=1) = 0.629.",
+            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
+            "the note's C = 0 / 1 are components 1 / 2. Press E, then M: π2 = P(C=1) = 0.388, "
+            "P(x1=1 | C=0) = 0.629.",
             selected=0,
+        ),
+        Preset(
+            "lecture-dog-cat",
+            "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions",
+            lectures.dog_cat,
+            "Component 1 (the note's +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the "
+            "inspector works out P(+ | row 1), the note's document, also as the score "
+            "log(π+/π−) + Σ n(w) log(θ+w/θ−w).",
+            selected=0,
+        ),
+        Preset(
+            "lecture-kmeans",
+            "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
+            lectures.kmeans_steps,
+            "Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves each "
+            "mean to its cluster's average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points starts.",
         ),
         Preset(
             "lecture-five-points",
             "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians",
             lectures.five_points,
-            "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians. Step once and "
-            "read P(C | x) for each point: the soft assignment replaces k-means' hard one.",
+            "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
+            "components 1 / 2). Step once and read P(C | x) for each point: the soft assignment replaces k-means'.",
         ),
         Preset(
             "lecture-fruit",
             "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
             lectures.fruit,
-            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. Press E and M (the fit), "
-            "then E again: for the long, sweet, yellow fruit selected, π_k p(x | k) / p(x) in the inspector is "
-            "P(class | x), banana 0.928.",
+            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E: the selected "
+            "long, sweet, yellow fruit is banana 0.928. The note's code differs: it uses the feature counts as "
+            "class sizes.",
             selected=0,
         ),
         Preset(
             "lecture-eight-points",
             "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01",
             lectures.eight_points,
-            "The lecture's start and alpha = beta = 0.01. Run to convergence (Ctrl+R), then read the "
-            "responsibilities of the point (0, 0, 1), selected in the inspector.",
+            "The note's start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence "
+            "(Ctrl+R) does the note's 100 iterations; then read P(C | x) of the point (0, 0, 1), selected.",
             selected=7,
+        ),
+        Preset(
+            "lecture-twos",
+            "Lecture: hard EM with two components on handwritten 2s: two ways to write a 2",
+            lectures.twos,
+            "The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. "
+            "Run it: the two prototype images are two ways to write a 2.",
         ),
         Preset(
             "lecture-three-sources",
@@ -279,7 +303,8 @@ PRESETS = {
 
 
 def load_preset(name: str):
-    """(problem, config, start) for a preset name; KeyError lists the names."""
+    """(problem, config, start) for a preset name, the problem naming its preset; KeyError lists the names."""
     if name not in PRESETS:
         raise KeyError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
-    return PRESETS[name].build()
+    problem, config, start = PRESETS[name].build()
+    return replace(problem, preset=name), config, start

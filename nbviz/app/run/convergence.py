@@ -18,8 +18,9 @@ def convergence_status(session: Session) -> str:
     "not converged".
     """
     stop = session.run_stop
-    if stop is not None and stop.sticky and session.cursor == len(session.history) - 1:
-        return stop.status  # a failure or an emptied component: said while the user looks at where it happened
+    at_end = session.cursor == len(session.history) - 1
+    if stop is not None and (stop.sticky or stop.kind == "fixed") and at_end:
+        return stop.status  # a failure, an emptied component or the fixed end: said where it happened
     if session.converged:
         return f"converged: the {climbed_name(session)} gained less than {session.config.stopping_rule}"
     cap = session.run_history.cap_reached
@@ -37,6 +38,8 @@ def run_finished_notice(session: Session, iterations: int, converged: bool) -> s
     stop = session.run_stop
     if stop is not None and stop.sticky:
         return ""
+    if stop is not None and stop.kind == "fixed":
+        return stop.message
     if converged:
         return (
             f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "

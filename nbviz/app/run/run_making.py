@@ -11,8 +11,9 @@ import numpy as np
 
 import nbviz.core as nc
 
+from ..data.fit_messages import row_place
 from ..data.problem import Problem
-from ..model.config import ModelConfig, for_file
+from ..model.config import DEFAULT_MAX_ITER, ModelConfig, for_file
 from ..model.fit_size import check_fits
 from ..model.model_fit import starting_model
 
@@ -33,6 +34,8 @@ def config_for(problem: Problem, config: ModelConfig) -> ModelConfig:
     family = problem.family_guess.family
     # clicked labels name rows of the old data, and a fixed variance fits the old data's scale
     changed = config.with_(family=family, manual_labels=(), fixed_variance=None)
+    if changed.fixed_iterations:  # a lecture's fixed loop belongs to its own data
+        changed = changed.with_(convergence="absolute", max_iter=DEFAULT_MAX_ITER)
     return for_file(changed, problem.X)  # a covariance prior scaled to this file
 
 
@@ -49,11 +52,12 @@ def labels_for(problem: Problem, config: ModelConfig) -> np.ndarray | None:
     for row, k in config.manual_labels:
         if row >= problem.n_samples:
             raise ValueError(
-                f"a label was given to row {row}, but the data has {problem.n_samples} rows; clear the labels"
+                f"a label was given to data point {row + 1}, but the data has {problem.n_samples} rows; "
+                "clear the labels"
             )
         if k >= K:
             raise ValueError(
-                f"row {row} is labelled as class {k + 1}, but the model has {K} components; "
+                f"the point {row_place(problem, row)} is labelled as class {k + 1}, but the model has {K} components; "
                 f"use K >= {k + 1} or clear the labels"
             )
         labels[row] = k

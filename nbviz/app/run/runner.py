@@ -46,8 +46,11 @@ class FinishedRun:
 def run_to_convergence(
     run: nc.EM, max_iter: int, tol: float, job: BackgroundJob, convergence: str = "absolute"
 ) -> FinishedRun:
-    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it, stopping by
-    `convergence`'s rule (`nbviz.core.convergence`); in the worker thread."""
+    """Rewind `run` (a `BackgroundRuns.continuation`) to its last half-step and run it; in the worker thread.
+
+    `convergence` is the stopping rule (`ModelConfig.convergence`); under "fixed" the run does
+    exactly `max_iter` iterations, and ending there is its normal end, not the cap.
+    """
     run.rewind(len(run.history) - 1)
     done = 0
 
@@ -61,8 +64,10 @@ def run_to_convergence(
     except ValueError as error:  # a collapsed covariance: keep what was done
         stop = stop_reason(run, error)
         return FinishedRun(run, done, stop.message, stop=stop)
-    capped_at = max_iter if done >= max_iter and not run.converged else 0
-    stop = stop_reason(run, capped_at=capped_at, cancelled=job.cancelled, tol=tol)
+    ended = done >= max_iter and not run.converged
+    fixed = max_iter if ended and convergence == "fixed" else 0
+    capped_at = max_iter if ended and not fixed else 0
+    stop = stop_reason(run, capped_at=capped_at, cancelled=job.cancelled, tol=tol, fixed=fixed)
     return FinishedRun(run, done, capped_at=capped_at, stop=stop)
 
 

@@ -79,7 +79,7 @@ class Session(SessionEvents):
         """
         if self.busy:
             return self.refused_while_busy(f"opening {problem.name}")
-        config = config or config_for(problem, self.config)
+        config = (config or config_for(problem, self.config)).with_(start_given=start is not None)
         try:
             em = new_run(problem, config, start)
         except ValueError as error:
@@ -133,6 +133,7 @@ class Session(SessionEvents):
             return DONE
         if self.busy:
             return self.refused_while_busy("changing the model or its start")
+        config = config.with_(start_given=start is not None)
         try:
             em = new_run(self.problem, config, start)
         except ValueError as error:
@@ -183,7 +184,10 @@ class Session(SessionEvents):
         self.player.pause()
         # the fit was run with this session's convergence settings: they stay
         self.config = config.with_(
-            tolerance=self.config.tolerance, max_iter=self.config.max_iter, convergence=self.config.convergence
+            tolerance=self.config.tolerance,
+            max_iter=self.config.max_iter,
+            convergence=self.config.convergence,
+            start_given=False,  # restarts and Choose K's fits start from a method and seed
         )
         run = own_copy(em)
         self._install(run)
@@ -357,16 +361,15 @@ class Session(SessionEvents):
         if not outcome:
             raise ValueError(outcome.reason)
 
-    def set_convergence(self, tolerance: float | None = None, max_iter: int | None = None) -> Outcome:
-        """Change the tolerance and/or the iteration cap; the run and its history stay.
+    def set_convergence(
+        self, tolerance: float | None = None, max_iter: int | None = None, convergence: str | None = None
+    ) -> Outcome:
+        """Change the tolerance, the iteration cap and/or the stopping rule; the run and its history stay.
 
         Refused (nothing changed) for a value out of range, or while a background run goes.
         """
-        changes: dict[str, object] = {}
-        if tolerance is not None:
-            changes["tolerance"] = tolerance
-        if max_iter is not None:
-            changes["max_iter"] = max_iter
+        given = {"tolerance": tolerance, "max_iter": max_iter, "convergence": convergence}
+        changes: dict[str, object] = {name: value for name, value in given.items() if value is not None}
         if self.busy:
             return self.refused_while_busy("changing the tolerance or the iteration cap")
         try:

@@ -1,4 +1,5 @@
-"""Why a run to convergence stopped: a singular covariance, an empty component, the iteration cap or the tolerance.
+"""Why a run to convergence stopped: a singular covariance, an empty component, the iteration cap, the tolerance
+or the end of a fixed number of iterations.
 
 `stop_reason` reads it off the finished run; the session keeps it with the half-step where the run
 stopped (`Session.stop_reason`), so the status line, the banner and the objective curve can say it
@@ -17,6 +18,7 @@ LABELS = {
     "empty": "empty component",
     "cap": "stopped: iteration cap",
     "tolerance": "converged (tol)",
+    "fixed": "ran the fixed iterations",
     "cancelled": "cancelled",
     "failed": "stopped: error",
 }
@@ -29,7 +31,7 @@ class StopReason:
 
     Attributes
     ----------
-    kind : {"singular", "empty", "cap", "tolerance", "cancelled", "failed"}
+    kind : {"singular", "empty", "cap", "tolerance", "fixed", "cancelled", "failed"}
     iteration : int
         The iteration of the last half-step.
     message : str
@@ -57,7 +59,13 @@ class StopReason:
 
 
 def stop_reason(
-    run: nc.EM, error: ValueError | None = None, *, capped_at: int = 0, cancelled: bool = False, tol: float = 0.0
+    run: nc.EM,
+    error: ValueError | None = None,
+    *,
+    capped_at: int = 0,
+    cancelled: bool = False,
+    tol: float = 0.0,
+    fixed: int = 0,
 ) -> StopReason:
     """The reason `run` stopped.
 
@@ -73,12 +81,14 @@ def stop_reason(
         Whether the user stopped it.
     tol : float
         The convergence tolerance, for the message.
+    fixed : int
+        The number of iterations, if the run did exactly that many by its "fixed" stopping rule.
 
     Returns
     -------
     StopReason
         A failure first, then an emptied component (EM goes on with it, but its advice matters more
-        than how the run ended), then the cap, the tolerance, a cancel.
+        than how the run ended), then the cap, the fixed number of iterations, the tolerance, a cancel.
     """
     last = run.history[-1]
     iteration = int(last.iteration)
@@ -102,6 +112,8 @@ def stop_reason(
             f"Stopped at the iteration cap ({capped_at}) without converging: raise the cap or the tolerance in "
             "the Run box, or run again to go on.",
         )
+    if fixed:
+        return StopReason("fixed", iteration, f"Ran the fixed number of iterations: {fixed}.")
     if run.converged:
         text = f"Converged after {iteration} iteration(s): gained less than {tol:g}."
         return StopReason("tolerance", iteration, text)

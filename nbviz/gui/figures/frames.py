@@ -108,7 +108,8 @@ class FrameViews(QObject):
 
     def caption(self, index: int) -> str:
         """The caption drawn under half-step `index`."""
-        return caption(self.session.history, index, self.session.config.prior.is_flat)
+        config = self.session.config
+        return caption(self.session.history, index, config.prior.is_flat, config.supervised)
 
     def render(self, index: int, size: QSize, scale: float = 1.0) -> QImage:
         """Half-step `index` drawn in a `size` image, the caption along the bottom.

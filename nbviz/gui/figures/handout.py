@@ -48,8 +48,8 @@ def run_facts(session: Session) -> list[tuple[str, str]]:
     facts += [
         ("Features", listed),
         ("Model", f"{config.title}, K = {session.n_components} components"),
-        ("Start", f"{config.init_method} initialisation, seed {config.seed}"),
-        ("Objective", objective_name(config.prior.is_flat)),
+        ("Start", config.start_text),
+        ("Objective", objective_name(config.prior.is_flat, config.supervised)),
         ("Run", f"{len(history) - 1} half-steps ({history[-1].iteration} iterations)"),
     ]
     return facts
@@ -98,7 +98,8 @@ class HandoutMaker:
             assert resp is not None  # a run is shown
             rows = min(RESPONSIBILITY_ROWS, len(resp))
             extra = responsibilities_html(copy.component_names(), resp.sum(axis=0), resp[:rows], range(rows))
-        objective = f"{objective_name(copy.config.prior.is_flat)} {objective_value_text(snapshot.objective)}"
+        name = objective_name(copy.config.prior.is_flat, copy.config.supervised)
+        objective = f"{name} {objective_value_text(snapshot.objective)}"
         parameters = self.panel.content() or ""
         return HandoutStep(
             index, snapshot.phase, heading, objective, png_bytes(image), FIGURE_SIZE, parameters, extra, note

@@ -5,7 +5,8 @@ writes those coordinates with six significant digits. A log-likelihood near -128
 by 0.001 across the bound view is then written in steps of 0.01: a staircase. While a figure is
 drawn, every curve of a view is shifted by the centre of the view's range and the item moved back
 by the same amount (its picture is unchanged); its coordinates are then small and keep their
-precision. Filled bands between curves follow their curves and move with them.
+precision. Filled bands between curves follow their curves and move with them, and a curve filled
+down to a level (a histogram's bars, filled to 0) has its level shifted with it.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def _view_boxes(parts: Iterable[QWidget]) -> list[pg.ViewBox]:
 @contextmanager
 def recentred_curves(parts: Iterable[QWidget]) -> Iterator[None]:
     """While inside, the curves (and bands between them) of `parts` are drawn from near the origin."""
-    moved: list[tuple[pg.PlotCurveItem, np.ndarray, np.ndarray]] = []
+    moved: list[tuple[pg.PlotCurveItem, np.ndarray, np.ndarray, float | None]] = []
     bands: list[pg.FillBetweenItem] = []
     auto: list[tuple[pg.ViewBox, list]] = []
     try:
@@ -45,18 +46,21 @@ def recentred_curves(parts: Iterable[QWidget]) -> Iterator[None]:
             auto.append((box, list(box.state["autoRange"])))
             box.disableAutoRange()
             for curve in curves:
-                x, y = curve.xData, curve.yData
-                moved.append((curve, x, y))
+                x, y, level = curve.xData, curve.yData, curve.opts["fillLevel"]
+                moved.append((curve, x, y, level))
                 curve.setData(x - centre.x(), y - centre.y())
+                if level is not None:  # the fill keeps its place in the data (a histogram's 0)
+                    curve.setFillLevel(level - centre.y())
                 curve.setPos(curve.pos() + centre)
             for band in (item for item in children if isinstance(item, pg.FillBetweenItem)):
                 band.setPos(band.pos() + centre)
                 bands.append(band)
         yield
     finally:
-        for curve, x, y in moved:
+        for curve, x, y, level in moved:
             curve.setPos(QPointF())
             curve.setData(x, y)
+            curve.setFillLevel(level)
         for band in bands:
             band.setPos(QPointF())
         for box, (auto_x, auto_y) in auto:

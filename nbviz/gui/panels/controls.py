@@ -114,6 +114,12 @@ class ControlPanel(QWidget):
         buttons.addWidget(self.reinit_button)
         buttons.addWidget(self.new_seed_button)
         start_form.addRow(buttons)
+        self.given_start_label = QLabel(
+            "Started from given parameters (the preset's own start or an edited one); "
+            "Re-initialise starts from the method and seed."
+        )
+        self.given_start_label.setWordWrap(True)
+        start_form.addRow(self.given_start_label)
         self.edit_start_button = QPushButton("Edit start…")
         self.edit_start_button.setToolTip("Type the starting parameters exactly, or start from the truth")
         start_form.addRow(self.edit_start_button)
@@ -200,6 +206,7 @@ class ControlPanel(QWidget):
             self.lambda_spin.setValue(config.prior.covariance_prior)
             self.init_combo.setCurrentIndex(self.init_combo.findData(config.init_method))
             self.seed_spin.setValue(config.seed)
+            self.given_start_label.setVisible(config.start_given)
         finally:
             self._syncing = False
         self._update_enabled()

@@ -1,11 +1,12 @@
-"""The Run box's convergence settings: the tolerance and the iteration cap of a run to convergence."""
+"""The Run box's convergence settings: the tolerance and the iteration cap of a run to convergence, and
+whether it does exactly that many iterations (as a lecture's loop does)."""
 
 from __future__ import annotations
 
 import math
 
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from ...app.model.config import RULE_WORDS
 from ...app.run.session import Session
@@ -62,6 +63,7 @@ RULE_TIPS = {
     "per_row": "scikit-learn's rule, for data files: a run has converged when an iteration raises the "
     "objective by less than the tolerance per data row",
     "relative": "A run has converged when an iteration raises the objective by less than the tolerance times its size",
+    "fixed": "A run does exactly the cap's iterations, as a lecture's loop does: the tolerance is not used",
 }
 
 
@@ -72,6 +74,8 @@ class ConvergenceFields(QWidget):
     ----------
     tolerance_spin : ToleranceSpin
     max_iter_spin : QSpinBox
+    fixed_check : QCheckBox
+        Exactly the cap's iterations (the "fixed" stopping rule), the tolerance unused.
     """
 
     def __init__(self, session: Session, parent=None):
@@ -90,6 +94,10 @@ class ConvergenceFields(QWidget):
         tolerance_row.addWidget(self.rule_label)
         form.addRow("Tolerance", tolerance_row)
         form.addRow("Iteration cap", self.max_iter_spin)
+        self.fixed_check = QCheckBox("Exactly this many iterations")
+        self.fixed_check.setToolTip("Run to convergence does exactly the cap's iterations, as a lecture's loop does")
+        form.addRow(self.fixed_check)
+        self.fixed_check.toggled.connect(lambda fixed: self._apply(convergence="fixed" if fixed else "absolute"))
         self.tolerance_spin.valueChanged.connect(lambda value: self._apply(tolerance=value))
         self.max_iter_spin.valueChanged.connect(lambda value: self._apply(max_iter=value))
         for signal in (session.convergence_changed, session.run_reset, session.problem_changed):
@@ -100,14 +108,17 @@ class ConvergenceFields(QWidget):
     def sync(self) -> None:
         """Show the session's settings (also after a refused change)."""
         config = self.session.config
-        for spin in (self.tolerance_spin, self.max_iter_spin):
-            spin.blockSignals(True)
+        fields = (self.tolerance_spin, self.max_iter_spin, self.fixed_check)
+        for field in fields:
+            field.blockSignals(True)
         self.tolerance_spin.setValue(config.tolerance)
         self.max_iter_spin.setValue(config.max_iter)
         self.rule_label.setText(RULE_WORDS[config.convergence])
         self.rule_label.setToolTip(RULE_TIPS[config.convergence])
-        for spin in (self.tolerance_spin, self.max_iter_spin):
-            spin.blockSignals(False)
+        self.fixed_check.setChecked(config.fixed_iterations)
+        self.tolerance_spin.setEnabled(not config.fixed_iterations)
+        for field in fields:
+            field.blockSignals(False)
 
     def _apply(self, **change) -> None:
         if not self.session.set_convergence(**change):

@@ -26,9 +26,11 @@ from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QLineEdit, QVB
 from ...app.analysis.breakdown import (
     EStepNumbers,
     FactorRows,
+    LinearScore,
     WorkedParameter,
     e_step_numbers,
     factor_rows,
+    linear_score,
     parameter_choices,
     parameter_groups,
     worked_parameter,
@@ -396,6 +398,19 @@ class PointInspector(TextPanel):
             )
         return "".join(parts)
 
+    def _score_html(self, s: LinearScore) -> str:
+        """The two components' E-step as a linear score and its logistic."""
+        columns = self.session.problem.columns if self.session.problem is not None else ()
+        terms = "".join(
+            f" {'−' if t < 0 else '+'} {abs(t):.4g} ({html.escape(str(columns[m]))})"
+            for m, t in zip(s.features, s.terms)
+        )
+        return (
+            "<p><b>As a linear score</b>: log(π<sub>1</sub>/π<sub>2</sub>) + Σ<sub>m</sub> log(f<sub>1m</sub>/"
+            f"f<sub>2m</sub>) (for counts n(w) log(θ<sub>1w</sub>/θ<sub>2w</sub>)) = {s.log_prior_ratio:.4g}{terms} "
+            f"= <b>{s.score:.4g}</b>; r<sub>1</sub> = 1 / (1 + e<sup>−score</sup>) = <b>{s.resp:.4g}</b></p>"
+        )
+
     def _html(self, b: PointBreakdown) -> str:
         session = self.session
         problem = session.problem
@@ -415,6 +430,9 @@ class PointInspector(TextPanel):
         factors = None if model is None else factor_rows(model, b.x)
         if factors is not None:
             parts.append(self._factors_html(factors, b))
+        score = None if model is None or b.label is not None else linear_score(model, b.x)
+        if score is not None:
+            parts.append(self._score_html(score))
         if b.label is not None:
             classes = problem.classes
             name = classes[b.label] if classes is not None else str(b.label + 1)

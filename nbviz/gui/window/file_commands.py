@@ -21,7 +21,7 @@ from ...app.documents.session_file import SessionFileError, read_session, write_
 from ...app.model.config import for_file
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.preferences import read_directory, write_directory
-from ...app.presentation.presets import load_preset
+from ...app.presentation.presets import PRESETS, load_preset
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
@@ -66,6 +66,7 @@ class FileCommands(QObject):
     Signals
     -------
     preset_loaded(str) : a preset's name, just loaded (its note is to be shown)
+    preset_reopened(str) : the preset of a session just read (its note is to be shown again)
 
     Attributes
     ----------
@@ -78,6 +79,7 @@ class FileCommands(QObject):
     """
 
     preset_loaded = Signal(str)
+    preset_reopened = Signal(str)
 
     def __init__(
         self,
@@ -152,6 +154,8 @@ class FileCommands(QObject):
         """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
         outcome = self.session.restore(saved)
         if outcome:
+            if saved.problem.preset in PRESETS:
+                self.preset_reopened.emit(saved.problem.preset)
             self.unsaved = False
             self.session_path = str(path)
             self.remember(str(Path(path).resolve()))

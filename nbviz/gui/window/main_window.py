@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
             view_options=self.view_options,
         )
         self.files.preset_loaded.connect(self.preset_opened)
+        self.files.preset_reopened.connect(self.preset_reopened)
         self.start_page.preset_chosen.connect(self.files.load_preset)
         self.start_page.file_chosen.connect(self.files.open_or_import)
         self.start_page.open_requested.connect(self.files.choose_file)
@@ -297,6 +298,10 @@ class MainWindow(QMainWindow):
         self.preset_note.show_note(preset.note)
         if preset.selected is not None:
             self.session.select(preset.selected)
+
+    def preset_reopened(self, name: str) -> None:
+        """Show the note of preset `name` again: a session saved from it was just read."""
+        self.preset_note.show_note(PRESETS[name].note)
 
     def restore_session(self, saved, path: str):
         """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...app.data.half_steps import objective_name
 from ...app.run.convergence import convergence_status
 from ...app.run.session import Session
 from ..panels.labels import label_status
@@ -28,7 +29,8 @@ def status_text(session: Session) -> str:
     if snapshot is None:
         return ""
     phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
-    name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+    config = session.config
+    name = objective_name(config.prior.is_flat, config.supervised).replace("likelihood + ", "lik. + ")
     parts = [
         model_text(session),
         f"iteration {snapshot.iteration}, {phase}",

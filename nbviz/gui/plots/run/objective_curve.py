@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
+from ....app.data.half_steps import objective_name
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
@@ -36,6 +37,8 @@ from .symbol_trail import CurveSample, SymbolTrail
 
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
+# the left axis's short titles (on a short plot, in presentation mode); others are "objective"
+SHORT_LABELS = {"log-likelihood": "log-lik.", "complete-data log-likelihood": "complete log-lik."}
 MIN_VISIBLE_HALF_STEPS = 6
 MIN_PLOT_HEIGHT = {False: 160, True: 120}  # pixels: normal, presentation mode (a projector is short)
 HARD_EM_NOTE = (
@@ -305,7 +308,7 @@ class ObjectiveCurve(PlotView, QWidget):
     @property
     def y_label(self) -> str:
         config = self.session.config
-        return "log-likelihood" if config.prior.is_flat else "log-likelihood + log-prior"
+        return objective_name(config.prior.is_flat, config.supervised)
 
     def _label_fits(self, label: str) -> bool:
         """Whether the left axis's title `label` fits along the plot's height (the key names the curves)."""
@@ -317,7 +320,7 @@ class ObjectiveCurve(PlotView, QWidget):
         """The left axis's title: in full when it fits the plot's height, else short."""
         label = self.y_label
         if self.appearance.presentation or not self._label_fits(label):  # a short title on a short plot
-            label = "log-lik." if label == "log-likelihood" else "objective"
+            label = SHORT_LABELS.get(label, "objective")
         if self.view == "gap":
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
         if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
