@@ -101,7 +101,9 @@ def test_p_toggles_the_parameters_overlay_only_in_presentation_mode(qtbot, windo
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_at_1024x768_every_preset_gives_the_data_view_half_the_screen_and_clips_no_text(qtbot, settings_path, name):
+def test_at_1024x768_every_preset_gives_the_data_and_the_board_half_the_screen_and_clips_no_text(
+    qtbot, settings_path, name
+):
     window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
     window.appearance.set_presentation(True)
     assert window.files.load_preset(name)
@@ -109,8 +111,14 @@ def test_at_1024x768_every_preset_gives_the_data_view_half_the_screen_and_clips_
     window.presentation_layout.parameters_action.trigger()
     qtbot.wait(10)
     assert window.size().width() == 1024 and window.size().height() == 768
-    view = window.data_view
-    assert view.width() * view.height() >= 0.5 * 1024 * 768, (view.width(), view.height())
+    view, board = window.data_view, window.docks.board_dock
+    lesson = view.width() * view.height() + (board.width() * board.height() if board.isVisible() else 0)
+    assert lesson >= 0.5 * 1024 * 768, (view.width(), view.height(), board.width())
+    assert view.width() * view.height() >= 0.25 * 1024 * 768, (view.width(), view.height())
+    if board.isVisible():  # the board's numbers are all in view, none broken
+        board_browser = window.board.browser
+        assert board_browser.document().idealWidth() <= board_browser.viewport().width() + 1
+        assert board_browser.document().size().height() <= board_browser.viewport().height() + 1
     line = window.presentation_layout.status_line
     assert line.label.width() >= line.label.sizeHint().width()  # the status is not cut short
     # the parameters wrap only between words, and every word fits: nothing is clipped or broken

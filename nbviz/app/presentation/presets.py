@@ -226,8 +226,8 @@ PRESETS = {
             "Lecture: one EM iteration by hand for two documents and two binary features",
             lectures.two_documents,
             "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
-            "the note's C = 0 / 1 are components 1 / 2. Press E, then M: π2 = P(C=1) = 0.388, "
-            "P(x1=1 | C=0) = 0.629.",
+            "the note's C = 0 / 1 are components 1 / 2. Press E: the E-step board shows each responsibility "
+            "(W works it out); press M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.",
             selected=0,
         ),
         Preset(
@@ -251,15 +251,16 @@ PRESETS = {
             "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians",
             lectures.five_points,
             "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
-            "components 1 / 2). Step once and read P(C | x) for each point: the soft assignment replaces k-means'.",
+            "components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft "
+            "assignment replaces k-means' hard one.",
         ),
         Preset(
             "lecture-fruit",
             "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
             lectures.fruit,
-            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E: the selected "
-            "long, sweet, yellow fruit is banana 0.928. The note's code differs: it uses the feature counts as "
-            "class sizes.",
+            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E, then W: the "
+            "selected long, sweet, yellow fruit is banana 0.928 (the board shows its known label). The note's code "
+            "differs: it uses the feature counts as class sizes.",
             selected=0,
         ),
         Preset(
@@ -267,7 +268,7 @@ PRESETS = {
             "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01",
             lectures.eight_points,
             "The note's start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence "
-            "(Ctrl+R) does the note's 100 iterations; then read P(C | x) of the point (0, 0, 1), selected.",
+            "(Ctrl+R) does the note's 100 iterations; then read the point (0, 0, 1), row 8 of the E-step board.",
             selected=7,
         ),
         Preset(
@@ -282,14 +283,16 @@ PRESETS = {
             "Lecture: a mixture of naive Bayes recovers three sources over six binary features",
             lectures.three_sources,
             "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
-            "sources overlaid: how close do six binary features get?",
+            "sources overlaid: how close do six binary features get? The board shows the selected row's r_nk.",
+            selected=0,
         ),
         Preset(
             "lecture-sampling",
             "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1",
             lectures.sampling_2d,
             "1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The "
-            "dashed ellipses are the mixture sampled from; EM finds it again.",
+            "dashed ellipses are the mixture sampled from; EM finds it again. Click a point: its r_nk on the board.",
+            selected=0,
         ),
         Preset(
             "lecture-sampling-1d",
@@ -297,6 +300,7 @@ PRESETS = {
             lectures.sampling_1d,
             "500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities "
             "add up to the black curve over the histogram; the wide component is the hardest to recover.",
+            selected=0,
         ),
     ]
 }

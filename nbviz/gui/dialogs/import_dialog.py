@@ -39,7 +39,7 @@ from ...app.presentation.appearance import Appearance
 from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number, is_row_number
 from ..style.theme import style_window
 from ..widgets.banner import message_style
-from ..widgets.layouts import left_row, ok_cancel
+from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .standardize_row import StandardizeRow
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
@@ -193,7 +193,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.drop_check)
         layout.addWidget(self.buttons)
-        self.resize(760, 560)
+        resize_within_screen(self, 760, 560)
 
         self._reparse(None, None)
         self.delimiter_combo.currentIndexChanged.connect(self._text_options_changed)

@@ -23,7 +23,7 @@ from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
 from ...app.run.start_table import StartTable, fit_options, start_config, start_problem, truth_start
 from ..style.theme import style_window
-from ..widgets.layouts import left_row, ok_cancel
+from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .parameter_table import ParameterTable, listed_issues
 
 MAX_NAMED_FEATURES = 12  # the feature names are listed above the table up to this many
@@ -123,7 +123,7 @@ class StartEditor(QDialog):
         self.truth_button.setEnabled(truth_start(session.problem, self.family) is not None)
         self._name_features()
         self.set_parameters(start)
-        self.resize(960, 440)
+        resize_within_screen(self, 960, 440)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 

@@ -38,7 +38,7 @@ from ...app.run.session import Session
 from ..plots.data.prototypes import colour_icon
 from ..style.palette import component_color
 from ..style.theme import style_window
-from ..widgets.layouts import left_row, ok_cancel
+from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .parameter_table import ParameterTable, listed_issues
 from .synthesis_preview import SynthesisPreview
 
@@ -125,7 +125,9 @@ class SynthesisDialog(QDialog):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(form)
-        left_layout.addWidget(QLabel("True parameters (one row per component; edit any cell):"))
+        table_title = QLabel("True parameters (one row per component; edit any cell):")
+        table_title.setWordWrap(True)  # the dialog fits a 1024-pixel projector at presentation fonts
+        left_layout.addWidget(table_title)
         left_layout.addWidget(self.table, 1)
         left_layout.addWidget(self.issues_label)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -156,7 +158,7 @@ class SynthesisDialog(QDialog):
         self._family_changed()
         if settings is not None:
             self.restore_choice(read_synthesis(settings, synthesis.FAMILIES))
-        self.resize(1080, 620)
+        resize_within_screen(self, 1080, 620)
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 

@@ -68,6 +68,7 @@ class PlotView(Sleeper, SessionView):
     grid = False
     plot: pg.PlotWidget | None = None
     frame: Frame | None = None
+    _buttons_hidden = False  # presentation mode hid the plot's auto-range button
 
     def draw_frame(self, frame: Frame | None) -> None:
         """Draw `frame`, a state between two half-steps (`nbviz.gui.plots.data.motion`), with the view's own
@@ -91,4 +92,14 @@ class PlotView(Sleeper, SessionView):
         """Style the plot, restyle the view's own items, redraw."""
         if self.plot is not None:
             style_plot(self.plot, self.appearance, grid=self.grid)
+            self._follow_presentation_buttons(self.plot.getPlotItem())
         super().apply_appearance()
+
+    def _follow_presentation_buttons(self, item: pg.PlotItem) -> None:
+        """No auto-range button on a projector; back after presentation mode where it was before."""
+        if self.appearance.presentation and not item.buttonsHidden:
+            item.hideButtons()
+            self._buttons_hidden = True
+        elif not self.appearance.presentation and self._buttons_hidden:
+            item.showButtons()
+            self._buttons_hidden = False

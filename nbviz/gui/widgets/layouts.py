@@ -1,8 +1,11 @@
-"""Small layouts the panels and dialogs build again and again: a row of widgets, OK and Cancel."""
+"""Small layouts the panels and dialogs build again and again: a row of widgets, OK and Cancel, a
+dialog's first size within the screen."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from ...app.presentation.window_size import FRAME_ALLOWANCE, fit_size
 
 
 def left_row(*items, host: QWidget | None = None, margins: tuple[int, int, int, int] | None = None) -> QHBoxLayout:
@@ -48,3 +51,17 @@ def ok_cancel(dialog: QDialog, ok_text: str, on_ok) -> OkCancelBox:
     buttons.accepted.connect(on_ok)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
+    """Give `dialog` the size `width` x `height`, shrunk so that it and its frame fit the available
+    part of the screen it opens on (a 1024x768 projector), never below its least size."""
+    parent = dialog.parentWidget()
+    screen = (parent or dialog).screen()
+    if screen is not None:
+        available = screen.availableSize()
+        width, height = fit_size(
+            (width, height), (available.width() - FRAME_ALLOWANCE[0], available.height() - FRAME_ALLOWANCE[1])
+        )
+    least = dialog.minimumSizeHint()
+    dialog.resize(max(width, least.width()), max(height, least.height()))

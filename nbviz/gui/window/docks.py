@@ -53,7 +53,7 @@ class WindowDocks(QObject):
         Colouring by uncertainty brings up the uncertain points.
     panels : dict of str to QWidget
         The window's panels: "controls", "objective", "parameters", "inspector", "agreement",
-        "uncertain_points".
+        "uncertain_points", "board" (the E-step board).
     """
 
     def __init__(
@@ -103,6 +103,10 @@ class WindowDocks(QObject):
         self.uncertain_dock = self._dock("Uncertain points", panels["uncertain_points"], right)
         window.tabifyDockWidget(self.agreement_dock, self.uncertain_dock)
         self.uncertain_dock.hide()
+        # the responsibilities in large type: shown in presentation mode, or when asked for (View menu)
+        self.board_dock = self._dock("E-step board", panels["board"], right)
+        window.tabifyDockWidget(self.agreement_dock, self.board_dock)
+        self.board_dock.hide()
         view_options.changed.connect(self._show_uncertain_points)
         window.resizeDocks([self.control_dock], [300], Qt.Orientation.Horizontal)
         window.resizeDocks([self.parameters_dock], [360], Qt.Orientation.Horizontal)
@@ -143,7 +147,14 @@ class WindowDocks(QObject):
 
     def optional_docks(self) -> tuple[QDockWidget, ...]:
         """The docks shown when asked for, in the View menu's order."""
-        return (self.choose_k_dock, self.restarts_dock, self.bound_dock, self.agreement_dock, self.uncertain_dock)
+        return (
+            self.choose_k_dock,
+            self.restarts_dock,
+            self.bound_dock,
+            self.agreement_dock,
+            self.uncertain_dock,
+            self.board_dock,
+        )
 
     # ----------------------------------------------------------------- showing
     def _show_uncertain_points(self) -> None:

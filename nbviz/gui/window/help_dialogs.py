@@ -26,8 +26,9 @@ SHORTCUTS = [
     ("Ctrl+N", "Synthesise data from chosen parameters"),
     ("Ctrl+S", "Save the session"),
     ("Ctrl+Shift+S", "Save a screenshot"),
-    ("F5", "Presentation mode: full screen, the data view and the objective curve, larger text"),
+    ("F5", "Presentation mode: full screen, the data view, the E-step board and the objective curve, larger text"),
     ("P", "Presentation mode: show or hide the parameters"),
+    ("W", "Presentation mode: show or hide the worked E-step and M-step (the point inspector, full width)"),
     ("Esc", "Leave presentation mode"),
 ]
 

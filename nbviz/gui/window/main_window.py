@@ -44,6 +44,7 @@ from ...app.run.runner import Runner
 from ...app.run.session import Session
 from ..panels.agreement import AgreementPanel
 from ..panels.controls import ControlPanel
+from ..panels.estep_board import EStepBoard
 from ..panels.inspector import PointInspector
 from ..panels.parameters import ParametersPanel
 from ..panels.text_panel import TextPanel
@@ -145,6 +146,7 @@ class MainWindow(QMainWindow):
         self.inspector = PointInspector(self.session, appearance=self.appearance)
         self.agreement = AgreementPanel(self.session, appearance=self.appearance)
         self.uncertain_points = UncertainPointsPanel(self.session, appearance=self.appearance)
+        self.board = EStepBoard(self.session, appearance=self.appearance)
         panels: dict[str, QWidget] = {
             "controls": self.controls,
             "objective": self.objective,
@@ -152,6 +154,7 @@ class MainWindow(QMainWindow):
             "inspector": self.inspector,
             "agreement": self.agreement,
             "uncertain_points": self.uncertain_points,
+            "board": self.board,
         }
         self.docks = WindowDocks(self, self.session, self.appearance, self.messages, self.view_options, panels)
 
@@ -204,7 +207,13 @@ class MainWindow(QMainWindow):
         self._update_actions()
         # after the window's own restyling, so the layout is arranged with the fonts already in place
         self.presentation_layout = PresentationLayout(
-            self, self.session, self.appearance, self.data_view, self.docks.objective_dock, self.objective.key
+            self,
+            self.session,
+            self.appearance,
+            self.data_view,
+            self.docks.objective_dock,
+            self.objective.key,
+            board_dock=self.docks.board_dock,
         )
 
     # ----------------------------------------------------------------- construction

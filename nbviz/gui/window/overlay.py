@@ -3,7 +3,8 @@
 `StatusLine` is a compact line with the phase, the iteration and the objective; presentation mode
 puts it in the objective curve's title bar (the status bar is hidden), where it covers no data.
 `ParametersOverlay` shows the parameters panel over the right part of the data view (P toggles
-it), and `OverlayHost` keeps it there as the data view is resized. Both only draw: they follow the
+it), `WorkedStepsOverlay` the point inspector's worked E- and M-step over all of it (W toggles it),
+and `OverlayHost` keeps each there as the data view is resized. Both only draw: they follow the
 session like every other view.
 """
 
@@ -17,7 +18,9 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
+from ..panels.inspector import PointInspector
 from ..panels.parameters import ParametersPanel
+from ..panels.text_panel import TextPanel
 from ..widgets.session_view import SessionView
 
 MARGIN = 8  # pixels between an overlay and the edge of the data view
@@ -82,28 +85,32 @@ class StatusLine(SessionView, QFrame):
         return f"{self.title.text()}   {html.unescape(plain)}"
 
 
-class ParametersOverlay(QFrame):
-    """The parameters panel in a rounded box over the right part of the data view.
+class PanelOverlay(QFrame):
+    """A text panel in a rounded box over the data view, under a title.
 
     The box is painted (not styled with a style sheet, which would stop the window's larger
-    presentation font from reaching the text); the data shows faintly through it.
+    presentation font from reaching the text); the data shows faintly through it. The text wraps
+    only between words, so a number is never broken across lines.
 
     Parameters
     ----------
-    session : Session
+    panel : TextPanel
+        What the box shows.
+    title : str
+        Rich text above the panel (which key hides it).
     parent : QWidget, optional
     appearance : Appearance, optional
 
     Attributes
     ----------
-    panel : ParametersPanel
+    panel : TextPanel
     """
 
-    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+    def __init__(self, panel: TextPanel, title: str, parent=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
-        self.title = QLabel("<b>Parameters</b> (P hides them)")
-        self.panel = ParametersPanel(session, appearance=self.appearance)
+        self.title = QLabel(title)
+        self.panel = panel
         browser = self.panel.browser
         browser.setFrameShape(QFrame.Shape.NoFrame)
         browser.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # never inside a word
@@ -141,6 +148,38 @@ class ParametersOverlay(QFrame):
         return self.panel.text()
 
 
+class ParametersOverlay(PanelOverlay):
+    """The parameters panel over the right part of the data view (P toggles it).
+
+    Attributes
+    ----------
+    panel : ParametersPanel
+    """
+
+    panel: ParametersPanel
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        appearance = appearance if appearance is not None else Appearance()
+        panel = ParametersPanel(session, appearance=appearance)
+        super().__init__(panel, "<b>Parameters</b> (P hides them)", parent, appearance=appearance)
+
+
+class WorkedStepsOverlay(PanelOverlay):
+    """The point inspector's worked E-step and M-step over the whole data view (W toggles it).
+
+    Attributes
+    ----------
+    panel : PointInspector
+    """
+
+    panel: PointInspector
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        appearance = appearance if appearance is not None else Appearance()
+        panel = PointInspector(session, appearance=appearance)
+        super().__init__(panel, "<b>The E-step and M-step, worked</b> (W hides them)", parent, appearance=appearance)
+
+
 class OverlayHost(QObject):
     """Keeps `overlay` over the right part of `view`, from top to bottom, as `view` is resized.
 
@@ -149,11 +188,13 @@ class OverlayHost(QObject):
     view : QWidget
         The widget the overlay floats over (its parent).
     overlay : QWidget
+    share : float
+        Of the window's width the overlay takes, at most all of the view's (1: all of it, within the margins).
     """
 
-    def __init__(self, view: QWidget, overlay: QWidget):
+    def __init__(self, view: QWidget, overlay: QWidget, share: float = PARAMETERS_SHARE):
         super().__init__(view)
-        self.view, self.overlay = view, overlay
+        self.view, self.overlay, self.share = view, overlay, share
         view.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:
@@ -162,9 +203,10 @@ class OverlayHost(QObject):
         return False
 
     def place(self) -> None:
-        """Put the overlay on the right of the view, `PARAMETERS_SHARE` of its width (but readable)."""
+        """Put the overlay on the right of the view, `share` of the window's width (the board beside the
+        view takes none of the overlay's room), readable, and within the view."""
         view = self.view
-        wide = max(PARAMETERS_MIN_WIDTH, round(PARAMETERS_SHARE * view.width()))
+        wide = max(PARAMETERS_MIN_WIDTH, round(self.share * max(view.window().width(), view.width())))
         wide = max(min(wide, view.width() - 2 * MARGIN), 1)
         self.overlay.setGeometry(view.width() - wide - MARGIN, MARGIN, wide, max(view.height() - 2 * MARGIN, 1))
         self.overlay.raise_()

@@ -7,10 +7,12 @@ The appearance's presentation flag (F5, ``--presentation``) makes text, lines an
 - every dock but the objective curve hidden, the objective given a quarter of the height;
 - the status bar hidden: the objective's title bar shows phase, iteration and objective in one
   compact line (the menu bar stays, so View brings back a dock when the lecture needs it);
-- the parameters as an overlay over the data view, toggled with P;
+- the E-step board (the responsibilities in large type) beside the data view;
+- the parameters as an overlay over the data view, toggled with P; the point inspector's worked
+  E-step and M-step over all of the data view, toggled with W;
 - Esc leaves presentation mode, and the window comes back as it was.
 
-The layout owns the P and Esc actions (window shortcuts on the main window, enabled only in
+The layout owns the P, W and Esc actions (window shortcuts on the main window, enabled only in
 presentation mode so they never take a key from a field otherwise).
 """
 
@@ -24,9 +26,11 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
-from .overlay import OverlayHost, ParametersOverlay, StatusLine
+from ..panels.estep_board import EStepBoard
+from .overlay import OverlayHost, ParametersOverlay, StatusLine, WorkedStepsOverlay
 
 OBJECTIVE_SHARE = 0.21  # of the window's height, for the objective curve (its view chooser hidden)
+BOARD_WIDTHS = (200, 0.42)  # the E-step board's width: at least 200 pixels, at most this share of the window's
 
 
 @dataclass
@@ -54,6 +58,8 @@ class PresentationLayout(QObject):
     objective_key : QWidget, optional
         The objective curve's legend as a line of text: shown at the right of the header while
         presenting, so that no legend covers the short plot's curves.
+    board_dock : QDockWidget, optional
+        The E-step board: shown beside the data view while presenting, as wide as its table.
 
     Attributes
     ----------
@@ -64,6 +70,9 @@ class PresentationLayout(QObject):
     parameters_overlay : ParametersOverlay
     parameters_action : QAction
         P: show or hide the parameters overlay (checkable; enabled in presentation mode).
+    worked_overlay : WorkedStepsOverlay
+    worked_action : QAction
+        W: show or hide the worked E-step and M-step (checkable; enabled in presentation mode).
     leave_action : QAction
         Esc: leave presentation mode (enabled in presentation mode).
     """
@@ -76,6 +85,7 @@ class PresentationLayout(QObject):
         data_view: QWidget,
         objective_dock: QDockWidget,
         objective_key: QWidget | None = None,
+        board_dock: QDockWidget | None = None,
     ):
         super().__init__(window)
         self.window, self.session, self.appearance = window, session, appearance
@@ -84,17 +94,27 @@ class PresentationLayout(QObject):
         self._saved: _Saved | None = None  # set while presenting
         self.status_line = StatusLine(session, appearance=appearance)
         self.status_line.hide()
-        self.objective_key = objective_key
+        self.objective_key, self.board_dock = objective_key, board_dock
         self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
         self.parameters_action = self._action("Parameters overlay", "P", "Show or hide the parameters (P)")
         self.parameters_action.setCheckable(True)
         self.parameters_action.toggled.connect(self._show_parameters)
+        self.worked_overlay = WorkedStepsOverlay(session, data_view, appearance=appearance)
+        self.worked_overlay.hide()
+        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0)
+        self.worked_action = self._action(
+            "Worked E-step and M-step", "W", "Show or hide the inspector's worked E-step and M-step (W)"
+        )
+        self.worked_action.setCheckable(True)
+        self.worked_action.toggled.connect(self._show_worked)
         self.leave_action = self._action("Leave presentation mode", "Esc", "Back to the normal layout (Esc)")
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
         session.problem_changed.connect(self._workspace_shown)
+        for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.history_changed):
+            signal.connect(self._arrange_board)
         self.sync()
 
     def _action(self, text: str, shortcut: str, tip: str) -> QAction:
@@ -155,7 +175,8 @@ class PresentationLayout(QObject):
         self._arrange_docks()
         self.parameters_overlay.setVisible(self.parameters_action.isChecked())
         self.overlays.place()
-        for action in (self.parameters_action, self.leave_action):
+        self._show_worked(self.worked_action.isChecked())
+        for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(True)
 
     def _leave(self) -> None:
@@ -180,7 +201,8 @@ class PresentationLayout(QObject):
         self.objective_dock.setTitleBarWidget(None)  # type: ignore[arg-type]
         self.status_line.hide()
         self.parameters_overlay.hide()
-        for action in (self.parameters_action, self.leave_action):
+        self.worked_overlay.hide()
+        for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(False)
 
     def _dock_state(self) -> QByteArray | None:
@@ -188,15 +210,37 @@ class PresentationLayout(QObject):
         return self.window.saveState() if self.session.problem is not None else None
 
     def _arrange_docks(self) -> None:
-        """Only the objective dock, a quarter of the height; nothing on the start page."""
+        """The objective dock, a quarter of the height, and the E-step board beside the data view;
+        nothing on the start page."""
         if self.session.problem is None:
             return
         for dock in self.window.findChildren(QDockWidget):
-            if dock is not self.objective_dock and dock.parent() is self.window:
+            if dock not in (self.objective_dock, self.board_dock) and dock.parent() is self.window:
                 dock.hide()
         self.objective_dock.show()
         height = max(round(OBJECTIVE_SHARE * self.window.height()), 160)
         self.window.resizeDocks([self.objective_dock], [height], Qt.Orientation.Vertical)
+        self._arrange_board(force=True)
+
+    def _arrange_board(self, *_, force: bool = False) -> None:
+        """Show the E-step board while it has numbers (a large data set's board waits for a point to be
+        chosen, and the data view keeps the room meanwhile), as wide as its table."""
+        dock = self.board_dock
+        if dock is None or not self.active or self.session.problem is None:
+            return
+        board = dock.widget()
+        wanted = not isinstance(board, EStepBoard) or board.has_rows()
+        if not force and wanted == dock.isVisible() and not wanted:
+            return
+        least, share = BOARD_WIDTHS
+        width = board.preferred_width() if isinstance(board, EStepBoard) else board.sizeHint().width()
+        width = int(min(max(width, least), share * self.window.width()))
+        if not force and wanted == dock.isVisible() and dock.width() >= width:
+            return  # shown and wide enough (a new K, a longer name: it grows, never shrinks)
+        dock.setFloating(False)
+        dock.setVisible(wanted)
+        if wanted:
+            self.window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
 
     def _workspace_shown(self) -> None:
         """Data loaded: the window has laid out its docks; present them (and remember them first)."""
@@ -209,3 +253,7 @@ class PresentationLayout(QObject):
     def _show_parameters(self, on: bool) -> None:
         self.parameters_overlay.setVisible(on and self.active)
         self.overlays.place()
+
+    def _show_worked(self, on: bool) -> None:
+        self.worked_overlay.setVisible(on and self.active)
+        self.worked_overlays.place()

@@ -1,0 +1,64 @@
+"""Every dialog fits a 1024x768 projector in presentation mode: its size hint and its least size, at the
+presentation fonts (the main window's, which a dialog parented to it inherits), within the screen."""
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from nbviz.app.presentation.resources import dataset_path
+from nbviz.app.presentation.window_size import FRAME_ALLOWANCE
+from nbviz.gui.dialogs.animation_dialog import AnimationDialog
+from nbviz.gui.dialogs.import_dialog import ImportDialog
+from nbviz.gui.dialogs.start_editor import StartEditor
+from nbviz.gui.dialogs.synthesize import SynthesisDialog
+from nbviz.gui.figures.animation import AnimationChoices
+from nbviz.gui.figures.options_dialog import FigureOptionsDialog
+from nbviz.gui.window.main_window import MainWindow
+
+SCREEN = (1024, 768)
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.presentation_layout.set_full_screen(False)
+    window.resize(*SCREEN)
+    window.appearance.set_presentation(True)
+    assert window.files.load_preset("gmm-2d")
+    window.take_half_steps(2)
+    return window
+
+
+DIALOGS = {
+    "synthesise": lambda w: SynthesisDialog(w.session, w, appearance=w.appearance, view_options=w.view_options),
+    "import preview": lambda w: ImportDialog(str(dataset_path("iris.csv")), w, appearance=w.appearance),
+    "start editor": lambda w: StartEditor(w.session, w, appearance=w.appearance),
+    "figure options": lambda w: FigureOptionsDialog(w.settings, 800, True, "A figure", w),
+    "animation options": lambda w: AnimationDialog(3, AnimationChoices(0, 2), w, appearance=w.appearance),
+}
+
+
+@pytest.mark.parametrize("name", list(DIALOGS))
+def test_each_dialog_fits_a_1024x768_screen_at_presentation_fonts(qtbot, window, name):
+    dialog = DIALOGS[name](window)
+    qtbot.addWidget(dialog)
+    width, height = SCREEN[0] - FRAME_ALLOWANCE[0], SCREEN[1] - FRAME_ALLOWANCE[1]
+    for hint in (dialog.minimumSizeHint(), dialog.sizeHint()):
+        assert hint.width() <= width and hint.height() <= height, (name, hint)
+
+
+def test_choose_k_fits_beside_the_data_on_a_1024x768_screen(qtbot, window):
+    panel = window.choose_k
+    hint = panel.minimumSizeHint()
+    assert hint.width() <= SCREEN[0] // 2 and hint.height() <= SCREEN[1] - FRAME_ALLOWANCE[1], hint
+
+
+@pytest.mark.parametrize("name", ["synthesise", "import preview", "start editor"])
+def test_each_dialog_opens_within_a_1024x768_screen(qtbot, window, name, monkeypatch):
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QScreen
+
+    monkeypatch.setattr(QScreen, "availableSize", lambda screen: QSize(*SCREEN))
+    dialog = DIALOGS[name](window)
+    qtbot.addWidget(dialog)
+    assert dialog.width() <= SCREEN[0] - FRAME_ALLOWANCE[0] and dialog.height() <= SCREEN[1] - FRAME_ALLOWANCE[1]

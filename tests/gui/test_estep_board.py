@@ -1,0 +1,142 @@
+"""The E-step board: the responsibilities r_nk on screen in presentation mode, read back by OCR.
+
+The expected numbers are an E-step written here with numpy and scipy from the preset's data and its
+start (the parameters at half-step 0), not the app's own.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+from scipy.special import logsumexp
+from scipy.stats import multivariate_normal
+
+import nbviz.core as nc
+from nbviz.app.presentation.presets import PRESETS, load_preset
+from nbviz.app.run.session import Session
+from nbviz.gui.panels.estep_board import MAX_ROWS, EStepBoard, fmt_board
+from nbviz.gui.window.main_window import MainWindow
+
+LECTURES = [name for name in PRESETS if name.startswith("lecture-")]
+
+
+def reference_resp(X: np.ndarray, model: nc.Mixture, labels: np.ndarray | None) -> np.ndarray:
+    """r_nk = pi_k p(x_n | k) / sum_j pi_j p(x_n | j), written out per family; a known label clamps its row."""
+    if isinstance(model, nc.BernoulliMixture):
+        p = model.probs
+        with np.errstate(divide="ignore"):
+            log_px = X @ np.log(p).T + (1 - X) @ np.log1p(-p).T
+    else:
+        assert isinstance(model, nc.GaussianMixture)
+        covariances = model.full_covariances
+        log_px = np.column_stack(
+            [multivariate_normal(mean, cov).logpdf(X).reshape(len(X)) for mean, cov in zip(model.means, covariances)]
+        )
+    log_joint = log_px + np.log(model.weights)
+    resp = np.exp(log_joint - logsumexp(log_joint, axis=1, keepdims=True))
+    if labels is not None:
+        known = labels >= 0
+        resp[known] = np.eye(resp.shape[1])[labels[known]]
+    return resp
+
+
+def expected_rows(name: str) -> list[np.ndarray]:
+    """The rows of r_nk the board shows after the first E-step of preset `name`, computed here."""
+    session = Session()
+    assert session.load(*load_preset(name))
+    start = session.history[0].model
+    resp = reference_resp(session.problem.X, start, session.labels)
+    if len(resp) <= MAX_ROWS:
+        return list(resp)
+    selected = PRESETS[name].selected
+    assert selected is not None, f"{name}: a large lecture data set selects a point for the board"
+    return [resp[selected]]
+
+
+def test_the_board_lists_every_rows_responsibilities_for_a_small_data_set(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    assert window.files.load_preset("lecture-two-documents")
+    window.take_half_steps(1)
+    board = window.board
+    assert isinstance(board, EStepBoard)
+    # documents (1, 1) and (0, 1) under pi = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7)
+    by_hand = np.array([[0.7 * 0.5 * 0.4, 0.3 * 0.2 * 0.7], [0.7 * 0.5 * 0.4, 0.3 * 0.8 * 0.7]])
+    by_hand /= by_hand.sum(axis=1, keepdims=True)
+    rows = board.rows
+    assert [name for name, _ in rows] == ["1", "2"]
+    np.testing.assert_allclose(np.array([r for _, r in rows]), by_hand, rtol=1e-12)
+    assert "0.769" in board.text() and "0.545" in board.text()
+    assert "after E-step 1" in board.text()
+
+
+def test_a_large_data_sets_board_shows_the_chosen_points_row(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    assert window.files.load_preset("gmm-2d")
+    window.take_half_steps(1)
+    window.session.select(-1)
+    assert not window.board.has_rows() and window.board.rows == []
+    window.session.select(41)
+    (name, r), *others = window.board.rows
+    assert name == "42" and others == []
+    np.testing.assert_allclose(r, window.session.resp[41])
+
+
+def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_worked_steps(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.files.load_preset("lecture-eight-points")
+    window.take_half_steps(1)
+    window.appearance.set_presentation(True)
+    layout = window.presentation_layout
+    assert window.docks.board_dock.isVisible()
+    assert not window.docks.inspector_dock.isVisible()
+    assert (
+        window.docks.board_dock.width()
+        < window.width() / 2
+        < window.data_view.width() + window.docks.board_dock.width()
+    )
+    layout.worked_action.trigger()
+    overlay = layout.worked_overlay
+    assert overlay.isVisible() and overlay.width() > 0.9 * window.data_view.width()
+    assert "p(x)" in overlay.text()  # the inspector's worked E-step of the selected point
+    window.appearance.set_presentation(False)
+    assert not overlay.isVisible() and not window.docks.board_dock.isVisible()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract (Debian tesseract-ocr) is not installed")
+def test_ocr_reads_each_lecture_presets_responsibilities_after_the_first_e_step(tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    shots = {name: tmp_path / f"{name}.png" for name in LECTURES}
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "nbviz", "--preset", name, "--steps", "1", "--size", "1024x768"]
+            + ["--presentation", "--screenshot", str(shot)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for name, shot in shots.items()
+    ]
+    for run in runs:
+        _, errors = run.communicate(timeout=300)
+        assert run.returncode == 0, errors.decode()
+    missing = []
+    for name, shot in shots.items():
+        text = subprocess.run(["tesseract", str(shot), "-"], capture_output=True, text=True, timeout=120).stdout
+        for row in expected_rows(name):
+            pattern = r"\s+".join(re.escape(fmt_board(r)) for r in row)
+            if not re.search(pattern, text):
+                missing.append(f"{name}: {' '.join(fmt_board(r) for r in row)}")
+    assert not missing, "OCR did not find: " + "; ".join(missing)
