@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -84,7 +85,7 @@ class CategoricalMixture(Mixture):
     [[0.45, 0.1]]
     """
 
-    probs: np.ndarray
+    probs: np.ndarray | Sequence  # stored as the object array; given as any sequence of arrays
 
     family: ClassVar[str] = "categorical"
     data_kind: ClassVar[str] = "categorical"
@@ -97,7 +98,7 @@ class CategoricalMixture(Mixture):
         _log_probs: tuple[np.ndarray, ...] = field(init=False)
 
     def _validate(self) -> None:
-        given: list | np.ndarray = self.probs
+        given: Sequence | np.ndarray = self.probs
         if isinstance(given, np.ndarray) and given.dtype != object:
             given = list(given)  # a (D, K, L) array: every feature with L levels
         try:
