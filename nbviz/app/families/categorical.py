@@ -160,7 +160,7 @@ class CategoricalPresentation(FamilyPresentation):
             if j is not None:
                 true_text = ", ".join(fmt(p) for p in truth.probs[m][j])
                 error = float(np.abs(probs[k] - truth.probs[m][j]).mean())
-            rows.append(Row(k, f"p({columns[m]} = 0, 1, …)", value, true_text, moved, error))
+            rows.append(Row(k, f"p({columns[m]})", value, true_text, moved, error))
         return rows
 
     def export_rows(self, model, names, columns, number):
