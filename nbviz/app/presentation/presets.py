@@ -232,6 +232,7 @@ PRESETS = {
             _survey,
             "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
             "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            selected=0,
         ),
         Preset(
             "kmeans-limit",

@@ -16,6 +16,7 @@ from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import PlotView, new_plot
+from ..styling import plot_font
 
 GAP = 1.0  # an empty bar's width between two features' groups
 
@@ -46,7 +47,7 @@ class LevelBarsView(PlotView, QWidget):
             return
         model = self.shown_model(snapshot)
         K, levels = model.n_components, model.levels
-        key = (K, levels, self.appearance.dark)
+        key = (K, levels, self.appearance.dark, self.appearance.presentation)
         if key != self._key:
             self._build(K, levels, list(problem.columns))
         for (k, j, level), bar in zip(self._segments(K, levels), self.bars, strict=True):
@@ -74,7 +75,7 @@ class LevelBarsView(PlotView, QWidget):
 
     def _build(self, K: int, levels: tuple[int, ...], columns: list[str]) -> None:
         self._clear()
-        self._key = (K, levels, self.appearance.dark)
+        self._key = (K, levels, self.appearance.dark, self.appearance.presentation)
         for k, j, level in self._segments(K, levels):
             colour = component_color(k, self.appearance.dark)
             shade = colour.lighter(100 + int(60 * level / max(levels[j] - 1, 1)))
@@ -84,6 +85,7 @@ class LevelBarsView(PlotView, QWidget):
             self.bar_plot.addItem(bar)
             self.bars.append(bar)
             label = pg.TextItem(str(level), color="k", anchor=(0.5, 0.5))
+            label.setFont(plot_font(self.appearance))
             self.bar_plot.addItem(label)
             self.level_labels.append(label)
         ticks = [((K - 1) / 2 + j * (K + GAP), str(columns[j])) for j in range(len(levels))]
