@@ -53,7 +53,7 @@ def test_what_the_user_reads_is_as_before():
         "gaussian": "Gaussian mixture",
         "bernoulli": "Bernoulli mixture",
         "multinomial": "Multinomial mixture",
-        "categorical": "Categorical mixture (latent classes)",
+        "categorical": "Categorical mixture",
     }
     assert [presentation(f).probability_row for f in ("bernoulli", "multinomial")] == [
         "p(x = 1 | k)",

@@ -174,7 +174,7 @@ class CategoricalPresentation(FamilyPresentation):
 
 CATEGORICAL = CategoricalPresentation(
     name="categorical",
-    title="Categorical mixture (latent classes)",
+    title="Categorical mixture",
     short_title="Categorical",
     data_view=DataView.LEVELS,
     synthesis=CategoricalSynthesis(),

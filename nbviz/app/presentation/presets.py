@@ -228,7 +228,7 @@ PRESETS = {
         ),
         Preset(
             "survey",
-            "Survey answers with three latent classes: latent class analysis with a categorical mixture",
+            "Survey answers: a categorical mixture finds three latent classes",
             _survey,
             "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
             "watch three respondent types emerge; the parameters list the true answers beside each class.",
