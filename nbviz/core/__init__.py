@@ -1,7 +1,7 @@
 """nbviz.core: the mathematics of nbviz, pure numpy/scipy (no Qt), usable from scripts and notebooks.
 
 Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `MultinomialMixture`,
-all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
+`CategoricalMixture`, all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
 `e_step`, `m_step`) with its history of `Snapshot`; MAP priors (`Prior`); naive Bayes
 (`fit_naive_bayes`); the default fit of a data file, the best of several starts (`fit_best`);
 stopping rules (`CONVERGENCE_RULES`); choosing K (`select_components`, `bic`, `aic`, `icl`),
@@ -25,6 +25,7 @@ from .families import (
     COVARIANCE_TYPES,
     FAMILIES,
     BernoulliMixture,
+    CategoricalMixture,
     GaussianMixture,
     MultinomialMixture,
     SingularCovarianceError,
@@ -51,6 +52,7 @@ __all__ = [
     "FAMILIES",
     "INIT_METHODS",
     "BernoulliMixture",
+    "CategoricalMixture",
     "EmptyComponentWarning",
     "GaussianMixture",
     "Mixture",

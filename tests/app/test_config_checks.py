@@ -11,7 +11,7 @@ from nbviz.app.model.config import ModelConfig
     [
         (dict(n_components=0), "the number of components must be a positive integer; got 0"),
         (dict(n_components=2.5), "the number of components must be a positive integer; got 2.5"),
-        (dict(family="poisson"), "family must be one of gaussian, bernoulli, multinomial; got 'poisson'"),
+        (dict(family="poisson"), "family must be one of gaussian, bernoulli, multinomial, categorical; got 'poisson'"),
         (dict(covariance_type="round"), "the covariance type must be one of full, diag, spherical, tied; got 'round'"),
         (
             dict(init_method="best"),

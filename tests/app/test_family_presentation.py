@@ -28,6 +28,7 @@ EXAMPLES = {
     ),
     "bernoulli": nc.BernoulliMixture(weights=[0.3, 0.7], probs=[[0.1, 0.9, 0.5], [0.8, 0.2, 0.4]]),
     "multinomial": nc.MultinomialMixture(weights=[0.5, 0.5], probs=[[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]]),
+    "categorical": nc.CategoricalMixture(weights=[0.5, 0.5], probs=[[[0.2, 0.3, 0.5], [0.6, 0.3, 0.1]]]),
 }
 
 
@@ -53,6 +54,7 @@ def test_what_the_user_reads_is_as_before():
         "gaussian": "Gaussian mixture",
         "bernoulli": "Bernoulli mixture",
         "multinomial": "Multinomial mixture",
+        "categorical": "Categorical mixture",
     }
     assert [presentation(f).probability_row for f in ("bernoulli", "multinomial")] == [
         "p(x = 1 | k)",
@@ -112,7 +114,7 @@ def test_only_families_whose_covariances_can_be_held_fixed_offer_the_k_means_lim
 
 
 def test_naive_bayes_is_a_model_choice_not_a_family():
-    assert MODEL_CHOICES == ("gaussian", "bernoulli", "multinomial", "naive-bayes")
+    assert MODEL_CHOICES == ("gaussian", "bernoulli", "multinomial", "categorical", "naive-bayes")
     assert NAIVE_BAYES not in PRESENTATIONS
     nb = model_choice(NAIVE_BAYES)
     assert nb.supervised and nb.family is None

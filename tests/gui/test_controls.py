@@ -68,7 +68,7 @@ def test_a_refused_model_change_shows_an_error_and_reverts_the_controls(panel, q
 
 
 def test_naive_bayes_choice_uses_the_labels_and_fixes_k(panel):
-    panel.model_combo.setCurrentIndex(3)
+    panel.model_combo.setCurrentIndex(panel.model_combo.findText("Naive Bayes (supervised)"))
     session = panel.session
     assert session.config.supervised and session.em.labels is not None
     assert not panel.k_spin.isEnabled() and panel.k_spin.value() == 2

@@ -32,6 +32,8 @@ class DataView(enum.Enum):
     """The data as points: a scatter with ellipses (2 or more features) or densities over a histogram (1)."""
     PROTOTYPES = "prototypes"
     """Each component's probabilities (pictures or top features) beside the responsibility heat map."""
+    LEVELS = "levels"
+    """Each component's level probabilities per feature as stacked bars, beside the responsibility heat map."""
 
 
 class ProbabilityModel(Protocol):

@@ -10,10 +10,13 @@ import nbviz.core as nc
 
 from .base import FamilyPresentation
 from .bernoulli import BERNOULLI
+from .categorical import CATEGORICAL
 from .gaussian import GAUSSIAN
 from .multinomial import MULTINOMIAL
 
-PRESENTATIONS: dict[str, FamilyPresentation] = {entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL)}
+PRESENTATIONS: dict[str, FamilyPresentation] = {
+    entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL, CATEGORICAL)
+}
 """Core family name -> its presentation, in the order menus list them."""
 FAMILY_NAMES = tuple(PRESENTATIONS)
 DEFAULT_FAMILY = "gaussian"  # for data of a kind no family claims

@@ -124,6 +124,23 @@ def _bars():
     )
 
 
+def _survey():
+    """Four questions of three answers (0: never, 1: sometimes, 2: often) from three latent classes."""
+    questions = ("smoking", "exercise", "vegetables", "alcohol")
+    truth = nc.CategoricalMixture(
+        weights=np.array([0.45, 0.35, 0.2]),
+        probs=[
+            [[0.85, 0.1, 0.05], [0.05, 0.15, 0.8], [0.1, 0.8, 0.1]],  # smoking
+            [[0.05, 0.15, 0.8], [0.8, 0.15, 0.05], [0.1, 0.8, 0.1]],  # exercise
+            [[0.05, 0.15, 0.8], [0.7, 0.2, 0.1], [0.15, 0.7, 0.15]],  # vegetables
+            [[0.7, 0.2, 0.1], [0.1, 0.2, 0.7], [0.1, 0.8, 0.1]],  # alcohol
+        ],
+    )
+    X, z = truth.sample(400, rng=12)
+    problem = Problem(name="Health survey (4 questions, 3 answers)", X=X, columns=questions, truth=truth, truth_z=z)
+    return problem, ModelConfig(family="categorical", n_components=3, seed=2, prior=nc.Prior(beta=0.5)), None
+
+
 def _corpus():
     problem = _bundled("corpus.csv", "Bag-of-words corpus", label_column="topic")
     k = problem.n_classes or 3
@@ -208,6 +225,14 @@ PRESETS = {
             "Bag-of-words documents: a multinomial mixture finds topics",
             _corpus,
             "Each component is a distribution over words: read its top words as the topic it found.",
+        ),
+        Preset(
+            "survey",
+            "Survey answers: a categorical mixture finds three latent classes",
+            _survey,
+            "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
+            "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            selected=0,
         ),
         Preset(
             "kmeans-limit",

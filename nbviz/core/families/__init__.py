@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..mixture import FAMILIES, Mixture
 from ..params import check_choice
 from .bernoulli import BernoulliMixture
+from .categorical import CategoricalMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
 from .multinomial import MultinomialMixture
 
@@ -45,7 +46,12 @@ def register_family(cls: type[Mixture]) -> type[Mixture]:
     return cls
 
 
-for _family in (GaussianMixture, BernoulliMixture, MultinomialMixture):  # the order menus and messages list them
+for _family in (
+    GaussianMixture,
+    BernoulliMixture,
+    MultinomialMixture,
+    CategoricalMixture,
+):  # the order menus and messages list them
     register_family(_family)
 
 
@@ -99,6 +105,7 @@ def families_for(data_kind: str) -> list[str]:
 
 __all__ = [
     "BernoulliMixture",
+    "CategoricalMixture",
     "COVARIANCE_TYPES",
     "FAMILIES",
     "GaussianMixture",

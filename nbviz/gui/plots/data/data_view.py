@@ -19,6 +19,7 @@ from .scatter_view import ScatterView
 
 if TYPE_CHECKING:  # the other pages are imported when first shown
     from .density_1d import Density1DView
+    from .level_bars import LevelBarsView
     from .prototypes import PrototypesView
     from .resp_heatmap import ResponsibilityHeatmap
 
@@ -60,7 +61,8 @@ class DataView(QStackedWidget):
         # the 1-D page and the discrete pages are built the first time they are needed (or asked for)
         self._density: Density1DView | None = None
         self._density_labels: LabelLayer | None = None
-        self._discrete: tuple[QSplitter, PrototypesView, ResponsibilityHeatmap] | None = None
+        self._discrete: tuple[QSplitter, ResponsibilityHeatmap, PrototypesView] | None = None
+        self._levels: tuple[QSplitter, ResponsibilityHeatmap, LevelBarsView] | None = None
         self._posterior_visible = True
         self.view_options.changed.connect(self._show_label_marks)
         self._show_label_marks()
@@ -77,6 +79,8 @@ class DataView(QStackedWidget):
             views.append(self._density)
         if self._discrete is not None:
             views.extend(self._discrete[1:])
+        if self._levels is not None:
+            views.extend(self._levels[1:])
         return views
 
     @property
@@ -109,30 +113,45 @@ class DataView(QStackedWidget):
     @property
     def prototypes(self) -> PrototypesView:
         """The discrete page's component prototypes (building the page on first use)."""
-        return self._discrete_page()[1]
+        return self._discrete_page()[2]
 
     @property
     def heatmap(self) -> ResponsibilityHeatmap:
         """The discrete page's responsibility heat-map (building the page on first use)."""
-        return self._discrete_page()[2]
+        return self._discrete_page()[1]
 
-    def _discrete_page(self) -> tuple[QSplitter, PrototypesView, ResponsibilityHeatmap]:
+    def _discrete_page(self) -> tuple[QSplitter, ResponsibilityHeatmap, PrototypesView]:
         if self._discrete is None:
             from .prototypes import PrototypesView
-            from .resp_heatmap import ResponsibilityHeatmap
 
             prototypes = PrototypesView(self.session, appearance=self.appearance)
-            heatmap = ResponsibilityHeatmap(self.session, appearance=self.appearance)
-            for view in (prototypes, heatmap):
-                view.set_awake(False)
-            splitter = QSplitter(Qt.Orientation.Horizontal)
-            splitter.addWidget(prototypes)
-            splitter.addWidget(heatmap)
-            splitter.setStretchFactor(0, 1)
-            splitter.setStretchFactor(1, 0)  # extra width goes to the prototypes
-            self.addWidget(splitter)
-            self._discrete = (splitter, prototypes, heatmap)
+            self._discrete = (*self._beside_heatmap(prototypes), prototypes)
         return self._discrete
+
+    @property
+    def levels(self) -> QSplitter:
+        """The page of level probabilities (stacked bars) beside the heat-map, built on first use."""
+        if self._levels is None:
+            from .level_bars import LevelBarsView
+
+            bars = LevelBarsView(self.session, appearance=self.appearance)
+            self._levels = (*self._beside_heatmap(bars), bars)
+        return self._levels[0]
+
+    def _beside_heatmap(self, view: PlotView) -> tuple[QSplitter, ResponsibilityHeatmap]:
+        """`view` beside a new responsibility heat-map, as a page of its own."""
+        from .resp_heatmap import ResponsibilityHeatmap
+
+        heatmap = ResponsibilityHeatmap(self.session, appearance=self.appearance)
+        for part in (view, heatmap):
+            part.set_awake(False)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(view)
+        splitter.addWidget(heatmap)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)  # extra width goes to the view
+        self.addWidget(splitter)
+        return splitter, heatmap
 
     def set_posterior_visible(self, visible: bool) -> None:
         """Show or hide the 1-D page's posterior strip (remembered until the page is built)."""
@@ -148,8 +167,11 @@ class DataView(QStackedWidget):
     def choose_page(self) -> None:
         problem = self.session.problem
         page: QWidget
+        view = presentation(self.session.config.family).data_view
         if problem is None:
             page = self.empty
+        elif view is FamilyView.LEVELS:
+            page = self.levels
         elif problem.data_kind != "continuous" and (
             presentation(self.session.config.family).data_view is FamilyView.PROTOTYPES
         ):
@@ -168,7 +190,8 @@ class DataView(QStackedWidget):
         self.scatter.set_awake(page is self.scatter)
         if self._density is not None:
             self._density.set_awake(page is self._density)
-        if self._discrete is not None:
-            splitter, *views = self._discrete
-            for view in views:
-                view.set_awake(page is splitter)
+        for built in (self._discrete, self._levels):
+            if built is not None:
+                splitter, *parts = built
+                for part in parts:
+                    part.set_awake(page is splitter)

@@ -1,0 +1,93 @@
+"""Each component's level probabilities per feature as stacked bars, as poLCA draws latent classes.
+
+One group of bars per feature (question); in it one bar per component, split into its levels'
+probabilities from the bottom (level 0) up, each level in its own shade of the component's colour,
+so a component that answers a question one way shows one tall block.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from ....app.families import DataView, presentation
+from ....app.presentation.appearance import Appearance
+from ....app.run.session import Session
+from ...style.palette import component_color
+from ..plot_view import PlotView, new_plot
+from ..styling import plot_font
+
+GAP = 1.0  # an empty bar's width between two features' groups
+
+
+class LevelBarsView(PlotView, QWidget):
+    """Stacked bars of ``P(x_j = level | k)``: feature groups along x, probability 0..1 up."""
+
+    def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
+        super().__init__(session, parent, appearance=appearance)
+        self.plot = self.bar_plot = new_plot()
+        self.bar_plot.setYRange(0, 1, padding=0.02)
+        self.bar_plot.setLabel("left", "P(level | component)")
+        self.bar_plot.getPlotItem().setMouseEnabled(x=False, y=False)
+        self.bars: list[pg.BarGraphItem] = []
+        self.level_labels: list[pg.TextItem] = []
+        self._key: tuple | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.bar_plot)
+        self.follow_session()
+
+    def redraw(self, *_) -> None:
+        if self.asleep():
+            return
+        snapshot, problem = self.session.snapshot, self.session.problem
+        if snapshot is None or problem is None or presentation(snapshot.model).data_view is not DataView.LEVELS:
+            self._clear()
+            return
+        model = self.shown_model(snapshot)
+        K, levels = model.n_components, model.levels
+        key = (K, levels, self.appearance.dark, self.appearance.presentation)
+        if key != self._key:
+            self._build(K, levels, list(problem.columns))
+        for (k, j, level), bar in zip(self._segments(K, levels), self.bars, strict=True):
+            below = float(np.sum(model.probs[j][k, :level]))
+            height = float(model.probs[j][k, level])
+            bar.setOpts(y0=[below], height=[height])
+        for (k, j, level), label in zip(self._segments(K, levels), self.level_labels, strict=True):
+            below = float(np.sum(model.probs[j][k, :level]))
+            height = float(model.probs[j][k, level])
+            label.setPos(self._x(K, j, k), below + height / 2)
+            label.setVisible(height >= 0.12)
+
+    @staticmethod
+    def _segments(K: int, levels: tuple[int, ...]):
+        return [(k, j, level) for j, L in enumerate(levels) for k in range(K) for level in range(L)]
+
+    @staticmethod
+    def _x(K: int, j: int, k: int) -> float:
+        return j * (K + GAP) + k
+
+    def _clear(self) -> None:
+        for item in self.bars + self.level_labels:
+            self.bar_plot.removeItem(item)
+        self.bars, self.level_labels, self._key = [], [], None
+
+    def _build(self, K: int, levels: tuple[int, ...], columns: list[str]) -> None:
+        self._clear()
+        self._key = (K, levels, self.appearance.dark, self.appearance.presentation)
+        for k, j, level in self._segments(K, levels):
+            colour = component_color(k, self.appearance.dark)
+            shade = colour.lighter(100 + int(60 * level / max(levels[j] - 1, 1)))
+            bar = pg.BarGraphItem(
+                x=[self._x(K, j, k)], y0=[0.0], height=[0.0], width=0.85, brush=shade, pen=pg.mkPen("w", width=1)
+            )
+            self.bar_plot.addItem(bar)
+            self.bars.append(bar)
+            label = pg.TextItem(str(level), color="k", anchor=(0.5, 0.5))
+            label.setFont(plot_font(self.appearance))
+            self.bar_plot.addItem(label)
+            self.level_labels.append(label)
+        ticks = [((K - 1) / 2 + j * (K + GAP), str(columns[j])) for j in range(len(levels))]
+        self.bar_plot.getAxis("bottom").setTicks([ticks, []])
+        self.bar_plot.setXRange(-0.7, len(levels) * (K + GAP) - GAP - 0.3, padding=0)
