@@ -52,7 +52,7 @@ def long_table(tmp_path_factory):
 @pytest.mark.parametrize("run", ["steps", "fit", "steps in a window"])
 def test_ctrl_c_in_a_scripted_run_exits_130_with_one_line_every_time(run, tmp_path, long_table):
     args = {
-        "steps": ["--preset", "gmm-2d", "--steps", 5000, "--export-trace", tmp_path / "t.csv"],
+        "steps": [long_table, "-k", 6, "--steps", 5000, "--export-trace", tmp_path / "t.csv"],
         "fit": [long_table, "-k", 6, "--fit", "--tol", 0, "--max-iter", 10**5, "--export-trace", tmp_path / "t.csv"],
         "steps in a window": ["--preset", "gmm-2d", "--steps", 5000, "--screenshot", tmp_path / "t.png"],
     }[run]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 import nbviz.core as nc
 from nbviz.core import best_fit
-from nbviz.core.convergence import PER_ROW_TOL, check_rule
+from nbviz.core.convergence import PER_ROW_TOL
 from nbviz.core.families.gaussian import check_covariance_type
 from nbviz.core.params import check_choice, check_integer, check_real
 
@@ -110,7 +110,7 @@ class ModelConfig:
             self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
         )
         object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
-        object.__setattr__(self, "convergence", check_rule(self.convergence))
+        check_choice(self.convergence, "the stopping rule", nc.CONVERGENCE_RULES)
         object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
         object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
         object.__setattr__(self, "n_init", check_integer(self.n_init, "the number of starts", low=1, high=MAX_N_INIT))
