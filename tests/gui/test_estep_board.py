@@ -31,6 +31,9 @@ def reference_resp(X: np.ndarray, model: nc.Mixture, labels: np.ndarray | None) 
         p = model.probs
         with np.errstate(divide="ignore"):
             log_px = X @ np.log(p).T + (1 - X) @ np.log1p(-p).T
+    elif isinstance(model, nc.MultinomialMixture):  # the multinomial coefficient is the same for every k
+        with np.errstate(divide="ignore"):
+            log_px = X @ np.log(model.probs).T
     else:
         assert isinstance(model, nc.GaussianMixture)
         covariances = model.full_covariances
@@ -51,6 +54,8 @@ def expected_rows(name: str) -> list[np.ndarray]:
     assert session.load(*load_preset(name))
     start = session.history[0].model
     resp = reference_resp(session.problem.X, start, session.labels)
+    if session.config.hard:  # hard EM gives each row to its most probable component
+        resp = np.eye(resp.shape[1])[resp.argmax(axis=1)]
     if len(resp) <= MAX_ROWS:
         return list(resp)
     selected = PRESETS[name].selected

@@ -302,6 +302,7 @@ PRESETS = {
             lectures.twos,
             "The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. "
             "Run it: the two prototype images are two ways to write a 2.",
+            selected=0,
         ),
         Preset(
             "lecture-three-sources",
