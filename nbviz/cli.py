@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from .app.documents import run_outputs
 from .app.documents.option_clashes import option_clash
@@ -18,6 +20,26 @@ from .scripted import Output, carry_out, choose_platform, fail, needs_window, ru
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as `echo > /dev/full`
+
+
+# The flags of the scripted outputs that name one file, and their options, in --help's order: (flag,
+# type, metavar, help). A new output is a row here and an entry of `OUTPUTS` (its writer); any other
+# flag is a parser.add_argument call in build_parser.
+OUTPUT_FLAGS: tuple[tuple[str, Callable[[str], Any], str, str], ...] = (
+    ("--save-session", str, "PATH", "save the session (after --steps) to PATH (.nbviz) and exit"),
+    ("--export-responsibilities", str, "CSV", "write the responsibilities and labels (after --steps) and exit"),
+    ("--export-parameters", str, "JSON", "write the parameters and the run's summary (after --steps) and exit"),
+    ("--export-trace", str, "CSV", "write the objective and ELBO trace (after --steps) and exit"),
+    ("--classify", str, "FILE", "with --export-responsibilities: write FILE's rows classified by the model"),
+    (
+        "--export-animation",
+        str,
+        "PATH",
+        "write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
+    ),
+    ("--export-handout", str, "HTML", "write a handout of the run (after --steps) as one HTML page; exit"),
+    ("--frame-ms", int, "MS", "--export-animation: each frame shown MS milliseconds (default 500)"),
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,36 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--figure-title", metavar="TEXT", help="--export-figure: TEXT as its title (default: what it shows)"
     )
     parser.add_argument("--no-figure-title", action="store_true", help="--export-figure: no title above the figure")
-    parser.add_argument(
-        "--save-session", metavar="PATH", help="save the session (after --steps) to PATH (.nbviz) and exit"
-    )
-    parser.add_argument(
-        "--export-responsibilities",
-        metavar="CSV",
-        help="write the responsibilities and labels (after --steps) and exit",
-    )
-    parser.add_argument(
-        "--export-parameters",
-        metavar="JSON",
-        help="write the parameters and the run's summary (after --steps) and exit",
-    )
-    parser.add_argument(
-        "--export-trace", metavar="CSV", help="write the objective and ELBO trace (after --steps) and exit"
-    )
-    parser.add_argument(
-        "--classify", metavar="FILE", help="with --export-responsibilities: write FILE's rows classified by the model"
-    )
-    parser.add_argument(
-        "--export-animation",
-        metavar="PATH",
-        help="write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
-    )
-    parser.add_argument(
-        "--export-handout", metavar="HTML", help="write a handout of the run (after --steps) as one HTML page; exit"
-    )
-    parser.add_argument(
-        "--frame-ms", type=int, metavar="MS", help="--export-animation: each frame shown MS milliseconds (default 500)"
-    )
+    for flag, kind, metavar, text in OUTPUT_FLAGS:
+        parser.add_argument(flag, type=kind, metavar=metavar, help=text)
     parser.add_argument(
         "--size",
         metavar="WxH",
