@@ -25,8 +25,6 @@ from ....app.analysis.density_grids import weighted_component_densities
 from ....app.data.original_units import feature_units
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
-from ....app.presentation.view_options import ViewOptions
-from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import new_plot
 from ..styling import marker_brush, marker_pen, pen, style_plot
@@ -74,15 +72,7 @@ class Density1DView(PointsView, QWidget):
     dot_growth = (-1.0, 0.5)
     ring_sizes = (21, 16)
 
-    def __init__(
-        self,
-        session: Session,
-        parent=None,
-        *,
-        appearance: Appearance | None = None,
-        view_options: ViewOptions | None = None,
-    ):
-        super().__init__(session, parent, appearance=appearance)
+    def _build(self) -> None:
         self.plot = new_plot({"left": DensityAxis("left"), "bottom": UnitsAxis("bottom")})
         self.plot.setLabel("left", "density")
         self.view_box = self.plot.getViewBox()
@@ -112,8 +102,7 @@ class Density1DView(PointsView, QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.plot, 3)
         layout.addWidget(self.posterior_plot, 1)
-        self.use_view_options(view_options)
-        self.follow_session()
+        self.add_legend()
 
     def _build_posterior(self) -> None:
         """The strip of posterior curves under the plot, its x axis linked to the plot's."""

@@ -25,14 +25,12 @@ from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
-from ....app.presentation.view_options import ViewOptions
-from ....app.run.session import Session
 from ...style.palette import blend, component_color, component_rgb
 from ...widgets.layouts import left_row
-from ..plot_view import PlotView
 from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis
 from .ellipses import EllipseItem
+from .options_view import OptionsView
 from .point_layer import PointLayer
 
 MAX_FEATURES = 6  # at most 6 x 6 panels
@@ -52,7 +50,7 @@ def pair_gaussians(model: nc.GaussianMixture, columns, x: int, y: int) -> tuple[
     return feature_pair(columns, x, y).model_gaussians(model)
 
 
-class PairsView(PlotView, QWidget):
+class PairsView(OptionsView, QWidget):
     """A scatter matrix of the chosen features (see the module docstring).
 
     Attributes
@@ -70,20 +68,10 @@ class PairsView(PlotView, QWidget):
         Its menu checks the features shown.
     """
 
-    def __init__(
-        self,
-        session: Session,
-        parent=None,
-        *,
-        appearance: Appearance | None = None,
-        view_options: ViewOptions | None = None,
-    ):
-        super().__init__(session, parent, appearance=appearance)
+    def _build(self) -> None:
         self._awake = False  # drawn only once shown
         self._stale = True
         self._new_layout = True  # the panels' ranges are fitted to the data once, then left to the user
-        self.view_options = view_options if view_options is not None else ViewOptions(self)
-        self.view_options.changed.connect(self.redraw)
         self._problem: Problem | None = None
         self._sample = np.zeros(0, dtype=np.intp)
         self.features: list[int] = []
@@ -106,7 +94,6 @@ class PairsView(PlotView, QWidget):
         layout.setSpacing(0)
         layout.addLayout(left_row(self.chooser, 8, self.note, margins=(4, 2, 4, 0)))
         layout.addWidget(self.canvas)
-        self.follow_session()
 
     # ----------------------------------------------------------------- state
     @property

@@ -15,14 +15,13 @@ from PySide6.QtCore import QEvent, QObject, Qt
 import nbviz.core as nc
 
 from ....app.data.problem import Problem
-from ....app.presentation.view_options import ViewOptions
 from ...style.palette import blend, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
-from ..plot_view import PlotView
 from ..scatter_items import Marks
 from .ellipses import DraggableMarkers
 from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .legend import DataLegend, legend_entries
+from .options_view import OptionsView
 from .point_layer import PointLayer
 
 
@@ -33,10 +32,10 @@ class Mark(Marks):
         ev.ignore()
 
 
-class PointsView(PlotView):
-    """A `PlotView` of the data points, with a selection ring and draggable means.
+class PointsView(OptionsView):
+    """An `OptionsView` of the data points, with a selection ring and draggable means.
 
-    A subclass builds `points`, `view_box`, `means` (`add_means`) and `selection_ring`
+    A subclass builds (`_build`) `points`, `view_box`, `means` (`add_means`) and `selection_ring`
     (`add_selection_ring`), and defines `model`, `sync_problem`, `clear`, `draw_model` and
     `moved_start`.
 
@@ -52,7 +51,7 @@ class PointsView(PlotView):
         Class attribute: the selection ring's outer and inner size in pixels (normal mode).
     """
 
-    follows = {**PlotView.follows, "selection_changed": "draw_selection", "probe_changed": "draw_probe"}
+    follows = {**OptionsView.follows, "selection_changed": "draw_selection", "probe_changed": "draw_probe"}
     dot_growth = (0.0, 1.5)
     ring_sizes = (23, 18)
     plot: pg.PlotWidget
@@ -62,7 +61,6 @@ class PointsView(PlotView):
     selection_ring: pg.ScatterPlotItem
     _problem: Problem | None = None
     _drag_preview: tuple[int, float, float] | None = None
-    view_options: ViewOptions
     legend: DataLegend
 
     @property
@@ -88,11 +86,8 @@ class PointsView(PlotView):
             item.setVisible(i < count)
         return pool[:count]
 
-    def use_view_options(self, view_options: ViewOptions | None) -> None:
-        """Draw what `view_options` says (the window's; without one the view keeps its own), with a
-        legend in the plot's least crowded corner; redraw when an option changes."""
-        self.view_options = view_options if view_options is not None else ViewOptions(self)
-        self.view_options.changed.connect(self.redraw)
+    def add_legend(self) -> None:
+        """The legend, in the plot's least crowded corner (once the plot is built)."""
         self.legend = DataLegend(self.plot, self.appearance)
 
     def draw_legend(self, dimension: int, n_components: int) -> None:

@@ -26,8 +26,6 @@ from ....app.analysis.density_grids import density_grid
 from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
-from ....app.presentation.view_options import ViewOptions
-from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import new_plot
 from ..scatter_items import Marks, clear_scatter
@@ -85,15 +83,7 @@ class ScatterView(PointsView, QWidget):
         Its view menu.
     """
 
-    def __init__(
-        self,
-        session: Session,
-        parent=None,
-        *,
-        appearance: Appearance | None = None,
-        view_options: ViewOptions | None = None,
-    ):
-        super().__init__(session, parent, appearance=appearance)
+    def _build(self) -> None:
         self._projection: Projection | None = None
         self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
@@ -129,12 +119,11 @@ class ScatterView(PointsView, QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.axes_bar)
         layout.addWidget(self.plot)
-        self.use_view_options(view_options)
+        self.add_legend()
         self.view_options.changed.connect(self._label_axes)
-        self.pairs = PairsView(session, appearance=self.appearance, view_options=self.view_options)
+        self.pairs = PairsView(self.session, appearance=self.appearance, view_options=self.view_options)
         self.pairs.hide()  # the "Pairs" view; drawn only while shown
         layout.addWidget(self.pairs)
-        self.follow_session()
 
     def restyle(self, appearance: Appearance) -> None:
         self.density_item.setLookupTable(density_lut(DENSITY_RGB_DARK if appearance.dark else DENSITY_RGB))
