@@ -25,6 +25,7 @@ from ...app.model.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
+from ..widgets.session_view import connect_signals
 from ..widgets.significant_spin import SignificantSpinBox
 from .convergence_fields import ConvergenceFields
 from .kmeans_limit import KMeansLimitPanel
@@ -179,12 +180,17 @@ class ControlPanel(QWidget):
             spin.valueChanged.connect(self._apply)
         self.hard_check.toggled.connect(self._apply)
 
-        session.run_reset.connect(self.sync)
-        session.problem_changed.connect(self.sync)
-        session.history_changed.connect(self._update_enabled)
-        session.cursor_changed.connect(self._update_enabled)
-        session.busy_changed.connect(self._update_enabled)
-        session.play_state_changed.connect(self._play_state_changed)
+        connect_signals(
+            session,
+            {
+                "run_reset": self.sync,
+                "problem_changed": self.sync,
+                "history_changed": self._update_enabled,
+                "cursor_changed": self._update_enabled,
+                "busy_changed": self._update_enabled,
+                "play_state_changed": self._play_state_changed,
+            },
+        )
         self._speed_changed(self.speed_slider.value())
         self.sync()
 

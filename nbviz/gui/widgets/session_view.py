@@ -9,6 +9,7 @@ nothing of them.)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...app.presentation.appearance import Appearance
@@ -20,6 +21,12 @@ if TYPE_CHECKING:
     _MixinBase = QWidget
 else:
     _MixinBase = object
+
+
+def connect_signals(source, slots: Mapping[str, Callable]) -> None:
+    """Connect each signal of `source` named in `slots` to its slot, in the mapping's order."""
+    for signal, slot in slots.items():
+        getattr(source, signal).connect(slot)
 
 
 class SessionView(_MixinBase):
@@ -53,8 +60,7 @@ class SessionView(_MixinBase):
 
     def follow_session(self) -> None:
         """Connect the signals in `follows` and the appearance's `changed`; apply the appearance once."""
-        for signal, method in self.follows.items():
-            getattr(self.session, signal).connect(getattr(self, method))
+        connect_signals(self.session, {signal: getattr(self, method) for signal, method in self.follows.items()})
         self.appearance.changed.connect(self.apply_appearance)
         self.apply_appearance()
 

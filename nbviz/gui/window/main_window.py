@@ -54,6 +54,7 @@ from ..plots.data.motion import Motion, read_motion, write_motion
 from ..plots.run.objective_curve import ObjectiveCurve
 from ..style.theme import palette_for, system_prefers_dark, window_font
 from ..widgets.banner import MessageBanner
+from ..widgets.session_view import connect_signals
 from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
 from .classify_flow import ClassifyFlow
@@ -180,15 +181,19 @@ class MainWindow(QMainWindow):
         self.status_label = SteadyLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
 
-        session = self.session
-        session.error_raised.connect(self.banner.show_error)
-        session.notice_raised.connect(self.banner.show_notice)
-        session.problem_changed.connect(self._problem_changed)
-        session.history_changed.connect(self._history_changed)
-        session.cursor_changed.connect(self._cursor_changed)
-        session.busy_changed.connect(self._update_actions)
-        session.undo_changed.connect(self._update_actions)
-        session.convergence_changed.connect(self._update_status)
+        connect_signals(
+            self.session,
+            {
+                "error_raised": self.banner.show_error,
+                "notice_raised": self.banner.show_notice,
+                "problem_changed": self._problem_changed,
+                "history_changed": self._history_changed,
+                "cursor_changed": self._cursor_changed,
+                "busy_changed": self._update_actions,
+                "undo_changed": self._update_actions,
+                "convergence_changed": self._update_status,
+            },
+        )
         self.runner.progressed.connect(self._run_progressed)
         self.runner.finished.connect(self._run_finished)
         self.start_page.set_recent_files(self.files.recent_files())
