@@ -10,7 +10,7 @@ left as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import TypeVar, cast
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
@@ -101,6 +101,16 @@ def draws(kind: str, title: Titler | None = None) -> Callable[[Builder], Builder
         return builder
 
     return register
+
+
+Result = TypeVar("Result")
+
+
+def _explored(result: Result | None, kind: str, missing: str) -> Result:
+    """The exploration `result` figure `kind` draws; ValueError saying how to make it when it is None."""
+    if result is None:
+        raise ValueError(f"there is no {missing} yet; run it from Explore → {FIGURE_KINDS[kind].title} first")
+    return result
 
 
 def _appearance(source: FigureSource, options: FigureOptions) -> Appearance:
@@ -220,9 +230,7 @@ def choose_k_title(source: FigureSource) -> str | None:
 @draws("choose-k", title=choose_k_title)
 def choose_k_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The criterion against K, with the K axis and the criterion's key."""
-    result = source.choose_k.result
-    if result is None:
-        raise ValueError("there is no Choose K result yet; run it from Explore → Choose K first")
+    result = _explored(source.choose_k.result, "choose-k", "Choose K result")
     a = _appearance(source, options)
     view = ChooseKPanel(source.session, appearance=a)
     view.criterion_combo.setCurrentIndex(source.choose_k.criterion_combo.currentIndex())
@@ -247,9 +255,7 @@ def gallery_title(source: FigureSource) -> str | None:
 @draws("gallery", title=gallery_title)
 def gallery_figure(source: FigureSource, options: FigureOptions) -> Figure:
     """The restart gallery: one card per run (its picture and objective), as many columns as fit."""
-    gallery = source.restarts.gallery
-    if gallery is None:
-        raise ValueError("there is no restart gallery yet; run it from Explore → Restart gallery first")
+    gallery = _explored(source.restarts.gallery, "gallery", "restart gallery")
     a = _appearance(source, options)
     grid_host = QWidget()
     grid_host.setObjectName("gallery")
