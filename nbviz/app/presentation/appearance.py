@@ -34,14 +34,15 @@ def component_hex(dark: bool = False) -> list[str]:
 PRESENTATION_SCALE = {"font": 1.45, "line": 1.8, "point": 1.6}
 
 
-def _by_scheme(light, dark, doc: str) -> property:
+def _by_scheme(light, dark) -> property:
     """A read-only colour: `light` or `dark` by the scheme; a pair is (normal, presentation mode)."""
 
     def colour(self) -> str:
+        """This colour in the current scheme and mode."""
         chosen = dark if self.dark else light
         return chosen if isinstance(chosen, str) else chosen[self.presentation]
 
-    return property(colour, doc=doc)
+    return property(colour)
 
 
 class Appearance(QObject):
@@ -99,27 +100,16 @@ class Appearance(QObject):
         return base * (PRESENTATION_SCALE[kind] if self.presentation else 1.0)
 
     # ----------------------------------------------------------------- colours
-    background = _by_scheme("#ffffff", "#1e1f22", "Plot background.")
-    foreground = _by_scheme(("#333333", "#000000"), ("#d8d8d8", "#f2f2f2"), "Text and axis labels on plots.")
-    axis_color = _by_scheme(("#777777", "#222222"), ("#8a8a8a", "#c8c8c8"), "Axis lines and ticks.")
-    muted_text = _by_scheme(
-        "#555555", "#a8a8a8", "Secondary text (hints, true values): still readable on the background."
-    )
-    outline = _by_scheme(
-        "#1a1a1a", "#f5f5f5", "Outlines of markers drawn over data (means): contrast with both fill and background."
-    )
-    highlight_background = _by_scheme(
-        "#fff2b3", "#5a4a0c", "Background of a value just changed (readable with the normal text colour)."
-    )
-    error_text = _by_scheme(
-        "#b00020", "#ff8a80", "Text that reports a problem (a failed fit, a cell that cannot be used)."
-    )
-    problem_background = _by_scheme(
-        "#f4a6a6", "#7a2e2e", "Background of a table cell the current message is about (readable with the normal text)."
-    )
-    missing_background = _by_scheme(
-        "#fde0e0", "#4a2c2c", "Background of a table cell without a value (fainter than `problem_background`)."
-    )
+    # each one hex string by the scheme, light or dark; a pair is (normal, presentation mode)
+    background = _by_scheme("#ffffff", "#1e1f22")  # plot background
+    foreground = _by_scheme(("#333333", "#000000"), ("#d8d8d8", "#f2f2f2"))  # text and axis labels on plots
+    axis_color = _by_scheme(("#777777", "#222222"), ("#8a8a8a", "#c8c8c8"))  # axis lines and ticks
+    muted_text = _by_scheme("#555555", "#a8a8a8")  # secondary text (hints, true values), readable on the background
+    outline = _by_scheme("#1a1a1a", "#f5f5f5")  # outlines of markers over data (means): unlike fill and background
+    highlight_background = _by_scheme("#fff2b3", "#5a4a0c")  # behind a value just changed (normal text readable)
+    error_text = _by_scheme("#b00020", "#ff8a80")  # text that reports a problem (a failed fit, a cell not usable)
+    problem_background = _by_scheme("#f4a6a6", "#7a2e2e")  # behind a table cell the current message is about
+    missing_background = _by_scheme("#fde0e0", "#4a2c2c")  # behind a table cell without a value (fainter)
 
     def message_colours(self, kind: str) -> tuple[str, str, str]:
         """(background, border, text) of a message box of `kind` ("error" or "notice")."""
