@@ -14,29 +14,24 @@ import nbviz.core as nc
 from nbviz.core.params import check_choice
 from nbviz.core.restart import fit_restart
 
-from ..data.problem import Problem
 from ..model.config import ModelConfig
+from ..model.made_on import MadeOn
 from .failure_summary import failure_lines
 from .fit_flags import FitFlags, fit_flags
 from .made_again import check_same_objective
 
 
 @dataclass(frozen=True, eq=False)
-class KChoice:
-    """Fits over a range of K (an `nc.Selection`) and the model choice that made them.
+class KChoice(MadeOn):
+    """Fits over a range of K (an `nc.Selection`) on `problem` with the model choice `config` (`MadeOn`);
+    each fit's own config is `config_for`.
 
     Attributes
     ----------
-    problem : Problem
-        The data the fits were made on.
-    config : ModelConfig
-        The model choice; each fit's own config is `config_for`.
     selection : nc.Selection
         Arrays indexed [k_index, restart]; NaN where a restart failed or was not run.
     """
 
-    problem: Problem
-    config: ModelConfig
     selection: nc.Selection
     by_type: dict = field(default_factory=dict)  # covariance type -> nc.Selection, when several were fitted
     tolerance: float | None = None  # set when read from a session: its fits are made again from their seeds

@@ -12,8 +12,8 @@ import numpy as np
 
 import nbviz.core as nc
 
-from ..data.problem import Problem
 from ..model.config import ModelConfig
+from ..model.made_on import MadeOn
 from ..run.run_making import new_run
 from .failure_summary import failure_lines
 from .made_again import check_same_objective
@@ -64,8 +64,9 @@ class Restart:
 
 
 @dataclass(frozen=True, eq=False)
-class RestartGallery:
-    """Restarts sorted by final objective (best first, failures last), grouped by optimum.
+class RestartGallery(MadeOn):
+    """Restarts on `problem` with the model choice `config` (`MadeOn`), sorted by final objective (best
+    first, failures last), grouped by optimum.
 
     Attributes
     ----------
@@ -75,8 +76,6 @@ class RestartGallery:
         Final objectives closer than this count as equal.
     """
 
-    problem: Problem
-    config: ModelConfig
     runs: list
     groups: np.ndarray
     objective_tol: float = 0.0

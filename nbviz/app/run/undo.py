@@ -18,22 +18,19 @@ from dataclasses import dataclass
 
 import nbviz.core as nc
 
-from ..data.problem import Problem
-from ..model.config import ModelConfig
+from ..model.made_on import MadeOn
 
 MAX_UNDO = 10  # replaced runs kept; 200 half-steps of 3 Gaussians in 2-D hold about 0.75 MB
 
 
 @dataclass(frozen=True)
-class SavedRun:
+class SavedRun(MadeOn):
     """Everything needed to show a run again as it was.
+
+    Its data and model choice are `MadeOn`'s (with the data, the config gives the run's prior and labels).
 
     Attributes
     ----------
-    problem : Problem
-        The data the run was made on.
-    config : ModelConfig
-        The model choice that made it (with the data, it gives the run's prior and labels).
     history : tuple of Snapshot
         Every half-step of the run.
     cursor : int
@@ -42,8 +39,6 @@ class SavedRun:
         The inspected data row (-1: none).
     """
 
-    problem: Problem
-    config: ModelConfig
     history: tuple[nc.Snapshot, ...]
     cursor: int
     selected: int = -1
