@@ -119,19 +119,8 @@ class Explorer(QObject):
         """
         if not self._ready():
             return False
-        problem, current = self.session.problem, self.session.config
+        problem, config = self.session.problem, self.session.config.for_selection()
         assert problem is not None  # _ready checked it
-        # only what select_components fits with: every other choice (hard EM, labels, ...) at its default
-        config = ModelConfig(
-            family=current.family,
-            covariance_type=current.covariance_type,
-            prior=current.prior,
-            init_method=current.init_method,
-            seed=current.seed,
-            tolerance=current.tolerance,
-            max_iter=current.max_iter,
-            convergence=current.convergence,
-        )
         ks = sorted({int(k) for k in ks})
         if not ks or min(ks) < 1:
             self.failed.emit("Choose at least one number of components K >= 1.")

@@ -32,6 +32,17 @@ RULE_WORDS = {
     "relative": "relative to the total",
     "fixed": "(not used: a fixed number of iterations)",
 }
+# the choices Choose K fits with (`ModelConfig.for_selection`)
+SELECTION_CHOICES = (
+    "family",
+    "covariance_type",
+    "prior",
+    "init_method",
+    "seed",
+    "tolerance",
+    "max_iter",
+    "convergence",
+)
 MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
@@ -161,6 +172,11 @@ class ModelConfig:
 
     def with_(self, **changes) -> ModelConfig:
         return replace(self, **changes)
+
+    def for_selection(self) -> ModelConfig:
+        """Only what `nbviz.core.select_components` fits with (`SELECTION_CHOICES`); every other
+        choice (K, hard EM, labels, ...) at its default."""
+        return ModelConfig(**{name: getattr(self, name) for name in SELECTION_CHOICES})
 
     def to_dict(self) -> dict:
         return {
