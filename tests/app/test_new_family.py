@@ -52,8 +52,8 @@ def test_the_app_runs_a_registered_family_on_the_plain_answers(toy):
     filed = for_file(config, problem.X).prior  # no file prior of its own; the Gaussian's λ waits for a switch
     assert (filed.alpha, filed.beta) == (config.prior.alpha, config.prior.beta) and filed.covariance_prior > 0
     assert model_fit.fitting_model(problem, config) == (config, "")
-    fit_size.check_fits(problem.n_samples, problem.n_features, 2, "toy", config.covariance_type)
-    assert fit_size.model_numbers(3, 2, "toy", config.covariance_type) == 2 + 2 * 3
+    fit_size.check_fits(problem.X, 2, "toy", config.covariance_type)
+    assert fit_size.model_numbers(problem.X, 2, "toy", config.covariance_type) == 2 + 2 * 3
     start = model_fit.starting_model(problem, config)
     assert start.family == "toy"
     rows = parameter_rows(start, truth=toy, perm=np.array([0, 1]))

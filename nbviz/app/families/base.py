@@ -313,9 +313,10 @@ class FamilyPresentation:
         """
         return ()
 
-    def history_numbers(self, n_features: int, n_components: int, covariance_type: str) -> int:
-        """How many float64 numbers one half-step's model keeps: the weights and K D parameters."""
-        return n_components + n_components * n_features
+    def history_numbers(self, X: np.ndarray, n_components: int, covariance_type: str) -> int:
+        """How many float64 numbers one half-step's model of the data `X` keeps: the weights and K D
+        parameters (only `X`'s shape is read here; a family whose size depends on the values reads them)."""
+        return n_components + n_components * X.shape[1]
 
     def smaller_model_advice(self, covariance_type: str) -> str | None:
         """How to make a model with `covariance_type` smaller, other than fewer columns; None for no such way."""

@@ -146,9 +146,14 @@ class CategoricalPresentation(FamilyPresentation):
     def probabilities(self, model):
         return flat_levels(model)
 
-    def history_numbers(self, n_features, n_components, covariance_type):
-        """The weights and K x (levels) probabilities; levels are counted as few (at most 12 per feature)."""
-        return n_components + n_components * n_features * 12
+    def history_numbers(self, X, n_components, covariance_type):
+        """The weights and K probabilities per level of every feature, counted as the model counts them:
+        one more than each column's largest code (a missing cell adds none)."""
+        if X.shape[0] == 0:
+            return n_components + n_components * X.shape[1]
+        codes = np.where(np.isfinite(X), X, 0.0)
+        levels = np.floor(np.maximum(codes.max(axis=0), 0.0)) + 1
+        return n_components + n_components * int(levels.sum())
 
     def parameter_rows(self, model, previous, truth, j, k, columns):
         """Each feature's level probabilities (of the first few features when there are many)."""

@@ -419,9 +419,9 @@ class GaussianPresentation(FamilyPresentation):
         small = nc.Prior(alpha=prior.alpha, beta=prior.beta, covariance_prior=1e-3 * scale)
         return (*simpler, {"n_components": 1, "covariance_type": "spherical", "prior": small})
 
-    def history_numbers(self, n_features, n_components, covariance_type):
-        own = HISTORY_NUMBERS[covariance_type](n_components, n_features)
-        return super().history_numbers(n_features, n_components, covariance_type) + own
+    def history_numbers(self, X, n_components, covariance_type):
+        own = HISTORY_NUMBERS[covariance_type](n_components, X.shape[1])
+        return super().history_numbers(X, n_components, covariance_type) + own
 
     def smaller_model_advice(self, covariance_type):
         return "choose diag or spherical covariance" if covariance_type in ("full", "tied") else None

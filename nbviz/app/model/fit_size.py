@@ -7,18 +7,22 @@ more as its Cholesky factor and inverse: 6.4 GB per half-step for 2 components o
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..families import presentation
 
 SNAPSHOT_BYTES_LIMIT = 32 * 2**20  # one half-step's parameters, caches included
 _BYTES_PER_NUMBER = 8
 
 
-def model_numbers(n_features: int, n_components: int, family: str, covariance_type: str) -> int:
-    """How many float64 numbers one half-step's model keeps (parameters and their caches).
+def model_numbers(X: np.ndarray, n_components: int, family: str, covariance_type: str) -> int:
+    """How many float64 numbers one half-step's model of the data `X` keeps (parameters and their caches).
 
     Parameters
     ----------
-    n_features, n_components : int
+    X : ndarray of shape (n_samples, n_features)
+        The data (a family whose size depends on the values, the categorical's levels, reads them).
+    n_components : int
     family : str
         A family name: the family counts its numbers (`FamilyPresentation.history_numbers`).
     covariance_type : str
@@ -30,11 +34,11 @@ def model_numbers(n_features: int, n_components: int, family: str, covariance_ty
     int
         The weights and K D means or probabilities, plus the covariances' numbers.
     """
-    return presentation(family).history_numbers(n_features, n_components, covariance_type)
+    return presentation(family).history_numbers(X, n_components, covariance_type)
 
 
-def check_fits(n_samples: int, n_features: int, n_components: int, family: str, covariance_type: str) -> None:
-    """Refuse a model too large to keep a history of, saying what to change.
+def check_fits(X: np.ndarray, n_components: int, family: str, covariance_type: str) -> None:
+    """Refuse a model of the data `X` too large to keep a history of, saying what to change.
 
     Raises
     ------
@@ -43,7 +47,8 @@ def check_fits(n_samples: int, n_features: int, n_components: int, family: str, 
         choose a smaller covariance, fewer components or columns, or to transpose a table that
         has more columns than rows.
     """
-    size = model_numbers(n_features, n_components, family, covariance_type) * _BYTES_PER_NUMBER
+    n_samples, n_features = X.shape
+    size = model_numbers(X, n_components, family, covariance_type) * _BYTES_PER_NUMBER
     if size <= SNAPSHOT_BYTES_LIMIT:
         return
     advice = "pick fewer columns"

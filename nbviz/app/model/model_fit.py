@@ -77,7 +77,7 @@ def model_problem(problem: Problem, config: ModelConfig) -> str | None:
     if reason is not None:
         return reason
     try:
-        check_fits(problem.n_samples, problem.n_features, config.n_components, config.family, config.covariance_type)
+        check_fits(problem.X, config.n_components, config.family, config.covariance_type)
         nc.EM(problem.X, starting_model(problem, config, best_of=False), prior=config.prior, warn_empty=False)
     except ValueError as error:
         return describe_fit_error(problem, error)

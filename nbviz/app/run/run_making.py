@@ -89,7 +89,7 @@ def new_run(problem: Problem, config: ModelConfig, start: nc.Mixture | None = No
         n_classes = problem.n_classes
         assert n_classes is not None  # labels_for refused data without a label column
         K = n_classes
-    check_fits(problem.n_samples, problem.n_features, K, config.family, config.covariance_type)
+    check_fits(problem.X, K, config.family, config.covariance_type)
     if start is None:
         start = starting_model(problem, config, K)
     fixed = config.fixed_variance is not None
