@@ -168,7 +168,7 @@ class PrototypesView(PlotView, QStackedWidget):
     def _show_pictures(self, model, shape, empty, matched) -> None:
         K = model.n_components
         self._build_pictures(K, matched is not None, tuple(shape))
-        probs = presentation(model).prototype_pictures(model.probs)
+        probs = presentation(model).prototype_pictures(_probabilities(model))
         names = self.session.component_names()
         for k in range(K):
             self.images[k].setImage(probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
@@ -182,27 +182,28 @@ class PrototypesView(PlotView, QStackedWidget):
             )
         if matched is not None:
             truth, perm = matched
-            true_probs = presentation(truth).prototype_pictures(truth.probs)
+            true_probs = presentation(truth).prototype_pictures(_probabilities(truth))
             for j, k in enumerate(perm):
                 self.truth_images[k].setImage(true_probs[j].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
 
     # ----------------------------------------------------------------- feature lists
     def _show_table(self, model, columns, empty, matched) -> None:
         """One table column per component: its features (most probable first) with their probabilities as bars."""
-        K, M = model.probs.shape
+        probs = _probabilities(model)
+        K, M = probs.shape
         count = min(M, MAX_FEATURE_ROWS)
         shown = presentation(model)
         # ranked by the half-step shown, not by a frame moving to it: rows stay while the bars move
         target = self.session.snapshot
-        order = shown.listed_features((model if target is None else target.model).probs, count)
+        order = shown.listed_features(probs if target is None else _probabilities(target.model), count)
         true_probs = None
         if matched is not None:
             truth, perm = matched
-            true_probs = np.empty_like(truth.probs)
-            true_probs[perm] = truth.probs
+            true_probs = np.empty_like(_probabilities(truth))
+            true_probs[perm] = _probabilities(truth)
         # One scale for every bar, so components compare: probabilities of a Bernoulli feature
         # are absolute (0 to 1); word probabilities are scaled to the largest one shown.
-        scale = shown.bar_scale(np.take_along_axis(model.probs, order, 1))
+        scale = shown.bar_scale(np.take_along_axis(probs, order, 1))
         symbol = shown.symbol
         names = self.session.component_names()
         self.table.clear()
@@ -215,7 +216,7 @@ class PrototypesView(PlotView, QStackedWidget):
             self.table.setHorizontalHeaderItem(k, title)
             colour = component_color(k, self.appearance.dark).name()
             for i, m in enumerate(order[k]):
-                p = float(model.probs[k, m])
+                p = float(probs[k, m])
                 tip = f"{symbol}({columns[m]} | {names[k]}) = {p:.6g}"
                 true_fraction = -1.0
                 if true_probs is not None:
@@ -267,3 +268,10 @@ class ProbabilityBars(QStyledItemDelegate):
         if bar is not None:  # room for the value beside the name
             size.setWidth(size.width() + option.fontMetrics.horizontalAdvance(bar[3]) + 22)
         return size
+
+
+def _probabilities(model) -> np.ndarray:
+    """`model`'s probabilities (n_components, n_features), as its family gives them (`probabilities`)."""
+    probs = presentation(model).probabilities(model)
+    assert probs is not None  # the page is shown only for a family whose data view is PROTOTYPES: probabilities
+    return probs
