@@ -18,7 +18,8 @@ from nbviz.app.families import (
     model_choice,
     presentation,
 )
-from nbviz.app.model.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig, family_for_data
+from nbviz.app.families.choice import family_for_table
+from nbviz.app.model.config import FAMILY_LABELS, MODEL_CHOICES, ModelConfig
 
 EXAMPLES = {
     "gaussian": nc.GaussianMixture(
@@ -97,13 +98,13 @@ def test_prototype_pictures_keep_bernoulli_probabilities_and_scale_words_to_thei
     )
 
 
-def test_natural_family_of_each_data_kind():
-    assert [family_for_data(kind) for kind in ("binary", "counts", "continuous", "something else")] == [
-        "bernoulli",
-        "multinomial",
-        "gaussian",
-        "gaussian",
-    ]
+def test_a_tables_default_family_is_the_one_that_declares_its_kind_of_data():
+    documents = np.random.default_rng(0).poisson(0.3, size=(20, 12))
+    documents[:, 0] += np.arange(20)  # row totals that vary
+    tables = {"binary": [[0, 1], [1, 1]], "counts": documents, "continuous": [[0.5, 1.2], [2.0, -1.0]]}
+    guessed = {kind: family_for_table(X).family for kind, X in tables.items()}
+    assert guessed == {kind: nc.families_for(kind)[0] for kind in tables}
+    assert guessed == {"binary": "bernoulli", "counts": "multinomial", "continuous": "gaussian"}
     claimed = [cls.data_kind for cls in nc.FAMILIES.values()]
     assert len(claimed) == len(set(claimed)), "a data kind is claimed by two families"
 

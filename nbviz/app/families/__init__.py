@@ -28,7 +28,7 @@ from .base import (
 )
 from .choice import FamilyGuess, family_for_table
 from .probability import ProbabilityPresentation
-from .registry import DEFAULT_FAMILY, FAMILY_NAMES, PRESENTATIONS, family_for_data, presentation
+from .registry import DEFAULT_FAMILY, FAMILY_NAMES, PRESENTATIONS, presentation
 
 NAIVE_BAYES = "naive-bayes"
 
@@ -91,7 +91,6 @@ __all__ = [
     "ProbabilityModel",
     "ProbabilityPresentation",
     "SynthesisRecipe",
-    "family_for_data",
     "family_for_table",
     "model_choice",
     "presentation",

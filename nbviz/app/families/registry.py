@@ -6,8 +6,6 @@ module above the families looks a family up here (or through the package, which 
 
 from __future__ import annotations
 
-import nbviz.core as nc
-
 from .base import FamilyPresentation
 from .bernoulli import BERNOULLI
 from .categorical import CATEGORICAL
@@ -19,7 +17,7 @@ PRESENTATIONS: dict[str, FamilyPresentation] = {
 }
 """Core family name -> its presentation, in the order menus list them."""
 FAMILY_NAMES = tuple(PRESENTATIONS)
-DEFAULT_FAMILY = "gaussian"  # for data of a kind no family claims
+DEFAULT_FAMILY = "gaussian"  # the family of a model choice that names none (`ModelConfig`)
 
 
 def presentation(family_or_model) -> FamilyPresentation:
@@ -40,12 +38,3 @@ def presentation(family_or_model) -> FamilyPresentation:
     if entry is None:
         raise ValueError(f"no presentation for the family {name!r}; expected one of {', '.join(FAMILY_NAMES)}")
     return entry
-
-
-def family_for_data(kind: str) -> str:
-    """The natural emission family for data of `kind` ("binary", "counts", "continuous", ...).
-
-    The core families declare the kind of data they describe (`Mixture.data_kind`); the first one
-    registered for `kind` is chosen, and the Gaussian mixture for a kind none claims.
-    """
-    return next(iter(nc.families_for(kind)), DEFAULT_FAMILY)

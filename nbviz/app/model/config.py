@@ -10,7 +10,7 @@ from nbviz.core.convergence import PER_ROW_TOL
 from nbviz.core.families.gaussian import check_covariance_type
 from nbviz.core.params import check_choice, check_integer, check_real
 
-from ..families import DEFAULT_FAMILY, PRESENTATIONS, family_for_data, presentation
+from ..families import DEFAULT_FAMILY, PRESENTATIONS, presentation
 from ..families import MODEL_CHOICES as _MODEL_CHOICES
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
@@ -248,7 +248,6 @@ __all__ = [
     "MAX_COMPONENTS",
     "MODEL_CHOICES",
     "ModelConfig",
-    "family_for_data",
     "for_file",
     "without_covariance_prior",
 ]
