@@ -9,7 +9,6 @@ import pytest
 from sklearn.mixture import GaussianMixture
 
 import nbviz.core as nc
-from nbviz.app.families.gaussian import file_covariance_prior
 from nbviz.core.degeneracy import FLOOR_FACTOR, rows_needed
 
 KS = range(1, 7)
@@ -19,6 +18,11 @@ def blobs() -> np.ndarray:
     rng = np.random.default_rng(0)
     centres = np.array([[0.0, 0.0], [6.0, 0.0], [3.0, 5.0]])
     return np.concatenate([c + rng.normal(size=(100, 2)) for c in centres])
+
+
+def file_covariance_prior(X) -> float:
+    """The app's covariance prior for a data file, by hand: 1e-6 N times the narrowest variance."""
+    return 1e-6 * X.shape[0] * float(X.var(axis=0).min())
 
 
 def chosen(X, **options):
