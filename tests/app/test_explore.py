@@ -152,7 +152,7 @@ def test_choose_k_equals_select_components_and_a_fit_reproduces_its_start(corner
     )
     np.testing.assert_array_equal(choice.selection.objective, reference.objective)
     np.testing.assert_array_equal(choice.selection.bic, reference.bic)
-    assert choice.true_k == 4 and choice.best_k("bic") == reference.best_k
+    assert choice.problem.truth.n_components == 4 and choice.best_k("bic") == reference.best_k
     k_index = 1
     restart = choice.best_restart(k_index, "bic")
     assert restart == int(np.nanargmin(reference.bic[1]))

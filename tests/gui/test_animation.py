@@ -1,9 +1,11 @@
 """File → Export → Animation and --export-animation: one decodable frame per half-step, nothing partial."""
 
+import json
 import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,16 +14,30 @@ from PySide6.QtCore import QSettings, QSize
 from PySide6.QtWidgets import QProgressBar, QPushButton
 
 import nbviz.core as nc
-from nbviz.app.data.animation_files import read_frame_infos
+from nbviz.app.data.animation_files import METADATA_KEY, SERIES_PATTERN, FrameInfo, animation_format
 from nbviz.app.data.half_steps import half_step_name
 from nbviz.gui.dialogs.animation_dialog import AnimationDialog, start_animation
 from nbviz.gui.figures.animation import AnimationChoices, export_animation, read_choices, to_pillow, write_choices
-from nbviz.gui.figures.frames import FrameViews, render_frame
+from nbviz.gui.figures.frames import FrameViews
 
 TRUTH = nc.GaussianMixture(
     weights=[0.5, 0.5], means=[[0.0, 0.0], [4.0, 1.0]], covariances=[[[1.0, 0.3], [0.3, 0.8]], [[0.6, 0.0], [0.0, 1.2]]]
 )
 SIZE = (320, 240)
+
+
+def read_frame_infos(path: str) -> list[FrameInfo]:
+    """The FrameInfo of every frame of the animation written at `path`, read back from its metadata."""
+    if animation_format(path) == "series":
+        infos = []
+        for name in sorted(p for p in Path(path).iterdir() if SERIES_PATTERN.fullmatch(p.name)):
+            with Image.open(name) as image:
+                infos.append(FrameInfo(**json.loads(image.info[METADATA_KEY])))
+        return infos
+    with Image.open(path) as image:
+        text = image.info["comment"] if image.format == "GIF" else image.info[METADATA_KEY]
+    data = json.loads(text)
+    return [FrameInfo(**frame) for frame in data["frames"]]
 
 
 @pytest.fixture
@@ -77,7 +93,11 @@ def test_drawing_frames_leaves_the_session_and_its_undo_alone(session, tmp_path,
     seen = []
     for signal in (session.cursor_changed, session.history_changed, session.run_reset, session.undo_changed):
         signal.connect(lambda *args: seen.append(args))
-    image = render_frame(session, 7, QSize(*SIZE))
+    views = FrameViews(session)
+    try:
+        image = views.render(7, QSize(*SIZE))
+    finally:
+        views.close()
     export_animation(session, str(tmp_path / "a.png"), AnimationChoices(0, 8, 100, *SIZE))
     assert not image.isNull() and image.size() == QSize(*SIZE)
     assert session.cursor == 3 and session.undo_history.can_undo == undo and len(session.history) == 9 and seen == []

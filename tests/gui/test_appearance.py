@@ -57,7 +57,7 @@ def test_presentation_mode_enlarges_text_lines_and_points_and_toggles_back(views
     before = styling(scatter, curve)
     appearance = scatter.appearance
     assert appearance is curve.appearance  # the one they were given
-    appearance.toggle_presentation()
+    appearance.set_presentation(True)
     during = styling(scatter, curve)
     for key in ("scatter ticks", "curve ticks"):
         assert during[key] == pytest.approx(before[key] * PRESENTATION_SCALE["font"])
@@ -65,7 +65,7 @@ def test_presentation_mode_enlarges_text_lines_and_points_and_toggles_back(views
         assert during[key] == pytest.approx(before[key] * PRESENTATION_SCALE["line"])
     assert during["mean size"] == pytest.approx(before["mean size"] * PRESENTATION_SCALE["point"])
     assert during["dot radius"] == before["dot radius"] + 1.5
-    appearance.toggle_presentation()
+    appearance.set_presentation(False)
     assert styling(scatter, curve) == before
 
 

@@ -197,17 +197,3 @@ def animation_writer(path: str, frame_ms: int) -> AnimationWriter:
     if kind == "series":
         return SeriesWriter(path, frame_ms)
     return PillowWriter(path, frame_ms, kind)
-
-
-def read_frame_infos(path: str) -> list[FrameInfo]:
-    """The FrameInfo of every frame of an animation written here (for checks and tests)."""
-    if animation_format(path) == "series":
-        infos = []
-        for name in sorted(p for p in Path(path).iterdir() if SERIES_PATTERN.fullmatch(p.name)):
-            with Image.open(name) as image:
-                infos.append(FrameInfo(**json.loads(image.info[METADATA_KEY])))
-        return infos
-    with Image.open(path) as image:
-        text = image.info["comment"] if image.format == "GIF" else image.info[METADATA_KEY]
-    data = json.loads(text)
-    return [FrameInfo(**frame) for frame in data["frames"]]

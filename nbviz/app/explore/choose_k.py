@@ -76,12 +76,6 @@ class KChoice(MadeOn):
                 attempts.append((_where(int(selection.ks[i]), kind, several), tries))
         return failure_lines(attempts, totals)
 
-    @property
-    def true_k(self) -> int | None:
-        """The number of components the data was drawn from, for synthesised data."""
-        truth = self.problem.truth
-        return None if truth is None else int(truth.n_components)
-
     def scores(self, criterion: str, covariance_type: str | None = None) -> np.ndarray:
         """Criterion values of shape (n_ks, n_init) (lower is better; NaN: no fit), degenerate fits included."""
         if criterion not in nc.CRITERIA:

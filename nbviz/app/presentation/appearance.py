@@ -71,9 +71,6 @@ class Appearance(QObject):
     def set_presentation(self, on: bool) -> None:
         self._set("presentation", on)
 
-    def toggle_presentation(self) -> None:
-        self.set_presentation(not self.presentation)
-
     def set_dark(self, on: bool) -> None:
         self._set("dark", on)
 

@@ -2,7 +2,7 @@
 
 `FrameViews` keeps a data view (and optionally the objective curve, whose dashed line marks the
 half-step) of a read-only copy of the session (`nbviz.app.run.session_copy`): moving the copy's
-cursor redraws them, and the window, its cursor and its undo stack are left alone. `render_frame`
+cursor redraws them, and the window, its cursor and its undo stack are left alone. `FrameViews.render`
 is the one entry point exports use; the views are drawn by the figure exporter's `paint`, the caption
 along the bottom.
 """
@@ -166,37 +166,3 @@ class FrameViews(QObject):
             widget.deleteLater()
         self._widgets = []
         self.deleteLater()
-
-
-def render_frame(
-    session: Session,
-    index: int,
-    size: QSize,
-    *,
-    with_objective: bool = False,
-    views: FrameViews | None = None,
-    appearance: Appearance | None = None,
-    view_options: ViewOptions | None = None,
-) -> QImage:
-    """Half-step `index` of `session`'s run as an image of `size`, with its caption.
-
-    Parameters
-    ----------
-    session : Session
-        Left as it is: its cursor does not move and nothing is added to its undo stack.
-    index : int
-    size : QSize
-    with_objective : bool
-        The objective curve beside the data view, a dashed line at `index`.
-    views : FrameViews, optional
-        Reuse these (made for `session`) instead of making and deleting new ones: many frames.
-    appearance, view_options : optional
-        The window's, for new views.
-    """
-    if views is not None:
-        return views.render(index, size)
-    made = FrameViews(session, with_objective=with_objective, appearance=appearance, view_options=view_options)
-    try:
-        return made.render(index, size)
-    finally:
-        made.close()

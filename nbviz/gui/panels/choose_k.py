@@ -56,7 +56,6 @@ COLUMN_TIPS = [
     "Degenerate fits (a component with too few rows, or a covariance at the prior's floor: never chosen; "
     "NA when every restart is) and fits that stopped at the iteration cap; hover for the reasons",
 ]
-DEGENERATE_NOTE = "hollow: degenerate, never chosen"
 
 
 def _fmt(value: float) -> str:

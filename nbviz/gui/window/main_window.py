@@ -175,7 +175,6 @@ class MainWindow(QMainWindow):
             view_options=self.view_options,
             motion=self.motion,
         )
-        self.posterior_action = menus.posterior
         self.view_option_actions, self.motion_actions = menus.view_options, menus.motion
         self._progress: QProgressDialog | None = None
         self.status_label = SteadyLabel()

@@ -22,9 +22,8 @@ from .view_menu import add_view_option_actions, follow_standardization
 
 @dataclass
 class MenuActions:
-    """The View menu's own actions (the commands' are in `WindowCommands`)."""
+    """The View menu's own actions that the window keeps (the commands' are in `WindowCommands`)."""
 
-    posterior: QAction
     view_options: dict[str, QAction]
     motion: dict
 
@@ -87,4 +86,4 @@ def build_menus(
     help_menu.addAction("How EM works here", lambda: show_help(parent))
     help_menu.addAction("Keyboard shortcuts", lambda: show_shortcuts(parent))
     help_menu.addAction("About nbviz", lambda: show_about(parent))
-    return MenuActions(posterior, view_option_actions, motion_actions)
+    return MenuActions(view_option_actions, motion_actions)
