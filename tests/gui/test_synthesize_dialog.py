@@ -143,6 +143,17 @@ def test_each_family_previews_on_the_fitting_page(dialog):
     np.testing.assert_allclose(preview.markers.getData()[0], dialog.check.model.means[:, 0])
 
 
+def test_a_categorical_mixture_previews_its_level_probabilities_as_bars(dialog):
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("categorical"))
+    dialog.d_spin.setValue(4)
+    dialog.redraw_preview()
+    preview, model = dialog.preview, dialog.check.model
+    assert dialog.ok_button.isEnabled() and preview.pages.currentWidget() is preview.bars_plot
+    levels = np.concatenate(list(model.probs), axis=1)  # every feature's levels side by side
+    for k, bars in enumerate(preview.bars):
+        np.testing.assert_allclose(bars.opts["height"], levels[k])
+
+
 def test_data_the_session_refuses_keep_the_dialog_open_with_the_reason(dialog):
     dialog.n_spin.setValue(2)  # fewer rows than the 3 components
     dialog.ok_button.click()

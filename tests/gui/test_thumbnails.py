@@ -55,3 +55,18 @@ def test_a_wide_model_is_drawn_and_aligned_without_a_d_by_d_matrix(kind, monkeyp
     np.testing.assert_array_equal(aligned.means, reference.means)  # matched back
     pixmap = drawn_pixmap(lambda painter, w, h: draw_thumbnail(painter, aligned, X, relabelled, frame, w, h), 120, 90)
     assert not pixmap.isNull()
+
+
+def test_a_categorical_model_is_drawn_with_its_level_probabilities(monkeypatch, qtbot):
+    model = nc.CategoricalMixture(
+        weights=[0.3, 0.7], probs=[np.array([[0.2, 0.8], [0.5, 0.5]]), np.array([[0.1, 0.1, 0.8], [0.6, 0.2, 0.2]])]
+    )
+    X = np.array([[0, 1], [1, 2], [0, 0]], dtype=float)
+    frame = frame_for(Problem("survey.csv", X, ("a", "b")), "categorical")
+    grey = []
+    monkeypatch.setattr(thumbnails, "_grey_cells", lambda painter, target, cells: grey.append(cells))
+    drawn_pixmap(lambda painter, w, h: draw_thumbnail(painter, model, None, None, frame, w, h), 120, 90)
+    levels = np.concatenate(list(model.probs), axis=1)  # each row scaled to its largest level, 0 (black) to 255
+    expected = np.clip(255 - 255 * levels / levels.max(axis=1, keepdims=True), 0, 255).astype(np.uint8)
+    assert frame.kind == "weights" and len(grey) == 1
+    np.testing.assert_array_equal(grey[0], expected)

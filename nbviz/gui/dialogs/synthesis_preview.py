@@ -15,7 +15,6 @@ which are all data. It is rebuilt only when its entries change, and follows the 
 from __future__ import annotations
 
 import math
-from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
 
-from ...app.families import PointsModel, ProbabilityModel, presentation
+from ...app.families import PointsModel, presentation
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.view_options import ViewOptions
 from ..plots.data.ellipses import DraggableMarkers, EllipseItem
@@ -42,19 +41,20 @@ MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many
 MAX_BARS = 160  # K x M above this is drawn as heat maps instead of bars
 
 
-def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, n_components: int) -> np.ndarray:
-    """Per true component, the sample's estimate of its probabilities; NaN rows for empty components.
+def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """Per true component, the sample's estimate of its probabilities `probs`; NaN rows for empty components.
 
     Bernoulli: the mean of the component's rows (how often each feature is 1). Multinomial: the
-    component's word counts over its total number of words (the family's synthesis recipe says).
+    component's word counts over its total number of words. Categorical: how often each feature
+    takes each level (the family's synthesis recipe says).
 
     Returns
     -------
-    ndarray of shape (n_components, n_features)
+    ndarray of the shape of `probs` (n_components, the family's probabilities per component)
     """
     estimate = presentation(family).synthesis.sample_frequencies
-    out = np.full((n_components, X.shape[1]), np.nan)
-    for k in range(n_components):
+    out = np.full(probs.shape, np.nan)
+    for k in range(probs.shape[0]):
         frequencies = estimate(X[z == k])
         if frequencies is not None:
             out[k] = frequencies
@@ -196,7 +196,7 @@ class SynthesisPreview(QWidget):
             else f"the {n_total:,} rows"
         )
         shown = presentation(model)
-        discrete = cast(ProbabilityModel, model)  # used only for families not drawn as points
+        probs = shown.probabilities(model)  # for the families not drawn as points
         kind = self.kind = preview_kind(model)
         self._show_legend(model)
         if kind in (PreviewKind.SCATTER, PreviewKind.STRIPS):
@@ -217,18 +217,21 @@ class SynthesisPreview(QWidget):
                 f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
                 "bottom: the average of its sampled rows."
             )
-            self._draw_pictures(discrete, X, z)
+            assert probs is not None
+            self._draw_pictures(model, probs, X, z)
             self.pages.setCurrentWidget(self.pictures)
         elif kind is PreviewKind.HEATMAPS:
             self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
-            self._draw_heatmaps(discrete, X, z)
+            assert probs is not None
+            self._draw_heatmaps(model, probs, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
             self.caption.setText(
                 f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
                 "dots: the frequencies in its sampled rows."
             )
-            self._draw_bars(discrete, X, z)
+            assert probs is not None
+            self._draw_bars(model, probs, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
         self._place_legend()
         self.setEnabled(True)
@@ -325,15 +328,15 @@ class SynthesisPreview(QWidget):
             self.scatter_plot.getViewBox().autoRange(padding=0.05)
 
     # ----------------------------------------------------------------- discrete
-    def _draw_pictures(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_pictures(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
         self.legend_points = self.legend_heights = None
         shape = _image_shape(model.n_features)
         assert shape is not None  # preview_kind draws square data only as pictures
-        sample = component_frequencies(model.family, X, z, model.n_components)
-        self.pictures.draw(model.probs, sample, z, shape, QSizeF(self.pages.size()))
+        sample = component_frequencies(model.family, X, z, probs)
+        self.pictures.draw(probs, sample, z, shape, QSizeF(self.pages.size()))
 
-    def _draw_bars(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
-        K, M = model.probs.shape
+    def _draw_bars(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
+        K, M = probs.shape
         width = 0.8 / K
         offsets = (np.arange(K) - (K - 1) / 2) * width
         for item in self.bars[K:]:
@@ -348,15 +351,15 @@ class SynthesisPreview(QWidget):
             color = component_color(k, self.appearance.dark)
             item.setOpts(
                 x=features + offsets[k],
-                height=model.probs[k],
+                height=probs[k],
                 width=width,
                 brush=pg.mkBrush(color),
                 pen=pg.mkPen(color),
             )
-        sample = component_frequencies(model.family, X, z, K)
+        sample = component_frequencies(model.family, X, z, probs)
         xs = (features[None, :] + offsets[:, None]).ravel()
         # each bar as points up its height, and the dots: the legend goes where they are fewest
-        heights = model.probs.ravel()[:, None] * np.linspace(0.0, 1.0, 5)[None, :]
+        heights = probs.ravel()[:, None] * np.linspace(0.0, 1.0, 5)[None, :]
         bar_points = np.column_stack([np.repeat(xs, heights.shape[1]), heights.ravel()])
         dot_points = np.column_stack([xs, sample.ravel()])
         self.legend_points = np.vstack([bar_points, dot_points[~np.isnan(dot_points[:, 1])]])
@@ -368,11 +371,11 @@ class SynthesisPreview(QWidget):
         self.bars_plot.getViewBox().autoRange(padding=0.02)
         self._name_features(M)
 
-    def _draw_heatmaps(self, model: ProbabilityModel, X: np.ndarray, z: np.ndarray) -> None:
-        K, M = model.probs.shape
+    def _draw_heatmaps(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
+        K, M = probs.shape
         self.legend_points = self.legend_heights = None
-        sample = component_frequencies(model.family, X, z, K)
-        for (plot, image), values in zip(self.heat_images, (model.probs, sample)):
+        sample = component_frequencies(model.family, X, z, probs)
+        for (plot, image), values in zip(self.heat_images, (probs, sample)):
             top = float(np.nanmax(values)) if np.isfinite(values).any() else 1.0
             # a component without sampled rows stays white (NaN would not draw)
             image.setImage(np.nan_to_num(values, nan=0.0), autoLevels=False, levels=(0.0, top or 1.0))

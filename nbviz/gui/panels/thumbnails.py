@@ -138,8 +138,9 @@ def draw_thumbnail(
             _prototypes(painter, area, model, frame.image_shape)
         else:
             _weights(painter, area, model, a.dark)
-            if _has_probabilities(model):
-                _probability_rows(painter, area, model, a.dark)
+            probs = _probabilities(model)
+            if probs is not None:
+                _probability_rows(painter, area, probs, a.dark)
         painter.setPen(QPen(QColor(FRAME[a.dark]), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(0.5, 0.5, width - 1, height - 1))
@@ -200,7 +201,9 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
     columns = max(1, math.ceil(math.sqrt(K * area.width() / area.height() * rows / cols)))
     lines = math.ceil(K / columns)
     cell = min(area.width() / columns, area.height() / lines)
-    probs = presentation(model).prototype_pictures(model.probs)
+    probabilities = _probabilities(model)
+    assert probabilities is not None  # "images" are only of families not drawn as points: probabilities
+    probs = presentation(model).prototype_pictures(probabilities)
     ink = np.ascontiguousarray(np.clip(255 - 255 * probs, 0, 255).astype(np.uint8))
     left = area.left() + (area.width() - columns * cell) / 2
     top = area.top() + (area.height() - lines * cell) / 2
@@ -209,15 +212,16 @@ def _prototypes(painter: QPainter, area: QRectF, model, shape: tuple[int, int]) 
         _grey_cells(painter, target, ink[k].reshape(rows, cols))
 
 
-def _has_probabilities(model) -> bool:
-    """The model's parameters are per-feature probabilities (``model.probs``), drawn below its weights."""
-    return presentation(model).probabilities(model) is not None
+def _probabilities(model) -> np.ndarray | None:
+    """The model's probabilities (n_components, n_features) as its family gives them, drawn below its
+    weights; None when its parameters are not probabilities."""
+    return presentation(model).probabilities(model)
 
 
 def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
     order = np.argsort(-model.weights, kind="stable")
     x = area.left()
-    if _has_probabilities(model):  # a thin bar on top; the probabilities fill the rest
+    if _probabilities(model) is not None:  # a thin bar on top; the probabilities fill the rest
         bar = QRectF(area.left(), area.top(), area.width(), area.height() * 0.14)
     else:
         bar = QRectF(area.left(), area.center().y() - area.height() / 4, area.width(), area.height() / 2)
@@ -229,12 +233,12 @@ def _weights(painter: QPainter, area: QRectF, model, dark: bool) -> None:
         x += w
 
 
-def _probability_rows(painter: QPainter, area: QRectF, model, dark: bool) -> None:
-    K = model.n_components
+def _probability_rows(painter: QPainter, area: QRectF, probs: np.ndarray, dark: bool) -> None:
+    K = probs.shape[0]
     top = area.top() + area.height() * 0.2
     swatch = 6.0
     rows = QRectF(area.left() + swatch + 2, top, area.width() - swatch - 2, area.bottom() - top)
-    scaled = model.probs / np.maximum(model.probs.max(axis=1, keepdims=True), 1e-300)
+    scaled = probs / np.maximum(probs.max(axis=1, keepdims=True), 1e-300)
     _grey_cells(painter, rows, np.clip(255 - 255 * scaled, 0, 255).astype(np.uint8))
     height = rows.height() / K
     painter.setPen(Qt.PenStyle.NoPen)
