@@ -61,6 +61,13 @@ def component_frequencies(family: str, X: np.ndarray, z: np.ndarray, probs: np.n
     return out
 
 
+def _probabilities(model: nc.Mixture) -> np.ndarray:
+    """`model`'s probabilities as its family gives them (every page but the scatter and strips draws them)."""
+    probs = presentation(model).probabilities(model)
+    assert probs is not None  # preview_kind draws a family without probabilities as points
+    return probs
+
+
 def preview_kind(model: nc.Mixture) -> PreviewKind:
     """How the preview draws a sample of `model` (which page, and the scatter plot's two ways)."""
     shown = presentation(model)
@@ -196,7 +203,6 @@ class SynthesisPreview(QWidget):
             else f"the {n_total:,} rows"
         )
         shown = presentation(model)
-        probs = shown.probabilities(model)  # for the families not drawn as points
         kind = self.kind = preview_kind(model)
         self._show_legend(model)
         if kind in (PreviewKind.SCATTER, PreviewKind.STRIPS):
@@ -217,21 +223,18 @@ class SynthesisPreview(QWidget):
                 f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
                 "bottom: the average of its sampled rows."
             )
-            assert probs is not None
-            self._draw_pictures(model, probs, X, z)
+            self._draw_pictures(model, X, z)
             self.pages.setCurrentWidget(self.pictures)
         elif kind is PreviewKind.HEATMAPS:
             self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
-            assert probs is not None
-            self._draw_heatmaps(model, probs, X, z)
+            self._draw_heatmaps(model, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
             self.caption.setText(
                 f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
                 "dots: the frequencies in its sampled rows."
             )
-            assert probs is not None
-            self._draw_bars(model, probs, X, z)
+            self._draw_bars(model, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
         self._place_legend()
         self.setEnabled(True)
@@ -328,14 +331,16 @@ class SynthesisPreview(QWidget):
             self.scatter_plot.getViewBox().autoRange(padding=0.05)
 
     # ----------------------------------------------------------------- discrete
-    def _draw_pictures(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_pictures(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        probs = _probabilities(model)
         self.legend_points = self.legend_heights = None
         shape = _image_shape(model.n_features)
         assert shape is not None  # preview_kind draws square data only as pictures
         sample = component_frequencies(model.family, X, z, probs)
         self.pictures.draw(probs, sample, z, shape, QSizeF(self.pages.size()))
 
-    def _draw_bars(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_bars(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        probs = _probabilities(model)
         K, M = probs.shape
         width = 0.8 / K
         offsets = (np.arange(K) - (K - 1) / 2) * width
@@ -371,7 +376,8 @@ class SynthesisPreview(QWidget):
         self.bars_plot.getViewBox().autoRange(padding=0.02)
         self._name_features(M)
 
-    def _draw_heatmaps(self, model: nc.Mixture, probs: np.ndarray, X: np.ndarray, z: np.ndarray) -> None:
+    def _draw_heatmaps(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
+        probs = _probabilities(model)
         K, M = probs.shape
         self.legend_points = self.legend_heights = None
         sample = component_frequencies(model.family, X, z, probs)
