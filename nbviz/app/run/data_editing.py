@@ -22,40 +22,23 @@ from ..data.fit_messages import describe_fit_error
 from ..data.painting import added, moved, paint_choices, removed, rows_after_removal
 from ..data.problem import Problem
 from ..families import DataView, presentation
-from ..model.config import ModelConfig
 from .events import SessionEvents
 from .outcome import DONE, Outcome
 from .run_making import new_run
-from .undo_history import UndoHistory
+from .undo_history import UndoHistory, Undone
 
 PAINTED_DIMENSIONS = (1, 2)  # the views that show every feature as it is: the 1-D and the 2-D one
 KEPT_EDIT_STARTS = 64  # runs begun by an edit that the curve can still mark (undo keeps fewer)
 
 
-class Edited(Protocol):
-    """What painting reads of the session, and how it shows the edited data's run."""
-
-    @property
-    def problem(self) -> Problem | None: ...
-
-    @property
-    def config(self) -> ModelConfig: ...
-
-    @property
-    def busy(self) -> bool: ...
+class Edited(Undone, Protocol):
+    """What painting reads of the session (besides what undo reads), and how it keeps the run shown for undo."""
 
     @property
     def snapshot(self) -> nc.Snapshot | None: ...
 
     @property
-    def history(self): ...
-
-    @property
     def undo_history(self) -> UndoHistory: ...
-
-    def show_run(self, problem: Problem, config: ModelConfig, em: nc.EM, new_data: bool = True) -> None: ...
-
-    def select(self, index: int) -> None: ...
 
 
 def why_not_paintable(problem: Problem | None, model: nc.Mixture | None) -> str:
