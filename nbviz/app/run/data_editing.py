@@ -96,19 +96,30 @@ class DataEditing:
     # ----------------------------------------------------------------- edits
     def add(self, x, choice: int = 0) -> Outcome:
         """Add a point at `x` (one value per feature), of class / true component `choice` where there is one."""
-        return self._edit("add a point", lambda problem: added(problem, x, choice), lambda n: n - 1)
+        return self._edit("add a point", lambda problem: added(problem, x, choice), lambda n: n - 1, "Added a point")
 
     def move(self, row: int, x) -> Outcome:
         """Move data point `row` (0-based) to `x`."""
-        return self._edit(f"move point {row + 1}", lambda problem: moved(problem, row, x), lambda _: row)
+        return self._edit(
+            f"move point {row + 1}", lambda problem: moved(problem, row, x), lambda _: row, f"Moved point {row + 1}"
+        )
 
     def remove(self, row: int) -> Outcome:
         """Remove data point `row` (0-based)."""
         return self._edit(
-            f"remove point {row + 1}", lambda problem: removed(problem, row), lambda _: -1, removed_row=row
+            f"remove point {row + 1}",
+            lambda problem: removed(problem, row),
+            lambda _: -1,
+            f"Removed point {row + 1}",
+            removed_row=row,
         )
 
-    def _edit(self, what: str, edit, selected, removed_row: int | None = None) -> Outcome:
+    def _edit(self, what: str, edit, selected, done: str, removed_row: int | None = None) -> Outcome:
+        """Make `edit` (problem -> edited problem) the data, and a run on it from the parameters shown.
+
+        `what` says what was refused ("add a point"), `done` what was done ("Added a point"); the
+        row `selected(n_samples)` of the edited data is inspected.
+        """
         session = self._session
         reason = self.why_not
         if reason:
@@ -130,9 +141,9 @@ class DataEditing:
         where = ""
         if removed_row is None:
             shown = edited.X[selected(edited.n_samples)]
-            where = " at (" + ", ".join(f"{value:.3g}" for value in np.atleast_1d(shown)) + ")"
+            where = " at (" + ", ".join(f"{value:.4g}" for value in np.atleast_1d(shown)) + ")"
         self._events.notice_raised.emit(
-            f"Data edited ({what}{where}; now {edited.n_samples} points): EM goes on from the parameters shown. "
+            f"{done}{where}; now {edited.n_samples} points. EM goes on from the parameters shown; "
             "Ctrl+Z brings back the old data and run."
         )
         return DONE

@@ -63,6 +63,7 @@ from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
 from .keys import StepKeys, next_half_step
 from .menus import build_menus
+from .paint_bar import PaintBar
 from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         self.commands = WindowCommands(self, self.session)
         self._connect_commands()
         self.toolbar = self.commands.add_toolbar(self)
+        self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self)  # D: paint the data
         self.step_keys = StepKeys(self, self.commands.step_key_actions(), self.data_view)
         menus = build_menus(
             self,
