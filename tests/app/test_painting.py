@@ -119,3 +119,33 @@ def test_a_saved_session_keeps_the_edited_data(session, tmp_path):
     assert reopened.restore(read_session(path))
     np.testing.assert_array_equal(reopened.problem.X, session.problem.X)
     assert reopened.problem.truth_z[-1] == 1 and len(reopened.history) == len(session.history)
+
+
+def test_supervised_naive_bayes_paints_a_point_of_the_chosen_class(qtbot):
+    rng = np.random.default_rng(2)
+    X = np.vstack([rng.normal(0, 1, (20, 2)), rng.normal(6, 1, (20, 2))])
+    labels = np.repeat([0, 1], 20)
+    session = Session()
+    problem = Problem(name="two", X=X, columns=("a", "b"), labels=labels, classes=("left", "right"))
+    assert session.load(problem, ModelConfig(n_components=2, label_fraction=1.0))
+    assert session.painting.choices() == ("left", "right")
+    assert session.painting.add([0.5, 0.5], 1)
+    assert session.labels[-1] == 1 and session.problem.labels.tolist() == [*labels.tolist(), 1]
+    assert session.m_step() if session.snapshot.phase == "E" else session.step()
+    # the class-1 mean is the mean of its 21 rows, the painted one among them
+    right = np.vstack([X[20:], [[0.5, 0.5]]]).mean(axis=0)
+    k = 1
+    np.testing.assert_allclose(session.snapshot.model.means[k], right, rtol=1e-10)
+
+
+def test_an_export_after_an_edit_writes_the_edited_data(session, tmp_path):
+    from nbviz.app.data.export import write_session_export
+
+    assert session.painting.remove(0)
+    assert session.painting.add([40.0, 40.0], 0)
+    assert session.e_step()
+    path = tmp_path / "r.csv"
+    write_session_export("responsibilities", path, session)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 60  # a header and one row per point: 60 - 1 + 1
+    assert lines[-1].split(",")[:3] == ["60", "40.0", "40.0"]

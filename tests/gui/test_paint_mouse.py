@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 import nbviz.core as nc
 
@@ -26,8 +28,15 @@ def drag(view, start, end):
     viewport = view.plot.viewport()
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=pixel(view, *start))
     middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-    for place in (middle, end):
-        QTest.mouseMove(viewport, pixel(view, *place))
+    for place in (middle, end):  # sent as such: QTest's moves do not reach an inactive test window
+        at = QPointF(pixel(view, *place))
+        left = Qt.MouseButton.LeftButton
+        QApplication.sendEvent(
+            viewport,
+            QMouseEvent(QEvent.Type.MouseMove, at, at, Qt.MouseButton.NoButton, left, Qt.KeyboardModifier.NoModifier),
+        )
+    # the point is drawn where it is dragged before it is dropped (`end` is a place no point had)
+    assert view.points.nearest(*end, 4) >= 0
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=pixel(view, *end))
 
 
@@ -155,3 +164,39 @@ def test_the_1d_view_adds_a_point_at_the_clicked_x(make_main_window):
     X = window.session.problem.X
     assert X.shape == (n + 1, 1)
     assert X[-1, 0] == pytest.approx(x, abs=2 * (x1 - x0) / view.view_box.width())
+
+
+def test_delete_removes_the_point_under_the_mouse(painting):
+    window, view, _ = painting
+    session = window.session
+    session.select(-1)
+    X = session.problem.X
+    n, row = len(X), int(np.argmax(np.linalg.norm(X - X.mean(axis=0), axis=1)))  # a point on its own
+    at = QPointF(pixel(view, *X[row]))
+    # the mouse moved onto the point (sent as such: an inactive test window gets no hover from QTest)
+    move = QMouseEvent(
+        QEvent.Type.MouseMove, at, at, Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier
+    )
+    QApplication.sendEvent(view.plot.viewport(), move)
+    assert window.paint_bar.painter.remove_target() == row
+    expected = np.delete(X, row, axis=0)
+    window.commands["delete_point"].trigger()
+    assert session.problem.n_samples == n - 1
+    np.testing.assert_array_equal(session.problem.X, expected)
+
+
+def test_painting_ends_with_the_reason_when_the_data_cannot_be_painted(painting):
+    window, _, _ = painting
+    notices = []
+    window.session.notice_raised.connect(notices.append)
+    window.files.load_preset("bars")
+    assert not window.paint_bar.painter.active and not window.commands["paint"].isChecked()
+    assert not window.commands["delete_point"].isEnabled()
+    assert any("1-D or 2-D continuous" in notice for notice in notices)
+
+
+def test_an_edit_counts_as_unsaved_work(painting):
+    window, view, bounds = painting
+    window.session.reset()
+    click(view, *empty_place(view, bounds))
+    assert len(window.session.history) == 1 and window.files.unsaved

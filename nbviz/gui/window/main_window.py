@@ -473,7 +473,7 @@ class MainWindow(QMainWindow):
 
     def _history_changed(self) -> None:
         # the session always follows with cursor_changed, which sets the slider's value and the status
-        self.files.unsaved = len(self.session.history) > 1
+        self.files.unsaved = len(self.session.history) > 1 or self.session.painting.began_with_edit()
         self.history_slider.blockSignals(True)
         self.history_slider.setRange(0, max(0, len(self.session.history) - 1))
         self.history_slider.blockSignals(False)

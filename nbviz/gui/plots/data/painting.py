@@ -109,7 +109,7 @@ class PaintTool(QObject):
                 self.view.redraw()
             else:
                 self.painter.keep_range(self.view, lambda: session.painting.move(row, point))
-        elif point is not None:
+        elif point is not None and travelled < DRAG_PIXELS:  # a drag over empty space adds nothing
             self.painter.keep_range(self.view, lambda: session.painting.add(point, self.painter.choice))
 
     def _preview(self, row: int, position: QPointF) -> None:
