@@ -4,7 +4,8 @@ While the mode is on, a left click on empty space adds a point there (in the 1-D
 clicked x), a drag moves the point under the mouse (one edit when it is dropped), and
 `DataPainter.remove_target` removes the selected point, or the one under the mouse. Each edit is
 the session's (`Session.painting`: one undoable step, EM going on from the parameters shown); the
-view keeps its range, so the next click lands where the user expects. A plain click on a point
+view keeps its range, so the next click lands where the user expects. Switching the mode on widens
+the view (`ROOM`), so there is room to paint a point far from the data. A plain click on a point
 still selects it for the inspector.
 
 The mode holds what a new point is (`choice`: a class or a true component, as
@@ -22,6 +23,7 @@ from .interaction import CLICK_RADIUS
 from .points_view import PointsView
 
 DRAG_PIXELS = 3  # a press and release closer than this is a click, not a drag
+ROOM = 1.6  # painting widens the view by this factor about its centre
 
 
 class PaintTool(QObject):
@@ -170,9 +172,13 @@ class DataPainter(QObject):
             self.choice = min(self.choice, max(len(choices) - 1, 0))
         changed = on != self.active
         self.active = on
+        problem = self.session.problem
+        tall = ROOM if problem is not None and problem.n_features == 2 else 1.0  # the 1-D view keeps its height
         for tool in self.tools.values():
             cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
             tool.view.plot.viewport().setCursor(cursor)
+            if on and changed:  # room around the data, to paint a point far from it
+                tool.view.view_box.scaleBy(x=ROOM, y=tall)
         if changed:
             self.changed.emit(on)
 
