@@ -196,7 +196,7 @@ class ObjectiveCurve(PlotView, QWidget):
             movable=False,
             pen=pg.mkPen(DECREASE_COLOR, width=2),
             label="data edited",
-            labelOpts={"position": 0.9, "color": DECREASE_COLOR, "anchors": [(0, 0.5), (0, 0.5)]},
+            labelOpts={"position": 0.3, "color": DECREASE_COLOR, "anchors": [(0, 0.5), (0, 0.5)]},
         )
         self.edit_line.hide()
         self.plot.addItem(self.edit_line, ignoreBounds=True)
