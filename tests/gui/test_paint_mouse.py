@@ -185,14 +185,15 @@ def test_delete_removes_the_point_under_the_mouse(painting):
     np.testing.assert_array_equal(session.problem.X, expected)
 
 
-def test_painting_ends_with_the_reason_when_the_data_cannot_be_painted(painting):
+def test_painting_ends_with_the_reason_when_the_data_cannot_be_painted(painting, qtbot):
     window, _, _ = painting
     notices = []
-    window.session.notice_raised.connect(notices.append)
+    window.paint_bar.painter.ended.connect(notices.append)
     window.files.load_preset("bars")
     assert not window.paint_bar.painter.active and not window.commands["paint"].isChecked()
     assert not window.commands["delete_point"].isEnabled()
     assert any("1-D or 2-D continuous" in notice for notice in notices)
+    qtbot.waitUntil(lambda: "1-D or 2-D continuous" in window.banner.text)  # shown after the new data's clearing
 
 
 def test_an_edit_counts_as_unsaved_work(painting):

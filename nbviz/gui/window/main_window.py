@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
         self.commands = WindowCommands(self, self.session)
         self._connect_commands()
         self.toolbar = self.commands.add_toolbar(self)
-        self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self)  # D: paint the data
+        self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self.banner.show_notice, self)
         self.step_keys = StepKeys(self, self.commands.step_key_actions(), self.data_view)
         menus = build_menus(
             self,

@@ -9,7 +9,9 @@ toggle is disabled (its rule) and its tooltip says why.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolBar, QWidget
 
 from ...app.run.session import Session
@@ -41,9 +43,18 @@ class PaintBar(QObject):
     commands : WindowCommands
         The window's; the toolbar is already built (`add_toolbar`).
     data_view : DataView
+    notify : callable
+        Shows a note (the window's banner): why painting ended when the data shown cannot be painted.
     """
 
-    def __init__(self, session: Session, commands: WindowCommands, data_view: DataView, parent=None):
+    def __init__(
+        self,
+        session: Session,
+        commands: WindowCommands,
+        data_view: DataView,
+        notify: Callable[[str], None],
+        parent=None,
+    ):
         super().__init__(parent)
         self.session = session
         self.toggle, self.delete = commands["paint"], commands["delete_point"]
@@ -54,6 +65,8 @@ class PaintBar(QObject):
         self.chooser.choices.currentIndexChanged.connect(self._chosen)
         self.toggle.toggled.connect(self.painter.set_active)
         self.painter.changed.connect(self._mode_changed)
+        # queued: the window clears its banner for new data after the session's signals, then this shows
+        self.painter.ended.connect(notify, Qt.ConnectionType.QueuedConnection)
         self.delete.triggered.connect(self.painter.remove)
         for signal in (session.problem_changed, session.run_reset, session.busy_changed):
             signal.connect(self.update)

@@ -146,10 +146,12 @@ class DataPainter(QObject):
 
     Signals
     -------
-    changed(bool) : the mode was switched on or off (also when it ends because the data cannot be painted)
+    changed(bool) : the mode was switched on or off
+    ended(str) : the mode ended because the data shown now cannot be painted, and why
     """
 
     changed = Signal(bool)
+    ended = Signal(str)
 
     def __init__(self, session: Session, views, parent=None):
         super().__init__(parent)
@@ -192,9 +194,9 @@ class DataPainter(QObject):
             return
         if self.session.painting.can_paint:
             self._attach()  # a new page (the 1-D view) may have been built for the data
-        else:  # other data or another family: the mode ends, and the status bar says why
+        else:  # other data or another family: the mode ends, saying why
             self.set_active(False)
-            self.session.notice_raised.emit(self.session.painting.why_not)
+            self.ended.emit(self.session.painting.why_not)
 
     def remove_target(self) -> int:
         """The point Delete removes: the selected one, else the one under the mouse (-1: none)."""
