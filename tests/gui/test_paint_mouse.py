@@ -201,3 +201,13 @@ def test_an_edit_counts_as_unsaved_work(painting):
     window.session.reset()
     click(view, *empty_place(view, bounds))
     assert len(window.session.history) == 1 and window.files.unsaved
+
+
+def test_painting_widens_the_view_and_gives_back_its_range_when_nothing_was_painted(painting):
+    window, view, bounds = painting
+    x0, x1, _, _ = bounds
+    window.commands["paint"].trigger()  # off
+    (u0, u1), _ = view.view_box.viewRange()
+    assert (u1 - u0) == pytest.approx((x1 - x0) / 1.6, rel=1e-6)
+    window.commands["paint"].trigger()  # on again: widened once more from the data's own range
+    assert view.view_box.viewRange()[0] == pytest.approx([x0, x1], rel=1e-6)

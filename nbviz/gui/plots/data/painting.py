@@ -44,6 +44,7 @@ class PaintTool(QObject):
         self._pressed: QPointF | None = None  # where the left button went down (viewport pixels)
         self._dragged = -1  # the point being dragged
         self.hovered = -1  # the point under the mouse
+        self.unwidened: tuple | None = None  # (problem, view range) before the mode widened the view
         view.plot.viewport().installEventFilter(self)
 
     def data_point(self, x: float, y: float) -> np.ndarray | None:
@@ -179,8 +180,15 @@ class DataPainter(QObject):
         for tool in self.tools.values():
             cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
             tool.view.plot.viewport().setCursor(cursor)
+            box = tool.view.view_box
             if on and changed:  # room around the data, to paint a point far from it
-                tool.view.view_box.scaleBy(x=ROOM, y=tall)
+                tool.unwidened = (problem, box.viewRange())
+                box.scaleBy(x=ROOM, y=tall)
+            elif changed and tool.unwidened is not None:  # the data as it was: the range it had
+                if tool.unwidened[0] is problem:
+                    (x0, x1), (y0, y1) = tool.unwidened[1]
+                    box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+                tool.unwidened = None
         if changed:
             self.changed.emit(on)
 
