@@ -211,3 +211,19 @@ def test_painting_widens_the_view_and_gives_back_its_range_when_nothing_was_pain
     assert (u1 - u0) == pytest.approx((x1 - x0) / 1.6, rel=1e-6)
     window.commands["paint"].trigger()  # on again: widened once more from the data's own range
     assert view.view_box.viewRange()[0] == pytest.approx([x0, x1], rel=1e-6)
+
+
+def test_a_refused_drag_puts_the_point_back(painting):
+    window, view, bounds = painting
+    session = window.session
+    before = session.problem
+    errors = []
+    session.error_raised.connect(errors.append)
+    start, end = tuple(before.X[5]), empty_place(view, bounds)
+    session.background.set_busy(True)  # a run to convergence goes: edits wait for it
+    try:
+        drag(view, start, end)
+    finally:
+        session.background.set_busy(False)
+    assert session.problem is before and "Wait for the run" in errors[-1]
+    np.testing.assert_array_equal(view.points.positions, before.X)

@@ -44,8 +44,14 @@ class PaintTool(QObject):
         self._pressed: QPointF | None = None  # where the left button went down (viewport pixels)
         self._dragged = -1  # the point being dragged
         self.hovered = -1  # the point under the mouse
+        self._before: np.ndarray | None = None  # the points' places before a drag was drawn
         self.unwidened: tuple | None = None  # (problem, view range) before the mode widened the view
         view.plot.viewport().installEventFilter(self)
+
+    def forget_press(self) -> None:
+        """Drop a press or drag in progress (the mode was switched while the button was down)."""
+        self._pressed, self._dragged = None, -1
+        self._put_back()
 
     def data_point(self, x: float, y: float) -> np.ndarray | None:
         """The data point shown at view position (x, y), or None where this view cannot paint.
@@ -106,18 +112,28 @@ class PaintTool(QObject):
         point = None if position is None else self.data_point(position.x(), position.y())
         session: Session = self.view.session
         if row >= 0 and travelled < DRAG_PIXELS:
+            self._put_back()
             session.select(row)  # a click on a point: inspect it
         elif row >= 0:
-            if point is None:  # dropped outside the view: nothing moves
-                self.view.redraw()
-            else:
-                self.painter.keep_range(self.view, lambda: session.painting.move(row, point))
+            moved = point is not None and self.painter.keep_range(self.view, lambda: session.painting.move(row, point))
+            if not moved:  # dropped outside the view, or refused (the session says why): it goes back
+                self._put_back()
         elif point is not None and travelled < DRAG_PIXELS:  # a drag over empty space adds nothing
             self.painter.keep_range(self.view, lambda: session.painting.add(point, self.painter.choice))
+        self._before = None  # the edited data's points are drawn from it
+
+    def _put_back(self) -> None:
+        """Draw the points where they were before a drag that moved nothing."""
+        if self._before is not None:
+            self.view.points.set_positions(self._before)
+            self._before = None
+            self.view.redraw()
 
     def _preview(self, row: int, position: QPointF) -> None:
         """Draw point `row` where it is dragged (the 1-D view's strip keeps its height)."""
         layer = self.view.points
+        if self._before is None:
+            self._before = np.array(layer.positions)
         positions = np.array(layer.positions)
         positions[row, 0] = position.x()
         if self.view.session.problem is not None and self.view.session.problem.n_features == 2:
@@ -181,6 +197,7 @@ class DataPainter(QObject):
             cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
             tool.view.plot.viewport().setCursor(cursor)
             box = tool.view.view_box
+            tool.forget_press()
             if on and changed:  # room around the data, to paint a point far from it
                 tool.unwidened = (problem, box.viewRange())
                 box.scaleBy(x=ROOM, y=tall)
@@ -229,11 +246,14 @@ class DataPainter(QObject):
             self.keep_range(view, lambda: self.session.painting.remove(row))
 
     @staticmethod
-    def keep_range(view: PointsView, edit) -> None:
-        """Make `edit` without the view jumping to fit the edited data (the 1-D view refits its height)."""
+    def keep_range(view: PointsView, edit) -> bool:
+        """Make `edit` without the view jumping to fit the edited data (the 1-D view refits its height);
+        whether it was made (else the session said why)."""
         (x0, x1), (y0, y1) = view.view_box.viewRange()
-        if edit() and view.session.problem is not None:
-            if view.session.problem.n_features == 1:
-                view.view_box.setXRange(x0, x1, padding=0)
-            else:
-                view.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        if not edit():
+            return False
+        if view.session.problem is not None and view.session.problem.n_features == 1:
+            view.view_box.setXRange(x0, x1, padding=0)
+        else:
+            view.view_box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        return True
