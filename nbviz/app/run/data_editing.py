@@ -141,7 +141,8 @@ class DataEditing:
         where = ""
         if removed_row is None:
             shown = edited.X[selected(edited.n_samples)]
-            where = " at (" + ", ".join(f"{value:.4g}" for value in np.atleast_1d(shown)) + ")"
+            values = ", ".join(f"{value:.4g}" for value in np.atleast_1d(shown))
+            where = f" at ({values})" if np.size(shown) > 1 else f" at x = {values}"
         self._events.notice_raised.emit(
             f"{done}{where}; now {edited.n_samples} points. EM goes on from the parameters shown; "
             "Ctrl+Z brings back the old data and run."
