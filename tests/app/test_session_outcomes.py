@@ -184,6 +184,7 @@ SESSION_SIGNALS = {
 # the session's parts announce what they change on the session's signals (`SessionEvents`)
 SESSION_PARTS = {
     "app/run/background.py",
+    "app/run/data_editing.py",
     "app/run/hand_labels.py",
     "app/run/inspection.py",
     "app/run/player.py",

@@ -8,7 +8,8 @@ The facade keeps the signals (`SessionEvents`), the data and the model choice, a
 that replace or step the run. Each other kind of state is a part with one job, reached as an
 attribute: the run and its cursor (`run_history`), play (`player`), undo (`undo_history`), the
 inspected row or point (`inspection`), labels given by hand (`hand_labels`), runs stepped in a
-worker thread (`background`) and the Choose K and restart results kept to save (`explored`).
+worker thread (`background`), the Choose K and restart results kept to save (`explored`) and
+edits of the data (`painting`).
 
 Only the session and its parts change the run and history. An operation that can be refused
 returns an `Outcome` carrying the reason; `error_raised` announces the same reason to whoever shows
@@ -28,6 +29,7 @@ from ..data.fit_messages import describe_fit_error
 from ..data.problem import Problem
 from ..model.config import ModelConfig
 from .background import BackgroundRuns
+from .data_editing import DataEditing
 from .events import SessionEvents
 from .explored_results import ExploredResults
 from .hand_labels import HandLabels
@@ -53,7 +55,7 @@ class Session(SessionEvents):
         The data shown.
     config : ModelConfig
         The model choice of the run shown.
-    run_history, player, undo_history, inspection, hand_labels, background, explored
+    run_history, player, undo_history, inspection, hand_labels, background, explored, painting
         The session's parts (see the module's description).
     """
 
@@ -69,6 +71,7 @@ class Session(SessionEvents):
         self.hand_labels = HandLabels(self, self)
         self.background = BackgroundRuns(self.run_history, self, self.player.pause, self.undo_history.remember)
         self.explored = ExploredResults()
+        self.painting = DataEditing(self, self)
 
     # ----------------------------------------------------------------- loading and configuring
     def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> Outcome:

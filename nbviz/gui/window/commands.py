@@ -31,6 +31,7 @@ RULES: dict[str, Callable[[Session], bool]] = {
     "undo": lambda session: session.undo_history.can_undo,
     "redo": lambda session: session.undo_history.can_redo,
     "idle": lambda session: not session.busy,
+    "paint": lambda session: session.painting.can_paint,  # 1-D or 2-D data drawn as points, no background work
 }
 
 
@@ -92,6 +93,17 @@ OTHER_COMMANDS: dict[str, Command] = {
     "screenshot": Command("Save screenshot…", ("Ctrl+Shift+S",)),
     "quit": Command("Quit", (QKeySequence.StandardKey.Quit,)),
     "start_page": Command("Start page"),
+    "paint": Command(
+        "Paint the data",
+        ("D",),
+        "Click to add a point, drag one to move it, Delete removes one; EM goes on from here (D)",
+        "paint",
+        "paint",
+        checkable=True,
+    ),
+    "delete_point": Command(
+        "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
+    ),
     "presentation": Command(
         "Presentation mode",
         ("F5",),
@@ -111,7 +123,7 @@ EXPORT_COMMANDS: dict[str, Command] = {
 STEP_KEY_COMMANDS = (
     *("e_step", "m_step", "iteration", "play", "reset"),
     *("back", "forward", "next", "first", "last"),
-    *("undo", "redo"),
+    *("undo", "redo", "paint"),
 )
 
 
@@ -163,7 +175,7 @@ class WindowCommands(QObject):
         return [self.actions[name] for name in STEP_KEY_COMMANDS]
 
     def add_toolbar(self, window: QMainWindow) -> QToolBar:
-        """The Stepping toolbar: E-step … Reset, as in the Run menu; Back and Forward; presentation mode."""
+        """The Stepping toolbar: E-step … Reset, as in the Run menu; Back and Forward; painting; presentation mode."""
         toolbar = window.addToolBar("Stepping")
         toolbar.setObjectName("stepping_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
@@ -173,6 +185,8 @@ class WindowCommands(QObject):
         for name in ("back", "forward"):
             toolbar.addAction(self.actions[name])
         toolbar.addSeparator()
+        toolbar.addAction(self.actions["paint"])
+        self.paint_separator = toolbar.addSeparator()  # the paint chooser goes before it
         toolbar.addAction(self.actions["presentation"])
         self.toolbar = toolbar
         return toolbar

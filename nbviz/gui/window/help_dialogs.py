@@ -20,6 +20,8 @@ SHORTCUTS = [
     ("R", "Reset to the start"),
     ("Ctrl+Z", "Undo a change that discarded the run (model, K, seed, start, prior, labels, data, reset)"),
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    ("D", "Paint the data (1-D and 2-D): click adds a point, drag moves one; Ctrl+Z undoes an edit"),
+    ("Delete / Backspace", "While painting: remove the selected point, or the one under the mouse"),
     ("Enter / Esc in a number field", "Use / drop the number typed, back to the view"),
     ("Ctrl+R", "Run to convergence"),
     ("Ctrl+O", "Open a data file or session"),

@@ -64,6 +64,7 @@ from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
 from .keys import StepKeys, next_half_step
 from .menus import build_menus
+from .paint_bar import PaintBar
 from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
@@ -164,6 +165,7 @@ class MainWindow(QMainWindow):
         self.commands = WindowCommands(self, self.session)
         self._connect_commands()
         self.toolbar = self.commands.add_toolbar(self)
+        self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self.banner.show_notice, self)
         self.step_keys = StepKeys(self, self.commands.step_key_actions(), self.data_view)
         menus = build_menus(
             self,
@@ -475,7 +477,7 @@ class MainWindow(QMainWindow):
 
     def _history_changed(self) -> None:
         # the session always follows with cursor_changed, which sets the slider's value and the status
-        self.files.unsaved = len(self.session.history) > 1
+        self.files.unsaved = len(self.session.history) > 1 or self.session.painting.began_with_edit()
         self.history_slider.blockSignals(True)
         self.history_slider.setRange(0, max(0, len(self.session.history) - 1))
         self.history_slider.blockSignals(False)

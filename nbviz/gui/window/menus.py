@@ -63,6 +63,9 @@ def build_menus(
     edit_menu = bar.addMenu("&Edit")
     edit_menu.addAction(commands["undo"])
     edit_menu.addAction(commands["redo"])
+    edit_menu.addSeparator()
+    edit_menu.addAction(commands["paint"])
+    edit_menu.addAction(commands["delete_point"])
     run_menu = bar.addMenu("&Run")
     for action in commands.run_actions():
         run_menu.addAction(action)

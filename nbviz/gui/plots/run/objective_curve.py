@@ -189,6 +189,17 @@ class ObjectiveCurve(PlotView, QWidget):
         self.cursor_line.sigPositionChangeFinished.connect(self._cursor_dragged)
         self.legend = legend
         self.plot.addItem(self.cursor_line)
+        # a run after an edit of the data starts there: its objective is not comparable with the old data's
+        self.edit_line = pg.InfiniteLine(
+            pos=0,
+            angle=90,
+            movable=False,
+            pen=pg.mkPen(DECREASE_COLOR, width=2),
+            label="data edited",
+            labelOpts={"position": 0.3, "color": DECREASE_COLOR, "anchors": [(0, 0.5), (0, 0.5)]},
+        )
+        self.edit_line.hide()
+        self.plot.addItem(self.edit_line, ignoreBounds=True)
         # why a run to convergence stopped, at its last point (Session.run_stop)
         self.stop_mark = Marks(size=STOP_MARK_SIZE, symbol="s", brush=None)
         self.stop_mark.setZValue(4)
@@ -235,6 +246,10 @@ class ObjectiveCurve(PlotView, QWidget):
         self.decrease_marks.setPen(pen(a, DECREASE_COLOR, 3))
         self.decrease_marks.setSize(a.point_size(16))
         self.cursor_line.setPen(pen(a, a.muted_text, 1.5, style=Qt.PenStyle.DashLine))
+        self.edit_line.setPen(pen(a, DECREASE_COLOR, 2))
+        label_font = self.edit_line.label.textItem.font()
+        label_font.setPointSizeF(a.font_size(9))
+        self.edit_line.label.setFont(label_font)
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
@@ -328,6 +343,7 @@ class ObjectiveCurve(PlotView, QWidget):
 
     def redraw(self, *_) -> None:
         history = self.session.history
+        self.edit_line.setVisible(self.session.painting.began_with_edit())
         self._title_axis()
         self._show_key()
         self._series.sync(history)
