@@ -47,7 +47,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--columns", metavar="C1,C2", help="the feature columns (names or 0-based numbers); others are left out"
     )
     parser.add_argument("--ignore", metavar="C1,C2", help="columns to leave out (names or 0-based numbers)")
-    parser.add_argument("--drop-missing", action="store_true", help="drop rows with missing values (they are listed)")
+    parser.add_argument(
+        "--drop-missing", action="store_true", help="drop rows with missing values (they are listed); --missing drop"
+    )
+    parser.add_argument(
+        "--missing",
+        choices=("em", "drop"),
+        help="a data file's empty cells: em keeps them for EM to account for (Gaussian, Bernoulli, categorical), "
+        "drop drops their rows (default: refused)",
+    )
     parser.add_argument(
         "--delimiter", metavar="D", help="comma, tab, semicolon, whitespace or one character (default: detected)"
     )

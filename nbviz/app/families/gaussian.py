@@ -347,10 +347,16 @@ def file_covariance_prior(X) -> float:
     Returns
     -------
     float
-        0 when no feature varies (nothing to scale to).
+        0 when no feature varies (nothing to scale to). Missing cells (NaN) are left out of their
+        feature's variance.
     """
     X = np.asarray(X, dtype=float)
     variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
+    if np.isnan(variances).any():  # missing cells: each feature's variance over its observed cells
+        observed = ~np.isnan(X)
+        counts = np.maximum(observed.sum(axis=0), 1)
+        centred = np.where(observed, X - np.nansum(X, axis=0) / counts, 0.0)
+        variances = (centred**2).sum(axis=0) / counts
     spread = variances[np.isfinite(variances) & (variances > 0)]
     return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
 
