@@ -229,9 +229,23 @@ def prepare(args):
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
+    _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
     return problem, config, start
+
+
+def _check_missing_cells(problem, config) -> None:
+    """ValueError when the data keeps missing cells (``--missing em``) for a family whose EM cannot account for them."""
+    import numpy as np
+
+    from .app.families import presentation
+
+    if np.isnan(problem.X).any() and not presentation(config.family).accepts_missing:
+        raise ValueError(
+            f"--missing em: the {presentation(config.family).title} does not account for missing cells; "
+            "give --missing drop, or another --model"
+        )
 
 
 # ----------------------------------------------------------------------------- fitting from the command line

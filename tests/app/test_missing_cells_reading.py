@@ -72,3 +72,8 @@ def test_complete_data_exports_as_before(tmp_path):
     header, rows = export.responsibilities_table(problem, np.array([[1.0, 0.0], [0.0, 1.0]]), ["1", "2"])
     assert header == ["line", "a", "b", "r_1", "r_2", "component", "unassigned_reason"]
     assert rows[0] == ["2", "1.0", "2.0", "1.0", "0.0", "1", ""]
+
+
+def test_a_family_without_missing_cells_is_refused_in_one_line(gappy):
+    with pytest.raises(ValueError, match="^--missing em: the Multinomial mixture does not account for missing"):
+        cli_problem(gappy, "--missing", "em", "--model", "multinomial")

@@ -421,7 +421,8 @@ class GaussianPresentation(FamilyPresentation):
     def simpler_options(self, covariance_type, X, prior):
         """Diag, then spherical covariances; at last one spherical component with a small covariance prior."""
         simpler = tuple({"covariance_type": kind} for kind in ("diag", "spherical") if kind != covariance_type)
-        scale = float(np.mean(np.square(X))) or 1.0
+        observed = np.asarray(X)[~np.isnan(X)]  # missing cells (NaN) left out
+        scale = (float(np.mean(np.square(observed))) if observed.size else 0.0) or 1.0
         small = nc.Prior(alpha=prior.alpha, beta=prior.beta, covariance_prior=1e-3 * scale)
         return (*simpler, {"n_components": 1, "covariance_type": "spherical", "prior": small})
 
@@ -533,4 +534,5 @@ GAUSSIAN = GaussianPresentation(
     data_view=DataView.POINTS,
     synthesis=GaussianSynthesis(),
     steps=GaussianSteps(),
+    accepts_missing=True,
 )
