@@ -20,43 +20,12 @@ import numpy as np
 from . import validation
 from .logspace import ZeroProbabilityError, normalise
 from .params import check_integer
+from .prepared import Prepared
 from .prior import Prior, as_prior
 
 # A component whose total responsibility is below this many data points is "empty": its MAP update
 # is undefined (0/0), so it keeps its previous emission parameters, which cannot lower the objective.
 EMPTY_MASS = 1e-8
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """Data validated for one family, laid out for the engine.
-
-    Attributes
-    ----------
-    X : ndarray of shape (n_samples, n_features)
-        The data as given (float64, read-only).
-    Xt : ndarray of shape (n_features, n_samples)
-        Feature-major copy used by the matrix products, centred at `shift`.
-    shift : ndarray of shape (n_features,)
-        Subtracted from every row in `Xt` (zeros for the discrete families).
-    row_constant : ndarray of shape (n_samples,) or None
-        Per-row term of the log-density that does not depend on the parameters.
-    """
-
-    X: np.ndarray
-    Xt: np.ndarray
-    shift: np.ndarray
-    row_constant: np.ndarray | None = None
-
-    @property
-    def n_samples(self) -> int:
-        """Number of rows of `X`."""
-        return self.X.shape[0]
-
-    @property
-    def n_features(self) -> int:
-        """Number of columns of `X`."""
-        return self.X.shape[1]
 
 
 @dataclass(frozen=True)
@@ -452,7 +421,7 @@ class Mixture:
         -------
         ndarray of shape (n_components, n_samples)
         """
-        log_joint = self._log_emission(data)
+        log_joint = data.log_emission(self)
         log_joint += self._log_weights[:, None]
         return log_joint
 
@@ -617,7 +586,7 @@ class Mixture:
         >>> np.exp(model.component_log_density([[1, 1], [0, 1]])).round(3).tolist()
         [[0.2, 0.14], [0.2, 0.56]]
         """
-        return np.ascontiguousarray(self._log_emission(self.prepare(X)).T)
+        return np.ascontiguousarray(self.prepare(X).log_emission(self).T)
 
     def log_prior(self, prior: Prior | None = None) -> float:
         """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior).
