@@ -1,4 +1,5 @@
-"""``nbviz FILE --missing em --fit`` with no display: the responsibilities export gives every row its r
+"""``nbviz FILE --missing em --steps 5`` with no display (five half-steps end on an E-step, so the
+exported r come from the exported parameters): the responsibilities export gives every row its r
 (checked against the marginal densities of the observed cells under the exported parameters, with
 scipy) and its count of missing cells; the parameters JSON counts the missing cells and rows."""
 
@@ -33,7 +34,7 @@ def gappy_table(path):
 def test_a_data_only_run_keeps_missing_cells_and_exports_them(tmp_path):
     X = gappy_table(tmp_path / "gappy.csv")
     resp_path, params_path = tmp_path / "r.csv", tmp_path / "p.json"
-    args = [tmp_path / "gappy.csv", "--missing", "em", "--fit", "--export-responsibilities", resp_path]
+    args = [tmp_path / "gappy.csv", "--missing", "em", "--steps", "5", "--export-responsibilities", resp_path]
     args += ["--export-parameters", params_path]
     result = subprocess.run(
         [sys.executable, "-m", "nbviz", *map(str, args)], capture_output=True, text=True, env=NO_DISPLAY, timeout=300
@@ -56,14 +57,23 @@ def test_a_data_only_run_keeps_missing_cells_and_exports_them(tmp_path):
             for w, mu, sigma in zip(weights, means, covariances)
         ]
         expected = np.array(joint) / np.sum(joint)
-        # the export's r come from the E-step before the last M-step, which moved the parameters a little
-        np.testing.assert_allclose([float(row["r_1"]), float(row["r_2"])], expected, atol=1e-7)
+        np.testing.assert_allclose([float(row["r_1"]), float(row["r_2"])], expected, rtol=1e-9, atol=1e-12)
 
 
 def test_contradicting_flags_are_refused_in_one_line(tmp_path):
     gappy_table(tmp_path / "gappy.csv")
     result = subprocess.run(
-        [sys.executable, "-m", "nbviz", str(tmp_path / "gappy.csv"), "--drop-missing", "--missing", "em", "--fit"],
+        [
+            sys.executable,
+            "-m",
+            "nbviz",
+            str(tmp_path / "gappy.csv"),
+            "--drop-missing",
+            "--missing",
+            "em",
+            "--steps",
+            "1",
+        ],
         capture_output=True,
         text=True,
         env=NO_DISPLAY,
@@ -71,3 +81,18 @@ def test_contradicting_flags_are_refused_in_one_line(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr == "nbviz: error: --drop-missing contradicts --missing em: give one of them\n"
+
+
+def test_a_fit_to_convergence_gives_every_row_its_responsibilities(tmp_path):
+    X = gappy_table(tmp_path / "gappy.csv")
+    out = tmp_path / "r.csv"
+    args = [str(tmp_path / "gappy.csv"), "--missing", "em", "--fit", "--export-responsibilities", str(out)]
+    result = subprocess.run(
+        [sys.executable, "-m", "nbviz", *args], capture_output=True, text=True, env=NO_DISPLAY, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    with open(out, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    r = np.array([[float(row["r_1"]), float(row["r_2"])] for row in rows])
+    assert len(r) == len(X) and np.allclose(r.sum(axis=1), 1.0)
+    assert all(row["component"] in ("1", "2") and row["unassigned_reason"] == "" for row in rows)
