@@ -265,7 +265,7 @@ class ImportDialog(QDialog):
             label_column=label,
             feature_columns=features,
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
-            keep_missing=self._keeps_missing(),
+            keep_missing=_keeps_missing(self.family_combo, self.keep_check),
             binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
         )
 
@@ -300,14 +300,6 @@ class ImportDialog(QDialog):
         for widget in widgets:
             widget.blockSignals(False)
         self.base_config = config
-
-    def _keeps_missing(self) -> bool:
-        """Whether missing cells are kept: offered, ticked, and the chosen family's EM accounts for them."""
-        return self._may_keep() and not self.keep_check.isHidden() and self.keep_check.isChecked()
-
-    def _may_keep(self) -> bool:
-        """Whether the chosen family's EM accounts for missing cells, so keeping them is offered."""
-        return presentation(self.family_combo.currentData()).accepts_missing
 
     def _missing_choice_changed(self, ticked: bool) -> None:
         """Dropping and keeping exclude each other: ticking one unticks the other."""
@@ -510,8 +502,11 @@ class ImportDialog(QDialog):
 
     def _show_ok(self, text: str) -> None:
         self._set_message("notice", text)
-        self.drop_check.setVisible(self.drop_check.isChecked() or self._keeps_missing())
-        self.keep_check.setVisible(self._keeps_missing() or (self.drop_check.isChecked() and self._may_keep()))
+        self.drop_check.setVisible(self.drop_check.isChecked() or _keeps_missing(self.family_combo, self.keep_check))
+        self.keep_check.setVisible(
+            _keeps_missing(self.family_combo, self.keep_check)
+            or (self.drop_check.isChecked() and _may_keep(self.family_combo))
+        )
         self.ok_button.setEnabled(not self.loader.running)
 
     def _show_problem(self, error) -> None:
@@ -520,8 +515,8 @@ class ImportDialog(QDialog):
             n = len(error.lines)
             self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
             self.drop_check.setVisible(True)
-            self.keep_check.setVisible(self._may_keep())
-            keep = " or keep them for EM" if self._may_keep() else ""
+            self.keep_check.setVisible(_may_keep(self.family_combo))
+            keep = " or keep them for EM" if _may_keep(self.family_combo) else ""
             self._set_message(
                 "error",
                 f"{n} row{'s have' if n != 1 else ' has'} missing values "
@@ -661,6 +656,16 @@ class ImportDialog(QDialog):
             self.loader.wait()
         self._close_progress()
         super().reject()
+
+
+def _may_keep(family_combo: QComboBox) -> bool:
+    """Whether the chosen family's EM accounts for missing cells, so keeping them is offered."""
+    return presentation(family_combo.currentData()).accepts_missing
+
+
+def _keeps_missing(family_combo: QComboBox, keep_check: QCheckBox) -> bool:
+    """Whether missing cells are kept: offered, ticked, and the chosen family's EM accounts for them."""
+    return _may_keep(family_combo) and not keep_check.isHidden() and keep_check.isChecked()
 
 
 def _escape(text: str) -> str:

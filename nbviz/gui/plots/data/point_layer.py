@@ -8,7 +8,8 @@ handful of numpy scatter-writes, and drawing them is one unscaled copy of pixels
 Positions are converted to pixel offsets only when the view range or the widget size changes;
 each point is a round dot (a disc of pixels with a one-pixel darker rim), later points drawn over
 earlier ones. With `set_shapes` a point can instead be one of the marker `SHAPES` (pyqtgraph's own
-symbols, so a legend or a mean marker can show the same shape).
+symbols, so a legend or a mean marker can show the same shape). With `set_hollow` some points are
+hollow: a rim in their colour around a fill of the background's (rows with missing cells).
 """
 
 from __future__ import annotations
@@ -177,6 +178,8 @@ class PointLayer:
         self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
         self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
         self.shapes: np.ndarray | None = None  # (N,) index into SHAPES per point; None: all round dots
+        self.hollow: np.ndarray | None = None  # (N,) bool: drawn hollow; None: every point filled
+        self._hollow_fill = np.array([255, 255, 255], dtype=np.uint8)
         # (pixels, sources): the padded-image pixels the points cover and, for each, the index into
         # [fill colours of the visible points, their rim colours] of the point drawn last there;
         # worked out at the second render with one geometry (a recolouring), None until then
@@ -198,6 +201,8 @@ class PointLayer:
         grey = np.full((len(self.positions), 3), 128, dtype=np.uint8)
         self._geometry = None
         self.shapes = None
+        if self.hollow is not None and len(self.hollow) != len(self.positions):
+            self.hollow = None
         self.set_colors(grey)
 
     def set_shapes(self, shapes: np.ndarray | None) -> None:
@@ -218,6 +223,15 @@ class PointLayer:
             self.shapes = shapes
             self._geometry = None
 
+    def set_hollow(self, hollow: np.ndarray | None, fill_rgb=(255, 255, 255)) -> None:
+        """Which points are hollow, shape (N,) of bool (None: none), and the colour inside them (the
+        background's). Takes effect at the next `set_colors`."""
+        if hollow is not None and np.asarray(hollow).shape != (len(self.positions),):
+            raise ValueError(f"set_hollow got {np.shape(hollow)} for {len(self.positions)} points; give one per point")
+        self.hollow = None if hollow is None else np.asarray(hollow, dtype=bool)
+        self._hollow_fill = np.asarray(fill_rgb, dtype=np.uint8).reshape(3)
+        self.colors = np.zeros((0, 3), dtype=np.uint8)  # the next set_colors packs and renders again
+
     def set_colors(self, rgb: np.ndarray) -> None:
         """Per-point colours, shape (N, 3) uint8, and redraw (nothing to do when nothing changed)."""
         rgb = np.asarray(rgb, dtype=np.uint8)
@@ -226,6 +240,9 @@ class PointLayer:
         self.colors = rgb
         self._packed_fill = _pack(rgb)
         self._packed_rim = _pack((rgb * RIM_SHADE).astype(np.uint8))
+        if self.hollow is not None and self.hollow.any():  # a rim in the point's colour, the background inside
+            self._packed_rim[self.hollow] = _pack(rgb[self.hollow])
+            self._packed_fill[self.hollow] = _pack(self._hollow_fill[None, :])[0]
         self.render()
 
     # ----------------------------------------------------------------- pixels

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ....app.analysis.density_grids import density_grid
+from ....app.analysis.missing_cells import incomplete_rows, placed, shown_data
 from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
@@ -178,7 +179,7 @@ class ScatterView(PointsView, QWidget):
         if isinstance(wanted, tuple):
             return feature_pair(problem.columns, *wanted)
         if self._pca is None:
-            self._pca = pca(problem.X, title=pca_title(problem.standardization is not None))
+            self._pca = pca(placed(problem.X), title=pca_title(problem.standardization is not None))
         return self._pca  # also under the pairs view, which shows instead of this plot
 
     def _show_pairs(self, shown: bool) -> None:
@@ -208,7 +209,7 @@ class ScatterView(PointsView, QWidget):
             self._bounds_item.setData([], [])
             return
         assert self._problem is not None  # the projections are made from it
-        xy = projection.points(self._problem.X)
+        xy = projection.points(placed(self._problem.X))  # missing cells at their column means until a model
         self._label_axes()
         low, high = xy.min(axis=0), xy.max(axis=0)
         span = np.where(high > low, high - low, 1.0)
@@ -224,6 +225,14 @@ class ScatterView(PointsView, QWidget):
         )
 
     # ----------------------------------------------------------------- drawing
+    def place_incomplete_rows(self, model: nc.GaussianMixture, resp: np.ndarray) -> None:
+        problem, projection = self._problem, self.projection
+        gaps = None if problem is None else incomplete_rows(problem.X)
+        if problem is None or gaps is None or projection is None:
+            return
+        self.points.set_positions(projection.points(shown_data(model, problem.X, resp)))
+        self.points.set_hollow(gaps, self.hollow_fill())
+
     def draw_model(self) -> None:
         self._draw_components()
         self._draw_truth()
