@@ -48,7 +48,7 @@ class LegendEntry:
         (a histogram), "marker" (a mean), "blend" (responsibility colours), "uncertainty", "shapes"
         (a shape and colour per component), "points" (a dot per component colour), "component_bars"
         (a bar per component colour), "dots" (sampled frequencies), "ink" (white 0 to black 1) or
-        "hollow" (a hollow dot: a row with missing cells).
+        "hollow" (a hollow dot: a row with missing cells) or "blank" (no sample: text alone).
     text : str
         The explanation (simple HTML).
     hint : str
@@ -68,12 +68,6 @@ class LegendEntry:
 def ellipse_text() -> str:
     """The ellipse levels and the share of a component's mass each holds, e.g. "1σ (39%) and 2σ (86%)"."""
     return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
-
-
-HOLLOW_TEXT = {
-    1: "rows missing x are left out; hollow: cells missing elsewhere",
-    2: "hollow: cells missing, drawn at their expected value",
-}
 
 
 def legend_entries(
@@ -107,8 +101,10 @@ def legend_entries(
         entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
     if options.shapes:
         entries.append(LegendEntry("shapes", "shape: most responsible k"))
-    if incomplete:
-        entries.append(LegendEntry("hollow", HOLLOW_TEXT[1 if dimension == 1 else 2]))
+    if incomplete and dimension == 1:
+        entries.append(LegendEntry("blank", "rows missing x: not drawn (left out of the histogram)"))
+    elif incomplete:
+        entries.append(LegendEntry("hollow", "hollow: cells missing, drawn at their expected value"))
     return entries
 
 

@@ -165,6 +165,8 @@ class PointsView(PlotView):
         xy = None
         if self.model is not None and 0 <= index < len(self.points.positions):
             xy = self.points.positions[index]
+            if np.isnan(xy).any():  # a row missing the coordinate drawn (a 1-D view's x) is not drawn
+                xy = None
         show_ring(self.selection_ring, xy, self.ring_sizes, self.appearance)
         return xy
 
