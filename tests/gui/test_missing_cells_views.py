@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from scipy.stats import norm
+from test_point_layer import layer_in_view
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
@@ -15,7 +16,6 @@ from nbviz.app.run.session import Session
 from nbviz.gui.panels.inspector import PointInspector
 from nbviz.gui.plots.data.density_1d import Density1DView
 from nbviz.gui.plots.data.pairs_view import PairsView
-from nbviz.gui.plots.data.point_layer import PointLayer
 from nbviz.gui.plots.data.scatter_view import ScatterView
 
 
@@ -68,15 +68,8 @@ def test_the_scatter_view_draws_incomplete_rows_hollow_at_their_conditional_mean
 
 
 def test_a_hollow_point_is_a_coloured_rim_around_the_background(qtbot):
-    widget = pg.PlotWidget()
-    qtbot.addWidget(widget)
-    widget.resize(300, 240)
-    widget.setRange(xRange=(0.0, 1.0), yRange=(0.0, 1.0), padding=0)
-    widget.show()
-    qtbot.waitExposed(widget)
-    layer = PointLayer(widget.getViewBox())
     positions = np.array([[0.25, 0.5], [0.75, 0.5]])
-    layer.set_positions(positions)
+    layer = layer_in_view(qtbot, positions)
     layer.set_hollow(np.array([False, True]), (250, 250, 250))
     colours = np.array([[200, 30, 40], [30, 60, 200]], dtype=np.uint8)
     layer.set_colors(colours)
