@@ -18,6 +18,8 @@ defining these hooks (besides `nbviz.core.mixture.FAMILY_HOOKS`):
   components, as ``_map_update``);
 - ``_starting_layout(X, missing)``: complete data for the starting points, each missing cell
   filled with its column's mean in the family's comparison space;
+- optionally ``_check_observed(data)``: refuse observed cells the model cannot describe, naming
+  the cell of the whole data (the observed columns' layouts count rows and columns their own way);
 - ``_conditional_expectations(data)`` and ``_filled_in(data, resp)``: what
   `nbviz.core.missing.conditional_expectations` and `nbviz.core.missing.filled_in` return.
 """
@@ -101,6 +103,9 @@ class IncompleteData(Prepared):
 
     def log_emission(self, model: Any) -> np.ndarray:
         """``log p(x_n,obs | z_n = k)``, shape (n_components, n_samples): 0 where nothing is observed."""
+        check = getattr(model, "_check_observed", None)
+        if check is not None:
+            check(self)
         out = np.zeros((model.n_components, self.n_samples))
         for pattern in self.patterns:
             if pattern.data is None:
