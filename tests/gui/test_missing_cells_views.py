@@ -133,3 +133,23 @@ def test_the_inspector_gives_the_conditional_expectations_of_a_row_with_missing_
     for value in [*conditional, resp @ conditional]:
         assert f"{value:.4g}" in text
     assert "nan" not in text.lower()
+
+
+def test_a_bernoulli_row_with_missing_cells_expects_each_components_probability(qtbot):
+    truth = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.9, 0.9, 0.1, 0.1], [0.1, 0.2, 0.9, 0.8]])
+    X, _ = truth.sample(120, rng=3)
+    X[5, [1, 3]] = np.nan
+    session = Session()
+    problem = Problem("gaps", X, ("a", "b", "c", "d"))
+    assert problem.data_kind == "binary" and problem.family_guess.family == "bernoulli"
+    assert session.load(problem, ModelConfig(family="bernoulli", n_components=2, seed=0))
+    assert session.next_half_step() and session.next_half_step() and session.next_half_step()
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.select(5)
+    probs = session.run_history.responsibilities_model().probs
+    filled = inspector.breakdown.filled
+    assert filled.observed == ("a", "c") and filled.missing == ("b", "d")
+    np.testing.assert_allclose(filled.per_component, probs[:, [1, 3]], rtol=1e-12)
+    np.testing.assert_allclose(filled.weighted, session.resp[5] @ probs[:, [1, 3]], rtol=1e-12)
+    assert "Missing: b, d. The E-step used a, c" in inspector.text() and "nan" not in inspector.text().lower()
