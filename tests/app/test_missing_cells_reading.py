@@ -77,3 +77,21 @@ def test_complete_data_exports_as_before(tmp_path):
 def test_a_family_without_missing_cells_is_refused_in_one_line(gappy):
     with pytest.raises(ValueError, match="^--missing em: the Multinomial mixture does not account for missing"):
         cli_problem(gappy, "--missing", "em", "--model", "multinomial")
+
+
+def test_a_session_with_missing_cells_saves_them_as_null_and_reopens_them(tmp_path, qtbot):
+    from nbviz.app.documents.session_file import read_session, write_session
+    from nbviz.app.presentation.presets import load_preset
+    from nbviz.app.run.session import Session
+
+    original = Session()
+    assert original.load(*load_preset("missing-cells"))
+    for _ in range(3):
+        assert original.next_half_step()
+    path = tmp_path / "gaps.nbviz"
+    assert original.save(path, write_session)
+    assert "null" in path.read_text() and "NaN" not in path.read_text()
+    reopened = Session()
+    assert reopened.restore(read_session(path))
+    np.testing.assert_array_equal(reopened.problem.X, original.problem.X)  # NaN where NaN
+    np.testing.assert_allclose(reopened.resp, original.resp, rtol=1e-12)

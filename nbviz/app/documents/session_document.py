@@ -215,8 +215,8 @@ def _embedded_X(data: dict) -> np.ndarray:
     if "X_file" in data:
         if "X" in data:
             raise SchemaError("problem", "has both X and X_file; a session keeps one of them")
-        return numbers(data["X_file"], "problem.X_file", 2)
-    return numbers(entry(data, "X", "problem"), "problem.X", 2)
+        return numbers(data["X_file"], "problem.X_file", 2, missing=True)
+    return numbers(entry(data, "X", "problem"), "problem.X", 2, missing=True)
 
 
 def _standardization(value, n_features: int) -> Standardization | None:
