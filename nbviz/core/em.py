@@ -149,6 +149,8 @@ class EM:
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
+        NaN marks a missing cell, which Gaussian, Bernoulli and categorical mixtures marginalise
+        (`nbviz.core.missing`); the M-step then counts it at its expectation under the current model.
     model : Mixture
         The starting parameters.
     prior : Prior, optional

@@ -405,7 +405,9 @@ class Mixture:
         ------
         ValueError
             For data the model cannot describe: `DataFitError` (e.g. a non-binary value for a
-            Bernoulli mixture), or a wrong shape, NaN or infinity, naming the first bad cell.
+            Bernoulli mixture), or a wrong shape, infinity, or NaN for a family that does not take
+            missing cells, naming the first bad cell. The families that take them lay the data out
+            by pattern of missing cells (`nbviz.core.incomplete`).
         """
         return self._prepare(X, self.n_features)
 
