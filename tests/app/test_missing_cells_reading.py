@@ -95,3 +95,13 @@ def test_a_session_with_missing_cells_saves_them_as_null_and_reopens_them(tmp_pa
     assert reopened.restore(read_session(path))
     np.testing.assert_array_equal(reopened.problem.X, original.problem.X)  # NaN where NaN
     np.testing.assert_allclose(reopened.resp, original.resp, rtol=1e-12)
+
+
+def test_the_family_is_guessed_from_the_observed_cells():
+    from nbviz.app.families.choice import family_for_table
+
+    nan = np.nan
+    assert family_for_table([[0, 1], [nan, 1], [1, 0]]).family == "bernoulli"
+    assert family_for_table([[0.5, 1.25], [nan, 1.0]]).why == "measurements"
+    counts = family_for_table([[3, 0, 0, 0, 5, 0], [0, 2, nan, 0, 0, 9], [1, 0, 0, 7, 0, 0]])
+    assert counts.family == "gaussian" and "multinomial cannot count a missing cell" in counts.reason

@@ -46,15 +46,22 @@ def _percent(fraction: float) -> str:
 
 
 def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
-    """The default family of a table with missing cells, from its observed cells (flattened)."""
+    """The default family of a table with missing cells, from its observed cells (flattened): a
+    multinomial cannot count a missing cell, so whole numbers with gaps stay Gaussian."""
     if np.all((observed == 0) | (observed == 1)):
         return FamilyGuess(
             "bernoulli",
             "Bernoulli mixture: every value given is 0 or 1, so each column is a yes/no answer.",
             "0/1 values",
         )
+    if not np.all((observed >= 0) & (observed == np.round(observed))):
+        return FamilyGuess(
+            "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+        )
     return FamilyGuess(
-        "gaussian", "Gaussian mixture: numbers with missing cells, which EM accounts for.", "numbers with gaps"
+        "gaussian",
+        "Gaussian mixture: whole numbers with missing cells (a multinomial cannot count a missing cell).",
+        "whole numbers with missing cells",
     )
 
 
