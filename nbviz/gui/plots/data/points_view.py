@@ -104,7 +104,12 @@ class PointsView(PlotView):
         has_truth = self.session.matched_truth() is not None
         incomplete = self._problem is not None and incomplete_rows(self._problem.X) is not None
         entries = legend_entries(dimension, self.view_options, has_truth, incomplete)
-        self.legend.show_entries(entries, n_components, self.points.positions)
+        self.legend.show_entries(entries, n_components, self.legend_points())
+
+    def legend_points(self) -> np.ndarray:
+        """The points the legend should hide least, shape (n, 2): where they are drawn (override to
+        keep the legend put while rows with missing cells move)."""
+        return self.points.positions
 
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""

@@ -97,6 +97,7 @@ class ScatterView(PointsView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self._projection: Projection | None = None
         self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
+        self._placed = np.zeros((0, 2))  # the points as placed for the view, missing cells at column means
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._density_key: tuple | None = None  # what `density_grid` was computed for
         # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
@@ -205,7 +206,8 @@ class ScatterView(PointsView, QWidget):
         """Project the points for the chosen view, label the axes and fit the range to the data."""
         projection = self.projection
         if projection is None:
-            self.points.set_positions(np.zeros((0, 2)))
+            self._placed = np.zeros((0, 2))
+            self.points.set_positions(self._placed)
             self._bounds_item.setData([], [])
             return
         assert self._problem is not None  # the projections are made from it
@@ -217,6 +219,7 @@ class ScatterView(PointsView, QWidget):
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
         self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
         self.points.set_positions(xy)
+        self._placed = xy
         self.means.drag_enabled = projection.pair is not None
         self.means.setToolTip(
             "Drag a mean to restart EM from there"
@@ -225,6 +228,11 @@ class ScatterView(PointsView, QWidget):
         )
 
     # ----------------------------------------------------------------- drawing
+    def legend_points(self) -> np.ndarray:
+        """The points as placed for the view (missing cells at their column means), which do not move
+        with the half-steps, so the legend keeps its corner while rows with missing cells move."""
+        return self._placed
+
     def place_incomplete_rows(self, model: nc.GaussianMixture, resp: np.ndarray) -> None:
         problem, projection = self._problem, self.projection
         gaps = None if problem is None else incomplete_rows(problem.X)
