@@ -96,3 +96,16 @@ def test_a_fit_to_convergence_gives_every_row_its_responsibilities(tmp_path):
     r = np.array([[float(row["r_1"]), float(row["r_2"])] for row in rows])
     assert len(r) == len(X) and np.allclose(r.sum(axis=1), 1.0)
     assert all(row["component"] in ("1", "2") and row["unassigned_reason"] == "" for row in rows)
+
+
+def test_choose_k_and_standardising_keep_the_missing_cells(tmp_path):
+    gappy_table(tmp_path / "gappy.csv")
+    table = tmp_path / "k.csv"
+    args = [str(tmp_path / "gappy.csv"), "--missing", "em", "--standardize", "z", "--choose-k", "1-2"]
+    args += ["--export-choose-k", str(table)]
+    result = subprocess.run(
+        [sys.executable, "-m", "nbviz", *args], capture_output=True, text=True, env=NO_DISPLAY, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    with open(table, newline="") as handle:
+        assert [row["k"] for row in csv.DictReader(handle)] == ["1", "2"]

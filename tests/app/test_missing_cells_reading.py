@@ -105,3 +105,22 @@ def test_the_family_is_guessed_from_the_observed_cells():
     assert family_for_table([[0.5, 1.25], [nan, 1.0]]).why == "measurements"
     counts = family_for_table([[3, 0, 0, 0, 5, 0], [0, 2, nan, 0, 0, 9], [1, 0, 0, 7, 0, 0]])
     assert counts.family == "gaussian" and "multinomial cannot count a missing cell" in counts.reason
+
+
+def test_standardising_a_table_with_missing_cells_uses_each_columns_observed_cells():
+    from nbviz.app.data.standardize import fit_standardization, scale_proposal
+
+    rng = np.random.default_rng(4)
+    X = rng.normal([0.0, 500.0], [1.0, 300.0], size=(50, 2))
+    X[rng.random(X.shape) < 0.2] = np.nan
+    z = fit_standardization(X, "z")
+    np.testing.assert_allclose(z.centre, np.nanmean(X, axis=0), rtol=1e-12)
+    np.testing.assert_allclose(z.scale, np.nanstd(X, axis=0), rtol=1e-12)
+    robust = fit_standardization(X, "robust")
+    q1, median, q3 = np.nanpercentile(X, [25, 50, 75], axis=0)
+    np.testing.assert_allclose(robust.centre, median, rtol=1e-12)
+    np.testing.assert_allclose(robust.scale, q3 - q1, rtol=1e-12)
+    assert np.array_equal(np.isnan(z.apply(X)), np.isnan(X))
+    assert scale_proposal(X, ("a", "b")).startswith("Standardise? The spread of b is")
+    with pytest.raises(ValueError, match="b has standard deviation 0"):
+        fit_standardization(np.array([[1.0, np.nan], [2.0, np.nan]]), "z", ("a", "b"))
