@@ -153,3 +153,25 @@ def test_a_bernoulli_row_with_missing_cells_expects_each_components_probability(
     np.testing.assert_allclose(filled.per_component, probs[:, [1, 3]], rtol=1e-12)
     np.testing.assert_allclose(filled.weighted, session.resp[5] @ probs[:, [1, 3]], rtol=1e-12)
     assert "Missing: b, d. The E-step used a, c" in inspector.text() and "nan" not in inspector.text().lower()
+
+
+def test_the_inspector_works_an_m_step_mean_out_on_the_expected_cells(session, qtbot):
+    from nbviz.app.families.steps import ParameterKey
+
+    assert session.next_half_step()  # an M-step
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    before = session.run_history.responsibilities_model()
+    X, resp = session.problem.X, session.resp
+    completed = X.copy()
+    rows = np.isnan(X[:, 0])
+    completed[rows, 0] = before.means[0, 0] + before.covariances[0, 0, 1] / before.covariances[0, 1, 1] * (
+        X[rows, 1] - before.means[0, 1]
+    )
+    expected = resp[:, 0] @ completed[:, 0] / resp[:, 0].sum()
+    np.testing.assert_allclose(session.snapshot.model.means[0, 0], expected, rtol=1e-10)  # numpy's M-step
+    inspector.choose_parameter(ParameterKey("mean", 0, (0,)))
+    assert inspector.worked.value == pytest.approx(expected, rel=1e-10)
+    assert f"= {expected:.6g}" in inspector.text() and "enters with its expected value" in inspector.text()
+    inspector.choose_parameter(ParameterKey("covariance", 0, (0, 0)))
+    assert "not a plain weighted sum of the rows" in inspector.text() and "nan" not in inspector.text().lower()

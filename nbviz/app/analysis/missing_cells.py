@@ -16,6 +16,8 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.incomplete import mean_filled
 
+from .breakdown import worked_parameter
+
 
 def incomplete_rows(X: np.ndarray) -> np.ndarray | None:
     """Which rows miss a cell, shape (n_samples,) of bool; None when every row is complete."""
@@ -76,3 +78,24 @@ def filled_cells(model: nc.Mixture, x: np.ndarray, resp: np.ndarray, columns) ->
         expected,
         weighted,
     )
+
+
+def worked_on_expected_cells(
+    key, after: nc.Mixture, before: nc.Mixture, X: np.ndarray, resp: np.ndarray, prior: nc.Prior, columns, empty=()
+):
+    """The M-step's worked parameter `key` for data with missing cells, or None when it is not a sum.
+
+    The M-step counts each missing cell at its expectation under the model `before` it (the one
+    whose E-step gave `resp`). For a parameter of component k that is linear in the cells (a
+    Gaussian mean, a Bernoulli probability), the worked ratio over component k's completed rows
+    reproduces the stored value, and is returned; for the others (covariances, which also add each
+    row's conditional covariance; shared parameters; a categorical level's probability) it would
+    not, and None is returned.
+    """
+    if key.k is None:
+        return None
+    completed = nc.conditional_expectations(before, X)[key.k]
+    worked = worked_parameter(key, after, completed, resp, prior, columns, empty)
+    if worked.kept or np.isclose(worked.value, worked.stored, rtol=1e-9, atol=1e-12):
+        return worked
+    return None

@@ -35,7 +35,7 @@ from ...app.analysis.breakdown import (
     parameter_groups,
     worked_parameter,
 )
-from ...app.analysis.missing_cells import FilledCells
+from ...app.analysis.missing_cells import FilledCells, incomplete_rows, worked_on_expected_cells
 from ...app.data.fit_messages import point_name, row_number, row_unit
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
@@ -486,7 +486,21 @@ class PointInspector(TextPanel):
         assert snapshot is not None and problem is not None and em is not None and resp is not None
         key = self.chosen_key()
         assert key is not None  # shown only with parameters to choose
-        w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
+        if key.kind != "weight" and incomplete_rows(problem.X) is not None:
+            before = session.run_history.responsibilities_model()
+            assert before is not None  # an M-step was taken from an E-step's model
+            worked = worked_on_expected_cells(
+                key, snapshot.model, before, problem.X, resp, em.prior, problem.columns, snapshot.empty
+            )
+            if worked is None:
+                return (
+                    f"<p><b>This M-step</b> (iteration {snapshot.iteration}) used each missing cell's expected "
+                    "value given the row's observed cells (and, for a covariance, the conditional covariance): "
+                    "this parameter is not a plain weighted sum of the rows, so it is not written out here.</p>"
+                )
+            w = worked
+        else:
+            w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
         self.worked = w
         r = w.ratio
         k = key.k
@@ -536,6 +550,11 @@ class PointInspector(TextPanel):
         )
         numerator = f"{w.numerator_sum:.6g}" + (f" + {r.numerator_pseudo:g}" if r.numerator_pseudo else "")
         parts.append(f"<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>")
+        if key.kind != "weight" and incomplete_rows(problem.X) is not None:
+            parts.append(
+                "<p><i>A row missing this feature enters with its expected value given the row's observed "
+                f"cells under component {k + 1 if k is not None else ''} as it was before this M-step.</i></p>"
+            )
         if w.kept and k is not None:
             parts.append(
                 f"<p><i>Component {k + 1} received no responsibility: it kept its previous value "
