@@ -32,9 +32,10 @@ def placed(X: np.ndarray) -> np.ndarray:
     return mean_filled(X, missing) if missing.any() else X
 
 
-def shown_data(model: nc.Mixture, X: np.ndarray, resp: np.ndarray) -> np.ndarray:
+def shown_data(model: nc.Mixture, X: np.ndarray, resp: np.ndarray | None = None) -> np.ndarray:
     """Where the rows of `X` (n_samples, n_features) are drawn under `model` with responsibilities `resp`
-    (n_samples, n_components): observed cells as given, missing ones filled in; `X` when complete."""
+    (n_samples, n_components; default: the model's own): observed cells as given, missing ones filled
+    in; `X` when complete."""
     if incomplete_rows(X) is None:
         return X
     return nc.filled_in(model, X, resp)
