@@ -4,7 +4,8 @@ A mixture has weights ``pi`` and per-component emission parameters. Subclasses (
 ``nbviz.core.families``) are the one extension point of the core: they declare their keyword
 options and the kind of data they describe, and supply the emission log-density, the MAP update
 from weighted data, the log-prior of their parameters, sampling, a parameter count, starting points,
-the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`).
+the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`); those
+that take missing cells also the hooks of ``nbviz.core.incomplete``.
 Everything else lives here, and no other module asks which family a model is.
 """
 

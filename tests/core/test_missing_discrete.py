@@ -193,3 +193,19 @@ def test_complete_data_is_its_own_completion():
     X = X[~np.isnan(X).any(axis=1)]
     assert np.array_equal(nc.filled_in(model, X), X)
     assert np.array_equal(nc.conditional_expectations(model, X), np.stack([X, X]))
+
+
+MISSING_HOOKS = ("_marginal", "_expected_update", "_starting_layout", "_conditional_expectations", "_filled_in")
+
+
+@pytest.mark.parametrize("name", list(nc.FAMILIES))
+def test_a_family_takes_missing_cells_with_every_hook_or_refuses_them(name):
+    cls = nc.get_family(name)
+    X = np.array([[1.0, 0.0], [0.0, np.nan], [1.0, 1.0]])
+    try:
+        data = cls._prepare(X)
+    except ValueError as error:
+        assert "X[1, 1]" in str(error)
+        return
+    assert data.missing is not None and data.missing.tolist() == [[False, False], [False, True], [False, False]]
+    assert all(callable(getattr(cls, hook, None)) for hook in MISSING_HOOKS)

@@ -180,3 +180,12 @@ def test_naive_bayes_refuses_missing_cells_as_before():
     X = data_with_holes()
     with pytest.raises(ValueError, match=r"X contains NaN at X\[\d+, \d\].*fill in missing"):
         nc.fit_naive_bayes(X, np.arange(X.shape[0]) % 2, "gaussian")
+
+
+def test_choose_k_and_the_best_of_several_starts_take_missing_cells():
+    X = data_with_holes(seed=7, n=200)
+    selection = nc.select_components(X, "gaussian", [1, 2, 3], n_init=2, rng=0)
+    assert selection.best_k == 2
+    assert np.isfinite(nc.bic(selection.best_model, X)) and np.isfinite(nc.icl(selection.best_model, X))
+    best = nc.fit_best(X, "gaussian", 2, rng=0, covariance_type="tied")
+    assert not best.failures and np.isfinite(best.objectives).all()
