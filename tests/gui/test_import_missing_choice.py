@@ -48,3 +48,29 @@ def test_kept_cells_load_as_nan(dialog):
     assert dialog.ok_button.isEnabled()
     X = dialog.current_spec().load().X
     np.testing.assert_array_equal(np.isnan(X).sum(axis=0), [1, 1])
+
+
+def test_kept_cells_load_into_the_window_and_its_session_file(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from nbviz.app.documents.session_file import read_session, write_session
+    from nbviz.gui.window.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    path = tmp_path / "gaps.csv"
+    path.write_text(TEXT)
+    dialog = window.files.import_file(str(path))
+    dialog.keep_check.setChecked(True)
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        dialog.ok_button.click()
+    problem = window.session.problem
+    assert problem.name == "gaps.csv" and np.isnan(problem.X).sum() == 2
+    assert problem.load_options["keep_missing"] is True
+    assert "kept 2 missing cell(s) in 2 row(s) for EM to account for" in window.banner.text
+    assert window.session.next_half_step() and np.isfinite(window.session.resp).all()
+    saved = tmp_path / "gaps.nbviz"
+    assert window.session.save(saved, write_session)
+    reopened = read_session(saved)
+    assert np.array_equal(np.isnan(reopened.problem.X), np.isnan(problem.X))
