@@ -74,12 +74,18 @@ def test_a_hollow_point_is_a_coloured_rim_around_the_background(qtbot):
     colours = np.array([[200, 30, 40], [30, 60, 200]], dtype=np.uint8)
     layer.set_colors(colours)
     x0, y0, sx, sy, *_, radius = layer._geometry
+    edge = int(np.floor(radius))  # right of the centre: the fill's outer band at `edge`, the rim after it
     for (x, y), colour, centre in zip(positions, colours, ((200, 30, 40), (250, 250, 250))):
         col, row = int(np.floor((x - x0) * sx)), int(np.floor((y - y0) * sy))
         assert tuple(layer.image[row, col, :3]) == centre
-        rim = layer.image[row, col + int(np.floor(radius)) + 1, :3]  # the one-pixel rim, right of the centre
-        shade = (1.0 if centre == (250, 250, 250) else 0.6) * colour
-        assert tuple(rim) == tuple(shade.astype(np.uint8))
+        assert tuple(layer.image[row, col + edge, :3]) == tuple(colour)  # a two-pixel ring in its colour
+        assert tuple(layer.image[row, col + edge + 1, :3]) == tuple((0.6 * colour).astype(np.uint8))
+    recoloured = colours[::-1].copy()
+    layer.set_colors(recoloured)  # a half-step recolours the same pixels as a fresh splat draws them
+    fresh = layer_in_view(qtbot, positions)
+    fresh.set_hollow(np.array([False, True]), (250, 250, 250))
+    fresh.set_colors(recoloured)
+    assert np.array_equal(layer.image, fresh.image)
 
 
 def test_the_pairs_view_draws_them_hollow_and_no_nan(session, shown):
