@@ -234,7 +234,7 @@ class LegendSample(pg.GraphicsWidget):
                 painter,
                 "o",
                 a.point_size(9),
-                pg.mkPen(component_color(0, a.dark), width=a.line_width(1.5)),
+                pg.mkPen(component_color(0, a.dark), width=a.line_width(2.0)),
                 pg.mkBrush(a.background),
             )
         elif kind == "ink":  # probability 0 (white) to 1 (black), framed so that white shows on white
