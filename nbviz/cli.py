@@ -69,7 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--columns", metavar="C1,C2", help="the feature columns (names or 0-based numbers); others are left out"
     )
     parser.add_argument("--ignore", metavar="C1,C2", help="columns to leave out (names or 0-based numbers)")
-    parser.add_argument("--drop-missing", action="store_true", help="drop rows with missing values (they are listed)")
+    parser.add_argument(
+        "--drop-missing", action="store_true", help="drop rows with missing values (they are listed); --missing drop"
+    )
+    parser.add_argument(
+        "--missing",
+        choices=("em", "drop"),
+        help="a data file's empty cells: em keeps them for EM to account for (Gaussian, Bernoulli, categorical), "
+        "drop drops their rows (default: refused)",
+    )
     parser.add_argument(
         "--delimiter", metavar="D", help="comma, tab, semicolon, whitespace or one character (default: detected)"
     )
@@ -215,9 +223,23 @@ def prepare(args):
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
+    _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
     return problem, config, start
+
+
+def _check_missing_cells(problem, config) -> None:
+    """ValueError when the data keeps missing cells (``--missing em``) for a family whose EM cannot account for them."""
+    import numpy as np
+
+    from .app.families import presentation
+
+    if np.isnan(problem.X).any() and not presentation(config.family).accepts_missing:
+        raise ValueError(
+            f"--missing em: the {presentation(config.family).title} does not account for missing cells; "
+            "give --missing drop, or another --model"
+        )
 
 
 # ----------------------------------------------------------------------------- fitting from the command line

@@ -6,7 +6,9 @@ Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `Mu
 (`fit_naive_bayes`); the default fit of a data file, the best of several starts (`fit_best`);
 stopping rules (`CONVERGENCE_RULES`); choosing K (`select_components`, `bic`, `aic`, `icl`),
 passing over degenerate fits (`find_degenerate`); aligning components (`match_components`); the
-bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`).
+bound EM climbs (`bound_slice`); data files (`load_data`, `preview_table`); missing cells (NaN), which
+Gaussian, Bernoulli and categorical mixtures marginalise (`missing_mask`, `conditional_expectations`,
+`filled_in`).
 
 >>> import numpy as np, nbviz.core as nc
 >>> b = nc.BernoulliMixture(weights=[.7, .3], probs=[[.5, .4], [.2, .7]])
@@ -36,6 +38,7 @@ from .families import (
 from .init import INIT_METHODS, init_model
 from .logspace import ZeroProbabilityError
 from .matching import bhattacharyya_distances, match_components
+from .missing import conditional_expectations, filled_in, missing_mask
 from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
 from .prior import Prior
@@ -92,4 +95,7 @@ __all__ = [
     "CONVERGENCE_RULES",
     "Degeneracy",
     "find_degenerate",
+    "missing_mask",
+    "conditional_expectations",
+    "filled_in",
 ]

@@ -149,6 +149,8 @@ class EM:
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
+        NaN marks a missing cell, which Gaussian, Bernoulli and categorical mixtures marginalise
+        (`nbviz.core.missing`); the M-step then counts it at its expectation under the current model.
     model : Mixture
         The starting parameters.
     prior : Prior, optional
@@ -348,7 +350,7 @@ class EM:
             raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
         last = self.history[-1]
         options = {"fixed_covariances": True} if self.fixed_covariances else {}
-        model, empty = type(self.model)._map_update(self._data, self._q[0], self.prior, previous=self.model, **options)
+        model, empty = self._data.map_update(type(self.model), self._q[0], self.prior, previous=self.model, **options)
         newly_empty = set(empty.tolist()) - set(last.empty)
         if newly_empty and self.warn_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
@@ -725,7 +727,7 @@ def m_step(
     q = _as_resp(resp, data.n_samples, model.n_components)
     _check_fixed_covariances(model, fixed_covariances)
     options = {"fixed_covariances": True} if fixed_covariances else {}
-    new, empty = type(model)._map_update(data, q, as_prior(prior), previous=model, **options)
+    new, empty = data.map_update(type(model), q, as_prior(prior), previous=model, **options)
     if empty.size and warn_empty:
         warnings.warn(_empty_message(empty.tolist(), as_prior(prior)), EmptyComponentWarning, stacklevel=2)
     return new

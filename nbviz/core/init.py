@@ -39,7 +39,9 @@ def init_model(
         "kmeans++": k-means++ seeding (distinct rows, far apart) as component centres;
         "random_from_data": distinct rows chosen uniformly as centres; "random": one M-step on
         random responsibilities. Every method refuses more components than distinct rows. Rows
-        are compared in the family's comparison space (word frequencies for multinomials).
+        are compared in the family's comparison space (word frequencies for multinomials); a
+        missing cell (NaN) counts there, and in the start, at its column's mean (for Bernoulli
+        features the frequency of ones, for categorical ones the frequency of each level).
         Centres become Gaussian means (every component starting with the data's overall
         covariance) or Bernoulli / word probabilities halfway between the row and the overall
         frequencies (so no point starts impossible).
@@ -77,7 +79,8 @@ def init_model(
     options = cls.family_options("fit", covariance_type=covariance_type)
     prior = as_prior(prior)
     rng = validation.as_rng(rng)
-    data = cls._prepare(X)
+    # Missing cells: rows are compared, and the start built, with each missing cell at its column's mean.
+    data = cls._prepare(X).for_starts
     N = data.n_samples
     K = check_integer(n_components, "n_components", low=1)
     if K > N:

@@ -4,7 +4,8 @@ A mixture has weights ``pi`` and per-component emission parameters. Subclasses (
 ``nbviz.core.families``) are the one extension point of the core: they declare their keyword
 options and the kind of data they describe, and supply the emission log-density, the MAP update
 from weighted data, the log-prior of their parameters, sampling, a parameter count, starting points,
-the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`).
+the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`); those
+that take missing cells also the hooks of ``nbviz.core.incomplete``.
 Everything else lives here, and no other module asks which family a model is.
 """
 
@@ -20,43 +21,12 @@ import numpy as np
 from . import validation
 from .logspace import ZeroProbabilityError, normalise
 from .params import check_integer
+from .prepared import Prepared
 from .prior import Prior, as_prior
 
 # A component whose total responsibility is below this many data points is "empty": its MAP update
 # is undefined (0/0), so it keeps its previous emission parameters, which cannot lower the objective.
 EMPTY_MASS = 1e-8
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """Data validated for one family, laid out for the engine.
-
-    Attributes
-    ----------
-    X : ndarray of shape (n_samples, n_features)
-        The data as given (float64, read-only).
-    Xt : ndarray of shape (n_features, n_samples)
-        Feature-major copy used by the matrix products, centred at `shift`.
-    shift : ndarray of shape (n_features,)
-        Subtracted from every row in `Xt` (zeros for the discrete families).
-    row_constant : ndarray of shape (n_samples,) or None
-        Per-row term of the log-density that does not depend on the parameters.
-    """
-
-    X: np.ndarray
-    Xt: np.ndarray
-    shift: np.ndarray
-    row_constant: np.ndarray | None = None
-
-    @property
-    def n_samples(self) -> int:
-        """Number of rows of `X`."""
-        return self.X.shape[0]
-
-    @property
-    def n_features(self) -> int:
-        """Number of columns of `X`."""
-        return self.X.shape[1]
 
 
 @dataclass(frozen=True)
@@ -436,7 +406,9 @@ class Mixture:
         ------
         ValueError
             For data the model cannot describe: `DataFitError` (e.g. a non-binary value for a
-            Bernoulli mixture), or a wrong shape, NaN or infinity, naming the first bad cell.
+            Bernoulli mixture), or a wrong shape, infinity, or NaN for a family that does not take
+            missing cells, naming the first bad cell. The families that take them lay the data out
+            by pattern of missing cells (`nbviz.core.incomplete`).
         """
         return self._prepare(X, self.n_features)
 
@@ -452,7 +424,7 @@ class Mixture:
         -------
         ndarray of shape (n_components, n_samples)
         """
-        log_joint = self._log_emission(data)
+        log_joint = data.log_emission(self)
         log_joint += self._log_weights[:, None]
         return log_joint
 
@@ -617,7 +589,7 @@ class Mixture:
         >>> np.exp(model.component_log_density([[1, 1], [0, 1]])).round(3).tolist()
         [[0.2, 0.14], [0.2, 0.56]]
         """
-        return np.ascontiguousarray(self._log_emission(self.prepare(X)).T)
+        return np.ascontiguousarray(self.prepare(X).log_emission(self).T)
 
     def log_prior(self, prior: Prior | None = None) -> float:
         """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior).

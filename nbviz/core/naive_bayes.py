@@ -63,7 +63,7 @@ def fit_naive_bayes(
     if n_classes is not None:
         n_classes = check_integer(n_classes, "n_classes", low=1)
     options = cls.family_options("fit", covariance_type=covariance_type)
-    data = cls._prepare(X)
+    data = cls._prepare(validation.as_data_matrix(X))  # every cell given: labelled examples have no missing cells
     labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
     K = int(labels.max()) + 1 if n_classes is None else n_classes
     counts = np.bincount(labels, minlength=K)

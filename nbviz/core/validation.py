@@ -22,11 +22,12 @@ def as_float_array(value, name: str, ndim: int | None) -> np.ndarray:
     return array
 
 
-def as_data_matrix(X, n_features: int | None = None, name: str = "X") -> np.ndarray:
+def as_data_matrix(X, n_features: int | None = None, name: str = "X", allow_nan: bool = False) -> np.ndarray:
     """Validate a data matrix of shape (n_samples, n_features) and return it as float64.
 
-    Raises ValueError for non-numeric data, a wrong number of dimensions, no rows, NaN or
-    infinity (naming the first bad cell) and a number of columns different from `n_features`.
+    Raises ValueError for non-numeric data, a wrong number of dimensions, no rows, NaN (unless
+    `allow_nan`: missing cells, for the families that marginalise them) or infinity (naming the
+    first bad cell) and a number of columns different from `n_features`.
     """
     try:
         array = np.asarray(X, dtype=np.float64)
@@ -39,13 +40,15 @@ def as_data_matrix(X, n_features: int | None = None, name: str = "X") -> np.ndar
         raise ValueError(f"{name} is empty: shape {array.shape}")
     if n_features is not None and array.shape[1] != n_features:
         raise ValueError(f"{name} has {array.shape[1]} feature column(s) but the model has {n_features}")
-    check_finite(array, name)
+    check_finite(array, name, allow_nan)
     return array
 
 
-def check_finite(array: np.ndarray, name: str) -> None:
-    """Raise ValueError naming the first NaN or infinite entry of `array`."""
+def check_finite(array: np.ndarray, name: str, allow_nan: bool = False) -> None:
+    """Raise ValueError naming the first NaN (unless `allow_nan`) or infinite entry of `array`."""
     bad = ~np.isfinite(array)
+    if allow_nan and bad.any():
+        bad &= ~np.isnan(array)
     if bad.any():
         index = first_position(bad)
         value = array[index]

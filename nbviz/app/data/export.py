@@ -54,7 +54,10 @@ def responsibilities_table(
     Features are in the file's units (its own numbers) also when the model was fitted to
     standardised data.
     Rows dropped for missing values appear with their cells as the file wrote them, empty
-    responsibilities and component, and the reason.
+    responsibilities and component, and the reason. Data with missing cells kept for EM (NaN
+    in ``problem.X``) writes those cells empty, gives every row its responsibilities and adds a
+    last column ``missing_cells``: how many of the row's features were missing (complete data
+    has no such column).
 
     Parameters
     ----------
@@ -72,11 +75,14 @@ def responsibilities_table(
     threshold = problem.binarised_at
     features = [c if threshold is None else f"{c}>={number_text(threshold)}" for c in problem.columns]
     has_label = problem.labels is not None
+    gaps = np.isnan(problem.X).sum(axis=1)
+    counted = bool(gaps.any())
     ours = _unique(
         ["line" if problem.lines is not None else "row"]
         + ["label"] * has_label
         + [f"r_{name}" for name in names]
-        + ["component", "unassigned_reason"],
+        + ["component", "unassigned_reason"]
+        + ["missing_cells"] * counted,
         ignored + features,
     )
     header = ours[:1] + ignored + features + ours[1:]
@@ -89,7 +95,7 @@ def responsibilities_table(
         row = [str(line)]
         if context is not None and context.ignored_cells is not None:
             row += [str(v) for v in context.ignored_cells[n]]
-        row += [_number(v) for v in values[n]]
+        row += ["" if np.isnan(v) else _number(v) for v in values[n]]
         if problem.labels is not None:
             label = problem.labels[n]
             row.append(problem.classes[label] if problem.classes is not None else str(label))
@@ -97,12 +103,17 @@ def responsibilities_table(
             row += [""] * (K + 1) + [unassigned[n]]
         else:
             row += [_number(r) for r in resp[n]] + [names[best[n]], ""]
+        row += [str(gaps[n])] * counted
         keyed.append((line, row))
     for dropped in context.dropped_rows if context is not None else ():
         cells = [_binarised_text(v, threshold) for v in dropped.features]
         label_cell = [dropped.label or ""] * has_label
         keyed.append(
-            (dropped.line, [str(dropped.line), *dropped.ignored, *cells, *label_cell, *[""] * (K + 1), dropped.reason])
+            (
+                dropped.line,
+                [str(dropped.line), *dropped.ignored, *cells, *label_cell, *[""] * (K + 1), dropped.reason]
+                + [""] * counted,
+            )
         )
     keyed.sort(key=lambda item: item[0])
     return header, [row for _, row in keyed]
@@ -138,6 +149,8 @@ def run_summary(session) -> dict:
     (`nbviz.core.bic`, `aic`, `icl`; lower is better). A criterion that is infinite (a row
     impossible under the model) is null. For standardised data, ``"standardization"`` says that
     the model is in standardised units and gives each column's centre and scale (else null).
+    Data with missing cells kept for EM adds ``"missing": {"cells": ..., "rows": ...}`` (how many
+    cells were missing, in how many rows); complete data has no such entry.
     """
     problem, config, snapshot = session.problem, session.config, session.snapshot
     model = snapshot.model
@@ -147,6 +160,8 @@ def run_summary(session) -> dict:
         icl: float | None = _finite_or_none(nc.icl(model, X))
     except nc.ZeroProbabilityError:
         icl = None
+    gaps = np.isnan(X)
+    missing = {"missing": {"cells": int(gaps.sum()), "rows": int(gaps.any(axis=1).sum())}} if gaps.any() else {}
     return {
         "N": problem.n_samples,
         "D": problem.n_features,
@@ -172,6 +187,7 @@ def run_summary(session) -> dict:
         "icl": icl,
         "data": problem.source,
         "standardization": units_description(problem),
+        **missing,
     }
 
 

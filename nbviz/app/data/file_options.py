@@ -2,7 +2,7 @@
 
 The command line and the import dialog read a file with the same detection
 (`ImportSpec.guessed`); this module turns the command line's flags into those choices, and the
-reader's generic advice ("drop those rows") into the flags that do it (``--drop-missing``).
+reader's generic advice ("drop those rows") into the flags that do it (``--missing drop``).
 """
 
 from __future__ import annotations
@@ -50,6 +50,14 @@ def decimal_of(text: str | None) -> str | None:
     return DECIMAL_WORDS[text.lower()]
 
 
+def missing_rule_of(args) -> str | None:
+    """ "em", "drop" or None (refused) from ``--missing`` and ``--drop-missing``; ValueError if they disagree."""
+    missing = getattr(args, "missing", None)
+    if args.drop_missing and missing not in (None, "drop"):
+        raise ValueError(f"--drop-missing contradicts --missing {missing}: give one of them")
+    return "drop" if args.drop_missing else missing
+
+
 def spec_from_args(args) -> ImportSpec:
     """The `ImportSpec` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
     return ImportSpec.guessed(
@@ -59,7 +67,8 @@ def spec_from_args(args) -> ImportSpec:
         decimal=decimal_of(args.decimal),
         columns=column_keys(args.columns),
         ignore=column_keys(args.ignore),
-        drop_missing=args.drop_missing,
+        drop_missing=missing_rule_of(args) == "drop",
+        keep_missing=missing_rule_of(args) == "em",
     )
 
 
@@ -70,7 +79,9 @@ def for_command_line(error: nc.DataError) -> str:
     if column is not None and column.isdigit():  # a file without a header: its 1-based column number
         name = str(int(column) - 1)  # the flags count columns from 0
     replacements = {
-        "drop_missing": [("drop those rows", "drop those rows with --drop-missing")],
+        "drop_missing": [
+            ("drop those rows", "drop those rows with --drop-missing, or keep them for EM with --missing em")
+        ],
         "column": [
             ("choose it as the label column, or ignore it", f"give --label-column {name}, or --ignore {name}"),
             ("leave it out of the feature columns", f"leave it out with --ignore {name}"),

@@ -33,6 +33,9 @@ class ImportSpec:
         0-based file columns used as features; None: every column but the label column.
     drop_missing : bool
         Drop rows with missing values (they are listed in ``Dataset.dropped_lines``).
+    keep_missing : bool
+        Keep missing feature cells as NaN, for a model whose EM accounts for them; not with
+        `drop_missing`. Neither: missing cells are refused.
     binarise_at : float or None
         Replace every feature value x by 1 if x >= threshold, else 0 (for Bernoulli models).
     """
@@ -45,6 +48,16 @@ class ImportSpec:
     drop_missing: bool = False
     binarise_at: float | None = None
     decimal: str | None = None
+    keep_missing: bool = False
+
+    def __post_init__(self):
+        if self.drop_missing and self.keep_missing:
+            raise ValueError("missing cells are either dropped or kept, not both")
+
+    @property
+    def missing_rule(self) -> str:
+        """What the reader does with missing cells: "drop", "keep" or "refuse" (`nbviz.core.load_data`)."""
+        return "drop" if self.drop_missing else "keep" if self.keep_missing else "refuse"
 
     @property
     def is_npy(self) -> bool:
@@ -63,6 +76,8 @@ class ImportSpec:
         values = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "path"}
         if values["decimal"] in (None, "."):  # as sessions without a decimal mark read the file
             del values["decimal"]
+        if not values["keep_missing"]:  # as sessions saved before missing cells could be kept
+            del values["keep_missing"]
         if values["feature_columns"] is not None:
             values["feature_columns"] = list(values["feature_columns"])
         return values
@@ -89,6 +104,7 @@ class ImportSpec:
         columns=None,
         ignore=None,
         drop_missing: bool = False,
+        keep_missing: bool = False,
     ) -> ImportSpec:
         """How the file at `path` is read: the one detection of the import dialog and the command line.
 
@@ -117,15 +133,11 @@ class ImportSpec:
             ]
         for key in ignore or ():
             roles[resolve_column(preview, key, "column to ignore")] = "ignore"
+        missing = {"drop_missing": drop_missing, "keep_missing": keep_missing}
         if preview.is_npy:
-            return cls.with_roles(path, roles, drop_missing=drop_missing)
+            return cls.with_roles(path, roles, **missing)
         return cls.with_roles(
-            path,
-            roles,
-            delimiter=preview.delimiter,
-            header=preview.header,
-            decimal=preview.decimal,
-            drop_missing=drop_missing,
+            path, roles, delimiter=preview.delimiter, header=preview.header, decimal=preview.decimal, **missing
         )
 
     @classmethod
@@ -155,7 +167,7 @@ class ImportSpec:
             self.path,
             self.label_column,
             feature_columns=self.feature_columns,
-            drop_missing=self.drop_missing,
+            missing=self.missing_rule,
             progress=progress,
             **text_options,
         )
@@ -180,6 +192,10 @@ def describe_load(dataset: nc.Dataset, spec: ImportSpec) -> str:
         unit = "rows" if spec.is_npy else "lines"
         shown = ", ".join(map(str, dataset.dropped_lines[:8])) + (", ..." if len(dataset.dropped_lines) > 8 else "")
         parts.append(f"dropped {len(dataset.dropped_lines)} row(s) with missing values ({unit} {shown})")
+    n_missing = int(np.isnan(dataset.X).sum()) if spec.keep_missing else 0
+    if n_missing:
+        rows = int(np.isnan(dataset.X).any(axis=1).sum())
+        parts.append(f"kept {n_missing} missing cell(s) in {rows} row(s) for EM to account for")
     if spec.binarise_at is not None:
         parts.append(f"features binarised at {spec.binarise_at:g} (x >= {spec.binarise_at:g} is 1)")
     return "; ".join(parts) + "."

@@ -99,8 +99,12 @@ class Problem:
 
     @property
     def data_kind(self) -> str:
-        """ "binary" (all 0/1), "counts" (non-negative integers) or "continuous"."""
+        """ "binary" (all 0/1), "counts" (non-negative integers) or "continuous", from the cells given
+        (missing cells, NaN, left out)."""
         X = self.X
+        gaps = np.isnan(X)
+        if gaps.any():
+            X = X[~gaps]
         if np.all((X == 0) | (X == 1)):
             return "binary"
         if np.all((X >= 0) & (X == np.round(X))):

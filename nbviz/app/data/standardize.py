@@ -84,6 +84,16 @@ class Standardization:
         return cls(method, arrays["centre"], arrays["scale"])
 
 
+def _centre_and_scale(X: np.ndarray, method: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each column's centre and scale, shape (n_features,) each; 0 and 0 for a column without rows."""
+    if not len(X):
+        return np.zeros(X.shape[1]), np.zeros(X.shape[1])
+    if method == "z":
+        return X.mean(axis=0), X.std(axis=0)
+    q1, centre, q3 = np.percentile(X, [25, 50, 75], axis=0)
+    return centre, q3 - q1
+
+
 def fit_standardization(X, method: str, columns=None) -> Standardization:
     """The centre and scale of each column of `X` (n_samples, n_features) for `method` ("z" or "robust").
 
@@ -92,11 +102,11 @@ def fit_standardization(X, method: str, columns=None) -> Standardization:
     if method not in METHODS:
         raise ValueError(f"standardisation must be one of {', '.join(METHODS)}; got {method!r}")
     X = np.asarray(X, dtype=float)
-    if method == "z":
-        centre, scale = X.mean(axis=0), X.std(axis=0)
+    if np.isnan(X).any():  # missing cells: each column's centre and scale from its observed cells
+        pairs = [_centre_and_scale(column[~np.isnan(column)][:, None], method) for column in X.T]
+        centre, scale = (np.concatenate(values) for values in zip(*pairs))
     else:
-        q1, centre, q3 = np.percentile(X, [25, 50, 75], axis=0)
-        scale = q3 - q1
+        centre, scale = _centre_and_scale(X, method)
     flat = np.flatnonzero(~(scale > 0))
     if flat.size:
         j = int(flat[0])
@@ -109,12 +119,19 @@ def fit_standardization(X, method: str, columns=None) -> Standardization:
     return Standardization(method, centre, scale)
 
 
+def column_spreads(X: np.ndarray) -> np.ndarray:
+    """Each column's standard deviation, shape (n_features,), over its observed cells (NaN: missing)."""
+    if not np.isnan(X).any():
+        return X.std(axis=0)
+    return np.array([_centre_and_scale(column[~np.isnan(column)][:, None], "z")[1][0] for column in X.T])
+
+
 def scale_proposal(X, columns) -> str | None:
     """One sentence proposing to standardise when feature standard deviations differ by more than 100x, else None."""
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[0] < 2 or X.shape[1] < 2:
         return None
-    std = X.std(axis=0)
+    std = column_spreads(X)
     varying = np.flatnonzero(std > 0)
     if varying.size < 2:
         return None

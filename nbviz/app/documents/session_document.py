@@ -76,7 +76,16 @@ def load_options(value, where: str) -> dict | None:
     if value is None:
         return None
     data = a_dict(value, where)
-    known = ("delimiter", "decimal", "header", "label_column", "feature_columns", "drop_missing", "binarise_at")
+    known = (
+        "delimiter",
+        "decimal",
+        "header",
+        "label_column",
+        "feature_columns",
+        "drop_missing",
+        "binarise_at",
+        "keep_missing",
+    )
     _no_unknown(data, known, where)
     if data.get("decimal") not in (None, ".", ","):
         raise SchemaError(f"{where}.decimal", f"must be '.' or ','; got {shown(data['decimal'])}")
@@ -90,6 +99,11 @@ def load_options(value, where: str) -> dict | None:
         for i, column in enumerate(columns):
             _column(column, f"{where}.feature_columns[{i}]")
     a_bool(data.get("drop_missing", False), f"{where}.drop_missing")
+    a_bool(data.get("keep_missing", False), f"{where}.keep_missing")
+    if data.get("drop_missing") and data.get("keep_missing"):
+        raise SchemaError(
+            f"{where}.keep_missing", "cannot be true with drop_missing: missing cells are dropped or kept"
+        )
     a_number(data.get("binarise_at"), f"{where}.binarise_at", optional=True)
     return data
 
@@ -201,8 +215,8 @@ def _embedded_X(data: dict) -> np.ndarray:
     if "X_file" in data:
         if "X" in data:
             raise SchemaError("problem", "has both X and X_file; a session keeps one of them")
-        return numbers(data["X_file"], "problem.X_file", 2)
-    return numbers(entry(data, "X", "problem"), "problem.X", 2)
+        return numbers(data["X_file"], "problem.X_file", 2, missing=True)
+    return numbers(entry(data, "X", "problem"), "problem.X", 2, missing=True)
 
 
 def _standardization(value, n_features: int) -> Standardization | None:

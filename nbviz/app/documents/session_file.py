@@ -139,7 +139,7 @@ def problem_to_dict(problem: Problem, session_path=None, embed: bool = False) ->
         # standardised data keeps the file's numbers; X is rebuilt from them exactly (the same arithmetic)
         kept = problem.file_X if problem.standardization is not None else None
         data = {
-            **({"X": problem.X.tolist()} if kept is None else {"X_file": kept.tolist()}),
+            **({"X": cells_to_json(problem.X)} if kept is None else {"X_file": cells_to_json(kept)}),
             "labels": _array_or_none(problem.labels),
             "lines": _array_or_none(problem.lines),
             "context": context_to_dict(problem.context),
@@ -159,6 +159,13 @@ def problem_to_dict(problem: Problem, session_path=None, embed: bool = False) ->
         "label_name": problem.label_name,
         **({} if problem.preset is None else {"preset": problem.preset}),
     }
+
+
+def cells_to_json(X: np.ndarray) -> list:
+    """`X` (n_samples, n_features) as nested lists, a missing cell (NaN) as None (JSON's null)."""
+    if not np.isnan(X).any():
+        return X.tolist()
+    return [[None if value != value else value for value in row] for row in X.tolist()]
 
 
 def session_to_dict(state: SessionState, path=None) -> dict:

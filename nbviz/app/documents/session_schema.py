@@ -196,12 +196,15 @@ def a_bool(value, where: str, *, optional: bool = False):
     return value
 
 
-def numbers(value, where: str, ndim: int, *, integers: bool = False) -> np.ndarray:
-    """`value` (nested lists) as a rectangular array of `ndim` dimensions; SchemaError naming the entry."""
+def numbers(value, where: str, ndim: int, *, integers: bool = False, missing: bool = False) -> np.ndarray:
+    """`value` (nested lists) as a rectangular array of `ndim` dimensions; SchemaError naming the entry.
+
+    With `missing`, a null (None) is a missing cell, read as NaN (data kept with missing cells).
+    """
 
     def walk(item, at: str, depth: int):
         if depth == ndim:
-            ok = _is_int(item) if integers else _is_number(item)
+            ok = (missing and item is None) or (_is_int(item) if integers else _is_number(item))
             if not ok:
                 raise SchemaError(at, f"must be {'an integer' if integers else 'a number'}; got {shown(item)}")
             return

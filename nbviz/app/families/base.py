@@ -257,6 +257,9 @@ class FamilyPresentation:
     synthesis : SynthesisRecipe
     steps : StepArithmetic
         The family's E-step factors and M-step ratios, written out in the inspector.
+    accepts_missing : bool
+        The family's EM accounts for missing cells (NaN) itself, so a file's empty cells may be kept
+        (`ImportSpec.keep_missing`, ``--missing em``) instead of refused or dropped.
     """
 
     name: str
@@ -270,6 +273,7 @@ class FamilyPresentation:
     export_label: str = ""
     preview_label: str = ""
     absolute_probabilities: bool = False
+    accepts_missing: bool = False
 
     # ----------------------------------------------------------------- the model's options
     @property

@@ -45,8 +45,31 @@ def _percent(fraction: float) -> str:
     return f"{100 * fraction:.0f}%"
 
 
+def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
+    """The default family of a table with missing cells, from its observed cells (flattened): a
+    multinomial cannot count a missing cell, so whole numbers with gaps stay Gaussian."""
+    if np.all((observed == 0) | (observed == 1)):
+        return FamilyGuess(
+            "bernoulli",
+            "Bernoulli mixture: every value given is 0 or 1, so each column is a yes/no answer.",
+            "0/1 values",
+        )
+    if not np.all((observed >= 0) & (observed == np.round(observed))):
+        return FamilyGuess(
+            "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+        )
+    return FamilyGuess(
+        "gaussian",
+        "Gaussian mixture: whole numbers with missing cells (a multinomial cannot count a missing cell).",
+        "whole numbers with missing cells",
+    )
+
+
 def family_for_table(X) -> FamilyGuess:
-    """The default family of the data `X` (n_samples, n_features, finite) and why.
+    """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why.
+
+    Missing cells are left out of the guess; a table with missing cells is never guessed a
+    multinomial (which cannot count a missing cell).
 
     Examples
     --------
@@ -58,6 +81,9 @@ def family_for_table(X) -> FamilyGuess:
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2 or X.size == 0:
         return FamilyGuess("gaussian", "Gaussian mixture: the default for a table of numbers.", "a table of numbers")
+    gaps = np.isnan(X)
+    if gaps.any():  # the observed cells decide; whole numbers with gaps stay Gaussian
+        return _guess_with_gaps(X[~gaps])
     if np.all((X == 0) | (X == 1)):
         return FamilyGuess(
             "bernoulli", "Bernoulli mixture: every value is 0 or 1, so each column is a yes/no answer.", "0/1 values"

@@ -347,10 +347,16 @@ def file_covariance_prior(X) -> float:
     Returns
     -------
     float
-        0 when no feature varies (nothing to scale to).
+        0 when no feature varies (nothing to scale to). Missing cells (NaN) are left out of their
+        feature's variance.
     """
     X = np.asarray(X, dtype=float)
     variances = X.var(axis=0) if X.shape[0] > 1 else np.zeros(X.shape[1])
+    if np.isnan(variances).any():  # missing cells: each feature's variance over its observed cells
+        observed = ~np.isnan(X)
+        counts = np.maximum(observed.sum(axis=0), 1)
+        centred = np.where(observed, X - np.nansum(X, axis=0) / counts, 0.0)
+        variances = (centred**2).sum(axis=0) / counts
     spread = variances[np.isfinite(variances) & (variances > 0)]
     return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
 
@@ -415,7 +421,8 @@ class GaussianPresentation(FamilyPresentation):
     def simpler_options(self, covariance_type, X, prior):
         """Diag, then spherical covariances; at last one spherical component with a small covariance prior."""
         simpler = tuple({"covariance_type": kind} for kind in ("diag", "spherical") if kind != covariance_type)
-        scale = float(np.mean(np.square(X))) or 1.0
+        observed = np.asarray(X)[~np.isnan(X)]  # missing cells (NaN) left out
+        scale = (float(np.mean(np.square(observed))) if observed.size else 0.0) or 1.0
         small = nc.Prior(alpha=prior.alpha, beta=prior.beta, covariance_prior=1e-3 * scale)
         return (*simpler, {"n_components": 1, "covariance_type": "spherical", "prior": small})
 
@@ -527,4 +534,5 @@ GAUSSIAN = GaussianPresentation(
     data_view=DataView.POINTS,
     synthesis=GaussianSynthesis(),
     steps=GaussianSteps(),
+    accepts_missing=True,
 )

@@ -82,6 +82,28 @@ def _gmm_2d():
     return problem, ModelConfig(family="gaussian", n_components=3, init_method="random_from_data", seed=3), None
 
 
+def _missing_cells():
+    """Three 2-D Gaussians with one coordinate of about a third of the rows hidden (about 17% of cells)."""
+    truth = nc.GaussianMixture(
+        weights=np.array([0.4, 0.35, 0.25]),
+        means=np.array([[0.0, 0.0], [5.0, 1.0], [2.0, 5.0]]),
+        covariances=np.array([[[1.0, 0.6], [0.6, 1.0]], [[0.8, -0.4], [-0.4, 1.0]], [[0.5, 0.0], [0.0, 0.5]]]),
+    )
+    X, z = truth.sample(300, rng=21)
+    rng = np.random.default_rng(22)
+    hidden = rng.random(len(X)) < 0.34  # rows that lose one coordinate, never both
+    X[np.flatnonzero(hidden), rng.integers(0, 2, size=int(hidden.sum()))] = np.nan
+    X.setflags(write=False)
+    problem = Problem(name="Three 2-D Gaussians with missing cells", X=X, columns=("x1", "x2"), truth=truth, truth_z=z)
+    # a broad start in the middle: the hollow points begin near the centre of the data and move out
+    start = nc.GaussianMixture(
+        weights=np.full(3, 1 / 3),
+        means=np.array([[1.5, 1.5], [2.5, 2.0], [2.0, 2.5]]),
+        covariances=np.stack([np.eye(2) * 6.0] * 3),
+    )
+    return problem, ModelConfig(family="gaussian", n_components=3), start
+
+
 def _iris():
     problem = _bundled("iris.csv", "Iris", label_column="species")
     # seed 11: the start that reaches the best fit found (closest to the species), in about 30 iterations
@@ -194,6 +216,15 @@ PRESETS = {
             "Three 2-D Gaussians with known truth: watch EM find them",
             _gmm_2d,
             "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit.",
+        ),
+        Preset(
+            "missing-cells",
+            "Missing cells: EM fills in the coordinates a third of the rows lack",
+            _missing_cells,
+            "Hollow points lack a coordinate and sit at its expected value given the other. Step E and M: as the "
+            "ellipses sharpen, each hollow point slides along its known coordinate towards the component it "
+            "belongs to.",
+            selected=1,
         ),
         Preset(
             "iris",

@@ -13,6 +13,7 @@ from typing import Protocol
 import nbviz.core as nc
 
 from ..analysis.breakdown import EStepNumbers, e_step_terms, log_sum
+from ..analysis.missing_cells import FilledCells, filled_cells
 from ..analysis.probe import Plane, Probe, make_probe, probe_model
 from ..data.problem import Problem
 from .events import SessionEvents
@@ -31,10 +32,14 @@ class PointBreakdown(EStepNumbers):
         The data row.
     label : int or None
         Its class when it is labelled (its responsibilities are then clamped), else None.
+    filled : FilledCells or None
+        For a row with missing cells: the features its E-step used and each missing cell's
+        conditional expectation per component and weighted by `resp`; None for a complete row.
     """
 
     index: int
     label: int | None
+    filled: FilledCells | None = None
 
 
 class Inspected(Protocol):
@@ -132,4 +137,5 @@ class Inspection:
         all_resp = self._run.resp
         assert all_resp is not None  # there is a run
         resp = all_resp[index]
-        return PointBreakdown(x, model.weights, log_densities, log_products, log_normaliser, resp, index, label)
+        filled = filled_cells(model, x, resp, problem.columns)
+        return PointBreakdown(x, model.weights, log_densities, log_products, log_normaliser, resp, index, label, filled)

@@ -181,7 +181,10 @@ class Session(SessionEvents):
         """
         if self.busy:
             return self.refuse("Wait for the run in progress to end (or cancel it) before loading another fit.")
-        if self.problem is None or not (em.X is self.problem.X or np.array_equal(em.X, self.problem.X)):
+        same = self.problem is not None and (
+            em.X is self.problem.X or np.array_equal(em.X, self.problem.X, equal_nan=True)  # missing cells alike
+        )
+        if not same:
             return self.refuse("That fit was made on other data; run it again on the data shown now.")
         self.undo_history.remember()
         self.player.pause()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from .. import validation
+from ..incomplete import incomplete_layout, mean_filled, weighted_expectations
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 from .counted import CountedData, column_totals, weighted_counts
@@ -88,7 +89,10 @@ class BernoulliMixture(Mixture):
 
     @classmethod
     def _prepare(cls, X, n_features=None) -> Prepared:
-        X = validation.as_data_matrix(X, n_features)
+        X = validation.as_data_matrix(X, n_features, allow_nan=True)
+        incomplete = incomplete_layout(cls, X, n_features)
+        if incomplete is not None:
+            return incomplete
         bad = (X != 0) & (X != 1)
         if bad.any():
             raise validation.data_fit_error(
@@ -150,6 +154,43 @@ class BernoulliMixture(Mixture):
 
     def _sample_emissions(self, z, rng):
         return (rng.random((z.size, self.n_features)) < self.probs[z]).astype(np.float64)
+
+    # ----------------------------------------------------------------- missing cells (nbviz.core.incomplete)
+    def _marginal(self, observed) -> BernoulliMixture:
+        return type(self)(weights=self.weights, probs=self.probs[:, observed])
+
+    @classmethod
+    def _expected_update(cls, data, resp, prior: Prior, previous) -> tuple[BernoulliMixture, np.ndarray]:
+        """The M-step with each missing cell counted at ``previous.probs[k, d]``, its expectation under component k.
+
+        ``p_kd = (sum_obs r_nk x_nd + p'_kd sum_missing r_nk + beta) / (N_k + 2 beta)``.
+        """
+        nk, beta = resp.sum(axis=1), prior.beta
+        observed = ~data.missing
+        ones = resp @ np.where(observed, data.X, 0.0)
+        counts = ones + previous.probs * (resp @ data.missing.astype(np.float64))
+        empty = np.flatnonzero(nk + 2 * beta < EMPTY_MASS)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            probs = (counts + beta) / (nk + 2 * beta)[:, None]
+        np.minimum(probs, 1.0, out=probs)
+        # As in the complete-data update: an outcome some weighted row shows never rounds to impossible.
+        probs[(probs == 0) & (ones > 0)] = np.finfo(np.float64).tiny
+        zeros = resp @ (observed & (data.X == 0)).astype(np.float64)
+        probs[(probs == 1) & (zeros > 0)] = np.nextafter(1.0, 0.0)
+        if empty.size:
+            probs[empty] = previous.probs[empty]
+        return cls(weights=map_weights(nk, prior.alpha), probs=probs), empty
+
+    @classmethod
+    def _starting_layout(cls, X, missing) -> Prepared:
+        """Each missing cell at its column's frequency of ones."""
+        return CountedData.of(mean_filled(X, missing))
+
+    def _conditional_expectations(self, data) -> np.ndarray:
+        return np.where(data.missing[None], self.probs[:, None, :], data.X[None])
+
+    def _filled_in(self, data, resp) -> np.ndarray:
+        return weighted_expectations(self._conditional_expectations(data), resp)
 
     # ----------------------------------------------------------------- starts, distances, slices
     @classmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from .. import validation
+from ..incomplete import incomplete_layout
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
@@ -47,6 +49,22 @@ def _frozen_levels(arrays) -> np.ndarray:
         out[j] = frozen(array)
     out.setflags(write=False)
     return out
+
+
+def _level_probabilities(feature, nk, beta: float, empty, previous, j: int) -> np.ndarray:
+    """MAP level probabilities ``(N_kjl + beta) / (N_k + L_j beta)`` of feature j from its (K, L_j) counts.
+
+    Empty components keep `previous`'s.
+    """
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = (feature + beta) / (nk + feature.shape[1] * beta)[:, None]
+    # N_kjl <= N_k holds exactly; summation order can leave a ratio one ulp above 1.
+    np.minimum(p, 1.0, out=p)
+    # A ratio of a positive count can underflow to 0: keep such a level possible.
+    p[(p == 0) & (feature > 0)] = np.finfo(np.float64).tiny
+    if empty.size:
+        p[empty] = previous.probs[j][empty]
+    return p
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,7 +158,10 @@ class CategoricalMixture(Mixture):
 
     @classmethod
     def _prepare(cls, X, n_features=None) -> Prepared:
-        X = validation.as_data_matrix(X, n_features)
+        X = validation.as_data_matrix(X, n_features, allow_nan=True)
+        incomplete = incomplete_layout(cls, X, n_features)
+        if incomplete is not None:
+            return incomplete
         bad = (X < 0) | (X != np.round(X))
         if bad.any():
             raise validation.data_fit_error(
@@ -211,16 +232,61 @@ class CategoricalMixture(Mixture):
             feature = np.zeros((resp.shape[0], L))
             feature[:, :seen] = counts[:, start : start + seen]
             start += seen
-            with np.errstate(invalid="ignore", divide="ignore"):
-                p = (feature + beta) / (nk + L * beta)[:, None]
-            # N_kjl <= N_k holds exactly; summation order can leave a ratio one ulp above 1.
-            np.minimum(p, 1.0, out=p)
-            # A ratio of a positive count can underflow to 0: keep such a level possible.
-            p[(p == 0) & (feature > 0)] = np.finfo(np.float64).tiny
-            if empty.size:
-                p[empty] = previous.probs[j][empty]
-            probs.append(p)
+            probs.append(_level_probabilities(feature, nk, beta, empty, previous, j))
         return cls(weights=map_weights(nk, prior.alpha), probs=_frozen_levels(probs)), empty
+
+    # ----------------------------------------------------------------- missing cells (nbviz.core.incomplete)
+    def _marginal(self, observed) -> CategoricalMixture:
+        return type(self)(weights=self.weights, probs=_frozen_levels([p for p, o in zip(self.probs, observed) if o]))
+
+    def _check_observed(self, data) -> None:
+        """Refuse observed codes beyond the model's levels, naming the first such cell of the whole data."""
+        codes = np.where(data.missing, 0.0, data.X)
+        beyond = codes >= np.array(self.levels)
+        if beyond.any():
+            n, j = validation.first_position(beyond)
+            raise ValueError(
+                f"X[{n}, {j}] (row {n}, column {j}, counting from 0) is level {int(codes[n, j])} but the model "
+                f"has {self.levels[j]} levels (0..{self.levels[j] - 1}) for column {j}; "
+                "fit the model on data that show every level"
+            )
+
+    @classmethod
+    def _expected_update(cls, data, resp, prior: Prior, previous) -> tuple[CategoricalMixture, np.ndarray]:
+        """The M-step with each missing cell counted at ``previous.probs[j][k]``, its level probabilities under k.
+
+        ``p_kjl = (sum_obs r_nk [x_nj = l] + p'_kjl sum_missing r_nk + beta) / (N_k + L_j beta)``.
+        """
+        previous._check_observed(data)
+        nk, beta = resp.sum(axis=1), prior.beta
+        empty = np.flatnonzero(nk + min(previous.levels) * beta < EMPTY_MASS)
+        probs = []
+        for j, L in enumerate(previous.levels):
+            seen = ~data.missing[:, j]
+            feature = resp[:, seen] @ np.eye(L)[data.X[seen, j].astype(np.int64)]
+            feature += resp[:, ~seen].sum(axis=1)[:, None] * previous.probs[j]
+            probs.append(_level_probabilities(feature, nk, beta, empty, previous, j))
+        return cls(weights=map_weights(nk, prior.alpha), probs=_frozen_levels(probs)), empty
+
+    @classmethod
+    def _starting_layout(cls, X, missing) -> Prepared:
+        """Each missing cell's indicators at its column's level frequencies (its mean in the comparison space)."""
+        coded = _coded(cls._prepare(np.where(missing, 0.0, X)))
+        indicators = coded.indicators.copy()
+        start = 0
+        for j, L in enumerate(coded.levels):
+            block = indicators[:, start : start + L]
+            block[missing[:, j]] = block[~missing[:, j]].mean(axis=0)
+            start += L
+        return dataclasses.replace(coded, indicators=frozen(indicators))
+
+    def _conditional_expectations(self, data) -> np.ndarray:
+        modes = np.array([p.argmax(axis=1) for p in self.probs], dtype=np.float64).T  # (K, D)
+        return np.where(data.missing[None], modes[:, None, :], data.X[None])
+
+    def _filled_in(self, data, resp) -> np.ndarray:
+        modes = np.array([(resp.T @ p).argmax(axis=1) for p in self.probs], dtype=np.float64).T  # (N, D)
+        return np.where(data.missing, modes, data.X)
 
     def _sample_emissions(self, z, rng):
         X = np.empty((z.size, self.n_features))

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from .. import validation
+from ..incomplete import incomplete_layout, mean_filled, weighted_expectations
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..params import check_choice
 from ..prior import Prior
+from . import gaussian_missing
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 """Every covariance type, declared once and in the order the app lists them (the command line, the
@@ -325,7 +327,10 @@ class GaussianMixture(Mixture):
     # ----------------------------------------------------------------- densities
     @classmethod
     def _prepare(cls, X, n_features=None) -> Prepared:
-        X = validation.as_data_matrix(X, n_features)
+        X = validation.as_data_matrix(X, n_features, allow_nan=True)
+        incomplete = incomplete_layout(cls, X, n_features)
+        if incomplete is not None:
+            return incomplete
         with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported by _check_squarable
             shift = X.mean(axis=0)
         _check_squarable(X, shift)
@@ -389,17 +394,8 @@ class GaussianMixture(Mixture):
         full = nk >= EMPTY_MASS
         means = np.empty((K, D))
         means[full] = (resp[full] @ Xt.T) / nk[full, None]
-        if empty.size:
-            means[empty] = previous.means[empty] - data.shift
-        lam = prior.covariance_prior
         if fixed_covariances:
-            weights = map_weights(nk, prior.alpha)
-            return cls(
-                weights=weights,
-                means=means + data.shift,
-                covariances=previous.covariances,
-                covariance_type=previous.covariance_type,
-            ), empty
+            return cls._from_statistics(kind, means, None, nk, data.shift, prior, previous), empty
         # Centred scatter per component: matrices for full/tied, diagonals for diag/spherical. The
         # mean's rounding error `delta` (the weighted mean of x - mu) is removed from the mean and,
         # as N_k delta delta^T, from the scatter (the corrected two-pass algorithm), so a component
@@ -416,6 +412,29 @@ class GaussianMixture(Mixture):
                 np.multiply(centred, centred, out=weighted)
                 scatter[k] = weighted @ resp[k] - nk[k] * delta**2
             means[k] += delta
+        return cls._from_statistics(kind, means, scatter, nk, data.shift, prior, previous), empty
+
+    @classmethod
+    def _from_statistics(cls, kind: str, means, scatter, nk, shift, prior: Prior, previous) -> GaussianMixture:
+        """The MAP model from the means (centred at `shift`) and centred scatters of the non-empty components.
+
+        `scatter` is (K, D, D) for full/tied and the diagonals (K, D) for diag/spherical; None keeps
+        `previous`'s covariances (fixed covariances). Empty components keep `previous`'s parameters.
+        """
+        K, D = means.shape
+        full = nk >= EMPTY_MASS
+        empty = np.flatnonzero(~full)
+        if empty.size:
+            means[empty] = previous.means[empty] - shift
+        lam = prior.covariance_prior
+        if scatter is None:
+            weights = map_weights(nk, prior.alpha)
+            return cls(
+                weights=weights,
+                means=means + shift,
+                covariances=previous.covariances,
+                covariance_type=previous.covariance_type,
+            )
         if kind == "full":
             scatter = 0.5 * (scatter + scatter.transpose(0, 2, 1))
             covariances = np.empty((K, D, D))
@@ -433,13 +452,38 @@ class GaussianMixture(Mixture):
             covariances[empty] = previous.covariances[empty]
         weights = map_weights(nk, prior.alpha)
         try:
-            model = cls(weights=weights, means=means + data.shift, covariances=covariances, covariance_type=kind)
+            model = cls(weights=weights, means=means + shift, covariances=covariances, covariance_type=kind)
         except NotPositiveDefiniteError as error:
             raise _singular(kind, error.index, nk, lam) from None
-        collapsed = _collapsed_component(model, data.shift)
+        collapsed = _collapsed_component(model, shift)
         if collapsed is not None:
             raise _singular(kind, collapsed, nk, lam)
-        return model, empty
+        return model
+
+    # ----------------------------------------------------------------- missing cells (nbviz.core.incomplete)
+    def _marginal(self, observed) -> GaussianMixture:
+        return gaussian_missing.marginal(self, observed)
+
+    @classmethod
+    def _expected_update(
+        cls, data, resp, prior: Prior, previous, covariance_type=None, fixed_covariances: bool = False
+    ) -> tuple[GaussianMixture, np.ndarray]:
+        """The M-step: missing cells at their conditional means, conditional covariances added to the scatter."""
+        kind = check_covariance_type(covariance_type or previous.covariance_type)
+        nk = resp.sum(axis=1)
+        means, scatter = gaussian_missing.expected_statistics(previous, data, resp, kind, fixed_covariances)
+        model = cls._from_statistics(kind, means, scatter, nk, data.shift, prior, previous)
+        return model, np.flatnonzero(nk < EMPTY_MASS)
+
+    @classmethod
+    def _starting_layout(cls, X, missing) -> Prepared:
+        return cls._prepare(mean_filled(X, missing))
+
+    def _conditional_expectations(self, data) -> np.ndarray:
+        return gaussian_missing.conditional_expectations(self, data)
+
+    def _filled_in(self, data, resp) -> np.ndarray:
+        return weighted_expectations(self._conditional_expectations(data), resp)
 
     # ----------------------------------------------------------------- sampling
     def _sample_emissions(self, z, rng):

@@ -27,6 +27,9 @@ class MultinomialMixture(Mixture):
         Word distribution of each component; each row sums to 1. ``log p(x | k)`` includes the
         multinomial coefficient, so it is the exact log-probability of the count vector.
 
+    A missing count (NaN) is refused (`DataFitError` naming the cell): a row counts every word of
+    its document, so a word it does not hold has count 0, not an unknown one.
+
     Its one option is the "sample" option ``n_trials`` (`options`): words per sampled document,
     one number or one per document (default 50). `Prior.beta` smooths the word probabilities.
 
@@ -98,7 +101,18 @@ class MultinomialMixture(Mixture):
 
     @classmethod
     def _prepare(cls, X, n_features=None) -> Prepared:
-        X = validation.as_data_matrix(X, n_features)
+        X = validation.as_data_matrix(X, n_features, allow_nan=True)
+        if np.isnan(X).any():
+            # Unlike a measurement, a bag of words has no unobserved cell: it counts every word.
+            raise validation.data_fit_error(
+                X,
+                np.isnan(X),
+                "multinomial",
+                "every word count (a row is a bag of words: it counts every word of its document, so no "
+                "count can be missing)",
+                "missing: a bag-of-words count cannot be missing",
+                "enter 0 where the word does not occur, or drop that row",
+            )
         bad = (X < 0) | (X != np.round(X))
         if bad.any():
             row, column = validation.first_position(bad)

@@ -2,8 +2,8 @@
 
 Every problem raises :class:`DataError` naming the file, the 1-based line of the file (the header
 is line 1) and the column. Nothing is fixed silently: rows with missing values are dropped only
-with ``drop_missing=True`` and are listed in :attr:`Dataset.dropped_lines`. Blank lines hold no
-row and are skipped.
+with ``drop_missing=True`` (or ``missing="drop"``) and are listed in :attr:`Dataset.dropped_lines`;
+``missing="keep"`` keeps missing feature cells as NaN. Blank lines hold no row and are skipped.
 """
 
 from __future__ import annotations
@@ -145,6 +145,7 @@ def load_data(
     header=None,
     decimal=None,
     drop_missing=False,
+    missing=None,
     progress=None,
 ) -> Dataset:
     """Load a data set from a delimited text file or a ``.npy`` array.
@@ -171,7 +172,13 @@ def load_data(
         The decimal mark. Default: detected (the comma when the delimiter is ';' or a tab and
         numbers are written like ``17,99``). Thousands separators are refused, never read.
     drop_missing : bool
-        Drop rows with missing values (empty, NA, NaN, ?, ...) instead of raising DataError.
+        Drop rows with missing values (empty, NA, NaN, ?, ...) instead of raising DataError; the
+        same as ``missing="drop"``.
+    missing : {"refuse", "drop", "keep"}, optional
+        What a missing feature cell does: "refuse" (the default) raises MissingValuesError, "drop"
+        drops its row, "keep" keeps it as NaN in ``X`` (for models that marginalise missing
+        cells). A missing label is refused by "refuse" and "keep" alike: a row without its class
+        cannot be used by a supervised fit; "drop" drops it.
     progress : callable, optional
         Called now and then from the parsing loop as ``progress(fraction)`` with a fraction of the
         work done that grows from 0 to 1; returning False stops the load with LoadCancelled.
@@ -206,12 +213,25 @@ def load_data(
     nbviz.core.tables.data_errors.DataError: petals.csv: the label column 'colour' does not exist; the columns are ...
     """
     path = os.fspath(path)
+    rule = _missing_rule(missing, drop_missing)
     try:
-        return _load_data(
-            path, label_column, feature_columns, delimiter, header, decimal, drop_missing, _Progress(progress)
-        )
+        return _load_data(path, label_column, feature_columns, delimiter, header, decimal, rule, _Progress(progress))
     except MemoryError:
         raise _out_of_memory(path) from None
+
+
+MISSING_RULES = ("refuse", "drop", "keep")
+
+
+def _missing_rule(missing, drop_missing) -> str:
+    """The one rule for missing cells that `missing` and `drop_missing` ask for; ValueError if they disagree."""
+    if missing is None:
+        return "drop" if drop_missing else "refuse"
+    if missing not in MISSING_RULES:
+        raise ValueError(f"missing must be one of {', '.join(MISSING_RULES)}; got {missing!r}")
+    if drop_missing and missing != "drop":
+        raise ValueError(f"drop_missing=True contradicts missing={missing!r}; give one of them")
+    return missing
 
 
 def _out_of_memory(path: str) -> DataError:
@@ -228,14 +248,14 @@ def _out_of_memory(path: str) -> DataError:
     )
 
 
-def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing, report) -> Dataset:
+def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, missing_rule, report) -> Dataset:
     """`load_data` for a path given as text, reporting to `report`."""
     regular_file_size(path)  # a pipe or a device is refused before anything opens it
     if path.lower().endswith(".npy"):
         raw = read_bytes(path)
         if not raw:
             raise DataError(f"{os.path.basename(path)} is empty", path=path)
-        dataset = _load_npy(raw, path, label_column, feature_columns, drop_missing)
+        dataset = _load_npy(raw, path, label_column, feature_columns, missing_rule)
         report(1.0)
         return dataset
     if delimiter is not None and (not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in '"\r\n'):
@@ -244,7 +264,7 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
         raise DataError(f"the decimal mark must be '.' or ',', not {decimal!r}", path=path)
     if delimiter is None or delimiter in CANDIDATE_DELIMITERS:
         streamed = _load_clean_text(
-            path, label_column, feature_columns, delimiter, header, decimal, drop_missing, report
+            path, label_column, feature_columns, delimiter, header, decimal, missing_rule, report
         )
         if streamed is not None:
             return streamed
@@ -259,7 +279,7 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
                 delimiter,
                 header,
                 decimal,
-                drop_missing,
+                missing_rule,
                 report,
             )
     except TextError as error:
@@ -286,7 +306,7 @@ def _first_record(source: TextSource, min_lines: int):
 
 
 def _load_careful(
-    source: TextSource, label_column, feature_columns, delimiter, header, decimal, drop_missing, report
+    source: TextSource, label_column, feature_columns, delimiter, header, decimal, missing_rule, report
 ) -> Dataset:
     """Every record parsed and checked, `_CAREFUL_LINES` at a time: only the numbers are kept.
 
@@ -351,7 +371,7 @@ def _load_careful(
         )
     X = _stack(blocks)
     labels = None if label_j is None else _LabelCodes(_stack(code_blocks), tuple(label_texts))
-    return _finish(table, X, feature_js, labels, label_j, _stack(line_blocks), drop_missing, cells=aside or None)
+    return _finish(table, X, feature_js, labels, label_j, _stack(line_blocks), missing_rule, cells=aside or None)
 
 
 def _stack(blocks: list[np.ndarray]) -> np.ndarray:
@@ -395,7 +415,7 @@ class _LabelCodes:
 
 
 def _load_clean_text(
-    path: str, label_column, feature_columns, delimiter, header, decimal, drop_missing: bool, report: _Progress
+    path: str, label_column, feature_columns, delimiter, header, decimal, missing_rule: str, report: _Progress
 ) -> Dataset | None:
     """The data set of a clean numeric text file, read a piece at a time; None if it is not clean.
 
@@ -461,7 +481,7 @@ def _load_clean_text(
     X = cells if feature_js == list(range(table.n_columns)) else cells[:, feature_js]
     aside = cells if len(feature_js) + (label_j is not None) < table.n_columns else None  # ignored columns
     del cells
-    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), drop_missing, cells=aside)
+    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), missing_rule, cells=aside)
 
 
 def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tuple[np.ndarray | None, np.ndarray]:
@@ -485,7 +505,7 @@ def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tup
     return block, at
 
 
-def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing: bool) -> Dataset:
+def _load_npy(raw: bytes, path: str, label_column, feature_columns, missing_rule: str) -> Dataset:
     """Dataset from the bytes of a ``.npy`` file; errors give 1-based rows and columns."""
     array = read_npy(raw, path)
     table = _Table(path, None, array.shape[1], unit="row")
@@ -504,7 +524,7 @@ def _load_npy(raw: bytes, path: str, label_column, feature_columns, drop_missing
         labels,
         label_j,
         np.arange(1, len(array) + 1),
-        drop_missing,
+        missing_rule,
         cells=array,
     )
 
@@ -572,7 +592,7 @@ def _finish(
     labels,
     label_j: int | None,
     lines: np.ndarray,
-    drop_missing: bool,
+    missing_rule: str,
     cells=None,
 ) -> Dataset:
     """Drop or report rows with missing values, encode the labels and build the Dataset.
@@ -580,6 +600,7 @@ def _finish(
     `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array of
     shape (n_rows,) (NaN where missing) or the `_LabelCodes` of texts; `lines` holds each row's
     file line, shape (n_rows,).
+    `missing_rule` is "refuse", "drop" or "keep" (NaN feature cells stay; missing labels are refused).
     `cells` is what `row_context` needs: every file column of each row (numbers or texts), or
     for a file without ignored columns only the rows with a missing cell, as a dict from row
     index to their texts; None when there is nothing to keep.
@@ -592,9 +613,11 @@ def _finish(
     else:
         missing_codes = [code for code, text in enumerate(labels.texts) if text.lower() in MISSING_TOKENS]
         label_missing = np.isin(labels.codes, missing_codes)
+    if missing_rule == "keep":
+        missing = np.zeros_like(missing)  # kept cells: only a missing label makes a row bad
     bad = missing.any(axis=1) | label_missing
     n_bad = int(bad.sum())
-    if n_bad and not drop_missing:
+    if n_bad and missing_rule != "drop":
         i = int(np.argmax(bad))
         flagged = [j for k, j in enumerate(feature_js) if missing[i, k]]
         if label_missing[i]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -176,6 +177,12 @@ class ImportDialog(QDialog):
         model_row = left_row("Model", self.family_combo, 8, "K", self.k_spin, 8, "Covariance", self.covariance_combo)
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
+        self.keep_check = QCheckBox("Keep them: EM accounts for them")
+        self.keep_check.setToolTip(
+            "Keep the rows with empty cells: each row's E-step uses the features it has, and the M-step "
+            "the expected values of the others"
+        )
+        self.keep_check.setVisible(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -191,7 +198,7 @@ class ImportDialog(QDialog):
         layout.addWidget(self.standardize_row)
         layout.addLayout(model_row)
         layout.addWidget(self.message)
-        layout.addWidget(self.drop_check)
+        layout.addLayout(left_row(self.drop_check, 16, self.keep_check))
         layout.addWidget(self.buttons)
         resize_within_screen(self, 760, 560)
 
@@ -202,7 +209,8 @@ class ImportDialog(QDialog):
         self.binarise_check.toggled.connect(self.threshold_spin.setEnabled)
         self.binarise_check.toggled.connect(self.check)
         self.threshold_spin.valueChanged.connect(self.check)
-        self.drop_check.toggled.connect(self.check)
+        self.drop_check.toggled.connect(self._missing_choice_changed)
+        self.keep_check.toggled.connect(self._missing_choice_changed)
         for signal in (
             self.family_combo.currentIndexChanged,
             self.k_spin.valueChanged,
@@ -257,6 +265,7 @@ class ImportDialog(QDialog):
             label_column=label,
             feature_columns=features,
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
+            keep_missing=_keeps_missing(self.family_combo, self.keep_check),
             binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
         )
 
@@ -291,6 +300,15 @@ class ImportDialog(QDialog):
         for widget in widgets:
             widget.blockSignals(False)
         self.base_config = config
+
+    def _missing_choice_changed(self, ticked: bool) -> None:
+        """Dropping and keeping exclude each other: ticking one unticks the other."""
+        other = self.keep_check if self.sender() is self.drop_check else self.drop_check
+        if ticked and other.isChecked():
+            other.blockSignals(True)
+            other.setChecked(False)
+            other.blockSignals(False)
+        self.check()
 
     def _model_changed(self) -> None:
         self.model_chosen = True
@@ -454,6 +472,12 @@ class ImportDialog(QDialog):
                 f"{len(dataset.dropped_lines)} row(s) with missing values will be dropped "
                 f"({self._lines_text(dataset.dropped_lines)})"
             )
+        gaps = np.isnan(dataset.X)
+        if gaps.any():
+            parts.append(
+                f"{int(gaps.sum())} missing cell(s) in {int(gaps.any(axis=1).sum())} row(s) are kept: EM accounts "
+                "for them"
+            )
         if spec.binarise_at is not None:
             parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
         parts.extend(self._row_number_notes())
@@ -478,7 +502,11 @@ class ImportDialog(QDialog):
 
     def _show_ok(self, text: str) -> None:
         self._set_message("notice", text)
-        self.drop_check.setVisible(self.drop_check.isChecked())
+        self.drop_check.setVisible(self.drop_check.isChecked() or _keeps_missing(self.family_combo, self.keep_check))
+        self.keep_check.setVisible(
+            _keeps_missing(self.family_combo, self.keep_check)
+            or (self.drop_check.isChecked() and _may_keep(self.family_combo))
+        )
         self.ok_button.setEnabled(not self.loader.running)
 
     def _show_problem(self, error) -> None:
@@ -487,11 +515,13 @@ class ImportDialog(QDialog):
             n = len(error.lines)
             self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
             self.drop_check.setVisible(True)
+            self.keep_check.setVisible(_may_keep(self.family_combo))
+            keep = " or keep them for EM" if _may_keep(self.family_combo) else ""
             self._set_message(
                 "error",
                 f"{n} row{'s have' if n != 1 else ' has'} missing values "
-                f"({self._lines_text(error.lines)}). Tick the box below to load "
-                f"without {'them' if n != 1 else 'it'}, or fill them in.<br>"
+                f"({self._lines_text(error.lines)}). Tick a box below to load "
+                f"without {'them' if n != 1 else 'it'}{keep}, or fill them in.<br>"
                 f"<small>First: {_escape(str(error).split(';')[0])}</small>",
                 rich=True,
             )
@@ -626,6 +656,16 @@ class ImportDialog(QDialog):
             self.loader.wait()
         self._close_progress()
         super().reject()
+
+
+def _may_keep(family_combo: QComboBox) -> bool:
+    """Whether the chosen family's EM accounts for missing cells, so keeping them is offered."""
+    return presentation(family_combo.currentData()).accepts_missing
+
+
+def _keeps_missing(family_combo: QComboBox, keep_check: QCheckBox) -> bool:
+    """Whether missing cells are kept: offered, ticked, and the chosen family's EM accounts for them."""
+    return _may_keep(family_combo) and not keep_check.isHidden() and keep_check.isChecked()
 
 
 def _escape(text: str) -> str:

@@ -35,6 +35,7 @@ from ...app.analysis.breakdown import (
     parameter_groups,
     worked_parameter,
 )
+from ...app.analysis.missing_cells import FilledCells, incomplete_rows, worked_on_expected_cells
 from ...app.data.fit_messages import point_name, row_number, row_unit
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
@@ -74,10 +75,16 @@ def fmt_resp(r: float) -> str:
     return f"{r:.2e}" if 0.0 < r < 5e-5 else f"{r:.4f}"
 
 
+def _value(name: str, value: float) -> str:
+    """``name = value``, or ``name missing`` for a missing cell (NaN)."""
+    return f"{name} missing" if np.isnan(value) else f"{name} = {value:.6g}"
+
+
 def describe_point(x: np.ndarray, columns) -> str:
     """The point's values: all of them when few, else a summary that fits the data's kind."""
-    if len(x) <= MAX_LISTED:
-        return ", ".join(f"{name} = {value:.6g}" for name, value in zip(columns, x))
+    if len(x) <= MAX_LISTED or np.isnan(x).any():
+        shown = ", ".join(_value(name, value) for name, value in zip(columns[:MAX_LISTED], x))
+        return shown + (", …" if len(x) > MAX_LISTED else "")
     nonzero = np.flatnonzero(x)
     if np.all((x == 0) | (x == 1)):
         return f"{len(nonzero)} of {len(x)} binary features are 1"
@@ -86,7 +93,7 @@ def describe_point(x: np.ndarray, columns) -> str:
         words = ", ".join(f"{columns[m]} ×{int(x[m])}" for m in top)
         more = "" if len(nonzero) <= MAX_LISTED else ", …"
         return f"{int(x.sum())} counts over {len(nonzero)} features: {words}{more}"
-    return ", ".join(f"{name} = {value:.6g}" for name, value in zip(columns[:MAX_LISTED], x)) + ", …"
+    return ", ".join(_value(name, value) for name, value in zip(columns[:MAX_LISTED], x)) + ", …"
 
 
 def sub(symbol: str, subscript: str) -> str:
@@ -426,6 +433,9 @@ class PointInspector(TextPanel):
                 f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
             )
         parts.append(self._table(b))
+        if b.filled is not None:  # the factors and the score below need every cell
+            parts.append(self._filled_html(b.filled, b.resp))
+            return "".join(parts)
         model = session.run_history.responsibilities_model()
         factors = None if model is None else factor_rows(model, b.x)
         if factors is not None:
@@ -447,6 +457,28 @@ class PointInspector(TextPanel):
             )
         return "".join(parts)
 
+    def _filled_html(self, f: FilledCells, resp: np.ndarray) -> str:
+        """Which features entered the E-step, and each missing cell's expectation per component and weighted."""
+        used = ", ".join(f.observed) if f.observed else "no feature (p(x | k) = 1: r is the weights)"
+        parts = [
+            f"<p><b>Missing:</b> {html.escape(', '.join(f.missing))}. The E-step used {html.escape(used)}: "
+            "p(x | k) is the density of the observed features alone.</p>",
+            "<table cellspacing='0' cellpadding='3'><tr><th></th>",
+        ]
+        parts += [f"<th align='right'>E[{html.escape(name)} | observed, k]</th>" for name in f.missing]
+        parts.append("</tr>")
+        names = self.session.component_names()
+        for k, row in enumerate(f.per_component):
+            colour = component_color(k, self.appearance.dark).name()
+            cells = "".join(f"<td align='right'>{value:.4g}</td>" for value in row)
+            parts.append(
+                f"<tr><td><span style='color:{colour}'>&#9632;</span> {html.escape(names[k])}</td>{cells}</tr>"
+            )
+        cells = "".join(f"<td align='right' style='{RULE}'><b>{value:.4g}</b></td>" for value in f.weighted)
+        parts.append(f"<tr><td style='{RULE}'>Σ<sub>k</sub> r<sub>k</sub> E[·]</td>{cells}</tr></table>")
+        parts.append("<p>The views draw the row hollow at the weighted expectation.</p>")
+        return "".join(parts)
+
     # ----------------------------------------------------------------- the M-step
     def _m_step_html(self) -> str:
         session = self.session
@@ -454,7 +486,21 @@ class PointInspector(TextPanel):
         assert snapshot is not None and problem is not None and em is not None and resp is not None
         key = self.chosen_key()
         assert key is not None  # shown only with parameters to choose
-        w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
+        if key.kind != "weight" and incomplete_rows(problem.X) is not None:
+            before = session.run_history.responsibilities_model()
+            assert before is not None  # an M-step was taken from an E-step's model
+            worked = worked_on_expected_cells(
+                key, snapshot.model, before, problem.X, resp, em.prior, problem.columns, snapshot.empty
+            )
+            if worked is None:
+                return (
+                    f"<p><b>This M-step</b> (iteration {snapshot.iteration}) used each missing cell's expected "
+                    "value given the row's observed cells (and, for a covariance, the conditional covariance): "
+                    "this parameter is not a plain weighted sum of the rows, so it is not written out here.</p>"
+                )
+            w = worked
+        else:
+            w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
         self.worked = w
         r = w.ratio
         k = key.k
@@ -504,6 +550,11 @@ class PointInspector(TextPanel):
         )
         numerator = f"{w.numerator_sum:.6g}" + (f" + {r.numerator_pseudo:g}" if r.numerator_pseudo else "")
         parts.append(f"<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>")
+        if key.kind != "weight" and incomplete_rows(problem.X) is not None:
+            parts.append(
+                "<p><i>A row missing this feature enters with its expected value given the row's observed "
+                f"cells under component {k + 1 if k is not None else ''} as it was before this M-step.</i></p>"
+            )
         if w.kept and k is not None:
             parts.append(
                 f"<p><i>Component {k + 1} received no responsibility: it kept its previous value "

@@ -6,6 +6,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
 
+from ...app.data.standardize import column_spreads
 from ...app.families import presentation
 from ...app.run.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
 from ...app.run.session import Session
@@ -60,7 +61,7 @@ class KMeansLimitPanel(QGroupBox):
         problem = self.session.problem
         if problem is None:
             return 1.0
-        variance = float(np.mean(np.var(problem.X, axis=0)))
+        variance = float(np.mean(column_spreads(problem.X) ** 2))  # missing cells left out
         return variance if variance > 0 else 1.0
 
     def variance_at(self, position: int) -> float:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 import nbviz.core as nc
 
+from ...app.analysis.missing_cells import shown_data
 from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.explore.restart_gallery import RestartGallery
 from ...app.presentation.appearance import Appearance
@@ -89,9 +90,10 @@ class RunCard(QFrame):
             self.text.setText(f"{title}<br><span style='color:{a.error_text}'>failed</span>")
             self.setToolTip(run.error)
             return
-        X_shown = gallery.problem.X[run.rows] if frame.kind == "scatter" else None
         # components matched to the best run's share its colours, so equal optima look equal
         model, labels = aligned_to(run.final_model, run.labels, gallery.runs[0].final_model)
+        # rows with missing cells at their expected position under this run's model
+        X_shown = shown_data(model, gallery.problem.X[run.rows]) if frame.kind == "scatter" else None
         self.picture.show_drawing(lambda p, w, h: draw_thumbnail(p, model, X_shown, labels, frame, w, h, a))
         first = gallery.first_of_group(index)
         if index == 0:

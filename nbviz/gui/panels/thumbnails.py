@@ -26,6 +26,7 @@ import nbviz.core as nc
 
 from ...app.analysis.density_grids import weighted_marginal_densities
 from ...app.analysis.ellipse_geometry import ellipse_points
+from ...app.analysis.missing_cells import placed
 from ...app.analysis.projection import Projection, feature_pair, pca
 from ...app.data.problem import Problem
 from ...app.families import DataView, presentation
@@ -59,8 +60,9 @@ class ThumbnailFrame:
 
 
 def frame_for(problem: Problem, family: str) -> ThumbnailFrame:
-    """The kind of picture that suits `problem` fitted with `family`, and its shared scale."""
-    X = problem.X
+    """The kind of picture that suits `problem` fitted with `family`, and its shared scale (missing
+    cells at their column means)."""
+    X = placed(problem.X)
     as_points = presentation(family).data_view is DataView.POINTS
     if as_points and problem.n_features >= 2:
         projection = feature_pair(problem.columns, 0, 1) if problem.n_features == 2 else pca(X)

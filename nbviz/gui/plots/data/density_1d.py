@@ -176,22 +176,28 @@ class Density1DView(PointsView, QWidget):
             self.histogram.setData([], [])
             self.rug.set_positions(np.zeros((0, 2)))
             return False
-        x = problem.X[:, 0]
+        # rows missing x are drawn nowhere: left out of the histogram and the range, their rug
+        # positions NaN (the point layer draws no pixel there and the selection no ring)
+        everyone = problem.X[:, 0]
+        x = everyone[~np.isnan(everyone)]
+        if not x.size:  # nothing observed: the range around 0, no bars
+            x = np.zeros(1)
         edges = np.histogram_bin_edges(x, bins="auto")
         if len(edges) > MAX_BINS + 1:
             edges = np.linspace(x.min(), x.max(), MAX_BINS + 1)
         counts, edges = np.histogram(x, bins=edges, density=True)
+        counts = counts if np.isfinite(everyone).any() else np.zeros_like(counts)
         self.histogram.setData(edges, counts)
         peak = float(counts.max()) if counts.size and counts.max() > 0 else 1.0
         # The strip: point n at height frac(n * golden ratio) (an even spread that no random
         # generator, e.g. the one that drew the data, can correlate with).
-        heights = 0.12 + 0.8 * np.modf(np.arange(x.size) * GOLDEN_RATIO)[0]
+        heights = 0.12 + 0.8 * np.modf(np.arange(everyone.size) * GOLDEN_RATIO)[0]
         self.rug_depth = RUG_DEPTH * peak
         span = float(np.ptp(x)) or 1.0
         self.view_box.setRange(
             xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span), yRange=(-self.rug_depth, 1.15 * peak), padding=0
         )
-        self.rug.set_positions(np.column_stack([x, -heights * self.rug_depth]))
+        self.rug.set_positions(np.column_stack([everyone, -heights * self.rug_depth]))
         return True
 
     def draw_model(self) -> None:

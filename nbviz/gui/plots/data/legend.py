@@ -47,7 +47,8 @@ class LegendEntry:
         The sample drawn: "line", "dashed", "thick" (a line), "ellipses", "shading", "bars"
         (a histogram), "marker" (a mean), "blend" (responsibility colours), "uncertainty", "shapes"
         (a shape and colour per component), "points" (a dot per component colour), "component_bars"
-        (a bar per component colour), "dots" (sampled frequencies) or "ink" (white 0 to black 1).
+        (a bar per component colour), "dots" (sampled frequencies), "ink" (white 0 to black 1) or
+        "hollow" (a hollow dot: a row with missing cells) or "blank" (no sample: text alone).
     text : str
         The explanation (simple HTML).
     hint : str
@@ -69,10 +70,13 @@ def ellipse_text() -> str:
     return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
 
 
-def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> list[LegendEntry]:
+def legend_entries(
+    dimension: int, options: ViewOptions, has_truth: bool, incomplete: bool = False
+) -> list[LegendEntry]:
     """What the 1-D (`dimension` 1) or 2-D data view shows, as legend rows.
 
-    Only the layers `options` shows are listed; the truth only when there is one (`has_truth`).
+    Only the layers `options` shows are listed; the truth only when there is one (`has_truth`);
+    hollow points only when some rows miss cells (`incomplete`).
     """
     entries = []
     if dimension == 1:
@@ -97,6 +101,10 @@ def legend_entries(dimension: int, options: ViewOptions, has_truth: bool) -> lis
         entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
     if options.shapes:
         entries.append(LegendEntry("shapes", "shape: most responsible k"))
+    if incomplete and dimension == 1:
+        entries.append(LegendEntry("blank", "rows missing x: not drawn (left out of the histogram)"))
+    elif incomplete:
+        entries.append(LegendEntry("hollow", "hollow: cells missing, drawn at their expected value"))
     return entries
 
 
@@ -220,6 +228,15 @@ class LegendSample(pg.GraphicsWidget):
                         painter, "o", a.point_size(5), pg.mkPen(None), pg.mkBrush(a.foreground)
                     )
                     painter.restore()
+        elif kind == "hollow":  # a dot's rim in a component colour around the background
+            painter.translate(w / 2, mid)
+            pg.graphicsItems.ScatterPlotItem.drawSymbol(
+                painter,
+                "o",
+                a.point_size(9),
+                pg.mkPen(component_color(0, a.dark), width=a.line_width(2.0)),
+                pg.mkBrush(a.background),
+            )
         elif kind == "ink":  # probability 0 (white) to 1 (black), framed so that white shows on white
             gradient = QLinearGradient(0, 0, w, 0)
             gradient.setColorAt(0.0, QColor(255, 255, 255))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ....app.analysis.density_grids import weighted_marginal_densities
+from ....app.analysis.missing_cells import incomplete_rows, placed, shown_data
 from ....app.analysis.projection import feature_pair, leading_features
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
@@ -123,7 +124,7 @@ class PairsView(OptionsView, QWidget):
         n = len(problem.X)
         rng = np.random.default_rng(0)
         self._sample = np.arange(n) if n <= MAX_POINTS else np.sort(rng.choice(n, MAX_POINTS, replace=False))
-        self.features = default_features(problem.X)
+        self.features = default_features(placed(problem.X))
         self.menu.clear()
         for d, name in enumerate(problem.columns):
             action = QAction(str(name), self.menu)
@@ -214,16 +215,20 @@ class PairsView(OptionsView, QWidget):
         resp = self.session.resp
         assert resp is not None  # there is a run while a model is shown
         colors = blend(resp[self._sample], component_rgb(model.n_components, self.appearance.dark))
-        X = problem.X[self._sample]
+        gaps = incomplete_rows(problem.X)
+        # rows with missing cells: hollow, at their filled-in positions, which move with every half-step
+        X = shown_data(model, problem.X, resp)[self._sample]
+        hollow = None if gaps is None else gaps[self._sample]
         for (r, c), panel in self.panels.items():
             x, y = self.features[c], self.features[r]
             self._label(panel, problem, r, c)
             if r == c:
-                self._draw_diagonal(r, model, problem, X[:, x])
+                self._draw_diagonal(r, model, problem, problem.X[self._sample, x])
                 continue
             layer = self.layers[r, c]
-            if self._new_layout:
+            if self._new_layout or hollow is not None:
                 layer.set_positions(X[:, [x, y]])
+                layer.set_hollow(hollow, pg.mkColor(self.appearance.background).getRgb()[:3])
             layer.set_colors(colors)
             self._draw_components(r, c, model, problem.columns, x, y)
         if self._new_layout:
@@ -268,6 +273,10 @@ class PairsView(OptionsView, QWidget):
         )
 
     def _draw_diagonal(self, r: int, model, problem: Problem, values: np.ndarray) -> None:
+        """The histogram of the feature's observed values (missing cells left out) and the weighted densities."""
+        values = values[~np.isnan(values)]
+        if not len(values):  # a feature missing in every row drawn: its range from the model alone
+            values = model.means[:, self.features[r]]
         counts, edges = np.histogram(values, bins=HISTOGRAM_BINS)
         width = edges[1] - edges[0] if edges[1] > edges[0] else 1.0
         density = counts / max(counts.sum() * width, 1e-300)

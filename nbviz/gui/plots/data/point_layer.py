@@ -8,7 +8,8 @@ handful of numpy scatter-writes, and drawing them is one unscaled copy of pixels
 Positions are converted to pixel offsets only when the view range or the widget size changes;
 each point is a round dot (a disc of pixels with a one-pixel darker rim), later points drawn over
 earlier ones. With `set_shapes` a point can instead be one of the marker `SHAPES` (pyqtgraph's own
-symbols, so a legend or a mean marker can show the same shape).
+symbols, so a legend or a mean marker can show the same shape). With `set_hollow` some points are
+hollow: a rim in their colour around a fill of the background's (rows with missing cells).
 """
 
 from __future__ import annotations
@@ -78,6 +79,14 @@ def shape_offsets(symbol: str, radius: float) -> tuple[np.ndarray, int]:
     ring = grown & ~fill
     offsets = np.concatenate([np.column_stack([dx[ring], dy[ring]]), np.column_stack([dx[fill], dy[fill]])])
     return offsets, int(ring.sum())
+
+
+def _outer_band_first(offsets: np.ndarray, n_rim: int, radius: float) -> tuple[np.ndarray, int]:
+    """A dot's offsets (`disc_offsets`) with the fill's outer band (the pixels within one of its edge)
+    right after the rim, and the band's size: a hollow dot draws its rim and band in its colour."""
+    fill = offsets[n_rim:]
+    outer = (fill**2).sum(axis=1) > (radius - 1.0) ** 2
+    return np.concatenate([offsets[:n_rim], fill[outer], fill[~outer]]), int(outer.sum())
 
 
 def _padded_offsets(symbols: list[str], radius: float) -> tuple[np.ndarray, int]:
@@ -171,15 +180,19 @@ class PointLayer:
         self.pixels = np.zeros((1, 1), dtype=np.uint32)  # (H, W) ARGB as drawn, top row first
         self._packed_fill = np.zeros(0, dtype=np.uint32)
         self._packed_rim = np.zeros(0, dtype=np.uint32)
+        self._packed_band = np.zeros(0, dtype=np.uint32)  # the fill's outer band: the fill's colour, or a hollow rim
+        self._n_rim = self._n_band = 0  # each point's rim pixels, then its band's, then the rest of its fill
         # (x0, y0, sx, sy, W, H, pad, radius): the data -> pixel mapping
         self._geometry: tuple[float, float, float, float, int, int, int, float] | None = None
         self._visible = np.zeros(0, dtype=np.intp)  # indices of points within the image
         self._flat = np.zeros((0, 0), dtype=np.intp)  # (n_visible, n_offsets) padded-image indices
         self._pixels = np.zeros((0, 2))  # (N, 2) pixel coordinates (float) of every point
         self.shapes: np.ndarray | None = None  # (N,) index into SHAPES per point; None: all round dots
+        self.hollow: np.ndarray | None = None  # (N,) bool: drawn hollow; None: every point filled
+        self._hollow_fill = np.array([255, 255, 255], dtype=np.uint8)
         # (pixels, sources): the padded-image pixels the points cover and, for each, the index into
-        # [fill colours of the visible points, their rim colours] of the point drawn last there;
-        # worked out at the second render with one geometry (a recolouring), None until then
+        # [fill colours of the visible points, their rim colours, their band colours] of the point
+        # drawn last there; worked out at the second render with one geometry (a recolouring), None until then
         self._owners: tuple[np.ndarray, np.ndarray] | None = None
         self._fresh = True  # the geometry changed since the last render
         view_box.sigRangeChanged.connect(self._view_changed)
@@ -198,6 +211,8 @@ class PointLayer:
         grey = np.full((len(self.positions), 3), 128, dtype=np.uint8)
         self._geometry = None
         self.shapes = None
+        if self.hollow is not None and len(self.hollow) != len(self.positions):
+            self.hollow = None
         self.set_colors(grey)
 
     def set_shapes(self, shapes: np.ndarray | None) -> None:
@@ -218,6 +233,15 @@ class PointLayer:
             self.shapes = shapes
             self._geometry = None
 
+    def set_hollow(self, hollow: np.ndarray | None, fill_rgb=(255, 255, 255)) -> None:
+        """Which points are hollow, shape (N,) of bool (None: none), and the colour inside them (the
+        background's). Takes effect at the next `set_colors`."""
+        if hollow is not None and np.asarray(hollow).shape != (len(self.positions),):
+            raise ValueError(f"set_hollow got {np.shape(hollow)} for {len(self.positions)} points; give one per point")
+        self.hollow = None if hollow is None else np.asarray(hollow, dtype=bool)
+        self._hollow_fill = np.asarray(fill_rgb, dtype=np.uint8).reshape(3)
+        self.colors = np.zeros((0, 3), dtype=np.uint8)  # the next set_colors packs and renders again
+
     def set_colors(self, rgb: np.ndarray) -> None:
         """Per-point colours, shape (N, 3) uint8, and redraw (nothing to do when nothing changed)."""
         rgb = np.asarray(rgb, dtype=np.uint8)
@@ -226,6 +250,10 @@ class PointLayer:
         self.colors = rgb
         self._packed_fill = _pack(rgb)
         self._packed_rim = _pack((rgb * RIM_SHADE).astype(np.uint8))
+        self._packed_band = self._packed_fill.copy()
+        if self.hollow is not None and self.hollow.any():  # a ring in the point's colour, the background inside
+            self._packed_band[self.hollow] = self._packed_fill[self.hollow]
+            self._packed_fill[self.hollow] = _pack(self._hollow_fill[None, :])[0]
         self.render()
 
     # ----------------------------------------------------------------- pixels
@@ -248,9 +276,11 @@ class PointLayer:
         radius = max(1.0, dot_radius(len(self.positions)) + self.radius_change)
         if self.shapes is None:
             offsets, self._n_rim = disc_offsets(radius)
+            offsets, self._n_band = _outer_band_first(offsets, self._n_rim, radius)
             layouts = offsets[None]
-        else:
+        else:  # shapes: a hollow shape is its one-pixel rim around the background
             layouts, self._n_rim = _padded_offsets(list(SHAPES), radius)
+            self._n_band = 0
         span = int(np.abs(layouts).max())
         pad = 2 * span  # a dot centred up to `span` pixels outside the image still fits
         geometry = (x0, y0, W / max(x1 - x0, 1e-300), H / max(y1 - y0, 1e-300), W, H, pad, radius)
@@ -294,8 +324,10 @@ class PointLayer:
             self._fresh = False
             padded.fill(0)
             values = np.empty(self._flat.shape, dtype=np.uint32)
+            band_end = self._n_rim + self._n_band
             values[:, : self._n_rim] = self._packed_rim[visible, None]
-            values[:, self._n_rim :] = self._packed_fill[visible, None]
+            values[:, self._n_rim : band_end] = self._packed_band[visible, None]
+            values[:, band_end:] = self._packed_fill[visible, None]
             # numpy's 1-D fancy assignment writes in index order (so each point's disc covers earlier
             # points); its documentation does not promise this, so the tests check it.
             padded.ravel()[self._flat.ravel()] = values.ravel()
@@ -303,7 +335,9 @@ class PointLayer:
             if self._owners is None:
                 self._owners = self._owned_pixels()
             pixels, sources = self._owners
-            colours = np.concatenate([self._packed_fill[visible], self._packed_rim[visible]])
+            colours = np.concatenate(
+                [self._packed_fill[visible], self._packed_rim[visible], self._packed_band[visible]]
+            )
             padded.ravel()[pixels] = colours[sources]
         self.pixels = np.ascontiguousarray(padded[pad : pad + H, pad : pad + W][::-1])
         self.image_item.set_pixels(self.pixels, QRectF(x0, y0, W / sx, H / sy))
@@ -320,7 +354,10 @@ class PointLayer:
         last[flat] = np.arange(len(flat))
         pixels = np.flatnonzero(last >= 0)
         point, offset = np.divmod(last[pixels], self._flat.shape[1])
-        sources = np.where(offset < self._n_rim, point + len(self._visible), point)
+        n = len(self._visible)
+        sources = np.where(
+            offset < self._n_rim, point + n, np.where(offset < self._n_rim + self._n_band, point + 2 * n, point)
+        )
         return pixels, sources
 
     # ----------------------------------------------------------------- hit testing

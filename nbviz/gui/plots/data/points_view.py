@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 
 import nbviz.core as nc
 
+from ....app.analysis.missing_cells import incomplete_rows
 from ....app.data.problem import Problem
 from ...style.palette import blend, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
@@ -96,8 +97,14 @@ class PointsView(OptionsView):
             self.legend.hide()
             return
         has_truth = self.session.matched_truth() is not None
-        entries = legend_entries(dimension, self.view_options, has_truth)
-        self.legend.show_entries(entries, n_components, self.points.positions)
+        incomplete = self._problem is not None and incomplete_rows(self._problem.X) is not None
+        entries = legend_entries(dimension, self.view_options, has_truth, incomplete)
+        self.legend.show_entries(entries, n_components, self.legend_points())
+
+    def legend_points(self) -> np.ndarray:
+        """The points the legend should hide least, shape (n, 2): where they are drawn (override to
+        keep the legend put while rows with missing cells move)."""
+        return self.points.positions
 
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""
@@ -134,6 +141,7 @@ class PointsView(OptionsView):
         assert model is not None  # sync_problem is True only while the view applies
         resp = self.shown_resp()
         assert resp is not None  # there is a run while the view applies
+        self.place_incomplete_rows(model, resp)
         self.points.set_shapes(resp.argmax(axis=1) if self.view_options.shapes else None)
         if self.view_options.uncertainty:
             self.points.set_colors(uncertainty_colours(resp, self.appearance.dark))
@@ -143,12 +151,22 @@ class PointsView(OptionsView):
         self.draw_selection()
         self.draw_probe()
 
+    def place_incomplete_rows(self, model: nc.GaussianMixture, resp: np.ndarray) -> None:
+        """Draw the rows with missing cells hollow, where `model` and `resp` expect their missing
+        cells (`nbviz.app.analysis.missing_cells.shown_data`); nothing for complete data (override)."""
+
+    def hollow_fill(self) -> tuple[int, int, int]:
+        """The colour inside a hollow point: the plot's background."""
+        return pg.mkColor(self.appearance.background).getRgb()[:3]
+
     def draw_selection(self, *_) -> np.ndarray | None:
         """Ring the selected point; returns where it is drawn (None: no point selected here)."""
         index = self.session.selected
         xy = None
         if self.model is not None and 0 <= index < len(self.points.positions):
             xy = self.points.positions[index]
+            if np.isnan(xy).any():  # a row missing the coordinate drawn (a 1-D view's x) is not drawn
+                xy = None
         show_ring(self.selection_ring, xy, self.ring_sizes, self.appearance)
         return xy
 

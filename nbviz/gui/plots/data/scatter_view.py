@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 import nbviz.core as nc
 
 from ....app.analysis.density_grids import density_grid
+from ....app.analysis.missing_cells import incomplete_rows, placed, shown_data
 from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
@@ -86,6 +87,7 @@ class ScatterView(PointsView, QWidget):
     def _build(self) -> None:
         self._projection: Projection | None = None
         self._pca: Projection | None = None  # the problem's PCA plane, once shown (costly for wide data)
+        self._placed = np.zeros((0, 2))  # the points as placed for the view, missing cells at column means
         self.density_grid: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._density_key: tuple | None = None  # what `density_grid` was computed for
         # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
@@ -167,7 +169,7 @@ class ScatterView(PointsView, QWidget):
         if isinstance(wanted, tuple):
             return feature_pair(problem.columns, *wanted)
         if self._pca is None:
-            self._pca = pca(problem.X, title=pca_title(problem.standardization is not None))
+            self._pca = pca(placed(problem.X), title=pca_title(problem.standardization is not None))
         return self._pca  # also under the pairs view, which shows instead of this plot
 
     def _show_pairs(self, shown: bool) -> None:
@@ -193,11 +195,12 @@ class ScatterView(PointsView, QWidget):
         """Project the points for the chosen view, label the axes and fit the range to the data."""
         projection = self.projection
         if projection is None:
-            self.points.set_positions(np.zeros((0, 2)))
+            self._placed = np.zeros((0, 2))
+            self.points.set_positions(self._placed)
             self._bounds_item.setData([], [])
             return
         assert self._problem is not None  # the projections are made from it
-        xy = projection.points(self._problem.X)
+        xy = projection.points(placed(self._problem.X))  # missing cells at their column means until a model
         self._label_axes()
         low, high = xy.min(axis=0), xy.max(axis=0)
         span = np.where(high > low, high - low, 1.0)
@@ -205,6 +208,7 @@ class ScatterView(PointsView, QWidget):
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
         self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
         self.points.set_positions(xy)
+        self._placed = xy
         self.means.drag_enabled = projection.pair is not None
         self.means.setToolTip(
             "Drag a mean to restart EM from there"
@@ -213,6 +217,19 @@ class ScatterView(PointsView, QWidget):
         )
 
     # ----------------------------------------------------------------- drawing
+    def legend_points(self) -> np.ndarray:
+        """The points as placed for the view (missing cells at their column means), which do not move
+        with the half-steps, so the legend keeps its corner while rows with missing cells move."""
+        return self._placed
+
+    def place_incomplete_rows(self, model: nc.GaussianMixture, resp: np.ndarray) -> None:
+        problem, projection = self._problem, self.projection
+        gaps = None if problem is None else incomplete_rows(problem.X)
+        if problem is None or gaps is None or projection is None:
+            return
+        self.points.set_positions(projection.points(shown_data(model, problem.X, resp)))
+        self.points.set_hollow(gaps, self.hollow_fill())
+
     def draw_model(self) -> None:
         self._draw_components()
         self._draw_truth()
