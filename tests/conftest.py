@@ -123,3 +123,13 @@ def assert_same_history():
                 assert expected[field] == value
 
     return check
+
+
+@pytest.fixture(autouse=True)
+def _widgets_application(qapp):
+    """Make pytest-qt's QApplication before any test runs.
+
+    Tests that call the command line's ``main()`` in-process would otherwise make the data-only
+    QCoreApplication first, and every widget test after them in the same process would fail.
+    """
+    return qapp
