@@ -183,6 +183,7 @@ class MainWindow(QMainWindow):
         session = self.session
         session.error_raised.connect(self.banner.show_error)
         session.notice_raised.connect(self.banner.show_notice)
+        session.run_reset.connect(self.banner.clear_outdated)  # an error about the model before no longer applies
         session.problem_changed.connect(self._problem_changed)
         session.history_changed.connect(self._history_changed)
         session.cursor_changed.connect(self._cursor_changed)
