@@ -60,6 +60,10 @@ def test_the_rule_on_each_kind_of_table():
     assert family_for_table(RNG.normal(size=(30, 3))).why == "measurements"
     velocities = RNG.integers(5000, 25000, (82, 1))
     assert family_for_table(velocities).family == "gaussian"
+    signed = RNG.integers(-20, 80, (40, 2))  # integer coordinates on both sides of 0
+    guess = family_for_table(signed)
+    assert guess.family == "gaussian" and guess.why == "whole numbers, not counts"
+    assert guess.reason == "Gaussian mixture: whole numbers, but some are negative, so they are not counts."
 
 
 def test_the_bundled_corpus_still_looks_like_documents():
