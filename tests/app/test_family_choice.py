@@ -153,3 +153,15 @@ def test_a_file_switched_from_the_multinomial_to_a_gaussian_keeps_its_covariance
     assert config.prior.covariance_prior == pytest.approx(file_covariance_prior(scores))
     assert config.prior.covariance_prior > 0
     assert config.with_(family="gaussian").prior.covariance_prior == config.prior.covariance_prior
+
+
+def test_standardised_features_are_said_to_be_standardised_not_what_the_file_had(tmp_path):
+    from nbviz.app.data.standardize import standardize_problem
+
+    path = tmp_path / "coords.csv"
+    path.write_text("x,y\n" + "".join(f"{(7 * i) % 23 - 5},{(3 * i) % 17}\n" for i in range(40)))
+    problem = Problem.from_file(str(path))
+    assert problem.family_guess.why == "whole numbers, not counts"
+    z = standardize_problem(problem, "z")
+    assert z.family_guess.family == "gaussian" and z.family_guess.why == "standardised features"
+    assert z.family_guess.reason == "Gaussian mixture: the features are standardised, so they are measurements."
