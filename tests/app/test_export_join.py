@@ -77,7 +77,7 @@ def test_responsibilities_join_back_on_the_line_with_ids_dates_and_the_dropped_r
     kept = 0
     for row in written:
         there = original[int(row["line"])]
-        assert (row["sample_id"], row["date"], row["label"]) == (there["sample_id"], there["date"], there["species"])
+        assert (row["sample_id"], row["date"], row["species"]) == (there["sample_id"], there["date"], there["species"])
         if there["petal_width"] == "":
             assert row["component"] == "" and all(row[f"r_{k}"] == "" for k in names)
             assert row["unassigned_reason"] == "missing value in 'petal_width'"
@@ -99,8 +99,8 @@ def test_binarised_columns_say_their_threshold_in_the_header(tmp_path, qtbot):
     written = read_back(out)
     assert list(written[0])[:5] == ["line", "sample_id", "date", "petal_length>=2.5", "petal_width>=2.5"]
     by_id = {row["sample_id"]: row for row in written}
-    assert by_id["S002"]["petal_length>=2.5"] == "1.0" and by_id["S001"]["petal_length>=2.5"] == "0.0"
-    assert by_id["S004"]["petal_length>=2.5"] == "1.0" and by_id["S004"]["petal_width>=2.5"] == ""
+    assert by_id["S002"]["petal_length>=2.5"] == "1" and by_id["S001"]["petal_length>=2.5"] == "0"
+    assert by_id["S004"]["petal_length>=2.5"] == "1" and by_id["S004"]["petal_width>=2.5"] == ""
 
 
 def test_a_column_named_like_an_export_column_keeps_both(tmp_path, qtbot):

@@ -60,6 +60,10 @@ def test_the_rule_on_each_kind_of_table():
     assert family_for_table(RNG.normal(size=(30, 3))).why == "measurements"
     velocities = RNG.integers(5000, 25000, (82, 1))
     assert family_for_table(velocities).family == "gaussian"
+    signed = RNG.integers(-20, 80, (40, 2))  # integer coordinates on both sides of 0
+    guess = family_for_table(signed)
+    assert guess.family == "gaussian" and guess.why == "whole numbers, not counts"
+    assert guess.reason == "Gaussian mixture: whole numbers, but some are negative, so they are not counts."
 
 
 def test_the_bundled_corpus_still_looks_like_documents():
@@ -149,3 +153,15 @@ def test_a_file_switched_from_the_multinomial_to_a_gaussian_keeps_its_covariance
     assert config.prior.covariance_prior == pytest.approx(file_covariance_prior(scores))
     assert config.prior.covariance_prior > 0
     assert config.with_(family="gaussian").prior.covariance_prior == config.prior.covariance_prior
+
+
+def test_standardised_features_are_said_to_be_standardised_not_what_the_file_had(tmp_path):
+    from nbviz.app.data.standardize import standardize_problem
+
+    path = tmp_path / "coords.csv"
+    path.write_text("x,y\n" + "".join(f"{(7 * i) % 23 - 5},{(3 * i) % 17}\n" for i in range(40)))
+    problem = Problem.from_file(str(path))
+    assert problem.family_guess.why == "whole numbers, not counts"
+    z = standardize_problem(problem, "z")
+    assert z.family_guess.family == "gaussian" and z.family_guess.why == "standardised features"
+    assert z.family_guess.reason == "Gaussian mixture: the features are standardised, so they are measurements."

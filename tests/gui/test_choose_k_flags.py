@@ -51,3 +51,36 @@ def test_the_panel_comparing_covariance_types_fits_the_dock_at_1400x900(qtbot):
     qtbot.addWidget(panel)
     panel.models_check.setChecked(True)
     assert panel.minimumSizeHint().width() <= 300  # the right-hand column is about 450 pixels wide at 1400x900
+
+
+def test_a_comparison_of_covariance_types_up_to_k_9_fits_the_dock_of_a_1400x900_window(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from nbviz.gui.window.main_window import MainWindow
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    window.remember_layout = False
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.session.load(*load_preset("gmm-2d"))
+    docks = window.docks
+    docks.show_explore_dock(docks.choose_k_dock)
+    panel = window.choose_k
+    panel.max_spin.setValue(9)
+    panel.restarts_spin.setValue(1)
+    panel.models_check.setChecked(True)
+    with qtbot.waitSignal(panel.explorer.finished, timeout=60000):
+        assert panel.run()
+    qtbot.wait(50)
+    assert "Lower is better" in panel.legend.text() and "spherical" in panel.legend.text()
+    area = docks.choose_k_dock.widget()
+    # nothing cut off at the side: the "to" box and Cancel within the dock, no sideways scrolling
+    assert panel.minimumSizeHint().width() <= area.viewport().width()
+    assert not area.horizontalScrollBar().isVisible()
+    for widget in (panel.max_spin, panel.job_bar.cancel_button):
+        right = widget.mapTo(panel, widget.rect().topRight()).x()
+        assert widget.isVisible() and right <= area.viewport().width(), widget
+    assert panel.max_spin.value() == 9 and panel.max_spin.text() == "9"
+    assert docks.choose_k_dock.height() >= 200  # (it had 72 pixels under the point inspector)

@@ -365,3 +365,27 @@ def test_a_picture_of_the_window_shows_the_panels_as_the_session_is(window, tmp_
     window.save_screenshot(str(tmp_path / "shot.png"))
     assert not panel.waiting
     assert panel.browser.toPlainText().startswith("After the M-step of iteration 3")
+
+
+def test_an_error_about_the_model_before_leaves_the_banner_when_the_user_changes_the_model(window, qtbot):
+    X = np.array([[0.0, 0.0], [0.1, 0.3], [0.2, 0.1], [4.0, 4.0], [4.2, 3.9], [3.9, 4.1]])
+    assert window.session.load(Problem("six", X, ("a", "b")), ModelConfig(n_components=2, seed=0))
+    window.controls.k_spin.setValue(7)  # more components than rows: refused, said in the banner
+    assert window.banner.isVisible() and window.banner.kind == "error"
+    assert "use at most 6 components" in window.banner.text
+    assert window.session.config.n_components == 2
+    window.controls.k_spin.setValue(3)  # a model that fits: the error was about another one
+    assert window.session.config.n_components == 3 and not window.banner.isVisible()
+    window.controls.k_spin.setValue(7)
+    assert window.banner.isVisible()
+    window.session.reinitialise(seed=5)  # a new start is a new run too
+    assert not window.banner.isVisible()
+
+
+def test_a_panels_error_that_still_applies_stays_when_the_run_changes(window, monkeypatch):
+    load_blobs(window)
+    window.controls.error("a message the controls still show")
+    window.session.reinitialise(seed=3)
+    assert window.banner.isVisible() and window.banner.text == "a message the controls still show"
+    window.controls.error.clear()
+    assert not window.banner.isVisible()

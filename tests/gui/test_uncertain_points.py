@@ -88,3 +88,37 @@ def test_the_view_menu_option_brings_up_the_list(qtbot, tmp_path):
     assert not window.docks.uncertain_dock.isVisible()
     window.view_option_actions["uncertainty"].trigger()
     assert window.view_options.uncertainty and window.docks.uncertain_dock.isVisible()
+
+
+def test_the_scatter_matrix_colours_by_uncertainty_and_shapes_by_component_as_the_scatter_view_does(qtbot, shown):
+    from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE
+    from nbviz.gui.plots.data.point_layer import SHAPES
+
+    rng = np.random.default_rng(5)
+    X = np.vstack([rng.normal(0.0, 1.0, size=(40, 3)), rng.normal(2.0, 1.0, size=(40, 3))])
+    session = Session()
+    assert session.load(Problem("three", X, ("a", "b", "c")), ModelConfig(n_components=2, seed=0))
+    session.step()
+    options = ViewOptions()
+    view = shown(ScatterView(session, view_options=options), 900, 700)
+    view.axes_choice.setCurrentIndex(view.axes_choice.findText(PAIRS_TITLE))
+    pairs = view.pairs
+    assert pairs.isVisible() and len(pairs.layers) == 6
+    blended = {key: layer.colors.copy() for key, layer in pairs.layers.items()}
+    options.set("uncertainty", True)
+    t = (1.0 - session.resp.max(axis=1)) / (1.0 - 1.0 / 2)
+    lab = (1 - t)[:, None] * srgb_to_oklab(SCALE[False][0]) + t[:, None] * srgb_to_oklab(SCALE[False][1])
+    expected = np.clip(oklab_to_srgb(lab) * 255 + 0.5, 0, 255).astype(np.uint8)
+    for layer in pairs.layers.values():
+        np.testing.assert_array_equal(layer.colors, expected)
+    np.testing.assert_array_equal(view.points.colors, expected)  # the same colours as the scatter view's
+    assert "colour: uncertainty" in pairs.note.text()
+    options.set("shapes", True)
+    for layer in pairs.layers.values():
+        np.testing.assert_array_equal(layer.shapes, session.resp.argmax(axis=1) % len(SHAPES))
+    options.set("uncertainty", False)
+    options.set("shapes", False)
+    for key, layer in pairs.layers.items():
+        np.testing.assert_array_equal(layer.colors, blended[key])
+        assert layer.shapes is None
+    assert "uncertainty" not in pairs.note.text()

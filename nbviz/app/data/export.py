@@ -42,6 +42,14 @@ def _unique(names: list[str], taken: list[str]) -> list[str]:
     return [f"{name}_nbviz" if name in taken else name for name in names]
 
 
+def _label_header(problem: Problem, taken: list[str]) -> str:
+    """The known labels' header: the file's own name for its label column, else ``label``."""
+    name = problem.label_name
+    if name and (problem.load_options or {}).get("header") is not False:  # a file without a header: "column 3"
+        return name
+    return _unique(["label"], taken)[0]
+
+
 def responsibilities_table(
     problem: Problem, resp: np.ndarray, names: list[str], unassigned: dict[int, str] | None = None
 ) -> tuple[list[str], list[list[str]]]:
@@ -49,10 +57,12 @@ def responsibilities_table(
 
     Columns: the file line of the row (``row``, counting from 1, for data not read from a file);
     the file's ignored columns (IDs, dates, other text) as written; the features (a binarised
-    feature's header says its rule, ``petal_length>=2.5``); the known label (if any); r for each
-    component; the most probable component (ties go to the first); and ``unassigned_reason``.
+    feature's header says its rule, ``petal_length>=2.5``); the known label (if any, under the
+    file's own name for its column, else ``label``); r for each component; the most probable
+    component (ties go to the first); and ``unassigned_reason``.
     Features are in the file's units (its own numbers) also when the model was fitted to
-    standardised data.
+    standardised data; a feature whose numbers are all whole is written as integers (``14``, not
+    ``14.0``), as an analyst's file has them.
     Rows dropped for missing values appear with their cells as the file wrote them, empty
     responsibilities and component, and the reason. Data with missing cells kept for EM (NaN
     in ``problem.X``) writes those cells empty, gives every row its responsibilities and adds a
@@ -77,28 +87,29 @@ def responsibilities_table(
     has_label = problem.labels is not None
     gaps = np.isnan(problem.X).sum(axis=1)
     counted = bool(gaps.any())
+    label = [_label_header(problem, ignored + features)] * has_label
     ours = _unique(
         ["line" if problem.lines is not None else "row"]
-        + ["label"] * has_label
         + [f"r_{name}" for name in names]
         + ["component", "unassigned_reason"]
         + ["missing_cells"] * counted,
-        ignored + features,
+        ignored + features + label,
     )
-    header = ours[:1] + ignored + features + ours[1:]
+    header = ours[:1] + ignored + features + label + ours[1:]
     K = len(names)
     best = resp.argmax(axis=1)
     values = file_values(problem)  # the file's numbers, also when the model sees standardised ones
+    texts = [_whole_text if _all_whole(column) else _number for column in values.T]
     keyed: list[tuple[int, list[str]]] = []
     for n in range(problem.n_samples):
         line = int(problem.lines[n]) if problem.lines is not None else n + 1
         row = [str(line)]
         if context is not None and context.ignored_cells is not None:
             row += [str(v) for v in context.ignored_cells[n]]
-        row += ["" if np.isnan(v) else _number(v) for v in values[n]]
+        row += ["" if np.isnan(v) else text(v) for text, v in zip(texts, values[n], strict=True)]
         if problem.labels is not None:
-            label = problem.labels[n]
-            row.append(problem.classes[label] if problem.classes is not None else str(label))
+            known = problem.labels[n]
+            row.append(problem.classes[known] if problem.classes is not None else str(known))
         if n in unassigned:
             row += [""] * (K + 1) + [unassigned[n]]
         else:
@@ -127,7 +138,24 @@ def _binarised_text(cell: str, threshold: float | None) -> str:
         value = float(cell)
     except ValueError:
         return cell
-    return cell if not np.isfinite(value) else _number(float(value >= threshold))
+    return cell if not np.isfinite(value) else str(int(value >= threshold))
+
+
+WHOLE_LIMIT = 2.0**53  # beyond it a float64 no longer holds every integer
+
+
+def _all_whole(column: np.ndarray) -> bool:
+    """Whether every number of a feature column is a whole number that a float holds exactly.
+
+    Missing cells (NaN, kept for EM) are written empty and do not count.
+    """
+    known = column[~np.isnan(column)]
+    return bool(np.all(np.isfinite(known) & (known == np.round(known)) & (np.abs(known) < WHOLE_LIMIT)))
+
+
+def _whole_text(value) -> str:
+    """A whole number as an integer, as the file wrote it (``14``; ``0`` for -0.0)."""
+    return str(int(value))
 
 
 def write_responsibilities_csv(

@@ -88,10 +88,15 @@ def family_for_table(X) -> FamilyGuess:
         return FamilyGuess(
             "bernoulli", "Bernoulli mixture: every value is 0 or 1, so each column is a yes/no answer.", "0/1 values"
         )
-    whole = bool(np.all((X >= 0) & (X == np.round(X))))
-    if not whole:
+    if not np.all(X == np.round(X)):
         return FamilyGuess(
             "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+        )
+    if np.any(X < 0):
+        return FamilyGuess(
+            "gaussian",
+            "Gaussian mixture: whole numbers, but some are negative, so they are not counts.",
+            "whole numbers, not counts",
         )
     n_columns = X.shape[1]
     zeros = float(np.mean(X == 0))

@@ -151,6 +151,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.legend = QLabel()  # beside the plot, never over the curves
+        self.legend.setWordWrap(True)  # four covariance types' key would widen a narrow dock past its edge
         self.restart_points = {}
         self.best_lines = {}
         for name in CRITERION_LABELS:

@@ -45,6 +45,7 @@ class MessageBanner(QFrame):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.hide)
         self.kind = ""
+        self._board: MessageBoard | None = None
         self.hide()
 
     @property
@@ -60,8 +61,20 @@ class MessageBanner(QFrame):
 
     def follow(self, board: MessageBoard) -> None:
         """Show the widgets' messages from `board`: errors and warnings stay, infos fade."""
+        self._board = board
         board.shown.connect(self.show_message)
         board.cleared.connect(self.clear_message)
+
+    def clear_outdated(self) -> None:
+        """Hide an error said about the model shown before (call it when a new run replaces that model).
+
+        A message that a widget still shows on the followed board stays: it is about that widget, not the run.
+        """
+        if not self.isVisible() or self.kind != "error":
+            return
+        if self._board is not None and any(message.text == self.text for message in self._board.active()):
+            return
+        self.hide()
 
     def show_message(self, message: Message) -> None:
         if message.kind == "info":

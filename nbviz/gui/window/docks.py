@@ -24,6 +24,7 @@ DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this 
 PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
 BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown
+EXPLORE_HEIGHT_SHARE = 0.6  # of the window's height: an exploring dock under others is tall enough to use
 
 
 def scrolling(panel: QWidget) -> QScrollArea:
@@ -186,6 +187,9 @@ class WindowDocks(QObject):
         dock.show()
         dock.raise_()
         self.window.resizeDocks([dock], [EXPLORE_WIDTH], Qt.Orientation.Horizontal)
+        height = int(EXPLORE_HEIGHT_SHARE * self.window.height())
+        if not dock.isFloating() and dock.height() < height:  # stacked under the inspector it had a few lines
+            self.window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the workspace's docks (hidden on the start page)."""

@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
             {
                 "error_raised": self.banner.show_error,
                 "notice_raised": self.banner.show_notice,
+                "run_reset": self.banner.clear_outdated,  # an error about the model before no longer applies
                 "problem_changed": self._problem_changed,
                 "history_changed": self._history_changed,
                 "cursor_changed": self._cursor_changed,

@@ -1,7 +1,8 @@
 """The pairs view: a scatter matrix of up to six chosen features under a Gaussian mixture.
 
 Each off-diagonal panel shows one feature against another, the points coloured by their
-responsibilities and each component's 1- and 2-sigma ellipses of its marginal in that pair (the
+responsibilities (or by their uncertainty, and shaped by component, as View says) and each
+component's 1- and 2-sigma ellipses of its marginal in that pair (the
 scatter view's `Projection.model_gaussians`; the family projects its covariances); each
 diagonal panel shows that feature's histogram and every component's weighted 1-D marginal
 density (`app.analysis.density_grids`). The features start as the four with the largest loadings
@@ -27,6 +28,7 @@ from ....app.data.problem import Problem
 from ....app.families import DataView, presentation
 from ....app.presentation.appearance import Appearance
 from ...style.palette import blend, component_color, component_rgb
+from ...style.uncertainty_scale import uncertainty_colours
 from ...widgets.layouts import left_row
 from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis
@@ -150,7 +152,10 @@ class PairsView(OptionsView, QWidget):
         units = ""
         if problem.standardization is not None:
             units = "; in the file's units" if self.view_options.original_units else "; standardised values"
-        self.note.setText(f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){units}{rows}")
+        colour = "; colour: uncertainty 1 − max r" if self.view_options.uncertainty else ""
+        self.note.setText(
+            f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){units}{rows}{colour}"
+        )
 
     def _feature_toggled(self, d: int, on: bool) -> None:
         chosen = [f for f in self.features if f != d] + ([d] if on else [])
@@ -214,7 +219,8 @@ class PairsView(OptionsView, QWidget):
         self._sync_menu()
         resp = self.session.resp
         assert resp is not None  # there is a run while a model is shown
-        colors = blend(resp[self._sample], component_rgb(model.n_components, self.appearance.dark))
+        colors = self._colours(resp[self._sample], model.n_components)
+        shapes = resp[self._sample].argmax(axis=1) if self.view_options.shapes else None
         gaps = incomplete_rows(problem.X)
         # rows with missing cells: hollow, at their filled-in positions, which move with every half-step
         X = shown_data(model, problem.X, resp)[self._sample]
@@ -229,6 +235,7 @@ class PairsView(OptionsView, QWidget):
             if self._new_layout or hollow is not None:
                 layer.set_positions(X[:, [x, y]])
                 layer.set_hollow(hollow, pg.mkColor(self.appearance.background).getRgb()[:3])
+            layer.set_shapes(shapes)
             layer.set_colors(colors)
             self._draw_components(r, c, model, problem.columns, x, y)
         if self._new_layout:
@@ -237,6 +244,13 @@ class PairsView(OptionsView, QWidget):
                 panel.setXRange(*_span(X[:, self.features[c]]), padding=0)
                 if r != c:
                     panel.setYRange(*_span(X[:, self.features[r]]), padding=0)
+
+    def _colours(self, resp: np.ndarray, n_components: int) -> np.ndarray:
+        """The points' colours, as the scatter view's: blended responsibilities, or View → Colour by
+        uncertainty's grey-to-red scale."""
+        if self.view_options.uncertainty:
+            return uncertainty_colours(resp, self.appearance.dark)
+        return blend(resp, component_rgb(n_components, self.appearance.dark))
 
     def _label(self, panel: pg.PlotItem, problem: Problem, r: int, c: int) -> None:
         """Values on the outer panels only (the bottom row and the left column); each feature is named
