@@ -50,6 +50,13 @@ def decimal_of(text: str | None) -> str | None:
     return DECIMAL_WORDS[text.lower()]
 
 
+def skip_rows_of(count: int | None) -> int | None:
+    """The lines ``--skip-rows`` skips (None: not given); ValueError for a negative count."""
+    if count is not None and count < 0:
+        raise ValueError(f"--skip-rows {count}: give a number of lines, 0 or more")
+    return count
+
+
 def spec_from_args(args) -> ImportSpec:
     """The `ImportSpec` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
     return ImportSpec.guessed(
@@ -60,6 +67,7 @@ def spec_from_args(args) -> ImportSpec:
         columns=column_keys(args.columns),
         ignore=column_keys(args.ignore),
         drop_missing=args.drop_missing,
+        skip_rows=skip_rows_of(getattr(args, "skip_rows", None)),
     )
 
 
@@ -86,8 +94,15 @@ def for_command_line(error: nc.DataError) -> str:
     return text
 
 
-def problem_from_args(args):
-    """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message."""
+def problem_from_args(args, notes: list[str] | None = None):
+    """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message.
+
+    `notes`, when given, receives one line for what reading did beside the numbers (lines skipped
+    under the header; features read as text levels, with the model that chose), to say on stderr.
+    """
+    import os
+
+    from .import_spec import reading_notes
     from .problem import Problem
 
     try:
@@ -95,4 +110,10 @@ def problem_from_args(args):
         dataset = spec.load()
     except nc.DataError as error:
         raise ValueError(for_command_line(error)) from None
-    return Problem.from_dataset(dataset, load_options=spec.options())
+    problem = Problem.from_dataset(dataset, load_options=spec.options())
+    said = reading_notes(dataset)
+    if notes is not None and said:
+        if dataset.levels is not None and not getattr(args, "model", None):
+            said.append(problem.family_guess.reason.rstrip("."))
+        notes.append(f"{os.path.basename(args.file)}: " + "; ".join(said) + ".")
+    return problem

@@ -36,6 +36,7 @@ from ...app.analysis.breakdown import (
     worked_parameter,
 )
 from ...app.data.fit_messages import point_name, row_number, row_unit
+from ...app.families.level_names import value_text
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
 from ..style.palette import component_color
@@ -378,7 +379,8 @@ class PointInspector(TextPanel):
         for row, m in enumerate(f.features):
             cells = "".join(f"<td align='right'>{from_log(f.log_factors[row, k])}</td>" for k in range(K))
             parts.append(
-                f"<tr><td>{html.escape(problem.columns[m])}</td><td align='center'>{b.x[m]:.6g}</td>"
+                f"<tr><td>{html.escape(problem.columns[m])}</td>"
+                f"<td align='center'>{html.escape(value_text(problem.columns, m, b.x[m]))}</td>"
                 f"<td>{html.escape(f.labels[row])}</td>{cells}</tr>"
             )
         if f.n_rest:

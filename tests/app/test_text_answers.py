@@ -1,0 +1,66 @@
+"""Text answers in the app: the guessed spec, the family chosen, the load note and session files."""
+
+import json
+
+import numpy as np
+
+from nbviz.app.data.import_spec import ImportSpec, describe_load
+from nbviz.app.data.problem import Problem
+from nbviz.app.documents.session_file import read_session, write_session
+from nbviz.app.families import family_for_table
+from nbviz.app.model.config import ModelConfig
+from nbviz.app.run.session import Session
+
+ANSWERS = [("yes", "never", "A"), ("no", "often", "B"), ("maybe", "often", "B"), ("yes", "never", "A")] * 6
+
+
+def write_survey(tmp_path):
+    path = tmp_path / "survey.csv"
+    rows = "".join(f"{100 + (n * 7) % 24};{a};{b};{c}\n" for n, (a, b, c) in enumerate(ANSWERS))
+    path.write_text("student;smoker;sport;class\n" + rows)
+    return path
+
+
+def test_a_table_of_answers_is_read_as_levels_and_gets_the_categorical_model(tmp_path):
+    path = write_survey(tmp_path)
+    spec = ImportSpec.guessed(path)
+    assert spec.roles(4) == ("feature", "ignore", "ignore", "label")  # beside numbers, answers are left out
+    assert ImportSpec.guessed(path, columns=["smoker", "sport"]).roles(4) == (
+        "ignore",
+        "categorical",
+        "categorical",
+        "label",
+    )
+    spec = ImportSpec.guessed(path, ignore=["student"])
+    assert spec.roles(4) == ("ignore", "categorical", "categorical", "label")
+    dataset = spec.load()
+    guess = Problem.from_dataset(dataset).family_guess
+    assert guess.family == "categorical"
+    assert guess.reason == (
+        "Categorical mixture (latent class analysis): every feature is a text answer (2 columns of 2–3 levels)."
+    )
+    note = describe_load(dataset, spec)
+    assert "2 categorical features read as text levels (smoker: maybe / no / yes, sport: never / often)" in note
+    assert ImportSpec.from_options(str(path), spec.options()).options() == spec.options()
+
+
+def test_the_same_codes_as_numbers_get_their_usual_family():
+    assert family_for_table([[0, 1], [2, 1]]).family == "gaussian"
+    assert family_for_table([[0, 1], [2, 1]], (("a", "b", "c"), ("x", "y"))).family == "categorical"
+
+
+def test_a_session_keeps_the_level_names(tmp_path, qtbot):
+    spec = ImportSpec.guessed(write_survey(tmp_path), ignore=["student"])
+    problem = Problem.from_dataset(spec.load(), load_options=spec.options())
+    session = Session()
+    assert session.load(problem, ModelConfig(family="categorical", n_components=2))
+    session.step()
+    path = tmp_path / "run.nbviz"
+    assert session.save(path, write_session)
+    document = json.loads(path.read_text())
+    assert document["problem"]["levels"] == [["maybe", "no", "yes"], ["never", "often"]]
+    assert document["problem"]["load_options"]["categorical_columns"] == [1, 2]
+    state = read_session(path)
+    assert state.problem.levels == (("maybe", "no", "yes"), ("never", "often"))
+    np.testing.assert_array_equal(state.problem.X, problem.X)
+    assert state.problem.level_name(1, 1) == "often" and Problem("p", [[0.0]], ("x",)).level_name(0, 0) == "0"
