@@ -467,6 +467,9 @@ class ImportDialog(QDialog):
         levels = dict(zip(spec.categorical_columns or (), dataset.levels or (), strict=False))
         names = [heading(name, levels.get(j)) for j, name in enumerate(self.preview.columns)]
         self.table.setHorizontalHeaderLabels(names)
+        for j in levels:  # wide enough for the levels under the name
+            width = self.table.horizontalHeader().sectionSizeHint(j)
+            self.table.setColumnWidth(j, max(self.table.columnWidth(j), width))
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
         n, d = dataset.X.shape
