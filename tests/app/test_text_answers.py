@@ -64,3 +64,23 @@ def test_a_session_keeps_the_level_names(tmp_path, qtbot):
     assert state.problem.levels == (("maybe", "no", "yes"), ("never", "often"))
     np.testing.assert_array_equal(state.problem.X, problem.X)
     assert state.problem.level_name(1, 1) == "often" and Problem("p", [[0.0]], ("x",)).level_name(0, 0) == "0"
+
+
+def test_the_parameters_and_the_worked_m_step_name_the_levels(tmp_path, qtbot):
+    from nbviz.app.analysis.breakdown import parameter_choices
+    from nbviz.app.analysis.parameter_rows import parameter_rows
+    from nbviz.app.data.export import parameter_rows as export_rows
+    from nbviz.app.families.level_names import value_text
+
+    spec = ImportSpec.guessed(write_survey(tmp_path), ignore=["student"])
+    problem = Problem.from_dataset(spec.load(), load_options=spec.options())
+    session = Session()
+    assert session.load(problem, ModelConfig(family="categorical", n_components=2, seed=1))
+    session.step()
+    model = session.snapshot.model
+    names = [row.name for row in parameter_rows(model, None, None, None, problem.columns)]
+    assert names[:3] == ["weight π", "p(smoker = maybe/no/yes)", "p(sport = never/often)"]
+    assert [row[3] for row in export_rows(model, ["1", "2"], problem.columns)[2:5]] == ["maybe", "no", "yes"]
+    labels = [text for _, text in parameter_choices(model, problem.columns)]
+    assert "p of 1, smoker = maybe" in labels and "p of 2, sport = often" in labels
+    assert value_text(problem.columns, 1, 1.0) == "often" and value_text(("x",), 0, 1.0) == "1"
