@@ -84,3 +84,24 @@ def test_the_parameters_and_the_worked_m_step_name_the_levels(tmp_path, qtbot):
     labels = [text for _, text in parameter_choices(model, problem.columns)]
     assert "p of 1, smoker = maybe" in labels and "p of 2, sport = often" in labels
     assert value_text(problem.columns, 1, 1.0) == "often" and value_text(("x",), 0, 1.0) == "1"
+
+
+def test_new_answers_are_classified_by_the_loaded_level_names(tmp_path):
+    import pytest
+
+    import nbviz.core as nc
+    from nbviz.app.data.classify import classify_file
+
+    spec = ImportSpec.guessed(write_survey(tmp_path), ignore=["student"])
+    loaded = Problem.from_dataset(spec.load(), load_options=spec.options())
+    model = nc.CategoricalMixture(
+        weights=[0.5, 0.5], probs=[[[0.1, 0.1, 0.8], [0.3, 0.6, 0.1]], [[0.9, 0.1], [0.2, 0.8]]]
+    )
+    new = tmp_path / "new.csv"
+    new.write_text("smoker;sport\nyes;never\nno;often\n")  # this file alone would code no 0, yes 1
+    classified = classify_file(loaded, model, new)
+    np.testing.assert_array_equal(classified.problem.X, [[2, 0], [1, 1]])
+    np.testing.assert_allclose(classified.resp, nc.e_step(model, np.array([[2.0, 0.0], [1.0, 1.0]])))
+    new.write_text("smoker;sport\nyes;never\nperhaps;often\n")
+    with pytest.raises(ValueError, match=r"new.csv, line 3, column 'smoker': 'perhaps' is not one of its levels"):
+        classify_file(loaded, model, new)
