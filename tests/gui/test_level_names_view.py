@@ -41,3 +41,11 @@ def test_the_bars_and_the_axis_name_the_levels_and_the_axis_has_room_for_them(se
     assert [text for _, text in ticks] == ["smoker\nmaybe · no · yes", "sport\nnever · often"]
     line = QFontMetrics(plot_font(appearance)).height()
     assert view.bar_plot.getAxis("bottom").height() >= 2 * line + 2  # two whole lines, descenders included
+
+
+def test_the_inspector_writes_a_rows_answers_by_name(session):
+    from nbviz.gui.panels.inspector import describe_point
+
+    problem = session.problem
+    assert describe_point(problem.X[0], problem.columns) == "smoker = yes, sport = never"
+    assert describe_point(problem.X[0], ("a", "b")) == "a = 2, b = 0"

@@ -77,8 +77,10 @@ def fmt_resp(r: float) -> str:
 
 def describe_point(x: np.ndarray, columns) -> str:
     """The point's values: all of them when few, else a summary that fits the data's kind."""
-    if len(x) <= MAX_LISTED:
-        return ", ".join(f"{name} = {value:.6g}" for name, value in zip(columns, x))
+    if len(x) <= MAX_LISTED or getattr(columns, "levels", None) is not None:  # levels: by name
+        shown = list(zip(columns, x))[:MAX_LISTED]
+        more = ", …" if len(x) > MAX_LISTED else ""
+        return ", ".join(f"{name} = {value_text(columns, j, value)}" for j, (name, value) in enumerate(shown)) + more
     nonzero = np.flatnonzero(x)
     if np.all((x == 0) | (x == 1)):
         return f"{len(nonzero)} of {len(x)} binary features are 1"
