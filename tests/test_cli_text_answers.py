@@ -63,3 +63,20 @@ def test_a_units_row_is_skipped_with_a_note_and_skip_rows_covers_the_rest(tmp_pa
     assert (
         result.returncode == 2 and result.stderr == "nbviz: error: --skip-rows -2: give a number of lines, 0 or more\n"
     )
+
+
+def test_answers_beside_numbers_are_left_out_with_a_note_and_columns_takes_them_in(tmp_path):
+    path = tmp_path / "mixed.csv"
+    path.write_text(
+        "height;smoker;class\n"
+        + "".join(f"{150 + (7 * n) % 24};{'yes' if n % 3 else 'no'};{'AB'[n % 2]}\n" for n in range(24))
+    )
+    parameters = tmp_path / "p.json"
+    result = run_cli(path, "-k", 2, "--fit", "--export-parameters", parameters)
+    assert result.returncode == 0 and result.stderr == (
+        "nbviz: note: mixed.csv: text answers left out beside the numbers (smoker): a mixture takes one kind of "
+        "feature; give --columns smoker to cluster the answers.\n"
+    )
+    assert json.loads(parameters.read_text())["features"] == ["height"]
+    result = run_cli(path, "--columns", "smoker", "-k", 2, "--fit", "--export-parameters", parameters)
+    assert result.returncode == 0 and json.loads(parameters.read_text())["levels"] == {"smoker": ["no", "yes"]}

@@ -8,6 +8,7 @@ reader's generic advice ("drop those rows") into the flags that do it (``--drop-
 from __future__ import annotations
 
 import nbviz.core as nc
+from nbviz.core.tables.columns import text_features_left_out
 
 from .import_spec import ImportSpec
 
@@ -94,6 +95,27 @@ def for_command_line(error: nc.DataError) -> str:
     return text
 
 
+def _answers_left_out(spec: ImportSpec, args) -> list[str]:
+    """A note on the text answers that the guess left out beside numeric features (none when the
+    user chose the columns)."""
+    if args.columns is not None or spec.is_npy:
+        return []
+    preview = nc.preview_table(spec.path, spec.delimiter, spec.header, decimal=spec.decimal, skip_rows=spec.skip_rows)
+    ignored = set(column_keys(args.ignore) or ())
+    left_out = [
+        preview.columns[j]
+        for j in text_features_left_out(preview, spec.roles(preview.n_columns))
+        if preview.columns[j] not in ignored and j not in ignored
+    ]
+    if not left_out:
+        return []
+    names = ",".join(left_out)
+    return [
+        f"text answers left out beside the numbers ({', '.join(left_out)}): a mixture takes one kind of feature; "
+        f"give --columns {names} to cluster the answers"
+    ]
+
+
 def problem_from_args(args, notes: list[str] | None = None):
     """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message.
 
@@ -111,7 +133,7 @@ def problem_from_args(args, notes: list[str] | None = None):
     except nc.DataError as error:
         raise ValueError(for_command_line(error)) from None
     problem = Problem.from_dataset(dataset, load_options=spec.options())
-    said = reading_notes(dataset)
+    said = reading_notes(dataset) + _answers_left_out(spec, args)
     if notes is not None and said:
         if dataset.levels is not None and not getattr(args, "model", None):
             said.append(problem.family_guess.reason.rstrip("."))
