@@ -105,3 +105,18 @@ def test_new_answers_are_classified_by_the_loaded_level_names(tmp_path):
     new.write_text("smoker;sport\nyes;never\nperhaps;often\n")
     with pytest.raises(ValueError, match=r"new.csv, line 3, column 'smoker': 'perhaps' is not one of its levels"):
         classify_file(loaded, model, new)
+
+
+def test_skip_rows_and_categorical_columns_are_checked_session_options():
+    import pytest
+
+    from nbviz.app.documents import session_document
+    from nbviz.app.documents.session_schema import SchemaError
+
+    options = ImportSpec("t.csv", skip_rows=2, categorical_columns=(1, 2)).options()
+    assert session_document.load_options(options, "o") == {**options}
+    assert "skip_rows" not in ImportSpec("t.csv").options()  # as sessions written before it
+    with pytest.raises(SchemaError, match="skip_rows"):
+        session_document.load_options({**options, "skip_rows": -1}, "o")
+    with pytest.raises(SchemaError, match="categorical_columns"):
+        session_document.load_options({**options, "categorical_columns": [True]}, "o")
