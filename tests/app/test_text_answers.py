@@ -120,3 +120,12 @@ def test_skip_rows_and_categorical_columns_are_checked_session_options():
         session_document.load_options({**options, "skip_rows": -1}, "o")
     with pytest.raises(SchemaError, match="categorical_columns"):
         session_document.load_options({**options, "categorical_columns": [True]}, "o")
+
+
+def test_sixteen_answers_are_not_taken_for_a_picture(tmp_path):
+    path = tmp_path / "sixteen.csv"
+    rows = "".join(";".join("yes" if (n + j) % 3 else "no" for j in range(16)) + "\n" for n in range(30))
+    path.write_text(";".join(f"q{j}" for j in range(16)) + "\n" + rows)
+    problem = Problem.from_file(path)
+    assert problem.levels is not None and problem.image_shape is None
+    assert Problem("codes", np.zeros((3, 16)), tuple(f"x{j}" for j in range(16))).image_shape == (4, 4)

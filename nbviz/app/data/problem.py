@@ -93,7 +93,8 @@ class Problem:
         object.__setattr__(self, "X", X)
         if self.image_shape is None:
             side = math.isqrt(X.shape[1])
-            if side >= 4 and side * side == X.shape[1] and self.data_kind != "continuous":
+            pixels = self.data_kind != "continuous" and self.levels is None  # answers are no image
+            if side >= 4 and side * side == X.shape[1] and pixels:
                 object.__setattr__(self, "image_shape", (side, side))
 
     @property

@@ -524,7 +524,7 @@ class ImportDialog(QDialog):
         else:
             text = str(error)
             if getattr(error, "remedy", None) == "column":
-                text += " (the role box at the top of the column)."
+                text += " (the role box at the top of the column; text answers can be categorical)."
             elif "is not a number" in text and getattr(error, "column", None) is not None:
                 text += ". Correct the file, or set that column's role to ignore (or label)."
             self._set_message("error", text)
