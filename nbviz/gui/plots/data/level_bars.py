@@ -24,7 +24,7 @@ from ..plot_view import PlotView, new_plot
 from ..styling import plot_font
 
 GAP = 1.0  # an empty bar's width between two features' groups
-BAR_WIDTH = 0.85  # a bar's width, in x units (one per component)
+BAR_WIDTH = 0.85  # a bar's width, in x units (one per component; a name may fill the gap too)
 
 
 class LevelBarsView(PlotView, QWidget):
@@ -44,6 +44,9 @@ class LevelBarsView(PlotView, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.bar_plot)
+        view = self.bar_plot.getPlotItem().getViewBox()
+        view.sigResized.connect(self._fit_labels)  # once the plot's layout has sized the bars
+        view.sigXRangeChanged.connect(self._fit_labels)
         self.follow_session()
 
     def redraw(self, *_) -> None:
@@ -69,16 +72,13 @@ class LevelBarsView(PlotView, QWidget):
             label.setVisible(height >= 0.12)
         self._fit_labels()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit_labels()
-
-    def _fit_labels(self) -> None:
+    def _fit_labels(self, *_) -> None:
         """Cut each level's name short (with an ellipsis) to the width of its bar on screen."""
         if not self.level_labels:
             return
         view = self.bar_plot.getPlotItem().getViewBox()
-        width = int(view.width() / max(view.viewRange()[0][1] - view.viewRange()[0][0], 1e-9) * BAR_WIDTH) - 4
+        unit = view.width() / max(view.viewRange()[0][1] - view.viewRange()[0][0], 1e-9)  # pixels per bar
+        width = int(unit) - 2  # the bar and the gap beside it
         if width == self._label_width:
             return
         self._label_width = width
