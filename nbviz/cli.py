@@ -83,6 +83,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--decimal", metavar="MARK", help="the decimal mark, '.' or ',' (default: detected)")
     parser.add_argument(
+        "--skip-rows",
+        type=int,
+        metavar="N",
+        help="skip N lines after the header (default: a units row under the header is skipped)",
+    )
+    parser.add_argument(
         "--covariance-prior",
         type=float,
         metavar="LAMBDA",
@@ -194,7 +200,10 @@ def prepare(args):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
-        problem = problem_from_args(args)
+        notes: list[str] = []
+        problem = problem_from_args(args, notes)
+        for note in notes:  # what reading did beside the numbers: skipped lines, text levels
+            print(f"nbviz: note: {note}", file=sys.stderr)
         if args.start:  # the model's own units: the centre and scale it was fitted with
             problem = _in_start_units(args.start, problem, args.standardize)
         elif args.standardize:

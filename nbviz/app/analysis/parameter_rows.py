@@ -35,7 +35,7 @@ def parameter_rows(
         Feature names.
     """
     K, D = model.n_components, model.n_features
-    columns = list(columns) if columns is not None else [f"x{m + 1}" for m in range(D)]
+    columns = columns if columns is not None else [f"x{m + 1}" for m in range(D)]  # keeps level names
     true_of = {}
     if truth is not None and perm is not None:
         true_of = {int(k): j for j, k in enumerate(perm)}

@@ -103,9 +103,37 @@ def reading_spec(loaded: Problem, path) -> ImportSpec:
         label, features = _columns_by_name(loaded, name, preview.columns)
     else:
         label, features = _columns_by_position(loaded, name, preview.n_columns)
+    levels = None
+    if loaded.levels is not None:  # text answers: read as text again, recoded by the loaded names
+        levels = features or tuple(j for j in range(preview.n_columns) if j != label)
     return replace(
-        guessed, label_column=label, feature_columns=features, drop_missing=True, binarise_at=loaded.binarised_at
+        guessed,
+        label_column=label,
+        feature_columns=features,
+        drop_missing=True,
+        binarise_at=loaded.binarised_at,
+        categorical_columns=levels,
     )
+
+
+def _in_loaded_levels(loaded: Problem, new: Problem, name: str) -> Problem:
+    """`new`'s level codes recoded by the level names of `loaded` (each file codes its own texts);
+    ValueError naming the line and column of a level the loaded data does not have."""
+    if loaded.levels is None or new.levels is None:
+        return new
+    X = np.array(new.X)
+    for j, (known, names) in enumerate(zip(loaded.levels, new.levels, strict=True)):
+        unknown = [text for text in names if text not in known]
+        if unknown:
+            n = int(np.argmax(X[:, j] == names.index(unknown[0])))
+            where = f"line {new.lines[n]}" if new.lines is not None else f"row {n + 1}"
+            raise ValueError(
+                f"{name}, {where}, column '{loaded.columns[j]}': '{unknown[0]}' is not one of its levels in the "
+                f"loaded data ({', '.join(known)})"
+            )
+        table = np.array([known.index(text) for text in names], dtype=np.float64)
+        X[:, j] = table[X[:, j].astype(int)]
+    return replace(new, X=X, levels=loaded.levels)
 
 
 def classify_file(loaded: Problem, model: nc.Mixture, path, progress=None) -> Classified:
@@ -115,11 +143,11 @@ def classify_file(loaded: Problem, model: nc.Mixture, path, progress=None) -> Cl
     `nbviz.core.LoadCancelled` when `progress` returned False.
     """
     spec = reading_spec(loaded, path)
-    new = Problem.from_dataset(spec.load(progress), load_options=spec.options())
+    name = os.path.basename(os.fspath(path))
+    new = _in_loaded_levels(loaded, Problem.from_dataset(spec.load(progress), load_options=spec.options()), name)
     units = loaded.standardization  # the new rows take the loaded data's centres and scales
     if units is not None:
         new = replace(new, X=units.apply(new.X), standardization=units, file_X=new.X)
-    name = os.path.basename(os.fspath(path))
     try:
         log_density = model.score_samples(new.X)
     except ValueError as error:

@@ -106,7 +106,11 @@ def responsibilities_table(
         row = [str(line)]
         if context is not None and context.ignored_cells is not None:
             row += [str(v) for v in context.ignored_cells[n]]
-        row += ["" if np.isnan(v) else text(v) for text, v in zip(texts, values[n], strict=True)]
+        row += (
+            ["" if np.isnan(v) else text(v) for text, v in zip(texts, values[n], strict=True)]
+            if problem.levels is None
+            else _level_cells(problem, values[n])
+        )
         if problem.labels is not None:
             known = problem.labels[n]
             row.append(problem.classes[known] if problem.classes is not None else str(known))
@@ -128,6 +132,11 @@ def responsibilities_table(
         )
     keyed.sort(key=lambda item: item[0])
     return header, [row for _, row in keyed]
+
+
+def _level_cells(problem: Problem, codes: np.ndarray) -> list[str]:
+    """A row's levels by name, as the file wrote them (a missing one empty)."""
+    return ["" if np.isnan(code) else problem.level_name(j, int(code)) for j, code in enumerate(codes)]
 
 
 def _binarised_text(cell: str, threshold: float | None) -> str:
@@ -221,8 +230,12 @@ def run_summary(session) -> dict:
 
 def parameters_document(model: nc.Mixture, names: list[str], columns, summary: dict | None = None) -> dict:
     """JSON-ready: the model's own description (``Mixture.from_dict`` reads it back) plus names,
-    and the `run_summary` when given (under ``"run"``)."""
+    and the `run_summary` when given (under ``"run"``). Features read as text levels add
+    ``"levels"``: each feature's level names, the ``l``-th naming level ``l`` of the model."""
     document = {"model": model.to_dict(), "components": list(names), "features": list(columns)}
+    levels = getattr(columns, "levels", None)
+    if levels is not None:
+        document["levels"] = {name: list(texts) for name, texts in zip(columns, levels, strict=True)}
     return document if summary is None else {"run": summary, **document}
 
 
@@ -363,7 +376,7 @@ def parameter_rows(model: nc.Mixture, names: list[str], columns) -> list[list[st
 
 def write_parameters_csv(path, model: nc.Mixture, names: list[str], columns) -> None:
     header = ["component", "parameter", "feature", "feature_2", "value"]
-    write_atomically(path, _csv_bytes(header, parameter_rows(model, names, list(columns))))
+    write_atomically(path, _csv_bytes(header, parameter_rows(model, names, columns)))
 
 
 TRACE_HEADER = ["half_step", "iteration", "phase", "log_likelihood", "log_prior", "objective", "elbo", "kl"]

@@ -8,6 +8,7 @@ reader's generic advice ("drop those rows") into the flags that do it (``--missi
 from __future__ import annotations
 
 import nbviz.core as nc
+from nbviz.core.tables.columns import text_features_left_out
 
 from .import_spec import ImportSpec
 
@@ -58,6 +59,13 @@ def missing_rule_of(args) -> str | None:
     return "drop" if args.drop_missing else missing
 
 
+def skip_rows_of(count: int | None) -> int | None:
+    """The lines ``--skip-rows`` skips (None: not given); ValueError for a negative count."""
+    if count is not None and count < 0:
+        raise ValueError(f"--skip-rows {count}: give a number of lines, 0 or more")
+    return count
+
+
 def spec_from_args(args) -> ImportSpec:
     """The `ImportSpec` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
     return ImportSpec.guessed(
@@ -69,6 +77,7 @@ def spec_from_args(args) -> ImportSpec:
         ignore=column_keys(args.ignore),
         drop_missing=missing_rule_of(args) == "drop",
         keep_missing=missing_rule_of(args) == "em",
+        skip_rows=skip_rows_of(getattr(args, "skip_rows", None)),
     )
 
 
@@ -97,8 +106,36 @@ def for_command_line(error: nc.DataError) -> str:
     return text
 
 
-def problem_from_args(args):
-    """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message."""
+def _answers_left_out(spec: ImportSpec, args) -> list[str]:
+    """A note on the text answers that the guess left out beside numeric features (none when the
+    user chose the columns)."""
+    if args.columns is not None or spec.is_npy:
+        return []
+    preview = nc.preview_table(spec.path, spec.delimiter, spec.header, decimal=spec.decimal, skip_rows=spec.skip_rows)
+    ignored = set(column_keys(args.ignore) or ())
+    left_out = [
+        preview.columns[j]
+        for j in text_features_left_out(preview, spec.roles(preview.n_columns))
+        if preview.columns[j] not in ignored and j not in ignored
+    ]
+    if not left_out:
+        return []
+    names = ",".join(left_out)
+    return [
+        f"text answers left out beside the numbers ({', '.join(left_out)}): a mixture takes one kind of feature; "
+        f"give --columns {names} to cluster the answers"
+    ]
+
+
+def problem_from_args(args, notes: list[str] | None = None):
+    """The `Problem` of ``args.file`` read with the reading flags; ValueError with the command line's message.
+
+    `notes`, when given, receives one line for what reading did beside the numbers (lines skipped
+    under the header; features read as text levels, with the model that chose), to say on stderr.
+    """
+    import os
+
+    from .import_spec import reading_notes
     from .problem import Problem
 
     try:
@@ -106,4 +143,10 @@ def problem_from_args(args):
         dataset = spec.load()
     except nc.DataError as error:
         raise ValueError(for_command_line(error)) from None
-    return Problem.from_dataset(dataset, load_options=spec.options())
+    problem = Problem.from_dataset(dataset, load_options=spec.options())
+    said = reading_notes(dataset) + _answers_left_out(spec, args)
+    if notes is not None and said:
+        if dataset.levels is not None and not getattr(args, "model", None):
+            said.append(problem.family_guess.reason.rstrip("."))
+        notes.append(f"{os.path.basename(args.file)}: " + "; ".join(said) + ".")
+    return problem

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.tables.columns import guess_roles, resolve_column, text_columns
+from nbviz.core.tables.columns import guess_roles, resolve_column, text_columns, text_features_left_out
 
 #: Text files larger than this are checked as they load, not on every change in the import dialog.
 CHECK_LIMIT_BYTES = 2 << 20
@@ -38,6 +38,10 @@ class ImportSpec:
         `drop_missing`. Neither: missing cells are refused.
     binarise_at : float or None
         Replace every feature value x by 1 if x >= threshold, else 0 (for Bernoulli models).
+    categorical_columns : tuple of int or None
+        0-based file columns read as text levels (categorical features); then every feature is one.
+    skip_rows : int or None
+        Lines skipped after the header; None: a units row under the header is skipped.
     """
 
     path: str
@@ -49,6 +53,8 @@ class ImportSpec:
     binarise_at: float | None = None
     decimal: str | None = None
     keep_missing: bool = False
+    categorical_columns: tuple[int, ...] | None = None
+    skip_rows: int | None = None
 
     def __post_init__(self):
         if self.drop_missing and self.keep_missing:
@@ -78,8 +84,12 @@ class ImportSpec:
             del values["decimal"]
         if not values["keep_missing"]:  # as sessions saved before missing cells could be kept
             del values["keep_missing"]
-        if values["feature_columns"] is not None:
-            values["feature_columns"] = list(values["feature_columns"])
+        for name in ("categorical_columns", "skip_rows"):  # as sessions written before them read the file
+            if values[name] is None:
+                del values[name]
+        for name in ("feature_columns", "categorical_columns"):
+            if values.get(name) is not None:
+                values[name] = list(values[name])
         return values
 
     @classmethod
@@ -89,8 +99,9 @@ class ImportSpec:
         if unknown:
             raise ValueError(f"unknown load options {', '.join(sorted(unknown))}")
         values = dict(options)
-        if values.get("feature_columns") is not None:
-            values["feature_columns"] = tuple(values["feature_columns"])
+        for name in ("feature_columns", "categorical_columns"):
+            if values.get(name) is not None:
+                values[name] = tuple(values[name])
         return cls(path=path, **values)
 
     @classmethod
@@ -105,6 +116,7 @@ class ImportSpec:
         ignore=None,
         drop_missing: bool = False,
         keep_missing: bool = False,
+        skip_rows: int | None = None,
     ) -> ImportSpec:
         """How the file at `path` is read: the one detection of the import dialog and the command line.
 
@@ -114,12 +126,14 @@ class ImportSpec:
         dialog's controls do: `label_column` makes a column the label (name or 0-based number;
         the guessed one is then ignored if it holds text, else a feature), `columns` lists the
         feature columns (every other column but the label is ignored), `ignore` leaves columns
-        out. Raises DataError (naming the file) when the file cannot be previewed or a column
-        does not exist.
+        out, `skip_rows` skips lines under the header (None: a units row). A column chosen by
+        `columns` that the guess reads as levels stays categorical. Raises DataError (naming the
+        file) when the file cannot be previewed or a column does not exist.
         """
         path = os.fspath(path)
-        preview = nc.preview_table(path, delimiter, decimal=decimal)
+        preview = nc.preview_table(path, delimiter, decimal=decimal, skip_rows=skip_rows)
         roles = list(guess_roles(preview))
+        left_out = text_features_left_out(preview, roles)
         if label_column is not None:
             label = resolve_column(preview, label_column, "label column")
             if "label" in roles:
@@ -129,31 +143,54 @@ class ImportSpec:
         if columns is not None:
             chosen = {resolve_column(preview, key, "feature column") for key in columns}
             roles = [
-                "feature" if j in chosen else role if role == "label" else "ignore" for j, role in enumerate(roles)
+                role
+                if role == "label" or (j in chosen and role == "categorical")
+                else "feature"
+                if j in chosen
+                else "ignore"
+                for j, role in enumerate(roles)
             ]
-        for key in ignore or ():
-            roles[resolve_column(preview, key, "column to ignore")] = "ignore"
+        ignored = {resolve_column(preview, key, "column to ignore") for key in ignore or ()}
+        for j in ignored:
+            roles[j] = "ignore"
         missing = {"drop_missing": drop_missing, "keep_missing": keep_missing}
+        texts = set(text_columns(preview))
+        if not any(role == "feature" and j not in texts for j, role in enumerate(roles)):  # no numbers left
+            for j in left_out:  # the answers left out beside numbers are the features now
+                if roles[j] == "feature" or (roles[j] == "ignore" and j not in ignored and columns is None):
+                    roles[j] = "categorical"
         if preview.is_npy:
             return cls.with_roles(path, roles, **missing)
         return cls.with_roles(
-            path, roles, delimiter=preview.delimiter, header=preview.header, decimal=preview.decimal, **missing
+            path,
+            roles,
+            delimiter=preview.delimiter,
+            header=preview.header,
+            decimal=preview.decimal,
+            skip_rows=skip_rows,
+            **missing,
         )
 
     @classmethod
     def with_roles(cls, path: str, roles, **options) -> ImportSpec:
-        """The spec reading each column `j` of the file as ``roles[j]`` ("feature", "label", "ignore")."""
+        """The spec reading each column `j` of the file as ``roles[j]`` ("feature", "categorical",
+        "label", "ignore")."""
         label = roles.index("label") if "label" in roles else None
-        chosen = tuple(j for j, role in enumerate(roles) if role == "feature")
+        chosen = tuple(j for j, role in enumerate(roles) if role in ("feature", "categorical"))
+        levels = tuple(j for j, role in enumerate(roles) if role == "categorical") or None
         # None: every other column, the default of load_data
         features = None if len(chosen) + (label is not None) == len(roles) else chosen
-        return cls(path, label_column=label, feature_columns=features, **options)
+        return cls(path, label_column=label, feature_columns=features, categorical_columns=levels, **options)
 
     def roles(self, n_columns: int) -> tuple[str, ...]:
-        """Each of the file's `n_columns` columns' role: "feature", "label" or "ignore"."""
+        """Each of the file's `n_columns` columns' role: "feature", "categorical", "label" or "ignore"."""
         label = None if self.label_column is None else self.label_column % n_columns
         features = set(range(n_columns)) - {label} if self.feature_columns is None else set(self.feature_columns)
-        return tuple("label" if j == label else "feature" if j in features else "ignore" for j in range(n_columns))
+        levels = set(self.categorical_columns or ())
+        return tuple(
+            "label" if j == label else "categorical" if j in levels else "feature" if j in features else "ignore"
+            for j in range(n_columns)
+        )
 
     def load(self, progress=None) -> nc.Dataset:
         """The data set these choices give; DataError naming file, line and column otherwise.
@@ -161,7 +198,15 @@ class ImportSpec:
         `progress` is passed to :func:`nbviz.core.load_data` (fraction 0..1; False cancels).
         """
         text_options = (
-            {} if self.is_npy else {"delimiter": self.delimiter, "header": self.header, "decimal": self.decimal}
+            {}
+            if self.is_npy
+            else {
+                "delimiter": self.delimiter,
+                "header": self.header,
+                "decimal": self.decimal,
+                "categorical_columns": self.categorical_columns,
+                "skip_rows": self.skip_rows,
+            }
         )
         dataset = nc.load_data(
             self.path,
@@ -198,4 +243,21 @@ def describe_load(dataset: nc.Dataset, spec: ImportSpec) -> str:
         parts.append(f"kept {n_missing} missing cell(s) in {rows} row(s) for EM to account for")
     if spec.binarise_at is not None:
         parts.append(f"features binarised at {spec.binarise_at:g} (x >= {spec.binarise_at:g} is 1)")
+    parts.extend(reading_notes(dataset))
     return "; ".join(parts) + "."
+
+
+def reading_notes(dataset: nc.Dataset) -> list[str]:
+    """What reading did beside the numbers: the lines skipped under the header, the level columns."""
+    notes = [dataset.skipped.message()] if dataset.skipped.lines else []
+    if dataset.levels is not None:
+        notes.append(
+            f"{len(dataset.levels)} categorical feature{'s' * (len(dataset.levels) != 1)} read as text levels ("
+            + ", ".join(
+                f"{name}: {' / '.join(levels)}"
+                for name, levels in list(zip(dataset.columns, dataset.levels, strict=True))[:4]
+            )
+            + (", ..." if len(dataset.levels) > 4 else "")
+            + ")"
+        )
+    return notes

@@ -12,6 +12,7 @@ import nbviz.core as nc
 from nbviz.core.tables.row_context import RowContext
 
 from ..families.choice import FamilyGuess, family_for_table
+from ..families.level_names import FeatureNames, level_text
 from .import_spec import ImportSpec
 from .standardize import Standardization
 
@@ -57,6 +58,9 @@ class Problem:
     context : nbviz.core.tables.row_context.RowContext or None
         The file's ignored columns (text per row) and the rows dropped for missing values, so
         exports can be joined back to the file; None when the file had neither.
+    levels : tuple of tuple of str, or None
+        Each feature's level names when the features were read as text (`nbviz.core.Dataset.levels`):
+        code ``l`` of feature ``j`` is ``levels[j][l]``; None for numeric features.
     preset : str or None
         The preset the data came from (`nbviz.app.presentation.presets`), so a saved session
         opens with its note; None for other data.
@@ -79,14 +83,18 @@ class Problem:
     label_name: str | None = field(default=None)
     context: RowContext | None = field(default=None)
     preset: str | None = field(default=None)
+    levels: tuple[tuple[str, ...], ...] | None = field(default=None)
 
     def __post_init__(self):
+        if self.levels is not None:  # the level names go wherever the feature names go
+            object.__setattr__(self, "columns", FeatureNames(self.columns, self.levels))
         X = np.array(self.X, dtype=np.float64)
         X.setflags(write=False)
         object.__setattr__(self, "X", X)
         if self.image_shape is None:
             side = math.isqrt(X.shape[1])
-            if side >= 4 and side * side == X.shape[1] and self.data_kind != "continuous":
+            pixels = self.data_kind != "continuous" and self.levels is None  # answers are no image
+            if side >= 4 and side * side == X.shape[1] and pixels:
                 object.__setattr__(self, "image_shape", (side, side))
 
     @property
@@ -116,7 +124,7 @@ class Problem:
         """The family this data gets by default and why (`family_for_table`): the import preview,
         the command line and the status bar all ask here (worked out once per problem). Standardised
         features are measurements whatever the file's numbers were, and are said to be."""
-        guess = family_for_table(self.X)
+        guess = family_for_table(self.X, self.levels)
         if self.standardization is None or guess.family != "gaussian":
             return guess
         return replace(
@@ -129,6 +137,10 @@ class Problem:
     def binarised_at(self) -> float | None:
         """The threshold the features were binarised at when read (x >= it is 1), or None."""
         return (self.load_options or {}).get("binarise_at")
+
+    def level_name(self, j: int, code: int) -> str:
+        """The name of level `code` of feature `j`: its text in the file, else the code itself."""
+        return level_text(self.columns, j, code)
 
     @property
     def n_classes(self) -> int | None:
@@ -150,6 +162,7 @@ class Problem:
             lines=dataset.lines,
             label_name=dataset.label_name,
             context=dataset.context,
+            levels=dataset.levels,
             **extra,
         )
 

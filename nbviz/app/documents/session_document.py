@@ -52,6 +52,7 @@ PROBLEM_KEYS = {
     "label_name",
     "context",
     "preset",
+    "levels",
 }
 SNAPSHOT_KEYS = {"phase", "iteration", "model", "log_likelihood", "objective", "elbo", "log_prior", "empty"}
 PHASES = ("init", "E", "M")
@@ -76,7 +77,7 @@ def load_options(value, where: str) -> dict | None:
     if value is None:
         return None
     data = a_dict(value, where)
-    known = (
+    known: tuple[str, ...] = (
         "delimiter",
         "decimal",
         "header",
@@ -86,6 +87,7 @@ def load_options(value, where: str) -> dict | None:
         "binarise_at",
         "keep_missing",
     )
+    known += ("categorical_columns", "skip_rows")
     _no_unknown(data, known, where)
     if data.get("decimal") not in (None, ".", ","):
         raise SchemaError(f"{where}.decimal", f"must be '.' or ','; got {shown(data['decimal'])}")
@@ -105,7 +107,33 @@ def load_options(value, where: str) -> dict | None:
             f"{where}.keep_missing", "cannot be true with drop_missing: missing cells are dropped or kept"
         )
     a_number(data.get("binarise_at"), f"{where}.binarise_at", optional=True)
+    if data.get("categorical_columns") is not None:
+        columns = a_list(data["categorical_columns"], f"{where}.categorical_columns", low=1)
+        for i, column in enumerate(columns):
+            _column(column, f"{where}.categorical_columns[{i}]")
+    an_int(data.get("skip_rows"), f"{where}.skip_rows", low=0, optional=True)
     return data
+
+
+def _levels(value, X: np.ndarray) -> tuple[tuple[str, ...], ...] | None:
+    """``problem.levels``: each feature's level names, naming at least the codes the data holds."""
+    if value is None:
+        return None
+    D = X.shape[1]
+    features = a_list(value, "problem.levels")
+    if len(features) != D:
+        raise SchemaError("problem.levels", f"names the levels of {len(features)} features, but the data has {D}")
+    levels = []
+    for j, names in enumerate(features):
+        where = f"problem.levels[{j}]"
+        texts = tuple(a_string(name, f"{where}[{m}]") or "" for m, name in enumerate(a_list(names, where, low=1)))
+        column = X[:, j][~np.isnan(X[:, j])]
+        if column.size and (column.min() < 0 or column.max() >= len(texts) or np.any(column != np.round(column))):
+            raise SchemaError(
+                where, f"names {len(texts)} levels, but the data's codes are not all 0 to {len(texts) - 1}"
+            )
+        levels.append(texts)
+    return tuple(levels)
 
 
 def data_file_reference(value, where: str) -> dict:
@@ -203,6 +231,7 @@ def problem(value, dataset: nc.Dataset | None = None) -> Problem:
         file_X=file_X,
         label_name=a_string(data.get("label_name"), "problem.label_name", optional=True),
         preset=a_string(data.get("preset"), "problem.preset", optional=True),
+        levels=dataset.levels if dataset is not None else _levels(data.get("levels"), X),
         # a referenced data file gives its own context; an embedded one is checked
         context=dataset.context
         if dataset is not None

@@ -5,7 +5,8 @@ A session file is UTF-8 JSON::
     {"format": "nbviz-session", "version": 1,
      "problem": {"name", "columns", "X", "labels", "classes", "truth", "truth_z", "image_shape",
                  "description", "source", "load_options", "lines", "label_name", "context",
-                 "standardization" (optional), "X_file" (optional, in place of "X": the file's
+                 "standardization" (optional), "levels" (optional: each feature's level names),
+                 "X_file" (optional, in place of "X": the file's
                  numbers of standardised data)},
      "config": ModelConfig.to_dict(),
      "history": [Snapshot.to_dict(), ...],
@@ -158,6 +159,7 @@ def problem_to_dict(problem: Problem, session_path=None, embed: bool = False) ->
         **({} if problem.standardization is None else {"standardization": problem.standardization.to_dict()}),
         "label_name": problem.label_name,
         **({} if problem.preset is None else {"preset": problem.preset}),
+        **({} if problem.levels is None else {"levels": [list(names) for names in problem.levels]}),
     }
 
 

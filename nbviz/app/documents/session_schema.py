@@ -239,7 +239,7 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
         if key == "family":
             continue
         if isinstance(item, list):
-            values[key] = numbers(item, f"{where}.{key}", _depth_of(item))
+            values[key] = _tables(item, f"{where}.{key}", _depth_of(item))
         else:
             values[key] = a_string(item, f"{where}.{key}")  # the family's option, e.g. covariance_type
     try:
@@ -251,6 +251,17 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
     if not all(np.all(np.isfinite(getattr(model, key))) for key in values if isinstance(values[key], np.ndarray)):
         raise SchemaError(where, "holds a number that is not finite")
     return model
+
+
+def _tables(item: list, where: str, depth: int):
+    """`item` as one array of `depth` dimensions, or, when its entries differ in shape (a categorical
+    mixture's level probabilities: one (K, L_j) table per feature), as a list of arrays."""
+    try:
+        return numbers(item, where, depth)
+    except SchemaError:
+        if depth < 3:
+            raise
+        return [numbers(inner, f"{where}[{j}]", depth - 1) for j, inner in enumerate(item)]
 
 
 def _depth_of(item) -> int:

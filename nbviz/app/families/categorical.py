@@ -11,6 +11,7 @@ import numpy as np
 import nbviz.core as nc
 
 from .base import DataView, FamilyPresentation, SynthesisRecipe
+from .level_names import level_text
 from .parameter_text import MAX_LISTED, Row, changed, fmt
 from .steps import FeatureFactors, ParameterGroup, ParameterKey, Ratio, StepArithmetic, mass, pseudo_text
 from .synthesis_table import Column, Refuse, feature_name, rounded_simplex
@@ -97,7 +98,7 @@ class CategoricalSteps(StepArithmetic):
         codes = np.asarray(x, dtype=int)
         with np.errstate(divide="ignore"):
             log_factors = np.array([np.log(p[:, code]) for p, code in zip(model.probs, codes, strict=True)])
-        labels = [f"p(= {code})" for code in codes]
+        labels = ["p(x_j | k)"] * len(codes)  # the level itself is shown beside it, by name
         return FeatureFactors(log_factors, labels, np.ones(len(codes), dtype=bool))
 
     def groups(self, model, fixed_covariances):
@@ -105,7 +106,7 @@ class CategoricalSteps(StepArithmetic):
 
     def parameters(self, model, columns, fixed_covariances):
         return [
-            (ParameterKey("prob", k, (j, level)), f"p of {k + 1}, {columns[j]} = {level}")
+            (ParameterKey("prob", k, (j, level)), f"p of {k + 1}, {columns[j]} = {level_text(columns, j, level)}")
             for k in range(model.n_components)
             for j, L in enumerate(model.levels)
             for level in range(L)
@@ -121,10 +122,11 @@ class CategoricalSteps(StepArithmetic):
         nk, beta = mass(r), prior.beta
         L = int(X[:, j].max()) + 1
         denominator_text = f"N_k = {nk:.6g}" if beta == 0 else f"N_k + L_j β = {nk:.6g} + {L * beta:g}"
+        name = level_text(columns, j, level)
         return Ratio(
             "p",
-            f"{k + 1}, {columns[j]} = {level}",
-            f"[x_n,{columns[j]} = {level}]",
+            f"{k + 1}, {columns[j]} = {name}",
+            f"[x_n,{columns[j]} = {name}]",
             r,
             (X[:, j] == level).astype(float),
             beta,
@@ -165,7 +167,8 @@ class CategoricalPresentation(FamilyPresentation):
             if j is not None:
                 true_text = ", ".join(fmt(p) for p in truth.probs[m][j])
                 error = float(np.abs(probs[k] - truth.probs[m][j]).mean())
-            rows.append(Row(k, f"p({columns[m]})", value, true_text, moved, error))
+            names = "/".join(level_text(columns, m, level) for level in range(len(probs[k])))
+            rows.append(Row(k, f"p({columns[m]} = {names})", value, true_text, moved, error))
         return rows
 
     def export_rows(self, model, names, columns, number):
@@ -173,7 +176,10 @@ class CategoricalPresentation(FamilyPresentation):
         rows = []
         for k in range(model.n_components):
             for m, probs in enumerate(model.probs):
-                rows += [[names[k], "p(level)", columns[m], str(level), number(v)] for level, v in enumerate(probs[k])]
+                rows += [
+                    [names[k], "p(level)", columns[m], level_text(columns, m, level), number(v)]
+                    for level, v in enumerate(probs[k])
+                ]
         return rows
 
 

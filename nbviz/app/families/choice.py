@@ -1,6 +1,8 @@
 """Which family a data table gets by default, and why: the one rule the import preview, the command
 line and the status bar share.
 
+- Every feature read from the file as text levels (yes / no / maybe): the categorical mixture
+  (latent class analysis).
 - Every value 0 or 1: the Bernoulli mixture (each column a yes/no feature).
 - Rows that look like documents (at least `DOCUMENT_MIN_COLUMNS` columns of non-negative whole
   numbers, at least `DOCUMENT_MIN_ZEROS` of the cells 0, row totals that vary): the multinomial
@@ -29,7 +31,7 @@ class FamilyGuess:
     Attributes
     ----------
     family : str
-        A core family name ("gaussian", "bernoulli" or "multinomial").
+        A core family name ("gaussian", "bernoulli", "multinomial" or "categorical").
     reason : str
         One sentence naming the model and the property of the table that chose it.
     why : str
@@ -65,8 +67,9 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     )
 
 
-def family_for_table(X) -> FamilyGuess:
-    """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why.
+def family_for_table(X, levels=None) -> FamilyGuess:
+    """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why;
+    `levels`: the features' level names when they were read as text (`nbviz.core.Dataset.levels`).
 
     Missing cells are left out of the guess; a table with missing cells is never guessed a
     multinomial (which cannot count a missing cell).
@@ -79,6 +82,15 @@ def family_for_table(X) -> FamilyGuess:
     'gaussian'
     """
     X = np.asarray(X, dtype=np.float64)
+    if levels is not None:
+        counts = sorted({len(names) for names in levels})
+        shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        return FamilyGuess(
+            "categorical",
+            f"Categorical mixture (latent class analysis): every feature is a text answer "
+            f"({len(levels)} column{'s' * (len(levels) != 1)} of {shown} levels).",
+            "text answers",
+        )
     if X.ndim != 2 or X.size == 0:
         return FamilyGuess("gaussian", "Gaussian mixture: the default for a table of numbers.", "a table of numbers")
     gaps = np.isnan(X)

@@ -1,4 +1,4 @@
-"""Guessing each column's role from the start of a file: feature, label or ignore.
+"""Guessing each column's role from the start of a file: feature, categorical, label or ignore.
 
 One guesser for every way a file is opened (the import preview and the command line), so a file
 gets the same label column whichever way it is opened.
@@ -11,9 +11,11 @@ import re
 
 from .cells import MISSING_TOKENS, is_value
 from .data import _column_index, _Table
+from .levels import MAX_LEVELS
 from .preview import Preview
 
-ROLES = ("feature", "label", "ignore")
+ROLES = ("feature", "categorical", "label", "ignore")
+"""A feature holds numbers; a categorical feature text levels (yes / no / maybe)."""
 LABEL_NAMES = re.compile(r"(label|class|species|target|category|group|digit)s?|y", re.IGNORECASE)
 # Row numbers and identifiers: '', 'id', 'ID', 'sample_id', 'SampleID', 'index', 'Nr', ...
 ID_NAMES = re.compile(r"|#|id|index|row|rownames|row\.names|no\.?|nr\.?|n°|.*[ _.\-]id|id[ _.\-].*", re.IGNORECASE)
@@ -81,15 +83,39 @@ def is_id_column(preview: Preview, j: int) -> bool:
     return texts and len(cells) >= _UNIQUE_ROWS and len(set(cells)) == len(cells)
 
 
+def has_few_levels(preview: Preview, j: int) -> bool:
+    """Whether text column `j` looks like answers: at most `MAX_LEVELS` distinct texts in the
+    previewed rows, and fewer than half as many as it has (non-missing) previewed cells."""
+    cells = [cell.strip() for cell in _cells(preview, j)]
+    distinct = len(set(cells))
+    return 0 < distinct <= MAX_LEVELS and 2 * distinct < len(cells)
+
+
+def text_features_left_out(preview: Preview, roles) -> list[int]:
+    """The ignored text columns with few levels (`has_few_levels`) beside numeric features: a
+    mixture takes one kind of feature, so `guess_roles` leaves them out and the user is told."""
+    if "feature" not in roles:
+        return []
+    return [
+        j
+        for j in text_columns(preview)
+        if roles[j] == "ignore"
+        and has_few_levels(preview, j)
+        and not is_id_column(preview, j)
+        and not is_date_column(preview, j)
+    ]
+
+
 def guess_roles(preview: Preview) -> tuple[str, ...]:
-    """One role per column: "label", "ignore" or "feature".
+    """One role per column: "label", "ignore", "feature" or "categorical".
 
     A column named like 'class' (label, species, target, y without an x, ..., numbers or text) is
-    the label, else the first text column that is neither an ID nor a date; ID columns (named
-    like 'id', 'sample_id', 'Nr' or unnamed, whole numbers rising with the line, or text different on
-    every row), date and time
-    columns and the other text columns are ignored. Only while a numeric feature column is left:
-    otherwise every column is a feature (so that loading names the cell that is not a number).
+    the label, else (beside numeric features) the first text column that is neither an ID nor a date;
+    ID columns (named like 'id', 'sample_id', 'Nr' or unnamed, whole numbers rising with the line,
+    or text different on every row) and date and time columns are ignored. The other text columns
+    are ignored beside numeric features (`text_features_left_out`); without numeric features, those
+    with few levels (`has_few_levels`) are categorical features. When neither kind of feature is
+    left, every column is a feature (so that loading names the cell that is not a number).
 
     Parameters
     ----------
@@ -108,10 +134,17 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
         for j, name in enumerate(names)
         if LABEL_NAMES.fullmatch(name) and not (name == "y" and "x" in names) and j not in ignored
     ]
-    candidates = named or [j for j in texts if j not in ignored]
-    label = candidates[0] if candidates else None
+    label = named[0] if named else None
+    numeric = [j for j in range(preview.n_columns) if j not in texts and j not in ignored and j != label]
+    answers = [j for j in texts if j not in ignored and j != label and has_few_levels(preview, j)]
+    if label is None and numeric:
+        label = next((j for j in texts if j not in ignored), None)
+    if not numeric and answers:  # a table of answers: latent class analysis
+        return tuple(
+            "label" if j == label else "categorical" if j in answers else "ignore" for j in range(preview.n_columns)
+        )
     dropped = set(texts) | set(ignored)
-    if len(dropped | {label} - {None}) >= preview.n_columns:  # no numeric column would be left
+    if not numeric:  # no numeric column would be left
         label, dropped = None, set()
     return tuple("label" if j == label else "ignore" if j in dropped else "feature" for j in range(preview.n_columns))
 

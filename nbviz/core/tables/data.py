@@ -3,7 +3,8 @@
 Every problem raises :class:`DataError` naming the file, the 1-based line of the file (the header
 is line 1) and the column. Nothing is fixed silently: rows with missing values are dropped only
 with ``drop_missing=True`` (or ``missing="drop"``) and are listed in :attr:`Dataset.dropped_lines`;
-``missing="keep"`` keeps missing feature cells as NaN. Blank lines hold no row and are skipped.
+``missing="keep"`` keeps missing feature cells as NaN. Blank lines hold no row and are skipped; so
+are a units row under the header and the lines ``skip_rows`` names, listed in :attr:`Dataset.skipped`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from .dialect import (
     sniff,
     split_records,
 )
+from .levels import MAX_LEVELS, TextCoder, TextCodes, encode_texts, level_names, sorted_codes
 from .npy_file import read_bytes, read_npy
 from .paths import regular_file_size
 from .row_context import RowContext, row_context
+from .skipped_rows import NOTHING_SKIPPED, Skipped, skip_rows
 from .text_source import TextError, TextSource, is_comment
 
 _CHUNK_LINES = 65536  # lines of a clean file parsed between two progress reports
@@ -84,6 +87,11 @@ class Dataset:
     context : RowContext or None
         The ignored columns' text and the dropped rows, to join results back to the file; None
         when the file has neither.
+    levels : tuple of tuple of str, or None
+        For features read as text (``categorical_columns``): each feature's level names, the
+        ``l``-th naming code ``l`` of ``X``; None for numeric features.
+    skipped : Skipped
+        The lines skipped under the header (a units row, or ``skip_rows``).
     """
 
     X: np.ndarray
@@ -95,6 +103,8 @@ class Dataset:
     dropped_lines: tuple[int, ...] = ()
     lines: np.ndarray | None = None
     context: RowContext | None = None
+    levels: tuple[tuple[str, ...], ...] | None = None
+    skipped: Skipped = NOTHING_SKIPPED
 
 
 @dataclass(frozen=True)
@@ -147,6 +157,8 @@ def load_data(
     drop_missing=False,
     missing=None,
     progress=None,
+    categorical_columns=None,
+    skip_rows=None,
 ) -> Dataset:
     """Load a data set from a delimited text file or a ``.npy`` array.
 
@@ -182,6 +194,14 @@ def load_data(
     progress : callable, optional
         Called now and then from the parsing loop as ``progress(fraction)`` with a fraction of the
         work done that grows from 0 to 1; returning False stops the load with LoadCancelled.
+    categorical_columns : sequence of str or int, optional
+        Feature columns read as text levels (yes / no / maybe), each coded 0 .. L_j - 1 in the
+        order of :mod:`~nbviz.core.tables.levels` (sorted), with their names in
+        :attr:`Dataset.levels`; at most `MAX_LEVELS` levels each. Then every feature column must
+        be one: a table of numbers and levels is refused. Text files only.
+    skip_rows : int, optional
+        Lines to skip after the header (the first lines without one), blank lines counted.
+        Default: a units row under the header (``,km/s``) is recognised and skipped; 0 skips nothing.
 
     Returns
     -------
@@ -215,7 +235,17 @@ def load_data(
     path = os.fspath(path)
     rule = _missing_rule(missing, drop_missing)
     try:
-        return _load_data(path, label_column, feature_columns, delimiter, header, decimal, rule, _Progress(progress))
+        return _load_data(
+            path,
+            label_column,
+            feature_columns,
+            delimiter,
+            header,
+            decimal,
+            rule,
+            _Progress(progress),
+            _Reading(categorical_columns, skip_rows),
+        )
     except MemoryError:
         raise _out_of_memory(path) from None
 
@@ -248,10 +278,28 @@ def _out_of_memory(path: str) -> DataError:
     )
 
 
-def _load_data(path: str, label_column, feature_columns, delimiter, header, decimal, missing_rule, report) -> Dataset:
+@dataclass(frozen=True)
+class _Reading:
+    """`load_data`'s choices about text: the columns read as levels and the lines skipped."""
+
+    categorical_columns: object = None
+    skip_rows: int | None = None
+
+
+def _load_data(
+    path: str, label_column, feature_columns, delimiter, header, decimal, missing_rule, report, reading: _Reading
+) -> Dataset:
     """`load_data` for a path given as text, reporting to `report`."""
     regular_file_size(path)  # a pipe or a device is refused before anything opens it
+    count = reading.skip_rows
+    if count is not None and (isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0):
+        raise DataError(f"skip_rows must be a whole number of lines, 0 or more, not {count!r}", path=path)
     if path.lower().endswith(".npy"):
+        if reading.categorical_columns:
+            raise DataError(
+                f"{os.path.basename(path)}: a .npy holds numbers; categorical columns are read from text files",
+                path=path,
+            )
         raw = read_bytes(path)
         if not raw:
             raise DataError(f"{os.path.basename(path)} is empty", path=path)
@@ -263,8 +311,12 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
     if decimal is not None and decimal not in DECIMAL_MARKS:
         raise DataError(f"the decimal mark must be '.' or ',', not {decimal!r}", path=path)
     if delimiter is None or delimiter in CANDIDATE_DELIMITERS:
-        streamed = _load_clean_text(
-            path, label_column, feature_columns, delimiter, header, decimal, missing_rule, report
+        streamed = (
+            None
+            if reading.categorical_columns
+            else _load_clean_text(
+                path, label_column, feature_columns, delimiter, header, decimal, missing_rule, report, count
+            )
         )
         if streamed is not None:
             return streamed
@@ -281,6 +333,7 @@ def _load_data(path: str, label_column, feature_columns, delimiter, header, deci
                 decimal,
                 missing_rule,
                 report,
+                reading,
             )
     except TextError as error:
         raise DataError(str(error), path=path, line=error.line) from None
@@ -306,7 +359,7 @@ def _first_record(source: TextSource, min_lines: int):
 
 
 def _load_careful(
-    source: TextSource, label_column, feature_columns, delimiter, header, decimal, missing_rule, report
+    source: TextSource, label_column, feature_columns, delimiter, header, decimal, missing_rule, report, reading
 ) -> Dataset:
     """Every record parsed and checked, `_CAREFUL_LINES` at a time: only the numbers are kept.
 
@@ -327,23 +380,29 @@ def _load_careful(
         header = is_header(first, label_column)
     table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
     label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+    level_js = _level_columns(table, reading.categorical_columns, feature_js)
+    if not header:
+        records = itertools.chain([(first_line, first)], records)
+    records, skipped = skip_rows(records, first_line if header else first_line - 1, reading.skip_rows, decimal)
     blocks: list[np.ndarray] = []
     line_blocks: list[np.ndarray] = []
     code_blocks: list[np.ndarray] = []
-    label_texts: dict[str, int] = {}  # label text -> its code, in order of appearance
+    label_texts = TextCoder()  # label text -> its code, in order of appearance
+    level_texts = {k: TextCoder() for k, j in enumerate(feature_js) if j in level_js}
     # what `row_context` needs to join exports back: every row's cells when some columns are
     # ignored (their text is kept anyway), else only the rows with a missing cell
     ignored = len(feature_js) + (label_j is not None) < table.n_columns
     aside: list | dict = [] if ignored else {}
     rows_read = 0  # rows of the chunks before this one
-    pending = [] if header else [(first_line, first)]
     first_chunk = True
-    while chunk := pending + list(itertools.islice(records, _CAREFUL_LINES - len(pending))):
-        pending = []
+    while chunk := list(itertools.islice(records, _CAREFUL_LINES)):
         _check_ragged(table, chunk, delimiter, first_line)
         X = np.empty((len(chunk), len(feature_js)))
         problems = []
         for k, j in enumerate(feature_js):
+            if k in level_texts:
+                X[:, k] = level_texts[k].code([fields[j] for _, fields in chunk])
+                continue
             X[:, k], problem = parse_column([fields[j] for _, fields in chunk], decimal)
             if problem is not None:
                 problems.append((problem[0], j, problem[1]))
@@ -353,15 +412,14 @@ def _load_careful(
             aside.extend(fields for _, fields in chunk)
         else:
             gaps = np.isnan(X).any(axis=1)
-            if label_j is not None:
-                gaps |= np.array([fields[label_j].strip().lower() in MISSING_TOKENS for _, fields in chunk])
+            for j in ([] if label_j is None else [label_j]) + sorted(level_js):
+                gaps |= np.array([fields[j].strip().lower() in MISSING_TOKENS for _, fields in chunk])
             aside.update((rows_read + i, chunk[i][1]) for i in np.flatnonzero(gaps).tolist())
         blocks.append(X)
         rows_read += len(chunk)
         line_blocks.append(np.fromiter((line for line, _ in chunk), dtype=np.int64, count=len(chunk)))
         if label_j is not None:
-            codes = (label_texts.setdefault(fields[label_j].strip(), len(label_texts)) for _, fields in chunk)
-            code_blocks.append(np.fromiter(codes, dtype=np.int64, count=len(chunk)))
+            code_blocks.append(label_texts.code([fields[label_j] for _, fields in chunk]))
         del chunk
         first_chunk = False
         report(source.bytes_read / size)
@@ -370,8 +428,14 @@ def _load_careful(
             f"{table.name} has a header row (line {first_line}) but no data rows", path=path, line=first_line
         )
     X = _stack(blocks)
-    labels = None if label_j is None else _LabelCodes(_stack(code_blocks), tuple(label_texts))
-    return _finish(table, X, feature_js, labels, label_j, _stack(line_blocks), missing_rule, cells=aside or None)
+    for k, coder in level_texts.items():
+        missing = TextCodes(X[:, k].astype(np.int64), coder.texts).missing()
+        X[missing, k] = np.nan
+    labels = None if label_j is None else TextCodes(_stack(code_blocks), label_texts.texts)
+    levels = {k: coder.texts for k, coder in level_texts.items()}
+    return _finish(
+        table, X, feature_js, labels, label_j, _stack(line_blocks), missing_rule, aside or None, levels, skipped
+    )
 
 
 def _stack(blocks: list[np.ndarray]) -> np.ndarray:
@@ -406,16 +470,16 @@ def _cell_error(table: _Table, chunk: list, problem: tuple, first_rows: bool, he
     return table.error(what, chunk[i][0], j, remedy=remedy)
 
 
-@dataclass(frozen=True, eq=False)
-class _LabelCodes:
-    """Labels read as text: an int64 code per row, shape (n_rows,), indexing `texts` (stripped)."""
-
-    codes: np.ndarray
-    texts: tuple[str, ...]
-
-
 def _load_clean_text(
-    path: str, label_column, feature_columns, delimiter, header, decimal, missing_rule: str, report: _Progress
+    path: str,
+    label_column,
+    feature_columns,
+    delimiter,
+    header,
+    decimal,
+    missing_rule: str,
+    report: _Progress,
+    skip_count: int | None,
 ) -> Dataset | None:
     """The data set of a clean numeric text file, read a piece at a time; None if it is not clean.
 
@@ -445,8 +509,13 @@ def _load_clean_text(
             header = is_header(first, label_column)
         table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
         label_j, feature_js = _choose_columns(table, label_column, feature_columns)
-        blocks, numbers, line = [], [], first_line if header else 0  # `line`: file lines before `lines`
+        blocks, numbers, line = [], [], first_line if header else first_line - 1  # file lines before `lines`
         lines, before, done = lines[line:], 0, source.bytes_read  # `before`: bytes read before `lines`
+        records = split_records(lines, delimiter, path, quoted=False)
+        _, skipped = skip_rows(((n + line, fields) for n, fields in records), line, skip_count, decimal)
+        if skipped.lines and skipped.lines[-1] - line >= len(lines):
+            return None  # more lines skipped than the first piece holds: the careful parse skips them
+        lines = ["" if n + line + 1 in skipped.lines else text for n, text in enumerate(lines)]
         unclean = ('"', "_", "#", ".") if decimal == "," else ('"', "_", "#")
         try:
             while True:
@@ -481,7 +550,7 @@ def _load_clean_text(
     X = cells if feature_js == list(range(table.n_columns)) else cells[:, feature_js]
     aside = cells if len(feature_js) + (label_j is not None) < table.n_columns else None  # ignored columns
     del cells
-    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), missing_rule, cells=aside)
+    return _finish(table, X, feature_js, labels, label_j, np.concatenate(numbers), missing_rule, aside, None, skipped)
 
 
 def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tuple[np.ndarray | None, np.ndarray]:
@@ -594,11 +663,13 @@ def _finish(
     lines: np.ndarray,
     missing_rule: str,
     cells=None,
+    levels: dict[int, tuple[str, ...]] | None = None,
+    skipped: Skipped = NOTHING_SKIPPED,
 ) -> Dataset:
-    """Drop or report rows with missing values, encode the labels and build the Dataset.
+    """Drop or report rows with missing values, encode the labels and levels and build the Dataset.
 
     `X` has shape (n_rows, n_features), NaN where missing; `labels` is None, a float array of
-    shape (n_rows,) (NaN where missing) or the `_LabelCodes` of texts; `lines` holds each row's
+    shape (n_rows,) (NaN where missing) or the `TextCodes` of texts; `lines` holds each row's
     file line, shape (n_rows,).
     `missing_rule` is "refuse", "drop" or "keep" (NaN feature cells stay; missing labels are refused).
     `cells` is what `row_context` needs: every file column of each row (numbers or texts), or
@@ -611,8 +682,7 @@ def _finish(
     elif isinstance(labels, np.ndarray):
         label_missing = np.isnan(labels)
     else:
-        missing_codes = [code for code, text in enumerate(labels.texts) if text.lower() in MISSING_TOKENS]
-        label_missing = np.isin(labels.codes, missing_codes)
+        label_missing = labels.missing()
     if missing_rule == "keep":
         missing = np.zeros_like(missing)  # kept cells: only a missing label makes a row bad
     bad = missing.any(axis=1) | label_missing
@@ -646,13 +716,21 @@ def _finish(
             f"{table.name}: every row has a missing value; no rows are left after dropping them", path=table.path
         )
     X = np.ascontiguousarray(_without_rows(X, bad) if n_bad else X, dtype=np.float64)  # no copy of a clean table
+    names = None
+    if levels:
+
+        def too_many(k: int, count: int) -> DataError:
+            what = f"{count} different texts; a categorical feature takes at most {MAX_LEVELS} levels"
+            return table.error(f"{what}: ignore this column (names? free text?) or make it the label", j=feature_js[k])
+
+        names = level_names(X, levels, too_many)
     X.setflags(write=False)
     codes = classes = label_name = None
     if labels is not None:
-        if isinstance(labels, _LabelCodes):
-            codes, classes = _encode_label_codes(labels, labels.codes[~bad] if n_bad else labels.codes)
+        if isinstance(labels, TextCodes):
+            codes, classes = sorted_codes(labels, labels.codes[~bad] if n_bad else labels.codes)
         else:
-            codes, classes = _encode_labels(labels[~bad])
+            codes, classes = encode_texts(labels[~bad])
         assert label_j is not None  # labels come with a label column
         label_name = table.column(label_j)[0] if table.names is None else table.names[label_j]
     columns = (
@@ -663,9 +741,8 @@ def _finish(
     kept_lines = np.array(lines[~bad], dtype=np.int64)
     kept_lines.setflags(write=False)
     context = row_context(table.names, feature_js, label_j, cells, lines, missing, label_missing)
-    return Dataset(
-        X, columns, codes, classes, label_name, table.path, tuple(int(line) for line in lines[bad]), kept_lines, context
-    )
+    dropped = tuple(int(line) for line in lines[bad])
+    return Dataset(X, columns, codes, classes, label_name, table.path, dropped, kept_lines, context, names, skipped)
 
 
 def _without_rows(X: np.ndarray, bad: np.ndarray) -> np.ndarray:
@@ -681,30 +758,23 @@ def _without_rows(X: np.ndarray, bad: np.ndarray) -> np.ndarray:
     return X[: len(kept)]
 
 
-def _encode_label_codes(labels: _LabelCodes, kept: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
-    """`_encode_labels` of the texts that `kept` (codes into ``labels.texts``, shape (n,)) picks."""
-    present = np.unique(kept)
-    codes, classes = _encode_labels([labels.texts[code] for code in present])
-    table = np.zeros(len(labels.texts), dtype=np.int64)
-    table[present] = codes
-    result = table[kept]
-    result.setflags(write=False)
-    return result, classes
-
-
-def _encode_labels(values) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Codes of shape (n,) indexing the sorted distinct labels, and those labels as text."""
-    try:
-        numbers = np.asarray(values, dtype=np.float64)
-        numeric = bool(np.isfinite(numbers).all())
-    except ValueError:
-        numeric = False
+def _level_columns(table: _Table, categorical_columns, feature_js: list[int]) -> set[int]:
+    """0-based file indices of the feature columns read as levels; DataError for a column that is
+    not a feature, or for numeric features beside them (a mixture takes one kind of feature)."""
+    if not categorical_columns:
+        return set()
+    if isinstance(categorical_columns, (str, int, np.integer)):
+        categorical_columns = [categorical_columns]
+    chosen = {_column_index(table, key, "categorical column") for key in categorical_columns}
+    for j in sorted(chosen - set(feature_js)):
+        raise DataError(f"{table.name}: {table.column(j)[0]} is categorical but not a feature column", path=table.path)
+    numeric = [j for j in feature_js if j not in chosen]
     if numeric:
-        unique, codes = np.unique(numbers, return_inverse=True)
-        classes = tuple(str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(float(v)) for v in unique)
-    else:
-        unique, codes = np.unique(np.array(values, dtype=str), return_inverse=True)
-        classes = tuple(str(v) for v in unique)
-    codes = codes.astype(np.int64).reshape(-1)
-    codes.setflags(write=False)
-    return codes, classes
+        raise DataError(
+            f"{table.name}: {table.column(numeric[0])[0]} holds numbers and {table.column(min(chosen))[0]} "
+            "text levels; a mixture takes one kind of feature: ignore one kind, or read the numbers as levels too",
+            path=table.path,
+            column=table.column(numeric[0])[1],
+            remedy="column",
+        )
+    return chosen

@@ -6,6 +6,7 @@ Uses the detection of :mod:`nbviz.core.tables.data`, so the preview shows the fi
 
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass
 
@@ -14,6 +15,8 @@ from .data import _first_record, _open_text
 from .data_errors import DataError
 from .dialect import SAMPLE_LINES, is_header, sniff, split_records
 from .npy_file import read_bytes, read_npy
+from .skipped_rows import NOTHING_SKIPPED, Skipped
+from .skipped_rows import skip_rows as _skip
 from .text_source import TextError, TextSource
 
 
@@ -44,6 +47,8 @@ class Preview:
         The decimal mark used ("." or ","), and what detection chose.
     encoding : str
         The text's codec ("utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "cp1252"); "" for ``.npy``.
+    skipped : Skipped
+        The lines skipped under the header (a units row, or `skip_rows`), not in `rows`.
     """
 
     path: str
@@ -59,6 +64,7 @@ class Preview:
     decimal: str = "."
     detected_decimal: str = "."
     encoding: str = ""
+    skipped: Skipped = NOTHING_SKIPPED
 
     @property
     def n_columns(self) -> int:
@@ -67,7 +73,12 @@ class Preview:
 
 
 def preview_table(
-    path, delimiter: str | None = None, header: bool | None = None, n_rows: int = 20, decimal: str | None = None
+    path,
+    delimiter: str | None = None,
+    header: bool | None = None,
+    n_rows: int = 20,
+    decimal: str | None = None,
+    skip_rows: int | None = None,
 ) -> Preview:
     """The first `n_rows` data rows of `path` with the detected (or given) delimiter and header.
 
@@ -83,6 +94,9 @@ def preview_table(
         How many data rows to return at most (>= 0).
     decimal : {".", ","}, optional
         The decimal mark. Default: detected.
+    skip_rows : int, optional
+        Lines to skip after the header, as for :func:`~nbviz.core.tables.data.load_data`.
+        Default: a units row under the header is skipped.
 
     Returns
     -------
@@ -94,6 +108,7 @@ def preview_table(
         For a missing, empty, binary or undecodable file, or a bad ``.npy``, naming the file.
     """
     n_rows = check_integer(n_rows, "n_rows", low=0)
+    count = None if skip_rows is None else check_integer(skip_rows, "skip_rows", low=0)
     path = os.fspath(path)
     name = os.path.basename(path)
     if path.lower().endswith(".npy"):
@@ -114,7 +129,7 @@ def preview_table(
     try:
         with _open_text(path) as stream:
             source = TextSource(path, stream)
-            lines, _ = _first_record(source, SAMPLE_LINES + n_rows + 1)
+            lines, _ = _first_record(source, SAMPLE_LINES + n_rows + (count or 0) + 1)
             whole = source.finished
     except TextError as error:
         raise DataError(str(error), path=path, line=error.line) from None
@@ -130,10 +145,11 @@ def preview_table(
     header = detected_header if header is None else bool(header)
     if header:
         columns = tuple(cell.strip() for cell in first)
-        body = []
     else:
         columns = tuple(f"column {j + 1}" for j in range(len(first)))
-        body = [(first_line, first)]
+        records = itertools.chain([(first_line, first)], records)
+    records, skipped = _skip(records, first_line if header else first_line - 1, count, decimal)
+    body: list = []
     for record in records:
         if len(body) > n_rows:
             break
@@ -154,4 +170,5 @@ def preview_table(
         decimal,
         detected_decimal,
         source.encoding,
+        skipped,
     )

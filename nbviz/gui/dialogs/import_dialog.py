@@ -37,10 +37,11 @@ from ...app.families import presentation
 from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, without_covariance_prior
 from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
-from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number, is_row_number
+from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
 from ..style.theme import style_window
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
+from .import_notes import USE_ANSWERS, answers_note, answers_roles, column_notes, heading
 from .standardize_row import StandardizeRow
 
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
@@ -117,6 +118,13 @@ class ImportDialog(QDialog):
         )
         self.header_check = QCheckBox("First row is a header")
         self.header_check.setToolTip("Whether the first row names the columns")
+        self.skip_spin = QSpinBox()
+        self.skip_spin.setRange(-1, 9999)  # -1: a units row under the header is found and skipped
+        self.skip_spin.setSpecialValueText("units row")
+        self.skip_spin.setValue(-1)
+        self.skip_spin.setToolTip(
+            "Lines to skip after the header. 'units row': a row of units under the header (,km/s) is skipped"
+        )
         self.text_options = QWidget()
         left_row(
             "Delimiter",
@@ -126,6 +134,9 @@ class ImportDialog(QDialog):
             self.decimal_combo,
             16,
             self.header_check,
+            16,
+            "Skip",
+            self.skip_spin,
             host=self.text_options,
             margins=(0, 0, 0, 0),
         )
@@ -137,9 +148,9 @@ class ImportDialog(QDialog):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel(
-            "Choose each column's role in the first row: <i>feature</i> (used by the "
-            "model), <i>label</i> (known classes, for naive Bayes and comparisons) "
-            "or <i>ignore</i>."
+            "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
+            "model), <i>categorical</i> (text answers, their levels under the name), <i>label</i> "
+            "(known classes, for naive Bayes and comparisons) or <i>ignore</i>."
         )
         roles_hint.setWordWrap(True)
 
@@ -185,7 +196,8 @@ class ImportDialog(QDialog):
         self.keep_check.setVisible(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.message.linkActivated.connect(self._link_activated)
         self.buttons = ok_cancel(self, "Load", self.start_loading)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
@@ -206,6 +218,7 @@ class ImportDialog(QDialog):
         self.delimiter_combo.currentIndexChanged.connect(self._text_options_changed)
         self.decimal_combo.currentIndexChanged.connect(self._text_options_changed)
         self.header_check.toggled.connect(self._text_options_changed)
+        self.skip_spin.valueChanged.connect(self._text_options_changed)
         self.binarise_check.toggled.connect(self.threshold_spin.setEnabled)
         self.binarise_check.toggled.connect(self.check)
         self.threshold_spin.valueChanged.connect(self.check)
@@ -251,22 +264,17 @@ class ImportDialog(QDialog):
     # ----------------------------------------------------------------- the user's choices
     def current_spec(self) -> ImportSpec:
         """The choices as shown."""
-        roles = self.roles()
-        label = roles.index("label") if "label" in roles else None
-        chosen = tuple(j for j, role in enumerate(roles) if role == "feature")
-        # every other column: None, the default of load_data
-        features = None if len(chosen) + (label is not None) == len(roles) else chosen
         npy = self.preview is not None and self.preview.is_npy
-        return ImportSpec(
+        return ImportSpec.with_roles(
             self.path,
+            self.roles(),
             delimiter=None if npy else self.delimiter_combo.currentData(),
             header=None if npy else self.header_check.isChecked(),
             decimal=None if npy else self.decimal_combo.currentData(),
-            label_column=label,
-            feature_columns=features,
             drop_missing=not self.drop_check.isHidden() and self.drop_check.isChecked(),
             keep_missing=_keeps_missing(self.family_combo, self.keep_check),
             binarise_at=self.threshold_spin.value() if self.binarise_check.isChecked() else None,
+            skip_rows=None if npy or self.skip_spin.value() < 0 else self.skip_spin.value(),
         )
 
     def model_config(self) -> ModelConfig:
@@ -333,7 +341,7 @@ class ImportDialog(QDialog):
         return [combo.currentText() for combo in self.role_combos]
 
     def set_role(self, column: int, role: str) -> None:
-        """Give the 0-based file column `column` a role ("feature", "label" or "ignore")."""
+        """Give the 0-based file column `column` a role ("feature", "categorical", "label" or "ignore")."""
         self.role_combos[column].setCurrentText(role)
 
     def set_delimiter(self, delimiter: str) -> None:
@@ -348,7 +356,10 @@ class ImportDialog(QDialog):
     def _reparse(self, delimiter: str | None, header: bool | None, decimal: str | None = None) -> None:
         """Read the preview again with these options (None: detect) and check the choices."""
         try:
-            preview = nc.preview_table(self.path, delimiter, header, n_rows=PREVIEW_ROWS, decimal=decimal)
+            skip = self.skip_spin.value()
+            preview = nc.preview_table(
+                self.path, delimiter, header, n_rows=PREVIEW_ROWS, decimal=decimal, skip_rows=None if skip < 0 else skip
+            )
         except nc.DataError as error:
             self.preview = None
             self.text_options.setEnabled(False)
@@ -419,7 +430,10 @@ class ImportDialog(QDialog):
     def _guess_roles(self, preview: nc.Preview) -> None:
         """The roles `ImportSpec.guessed` gives, as the command line does."""
         try:
-            spec = ImportSpec.guessed(self.path, delimiter=preview.delimiter, decimal=preview.decimal)
+            skip = self.skip_spin.value()
+            spec = ImportSpec.guessed(
+                self.path, delimiter=preview.delimiter, decimal=preview.decimal, skip_rows=None if skip < 0 else skip
+            )
             roles = spec.roles(preview.n_columns) if spec.header == preview.header else guess_roles(preview)
         except nc.DataError:  # the preview has read it: only a change on disk since then
             roles = guess_roles(preview)
@@ -454,12 +468,26 @@ class ImportDialog(QDialog):
             self._show_problem(error)
             return False
         self.standardize_row.propose(dataset.X, dataset.columns)
+        self._show_levels(dataset, spec)
         reason = self._fit_model(dataset)
         if reason is not None:
             self._show_problem(f"{self.model_config().title}: {reason}. Choose the model above.")
             return False
-        self._show_ok(self._summary(dataset, spec) + (" " + self.model_note if self.model_note else ""))
+        text = self._summary(dataset, spec) + (" " + self.model_note if self.model_note else "")
+        assert self.preview is not None  # checked above
+        note = answers_note(self.preview, self.roles())  # rich: its link takes the answers in
+        self._show_ok(_escape(text) + note if note else text, rich=bool(note))
         return True
+
+    def _show_levels(self, dataset: nc.Dataset, spec: ImportSpec) -> None:
+        """Each categorical column's levels under its name in the table's heading."""
+        assert self.preview is not None  # a data set was read from it
+        levels = dict(zip(spec.categorical_columns or (), dataset.levels or (), strict=False))
+        names = [heading(name, levels.get(j)) for j, name in enumerate(self.preview.columns)]
+        self.table.setHorizontalHeaderLabels(names)
+        for j in levels:  # wide enough for the levels under the name
+            width = self.table.horizontalHeader().sectionSizeHint(j)
+            self.table.setColumnWidth(j, max(self.table.columnWidth(j), width))
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
         n, d = dataset.X.shape
@@ -480,28 +508,26 @@ class ImportDialog(QDialog):
             )
         if spec.binarise_at is not None:
             parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
-        parts.extend(self._row_number_notes())
+        if self.preview is not None:
+            parts.extend(column_notes(self.preview, self.roles()))
         return "; ".join(parts) + "."
 
-    def _row_number_notes(self) -> list[str]:
-        """A note for each column left out as a row number (its role menu takes it back)."""
-        preview, roles = self.preview, self.roles()
-        if preview is None:
-            return []
-        return [
-            f"'{preview.columns[j]}' is left out as a row number (its values rise with the line; make it a feature "
-            "to use it)"
-            for j, role in enumerate(roles)
-            if role == "ignore" and is_row_number(preview, j)
-        ]
+    def _link_activated(self, link: str) -> None:
+        """The message's link: take the text answers in as the features (`answers_note`)."""
+        if link == USE_ANSWERS and self.preview is not None:
+            for j, role in enumerate(answers_roles(self.preview, self.roles())):
+                self.role_combos[j].blockSignals(True)
+                self.set_role(j, role)
+                self.role_combos[j].blockSignals(False)
+            self.check()
 
     def _lines_text(self, lines) -> str:
         unit = "row" if self.preview is not None and self.preview.is_npy else "line"
         shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
         return f"{unit}{'s' * (len(lines) != 1)} {shown}"
 
-    def _show_ok(self, text: str) -> None:
-        self._set_message("notice", text)
+    def _show_ok(self, text: str, rich: bool = False) -> None:
+        self._set_message("notice", text, rich)
         self.drop_check.setVisible(self.drop_check.isChecked() or _keeps_missing(self.family_combo, self.keep_check))
         self.keep_check.setVisible(
             _keeps_missing(self.family_combo, self.keep_check)
@@ -528,7 +554,7 @@ class ImportDialog(QDialog):
         else:
             text = str(error)
             if getattr(error, "remedy", None) == "column":
-                text += " (the role box at the top of the column)."
+                text += " (the role box at the top of the column; text answers can be categorical)."
             elif "is not a number" in text and getattr(error, "column", None) is not None:
                 text += ". Correct the file, or set that column's role to ignore (or label)."
             self._set_message("error", text)

@@ -37,6 +37,7 @@ from ...app.analysis.breakdown import (
 )
 from ...app.analysis.missing_cells import FilledCells, incomplete_rows, worked_on_expected_cells
 from ...app.data.fit_messages import point_name, row_number, row_unit
+from ...app.families.level_names import value_text
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
 from ..style.palette import component_color
@@ -75,16 +76,17 @@ def fmt_resp(r: float) -> str:
     return f"{r:.2e}" if 0.0 < r < 5e-5 else f"{r:.4f}"
 
 
-def _value(name: str, value: float) -> str:
-    """``name = value``, or ``name missing`` for a missing cell (NaN)."""
-    return f"{name} missing" if np.isnan(value) else f"{name} = {value:.6g}"
+def _value(columns, j: int, name: str, value: float) -> str:
+    """``name = value`` (a level by its name), or ``name missing`` for a missing cell (NaN)."""
+    return f"{name} missing" if np.isnan(value) else f"{name} = {value_text(columns, j, value)}"
 
 
 def describe_point(x: np.ndarray, columns) -> str:
     """The point's values: all of them when few, else a summary that fits the data's kind."""
-    if len(x) <= MAX_LISTED or np.isnan(x).any():
-        shown = ", ".join(_value(name, value) for name, value in zip(columns[:MAX_LISTED], x))
-        return shown + (", …" if len(x) > MAX_LISTED else "")
+    if len(x) <= MAX_LISTED or np.isnan(x).any() or getattr(columns, "levels", None) is not None:  # levels: by name
+        shown = list(zip(columns, x))[:MAX_LISTED]
+        more = ", …" if len(x) > MAX_LISTED else ""
+        return ", ".join(_value(columns, j, name, value) for j, (name, value) in enumerate(shown)) + more
     nonzero = np.flatnonzero(x)
     if np.all((x == 0) | (x == 1)):
         return f"{len(nonzero)} of {len(x)} binary features are 1"
@@ -93,7 +95,10 @@ def describe_point(x: np.ndarray, columns) -> str:
         words = ", ".join(f"{columns[m]} ×{int(x[m])}" for m in top)
         more = "" if len(nonzero) <= MAX_LISTED else ", …"
         return f"{int(x.sum())} counts over {len(nonzero)} features: {words}{more}"
-    return ", ".join(_value(name, value) for name, value in zip(columns[:MAX_LISTED], x)) + ", …"
+    return (
+        ", ".join(_value(columns, j, name, value) for j, (name, value) in enumerate(zip(columns[:MAX_LISTED], x)))
+        + ", …"
+    )
 
 
 def sub(symbol: str, subscript: str) -> str:
@@ -385,7 +390,8 @@ class PointInspector(TextPanel):
         for row, m in enumerate(f.features):
             cells = "".join(f"<td align='right'>{from_log(f.log_factors[row, k])}</td>" for k in range(K))
             parts.append(
-                f"<tr><td>{html.escape(problem.columns[m])}</td><td align='center'>{b.x[m]:.6g}</td>"
+                f"<tr><td>{html.escape(problem.columns[m])}</td>"
+                f"<td align='center'>{html.escape(value_text(problem.columns, m, b.x[m]))}</td>"
                 f"<td>{html.escape(f.labels[row])}</td>{cells}</tr>"
             )
         if f.n_rest:

@@ -2,16 +2,21 @@
 
 One group of bars per feature (question); in it one bar per component, split into its levels'
 probabilities from the bottom (level 0) up, each level in its own shade of the component's colour,
-so a component that answers a question one way shows one tall block.
+so a component that answers a question one way shows one tall block. Each block is labelled with its
+level: the file's text (``yes``, ``never``), cut short to fit the bar, when the features were read
+as text levels, else the code.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ....app.families import DataView, presentation
+from ....app.families.level_names import level_text
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
@@ -19,6 +24,7 @@ from ..plot_view import PlotView, new_plot
 from ..styling import plot_font
 
 GAP = 1.0  # an empty bar's width between two features' groups
+BAR_WIDTH = 0.85  # a bar's width, in x units (one per component; a name may fill the gap too)
 
 
 class LevelBarsView(PlotView, QWidget):
@@ -32,10 +38,15 @@ class LevelBarsView(PlotView, QWidget):
         self.bar_plot.getPlotItem().setMouseEnabled(x=False, y=False)
         self.bars: list[pg.BarGraphItem] = []
         self.level_labels: list[pg.TextItem] = []
+        self.level_names: list[str] = []  # each label's whole level name (the label may be cut short)
         self._key: tuple | None = None
+        self._label_width = 0  # the pixels a bar's label had when they were last fitted
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.bar_plot)
+        view = self.bar_plot.getPlotItem().getViewBox()
+        view.sigResized.connect(self._fit_labels)  # once the plot's layout has sized the bars
+        view.sigXRangeChanged.connect(self._fit_labels)
         self.follow_session()
 
     def redraw(self, *_) -> None:
@@ -49,7 +60,7 @@ class LevelBarsView(PlotView, QWidget):
         K, levels = model.n_components, model.levels
         key = (K, levels, self.appearance.dark, self.appearance.presentation)
         if key != self._key:
-            self._build(K, levels, list(problem.columns))
+            self._build(K, levels, problem.columns)
         for (k, j, level), bar in zip(self._segments(K, levels), self.bars, strict=True):
             below = float(np.sum(model.probs[j][k, :level]))
             height = float(model.probs[j][k, level])
@@ -59,6 +70,22 @@ class LevelBarsView(PlotView, QWidget):
             height = float(model.probs[j][k, level])
             label.setPos(self._x(K, j, k), below + height / 2)
             label.setVisible(height >= 0.12)
+        self._fit_labels()
+
+    def _fit_labels(self, *_) -> None:
+        """Cut each level's name short (with an ellipsis) to the width of its bar on screen."""
+        if not self.level_labels:
+            return
+        view = self.bar_plot.getPlotItem().getViewBox()
+        unit = view.width() / max(view.viewRange()[0][1] - view.viewRange()[0][0], 1e-9)  # pixels per bar
+        width = int(unit) - 2  # the bar and the gap beside it
+        if width == self._label_width:
+            return
+        self._label_width = width
+        metrics = QFontMetrics(plot_font(self.appearance))
+        for label, name in zip(self.level_labels, self.level_names, strict=True):
+            cut = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(width, 0))
+            label.setText(name[:1] if cut in ("", "…") else cut)  # at least the initial: the axis names it
 
     @staticmethod
     def _segments(K: int, levels: tuple[int, ...]):
@@ -71,23 +98,40 @@ class LevelBarsView(PlotView, QWidget):
     def _clear(self) -> None:
         for item in self.bars + self.level_labels:
             self.bar_plot.removeItem(item)
-        self.bars, self.level_labels, self._key = [], [], None
+        self.bars, self.level_labels, self.level_names, self._key = [], [], [], None
 
-    def _build(self, K: int, levels: tuple[int, ...], columns: list[str]) -> None:
+    def _build(self, K: int, levels: tuple[int, ...], columns) -> None:
         self._clear()
         self._key = (K, levels, self.appearance.dark, self.appearance.presentation)
         for k, j, level in self._segments(K, levels):
             colour = component_color(k, self.appearance.dark)
             shade = colour.lighter(100 + int(60 * level / max(levels[j] - 1, 1)))
             bar = pg.BarGraphItem(
-                x=[self._x(K, j, k)], y0=[0.0], height=[0.0], width=0.85, brush=shade, pen=pg.mkPen("w", width=1)
+                x=[self._x(K, j, k)], y0=[0.0], height=[0.0], width=BAR_WIDTH, brush=shade, pen=pg.mkPen("w", width=1)
             )
             self.bar_plot.addItem(bar)
             self.bars.append(bar)
-            label = pg.TextItem(str(level), color="k", anchor=(0.5, 0.5))
+            name = level_text(columns, j, level)
+            label = pg.TextItem(name, color="k", anchor=(0.5, 0.5))
             label.setFont(plot_font(self.appearance))
             self.bar_plot.addItem(label)
             self.level_labels.append(label)
-        ticks = [((K - 1) / 2 + j * (K + GAP), str(columns[j])) for j in range(len(levels))]
-        self.bar_plot.getAxis("bottom").setTicks([ticks, []])
+            self.level_names.append(name)
+        self._label_width = 0
+        named = getattr(columns, "levels", None) is not None  # text levels: their names under each question
+        ticks = [((K - 1) / 2 + j * (K + GAP), self._tick(columns, j, levels[j], named)) for j in range(len(levels))]
+        bottom = self.bar_plot.getAxis("bottom")
+        bottom.setTicks([ticks, []])
+        # the whole height of the lines (descenders included) in the font of the mode shown, so that
+        # presentation mode's larger bold names are not cut at the bottom edge
+        lines = 2 if named else 1
+        height = lines * QFontMetrics(plot_font(self.appearance)).height() + bottom.style["tickTextOffset"][1] + 6
+        bottom.setHeight(height)
         self.bar_plot.setXRange(-0.7, len(levels) * (K + GAP) - GAP - 0.3, padding=0)
+
+    @staticmethod
+    def _tick(columns, j: int, n_levels: int, named: bool) -> str:
+        """A question's name, and under it (text levels) its levels from the bottom of a bar up."""
+        if not named:
+            return str(columns[j])
+        return f"{columns[j]}\n" + " · ".join(level_text(columns, j, level) for level in range(n_levels))

@@ -1,0 +1,55 @@
+"""What the import preview says about its columns beside the summary: row numbers and text answers
+left out, the lines skipped under the header, and each categorical column's levels in its heading."""
+
+from __future__ import annotations
+
+import nbviz.core as nc
+
+from ...core.tables.columns import is_row_number, text_features_left_out
+
+SHOWN_LEVELS = 4  # level names written in a column's heading; more are counted
+USE_ANSWERS = "use-answers"  # the link that takes the text answers in as the features
+
+
+def column_notes(preview: nc.Preview, roles: list[str]) -> list[str]:
+    """A note for each column left out as a row number (its role menu takes it back), and the lines
+    skipped under the header."""
+    notes = [
+        f"'{preview.columns[j]}' is left out as a row number (its values rise with the line; make it a feature "
+        "to use it)"
+        for j, role in enumerate(roles)
+        if role == "ignore" and is_row_number(preview, j)
+    ]
+    if preview.skipped.lines:
+        notes.append(preview.skipped.message() + " (set Skip to 0 to read it)" * (preview.skipped.units is not None))
+    return notes
+
+
+def answers_note(preview: nc.Preview, roles: list[str]) -> str:
+    """Rich text on the text answers left out beside numeric features, with the one link that takes
+    them in as categorical features instead of the numbers; "" when there are none."""
+    left_out = text_features_left_out(preview, roles)
+    if not left_out:
+        return ""
+    names = ", ".join(f"'{preview.columns[j]}'" for j in left_out)
+    plural = len(left_out) != 1
+    return (
+        f"<br>{names} {'hold' if plural else 'holds'} text answers, left out: a mixture takes numbers or "
+        f"levels, not both. <a href='{USE_ANSWERS}'>Cluster the answers instead</a> (they become categorical "
+        "features, the numeric ones are ignored)."
+    )
+
+
+def answers_roles(preview: nc.Preview, roles: list[str]) -> list[str]:
+    """The roles after the link of `answers_note`: the answers left out categorical, the features ignored."""
+    left_out = set(text_features_left_out(preview, roles))
+    return ["categorical" if j in left_out else "ignore" if role == "feature" else role for j, role in enumerate(roles)]
+
+
+def heading(name: str, levels: tuple[str, ...] | None) -> str:
+    """A column's heading: its name, and under it a categorical column's levels."""
+    if levels is None:
+        return name
+    shown = " | ".join(levels[:SHOWN_LEVELS])
+    more = f" +{len(levels) - SHOWN_LEVELS}" if len(levels) > SHOWN_LEVELS else ""
+    return f"{name}\n{shown}{more}"
