@@ -22,6 +22,7 @@ from ..panels.inspector import PointInspector
 from ..panels.parameters import ParametersPanel
 from ..panels.text_panel import TextPanel
 from ..widgets.session_view import SessionView
+from .status_bar import session_objective_name
 
 MARGIN = 8  # pixels between an overlay and the edge of the data view
 PANEL_ALPHA = 235  # of 255: the data shows faintly through the overlay's background
@@ -35,7 +36,7 @@ def status_text(session: Session) -> str:
     if snapshot is None:
         return ""
     phase = {"init": "start", "E": "after the E-step", "M": "after the M-step"}[snapshot.phase]
-    name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+    name = session_objective_name(session)
     value = snapshot.objective
     number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
     state = " · converged" if session.converged else ""
