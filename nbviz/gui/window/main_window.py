@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.appearance = Appearance(self)
         self.labelling = Labelling(self)
         self.view_options = ViewOptions(self)  # what the data views draw (View menu)
+        self.view_options.follow(self.session)  # equal aspect: the data's own choice
         self.follow_system_scheme = True  # False once dark or light is chosen explicitly
         self.remember_layout = True  # save the window's size and docks on close
         self.ask_to_save = False  # offer to save unsaved half-steps on close (the nbviz command sets it)

@@ -91,18 +91,22 @@ class PointsView(PlotView):
     def use_view_options(self, view_options: ViewOptions | None) -> None:
         """Draw what `view_options` says (the window's; without one the view keeps its own), with a
         legend in the plot's least crowded corner; redraw when an option changes."""
-        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        if view_options is None:
+            view_options = ViewOptions(self)
+            view_options.follow(self.session)
+        self.view_options = view_options
         self.view_options.changed.connect(self.redraw)
         self.legend = DataLegend(self.plot, self.appearance)
 
-    def draw_legend(self, dimension: int, n_components: int) -> None:
-        """The legend of a `dimension`-D view of `n_components` components, or none when switched off."""
+    def draw_legend(self, dimension: int, n_components: int, marks: np.ndarray | None = None) -> None:
+        """The legend of a `dimension`-D view of `n_components` components, or none when switched off;
+        it keeps clear of the points and of `marks` (shape (m, 2): what is drawn over them)."""
         if not self.view_options.legend:
             self.legend.hide()
             return
         has_truth = self.session.matched_truth() is not None
         entries = legend_entries(dimension, self.view_options, has_truth)
-        self.legend.show_entries(entries, n_components, self.points.positions)
+        self.legend.show_entries(entries, n_components, self.points.positions, marks)
 
     def add_means(self, size: float, **options) -> DraggableMarkers:
         """The mean markers (`size` pixels in normal mode); a drag previews, a drop restarts EM."""

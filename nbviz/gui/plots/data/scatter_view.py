@@ -100,6 +100,7 @@ class ScatterView(PointsView, QWidget):
         self._density_key: tuple | None = None  # what `density_grid` was computed for
         # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
         self._drawn_keys: dict[str, tuple] = {}
+        self._home: tuple[tuple[float, float], tuple[float, float]] | None = None  # the data's range
 
         self.axes_bar = AxisChooser()
         self.axes_choice = self.axes_bar.views
@@ -131,6 +132,7 @@ class ScatterView(PointsView, QWidget):
         layout.addWidget(self.plot)
         self.use_view_options(view_options)
         self.view_options.changed.connect(self._label_axes)
+        self.view_options.changed.connect(self._apply_aspect)
         self.pairs = PairsView(session, appearance=self.appearance, view_options=self.view_options)
         self.pairs.hide()  # the "Pairs" view; drawn only while shown
         layout.addWidget(self.pairs)
@@ -214,7 +216,9 @@ class ScatterView(PointsView, QWidget):
         span = np.where(high > low, high - low, 1.0)
         low, high = low - 0.05 * span, high + 0.05 * span
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
-        self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
+        self._home = ((low[0], high[0]), (low[1], high[1]))
+        self.view_box.setAspectLocked(self.view_options.equal_aspect, ratio=1.0)
+        self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
         self.points.set_positions(xy)
         self.means.drag_enabled = projection.pair is not None
         self.means.setToolTip(
@@ -223,12 +227,31 @@ class ScatterView(PointsView, QWidget):
             else "Choose a feature pair to drag means"
         )
 
+    def _apply_aspect(self) -> None:
+        """Draw both axes at one scale or each at its own (`ViewOptions.equal_aspect`), showing the data whole."""
+        equal = self.view_options.equal_aspect
+        if bool(self.view_box.state["aspectLocked"]) == equal:
+            return
+        self.view_box.setAspectLocked(equal, ratio=1.0)
+        if self._home is not None:
+            self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
+
     # ----------------------------------------------------------------- drawing
     def draw_model(self) -> None:
         self._draw_components()
         self._draw_truth()
         self._update_density()
-        self.draw_legend(2, len(self.projected_components()[0]))
+        self.draw_legend(2, len(self.projected_components()[0]), self._drawn_marks())
+
+    def _drawn_marks(self) -> np.ndarray:
+        """The means and ellipse outlines drawn (fitted and true), as points the legend keeps clear of."""
+        parts = [np.asarray(self.means.getData()).T.reshape(-1, 2)]
+        parts += [np.asarray(self.truth_means.getData()).T.reshape(-1, 2)]
+        for item in self.ellipses + self.truth_ellipses:
+            if item.isVisible():
+                parts += [curve for curve in item.curves if len(curve)]
+        marks = np.vstack(parts)
+        return marks[np.all(np.isfinite(marks), axis=1)]
 
     def draw_dragged(self) -> None:
         self._draw_components()
