@@ -251,3 +251,15 @@ def test_the_status_line_writes_the_phase_compactly_only_when_the_line_is_narrow
     assert ", E-step · complete-data log-lik. + log-prior" in line.text()
     assert narrow.width() <= 1024  # the long name does not widen the window
     assert line.label.sizeHint().width() <= line.label.width()  # nor is it cut off
+
+
+@pytest.mark.parametrize(("preset", "steps"), [("lecture-twos", 0), ("lecture-kmeans", 2), ("lecture-five-points", 2)])
+def test_the_objective_axis_labels_in_presentation_mode_are_distinct_and_apart(qtbot, tmp_path, preset, steps):
+    window = lecture_window(qtbot, tmp_path, preset, steps, presentation=True)
+    window.repaint_now()
+    labels = axis_labels(window.objective.plot.getAxis("left"))
+    texts = [text for _, text in labels]
+    assert len(texts) >= 2 and len(set(texts)) == len(texts), texts  # -14010.61 and -14010.62, not -14010.6 twice
+    rects = sorted((rect for rect, _ in labels), key=lambda r: r.top())
+    for upper, lower in zip(rects, rects[1:]):
+        assert upper.bottom() <= lower.top() + 1, texts  # no label over another

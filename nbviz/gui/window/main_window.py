@@ -512,8 +512,9 @@ class MainWindow(QMainWindow):
         """Everything drawn as the session is now: held-back panel refreshes shown, then painted."""
         for panel in self.findChildren(TextPanel):
             panel.catch_up()
-        QApplication.processEvents()
-        self.repaint()
+        for _ in range(2):  # a plot's axis measures its labels as it paints, then widens to show them
+            QApplication.processEvents()
+            self.repaint()
 
     def save_screenshot(self, path: str) -> bool:
         """Save a picture of the window to `path` whole or not at all (no empty file on a full disk)."""

@@ -302,6 +302,7 @@ class DataLegend:
             self.view_box.sigResized.connect(self._refit_columns)
             self.view_box.sigResized.connect(self._make_room)
             self.view_box.sigResized.connect(self.place)
+            self.view_box.sigResized.connect(self.make_room)  # the legend's share of a resized plot changes
         else:  # a layout's cell gives it no more than the room its entries need
             self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
@@ -400,22 +401,22 @@ class DataLegend:
         px, py = self.view_box.viewPixelSize()
         return size[0] + MARK_PIXELS * px, size[1] + MARK_PIXELS * py
 
-    def make_room(self) -> None:
+    def make_room(self, *_) -> None:
         """If the legend covers a mark in every corner, raise the plot's top until a top corner is clear.
 
         The data keep at least half the plot's height; a plot laid out by `keep_room_above` or a legend
-        laid out by its owner is left alone. Called when a half-step is drawn and by figures, never on a
-        pan or zoom: the user's range is theirs.
+        laid out by its owner is left alone. Called when a half-step is drawn, when the plot is resized
+        and by figures, never on a pan or zoom: the user's range is theirs.
         """
         if self.view_box is None or self._data_heights is not None or self._making_room:
             return
         if not self.item.isVisible() or not len(self.all_marks):
             return
         self._making_room = True
-        _, _, low, high = view_range(self.view_box)
+        low, high = view_range(self.view_box)[2:]
         highest = low + 2 * (high - low)  # the data keep at least half the plot
         try:
-            for _ in range(ROOM_ROUNDS):
+            for _round in range(ROOM_ROUNDS):
                 size = self._padded_size()
                 view = view_range(self.view_box)
                 if size is None or corner_counts(self.all_marks, view, size)[self.corner] == 0:
