@@ -165,6 +165,7 @@ class ScatterView(PointsView, QWidget):
             return problem is not None
         self._problem = problem
         self._pca = None
+        self._projection = None  # until the new data's is made (the axes bar's layout may move the range)
         titled = pca_title(problem is not None and problem.standardization is not None)
         self.axes_bar.set_columns([] if problem is None else problem.columns, titled)
         self._projection = self._chosen_projection()
@@ -230,8 +231,8 @@ class ScatterView(PointsView, QWidget):
     def _apply_aspect(self) -> None:
         """Draw both axes at one scale or each at its own (`ViewOptions.equal_aspect`), showing the data whole."""
         equal = self.view_options.equal_aspect
-        if bool(self.view_box.state["aspectLocked"]) == equal:
-            return
+        if bool(self.view_box.state["aspectLocked"]) == equal or self._problem is not self.session.problem:
+            return  # new data: their projection sets the scale (a range now would shade the old view)
         self.view_box.setAspectLocked(equal, ratio=1.0)
         if self._home is not None:
             self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
