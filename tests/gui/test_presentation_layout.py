@@ -1,5 +1,7 @@
 """Presentation mode as a layout: full screen, the data view and the objective curve, P and Esc."""
 
+import re
+
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QTextOption
@@ -53,7 +55,7 @@ def test_f5_fills_the_screen_with_the_data_and_the_objective_and_esc_puts_everyt
     line = window.presentation_layout.status_line
     assert window.docks.objective_dock.titleBarWidget() is line and line.isVisible()
     objective = window.session.snapshot.objective
-    assert "Iteration 2, after the E-step" in line.text()
+    assert re.search(r"Iteration 2, (after the )?E-step", line.text())  # in fewer words on a narrow screen
     assert f"{abs(objective):.4f}" in line.text()
 
     qtbot.keyClick(window.data_view, Qt.Key_Escape)
@@ -71,9 +73,9 @@ def test_the_status_line_follows_the_cursor(qtbot, window):
     line = window.presentation_layout.status_line
     assert "Iteration 0, start" in line.text()
     window.take_half_steps(2)
-    assert "Iteration 1, after the M-step" in line.text()
+    assert re.search(r"Iteration 1, (after the )?M-step", line.text())  # in fewer words on a narrow screen
     window.session.set_cursor(1)
-    assert "Iteration 1, after the E-step" in line.text()
+    assert re.search(r"Iteration 1, (after the )?E-step", line.text())
     expected = window.session.history[1].objective
     assert f"−{abs(expected):.4f}" in line.text() if expected < 0 else f"{expected:.4f}" in line.text()
 

@@ -372,3 +372,15 @@ def _expected_iteration(phase: str, before: list[nc.Snapshot]) -> int:
 def index_within(value, where: str, default: int, low: int, high: int) -> int:
     """An index (the cursor, the selected row) within [low, high], `default` when absent."""
     return default if value is None else an_int(value, where, low=low, high=high)
+
+
+VIEW_CHOICES = ("equal_aspect",)  # how the data views show the data, saved when chosen for them
+
+
+def view_choices(value) -> dict[str, bool]:
+    """The saved ``view`` entry: each of `VIEW_CHOICES` given as a bool (empty when absent)."""
+    if value is None:
+        return {}
+    data = a_dict(value, "view")
+    _no_unknown(data, VIEW_CHOICES, "view")
+    return {name: bool(a_bool(data[name], f"view.{name}")) for name in VIEW_CHOICES if name in data}

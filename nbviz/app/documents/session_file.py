@@ -12,6 +12,7 @@ A session file is UTF-8 JSON::
      "history": [Snapshot.to_dict(), ...],
      "cursor": int, "selected": int,
      "explored": {"choose_k", "restarts"} (optional: the kept results, `explore_saved`),
+     "view": {"equal_aspect": bool} (optional: how the data views show the data, when chosen),
      "checksum": "sha256:..."}
 
 The data is embedded; floats are written by ``repr``, so every number reads back bit for bit.
@@ -190,6 +191,7 @@ def session_to_dict(state: SessionState, path=None) -> dict:
         "cursor": int(state.cursor),
         "selected": int(state.selected),
         **({"explored": explored} if explored else {}),  # Choose K and gallery results (`explore_saved`)
+        **({"view": dict(state.view)} if state.view else {}),  # how the data views show the data
     }
     return {**document, "checksum": content_checksum(document)}
 
@@ -256,7 +258,18 @@ def read_session(path) -> SessionState:
             "its content); open a copy saved by nbviz"
         )
     try:
-        known = ("format", "version", "problem", "config", "history", "cursor", "selected", "explored", "checksum")
+        known = (
+            "format",
+            "version",
+            "problem",
+            "config",
+            "history",
+            "cursor",
+            "selected",
+            "explored",
+            "view",
+            "checksum",
+        )
         _no_unknown(data, known)
         problem_data = entry(data, "problem", "the session")
         dataset = None
@@ -274,9 +287,10 @@ def read_session(path) -> SessionState:
         selected = document.index_within(data.get("selected"), "selected", -1, -1, problem.n_samples - 1)
         check_history(problem, config, history, salt=str(checksum).encode())
         explored = explored_from_dict(data.get("explored"), problem)
+        view = document.view_choices(data.get("view"))
     except SchemaError as error:
         raise SessionFileError(f"{name}: {error}") from None
-    return SessionState(problem, config, history, cursor, selected, explored)
+    return SessionState(problem, config, history, cursor, selected, explored, view)
 
 
 def _no_unknown(data: dict, known) -> None:

@@ -22,6 +22,7 @@ WRITTEN = 3  # the format this nbviz writes
 # Entries first written after checksums were: a file without a checksum cannot hold them.
 NEWER_ENTRIES: tuple[tuple[tuple[str, ...], str], ...] = (
     ((), "explored"),
+    ((), "view"),
     (("problem",), "context"),
     (("problem",), "standardization"),
     (("problem",), "X_file"),

@@ -167,8 +167,11 @@ class CategoricalPresentation(FamilyPresentation):
             if j is not None:
                 true_text = ", ".join(fmt(p) for p in truth.probs[m][j])
                 error = float(np.abs(probs[k] - truth.probs[m][j]).mean())
-            names = "/".join(level_text(columns, m, level) for level in range(len(probs[k])))
-            rows.append(Row(k, f"p({columns[m]} = {names})", value, true_text, moved, error))
+            label = f"p({columns[m]})"  # levels coded 0..L-1 in order; text answers name theirs
+            if getattr(columns, "levels", None) is not None:
+                names = "/".join(level_text(columns, m, level) for level in range(len(probs[k])))
+                label = f"p({columns[m]} = {names})"
+            rows.append(Row(k, label, value, true_text, moved, error))
         return rows
 
     def export_rows(self, model, names, columns, number):

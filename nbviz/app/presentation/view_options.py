@@ -3,23 +3,37 @@
 `ViewOptions` is plain state with one signal, like `Appearance`: the main window creates one, passes
 it to the data views and remembers it between sessions (`read_view_options`, `write_view_options`);
 the View menu switches it; the views only draw what it says.
+
+One option belongs to the data, not to the lecturer: equal aspect (both axes of a 2-D view at one
+scale, so that a round covariance looks round). It is on by default where the axes share units
+(synthesised data, the lecture presets) and off for a file, whose columns may measure different
+things (`equal_aspect_default`); a choice is kept with the data and saved in their session
+(`ViewOptions.follow`, `Session.view_choices`), not in the settings.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
+
+from ..data.problem import Problem
+
+if TYPE_CHECKING:
+    from ..run.session import Session
 
 
 @dataclass(frozen=True)
 class ViewOption:
-    """One switch: its attribute `name`, the menu `text`, a `tip`, and its default."""
+    """One switch: its attribute `name`, the menu `text`, a `tip`, and its default; `per_data`: chosen
+    for the data shown and saved with them (`ViewOptions.follow`) rather than remembered in the settings."""
 
     name: str
     text: str
     tip: str
     default: bool = True
+    per_data: bool = False
 
 
 OPTIONS = (
@@ -42,6 +56,13 @@ OPTIONS = (
         default=False,
     ),
     ViewOption(
+        "equal_aspect",
+        "Equal aspect (2-D)",
+        "Both axes of a 2-D view at the same scale, so that a round covariance looks round "
+        "(on by default for synthesised and lecture data, whose axes share units)",
+        per_data=True,
+    ),
+    ViewOption(
         "original_units",
         "Parameters in original units",
         "Means, covariances and feature axes in the file's units (for standardised data)",
@@ -49,6 +70,13 @@ OPTIONS = (
     ),
 )
 NAMES = tuple(option.name for option in OPTIONS)
+REMEMBERED = tuple(option.name for option in OPTIONS if not option.per_data)
+
+
+def equal_aspect_default(problem: Problem) -> bool:
+    """Whether `problem`'s features share units, so that its 2-D views are drawn at equal scale by
+    default: data synthesised from a known mixture and the lecture presets' data; not a file's."""
+    return problem.truth is not None or (problem.preset or "").startswith("lecture-")
 
 
 class ViewOptions(QObject):
@@ -68,6 +96,7 @@ class ViewOptions(QObject):
     legend: bool
     shapes: bool
     uncertainty: bool
+    equal_aspect: bool
     original_units: bool
 
     def __init__(self, parent=None, **values: bool):
@@ -89,6 +118,30 @@ class ViewOptions(QObject):
     def values(self) -> dict[str, bool]:
         return {name: getattr(self, name) for name in NAMES}
 
+    def follow(self, session: Session) -> None:
+        """Take the per-data options from `session`'s data (the choice kept for them, else their
+        default) whenever the data change, and keep a choice made here with the data shown."""
+
+        def take() -> None:
+            problem = session.problem
+            if problem is not None:
+                chosen = session.view_choices.get(problem, {})
+                self.set("equal_aspect", chosen.get("equal_aspect", equal_aspect_default(problem)))
+
+        def keep() -> None:  # only a choice that differs from the data's default is kept (and saved)
+            problem = session.problem
+            if problem is None:
+                return
+            chosen = session.view_choices.setdefault(problem, {})
+            if self.equal_aspect == equal_aspect_default(problem):
+                chosen.pop("equal_aspect", None)
+            else:
+                chosen["equal_aspect"] = self.equal_aspect
+
+        session.problem_changed.connect(take)
+        self.changed.connect(keep)
+        take()
+
 
 def _key(name: str) -> str:
     return f"view/{name}"
@@ -97,7 +150,7 @@ def _key(name: str) -> str:
 def read_view_options(settings: QSettings, options: ViewOptions) -> list[str]:
     """Set `options` from `settings`; returns the keys whose stored value was garbage (kept at default)."""
     unreadable = []
-    for name in NAMES:
+    for name in REMEMBERED:
         key = _key(name)
         if not settings.contains(key):
             continue
@@ -114,5 +167,5 @@ def read_view_options(settings: QSettings, options: ViewOptions) -> list[str]:
 
 def write_view_options(settings: QSettings, options: ViewOptions) -> None:
     """Store every option (the caller syncs)."""
-    for name, on in options.values().items():
-        settings.setValue(_key(name), bool(on))
+    for name in REMEMBERED:
+        settings.setValue(_key(name), bool(getattr(options, name)))

@@ -20,6 +20,7 @@ from choosing K) is handed back as a finished run for the session to adopt.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -57,6 +58,9 @@ class Session(SessionEvents):
         The model choice of the run shown.
     run_history, player, undo_history, inspection, hand_labels, background, explored, painting
         The session's parts (see the module's description).
+    view_choices : WeakKeyDictionary
+        Problem -> how the data views show it, when chosen for these data (``{"equal_aspect": bool}``):
+        saved with the session, read back with it (`SessionState.view`).
     """
 
     def __init__(self, parent=None):
@@ -72,6 +76,7 @@ class Session(SessionEvents):
         self.background = BackgroundRuns(self.run_history, self, self.player.pause, self.undo_history.remember)
         self.explored = ExploredResults()
         self.painting = DataEditing(self, self)
+        self.view_choices: WeakKeyDictionary[Problem, dict[str, bool]] = WeakKeyDictionary()
 
     # ----------------------------------------------------------------- loading and configuring
     def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> Outcome:
@@ -106,6 +111,7 @@ class Session(SessionEvents):
         except ValueError as error:
             return self.refuse(f"Cannot open the session {problem.name}: {error}")
         self.undo_history.remember()
+        self.view_choices[problem] = dict(saved.view)  # before the views hear of the new data
         self.show_run(problem, config, em)
         self.set_cursor(min(saved.cursor, len(em.history) - 1))
         self.select(saved.selected)
@@ -122,7 +128,8 @@ class Session(SessionEvents):
         if not self.has_run or problem is None:  # a run always comes with its data
             return self.refuse("There is nothing to save yet: load data or choose a preset first.")
         explored = self.explored.of_problem(problem)  # results made on other data are not saved with it
-        state = SessionState(problem, self.config, list(self.history), self.cursor, self.selected, explored)
+        view = dict(self.view_choices.get(problem, {}))
+        state = SessionState(problem, self.config, list(self.history), self.cursor, self.selected, explored, view)
         try:
             write(path, state)
         except ValueError as error:

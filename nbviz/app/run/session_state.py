@@ -7,7 +7,7 @@ the run package knows nothing of session files and the documents nothing of the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..data.problem import Problem
@@ -30,6 +30,9 @@ class SessionState:
         The inspected data row (-1: none).
     explored : tuple
         The kept Choose K result and restart gallery made on `problem` (each None when there is none).
+    view : dict
+        How the data views show `problem` when that was chosen for these data (``{"equal_aspect":
+        bool}``); empty: the data's defaults (`nbviz.app.presentation.view_options`).
     """
 
     problem: Problem
@@ -38,6 +41,7 @@ class SessionState:
     cursor: int
     selected: int
     explored: tuple = (None, None)
+    view: dict = field(default_factory=dict)
 
 
 class SessionWriter(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
-from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QWidget
 
 from ...app.data.half_steps import caption
 from ...app.presentation.appearance import Appearance
@@ -137,6 +137,7 @@ class FrameViews(QObject):
             layout = self.objective.layout()
             assert layout is not None  # made in ObjectiveCurve.__init__
             layout.activate()  # now, not when the event loop gets to it: the key fits the width drawn
+            fit_axis_text(self.objective)
         image = QImage(int(round(width * scale)), int(round(height * scale)), QImage.Format.Format_RGB32)
         image.setDevicePixelRatio(scale)
         image.fill(QColor(self.appearance.background))
@@ -166,3 +167,17 @@ class FrameViews(QObject):
             widget.deleteLater()
         self._widgets = []
         self.deleteLater()
+
+
+def fit_axis_text(widget: QWidget) -> None:
+    """Let the axes of `widget`'s plots take the width their tick labels need, before it is drawn.
+
+    A pyqtgraph axis measures its labels while it paints and widens itself afterwards; labels too
+    wide for the axis (an objective such as -8.46342) are left out of that first picture. Drawn once
+    into a scratch image, measured, then laid out again, the frame has every label.
+    """
+    widget.render(QImage(max(widget.width(), 1), max(widget.height(), 1), QImage.Format.Format_RGB32))
+    QApplication.sendPostedEvents()  # the axes' new widths: the plots lay themselves out again
+    layout = widget.layout()
+    if layout is not None:
+        layout.activate()

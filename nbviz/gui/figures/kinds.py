@@ -142,6 +142,8 @@ def data_figure(source: FigureSource, options: FigureOptions) -> Figure:
             xRange=live.scatter.view_box.viewRange()[0], yRange=live.scatter.view_box.viewRange()[1], padding=0
         )
         settle()
+        view.scatter.legend.make_room()  # at the figure's sizes: a figure's legend never covers data
+        settle()
         return Figure([view.scatter.plot], _background(a), [host])
     if page is view.discrete:  # prototypes beside the heat-map, each clipped to its own box
         fit_table(view, host)

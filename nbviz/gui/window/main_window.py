@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.appearance = Appearance(self)
         self.labelling = Labelling(self)
         self.view_options = ViewOptions(self)  # what the data views draw (View menu)
+        self.view_options.follow(self.session)  # equal aspect: the data's own choice
         self.follow_system_scheme = True  # False once dark or light is chosen explicitly
         self.remember_layout = True  # save the window's size and docks on close
         self.ask_to_save = False  # offer to save unsaved half-steps on close (the nbviz command sets it)
@@ -518,8 +519,9 @@ class MainWindow(QMainWindow):
         """Everything drawn as the session is now: held-back panel refreshes shown, then painted."""
         for panel in self.findChildren(TextPanel):
             panel.catch_up()
-        QApplication.processEvents()
-        self.repaint()
+        for _ in range(2):  # a plot's axis measures its labels as it paints, then widens to show them
+            QApplication.processEvents()
+            self.repaint()
 
     def save_screenshot(self, path: str) -> bool:
         """Save a picture of the window to `path` whole or not at all (no empty file on a full disk)."""

@@ -22,6 +22,7 @@ from ..panels.inspector import PointInspector
 from ..panels.parameters import ParametersPanel
 from ..panels.text_panel import TextPanel
 from ..widgets.session_view import SessionView
+from .status_bar import session_objective_name
 
 MARGIN = 8  # pixels between an overlay and the edge of the data view
 PANEL_ALPHA = 235  # of 255: the data shows faintly through the overlay's background
@@ -29,13 +30,23 @@ PARAMETERS_SHARE = 0.42  # of the data view's width, for the parameters overlay
 PARAMETERS_MIN_WIDTH = 300  # pixels; narrower, the table's labels would break
 
 
-def status_text(session: Session) -> str:
-    """The status line's rich text: iteration and phase, the objective, convergence (empty without a run)."""
+PHASES = {"init": "start", "E": "after the E-step", "M": "after the M-step"}
+
+
+def plain(text: str) -> str:
+    """Rich text of the status line as plain text."""
+    return html.unescape(text.replace("<b>", "").replace("</b>", ""))
+
+
+def status_text(session: Session, compact: bool = False) -> str:
+    """The status line's rich text: iteration and phase, the objective, convergence (empty without a run);
+    `compact`: the phase in fewer words ("E-step" for "after the E-step"), for a narrow line."""
     snapshot = session.snapshot
     if snapshot is None:
         return ""
-    phase = {"init": "start", "E": "after the E-step", "M": "after the M-step"}[snapshot.phase]
-    name = "log-likelihood" if session.config.prior.is_flat else "log-lik. + log-prior"
+    phases = {"init": "start", "E": "E-step", "M": "M-step"} if compact else PHASES
+    phase = phases[snapshot.phase]
+    name = session_objective_name(session)
     value = snapshot.objective
     number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
     state = " · converged" if session.converged else ""
@@ -60,6 +71,8 @@ class StatusLine(SessionView, QFrame):
         self.title = QLabel("Objective")
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
+        # never wider than the line: a long objective name is written compactly rather than widen the window
+        self.label.setMinimumWidth(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.addWidget(self.title)
@@ -69,7 +82,26 @@ class StatusLine(SessionView, QFrame):
         self.follow_session()
 
     def redraw(self, *_) -> None:
-        self.label.setText(status_text(self.session))
+        text = status_text(self.session)
+        self.label.setText(text)
+        if self.label.sizeHint().width() > self._room():
+            self.label.setText(status_text(self.session, compact=True))
+
+    def _room(self) -> int:
+        """The pixels the line leaves for the label: its own width and the stretch after it, as laid out."""
+        layout = self.layout()
+        assert isinstance(layout, QHBoxLayout)  # made in __init__
+        stretch = layout.itemAt(layout.indexOf(self.label) + 1)
+        return self.label.width() + (stretch.geometry().width() if stretch is not None else 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.redraw()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # presentation mode's larger type: fit the text again
+            self.redraw()
 
     def add_key(self, key: QWidget) -> None:
         """Show `key` (the objective curve's legend) at the right end of the line."""
@@ -78,11 +110,11 @@ class StatusLine(SessionView, QFrame):
             assert isinstance(layout, QHBoxLayout)  # made in __init__
             layout.addWidget(key, 1)
             key.show()  # a widget given a new parent is hidden
+            self.redraw()
 
     def text(self) -> str:
         """What the line shows, as plain text."""
-        plain = self.label.text().replace("<b>", "").replace("</b>", "")
-        return f"{self.title.text()}   {html.unescape(plain)}"
+        return f"{self.title.text()}   {plain(self.label.text())}"
 
 
 class PanelOverlay(QFrame):

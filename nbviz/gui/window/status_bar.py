@@ -22,6 +22,13 @@ def model_text(session: Session) -> str:
     return f"{title} (for {guess.why})" if session.config.family == guess.family else title
 
 
+def session_objective_name(session: Session) -> str:
+    """What the session's objective is called, short enough for a status line: "log-likelihood",
+    "complete-data log-likelihood" (supervised naive Bayes), "log-lik. + log-prior"."""
+    config = session.config
+    return objective_name(config.prior.is_flat, config.supervised).replace("likelihood + ", "lik. + ")
+
+
 def status_text(session: Session) -> str:
     """The status bar: model, iteration and phase, the objective (and the bound's gap), labels and
     convergence; empty without a run."""
@@ -29,8 +36,7 @@ def status_text(session: Session) -> str:
     if snapshot is None:
         return ""
     phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
-    config = session.config
-    name = objective_name(config.prior.is_flat, config.supervised).replace("likelihood + ", "lik. + ")
+    name = session_objective_name(session)
     parts = [
         model_text(session),
         f"iteration {snapshot.iteration}, {phase}",

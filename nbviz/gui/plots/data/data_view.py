@@ -55,7 +55,10 @@ class DataView(QStackedWidget):
         self.labelling = labelling if labelling is not None else Labelling(self)
         self.empty = QLabel("Load data or choose a preset to begin.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        if view_options is None:
+            view_options = ViewOptions(self)
+            view_options.follow(session)
+        self.view_options = view_options
         self.scatter = ScatterView(session, appearance=self.appearance, view_options=self.view_options)
         self.scatter_labels = LabelLayer(session, self.scatter, self.labelling)
         # the 1-D page and the discrete pages are built the first time they are needed (or asked for)

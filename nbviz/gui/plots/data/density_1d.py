@@ -31,6 +31,7 @@ from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis, feature_label
 from .ellipses import matched_color
 from .interaction import clicked_position, with_moved_mean
+from .legend_corner import outline_points
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
 
@@ -251,7 +252,19 @@ class Density1DView(PointsView, QWidget):
         self._draw_truth(x)
         self._draw_posterior(x, model)
         self.draw_probe()
-        self.draw_legend(1, K)
+        self.draw_legend(1, K, self._drawn_marks())
+
+    def _drawn_marks(self) -> np.ndarray:
+        """The curves, means and histogram bars drawn, as points the legend keeps clear of."""
+        curves = [self.mixture_curve] if self.mixture_curve.isVisible() else []
+        curves += [c for c in self.component_curves + self.truth_curves if c.isVisible()]
+        parts = [np.column_stack(c.getData()) for c in curves if c.getData()[0] is not None]
+        parts.append(np.asarray(self.means.getData()).T.reshape(-1, 2))
+        edges, heights = self.histogram.getData()
+        if edges is not None and heights is not None:
+            parts.append(outline_points(edges, heights))
+        marks = np.vstack(parts)
+        return marks[np.all(np.isfinite(marks), axis=1)]
 
     def _draw_posterior(self, x: np.ndarray, model: nc.GaussianMixture) -> None:
         if not self.posterior_visible:

@@ -1,11 +1,14 @@
 """The data views' legend: what is fitted and what is true, the ellipse levels, the shading, the curves.
 
 `legend_entries` says what to show (plain data, testable without drawing); `DataLegend` draws the
-entries as a pyqtgraph legend in the corner of a plot with the fewest data points under it
-(`legend_corner`; a lecturer can drag it elsewhere), rebuilt only when the entries change, in the
-appearance's colours and sizes. The corner is chosen again when the points, the view range or the
-entries change, never on a half-step, so the legend stays put while a run is stepped through. A
-row's hint ("drag it") is for the screen: figures draw the legend without it (`HintedLegend`).
+entries as a pyqtgraph legend in the corner of a plot with the fewest marks under it: data points,
+means, ellipse outlines, curves and bars (`legend_corner`; a lecturer can drag it elsewhere),
+rebuilt only when the entries change, in the appearance's colours and sizes. The corner is chosen
+again when the points, the view range or the entries change, and on a half-step only when the legend
+would cover something where it is, so it stays put while a run is stepped through. When every corner
+covers something, the view's top is raised until a top corner is free (`make_room`): on a drawn
+half-step and in figures, never while the user pans or zooms. A row's hint ("drag it") is for the
+screen: figures draw the legend without it (`HintedLegend`).
 
 The synthesis preview draws its legends with the same machinery (`dialogs.preview_legend` says
 what): over its plots, with room made above data that fill every corner (`keep_room_above`), and
@@ -29,12 +32,23 @@ from ...style.palette import blend, component_color, component_rgb
 from ...style.uncertainty_scale import scale_rgb
 from ..grid import mixed
 from .ellipses import SIGMA_LEVELS
-from .legend_corner import MARGIN, corner_counts, least_covered_corner, legend_size_in_view, place_in_corner, view_range
+from .legend_corner import (
+    MARGIN,
+    corner_counts,
+    least_covered_corner,
+    legend_size_in_view,
+    place_in_corner,
+    room_above,
+    view_range,
+)
 from .point_layer import SHAPES
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
 # points before presentation mode's scaling: the legend stays small enough not to hide the data on a projector
 LEGEND_FONT = {False: 8.5, True: 6.5}
+MARK_PIXELS = 12  # a mark's half size: a legend this close to a point's centre would hide part of it
+COLUMN_SHARE = 0.3  # of the plot's height: a taller legend is laid out in two columns
+ROOM_ROUNDS = 4  # raising the top widens an equal-aspect view, which may bring marks under: look again
 
 
 @dataclass(frozen=True)
@@ -291,7 +305,11 @@ class DataLegend:
         self.entries: list[LegendEntry] = []
         self._key: tuple | None = None
         self._points: np.ndarray = np.zeros((0, 2))
+        self._marks: np.ndarray = np.zeros((0, 2))  # the model's marks (means, outlines, curves) over the data
+        self._making_room = False
+        self._row_height: float | None = None  # pixels, measured when the rows are laid out
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
+        self.hold_range = False  # while the user paints, the range is theirs: no room is made
         self.item.hide()
         self.view_box: pg.ViewBox | None = None
         if plot is not None:
@@ -299,8 +317,10 @@ class DataLegend:
             self.item.setParentItem(self.view_box)
             place_in_corner(self.item, self.corner)
             self.view_box.sigRangeChanged.connect(self.place)
+            self.view_box.sigResized.connect(self._refit_columns)
             self.view_box.sigResized.connect(self._make_room)
             self.view_box.sigResized.connect(self.place)
+            self.view_box.sigResized.connect(self.make_room)  # the legend's share of a resized plot changes
         else:  # a layout's cell gives it no more than the room its entries need
             self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
@@ -309,21 +329,33 @@ class DataLegend:
         """The rows' texts as shown on screen, hints and all (empty while hidden)."""
         return [e.label() for e in self.entries] if self.item.isVisible() else []
 
-    def show_entries(self, entries: list[LegendEntry], n_components: int, points: np.ndarray | None = None) -> None:
+    def show_entries(
+        self,
+        entries: list[LegendEntry],
+        n_components: int,
+        points: np.ndarray | None = None,
+        marks: np.ndarray | None = None,
+    ) -> None:
         """Show `entries` (rebuilt only when they, the component count or the appearance changed).
 
-        `points` (shape (n, 2), view coordinates) are the data the legend should hide least; the
-        corner is chosen again only when they (a new array), the entries or the view range change.
+        `points` (shape (n, 2), view coordinates) are the data the legend should hide least, `marks`
+        (shape (m, 2)) what is drawn over them (means, ellipse outlines, curves, bars). The corner is
+        chosen again when the points (a new array), the entries or the view range change, or when the
+        legend covers something where it is; then, if every corner covers something, room is made.
         """
         a = self.appearance
-        key = (tuple(entries), n_components, a.dark, a.presentation)
+        columns = self._columns(len(entries))
+        key = (tuple(entries), n_components, a.dark, a.presentation, columns)
         moved = False
         if points is not None and points is not self._points:
             self._points, moved = points, True
+        if marks is not None:
+            self._marks = np.asarray(marks, dtype=float).reshape(-1, 2)
         if key != self._key:
             self._key = key
             self.entries = list(entries)
             self.item.clear()
+            self.item.columnCount = columns  # pyqtgraph lays the rows out in this many columns as they are added
             self.item.opts["labelTextColor"] = a.foreground
             self.item.opts["labelTextSize"] = f"{a.font_size(LEGEND_FONT[a.presentation]):.1f}pt"
             self.item.opts["brush"] = pg.mkBrush(a.background + "b8")  # what lies under it shows through
@@ -332,12 +364,27 @@ class DataLegend:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.label())
             keep_as_pixmaps(self.item)
             self.item.updateGeometry()  # a layout holding it makes room for the new size
+            self._row_height = self.item.boundingRect().height() / max(self.item.rowCount, 1)
             moved = True
         if not self.item.isVisible():
             self.item.show()
             self._make_room()
-        if moved:
+        if moved or self.covered:
             self.place()
+        self.make_room()
+
+    def _columns(self, rows: int) -> int:
+        """One column, or two when `rows` rows in one would take more than `COLUMN_SHARE` of the plot's height
+        (a projector's short plot): the legend is then wider but needs half the room above the data."""
+        if self.view_box is None or self._row_height is None or rows < 3:
+            return 1
+        return 2 if rows * self._row_height > COLUMN_SHARE * self.view_box.height() else 1
+
+    def _refit_columns(self, *_) -> None:
+        """On a resize: lay the rows out again if the plot's height asks for another column count."""
+        if self.entries and self.item.isVisible() and self._key is not None:
+            if self._columns(len(self.entries)) != self.item.columnCount:
+                self.show_entries(self.entries, self._key[1])
 
     def avoid(self, points: np.ndarray) -> None:
         """Go to the corner with the fewest of `points` (shape (n, 2), view coordinates) under it."""
@@ -349,12 +396,63 @@ class DataLegend:
         if self.view_box is None:
             return  # laid out by its owner
         size = legend_size_in_view(self.item, self.view_box)
-        if size is None or not len(self._points):
+        marks = self.all_marks
+        if size is None or not len(marks):
             return
-        corner = least_covered_corner(self._points, view_range(self.view_box), size, current=self.corner)
+        corner = least_covered_corner(marks, view_range(self.view_box), size, current=self.corner)
         if corner != self.corner:
             self.corner = corner
             place_in_corner(self.item, corner)
+
+    @property
+    def all_marks(self) -> np.ndarray:
+        """The data points and the model's marks the legend keeps clear of (shape (n, 2))."""
+        return np.vstack([self._points.reshape(-1, 2), self._marks]) if len(self._marks) else self._points
+
+    def _padded_size(self) -> tuple[float, float] | None:
+        """The legend's size in view units with room for a mark's own size around it."""
+        if self.view_box is None:
+            return None
+        size = legend_size_in_view(self.item, self.view_box)
+        if size is None:
+            return None
+        px, py = self.view_box.viewPixelSize()
+        return size[0] + MARK_PIXELS * px, size[1] + MARK_PIXELS * py
+
+    def make_room(self, *_) -> None:
+        """If the legend covers a mark in every corner, raise the plot's top until a top corner is clear.
+
+        The data keep at least half the plot's height; a plot laid out by `keep_room_above` or a legend
+        laid out by its owner is left alone. Called when a half-step is drawn, when the plot is resized
+        and by figures, never on a pan or zoom: the user's range is theirs.
+        """
+        if self.view_box is None or self._data_heights is not None or self._making_room or self.hold_range:
+            return
+        if not self.item.isVisible() or not len(self.all_marks):
+            return
+        self._making_room = True
+        low, high = view_range(self.view_box)[2:]
+        highest = low + 2 * (high - low)  # the data keep at least half the plot
+        try:
+            for _round in range(ROOM_ROUNDS):
+                size = self._padded_size()
+                view = view_range(self.view_box)
+                if size is None or corner_counts(self.all_marks, view, size)[self.corner] == 0:
+                    return
+                y0, y1 = view[2], view[3]
+                # the top corner that needs the least room (the current one on a tie)
+                tops = [self.corner.replace("bottom", "top"), "top-right", "top-left"]
+                needed = {c: room_above(self.all_marks, view, size, c) for c in tops}
+                corner = min(tops, key=lambda c: (needed[c], tops.index(c)))
+                if corner != self.corner:
+                    self.corner = corner
+                    place_in_corner(self.item, corner)
+                top = min(needed[corner], highest)
+                if top <= y1:
+                    return
+                self.view_box.setYRange(y0, top, padding=0)
+        finally:
+            self._making_room = False
 
     @property
     def covered(self) -> int:
@@ -364,7 +462,7 @@ class DataLegend:
         size = legend_size_in_view(self.item, self.view_box)
         if size is None:
             return 0
-        return corner_counts(self._points, view_range(self.view_box), size)[self.corner]
+        return corner_counts(self.all_marks, view_range(self.view_box), size)[self.corner]
 
     def keep_room_above(self, heights: tuple[float, float] | None) -> None:
         """Show the data's `heights` (low, high) with room above them for the legend, now and on a resize.

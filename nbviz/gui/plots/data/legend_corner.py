@@ -1,8 +1,10 @@
 """Which corner of a plot a legend hides the least in: the one with the fewest points under it.
 
 `least_covered_corner` is plain numpy (testable without drawing); `place_in_corner` anchors a
-pyqtgraph legend there. The views call them when the data or the view range changes, never on a
-half-step, so a legend does not jump about while a lecturer steps through a run.
+pyqtgraph legend there. The views call them when the data or the view range changes, and on a
+half-step only when the legend would cover something where it is, so a legend does not jump about
+while a lecturer steps through a run. When every corner covers something, `room_above` says how far
+to raise the top of the plot so that a legend in a top corner covers nothing.
 """
 
 from __future__ import annotations
@@ -90,3 +92,38 @@ def place_in_corner(legend: pg.LegendItem, corner: str) -> None:
     anchor = CORNERS[corner]
     offset = (-MARGIN if anchor[0] else MARGIN, -MARGIN if anchor[1] else MARGIN)
     legend.anchor(itemPos=anchor, parentPos=anchor, offset=offset)
+
+
+def room_above(
+    marks: np.ndarray, view: tuple[float, float, float, float], size: tuple[float, float], corner: str
+) -> float:
+    """The top of the y range at which a legend of `size` in top `corner` covers none of `marks`.
+
+    `size` is in view units at the range `view`; the legend keeps its height in pixels, so its share
+    of the plot's height stays ``size[1] / (y1 - y0)`` as the range grows. Only the marks within the
+    legend's x span count. Returns `view`'s own top when nothing is under it.
+    """
+    x0, x1, y0, y1 = view
+    rect = corner_rectangle(corner.replace("bottom", "top"), view, size)
+    marks = np.asarray(marks, dtype=float).reshape(-1, 2)
+    under = marks[(marks[:, 0] >= rect[0]) & (marks[:, 0] <= rect[1]) & (marks[:, 1] <= y1)]
+    if not len(under):
+        return y1
+    highest = float(under[:, 1].max())
+    if highest < rect[2]:
+        return y1
+    share = size[1] / (y1 - y0)  # of the plot's height, whatever the range
+    return y0 + (highest - y0) / (1.0 - share)
+
+
+def outline_points(edges: np.ndarray, heights: np.ndarray, per_side: int = 8) -> np.ndarray:
+    """Points along the tops and sides of bars (a histogram's `edges` (B + 1,) and `heights` (B,)):
+    what a legend over a histogram would cover, as marks for `corner_counts`."""
+    edges, heights = np.asarray(edges, dtype=float), np.asarray(heights, dtype=float)
+    if heights.size == 0 or edges.size != heights.size + 1:
+        return np.zeros((0, 2))
+    t = np.linspace(0.0, 1.0, per_side)
+    tops = [np.column_stack([a + t * (b - a), np.full_like(t, h)]) for a, b, h in zip(edges[:-1], edges[1:], heights)]
+    rises = np.maximum(np.concatenate([[0.0], heights]), np.concatenate([heights, [0.0]]))
+    sides = [np.column_stack([np.full_like(t, e), t * h]) for e, h in zip(edges, rises)]
+    return np.vstack(tops + sides)

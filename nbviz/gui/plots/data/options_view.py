@@ -35,7 +35,10 @@ class OptionsView(PlotView):
         view_options: ViewOptions | None = None,
     ):
         super().__init__(session, parent, appearance=appearance)
-        self.view_options = view_options if view_options is not None else ViewOptions(self)
+        if view_options is None:  # the view's own options, following the data's choices as the window's do
+            view_options = ViewOptions(self)
+            view_options.follow(session)
+        self.view_options = view_options
         self.view_options.changed.connect(self.redraw)
         self._build()
         self.follow_session()

@@ -197,6 +197,7 @@ class DataPainter(QObject):
             cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
             tool.view.plot.viewport().setCursor(cursor)
             box = tool.view.view_box
+            tool.view.legend.hold_range = on  # a painted point under the legend moves it, never the view
             tool.forget_press()
             if on and changed:  # room around the data, to paint a point far from it
                 tool.unwidened = (problem, box.viewRange())

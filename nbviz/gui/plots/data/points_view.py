@@ -91,15 +91,16 @@ class PointsView(OptionsView):
         """The legend, in the plot's least crowded corner (once the plot is built)."""
         self.legend = DataLegend(self.plot, self.appearance)
 
-    def draw_legend(self, dimension: int, n_components: int) -> None:
-        """The legend of a `dimension`-D view of `n_components` components, or none when switched off."""
+    def draw_legend(self, dimension: int, n_components: int, marks: np.ndarray | None = None) -> None:
+        """The legend of a `dimension`-D view of `n_components` components, or none when switched off;
+        it keeps clear of the points and of `marks` (shape (m, 2): what is drawn over them)."""
         if not self.view_options.legend:
             self.legend.hide()
             return
         has_truth = self.session.matched_truth() is not None
         incomplete = self._problem is not None and incomplete_rows(self._problem.X) is not None
         entries = legend_entries(dimension, self.view_options, has_truth, incomplete)
-        self.legend.show_entries(entries, n_components, self.legend_points())
+        self.legend.show_entries(entries, n_components, self.legend_points(), marks)
 
     def legend_points(self) -> np.ndarray:
         """The points the legend should hide least, shape (n, 2): where they are drawn (override to

@@ -23,6 +23,7 @@ from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import PlotView
 from ..styling import pen, plot_font
+from .table_type import fit_table_type
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
@@ -146,6 +147,8 @@ class PrototypesView(PlotView, QStackedWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        if self.currentWidget() is self.table and self.appearance.presentation:
+            self._fit_table()
         # rebuild the grid only when the new size calls for another number of columns or title size
         if self.currentWidget() is self.pictures and self.images and self._layout_key is not None:
             n_components, with_truth, _, columns, title_size = self._layout_key
@@ -226,9 +229,16 @@ class PrototypesView(PlotView, QStackedWidget):
                 item.setData(BAR_ROLE, (min(1.0, p / scale), true_fraction, colour, f"{p:.3f}"))
                 item.setToolTip(tip)
                 self.table.setItem(i, k, item)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Columns as wide as their contents; in presentation mode, type as large as fits, filling the table."""
+        fit_table_type(self.table, self.appearance, BAR_ROLE)
+        if self.appearance.presentation:
+            return
         self.table.resizeColumnsToContents()
         header = self.table.horizontalHeader()
-        for k in range(K):
+        for k in range(self.table.columnCount()):
             header.resizeSection(k, max(header.sectionSize(k), MIN_COLUMN_WIDTH))
 
 

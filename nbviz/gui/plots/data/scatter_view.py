@@ -92,6 +92,7 @@ class ScatterView(PointsView, QWidget):
         self._density_key: tuple | None = None  # what `density_grid` was computed for
         # what the ellipses and means (fitted, true) were last drawn for: an E-step leaves them as they are
         self._drawn_keys: dict[str, tuple] = {}
+        self._home: tuple[tuple[float, float], tuple[float, float]] | None = None  # the data's range
 
         self.axes_bar = AxisChooser()
         self.axes_choice = self.axes_bar.views
@@ -123,6 +124,7 @@ class ScatterView(PointsView, QWidget):
         layout.addWidget(self.plot)
         self.add_legend()
         self.view_options.changed.connect(self._label_axes)
+        self.view_options.changed.connect(self._apply_aspect)
         self.pairs = PairsView(self.session, appearance=self.appearance, view_options=self.view_options)
         self.pairs.hide()  # the "Pairs" view; drawn only while shown
         layout.addWidget(self.pairs)
@@ -154,6 +156,7 @@ class ScatterView(PointsView, QWidget):
             return problem is not None
         self._problem = problem
         self._pca = None
+        self._projection = None  # until the new data's is made (the axes bar's layout may move the range)
         titled = pca_title(problem is not None and problem.standardization is not None)
         self.axes_bar.set_columns([] if problem is None else problem.columns, titled)
         self._projection = self._chosen_projection()
@@ -206,7 +209,9 @@ class ScatterView(PointsView, QWidget):
         span = np.where(high > low, high - low, 1.0)
         low, high = low - 0.05 * span, high + 0.05 * span
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
-        self.view_box.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
+        self._home = ((low[0], high[0]), (low[1], high[1]))
+        self.view_box.setAspectLocked(self.view_options.equal_aspect, ratio=1.0)
+        self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
         self.points.set_positions(xy)
         self._placed = xy
         self.means.drag_enabled = projection.pair is not None
@@ -215,6 +220,15 @@ class ScatterView(PointsView, QWidget):
             if projection.pair is not None
             else "Choose a feature pair to drag means"
         )
+
+    def _apply_aspect(self) -> None:
+        """Draw both axes at one scale or each at its own (`ViewOptions.equal_aspect`), showing the data whole."""
+        equal = self.view_options.equal_aspect
+        if bool(self.view_box.state["aspectLocked"]) == equal or self._problem is not self.session.problem:
+            return  # new data: their projection sets the scale (a range now would shade the old view)
+        self.view_box.setAspectLocked(equal, ratio=1.0)
+        if self._home is not None:
+            self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
 
     # ----------------------------------------------------------------- drawing
     def legend_points(self) -> np.ndarray:
@@ -234,7 +248,17 @@ class ScatterView(PointsView, QWidget):
         self._draw_components()
         self._draw_truth()
         self._update_density()
-        self.draw_legend(2, len(self.projected_components()[0]))
+        self.draw_legend(2, len(self.projected_components()[0]), self._drawn_marks())
+
+    def _drawn_marks(self) -> np.ndarray:
+        """The means and ellipse outlines drawn (fitted and true), as points the legend keeps clear of."""
+        parts = [np.asarray(self.means.getData()).T.reshape(-1, 2)]
+        parts += [np.asarray(self.truth_means.getData()).T.reshape(-1, 2)]
+        for item in self.ellipses + self.truth_ellipses:
+            if item.isVisible():
+                parts += [curve for curve in item.curves if len(curve)]
+        marks = np.vstack(parts)
+        return marks[np.all(np.isfinite(marks), axis=1)]
 
     def draw_dragged(self) -> None:
         self._draw_components()

@@ -12,6 +12,7 @@ lowest and highest value per column without symbols (`min_max_columns`).
 from __future__ import annotations
 
 import html
+import math
 
 import numpy as np
 import pyqtgraph as pg
@@ -60,6 +61,7 @@ STOP_MARK_SIZE = 14  # pixels: the square where a run to convergence stopped
 # the share of the values' span left above them when the value axis is refitted: EM's objective climbs,
 # and the next few rises then stay inside (the axes, grid and curves are not all repainted each half-step)
 CLIMB_HEADROOM = 0.3
+LABEL_LINES = 1.4  # a value label's share of the axis, in lines of its type: more labels would overlap
 GRID_TICK_LEVELS = 2  # the axes' tick levels drawn (and gridded): major and minor
 
 
@@ -117,6 +119,35 @@ class HalfStepAxis(pg.AxisItem):
         return whole or [(1.0, [float(v) for v in range(int(np.ceil(minVal)), int(np.floor(maxVal)) + 1)])]
 
 
+class ValueAxis(pg.AxisItem):
+    """A value axis whose labels never crowd: on a short plot in large type (presentation mode, a
+    hard-EM note under it) only every second, fifth or tenth major tick keeps its label; and whose
+    labels of large values keep the decimals their spacing needs (pyqtgraph writes values from
+    10,000 up with six significant digits: -14010.61 and -14010.62 both read -14010.6)."""
+
+    def tickStrings(self, values, scale, spacing):
+        if self.logMode or spacing * scale <= 0:
+            return super().tickStrings(values, scale, spacing)
+        places = max(0, math.ceil(-math.log10(spacing * scale)))
+        return [f"{v * scale:.{places}f}" if abs(v * scale) >= 1e-3 or v == 0 else f"{v * scale:g}" for v in values]
+
+    def tickValues(self, minVal, maxVal, size):
+        levels = super().tickValues(minVal, maxVal, size)
+        if not levels or not len(levels[0][1]):
+            return levels
+        font = self.style.get("tickFont") or self.font()
+        room = max(int(size // (QFontMetrics(font).height() * LABEL_LINES)), 1)
+        spacing, values = levels[0]
+        if len(values) <= room:
+            return levels
+        for step in (2.0, 2.5, 5.0, 10.0, 20.0, 25.0, 50.0):
+            wide = spacing * step
+            kept = [k * wide for k in range(math.ceil(minVal / wide), math.floor(maxVal / wide) + 1)]
+            if 2 <= len(kept) <= room or (room < 2 and len(kept) == 1):
+                return [(wide, kept), (spacing, list(values))]
+        return levels
+
+
 class ObjectiveCurve(PlotView, QWidget):
     """Objective (log-likelihood, + log-prior with a prior) and ELBO over half-steps.
 
@@ -140,7 +171,7 @@ class ObjectiveCurve(PlotView, QWidget):
             "The whole run; the climb after the first big jump, scaled to it; or how far each "
             "half-step is below the best objective reached, on a log scale"
         )
-        self.plot = new_plot({"bottom": HalfStepAxis("bottom")}, menu=True)
+        self.plot = new_plot({"bottom": HalfStepAxis("bottom"), "left": ValueAxis("left")}, menu=True)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
         add_grid(self.plot)  # (coloured by style_plot)
         # ticks (and so grid lines: the grid follows the axes' ticks) at the major and minor levels only
