@@ -1,16 +1,20 @@
-"""Test-wide settings: Qt renders offscreen, so the suite runs without a display.
+"""Test-wide settings: Qt renders offscreen, so the suite runs without a display, and settings go
+to a fresh folder, so no test reads or writes the user's own.
 
 Hypothesis draws its examples from a fixed seed in CI (the environment variable CI is set), so a
 CI run is repeatable; elsewhere it explores new examples on every run.
 """
 
 import os
+import tempfile
 
 import numpy as np
 import pytest
 from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # read when the QApplication is made, not on import
+# The user's own settings (recent files, window and dock layout) are never read or written by a test.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nbviz-test-config-")
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):

@@ -61,7 +61,7 @@ def test_the_responsibilities_export_counts_missing_cells(gappy):
     resp = np.array([[0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0]])
     header, rows = export.responsibilities_table(problem, resp, ["1", "2"])
     assert header == ["line", "a", "b", "r_1", "r_2", "component", "unassigned_reason", "missing_cells"]
-    assert rows[1] == ["3", "", "4.0", "0.5", "0.5", "1", "", "1"]
+    assert rows[1] == ["3", "", "4", "0.5", "0.5", "1", "", "1"]
     assert [row[-1] for row in rows] == ["0", "1", "0", "1"]
 
 
@@ -71,7 +71,7 @@ def test_complete_data_exports_as_before(tmp_path):
     problem = Problem.from_dataset(ImportSpec.guessed(str(path), keep_missing=True).load())
     header, rows = export.responsibilities_table(problem, np.array([[1.0, 0.0], [0.0, 1.0]]), ["1", "2"])
     assert header == ["line", "a", "b", "r_1", "r_2", "component", "unassigned_reason"]
-    assert rows[0] == ["2", "1.0", "2.0", "1.0", "0.0", "1", ""]
+    assert rows[0] == ["2", "1", "2", "1.0", "0.0", "1", ""]
 
 
 def test_a_family_without_missing_cells_is_refused_in_one_line(gappy):
