@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -122,16 +122,8 @@ class Problem:
     @cached_property
     def family_guess(self) -> FamilyGuess:
         """The family this data gets by default and why (`family_for_table`): the import preview,
-        the command line and the status bar all ask here (worked out once per problem). Standardised
-        features are measurements whatever the file's numbers were, and are said to be."""
-        guess = family_for_table(self.X, self.levels)
-        if self.standardization is None or guess.family != "gaussian":
-            return guess
-        return replace(
-            guess,
-            reason="Gaussian mixture: the features are standardised, so they are measurements.",
-            why="standardised features",
-        )
+        the command line and the status bar all ask here (worked out once per problem)."""
+        return family_for_table(self.X, self.levels, standardised=self.standardization is not None)
 
     @property
     def binarised_at(self) -> float | None:

@@ -67,9 +67,11 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     )
 
 
-def family_for_table(X, levels=None) -> FamilyGuess:
+def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why;
-    `levels`: the features' level names when they were read as text (`nbviz.core.Dataset.levels`).
+    `levels`: the features' level names when they were read as text (`nbviz.core.Dataset.levels`);
+    `standardised`: the features were standardised when read, so they are measurements whatever
+    the file's numbers were.
 
     Missing cells are left out of the guess; a table with missing cells is never guessed a
     multinomial (which cannot count a missing cell).
@@ -90,6 +92,12 @@ def family_for_table(X, levels=None) -> FamilyGuess:
             f"Categorical mixture (latent class analysis): every feature is a text answer "
             f"({len(levels)} column{'s' * (len(levels) != 1)} of {shown} levels).",
             "text answers",
+        )
+    if standardised:
+        return FamilyGuess(
+            "gaussian",
+            "Gaussian mixture: the features are standardised, so they are measurements.",
+            "standardised features",
         )
     if X.ndim != 2 or X.size == 0:
         return FamilyGuess("gaussian", "Gaussian mixture: the default for a table of numbers.", "a table of numbers")
