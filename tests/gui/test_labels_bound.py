@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 import nbviz.core as nc
+from nbviz.app.presentation.appearance import Appearance
 from nbviz.app.presentation.presets import load_preset
 from nbviz.app.run.labelling import Labelling
 from nbviz.app.run.session import Session
@@ -15,7 +16,7 @@ from nbviz.gui.panels.kmeans_limit import KMeansLimitPanel
 from nbviz.gui.panels.labels import LabelPanel
 from nbviz.gui.plots.data.data_view import DataView
 from nbviz.gui.plots.run.bound_view import LINE, BoundView
-from nbviz.gui.plots.run.objective_curve import HARD_EM_NOTE, ObjectiveCurve
+from nbviz.gui.plots.run.objective_curve import HARD_EM_NOTE, HARD_EM_NOTE_SHORT, ObjectiveCurve
 from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(
@@ -171,6 +172,15 @@ def test_hard_em_says_it_climbs_another_objective(session, qtbot):
     session.step()
     assert not curve.explanation.isVisibleTo(curve)
     assert pg_probe.legend_texts(curve.plot.plotItem)[0] == "ELBO L(q, θ)"
+
+
+def test_presenting_hard_em_its_note_is_short_plain_text_and_the_key_never_says_elbo(session, qtbot):
+    curve = shown(qtbot, ObjectiveCurve(session, appearance=Appearance(presentation=True)), (420, 300))
+    session.configure(session.config.with_(hard=True))
+    session.step()
+    assert curve.explanation.text() == HARD_EM_NOTE_SHORT and curve.explanation.styleSheet() == ""
+    assert "ELBO" not in "".join(curve.key.texts) and "classif." in curve.key.text()
+    assert curve.explanation.font().pointSizeF() > curve.font().pointSizeF()  # presentation type
 
 
 def test_the_window_offers_the_bound_dock_hidden_and_says_what_labels_and_hard_em_mean(qtbot, tmp_path):

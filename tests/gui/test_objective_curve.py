@@ -72,7 +72,7 @@ def test_hard_em_decreases_get_red_markers_and_an_explanation(curve):
     assert drops.size > 0  # this data and start make hard EM lower the log-likelihood
     np.testing.assert_array_equal(pg_probe.spots(curve.decrease_marks).x, drops)
     assert curve.explanation.isVisibleTo(curve)
-    assert "classification likelihood" in curve.explanation.text()
+    assert "classification log-likelihood" in curve.explanation.text()
     assert f"half-step {drops[0]}" in curve.explanation.text()
 
 

@@ -43,10 +43,11 @@ SHORT_LABELS = {"log-likelihood": "log-lik.", "complete-data log-likelihood": "c
 MIN_VISIBLE_HALF_STEPS = 6
 MIN_PLOT_HEIGHT = {False: 160, True: 120}  # pixels: normal, presentation mode (a projector is short)
 HARD_EM_NOTE = (
-    "Hard EM assigns each point wholly to one component, so it climbs the classification "
-    "likelihood (the lower curve, which never goes down), a different objective from the "
-    "log-likelihood."
+    "Hard EM gives each point wholly to one component: it climbs the classification log-likelihood "
+    "(the lower curve, which never goes down), not the log-likelihood."
 )
+# the same in presentation type, where two lines are all the projector's height allows
+HARD_EM_NOTE_SHORT = "Hard EM climbs the classification log-lik. (the lower curve), not the log-likelihood."
 # what the curve shows: key -> the chooser's text
 VIEWS = {
     "all": "the whole run",
@@ -248,7 +249,6 @@ class ObjectiveCurve(PlotView, QWidget):
         self.plot.getViewBox().sigResized.connect(self._title_axis)  # a shorter plot may need a shorter title
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
-        self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};")
         self.explanation.hide()
         self.view_bar = QWidget()  # hidden in presentation mode: the data view needs the height
         left_row("Show:", self.view_choice, host=self.view_bar, margins=(4, 2, 4, 0))
@@ -281,6 +281,7 @@ class ObjectiveCurve(PlotView, QWidget):
         label_font = self.edit_line.label.textItem.font()
         label_font.setPointSizeF(a.font_size(9))
         self.edit_line.label.setFont(label_font)
+        self.explanation.setFont(label_font)  # read with the curve: presentation type when presenting
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
@@ -290,6 +291,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.legend.setVisible(not a.presentation)
         self.key.setVisible(a.presentation)
         self._show_key()
+        self._show_decreases()  # the note's wording depends on the type size
 
     @property
     def names(self) -> tuple[str, str]:
@@ -311,9 +313,8 @@ class ObjectiveCurve(PlotView, QWidget):
                 label.setText(name)
         # where the room is short (a narrow frame, a long status), the key says less
         elbo, objective = self.short_names
-        self.key.set_texts(
-            [key_html((elbo, objective)), key_html(("ELBO", objective)), key_html(("ELBO", "objective"))]
-        )
+        lower = "classif." if self.session.config.hard else "ELBO"  # hard EM's lower curve is no ELBO
+        self.key.set_texts([key_html((elbo, objective)), key_html((lower, objective)), key_html((lower, "objective"))])
 
     def _place_legend(self, *_) -> None:
         """The legend in the corner where the curves are not (bottom right while they climb; a tie stays)."""
@@ -493,11 +494,13 @@ class ObjectiveCurve(PlotView, QWidget):
         if drops.size == 0 and not hard:
             self.explanation.hide()
             return
-        if hard:
+        if hard and self.appearance.presentation:
+            text = HARD_EM_NOTE_SHORT + (f" It went down at half-step {int(drops[0])} (red ×)." if drops.size else "")
+        elif hard:
             text = HARD_EM_NOTE + (
                 f" The log-likelihood went down at half-step {int(drops[0])} (red ×)."
                 if drops.size
-                else " So the log-likelihood may go down (it would get a red ×)."
+                else " The log-likelihood may go down (it would get a red ×)."
             )
         else:
             first = int(drops[0])
@@ -505,6 +508,8 @@ class ObjectiveCurve(PlotView, QWidget):
                 f"The objective went down at half-step {first}. Soft EM cannot do this in exact "
                 "arithmetic; it points to a numerical problem (a nearly singular covariance)."
             )
+        # a note on what hard EM climbs reads as text; a decrease is an alarm, in the red of its mark
+        self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};" if drops.size else "")
         self.explanation.setText(text)
         self.explanation.show()
 
