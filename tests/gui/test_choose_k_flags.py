@@ -83,4 +83,32 @@ def test_a_comparison_of_covariance_types_up_to_k_9_fits_the_dock_of_a_1400x900_
         right = widget.mapTo(panel, widget.rect().topRight()).x()
         assert widget.isVisible() and right <= area.viewport().width(), widget
     assert panel.max_spin.value() == 9 and panel.max_spin.text() == "9"
-    assert docks.choose_k_dock.height() >= 200  # (it had 72 pixels under the point inspector)
+    # tabbed with the controls, it has their column's height (it had 72 pixels under the point inspector)
+    assert docks.choose_k_dock.height() >= window.height() // 2
+    top = panel.plot.mapTo(panel, panel.plot.rect().topLeft()).y()
+    assert top + panel.plot.minimumHeight() // 2 <= area.viewport().height()  # the plot in view, not below it
+
+
+def test_an_exploring_dock_widens_the_controls_column_and_gives_its_width_back_when_closed(qtbot, make_main_window):
+    from PySide6.QtTest import QTest
+
+    from nbviz.gui.window.docks import EXPLORE_WIDTH
+
+    window = make_main_window()
+    window.remember_layout = False
+    window.resize(1400, 900)
+    window.session.load(*load_preset("gmm-2d"))
+    QTest.qWait(50)
+    docks = window.docks
+    before = docks.control_dock.width()
+    assert before < EXPLORE_WIDTH
+    for dock in (docks.choose_k_dock, docks.restarts_dock):
+        docks.show_explore_dock(dock)
+        QTest.qWait(50)
+        assert dock in window.tabifiedDockWidgets(docks.control_dock) and dock.width() >= EXPLORE_WIDTH - 2
+    docks.choose_k_dock.close()
+    QTest.qWait(50)
+    assert docks.restarts_dock.width() >= EXPLORE_WIDTH - 2  # the gallery is still open: still wide
+    docks.restarts_dock.close()
+    QTest.qWait(50)
+    assert abs(docks.control_dock.width() - before) <= 2

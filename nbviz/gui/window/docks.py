@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # built (and imported) when first shown
 DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this share of the window's width
 PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
 BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
-EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown
+EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown, at most
+EXPLORE_WIDTH_SHARE = 0.4  # ... and at most this share of the window's width (a 1024-pixel projector)
 EXPLORE_HEIGHT_SHARE = 0.6  # of the window's height: an exploring dock under others is tall enough to use
 
 
@@ -41,7 +42,7 @@ def scrolling(panel: QWidget) -> QScrollArea:
 class WindowDocks(QObject):
     """The docks of `window`: the controls (left), the objective and the bound view (bottom), the
     parameters, point inspector, clusters vs classes and uncertain points (right), and the exploring
-    docks (Choose K and the restart gallery, tabbed on the right, hidden until asked for).
+    docks (Choose K and the restart gallery, tabbed with the controls, hidden until asked for).
 
     Parameters
     ----------
@@ -80,13 +81,16 @@ class WindowDocks(QObject):
         self.objective_dock = self._dock("Objective", panels["objective"], bottom)
         self.parameters_dock = self._dock("Parameters", panels["parameters"], right)
         self.inspector_dock = self._dock("Point inspector", panels["inspector"], right)
-        # exploring: hidden until asked for (Explore menu), tabbed together
-        # (their contents are built when first shown: see LazyDock)
-        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock("Choose K", self._new_choose_k, right)
-        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock("Restart gallery", self._new_restarts, right)
-        window.tabifyDockWidget(self.choose_k_dock, self.restarts_dock)
+        # exploring: hidden until asked for (Explore menu), tabbed with the controls, whose column has the
+        # window's height (under the parameters and the inspector they would get a few lines); their
+        # contents are built when first shown (see LazyDock)
+        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock("Choose K", self._new_choose_k, left)
+        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock("Restart gallery", self._new_restarts, left)
+        self._controls_width: int | None = None  # the column's width before an exploring dock widened it
         for dock in (self.choose_k_dock, self.restarts_dock):
+            window.tabifyDockWidget(self.control_dock, dock)
             dock.hide()
+            dock.visibilityChanged.connect(self._narrow_controls_column)
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
         self.bound_dock: LazyDock[BoundView] = self._lazy_dock("Bound (EM surrogate)", self._new_bound_view, bottom)
         window.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
@@ -180,16 +184,33 @@ class WindowDocks(QObject):
             window.resizeDocks([self.bound_dock], [height], Qt.Orientation.Vertical)
 
     def show_explore_dock(self, dock: QDockWidget) -> None:
-        """Show and raise one of the exploring docks (Choose K, Restart gallery)."""
+        """Show and raise one of the exploring docks (Choose K, Restart gallery), wide enough to use; the
+        column it widened goes back to its width when both are closed."""
+        window = self.window
         partner = self.restarts_dock if dock is self.choose_k_dock else self.choose_k_dock
-        if partner.isVisible() and not dock.isVisible() and partner not in self.window.tabifiedDockWidgets(dock):
-            self.window.tabifyDockWidget(partner, dock)  # one above the other would not fit a small screen
+        if partner.isVisible() and not dock.isVisible() and partner not in window.tabifiedDockWidgets(dock):
+            window.tabifyDockWidget(partner, dock)  # one above the other would not fit a small screen
+        was = dock.width() if dock.isVisible() else self.control_dock.width()
         dock.show()
         dock.raise_()
-        self.window.resizeDocks([dock], [EXPLORE_WIDTH], Qt.Orientation.Horizontal)
-        height = int(EXPLORE_HEIGHT_SHARE * self.window.height())
-        if not dock.isFloating() and dock.height() < height:  # stacked under the inspector it had a few lines
-            self.window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+        if dock.isFloating():
+            return
+        width = min(EXPLORE_WIDTH, int(EXPLORE_WIDTH_SHARE * window.width()))
+        if dock.width() < width:
+            if self._controls_width is None and window.dockWidgetArea(dock) == window.dockWidgetArea(self.control_dock):
+                self._controls_width = was
+            window.resizeDocks([dock], [width], Qt.Orientation.Horizontal)
+        height = int(EXPLORE_HEIGHT_SHARE * window.height())
+        if dock.height() < height:  # moved under other docks by the user: a few lines are no use
+            window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
+
+    def _narrow_controls_column(self, visible: bool) -> None:
+        """Both exploring docks closed: the controls' column back to the width it had before."""
+        if visible or self._controls_width is None or self.choose_k_dock.isVisible() or self.restarts_dock.isVisible():
+            return
+        width, self._controls_width = self._controls_width, None
+        if self.control_dock.isVisible() and not self.control_dock.isFloating():
+            self.window.resizeDocks([self.control_dock], [width], Qt.Orientation.Horizontal)
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the workspace's docks (hidden on the start page)."""

@@ -266,9 +266,9 @@ class ProbabilityBars(QStyledItemDelegate):
             painter.setPen(QPen(option.palette.text().color(), 2, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(x, option.rect.top() + 1), QPointF(x, option.rect.bottom() - 1))
         text = area.adjusted(3, 0, -3, 0)
+        # the value is the lesson's number (read from the back row): the text colour, as the name
         painter.setPen(option.palette.text().color())
         painter.drawText(text, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, index.data())
-        painter.setPen(option.palette.placeholderText().color())
         painter.drawText(text, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, value)
         painter.restore()
 
