@@ -1,5 +1,6 @@
 """A lecturer's 1024x768 projector: opening the explore docks never makes the window outgrow it."""
 
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from nbviz.app.presentation.presets import load_preset
@@ -62,3 +63,19 @@ def test_a_narrow_parameters_column_never_breaks_a_parameters_name(qtbot):
     document.size()  # laid out
     block = document.find("covariance Σ").block()
     assert block.isValid() and block.layout().lineCount() == 1
+
+
+def test_presenting_at_1024x768_every_toolbar_button_is_on_the_toolbar(qtbot, make_main_window):
+    window = make_main_window()
+    window.remember_layout = False
+    window.session.load(*load_preset("lecture-sampling"))
+    window.appearance.set_presentation(True)
+    window.setWindowState(Qt.WindowState.WindowNoState)  # (presentation mode asks for full screen)
+    window.resize(1024, 768)
+    QTest.qWait(100)
+    shown = [a for a in window.toolbar.actions() if a.isVisible() and not a.isSeparator()]
+    hidden = [a.text() for a in shown if not window.toolbar.widgetForAction(a).isVisibleTo(window.toolbar)]
+    assert not hidden  # none behind the toolbar's » menu
+    assert window.commands["run"].iconText() == "Converge" and window.commands["run"].text() == "Run to convergence"
+    window.appearance.set_presentation(False)
+    assert window.commands["run"].iconText() == "Run to convergence"

@@ -52,6 +52,9 @@ class Command:
     enabled : str or None
         The rule in `RULES` that enables it; None for always.
     checkable : bool
+    presenting : str or None
+        Its toolbar button's shorter text in presentation mode, where the type is large and the
+        screen may be 1024 pixels wide; None: the text.
     """
 
     text: str
@@ -60,6 +63,7 @@ class Command:
     icon: str | None = None
     enabled: str | None = None
     checkable: bool = False
+    presenting: str | None = None
 
 
 # the Run menu's commands, in its order (the toolbar shows the first six, then Back and Forward)
@@ -68,7 +72,7 @@ RUN_COMMANDS: dict[str, Command] = {
     "m_step": Command("M-step", ("M",), "Refit the parameters (M)", "m-step", "m_step"),
     "iteration": Command("Iteration", ("I",), "One E-step and one M-step (I)", "iteration", "run"),
     "play": Command("Play", ("Space",), "Play or pause (Space)", "play", "run"),
-    "run": Command("Run to convergence", ("Ctrl+R",), "", "run", "run"),
+    "run": Command("Run to convergence", ("Ctrl+R",), "", "run", "run", presenting="Converge"),
     "reset": Command("Reset", ("R",), "Back to the start of this run (R)", "reset", "run"),
     # Page Up: a presenter remote's Previous
     "back": Command("Back", ("Left", "PgUp"), "Previous half-step", "back", "run"),
@@ -100,6 +104,7 @@ OTHER_COMMANDS: dict[str, Command] = {
         "paint",
         "paint",
         checkable=True,
+        presenting="Paint",
     ),
     "delete_point": Command(
         "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
@@ -110,6 +115,7 @@ OTHER_COMMANDS: dict[str, Command] = {
         "Full screen with the data view and the objective curve, larger text, for a projector (F5; Esc leaves)",
         "presentation",
         checkable=True,
+        presenting="Present",
     ),
 }
 # File → Export, in the menu's order: the data exports, the figures, then (after a separator) the rest
@@ -206,6 +212,8 @@ class WindowCommands(QObject):
         for name, command in self.declared.items():
             if command.icon:
                 self.actions[name].setIcon(self.icons[command.icon])
+            if command.presenting:  # every button on a 1024-pixel projector, none behind the toolbar's »
+                self.actions[name].setIconText(command.presenting if presentation else command.text)
         self.actions["presentation"].setChecked(presentation)
         self.show_play_state(self.session.player.playing)
 
