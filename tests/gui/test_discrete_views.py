@@ -165,3 +165,29 @@ def test_few_binary_features_are_bars_in_column_order_with_the_true_value(sessio
             fraction, true_fraction, colour, value = view.table.item(m, k).data(BAR_ROLE)
             assert fraction == pytest.approx(model.probs[k, m], rel=1e-12)
             assert true_fraction == pytest.approx(truth.probs[j, m], rel=1e-12)
+
+
+def test_the_true_values_tick_leaves_the_cells_text_clear(qtbot):
+    from PySide6.QtCore import QModelIndex, QRect
+    from PySide6.QtGui import QColor, QImage, QPainter, QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from nbviz.gui.plots.data.prototypes import TRUE_TICK_SHARE, ProbabilityBars
+
+    model = QStandardItemModel(1, 1)
+    item = QStandardItem("")  # no name and no value: only the bar and the tick are painted
+    item.setData((0.0, 0.5, "#1f77b4", ""), BAR_ROLE)
+    model.setItem(0, 0, item)
+    image = QImage(200, 60, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    option = QStyleOptionViewItem()
+    option.rect = QRect(0, 0, 200, 60)
+    option.palette.setColor(option.palette.ColorRole.Text, QColor("black"))
+    painter = QPainter(image)
+    ProbabilityBars().paint(painter, option, model.index(0, 0, QModelIndex()))
+    painter.end()
+    x = round(2 + 196 * 0.5)
+    dark = [y for y in range(60) if any(QColor(image.pixel(x + dx, y)).lightness() < 128 for dx in (-1, 0, 1))]
+    assert dark and min(dark) <= 2 and max(dark) >= 57  # at the top and at the bottom
+    middle = range(int(2 + TRUE_TICK_SHARE * 58) + 2, int(58 - TRUE_TICK_SHARE * 58) - 2)
+    assert not set(dark) & set(middle)  # where the name and the value are written

@@ -4,7 +4,7 @@ Image data (digits, bars) shows each component's probabilities as a picture: pix
 p_km = 1 and white at p_km = 0, so a component's picture is its prototype. For synthesised data
 the matched true prototype is drawn underneath. Other data shows, per component, its most
 probable features (words) with their probabilities as bars in the component's colour (the true
-value, for synthesised data, as a dashed tick).
+value, for synthesised data, as a tick at the top and bottom of its cell).
 """
 
 from __future__ import annotations
@@ -242,11 +242,14 @@ class PrototypesView(PlotView, QStackedWidget):
             header.resizeSection(k, max(header.sectionSize(k), MIN_COLUMN_WIDTH))
 
 
+TRUE_TICK_SHARE = 0.22  # of a cell's height: the true value's tick at each end, clear of the text
+
+
 class ProbabilityBars(QStyledItemDelegate):
     """Draws a feature's cell as a bar in its component's colour: the name on the left, the value on the right.
 
     The cell's BAR_ROLE data is (fraction, true_fraction, colour, value): the bar's length as a
-    fraction of the cell, the true value's position (a dashed tick; negative for none), the colour
+    fraction of the cell, the true value's position (a tick at the cell's top and bottom; negative for none), the colour
     and the value's text.
     """
 
@@ -261,10 +264,13 @@ class ProbabilityBars(QStyledItemDelegate):
         fill = QColor(colour)
         fill.setAlpha(110)
         painter.fillRect(QRectF(area.left(), area.top(), area.width() * fraction, area.height()), fill)
-        if true_fraction >= 0:
+        if true_fraction >= 0:  # the true value: a tick at the top and the bottom, clear of the text between
             x = area.left() + area.width() * true_fraction
-            painter.setPen(QPen(option.palette.text().color(), 2, Qt.PenStyle.DashLine))
-            painter.drawLine(QPointF(x, option.rect.top() + 1), QPointF(x, option.rect.bottom() - 1))
+            top, bottom = option.rect.top() + 1, option.rect.bottom() - 1
+            tick = TRUE_TICK_SHARE * (bottom - top)
+            painter.setPen(QPen(option.palette.text().color(), 2))
+            painter.drawLine(QPointF(x, top), QPointF(x, top + tick))
+            painter.drawLine(QPointF(x, bottom - tick), QPointF(x, bottom))
         text = area.adjusted(3, 0, -3, 0)
         # the value is the lesson's number (read from the back row): the text colour, as the name
         painter.setPen(option.palette.text().color())
