@@ -43,13 +43,13 @@ def in_process(path: Path, repeats: int) -> None:
     from sklearn.mixture import GaussianMixture
 
     from nbviz.app.data.problem import Problem
-    from nbviz.app.model.config import ModelConfig, family_for_data, for_file
+    from nbviz.app.model.config import ModelConfig, for_file
     from nbviz.app.run.fit_here import fit_to_convergence
     from nbviz.app.run.session import Session
 
     QCoreApplication.instance() or QCoreApplication([])
     problem = Problem.from_file(path)
-    base = ModelConfig(family=family_for_data(problem.data_kind), n_components=3)
+    base = ModelConfig(family=problem.family_guess.family, n_components=3)
 
     def load() -> Session:  # as the command line's -k 3: the file's defaults, three components
         session = Session()
