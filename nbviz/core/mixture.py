@@ -127,6 +127,9 @@ class Mixture:
     options: ClassVar[tuple[FamilyOption, ...]] = ()
     # Whether `EM` and `m_step` can keep the starting covariances (``fixed_covariances=True``).
     supports_fixed_covariances: ClassVar[bool] = False
+    # Whether the family's EM takes missing cells (NaN) and marginalises them (`nbviz.core.missing`);
+    # a family without it refuses them, naming the cell.
+    accepts_missing: ClassVar[bool] = False
     parameter_names: ClassVar[tuple[str, ...]] = ()
     # Appended to "has probability zero under every component" when that happens.
     zero_probability_hint: ClassVar[str] = ""

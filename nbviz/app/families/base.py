@@ -257,9 +257,6 @@ class FamilyPresentation:
     synthesis : SynthesisRecipe
     steps : StepArithmetic
         The family's E-step factors and M-step ratios, written out in the inspector.
-    accepts_missing : bool
-        The family's EM accounts for missing cells (NaN) itself, so a file's empty cells may be kept
-        (`ImportSpec.keep_missing`, ``--missing em``) instead of refused or dropped.
     """
 
     name: str
@@ -273,7 +270,13 @@ class FamilyPresentation:
     export_label: str = ""
     preview_label: str = ""
     absolute_probabilities: bool = False
-    accepts_missing: bool = False
+
+    @property
+    def accepts_missing(self) -> bool:
+        """The family's EM accounts for missing cells (NaN) itself (`nbviz.core.Mixture.accepts_missing`),
+        so a file's empty cells may be kept (`ImportSpec.keep_missing`, ``--missing em``) instead of
+        refused or dropped."""
+        return nc.FAMILIES[self.name].accepts_missing
 
     # ----------------------------------------------------------------- the model's options
     @property

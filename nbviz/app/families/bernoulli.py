@@ -73,5 +73,4 @@ BERNOULLI = ProbabilityPresentation(
     export_label="p(x=1)",
     preview_label="P(x = 1)",
     absolute_probabilities=True,
-    accepts_missing=True,
 )

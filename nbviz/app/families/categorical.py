@@ -198,5 +198,4 @@ CATEGORICAL = CategoricalPresentation(
     export_label="p(level)",
     preview_label="P(level)",
     absolute_probabilities=True,
-    accepts_missing=True,
 )

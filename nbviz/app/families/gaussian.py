@@ -534,5 +534,4 @@ GAUSSIAN = GaussianPresentation(
     data_view=DataView.POINTS,
     synthesis=GaussianSynthesis(),
     steps=GaussianSteps(),
-    accepts_missing=True,
 )

@@ -45,6 +45,7 @@ class BernoulliMixture(Mixture):
     probs: np.ndarray
 
     family: ClassVar[str] = "bernoulli"
+    accepts_missing: ClassVar[bool] = True
     data_kind: ClassVar[str] = "binary"
     zero_probability_hint: ClassVar[str] = (
         ": a feature is 1 (or 0) where every component gives it probability 0 (or 1); "

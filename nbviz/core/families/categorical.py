@@ -106,6 +106,7 @@ class CategoricalMixture(Mixture):
     probs: np.ndarray | Sequence  # stored as the object array; given as any sequence of arrays
 
     family: ClassVar[str] = "categorical"
+    accepts_missing: ClassVar[bool] = True
     data_kind: ClassVar[str] = "categorical"
     zero_probability_hint: ClassVar[str] = (
         ": a feature takes a level that every component gives probability 0; "

@@ -152,6 +152,7 @@ class GaussianMixture(Mixture):
     covariance_type: str = "full"
 
     family: ClassVar[str] = "gaussian"
+    accepts_missing: ClassVar[bool] = True
     data_kind: ClassVar[str] = "continuous"
     options: ClassVar[tuple[FamilyOption, ...]] = (
         FamilyOption(
