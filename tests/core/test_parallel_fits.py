@@ -1,4 +1,9 @@
-"""Choose K's restarts on two threads give exactly the sequential results, in the same order."""
+"""Choose K's restarts on two threads give the sequential results, in the same order.
+
+The same fits, the same choices and failures; the numbers agree to a few units in the last place,
+not always bit for bit: BLAS may split a product differently when called from several threads
+(OpenBLAS as bundled with the oldest numpy the project allows does), which reorders a sum.
+"""
 
 import numpy as np
 
@@ -6,7 +11,7 @@ import nbviz.core as nc
 from nbviz.core import parallel
 
 
-def test_two_threads_give_the_sequential_selection_exactly(monkeypatch):
+def test_two_threads_give_the_sequential_selection(monkeypatch):
     rng = np.random.default_rng(3)
     X = np.vstack([rng.normal(size=(150, 2)), rng.normal(loc=4.0, size=(150, 2))])
     X[:5] = X[5]  # a few repeated rows: some restarts may fail without a prior
@@ -16,10 +21,13 @@ def test_two_threads_give_the_sequential_selection_exactly(monkeypatch):
         results[workers] = nc.select_components(X, "gaussian", [1, 2, 3, 4], n_init=3, rng=5)
     one, two = results[1], results[2]
     for name in ("objective", "bic", "aic", "icl"):
-        np.testing.assert_array_equal(getattr(one, name), getattr(two, name))
+        np.testing.assert_allclose(getattr(one, name), getattr(two, name), rtol=1e-13)
+    assert one.best_index == two.best_index
     assert list(one.runs) == list(two.runs) and one.failures == two.failures
     for key, run in one.runs.items():
-        assert [s.objective for s in run.history] == [s.objective for s in two.runs[key].history]
+        other = two.runs[key].history
+        assert len(run.history) == len(other)
+        np.testing.assert_allclose([s.objective for s in run.history], [s.objective for s in other], rtol=1e-13)
 
 
 def test_results_come_in_order_and_a_stop_reaches_the_jobs_ahead():
