@@ -15,9 +15,8 @@ TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covarianc
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 60, seed=1), ModelConfig(n_components=2, seed=3))
+def session(synthesised_session):
+    session = synthesised_session(TRUTH, 60, 1, n_components=2, seed=3)
     for _ in range(3):
         assert session.step()
     session.set_cursor(5)  # an E-step's parameters: the run goes on from the cursor, not the end

@@ -16,9 +16,8 @@ OTHER = nc.GaussianMixture(weights=[0.3, 0.7], means=[[0, 0], [3, -3]], covarian
 
 
 @pytest.fixture
-def session(qtbot):
-    session = Session()
-    assert session.load(Problem.synthesised(TRUTH, 150, seed=1), ModelConfig(n_components=2, seed=3))
+def session(synthesised_session):
+    session = synthesised_session(TRUTH, 150, 1, n_components=2, seed=3)
     for _ in range(4):
         assert session.step()
     session.set_cursor(5)

@@ -7,26 +7,14 @@ import nbviz.core as nc
 from nbviz.core.tables import data as data_module
 from nbviz.core.tables.columns import guess_roles
 
+# smoker, sport, diet and the class of twelve people, twice over
+ANSWERS = (
+    "yes never meat A|no often vegan B|yes never meat A|maybe sometimes meat A|no often vegan B|"
+    "no sometimes vegan B|yes never meat A|no often meat B|yes sometimes meat A|no often vegan B|"
+    "yes never meat A|no often vegan B"
+)
 SURVEY = "Nr;smoker;sport;diet;class\n" + "".join(
-    f"{n};{smoker};{sport};{diet};{label}\n"
-    for n, (smoker, sport, diet, label) in enumerate(
-        [
-            ("yes", "never", "meat", "A"),
-            ("no", "often", "vegan", "B"),
-            ("yes", "never", "meat", "A"),
-            ("maybe", "sometimes", "meat", "A"),
-            ("no", "often", "vegan", "B"),
-            ("no", "sometimes", "vegan", "B"),
-            ("yes", "never", "meat", "A"),
-            ("no", "often", "meat", "B"),
-            ("yes", "sometimes", "meat", "A"),
-            ("no", "often", "vegan", "B"),
-            ("yes", "never", "meat", "A"),
-            ("no", "often", "vegan", "B"),
-        ]
-        * 2,
-        1,
-    )
+    f"{n};{';'.join(row.split())}\n" for n, row in enumerate(ANSWERS.split("|") * 2, 1)
 )
 
 

@@ -271,13 +271,6 @@ class FamilyPresentation:
     preview_label: str = ""
     absolute_probabilities: bool = False
 
-    @property
-    def accepts_missing(self) -> bool:
-        """The family's EM accounts for missing cells (NaN) itself (`nbviz.core.Mixture.accepts_missing`),
-        so a file's empty cells may be kept (`ImportSpec.keep_missing`, ``--missing em``) instead of
-        refused or dropped."""
-        return nc.FAMILIES[self.name].accepts_missing
-
     # ----------------------------------------------------------------- the model's options
     @property
     def covariance_types(self) -> tuple[str, ...]:
@@ -293,6 +286,13 @@ class FamilyPresentation:
     def prior_fields(self) -> tuple[str, ...]:
         """The `nbviz.core.Prior` fields besides the weights' α that act on the family (the Controls enable those)."""
         return ()
+
+    @property
+    def accepts_missing(self) -> bool:
+        """The family's EM accounts for missing cells (NaN) itself (`nbviz.core.Mixture.accepts_missing`),
+        so a file's empty cells may be kept (`ImportSpec.keep_missing`, ``--missing em``) instead of
+        refused or dropped."""
+        return nc.FAMILIES[self.name].accepts_missing
 
     def model_title(self, covariance_type: str) -> str:
         """The title of the model fitted with `covariance_type` ("Gaussian mixture, diag covariance")."""
