@@ -133,7 +133,7 @@ class EStepBoard(TextPanel):
         names = self.session.component_names()
         head = "".join(
             f"<th align='right'>&nbsp;<span style='color:{component_color(k, self.appearance.dark).name()}'>"
-            f"&#9632;</span> {html.escape(names[k])}</th>"
+            f"&#9632;</span>&nbsp;{html.escape(names[k])}</th>"  # the square never parted from its name
             for k in range(len(names))
         )
         parts = [
