@@ -9,12 +9,25 @@ density (`app.analysis.density_grids`). The features start as the four with the 
 on the first two principal components (all of them for four or fewer) and are chosen from a menu.
 The view draws only while it is shown (it sleeps otherwise), and a table of many rows is drawn
 from a fixed sample of them.
+
+View → Equal aspect draws every off-diagonal panel at one scale on both axes (data units per pixel),
+as the scatter view does, while a column still shares its horizontal range and a row its vertical
+range. Linked panels share a scale, and each off-diagonal panel joins a column to a row, so the
+whole matrix has one scale. The panels' pixel sizes differ (tick labels take room on the outer
+panels, the titles on the diagonal), so a square-box trick would not be exact; instead the ranges
+are worked out from the pixels each column and row shows (`equal_scale`): the smallest scale that
+keeps every feature's data whole, each range centred on its data. They are worked out again
+whenever a panel changes size (the window, or tick labels that widen an axis), and a zoom or pan
+by the user rescales the whole matrix about each column's and row's middle, so the scale stays one.
+The diagonal histograms keep their own vertical range. With the option off, each feature's range
+is its own data's.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
@@ -33,6 +46,7 @@ from ...widgets.layouts import left_row
 from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis
 from .ellipses import EllipseItem
+from .equal_scale import Interval, Strip, equal_ranges, rescaled_goals
 from .options_view import OptionsView
 from .point_layer import PointLayer
 
@@ -76,6 +90,12 @@ class PairsView(OptionsView, QWidget):
         self._stale = True
         self._new_layout = True  # the panels' ranges are fitted to the data once, then left to the user
         self._problem: Problem | None = None
+        self._aspect_shown: bool | None = None  # the equal aspect the ranges were last fitted for
+        self._goals: list[Interval] = []  # equal aspect: what each column, then each row, shows whole
+        self._refit = QTimer(self)  # one fit after the panels settle into a new size
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._fit_equal)
         self._sample = np.zeros(0, dtype=np.intp)
         self.features: list[int] = []
         self.panels: dict[tuple[int, int], pg.PlotItem] = {}
@@ -178,6 +198,9 @@ class PairsView(OptionsView, QWidget):
                 for side in ("bottom", "left"):
                     panel.getAxis(side).enableAutoSIPrefix(False)
                 self.panels[r, c] = panel
+                view_box = panel.getViewBox()
+                view_box.sigResized.connect(self._resized)
+                view_box.sigRangeChangedManually.connect(lambda _, r=r, c=c: self._user_moved(r, c))
                 if r == c:
                     self.histograms[r] = panel.plot(stepMode="center", fillLevel=0)
                     self.curves[r] = []
@@ -191,7 +214,7 @@ class PairsView(OptionsView, QWidget):
         for (r, c), panel in self.panels.items():  # a column shares its x range, a row its y range
             if r > 0:
                 panel.setXLink(self.panels[0, c])
-            first = 1 if r == 0 else 0
+            first = _row_link(r)
             if r != c and c != first:
                 panel.setYLink(self.panels[r, first])
             if r == c:
@@ -238,12 +261,80 @@ class PairsView(OptionsView, QWidget):
             layer.set_shapes(shapes)
             layer.set_colors(colors)
             self._draw_components(r, c, model, problem.columns, x, y)
-        if self._new_layout:
+        if self._new_layout or self._aspect_shown != self.view_options.equal_aspect:
             self._new_layout = False
-            for (r, c), panel in self.panels.items():
-                panel.setXRange(*_span(X[:, self.features[c]]), padding=0)
-                if r != c:
-                    panel.setYRange(*_span(X[:, self.features[r]]), padding=0)
+            self._fit_ranges(X)
+
+    # ----------------------------------------------------------------- ranges
+    def _fit_ranges(self, X: np.ndarray) -> None:
+        """Show each feature's data whole: at one scale (equal aspect) or each at its own."""
+        spans = [_span(X[:, d]) for d in self.features]
+        self._aspect_shown = self.view_options.equal_aspect
+        if self._aspect_shown:
+            self._goals = spans + spans
+            self._fit_equal()
+            return
+        for (r, c), panel in self.panels.items():
+            panel.setXRange(*spans[c], padding=0)
+            if r != c:
+                panel.setYRange(*spans[r], padding=0)
+
+    def _strips(self) -> list[Strip] | None:
+        """Each column's, then each row's pixels (see `equal_scale`); None until the panels are laid out."""
+        n = len(self.features)
+        columns = [_strip([self._extent(r, c, 0) for r in range(n)], self._extent(0, c, 0), False) for c in range(n)]
+        rows = [
+            _strip([self._extent(r, c, 1) for c in range(n) if c != r], self._extent(r, _row_link(r), 1), True)
+            for r in range(n)
+        ]
+        strips = [strip for strip in columns + rows if strip is not None]
+        return strips if len(strips) == 2 * n else None
+
+    def _extent(self, r: int, c: int, axis: int) -> Interval:
+        """Panel (r, c)'s plotting area in pixels: left to right (axis 0) or top to bottom (axis 1)."""
+        rect = self.panels[r, c].getViewBox().sceneBoundingRect()
+        return (rect.left(), rect.right()) if axis == 0 else (rect.top(), rect.bottom())
+
+    def _references(self) -> list[pg.ViewBox]:
+        """The panels whose ranges are set (the others follow their links): each column's, then each row's."""
+        n = len(self.features)
+        return [self.panels[0, c].getViewBox() for c in range(n)] + [
+            self.panels[r, _row_link(r)].getViewBox() for r in range(n)
+        ]
+
+    def _fit_equal(self) -> None:
+        """Set every column's and row's range at the one scale that shows each goal whole."""
+        n = len(self.features)
+        if not self._aspect_shown or not self._awake or len(self._goals) != 2 * n or len(self.panels) != n * n:
+            return
+        strips = self._strips()
+        if strips is None:
+            return
+        for i, (view_box, wanted) in enumerate(zip(self._references(), equal_ranges(self._goals, strips), strict=True)):
+            axis = 0 if i < n else 1
+            low, high = view_box.viewRange()[axis]
+            if max(abs(low - wanted[0]), abs(high - wanted[1])) > 1e-9 * (wanted[1] - wanted[0]):
+                view_box.setRange(**{"xRange" if axis == 0 else "yRange": wanted}, padding=0)
+
+    def _resized(self, *_) -> None:
+        if self._aspect_shown:
+            self._refit.start()  # once, after every panel has its new size
+
+    def set_awake(self, awake: bool) -> None:
+        super().set_awake(awake)
+        if awake:  # the panels may have changed size while the view slept
+            self._resized()
+
+    def _user_moved(self, r: int, c: int) -> None:
+        """A zoom or pan in panel (r, c): under equal aspect, the rest of the matrix takes its scale."""
+        n = len(self.features)
+        strips = self._strips() if self._aspect_shown and len(self.panels) == n * n else None
+        if strips is None:
+            return
+        views = [view_box.viewRange()[0 if i < n else 1] for i, view_box in enumerate(self._references())]
+        shown = [strip.values(view) for strip, view in zip(strips, views, strict=True)]
+        self._goals = rescaled_goals(shown, strips, strips[c].scale_of(views[c]))
+        self._fit_equal()
 
     def _colours(self, resp: np.ndarray, n_components: int) -> np.ndarray:
         """The points' colours, as the scatter view's: blended responsibilities, or View → Colour by
@@ -306,6 +397,19 @@ class PairsView(OptionsView, QWidget):
             curve.setVisible(k < len(ys))
             if k < len(ys):
                 curve.setData(xs, ys[k], pen=pen(self.appearance, component_color(k, self.appearance.dark), 2))
+
+
+def _row_link(r: int) -> int:
+    """The column of the panel that row r's panels link their vertical range to (its first off the diagonal)."""
+    return 1 if r == 0 else 0
+
+
+def _strip(extents: list[Interval], reference: Interval, upward: bool) -> Strip | None:
+    """The strip whose panels span `extents` (pixels); None while one of them has no size yet."""
+    shown = (max(low for low, _ in extents), min(high for _, high in extents))
+    if shown[1] - shown[0] < 1 or reference[1] - reference[0] < 1:
+        return None
+    return Strip(shown, reference, upward)
 
 
 def _span(values: np.ndarray) -> tuple[float, float]:
