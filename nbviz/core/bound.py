@@ -6,6 +6,18 @@ At the last E-step q is the posterior under theta_old. The surrogate
 
 lies below the objective (log-likelihood + log-prior) for every theta, touches it at theta_old,
 and the M-step moves to its maximum. `bound_slice` evaluates both along a line of models.
+
+With missing cells, q is also over the missing cells: under component k they follow their
+conditional distribution given the row's observed cells under theta_old (Ghahramani & Jordan
+1994), and the M-step maximises
+
+    L(theta) = sum_nk q_nk [log pi_k + E_q(x_mis | x_obs, k, theta_old) log p(x_n | k, theta)]
+               + H(q_z) + sum_nk q_nk H(q(x_mis | x_obs, k, theta_old))
+             = L_z(theta) - sum_nk q_nk KL(p(x_mis | x_obs, k, theta_old) || p(x_mis | x_obs, k, theta)),
+
+where L_z is the bound over the components alone (the missing cells marginalised). Each family
+that takes missing cells computes the divergences (``_missing_divergence``, see
+`nbviz.core.incomplete`); on complete rows they are 0, and complete data take the plain formula.
 """
 
 from __future__ import annotations
@@ -15,6 +27,8 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from .em import EM
+from .incomplete import IncompleteData
+from .logspace import weighted_sum
 from .mixture import Mixture
 from .prior import Prior
 
@@ -73,12 +87,17 @@ def bound_slice(
         As for `EM`: labelled rows keep one-hot q.
     hard : bool
         Hard EM's q (one-hot): the surrogate is then the classification log-likelihood, still
-        below the objective but no longer touching it at theta_old.
+        below the objective but no longer touching it at theta_old. With missing cells the
+        missing cells stay averaged under the chosen component (as hard EM's M-step counts
+        them), so the surrogate is the classification log-likelihood of the observed cells at
+        theta_old and peaks at the M-step.
 
     Returns
     -------
     BoundSlice
-        The surrogate never exceeds the objective and equals it at t = 0 (soft EM).
+        The surrogate never exceeds the objective and equals it at t = 0 (soft EM). With
+        missing cells (NaN) it is the bound that also averages over them (see the module's
+        docstring), the one the M-step maximises.
 
     Raises
     ------
@@ -105,6 +124,9 @@ def bound_slice(
     q = np.ascontiguousarray(run.e_step().T)
     assert run._q is not None  # set by the E-step just run
     entropy = run._q[1]
+    data = run._data
+    # the missing cells' divergences as a function of theta (theta_old's conditionals computed once)
+    divergence = model._missing_divergence(data) if isinstance(data, IncompleteData) else None  # type: ignore[attr-defined]
     ts = np.asarray(ts, dtype=float)
     values = np.full(ts.shape, np.nan)
     objective = np.full(ts.shape, np.nan)
@@ -113,8 +135,15 @@ def bound_slice(
         try:
             point, values[i] = _point(model, along, float(t))
             evaluation = run._evaluate(point)
+            # the missing cells' share: 0 at theta_old (a ValueError: a conditional that is not positive definite)
+            missing_share = _missing_share(divergence, q, point)
         except ValueError:  # outside the valid parameters (negative weight, indefinite covariance, ...)
             continue
         objective[i] = evaluation.objective
-        surrogate[i] = run._elbo_for(q, entropy, evaluation)
+        surrogate[i] = run._elbo_for(q, entropy, evaluation) - missing_share
     return BoundSlice(ts, values, objective, surrogate)
+
+
+def _missing_share(divergence, q: np.ndarray, point: Mixture) -> float:
+    """``sum_nk q_nk KL(p(x_mis | x_obs, k, theta_old) || p(x_mis | x_obs, k, point))``; 0 for complete data."""
+    return 0.0 if divergence is None else weighted_sum(q, divergence(point))

@@ -21,7 +21,13 @@ defining these hooks (besides `nbviz.core.mixture.FAMILY_HOOKS`):
 - optionally ``_check_observed(data)``: refuse observed cells the model cannot describe, naming
   the cell of the whole data (the observed columns' layouts count rows and columns their own way);
 - ``_conditional_expectations(data)`` and ``_filled_in(data, resp)``: what
-  `nbviz.core.missing.conditional_expectations` and `nbviz.core.missing.filled_in` return.
+  `nbviz.core.missing.conditional_expectations` and `nbviz.core.missing.filled_in` return;
+- ``_missing_divergence(data)``: a function of a model theta (of the same family and size) giving
+  ``KL(p(x_mis | x_obs, k, self) || p(x_mis | x_obs, k, theta))`` of each component and row, shape
+  (n_components, n_samples), 0 on complete rows; the work that depends on self alone is done
+  once. The bound the M-step maximises (`nbviz.core.bound_slice`) is the bound over the
+  components alone minus these divergences from theta_old weighted by q: the M-step also
+  averages over the missing cells under theta_old.
 """
 
 from __future__ import annotations
@@ -212,3 +218,31 @@ def weighted_expectations(conditional: np.ndarray, resp: np.ndarray) -> np.ndarr
     ndarray of shape (n_samples, n_features)
     """
     return np.einsum("kn,knd->nd", resp, conditional)
+
+
+def level_divergence(old: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """``KL(old || new)`` of discrete distributions over the last axis: ``sum_l old_l log(old_l / new_l)``.
+
+    A level `old` gives probability 0 adds 0; one it gives positive probability and `new` gives 0
+    makes the divergence infinite.
+    """
+    used = old > 0
+    with np.errstate(divide="ignore"):  # a level only `new` rules out: an infinite divergence
+        terms = np.where(used, old * (np.log(np.where(used, old, 1.0)) - np.log(np.where(used, new, 1.0))), 0.0)
+    return terms.sum(axis=-1)
+
+
+def summed_over_missing(per_cell: np.ndarray, missing: np.ndarray) -> np.ndarray:
+    """``sum_d missing[n, d] per_cell[k, d]``, shape (n_components, n_samples); an infinite cell counts where missing.
+
+    Parameters
+    ----------
+    per_cell : ndarray of shape (n_components, n_features)
+        Non-negative, possibly infinite.
+    missing : ndarray of bool, shape (n_samples, n_features)
+    """
+    infinite = np.isinf(per_cell)
+    out = np.where(infinite, 0.0, per_cell) @ missing.T.astype(np.float64)
+    if infinite.any():
+        out[(infinite.astype(np.float64) @ missing.T.astype(np.float64)) > 0] = np.inf
+    return out

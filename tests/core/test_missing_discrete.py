@@ -195,7 +195,14 @@ def test_complete_data_is_its_own_completion():
     assert np.array_equal(nc.conditional_expectations(model, X), np.stack([X, X]))
 
 
-MISSING_HOOKS = ("_marginal", "_expected_update", "_starting_layout", "_conditional_expectations", "_filled_in")
+MISSING_HOOKS = (
+    "_marginal",
+    "_expected_update",
+    "_starting_layout",
+    "_conditional_expectations",
+    "_filled_in",
+    "_missing_divergence",
+)
 
 
 @pytest.mark.parametrize("name", list(nc.FAMILIES))

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from .. import validation
-from ..incomplete import incomplete_layout, mean_filled, weighted_expectations
+from ..incomplete import (
+    incomplete_layout,
+    level_divergence,
+    mean_filled,
+    summed_over_missing,
+    weighted_expectations,
+)
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 from .counted import CountedData, column_totals, weighted_counts
@@ -192,6 +199,16 @@ class BernoulliMixture(Mixture):
 
     def _filled_in(self, data, resp) -> np.ndarray:
         return weighted_expectations(self._conditional_expectations(data), resp)
+
+    def _missing_divergence(self, data) -> Callable[[BernoulliMixture], np.ndarray]:
+        """Missing cells are independent given k: the sum of ``KL(Bernoulli(p'_kd) || Bernoulli(p_kd))`` over them."""
+        old = np.stack([self.probs, 1.0 - self.probs], axis=-1)
+
+        def divergence(model: BernoulliMixture) -> np.ndarray:
+            new = np.stack([model.probs, 1.0 - model.probs], axis=-1)
+            return summed_over_missing(level_divergence(old, new), data.missing)
+
+        return divergence
 
     # ----------------------------------------------------------------- starts, distances, slices
     @classmethod

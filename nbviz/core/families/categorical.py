@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from .. import validation
-from ..incomplete import incomplete_layout
+from ..incomplete import incomplete_layout, level_divergence, summed_over_missing
 from ..mixture import EMPTY_MASS, Mixture, Prepared, frozen, map_weights
 from ..prior import Prior
 
@@ -288,6 +288,15 @@ class CategoricalMixture(Mixture):
     def _filled_in(self, data, resp) -> np.ndarray:
         modes = np.array([(resp.T @ p).argmax(axis=1) for p in self.probs], dtype=np.float64).T  # (N, D)
         return np.where(data.missing, modes, data.X)
+
+    def _missing_divergence(self, data) -> Callable[[CategoricalMixture], np.ndarray]:
+        """The missing cells are independent given k: the sum of ``KL(p'[j][k] || p[j][k])`` over them."""
+
+        def divergence(model: CategoricalMixture) -> np.ndarray:
+            pairs = zip(self.probs, model.probs, strict=True)
+            return summed_over_missing(np.stack([level_divergence(old, new) for old, new in pairs], 1), data.missing)
+
+        return divergence
 
     def _sample_emissions(self, z, rng):
         X = np.empty((z.size, self.n_features))

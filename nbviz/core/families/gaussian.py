@@ -8,6 +8,7 @@ scatter ``sum_n r_nk (x_n - mu_k)(x_n - mu_k)^T``. Both stay exact for data offs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -485,6 +486,9 @@ class GaussianMixture(Mixture):
 
     def _filled_in(self, data, resp) -> np.ndarray:
         return weighted_expectations(self._conditional_expectations(data), resp)
+
+    def _missing_divergence(self, data) -> Callable[[GaussianMixture], np.ndarray]:
+        return gaussian_missing.missing_divergence(self, data)
 
     # ----------------------------------------------------------------- sampling
     def _sample_emissions(self, z, rng):
