@@ -355,7 +355,9 @@ class PairsView(OptionsView, QWidget):
         bottom.setStyle(showValues=r == n - 1)
         left.setStyle(showValues=c == 0 and r != c)
         if r == c:
-            panel.setTitle(str(problem.columns[x]), size=f"{self.appearance.font_size(9):.1f}pt")
+            panel.setTitle(
+                str(problem.columns[x]), color=self.appearance.foreground, size=f"{self.appearance.font_size(9):.1f}pt"
+            )
 
     def _draw_components(self, r: int, c: int, model, columns, x: int, y: int) -> None:
         means, covariances = pair_gaussians(model, columns, x, y)
