@@ -86,3 +86,13 @@ def rescaled_goals(shown: Sequence[Interval], strips: Sequence[Strip], scale: fl
         middle = 0.5 * (low + high)
         goals.append((middle - half, middle + half))
     return goals
+
+
+def own_ranges(goals: Sequence[Interval], strips: Sequence[Strip]) -> list[Interval]:
+    """Each strip's reference range that shows its goal exactly over the strip's pixels (a scale per strip)."""
+    if len(goals) != len(strips):
+        raise ValueError(f"give one goal per strip; got {len(goals)} goals for {len(strips)} strips")
+    return [
+        strip.view_range(0.5 * (goal[0] + goal[1]), (goal[1] - goal[0]) / strip.pixels)
+        for goal, strip in zip(goals, strips, strict=True)
+    ]

@@ -19,8 +19,9 @@ are worked out from the pixels each column and row shows (`equal_scale`): the sm
 keeps every feature's data whole, each range centred on its data. They are worked out again
 whenever a panel changes size (the window, or tick labels that widen an axis), and a zoom or pan
 by the user rescales the whole matrix about each column's and row's middle, so the scale stays one.
-The diagonal histograms keep their own vertical range. With the option off, each feature's range
-is its own data's.
+The diagonal histograms keep their own vertical range. With the option off, each feature keeps its
+own span, but worked out the same way from the pixels with a scale per column and per row (the
+diagonal panel a column links to is not as wide as the panels below it), so no panel hides a point.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from ...widgets.layouts import left_row
 from ..styling import marker_brush, marker_pen, pen, style_plot
 from .axis_units import UnitsAxis
 from .ellipses import EllipseItem
-from .equal_scale import Interval, Strip, equal_ranges, rescaled_goals
+from .equal_scale import Interval, Strip, equal_ranges, own_ranges, rescaled_goals
 from .options_view import OptionsView
 from .point_layer import PointLayer
 
@@ -270,14 +271,12 @@ class PairsView(OptionsView, QWidget):
         """Show each feature's data whole: at one scale (equal aspect) or each at its own."""
         spans = [_span(X[:, d]) for d in self.features]
         self._aspect_shown = self.view_options.equal_aspect
-        if self._aspect_shown:
-            self._goals = spans + spans
-            self._fit_equal()
-            return
-        for (r, c), panel in self.panels.items():
+        self._goals = spans + spans
+        for (r, c), panel in self.panels.items():  # until the panels are laid out
             panel.setXRange(*spans[c], padding=0)
             if r != c:
                 panel.setYRange(*spans[r], padding=0)
+        self._fit_equal()
 
     def _strips(self) -> list[Strip] | None:
         """Each column's, then each row's pixels (see `equal_scale`); None until the panels are laid out."""
@@ -305,19 +304,20 @@ class PairsView(OptionsView, QWidget):
     def _fit_equal(self) -> None:
         """Set every column's and row's range at the one scale that shows each goal whole."""
         n = len(self.features)
-        if not self._aspect_shown or not self._awake or len(self._goals) != 2 * n or len(self.panels) != n * n:
+        if self._aspect_shown is None or not self._awake or len(self._goals) != 2 * n or len(self.panels) != n * n:
             return
         strips = self._strips()
         if strips is None:
             return
-        for i, (view_box, wanted) in enumerate(zip(self._references(), equal_ranges(self._goals, strips), strict=True)):
+        fitted = (equal_ranges if self._aspect_shown else own_ranges)(self._goals, strips)
+        for i, (view_box, wanted) in enumerate(zip(self._references(), fitted, strict=True)):
             axis = 0 if i < n else 1
             low, high = view_box.viewRange()[axis]
             if max(abs(low - wanted[0]), abs(high - wanted[1])) > 1e-9 * (wanted[1] - wanted[0]):
                 view_box.setRange(**{"xRange" if axis == 0 else "yRange": wanted}, padding=0)
 
     def _resized(self, *_) -> None:
-        if self._aspect_shown:
+        if self._aspect_shown is not None:
             self._refit.start()  # once, after every panel has its new size
 
     def set_awake(self, awake: bool) -> None:
@@ -328,11 +328,14 @@ class PairsView(OptionsView, QWidget):
     def _user_moved(self, r: int, c: int) -> None:
         """A zoom or pan in panel (r, c): under equal aspect, the rest of the matrix takes its scale."""
         n = len(self.features)
-        strips = self._strips() if self._aspect_shown and len(self.panels) == n * n else None
+        strips = self._strips() if self._aspect_shown is not None and len(self.panels) == n * n else None
         if strips is None:
             return
         views = [view_box.viewRange()[0 if i < n else 1] for i, view_box in enumerate(self._references())]
         shown = [strip.values(view) for strip, view in zip(strips, views, strict=True)]
+        if not self._aspect_shown:  # each column and row keeps what it shows now
+            self._goals = shown
+            return
         self._goals = rescaled_goals(shown, strips, strips[c].scale_of(views[c]))
         self._fit_equal()
 
@@ -355,7 +358,9 @@ class PairsView(OptionsView, QWidget):
         bottom.setStyle(showValues=r == n - 1)
         left.setStyle(showValues=c == 0 and r != c)
         if r == c:
-            panel.setTitle(str(problem.columns[x]), size=f"{self.appearance.font_size(9):.1f}pt")
+            panel.setTitle(
+                str(problem.columns[x]), color=self.appearance.foreground, size=f"{self.appearance.font_size(9):.1f}pt"
+            )
 
     def _draw_components(self, r: int, c: int, model, columns, x: int, y: int) -> None:
         means, covariances = pair_gaussians(model, columns, x, y)
