@@ -27,8 +27,6 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from .em import EM
-from .incomplete import IncompleteData
-from .logspace import weighted_sum
 from .mixture import Mixture
 from .prior import Prior
 
@@ -124,9 +122,8 @@ def bound_slice(
     q = np.ascontiguousarray(run.e_step().T)
     assert run._q is not None  # set by the E-step just run
     entropy = run._q[1]
-    data = run._data
-    # the missing cells' divergences as a function of theta (theta_old's conditionals computed once)
-    divergence = model._missing_divergence(data) if isinstance(data, IncompleteData) else None  # type: ignore[attr-defined]
+    # the missing cells' divergences as a function of theta (theta_old's conditionals computed once; None: none missing)
+    divergence = run._data.missing_divergence(model)
     ts = np.asarray(ts, dtype=float)
     values = np.full(ts.shape, np.nan)
     objective = np.full(ts.shape, np.nan)
@@ -135,15 +132,9 @@ def bound_slice(
         try:
             point, values[i] = _point(model, along, float(t))
             evaluation = run._evaluate(point)
-            # the missing cells' share: 0 at theta_old (a ValueError: a conditional that is not positive definite)
-            missing_share = _missing_share(divergence, q, point)
+            bound = run._bound_for(q, entropy, evaluation, divergence)  # as EM records it after an M-step
         except ValueError:  # outside the valid parameters (negative weight, indefinite covariance, ...)
             continue
         objective[i] = evaluation.objective
-        surrogate[i] = run._elbo_for(q, entropy, evaluation) - missing_share
+        surrogate[i] = bound
     return BoundSlice(ts, values, objective, surrogate)
-
-
-def _missing_share(divergence, q: np.ndarray, point: Mixture) -> float:
-    """``sum_nk q_nk KL(p(x_mis | x_obs, k, theta_old) || p(x_mis | x_obs, k, point))``; 0 for complete data."""
-    return 0.0 if divergence is None else weighted_sum(q, divergence(point))

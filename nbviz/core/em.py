@@ -9,11 +9,19 @@ The E-step sets q to the posterior (KL = 0: the curves touch); the M-step maximi
 theta (the ELBO rises, the objective rises at least as much). With labelled rows the posterior of
 a labelled row is its one-hot label and the log-likelihood is that of the observed data,
 ``sum_unlabelled log p(x_n) + sum_labelled log p(x_n, y_n)``.
+
+With missing cells (NaN) q also averages them, under component k, by their conditional
+distribution given the observed cells under the E-step's model theta_old. The M-step maximises,
+and the "M" snapshot records (as `nbviz.core.bound_slice` draws it),
+``L_z(q, theta) - sum_nk q_nk KL(p(x_mis | x_obs, k, theta_old) || p(x_mis | x_obs, k, theta))``,
+L_z the ELBO over the components alone; after an E-step the divergences are 0. The gap
+``objective - elbo`` is then q's divergence from the posterior over components and missing cells.
 """
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,7 +55,9 @@ class Snapshot:
     objective : float
         ``log_likelihood + log_prior``: what EM never decreases (hard EM excepted).
     elbo : float or None
-        ``L(q, theta)`` (+ log-prior) for the current q; None before the first E-step.
+        ``L(q, theta)`` (+ log-prior) for the current q; None before the first E-step. With missing
+        cells, after an M-step, the bound that also averages them under the E-step's model (see
+        the module's docstring).
     log_prior : float
         Log-prior of the parameters (0 for the flat prior).
     empty : tuple of int
@@ -65,7 +75,7 @@ class Snapshot:
 
     @property
     def kl(self) -> float | None:
-        """``objective - elbo`` = KL(q || posterior) >= 0; None before the first E-step."""
+        """``objective - elbo`` = KL(q || posterior) >= 0 (over missing cells too); None before the first E-step."""
         return None if self.elbo is None else self.objective - self.elbo
 
     def to_dict(self) -> dict:
@@ -231,6 +241,10 @@ class EM:
         self.converged = False
         self._current = self._evaluate(model)
         self._q: tuple[np.ndarray, float] | None = None  # (q, entropy) from the last E-step
+        self._q_model: Mixture | None = None  # the model whose posterior q is (theta_old)
+        # theta_old and the missing cells' divergences from its conditionals (a function of theta, or
+        # None for complete data), built at the first M-step after an E-step and kept for it
+        self._divergence: tuple[Mixture, Callable[[Mixture], np.ndarray] | None] | None = None
         self.history: list[Snapshot] = [self._snapshot("init", 0, None)]
 
     @classmethod
@@ -327,11 +341,15 @@ class EM:
         last = self.history[-1]
         iteration = last.iteration if last.phase == "E" else last.iteration + 1
         self._q = q = self._posterior_q(self._current)
+        self._q_model = self._current.model
         self.history.append(self._snapshot("E", iteration, self._elbo(self._current), last.empty))
         return q[0].T
 
     def m_step(self) -> Mixture:
         """Maximise the ELBO over the parameters for the q of the last E-step; record an "M" snapshot.
+
+        With missing cells the ELBO recorded is the bound this maximises, which also averages the
+        missing cells under the E-step's model (see the module's docstring).
 
         Returns
         -------
@@ -346,7 +364,7 @@ class EM:
         SingularCovarianceError
             When a Gaussian covariance collapses; the history is left as it was.
         """
-        if self._q is None:
+        if self._q is None or self._q_model is None:
             raise RuntimeError("no responsibilities yet: run an E-step before the M-step")
         last = self.history[-1]
         options = {"fixed_covariances": True} if self.fixed_covariances else {}
@@ -354,8 +372,11 @@ class EM:
         newly_empty = set(empty.tolist()) - set(last.empty)
         if newly_empty and self.warn_empty:
             warnings.warn(_empty_message(sorted(newly_empty), self.prior), EmptyComponentWarning, stacklevel=2)
-        self._current = self._evaluate(model)
-        self.history.append(self._snapshot("M", last.iteration, self._elbo(self._current), tuple(empty.tolist())))
+        evaluation = self._evaluate(model)
+        q, entropy = self._q
+        elbo = self._bound_for(q, entropy, evaluation, self._divergence_from(self._q_model))
+        self._current = evaluation
+        self.history.append(self._snapshot("M", last.iteration, elbo, tuple(empty.tolist())))
         return model
 
     def step(self) -> Mixture:
@@ -447,9 +468,10 @@ class EM:
         del self.history[position + 1 :]
         snapshot = self.history[position]
         self._current = self._evaluate(snapshot.model)
-        self._q = None
+        self._q = self._q_model = None
         if snapshot.phase != "init":
-            self._q = self._posterior_q(self._evaluate(self.responsibilities_model(position)))
+            self._q_model = self.responsibilities_model(position)
+            self._q = self._posterior_q(self._evaluate(self._q_model))
         self.converged = False
 
     def responsibilities_model(self, index: int) -> Mixture:
@@ -474,7 +496,8 @@ class EM:
         """``history[index]`` evaluated again on this run's data, prior and labels.
 
         Its log-likelihood, log-prior, objective and ELBO are what this run gives for the
-        snapshot's model (and, for the ELBO, the q in force there); phase, iteration, model and
+        snapshot's model (and, for the ELBO, the q in force there, with missing cells averaged
+        under the E-step's model after an M-step, as `m_step` records it); phase, iteration, model and
         empty components are the stored ones. Comparing it with the stored snapshot tells whether
         a saved history belongs to this data.
 
@@ -490,10 +513,13 @@ class EM:
         stored = self.history[index % len(self.history)]
         evaluation = self._evaluate(stored.model)
         elbo = None
-        if stored.phase != "init":
-            own = stored.phase != "M"
-            q = self._posterior_q(evaluation if own else self._evaluate(self.responsibilities_model(index)))
-            elbo = self._elbo_for(q[0], q[1], evaluation)
+        if stored.phase == "E":
+            q, entropy = self._posterior_q(evaluation)
+            elbo = self._elbo_for(q, entropy, evaluation)
+        elif stored.phase == "M":
+            source = self.responsibilities_model(index)
+            q, entropy = self._posterior_q(self._evaluate(source))
+            elbo = self._bound_for(q, entropy, evaluation, self._divergence_from(source))
         return Snapshot(
             stored.phase,
             stored.iteration,
@@ -529,6 +555,25 @@ class EM:
     def _elbo_for(q: np.ndarray, entropy: float, evaluation: _Evaluation) -> float:
         """``E_q[log p(X, Z | theta)] + H(q) + log-prior(theta)`` for theta = evaluation.model."""
         return weighted_sum(q, evaluation.log_joint) + entropy + evaluation.log_prior
+
+    @staticmethod
+    def _bound_for(
+        q: np.ndarray, entropy: float, evaluation: _Evaluation, divergence: Callable[[Mixture], np.ndarray] | None
+    ) -> float:
+        """The bound the M-step maximises at theta = evaluation.model: `_elbo_for` less ``sum_nk q_nk divergence_nk``.
+
+        `divergence` is `_divergence_from` theta_old (None for complete data: `_elbo_for`
+        itself, nothing more is computed). Raises ValueError for a theta whose conditionals are
+        not valid (e.g. not positive definite).
+        """
+        elbo = EM._elbo_for(q, entropy, evaluation)
+        return elbo if divergence is None else elbo - weighted_sum(q, divergence(evaluation.model))
+
+    def _divergence_from(self, source: Mixture) -> Callable[[Mixture], np.ndarray] | None:
+        """The missing cells' divergences from `source` (`Prepared.missing_divergence`), kept for `source`."""
+        if self._divergence is None or self._divergence[0] is not source:
+            self._divergence = (source, self._data.missing_divergence(source))
+        return self._divergence[1]
 
     def _snapshot(self, phase: str, iteration: int, elbo, empty=()) -> Snapshot:
         ev = self._current

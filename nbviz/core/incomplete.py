@@ -32,6 +32,7 @@ defining these hooks (besides `nbviz.core.mixture.FAMILY_HOOKS`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -134,6 +135,13 @@ class IncompleteData(Prepared):
                 "their expected values under it); start from a model, e.g. nbviz.core.init_model"
             )
         return cls._expected_update(self, resp, prior, previous, **options)
+
+    def missing_divergence(self, previous: Any) -> Callable[[Any], np.ndarray]:
+        """``theta -> KL(p(x_mis | x_obs, k, previous) || p(x_mis | x_obs, k, theta))``, shape (K, n_samples).
+
+        The family's ``_missing_divergence``: the work that depends on `previous` alone is done here, once.
+        """
+        return previous._missing_divergence(self)
 
 
 def incomplete_layout(cls: Any, X: np.ndarray, n_features: int | None = None) -> IncompleteData | None:

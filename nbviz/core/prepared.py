@@ -3,11 +3,14 @@
 `Prepared` is complete data. Data with missing cells come as its subclass
 `nbviz.core.incomplete.IncompleteData`, which answers the same two questions the engine asks of
 any data — the emission log-densities under a model and the M-step from responsibilities — by
-marginalising the missing cells (`log_emission`, `map_update`).
+marginalising the missing cells (`log_emission`, `map_update`), and the divergences of the
+missing cells' conditionals that the bound the M-step maximises subtracts (`missing_divergence`:
+None for complete data, which have none).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,3 +65,7 @@ class Prepared:
     def map_update(self, cls: Any, resp: np.ndarray, prior: Any, previous: Any = None, **options: Any) -> tuple:
         """The M-step of family `cls` from responsibilities (n_components, n_samples): its family's hook."""
         return cls._map_update(self, resp, prior, previous, **options)
+
+    def missing_divergence(self, previous: Any) -> Callable[[Any], np.ndarray] | None:
+        """The missing cells' divergences from `previous` as a function of theta; None: nothing is missing."""
+        return None

@@ -19,7 +19,7 @@ from ..incomplete import incomplete_layout, mean_filled, weighted_expectations
 from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..params import check_choice
 from ..prior import Prior
-from . import gaussian_missing
+from . import gaussian_divergence, gaussian_missing
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
 """Every covariance type, declared once and in the order the app lists them (the command line, the
@@ -488,7 +488,7 @@ class GaussianMixture(Mixture):
         return weighted_expectations(self._conditional_expectations(data), resp)
 
     def _missing_divergence(self, data) -> Callable[[GaussianMixture], np.ndarray]:
-        return gaussian_missing.missing_divergence(self, data)
+        return gaussian_divergence.missing_divergence(self, data)
 
     # ----------------------------------------------------------------- sampling
     def _sample_emissions(self, z, rng):

@@ -13,12 +13,12 @@ covariances its sum over the components.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
-from ..incomplete import IncompleteData, Pattern, summed_over_missing
+from ..incomplete import IncompleteData, Pattern
 from ..mixture import EMPTY_MASS
 
 
@@ -103,65 +103,6 @@ def _component_conditionals(
             else:
                 extra[np.ix_(m, m)] += mass * conditional
     return filled, extra
-
-
-def missing_divergence(previous: Any, data: IncompleteData) -> Callable[[Any], np.ndarray]:
-    """``KL(p(x_mis | x_obs, k, previous) || p(x_mis | x_obs, k, model))`` per component and row, a function of `model`.
-
-    Both conditionals are Gaussian. With `previous`'s conditional mean a and covariance A of the
-    missing cells m (`_pattern_conditionals`, computed here once) and `model`'s precision P, whose
-    conditional has precision P_mm and mean b with ``r = P_mm (b - a) = P_mm (mu_m - a) - P_mo (x_o - mu_o)``,
-    the divergence is ``(tr(P_mm A) - |m| + r^T P_mm^-1 r - log det P_mm - log det A) / 2``. With
-    diagonal or spherical covariances the missing cells are independent under each component,
-    and the divergence is a sum over them of the one-dimensional ones.
-
-    Returns
-    -------
-    callable
-        Takes a GaussianMixture of the same covariance type and returns an ndarray of shape
-        (n_components, n_samples), 0 on complete rows.
-    """
-    old_variances = previous._diagonal_variances()
-    if old_variances is not None:
-
-        def independent(model: Any) -> np.ndarray:
-            variances = model._diagonal_variances()
-            ratio = old_variances / variances
-            per_cell = 0.5 * (ratio - 1.0 - np.log(ratio) + (model.means - previous.means) ** 2 / variances)
-            return summed_over_missing(per_cell, data.missing)
-
-        return independent
-    centred = data.X - data.shift
-    by_component = [list(_pattern_conditionals(previous, data, k)) for k in range(previous.n_components)]
-    old = []  # per incomplete pattern: its rows, observed and missing columns, and every component's a, A, log det A
-    for per_pattern in zip(*by_component, strict=True):
-        pattern, m = per_pattern[0][0], per_pattern[0][1]
-        means = np.stack([np.broadcast_to(a, (pattern.rows.size, m.size)) for _, _, a, _ in per_pattern])
-        covariances = np.stack([cov for _, _, _, cov in per_pattern])
-        old_log_det = _log_det(np.linalg.cholesky(covariances))
-        old.append((pattern.rows, np.flatnonzero(pattern.observed), m, means, covariances, old_log_det))
-
-    def divergence(model: Any) -> np.ndarray:
-        out = np.zeros((model.n_components, data.n_samples))
-        precision = np.linalg.inv(model.full_covariances)  # (K, D, D)
-        mean = model.means - data.shift
-        for rows, o, m, old_means, old_cov, old_log_det in old:  # every component at once
-            inner = precision[:, m][:, :, m]  # P_mm, (K, |m|, |m|)
-            residual = (mean[:, None, m] - old_means) @ inner - (centred[np.ix_(rows, o)] - mean[:, None, o]) @ (
-                precision[:, o][:, :, m]
-            )  # (K, rows, |m|)
-            chol = np.linalg.cholesky(inner)
-            whitened = np.linalg.solve(chol, residual.transpose(0, 2, 1))  # r^T P_mm^-1 r = ||L^-1 r||^2
-            constant = 0.5 * ((inner * old_cov).sum(axis=(1, 2)) - m.size - _log_det(chol) - old_log_det)
-            out[:, rows] = constant[:, None] + 0.5 * (whitened**2).sum(axis=1)
-        return out
-
-    return divergence
-
-
-def _log_det(chol: np.ndarray) -> np.ndarray:
-    """Log-determinants of a stack of positive definite matrices from their Cholesky factors, shape (K,)."""
-    return 2.0 * np.log(np.diagonal(chol, axis1=1, axis2=2)).sum(axis=1)
 
 
 def expected_statistics(
