@@ -232,9 +232,12 @@ def level_divergence(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     """``KL(old || new)`` of discrete distributions over the last axis: ``sum_l old_l log(old_l / new_l)``.
 
     A level `old` gives probability 0 adds 0; one it gives positive probability and `new` gives 0
-    makes the divergence infinite.
+    makes the divergence infinite. An `old` probability below machine epsilon counts as 0: it is a
+    rounding away from 0 (1 - p for a p one rounding below 1) and its term is negligible, unless
+    `new` is exactly 0 -- which the M-step's own rounding gives when it takes such a p to 1.0, and
+    which would turn one rounding into an infinite divergence.
     """
-    used = old > 0
+    used = old > np.finfo(np.float64).eps
     with np.errstate(divide="ignore"):  # a level only `new` rules out: an infinite divergence
         terms = np.where(used, old * (np.log(np.where(used, old, 1.0)) - np.log(np.where(used, new, 1.0))), 0.0)
     return terms.sum(axis=-1)

@@ -14,6 +14,7 @@ from scipy.special import logsumexp
 from test_bound_missing import CASES, discrete_terms, gaussian_terms
 
 import nbviz.core as nc
+from nbviz.core.incomplete import level_divergence
 
 PRIOR = nc.Prior(alpha=1.0, beta=1.0, covariance_prior=0.1)
 
@@ -182,3 +183,39 @@ def test_the_missing_cells_preset_agrees_with_the_bound_view():
     _, full, over_z = reference(X, E.model, M.model)
     assert M.elbo == pytest.approx(full, rel=1e-10)
     assert over_z == pytest.approx(-1114.34, abs=5e-3)
+
+
+def test_a_probability_the_m_step_rounds_to_one_leaves_the_bound_finite():
+    """A feature observed as 1 wherever it is observed: its probability hovers a rounding below 1.0.
+
+    An M-step that rounds it up to 1.0 while the E-step's model had 1 - 2**-53 must not record
+    an ELBO of -inf: the level "0" had probability 1.1e-16 under the E-step's model, a rounding.
+    (The table is the one a property test found.)
+    """
+    n = np.nan
+    X = np.array(
+        [[1, 1], [n, 1], [n, 1], [n, n], [n, n], [1, n], [n, 0], [1, n], [n, 0], [n, n], [1, n], [1, 1], [n, 1], [1, 0]]
+        + [[n, n]]
+    )
+    run = nc.EM(X, nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[1.0, 0.3125], [1.0, 0.8125]]))
+    rounded_up = 0
+    for _ in range(30):
+        before = run.model.probs[:, 0].copy()
+        run.step()
+        rounded_up += int(np.any((before < 1.0) & (run.model.probs[:, 0] == 1.0)))
+    assert rounded_up  # the case arose: an M-step took 1 - 2**-53 (or so) to 1.0
+    history = run.history[1:]
+    elbos = np.array([s.elbo for s in history])
+    objectives = np.array([s.objective for s in history])
+    assert np.isfinite(elbos).all()
+    assert (elbos <= objectives + 1e-12).all()
+    assert (elbos[1::2] >= elbos[0::2] - 1e-12).all()  # each M-step raises the E-step's bound
+
+
+def test_a_level_the_new_model_rules_out_still_makes_the_divergence_infinite():
+    below_one = 1.0 - 2.0**-53
+    assert level_divergence(np.array([below_one, 1.0 - below_one]), np.array([1.0, 0.0])) == pytest.approx(0, abs=1e-15)
+    assert level_divergence(np.array([0.5, 0.5]), np.array([1.0, 0.0])) == np.inf
+    assert level_divergence(np.array([0.5, 0.5]), np.array([0.25, 0.75])) == pytest.approx(
+        0.5 * np.log(0.5 / 0.25) + 0.5 * np.log(0.5 / 0.75), rel=1e-14
+    )
