@@ -10,11 +10,14 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.data.standardize import standardize_problem
 from nbviz.app.model.config import ModelConfig
+from nbviz.app.presentation.appearance import Appearance
 from nbviz.app.presentation.view_options import ViewOptions
 from nbviz.app.run.session import Session
 from nbviz.gui.panels.parameters import ParametersPanel
 from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE
 from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.style.palette import component_color
+from nbviz.gui.style.theme import palette_for
 
 COLUMNS = ["alcohol", "malic_acid", "ash", "magnesium", "proline"]
 
@@ -123,6 +126,21 @@ def test_named_means_and_the_heat_map_of_covariance_and_correlation(qtbot):
     diagonal = session.snapshot.model.covariances[1]
     np.testing.assert_allclose(matrix.heatmap.values, np.diag(diagonal))
     assert "diagonal" in matrix.note.text()
+
+
+def test_the_means_table_names_each_component_in_the_colour_made_for_its_background(qtbot):
+    session = Session()
+    assert session.load(five_feature_problem(), ModelConfig(n_components=3, seed=1))
+    panel = ParametersPanel(session)
+    qtbot.addWidget(panel)
+    table = panel.matrix.means_table
+    appearance = Appearance()
+    for dark in (False, True, False):  # switched both ways while the table is shown
+        appearance.set_dark(dark)
+        panel.setPalette(palette_for(appearance))
+        colours = [table.horizontalHeaderItem(k).foreground().color() for k in range(3)]
+        assert colours == [component_color(k, dark) for k in range(3)]
+        assert component_color(2, True) != component_color(2, False)  # the check can tell them apart
 
 
 def test_parameters_and_feature_axes_in_original_units_for_standardised_data(shown):

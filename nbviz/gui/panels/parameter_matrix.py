@@ -10,7 +10,7 @@ component.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -204,11 +204,10 @@ class ParameterMatrix(QWidget):
             table.setColumnCount(K)
             table.setVerticalHeaderLabels(columns)
             for k in range(K):
-                header = QTableWidgetItem(names[k])
-                header.setForeground(component_color(k))
-                table.setHorizontalHeaderItem(k, header)
+                table.setHorizontalHeaderItem(k, QTableWidgetItem(names[k]))
                 for d in range(D):
                     table.setItem(d, k, QTableWidgetItem())
+            self._colour_headers()
         resized = False  # the cells change in place; the columns are fitted again when a text changes length
         for k in range(K):
             for d in range(D):
@@ -229,6 +228,19 @@ class ParameterMatrix(QWidget):
             choice.setCurrentIndex(min(max(current, 0), len(wanted) - 1))
             choice.blockSignals(False)
         self._draw_matrix()
+
+    def _colour_headers(self) -> None:
+        """Each component's name in its colour, the variant made for the table's background."""
+        dark = self.palette().base().color().lightness() < 128
+        for k in range(self.means_table.columnCount()):
+            header = self.means_table.horizontalHeaderItem(k)
+            if header is not None:
+                header.setForeground(component_color(k, dark))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # light <-> dark appearance
+            self._colour_headers()
 
     def _draw_matrix(self, *_) -> None:
         model, matrices = self._model, self._matrices
