@@ -112,6 +112,7 @@ def test_off_each_feature_has_its_own_range_and_the_option_switches_both_ways(se
             np.testing.assert_allclose(pairs.panels[0, c].getViewBox().viewRange()[0], own_span(X[:, d]), rtol=1e-9)
             first = 1 if c == 0 else 0
             np.testing.assert_allclose(pairs.panels[c, first].getViewBox().viewRange()[1], own_span(X[:, d]), rtol=1e-9)
+        assert_points_inside(pairs, X)  # in every panel, whatever its pixels
 
     assert_own_ranges()
     assert mismatch(pairs) > UNEQUAL
