@@ -1,9 +1,14 @@
-"""The scatter matrix's feature names (above the diagonal panels) in the scheme's foreground colour."""
+"""The scatter matrix's frame: feature names above the diagonal panels in the scheme's foreground
+colour, values on the outer axes only, and every point inside its panels."""
 
 import numpy as np
 import pyqtgraph as pg
 
 import nbviz.core as nc
+from nbviz.app.data.problem import Problem
+from nbviz.app.model.config import ModelConfig
+from nbviz.app.presentation.view_options import ViewOptions
+from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.axis_chooser import PAIRS_TITLE
 from nbviz.gui.plots.data.scatter_view import ScatterView
 
@@ -28,6 +33,19 @@ def test_the_diagonal_titles_follow_the_scheme(synthesised_session, shown):
             assert pg.mkColor(title.opts["color"]).name() == pg.mkColor(appearance.foreground).name(), (dark, r)
 
 
+def test_values_on_the_outer_axes_and_no_ticks_beside_the_histograms(synthesised_session, shown):
+    session = synthesised_session(TRUTH, 200, 4, family="gaussian", n_components=2, seed=1)
+    session.step()
+    view = shown(ScatterView(session), 900, 700)
+    view.axes_choice.setCurrentIndex(view.axes_choice.findText(PAIRS_TITLE))
+    n = len(view.pairs.features)
+    for (r, c), panel in view.pairs.panels.items():
+        left, bottom = panel.getAxis("left").style, panel.getAxis("bottom").style
+        assert left["showValues"] == (c == 0 and r != c), (r, c)
+        assert bottom["showValues"] == (r == n - 1), (r, c)
+        assert (left["tickLength"] == 0) == (r == c), (r, c)  # a histogram's heights: no ticks
+
+
 def points_hidden(pairs, X) -> int:
     """Points outside some off-diagonal panel's visible range."""
     hidden = 0
@@ -40,11 +58,6 @@ def points_hidden(pairs, X) -> int:
 
 
 def test_with_equal_aspect_off_or_on_every_panel_shows_every_point_at_two_sizes(shown, qtbot):
-    from nbviz.app.data.problem import Problem
-    from nbviz.app.model.config import ModelConfig
-    from nbviz.app.presentation.view_options import ViewOptions
-    from nbviz.app.run.session import Session
-
     X = np.random.default_rng(3).normal(size=(300, 5)) * [1.0, 3.0, 0.3, 8.0, 2.0]
     session = Session()
     assert session.load(Problem("five", X, ("a", "b", "c", "d", "e")), ModelConfig(n_components=2, seed=0))

@@ -356,7 +356,8 @@ class PairsView(OptionsView, QWidget):
         bottom.set_units(feature_units(problem, x, original))
         left.set_units(None if r == c else feature_units(problem, self.features[r], original))
         bottom.setStyle(showValues=r == n - 1)
-        left.setStyle(showValues=c == 0 and r != c)
+        # a histogram's heights carry no values here: no ticks beside them either
+        left.setStyle(showValues=c == 0 and r != c, tickLength=0 if r == c else -5)
         if r == c:
             panel.setTitle(
                 str(problem.columns[x]), color=self.appearance.foreground, size=f"{self.appearance.font_size(9):.1f}pt"
