@@ -80,3 +80,14 @@ def test_answers_beside_numbers_are_left_out_with_a_note_and_columns_takes_them_
     assert json.loads(parameters.read_text())["features"] == ["height"]
     result = run_cli(path, "--columns", "smoker", "-k", 2, "--fit", "--export-parameters", parameters)
     assert result.returncode == 0 and json.loads(parameters.read_text())["levels"] == {"smoker": ["no", "yes"]}
+
+
+def test_standardising_text_answers_is_refused_in_one_line_naming_the_columns(tmp_path):
+    path = tmp_path / "survey.csv"
+    path.write_text(SURVEY)
+    result = run_cli(path, "--standardize", "z", "--fit", "--export-parameters", tmp_path / "p.json")
+    assert result.returncode == 2 and not (tmp_path / "p.json").exists()
+    assert result.stderr.splitlines()[-1] == (
+        "nbviz: error: cannot standardise text answers (categorical levels: smoker, sport): "
+        "they have no centre or scale; use them as they are"
+    )

@@ -68,3 +68,14 @@ def test_a_session_keeps_the_standardisation_and_old_sessions_still_load(tmp_pat
     assert read_session(tmp_path / "old.nbviz").problem.standardization is None
     with pytest.raises(ValueError, match="already standardised"):
         standardize_problem(problem, "z")
+
+
+def test_text_answers_are_not_standardised():
+    answers = Problem(
+        name="survey",
+        X=np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 2.0]]),
+        columns=["smoker", "sport"],
+        levels=(("no", "yes"), ("never", "often", "sometimes")),
+    )
+    with pytest.raises(ValueError, match=r"text answers \(categorical levels: smoker, sport\)"):
+        standardize_problem(answers, "z")

@@ -339,6 +339,24 @@ def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path,
     np.testing.assert_allclose(problem.standardization.centre, np.mean(rows, axis=0))
 
 
+def test_text_answers_cannot_be_standardised_and_numbers_can_again(dialog_for, tmp_path):
+    rows = "".join(f"{1000 * (i % 5)},{i % 3},{'yes' if i % 2 else 'no'}\n" for i in range(12))
+    dialog = dialog_for(write(tmp_path, "mixed.csv", "income,children,smoker\n" + rows))
+    row = dialog.standardize_row
+    assert dialog.roles() == ["feature", "feature", "label"]  # the answers taken for the classes
+    assert row.combo.isEnabled() and "spread of income" in row.proposal.text()
+    row.combo.setCurrentIndex(row.combo.findData("z"))
+    dialog.set_role(0, "ignore")
+    dialog.set_role(1, "ignore")
+    dialog.set_role(2, "categorical")  # now the answers alone
+    assert dialog.check()
+    assert not row.combo.isEnabled() and row.method is None
+    assert "no centre or scale" in row.combo.toolTip() and not row.proposal.isVisibleTo(dialog)
+    dialog.set_role(0, "feature")
+    dialog.set_role(2, "label")
+    assert dialog.check() and row.combo.isEnabled()
+
+
 def wide_rows(tmp_path, n, name="small.csv"):
     rng = np.random.default_rng(4)
     header = ",".join(f"f{j}" for j in range(13))

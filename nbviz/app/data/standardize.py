@@ -37,6 +37,9 @@ class StandardizableData(Protocol):
     @property
     def file_X(self) -> np.ndarray | None: ...
 
+    @property
+    def levels(self) -> tuple[tuple[str, ...], ...] | None: ...
+
 
 Data = TypeVar("Data", bound=StandardizableData)
 
@@ -148,10 +151,16 @@ def scale_proposal(X, columns) -> str | None:
 def standardize_problem(problem: Data, method: str) -> Data:
     """`problem` with its features standardised by `method`, remembering the centre and scale per column.
 
-    Raises ValueError for data already standardised, or a column that does not vary.
+    Raises ValueError for data already standardised, text answers (level codes have no centre or
+    scale), or a column that does not vary.
     """
     if problem.standardization is not None:
         raise ValueError("the data is already standardised; open the file again to standardise it another way")
+    if problem.levels is not None:
+        raise ValueError(
+            f"cannot standardise text answers (categorical levels: {', '.join(map(str, problem.columns))}): "
+            "they have no centre or scale; use them as they are"
+        )
     found = fit_standardization(problem.X, method, problem.columns)
     return replace(problem, X=found.apply(problem.X), standardization=found, file_X=problem.X)
 

@@ -467,7 +467,7 @@ class ImportDialog(QDialog):
         except nc.DataError as error:
             self._show_problem(error)
             return False
-        self.standardize_row.propose(dataset.X, dataset.columns)
+        self.standardize_row.propose(dataset.X, dataset.columns, dataset.levels)
         self._show_levels(dataset, spec)
         reason = self._fit_model(dataset)
         if reason is not None:

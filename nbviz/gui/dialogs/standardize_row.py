@@ -7,6 +7,12 @@ from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 from ...app.data.standardize import METHODS, scale_proposal
 from ..widgets.layouts import left_row
 
+CHOICE_TIP = (
+    "Fit on standardised features; the centre and scale of each column are kept, so the parameters "
+    "can be read in the file's units"
+)
+ANSWERS_TIP = "Text answers (categorical levels) have no centre or scale: they are used as they are"
+
 
 class StandardizeRow(QWidget):
     """A "Standardise features" combo (no / z-scores / robust) and the proposal to use it."""
@@ -17,10 +23,7 @@ class StandardizeRow(QWidget):
         self.combo.addItem("no (the file's units)", None)
         for method, text in METHODS.items():
             self.combo.addItem(text, method)
-        self.combo.setToolTip(
-            "Fit on standardised features; the centre and scale of each column are kept, so the parameters "
-            "can be read in the file's units"
-        )
+        self.combo.setToolTip(CHOICE_TIP)
         self.proposal = QLabel()
         self.proposal.setWordWrap(True)
         self.proposal.hide()
@@ -39,8 +42,16 @@ class StandardizeRow(QWidget):
         """ "z", "robust", or None (keep the file's units)."""
         return self.combo.currentData()
 
-    def propose(self, X, columns) -> None:
-        """Show why standardising helps when the features' spreads differ by more than 100x (else nothing)."""
-        text = scale_proposal(X, columns)
+    def propose(self, X, columns, levels=None) -> None:
+        """Show why standardising helps when the features' spreads differ by more than 100x (else nothing).
+
+        Text answers (`levels` given) have no centre or scale: the choice is "no" and disabled, saying why.
+        """
+        answers = levels is not None
+        if answers:
+            self.combo.setCurrentIndex(0)
+        self.combo.setEnabled(not answers)
+        self.combo.setToolTip(ANSWERS_TIP if answers else CHOICE_TIP)
+        text = None if answers else scale_proposal(X, columns)
         self.proposal.setText(text or "")
         self._shown()
