@@ -42,8 +42,7 @@ def lloyd(X, centres, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, int]
         distances = squared[:, None] - 2.0 * X @ centres.T + np.einsum("kd,kd->k", centres, centres)[None, :]
         assignment = distances.argmin(axis=1)
         counts = np.bincount(assignment, minlength=K)
-        sums = np.zeros_like(centres)
-        np.add.at(sums, assignment, X)
+        sums = cluster_sums(X, assignment, K)
         moved = centres.copy()
         filled = counts > 0
         moved[filled] = sums[filled] / counts[filled, None]
@@ -51,3 +50,12 @@ def lloyd(X, centres, max_iter: int = 300) -> tuple[np.ndarray, np.ndarray, int]
             return centres, assignment, n_iter
         centres = moved
     return centres, assignment, max_iter
+
+
+def cluster_sums(X: np.ndarray, assignment: np.ndarray, K: int) -> np.ndarray:
+    """``sums[k] = X[assignment == k].sum(axis=0)``, shape (K, n_features), each added in row order.
+
+    One `np.bincount` per feature: the same additions in the same order as ``np.add.at`` (so the
+    same bits), many times faster on long tables.
+    """
+    return np.stack([np.bincount(assignment, weights=column, minlength=K) for column in X.T], axis=1)

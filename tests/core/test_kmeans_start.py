@@ -6,6 +6,7 @@ from sklearn.cluster import KMeans
 
 import nbviz.core as nc
 from nbviz.core.init import _kmeanspp
+from nbviz.core.kmeans import cluster_sums
 
 
 def _blobs(seed=0):
@@ -38,3 +39,14 @@ def test_kmeans_start_serves_the_other_families():
 def test_kmeans_start_too_many_components_for_the_distinct_rows_says_so():
     with pytest.raises(ValueError, match="only 2 distinct rows"):
         nc.init_model([[0.0], [0.0], [1.0], [1.0]], "gaussian", 3, method="kmeans", rng=0)
+
+
+@pytest.mark.parametrize(("n", "d", "k"), [(5000, 3, 4), (300, 40, 7), (6, 1, 3)])
+def test_lloyds_cluster_sums_add_each_row_in_order_as_a_loop_does(n, d, k):
+    rng = np.random.default_rng(n)
+    X = rng.normal(size=(n, d)) * rng.uniform(0.01, 1000.0, size=d)
+    assignment = rng.integers(k, size=n)
+    by_loop = np.zeros((k, d))
+    for row, cluster in zip(X, assignment, strict=True):
+        by_loop[cluster] += row
+    np.testing.assert_array_equal(cluster_sums(X, assignment, k), by_loop)  # the same bits
