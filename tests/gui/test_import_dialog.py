@@ -3,8 +3,9 @@ bad files, loading in a worker thread with cancel, and its use from the main win
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 
 import nbviz.core as nc
 from nbviz.app.data import import_spec
@@ -233,6 +234,23 @@ def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path,
     assert len(fractions) >= 3 and fractions == sorted(fractions) and fractions[-1] == 1.0
 
 
+def test_the_model_is_started_under_the_wait_cursor_and_the_cursor_comes_back(window, qtbot, tmp_path, monkeypatch):
+    seen = []
+    real_load = window.session.load
+
+    def load(*args, **kwargs):  # what the user's pointer shows while the starts are worked out
+        cursor = QApplication.overrideCursor()
+        seen.append(None if cursor is None else cursor.shape())
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(window.session, "load", load)
+    dialog = window.files.import_file(write(tmp_path, "small.csv", "a,b\n1,2\n3,5\n4,4\n8,1\n2,2\n"))
+    with qtbot.waitSignal(dialog.finished, timeout=10000):
+        dialog.ok_button.click()
+    assert window.files.load_preset("iris")
+    assert seen == [Qt.CursorShape.WaitCursor] * 2 and QApplication.overrideCursor() is None
+
+
 def test_cancel_while_loading_keeps_the_old_data(window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)
     before = window.session.problem
@@ -319,7 +337,6 @@ def test_the_dialog_and_the_command_line_guess_the_same_columns(dialog_for, tmp_
 
 
 def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path, qtbot):
-    from PySide6.QtCore import Qt
 
     path = tmp_path / "scales.csv"
     rows = [[1.0 + i % 3, 1000.0 * (i % 5), 0.001 * (i % 7)] for i in range(12)]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from ...app.data.export import EXPORT_FORMATS, write_session_export
 from ...app.data.files import WriteError
@@ -16,6 +15,7 @@ from ...app.run.session import Session
 from ..figures import FIGURE_SUFFIXES, FigureOptions, FigureSource, default_figure_title, export_figure
 from ..figures.options_dialog import FigureOptionsDialog
 from ..widgets.banner import MessageBanner
+from ..widgets.wait_cursor import wait_cursor
 from .file_commands import DialogFolders
 
 FIGURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
@@ -135,13 +135,11 @@ class ExportCommands:
         if not Path(path).suffix:
             path += ".html"
         self.folders.remember("export", path)
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            write_handout(self.session, path, view_options=self.source.view_options, like=self.source.data_view)
+            with wait_cursor():
+                write_handout(self.session, path, view_options=self.source.view_options, like=self.source.data_view)
         except (ValueError, WriteError) as error:
             self.banner.show_error(f"Could not export the handout: {error}")
             return False
-        finally:
-            QApplication.restoreOverrideCursor()
         self.window.statusBar().showMessage(f"Exported the handout to {path}", 6000)
         return True

@@ -25,6 +25,7 @@ from ...app.presentation.presets import PRESETS, load_preset
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
+from ..widgets.wait_cursor import wait_cursor
 from .start_page import StartPage
 
 if TYPE_CHECKING:  # built (and imported) when first shown
@@ -102,6 +103,11 @@ class FileCommands(QObject):
         self.import_dialog: ImportDialog | None = None
 
     # ----------------------------------------------------------------- opening
+    def _load(self, problem: Problem, config=None, start: nc.Mixture | None = None):
+        """`Session.load` under the wait cursor: the starts on a long table take seconds."""
+        with wait_cursor():
+            return self.session.load(problem, config, start)
+
     def load_preset(self, name: str) -> bool:
         """Open preset `name`; False (and a message) if it cannot be."""
         try:
@@ -109,7 +115,7 @@ class FileCommands(QObject):
         except (KeyError, ValueError, OSError) as error:
             self.banner.show_error(f"Cannot open preset {name}: {error}")
             return False
-        if not self.session.load(problem, config, start):
+        if not self._load(problem, config, start):
             return False
         self.last = ("preset", name)
         self.preset_loaded.emit(name)
@@ -137,7 +143,7 @@ class FileCommands(QObject):
         except ValueError as error:  # DataError is a ValueError
             self.banner.show_error(str(error))
             return False
-        if not self.session.load(problem):
+        if not self._load(problem):
             return False
         self.remember(str(Path(path).resolve()))
         return True
@@ -207,7 +213,7 @@ class FileCommands(QObject):
                 return f"{error}."
         if config is not None and config.prior.covariance_prior == 0:
             config = for_file(config, problem.X)  # a covariance prior scaled to this file, as File → Open gives
-        outcome = self.session.load(problem, config)
+        outcome = self._load(problem, config)
         if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
             return outcome.reason
