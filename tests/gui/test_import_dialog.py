@@ -337,7 +337,6 @@ def test_the_dialog_and_the_command_line_guess_the_same_columns(dialog_for, tmp_
 
 
 def test_the_dialog_proposes_standardising_and_loads_standardised_data(tmp_path, qtbot):
-
     path = tmp_path / "scales.csv"
     rows = [[1.0 + i % 3, 1000.0 * (i % 5), 0.001 * (i % 7)] for i in range(12)]
     path.write_text("a,b,c\n" + "\n".join(",".join(f"{v:g}" for v in row) for row in rows) + "\n")
