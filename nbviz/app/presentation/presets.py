@@ -159,7 +159,10 @@ def _survey():
         ],
     )
     X, z = truth.sample(400, rng=12)
-    problem = Problem(name="Health survey (4 questions, 3 answers)", X=X, columns=questions, truth=truth, truth_z=z)
+    answers = (("never", "sometimes", "often"),) * len(questions)  # codes 0, 1, 2 by name
+    problem = Problem(
+        name="Health survey (4 questions, 3 answers)", X=X, columns=questions, truth=truth, truth_z=z, levels=answers
+    )
     return problem, ModelConfig(family="categorical", n_components=3, seed=2, prior=nc.Prior(beta=0.5)), None
 
 

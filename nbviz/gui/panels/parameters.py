@@ -27,6 +27,8 @@ from ..style.palette import component_color
 from .parameter_matrix import ParameterMatrix
 from .text_panel import Shown, TextPanel
 
+LONG_NAME = 16  # characters: a longer parameter name is written on a line of its own, above its values
+
 
 class ParametersPanel(TextPanel):
     """Read-only panel of the parameters at the session's cursor.
@@ -129,8 +131,14 @@ class ParametersPanel(TextPanel):
             )
             for row in (r for r in self.rows if r.component == k):
                 style = f" style='background:{changed}'" if row.changed and snapshot.phase == "M" else ""
-                # a parameter's name is never broken (a narrow column would split it anywhere)
+                # a parameter's name is never broken (a narrow column would split it anywhere); a long
+                # one (a question and its answers) has a line of its own, so its numbers keep their width
                 name = f"<td style='white-space:nowrap'>{html.escape(row.name)}</td>"
+                if len(row.name) > LONG_NAME:
+                    parts.append(
+                        f"<tr><td colspan='{span}' style='white-space:nowrap'>{html.escape(row.name)}</td></tr>"
+                    )
+                    name = "<td></td>"
                 cells = f"{name}<td{style}>{html.escape(row.value)}</td>"
                 if with_truth:
                     error = "" if row.error is None else f"{row.error:.3g}"

@@ -4,7 +4,9 @@ One group of bars per feature (question); in it one bar per component, split int
 probabilities from the bottom (level 0) up, each level in its own shade of the component's colour,
 so a component that answers a question one way shows one tall block. Each block is labelled with its
 level: the file's text (``yes``, ``never``), cut short to fit the bar, when the features were read
-as text levels, else the code.
+as text levels, else the code. Under each question its name, and its levels when they differ from
+question to question (cut to the group's width; the tooltip has them whole); levels every question
+shares are named once, under the plot.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ....app.families import DataView, presentation
 from ....app.families.level_names import level_text
@@ -25,6 +27,7 @@ from ..styling import plot_font
 
 GAP = 1.0  # an empty bar's width between two features' groups
 BAR_WIDTH = 0.85  # a bar's width, in x units (one per component; a name may fill the gap too)
+EDGE = 0.7  # the margin from the plot's edge to the first bar's and the last bar's middle
 
 
 class LevelBarsView(PlotView, QWidget):
@@ -39,11 +42,18 @@ class LevelBarsView(PlotView, QWidget):
         self.bars: list[pg.BarGraphItem] = []
         self.level_labels: list[pg.TextItem] = []
         self.level_names: list[str] = []  # each label's whole level name (the label may be cut short)
+        self.tick_texts: list[str] = []  # each question's name (and its levels), before they are cut to fit
+        self._shape = (0, 0)  # components, questions
         self._key: tuple | None = None
         self._label_width = 0  # the pixels a bar's label had when they were last fitted
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.bar_plot)
+        self.key = QLabel()  # levels every question shares, named once under the plot
+        self.key.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.key.setWordWrap(True)
+        self.key.hide()
+        layout.addWidget(self.key)
         view = self.bar_plot.getPlotItem().getViewBox()
         view.sigResized.connect(self._fit_labels)  # once the plot's layout has sized the bars
         view.sigXRangeChanged.connect(self._fit_labels)
@@ -85,7 +95,17 @@ class LevelBarsView(PlotView, QWidget):
         metrics = QFontMetrics(plot_font(self.appearance))
         for label, name in zip(self.level_labels, self.level_names, strict=True):
             cut = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(width, 0))
-            label.setText(name[:1] if cut in ("", "…") else cut)  # at least the initial: the axis names it
+            # at least the initial (the key or the axis names it); a letter and an ellipsis say no more
+            label.setText(name[:1] if cut != name and len(cut) <= 2 else cut)
+        # each question's name and levels cut to its group's width, so no tick hides its neighbour
+        K = self._shape[0]
+        half = min((K + GAP) / 2, (K - 1) / 2 + EDGE)  # the outer questions have only the margin beyond their bars
+        group = max(int(2 * half * unit) - 6, 0)
+        ticks = []
+        for j, text in enumerate(self.tick_texts):
+            lines = [metrics.elidedText(line, Qt.TextElideMode.ElideRight, group) for line in text.split("\n")]
+            ticks.append(((K - 1) / 2 + j * (K + GAP), "\n".join(lines)))
+        self.bar_plot.getAxis("bottom").setTicks([ticks, []])
 
     @staticmethod
     def _segments(K: int, levels: tuple[int, ...]):
@@ -96,6 +116,7 @@ class LevelBarsView(PlotView, QWidget):
         return j * (K + GAP) + k
 
     def _clear(self) -> None:
+        self.key.hide()
         for item in self.bars + self.level_labels:
             self.bar_plot.removeItem(item)
         self.bars, self.level_labels, self.level_names, self._key = [], [], [], None
@@ -119,15 +140,21 @@ class LevelBarsView(PlotView, QWidget):
             self.level_names.append(name)
         self._label_width = 0
         named = getattr(columns, "levels", None) is not None  # text levels: their names under each question
-        ticks = [((K - 1) / 2 + j * (K + GAP), self._tick(columns, j, levels[j], named)) for j in range(len(levels))]
+        shared = named and len({columns.levels[j] for j in range(len(levels))}) == 1
+        self.key.setVisible(shared)
+        if shared:
+            self.key.setFont(plot_font(self.appearance))
+            self.key.setText("Answers from the bottom up: " + " · ".join(columns.levels[0]))
+        self._shape = (K, len(levels))
+        self.tick_texts = [self._tick(columns, j, levels[j], named and not shared) for j in range(len(levels))]
+        self.bar_plot.setToolTip("\n".join(text.replace("\n", ": ", 1) for text in self.tick_texts) if named else "")
         bottom = self.bar_plot.getAxis("bottom")
-        bottom.setTicks([ticks, []])
         # the whole height of the lines (descenders included) in the font of the mode shown, so that
         # presentation mode's larger bold names are not cut at the bottom edge
-        lines = 2 if named else 1
+        lines = 2 if named and not shared else 1
         height = lines * QFontMetrics(plot_font(self.appearance)).height() + bottom.style["tickTextOffset"][1] + 6
         bottom.setHeight(height)
-        self.bar_plot.setXRange(-0.7, len(levels) * (K + GAP) - GAP - 0.3, padding=0)
+        self.bar_plot.setXRange(-EDGE, len(levels) * (K + GAP) - GAP - 1 + EDGE, padding=0)
 
     @staticmethod
     def _tick(columns, j: int, n_levels: int, named: bool) -> str:
