@@ -72,27 +72,7 @@ def rows_needed(model: Mixture) -> int:
     >>> rows_needed(full), rows_needed(nc.BernoulliMixture(weights=[1.0], probs=[[0.5]]))
     (3, 1)
     """
-    kind = getattr(model, "covariance_type", None)
-    if kind == "full":
-        return model.n_features + 1
-    if kind in ("diag", "spherical"):
-        return 2
-    return 1
-
-
-def smallest_variances(model: Mixture) -> np.ndarray | None:
-    """The smallest variance of each component's covariance (one value if tied); None without covariances."""
-    kind = getattr(model, "covariance_type", None)
-    if kind is None:
-        return None
-    covariances: np.ndarray = np.asarray(model.covariances, dtype=np.float64)  # type: ignore[attr-defined]
-    if kind == "full":
-        return np.linalg.eigvalsh(covariances)[:, 0]
-    if kind == "tied":
-        return np.linalg.eigvalsh(covariances)[:1]
-    if kind == "diag":
-        return covariances.min(axis=1)
-    return covariances
+    return model._component_needs().rows
 
 
 def find_degenerate(model: Mixture, X, prior: Prior | None = None) -> Degeneracy:
@@ -121,20 +101,17 @@ def find_degenerate(model: Mixture, X, prior: Prior | None = None) -> Degeneracy
     """
     prior = as_prior(prior)
     rows = model.responsibilities(X).sum(axis=0)
-    needed = rows_needed(model)
-    kind = getattr(model, "covariance_type", None)
+    needs = model._component_needs()  # the family says what its components need
     reasons: dict[int, str] = {}
-    for k in np.flatnonzero(rows < needed - 1e-9):
-        reasons[int(k)] = (
-            f"component {k + 1} holds {rows[k]:.3g} effective rows; {_needs(kind, model.n_features)} {needed}"
-        )
-    smallest = smallest_variances(model)
+    for k in np.flatnonzero(rows < needs.rows - 1e-9):
+        reasons[int(k)] = f"component {k + 1} holds {rows[k]:.3g} effective rows; {needs.phrase} {needs.rows}"
+    smallest = needs.smallest_variances
     lam = prior.covariance_prior
     if smallest is not None and lam > 0:
-        counts = np.array([rows.sum()]) if kind == "tied" else rows
+        counts = np.array([rows.sum()]) if needs.shared else rows
         at_floor = counts * smallest <= FLOOR_FACTOR * lam
         for k in np.flatnonzero(at_floor):
-            for component in range(model.n_components) if kind == "tied" else (int(k),):
+            for component in range(model.n_components) if needs.shared else (int(k),):
                 reasons.setdefault(
                     component,
                     f"component {component + 1}'s covariance is at the prior's floor (its data add no more "
@@ -142,11 +119,3 @@ def find_degenerate(model: Mixture, X, prior: Prior | None = None) -> Degeneracy
                 )
     ordered = tuple(sorted(reasons))
     return Degeneracy(ordered, tuple(reasons[k] for k in ordered))
-
-
-def _needs(kind: str | None, n_features: int) -> str:
-    if kind == "full":
-        return f"a full covariance of {n_features} feature(s) needs at least"
-    if kind in ("diag", "spherical"):
-        return f"a {kind} covariance needs at least"
-    return "a component needs at least"

@@ -55,6 +55,29 @@ class FamilyOption:
     description: str
 
 
+@dataclass(frozen=True)
+class ComponentNeeds:
+    """What one component needs of the data to estimate its own parameters (see `degeneracy`).
+
+    Attributes
+    ----------
+    rows : int
+        The effective rows ``N_k`` below which the component is degenerate.
+    phrase : str
+        Says why, before the number: "a full covariance of 2 feature(s) needs at least".
+    smallest_variances : ndarray or None
+        The smallest variance of each component's covariance (one value when the components share
+        it); None for a family without covariances.
+    shared : bool
+        One covariance for every component (tied): its floor concerns them all.
+    """
+
+    rows: int = 1
+    phrase: str = "a component needs at least"
+    smallest_variances: np.ndarray | None = None
+    shared: bool = False
+
+
 # The hooks every concrete family (a subclass that sets `family`) must define; a class missing one
 # is refused when it is created.
 FAMILY_HOOKS = (
@@ -661,6 +684,10 @@ class Mixture:
     def _shared_fields(self) -> tuple[str, ...]:
         """Array fields that are not per component (e.g. a tied covariance)."""
         return ()
+
+    def _component_needs(self) -> ComponentNeeds:
+        """What a component needs of the data (`degeneracy`): by default one effective row."""
+        return ComponentNeeds()
 
     def permuted(self, order) -> Self:
         """The same mixture with components reordered: new component j is old ``order[j]``.

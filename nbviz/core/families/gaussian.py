@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import validation
 from ..incomplete import incomplete_layout, mean_filled, weighted_expectations
-from ..mixture import EMPTY_MASS, FamilyOption, Mixture, Prepared, frozen, map_weights
+from ..mixture import EMPTY_MASS, ComponentNeeds, FamilyOption, Mixture, Prepared, frozen, map_weights
 from ..params import check_choice
 from ..prior import Prior
 from . import gaussian_divergence, gaussian_missing
@@ -223,6 +223,21 @@ class GaussianMixture(Mixture):
 
     def _shared_fields(self) -> tuple[str, ...]:
         return ("covariances",) if self.covariance_type == "tied" else ()
+
+    def _component_needs(self) -> ComponentNeeds:
+        """D + 1 rows for a full covariance (fewer leave its scatter singular), 2 for a diagonal or
+        spherical variance (one row has no spread), 1 for a tied one (estimated from every row)."""
+        kind, covariances = self.covariance_type, self.covariances
+        if kind == "full":
+            return ComponentNeeds(
+                self.n_features + 1,
+                f"a full covariance of {self.n_features} feature(s) needs at least",
+                np.linalg.eigvalsh(covariances)[:, 0],
+            )
+        if kind == "tied":
+            return ComponentNeeds(smallest_variances=np.linalg.eigvalsh(covariances)[:1], shared=True)
+        smallest = covariances.min(axis=1) if kind == "diag" else covariances
+        return ComponentNeeds(2, f"a {kind} covariance needs at least", smallest)
 
     @property
     def n_parameters(self) -> int:
