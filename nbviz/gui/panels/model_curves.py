@@ -11,14 +11,17 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
+import nbviz.core as nc
+
 from ...app.explore.choose_k import KChoice
 from ...app.presentation.appearance import Appearance
 from ..plots.styling import pen
 
-# The look of each covariance type's lines (which types are compared is the family's `compared_types`)
-TYPE_COLORS = {"full": "#0072B2", "tied": "#D55E00", "diag": "#009E73", "spherical": "#CC79A7"}
-TYPE_COLORS_DARK = {"full": "#56B4E9", "tied": "#E8803A", "diag": "#2FC296", "spherical": "#E69FC8"}
-TYPE_SYMBOLS = {"full": "o", "tied": "s", "diag": "t", "spherical": "d"}
+# The look of each covariance type's lines, in the order of the registry `nc.COVARIANCE_TYPES` (full,
+# diag, spherical, tied), repeated for a longer list; which types are compared is the family's `compared_types`
+TYPE_COLORS = ("#0072B2", "#009E73", "#CC79A7", "#D55E00")
+TYPE_COLORS_DARK = ("#56B4E9", "#2FC296", "#E69FC8", "#E8803A")
+TYPE_SYMBOLS = ("o", "t", "d", "s")
 LINE_CRITERIA = ("bic", "icl")  # solid and dashed
 
 
@@ -36,16 +39,17 @@ class ModelCurves:
     def __init__(self, plot: pg.PlotWidget):
         self.plot = plot
         self.lines: dict[tuple[str, str], pg.PlotDataItem] = {}
-        for kind in TYPE_SYMBOLS:
+        for i, kind in enumerate(nc.COVARIANCE_TYPES):
             for criterion in LINE_CRITERIA:
-                line = pg.PlotDataItem(symbol=TYPE_SYMBOLS[kind])
+                line = pg.PlotDataItem(symbol=TYPE_SYMBOLS[i % len(TYPE_SYMBOLS)])
                 line.setZValue(5)
                 plot.addItem(line)
                 self.lines[(kind, criterion)] = line
         self.points: list[tuple[str, int, float, float]] = []  # (type, k_index, K, value) of every drawn point
 
     def colour(self, kind: str, appearance: Appearance) -> QColor:
-        return QColor((TYPE_COLORS_DARK if appearance.dark else TYPE_COLORS)[kind])
+        colours = TYPE_COLORS_DARK if appearance.dark else TYPE_COLORS
+        return QColor(colours[nc.COVARIANCE_TYPES.index(kind) % len(colours)])
 
     def clear(self) -> None:
         for line in self.lines.values():
