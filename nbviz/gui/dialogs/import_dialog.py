@@ -47,6 +47,9 @@ from .standardize_row import StandardizeRow
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
 DECIMALS = ((".", "point  1.5"), (",", "comma  1,5"))
 PREVIEW_ROWS = 20
+# the preview table's least height in rows (its header, the roles and a few lines): the wrapped notes
+# around it, which a dialog's least size does not count, keep their room on a 1024x768 screen
+LEAST_TABLE_ROWS = 6
 
 
 class ImportDialog(QDialog):
@@ -144,8 +147,9 @@ class ImportDialog(QDialog):
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.table.setMinimumHeight(260)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        row_height = self.fontMetrics().height() + 8
+        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        self.table.setMinimumHeight(LEAST_TABLE_ROWS * row_height)
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel(
             "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
