@@ -145,3 +145,35 @@ def test_ocr_reads_each_lecture_presets_responsibilities_after_the_first_e_step(
             if not re.search(pattern, text):
                 missing.append(f"{name}: {' '.join(fmt_board(r) for r in row)}")
     assert not missing, "OCR did not find: " + "; ".join(missing)
+
+
+def _cell_text_span(document, cell) -> tuple[float, float]:
+    """The left and right edge, in document pixels, of the text a table cell holds (its first line)."""
+    block = cell.firstCursorPosition().block()
+    line = block.layout().lineAt(0)
+    left = document.documentLayout().blockBoundingRect(block).left() + line.naturalTextRect().left()
+    return left, left + line.naturalTextWidth()
+
+
+def test_a_rows_number_stands_apart_from_its_first_responsibility(qtbot, tmp_path):
+    """OCR (and the back row) read "1 0.769" as "10.769" when the row's number touches the number
+    beside it: at least the width of one and a half digits lies between them."""
+    from PySide6.QtGui import QFontMetricsF, QTextCursor
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.appearance.set_presentation(True)
+    assert window.files.load_preset("lecture-two-documents")
+    window.take_half_steps(1)
+    document = window.board.browser.document()
+    document.setTextWidth(window.board.preferred_width())
+    cursor = QTextCursor(document)
+    while cursor.currentTable() is None and not cursor.atEnd():
+        cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
+    table = cursor.currentTable()
+    assert table is not None and table.rows() == 3
+    digit = QFontMetricsF(window.board.board_font()).horizontalAdvance("0")
+    for row in (1, 2):
+        _, name_right = _cell_text_span(document, table.cellAt(row, 0))
+        value_left, _ = _cell_text_span(document, table.cellAt(row, 1))
+        assert value_left - name_right >= 1.5 * digit, (row, value_left - name_right, digit)
