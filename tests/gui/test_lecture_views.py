@@ -266,15 +266,10 @@ def test_the_objective_axis_labels_in_presentation_mode_are_distinct_and_apart(q
 
 
 @pytest.mark.parametrize("preset", [name for name in PRESETS if name.startswith("lecture-")])
-def test_each_lecture_hint_names_only_the_panels_presentation_mode_shows(qtbot, tmp_path, preset):
-    """At 1024x768 in presentation mode, a hint that sends the class to the inspector or the E-step
-    board sends it to a panel on screen."""
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
-    window.presentation_layout.set_full_screen(False)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+def test_each_lecture_hint_names_only_the_panels_presentation_mode_shows(make_main_window, preset):
+    """In presentation mode, a hint that sends the class to the inspector or the E-step board sends
+    it to a panel on screen."""
+    window = make_main_window()
     assert window.files.load_preset(preset)
     window.take_half_steps(1)
     window.appearance.set_presentation(True)
