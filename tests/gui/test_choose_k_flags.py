@@ -112,3 +112,19 @@ def test_an_exploring_dock_widens_the_controls_column_and_gives_its_width_back_w
     docks.restarts_dock.close()
     QTest.qWait(50)
     assert abs(docks.control_dock.width() - before) <= 2
+
+
+def test_every_column_heading_is_whole_in_the_dock_at_1024x768_in_presentation_mode(qtbot, make_main_window):
+    """The table's headings ("objective", "spread") are never cut ("bjectiv", "spreac"): a column is
+    as wide as its heading, and the table scrolls sideways when they do not all fit."""
+    window = make_main_window()
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    assert window.files.load_preset("lecture-five-points")
+    window.appearance.set_presentation(True)
+    window.docks.choose_k_dock.show()
+    qtbot.wait(50)
+    header = window.choose_k.table.horizontalHeader()
+    metrics = header.fontMetrics()
+    cut = [name for c, name in enumerate(COLUMNS) if header.sectionSize(c) < metrics.horizontalAdvance(name) + 6]
+    assert not cut, cut
