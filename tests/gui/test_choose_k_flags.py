@@ -1,6 +1,7 @@
 """The Choose K panel flags degenerate fits and fits at the cap, and fits a narrow dock."""
 
 import numpy as np
+from PySide6.QtGui import QImage, QPainter
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
@@ -128,3 +129,20 @@ def test_every_column_heading_is_whole_in_the_dock_at_1024x768_in_presentation_m
     metrics = header.fontMetrics()
     cut = [name for c, name in enumerate(COLUMNS) if header.sectionSize(c) < metrics.horizontalAdvance(name) + 6]
     assert not cut, cut
+
+
+def test_before_a_fit_the_k_axis_is_labelled_with_the_whole_ks_to_be_fitted(qtbot, shown):
+    session = Session()
+    assert session.load(*load_preset("lecture-five-points"))
+    panel = shown(ChooseKPanel(session), 500, 700)
+    panel.min_spin.setValue(1)
+    panel.max_spin.setValue(4)
+    qtbot.wait(20)
+    axis = panel.plot.getAxis("bottom")
+    image = QImage(max(axis.width(), 1), max(axis.height(), 1), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)  # the tick labels the axis draws
+    finally:
+        painter.end()
+    assert [text for _, _, text in texts] == ["1", "2", "3", "4"]  # not 0.2, 0.4, ... components
