@@ -84,3 +84,16 @@ def test_no_dialog_row_overlaps_the_next_on_a_1024x768_screen(qtbot, window, nam
     ]
     overlaps = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.intersects(b)]
     assert not overlaps, (name, overlaps)
+
+
+def test_the_import_previews_choices_show_their_whole_detected_names(qtbot, window):
+    """ "comma (detected)" and "point  1.5 (detected)" are written after the boxes were first sized:
+    the boxes grow to them rather than show "comma (det"."""
+    dialog = DIALOGS["import preview"](window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for combo in (dialog.delimiter_combo, dialog.decimal_combo):
+        assert combo.currentText().endswith("(detected)")
+        text = combo.fontMetrics().horizontalAdvance(combo.currentText())
+        assert combo.width() >= text + 24, (combo.currentText(), combo.width(), text)  # and its arrow
