@@ -63,6 +63,17 @@ def expected_rows(name: str) -> list[np.ndarray]:
     return [resp[selected]]
 
 
+def window_at_1024x768(qtbot, tmp_path) -> MainWindow:
+    """A shown main window of a projector's size (not full screen in presentation mode)."""
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def test_the_board_lists_every_rows_responsibilities_for_a_small_data_set(qtbot, tmp_path):
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(window)
@@ -94,12 +105,7 @@ def test_a_large_data_sets_board_shows_the_chosen_points_row(qtbot, tmp_path):
 
 
 def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_worked_steps(qtbot, tmp_path):
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
-    window.presentation_layout.set_full_screen(False)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = window_at_1024x768(qtbot, tmp_path)
     assert window.files.load_preset("lecture-eight-points")
     window.take_half_steps(1)
     window.appearance.set_presentation(True)
@@ -177,3 +183,21 @@ def test_a_rows_number_stands_apart_from_its_first_responsibility(qtbot, tmp_pat
         _, name_right = _cell_text_span(document, table.cellAt(row, 0))
         value_left, _ = _cell_text_span(document, table.cellAt(row, 1))
         assert value_left - name_right >= 1.5 * digit, (row, value_left - name_right, digit)
+
+
+def test_the_boards_caption_keeps_its_step_on_one_line_at_1024x768(qtbot, tmp_path):
+    """lecture-three-sources' narrow board wrote "r_nk of Point 1, after E-" over "step 1"."""
+    window = window_at_1024x768(qtbot, tmp_path)
+    assert window.files.load_preset("lecture-three-sources")
+    window.take_half_steps(1)
+    window.appearance.set_presentation(True)
+    qtbot.wait(20)
+    document = window.board.browser.document()
+    block = document.firstBlock()
+    while block.isValid() and "after E-step" not in block.text():
+        block = block.next()
+    assert block.isValid()
+    layout = block.layout()
+    lines = [layout.lineAt(i) for i in range(layout.lineCount())]
+    lines = [block.text()[line.textStart() : line.textStart() + line.textLength()] for line in lines]
+    assert any("after E-step 1" in line for line in lines), lines

@@ -126,7 +126,9 @@ class EStepBoard(TextPanel):
             return f"<p style='font-size:{self.board_font().pointSizeF():.1f}pt'>{BEFORE_E}</p>"
         self.rows = rows
         phase = PHASES[snapshot.phase].format(i=snapshot.iteration)
-        caption = f"<b>r<sub>nk</sub></b>{' of ' + html.escape(subject) if subject else ''}, {html.escape(phase)}"
+        # a chosen point's caption is long: its phase gets a line of its own, never "after E-" over "step 1"
+        subject_text = f" of {html.escape(subject)},<br>" if subject else ", "
+        caption = f"<b>r<sub>nk</sub></b>{subject_text}{html.escape(phase)}"
         return self._table_html(caption, rows)
 
     def _table_html(self, caption: str, rows: list[tuple[str, np.ndarray]]) -> str:
