@@ -1,6 +1,7 @@
 """The Choose K panel flags degenerate fits and fits at the cap, and fits a narrow dock."""
 
 import numpy as np
+from PySide6.QtGui import QImage, QPainter
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
@@ -112,3 +113,36 @@ def test_an_exploring_dock_widens_the_controls_column_and_gives_its_width_back_w
     docks.restarts_dock.close()
     QTest.qWait(50)
     assert abs(docks.control_dock.width() - before) <= 2
+
+
+def test_every_column_heading_is_whole_in_the_dock_at_1024x768_in_presentation_mode(qtbot, make_main_window):
+    """The table's headings ("objective", "spread") are never cut ("bjectiv", "spreac"): a column is
+    as wide as its heading, and the table scrolls sideways when they do not all fit."""
+    window = make_main_window()
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    assert window.files.load_preset("lecture-five-points")
+    window.appearance.set_presentation(True)
+    window.docks.choose_k_dock.show()
+    qtbot.wait(50)
+    header = window.choose_k.table.horizontalHeader()
+    metrics = header.fontMetrics()
+    cut = [name for c, name in enumerate(COLUMNS) if header.sectionSize(c) < metrics.horizontalAdvance(name) + 6]
+    assert not cut, cut
+
+
+def test_before_a_fit_the_k_axis_is_labelled_with_the_whole_ks_to_be_fitted(qtbot, shown):
+    session = Session()
+    assert session.load(*load_preset("lecture-five-points"))
+    panel = shown(ChooseKPanel(session), 500, 700)
+    panel.min_spin.setValue(1)
+    panel.max_spin.setValue(4)
+    qtbot.wait(20)
+    axis = panel.plot.getAxis("bottom")
+    image = QImage(max(axis.width(), 1), max(axis.height(), 1), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)  # the tick labels the axis draws
+    finally:
+        painter.end()
+    assert [text for _, _, text in texts] == ["1", "2", "3", "4"]  # not 0.2, 0.4, ... components

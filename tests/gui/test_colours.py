@@ -140,3 +140,24 @@ def test_the_previous_palette_failed_for_deuteranopes():
 def test_every_colour_stands_out_from_the_dark_background():
     rgb = rgb_of(component_hex(dark=True))
     assert contrast(rgb, rgb_of(["#1e1f22"])[0]).min() >= 2.99
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_preset_notes_close_button_reads_against_the_note_in_either_scheme(qtbot, dark):
+    """The note's ✕ is drawn in the note's text colour: in the dark scheme it is not the light
+    scheme's dark glyph on a dark blue box."""
+    from PySide6.QtGui import QColor, QPalette
+
+    from nbviz.app.presentation.appearance import Appearance
+    from nbviz.gui.window.preset_note import PresetNote
+
+    appearance = Appearance()
+    appearance.set_dark(dark)
+    note = PresetNote(appearance)
+    qtbot.addWidget(note)
+    note.show_note("A hint")
+    note.close_button.ensurePolished()
+    background = QColor(appearance.message_colours("notice")[0])
+    glyph = note.close_button.palette().color(QPalette.ColorRole.ButtonText)
+    ratio = contrast(np.array([glyph.redF(), glyph.greenF(), glyph.blueF()]), background.getRgbF()[:3])
+    assert ratio >= 4.5, (glyph.name(), background.name(), ratio)

@@ -62,3 +62,38 @@ def test_each_dialog_opens_within_a_1024x768_screen(qtbot, window, name, monkeyp
     dialog = DIALOGS[name](window)
     qtbot.addWidget(dialog)
     assert dialog.width() <= SCREEN[0] - FRAME_ALLOWANCE[0] and dialog.height() <= SCREEN[1] - FRAME_ALLOWANCE[1]
+
+
+@pytest.mark.parametrize("name", list(DIALOGS))
+def test_no_dialog_row_overlaps_the_next_on_a_1024x768_screen(qtbot, window, name, monkeypatch):
+    """Shown at the size it opens with, each of the dialog's rows (wrapped labels included) ends above
+    the next one's top: no item of its layout is squeezed over another."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QScreen
+
+    monkeypatch.setattr(QScreen, "availableSize", lambda screen: QSize(*SCREEN))
+    dialog = DIALOGS[name](window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    layout = dialog.layout()
+    rects = [
+        layout.itemAt(i).geometry()
+        for i in range(layout.count())
+        if not layout.itemAt(i).isEmpty() and layout.itemAt(i).geometry().height() > 0
+    ]
+    overlaps = [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.intersects(b)]
+    assert not overlaps, (name, overlaps)
+
+
+def test_the_import_previews_choices_show_their_whole_detected_names(qtbot, window):
+    """ "comma (detected)" and "point  1.5 (detected)" are written after the boxes were first sized:
+    the boxes grow to them rather than show "comma (det"."""
+    dialog = DIALOGS["import preview"](window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for combo in (dialog.delimiter_combo, dialog.decimal_combo):
+        assert combo.currentText().endswith("(detected)")
+        text = combo.fontMetrics().horizontalAdvance(combo.currentText())
+        assert combo.width() >= text + 24, (combo.currentText(), combo.width(), text)  # and its arrow

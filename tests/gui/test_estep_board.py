@@ -63,6 +63,17 @@ def expected_rows(name: str) -> list[np.ndarray]:
     return [resp[selected]]
 
 
+def window_at_1024x768(qtbot, tmp_path) -> MainWindow:
+    """A shown main window of a projector's size (not full screen in presentation mode)."""
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 def test_the_board_lists_every_rows_responsibilities_for_a_small_data_set(qtbot, tmp_path):
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(window)
@@ -94,12 +105,7 @@ def test_a_large_data_sets_board_shows_the_chosen_points_row(qtbot, tmp_path):
 
 
 def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_worked_steps(qtbot, tmp_path):
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
-    window.presentation_layout.set_full_screen(False)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = window_at_1024x768(qtbot, tmp_path)
     assert window.files.load_preset("lecture-eight-points")
     window.take_half_steps(1)
     window.appearance.set_presentation(True)
@@ -145,3 +151,53 @@ def test_ocr_reads_each_lecture_presets_responsibilities_after_the_first_e_step(
             if not re.search(pattern, text):
                 missing.append(f"{name}: {' '.join(fmt_board(r) for r in row)}")
     assert not missing, "OCR did not find: " + "; ".join(missing)
+
+
+def _cell_text_span(document, cell) -> tuple[float, float]:
+    """The left and right edge, in document pixels, of the text a table cell holds (its first line)."""
+    block = cell.firstCursorPosition().block()
+    line = block.layout().lineAt(0)
+    left = document.documentLayout().blockBoundingRect(block).left() + line.naturalTextRect().left()
+    return left, left + line.naturalTextWidth()
+
+
+def test_a_rows_number_stands_apart_from_its_first_responsibility(qtbot, tmp_path):
+    """OCR (and the back row) read "1 0.769" as "10.769" when the row's number touches the number
+    beside it: at least the width of one and a half digits lies between them."""
+    from PySide6.QtGui import QFontMetricsF, QTextCursor
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.appearance.set_presentation(True)
+    assert window.files.load_preset("lecture-two-documents")
+    window.take_half_steps(1)
+    document = window.board.browser.document()
+    document.setTextWidth(window.board.preferred_width())
+    cursor = QTextCursor(document)
+    while cursor.currentTable() is None and not cursor.atEnd():
+        cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
+    table = cursor.currentTable()
+    assert table is not None and table.rows() == 3
+    digit = QFontMetricsF(window.board.board_font()).horizontalAdvance("0")
+    for row in (1, 2):
+        _, name_right = _cell_text_span(document, table.cellAt(row, 0))
+        value_left, _ = _cell_text_span(document, table.cellAt(row, 1))
+        assert value_left - name_right >= 1.5 * digit, (row, value_left - name_right, digit)
+
+
+def test_the_boards_caption_keeps_its_step_on_one_line_at_1024x768(qtbot, tmp_path):
+    """lecture-three-sources' narrow board wrote "r_nk of Point 1, after E-" over "step 1"."""
+    window = window_at_1024x768(qtbot, tmp_path)
+    assert window.files.load_preset("lecture-three-sources")
+    window.take_half_steps(1)
+    window.appearance.set_presentation(True)
+    qtbot.wait(20)
+    document = window.board.browser.document()
+    block = document.firstBlock()
+    while block.isValid() and "after E-step" not in block.text():
+        block = block.next()
+    assert block.isValid()
+    layout = block.layout()
+    lines = [layout.lineAt(i) for i in range(layout.lineCount())]
+    lines = [block.text()[line.textStart() : line.textStart() + line.textLength()] for line in lines]
+    assert any("after E-step 1" in line for line in lines), lines

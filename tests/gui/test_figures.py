@@ -371,3 +371,28 @@ def test_a_dark_figures_heading_is_written_in_the_dark_schemes_text_colour(windo
     light = QColor(window.appearance.foreground).getRgb()[:3]
     assert ink(band, light) > 30  # the words are there, in the scheme's text colour
     assert ink(band, (0, 0, 0)) == 0  # (they were black on the dark background)
+
+
+def test_a_narrow_figures_title_never_parts_k_from_its_value(window):
+    """The responsibility map of eight points is narrow: its title wrapped "Bernoulli mixture, K" over
+    "= 2". Laid out at the title's width, each "K = 2" stays on one line."""
+    from PySide6.QtGui import QTextLayout, QTextOption
+
+    loaded(window, "lecture-eight-points")
+    figure = build_figure(window, "responsibilities", FigureOptions())
+    try:
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        lines = []
+        for text in figure.title_lines().split("\n"):
+            layout = QTextLayout(text, figure.title_font())
+            layout.setTextOption(option)
+            layout.beginLayout()
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(figure.title_rect().width())
+                lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
+            layout.endLayout()
+        assert any("K\u00a0=\u00a02" in line or "K = 2" in line for line in lines), lines
+        assert not any(line.endswith(("K", "=")) or line.startswith("=") for line in lines), lines
+    finally:
+        figure.close()

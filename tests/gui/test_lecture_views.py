@@ -12,7 +12,7 @@ import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.documents.session_file import read_session, write_session
 from nbviz.app.model.config import ModelConfig
-from nbviz.app.presentation.presets import load_preset
+from nbviz.app.presentation.presets import PRESETS, load_preset
 from nbviz.app.presentation.view_options import ViewOptions, equal_aspect_default, write_view_options
 from nbviz.app.run.session import Session
 from nbviz.gui.figures.frames import FrameViews
@@ -263,3 +263,17 @@ def test_the_objective_axis_labels_in_presentation_mode_are_distinct_and_apart(q
     rects = sorted((rect for rect, _ in labels), key=lambda r: r.top())
     for upper, lower in zip(rects, rects[1:]):
         assert upper.bottom() <= lower.top() + 1, texts  # no label over another
+
+
+@pytest.mark.parametrize("preset", [name for name in PRESETS if name.startswith("lecture-")])
+def test_each_lecture_hint_names_only_the_panels_presentation_mode_shows(make_main_window, preset):
+    """In presentation mode, a hint that sends the class to the inspector or the E-step board sends
+    it to a panel on screen."""
+    window = make_main_window()
+    assert window.files.load_preset(preset)
+    window.take_half_steps(1)
+    window.appearance.set_presentation(True)
+    hint = PRESETS[preset].note.lower()
+    docks = {"inspector": window.docks.inspector_dock, "board": window.docks.board_dock}
+    hidden = [name for name, dock in docks.items() if name in hint and not dock.isVisible()]
+    assert not hidden, f"{preset}'s hint names the {hidden} (not shown): {PRESETS[preset].note}"

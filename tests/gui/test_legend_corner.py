@@ -64,3 +64,23 @@ def test_data_in_the_top_right_puts_the_legend_elsewhere_for_the_whole_run(synth
         assert view.legend.corner == corner and view.legend.item.pos() == pos
     session.set_cursor(1)
     assert view.legend.corner == corner
+
+
+def test_a_legend_stays_inside_a_narrow_plot_at_1024x768(make_main_window, qtbot):
+    """Presentation mode at 1024x768 with the Choose K panel open leaves the 1-D data view a third
+    of the width: its legend is laid out in one column rather than two that reach past the plot's
+    left edge and cut its words."""
+    window = make_main_window()
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    assert window.files.load_preset("lecture-five-points")
+    window.take_half_steps(2)
+    window.appearance.set_presentation(True)
+    window.docks.choose_k_dock.show()
+    qtbot.wait(50)
+    plot = window.data_view.density
+    legend = plot.legend.item
+    assert legend.isVisible()
+    view = plot.legend.view_box.sceneBoundingRect()
+    shown = legend.sceneBoundingRect()
+    assert view.left() <= shown.left() and shown.right() <= view.right(), (view, shown)

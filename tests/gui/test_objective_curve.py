@@ -4,6 +4,7 @@ import numpy as np
 import pg_probe
 import pytest
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QImage, QPainter
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
@@ -315,3 +316,31 @@ def test_a_flat_objective_gets_ticks_with_only_the_precision_that_differs(qtbot)
     labels = axis.tickStrings(values, axis.scale, abs(values[1] - values[0]))
     assert all(len(label.split(".")[-1]) <= 7 for label in labels), labels  # not ten decimals of noise
     assert low < session.history[0].objective < high and (high - low) > 1e-6
+
+
+@pytest.mark.parametrize("preset", ["lecture-two-documents", "lecture-five-points", "lecture-eight-points"])
+def test_a_flat_objectives_ticks_carry_no_more_decimals_than_the_status_line(qtbot, preset):
+    """Before EM has moved anything the curve is one value: its ticks ("-2.881402", "-2.881404") must
+    not show digits the status line (four decimals, -2.8814) leaves out, as if it had changed."""
+    from nbviz.app.presentation.presets import load_preset
+
+    session = Session()
+    assert session.load(*load_preset(preset))
+    widget = ObjectiveCurve(session)
+    qtbot.addWidget(widget)
+    widget.resize(900, 160)
+    widget.show()
+    qtbot.waitExposed(widget)
+    assert session.e_step()
+    qtbot.wait(20)  # the axis follows the view's range when the events are processed
+    axis = widget.plot.getAxis("left")
+    image = QImage(axis.width(), axis.height(), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)  # the tick labels the axis draws
+    finally:
+        painter.end()
+    labels = [text for _, _, text in texts]
+    assert labels and all(len(label.split(".")[-1]) <= 4 for label in labels if "." in label), labels
+    low, high = widget.plot.getViewBox().viewRange()[1]
+    assert low < session.history[0].objective < high

@@ -178,3 +178,17 @@ def test_presenting_the_objective_legend_is_in_the_header_not_on_the_curves(qtbo
     assert window.width() == 1024  # and does not widen the window
     window.appearance.set_presentation(False)
     assert curve.legend.isVisible() and not curve.key.isVisible()
+
+
+def test_at_1024x768_a_converged_runs_status_line_is_whole_with_a_long_objective_name(qtbot, settings_path):
+    """lecture-fruit's objective, "complete-data log-lik. + log-prior", and "converged" do not both fit
+    beside the legend: the line names it shortly rather than cut "converged" to "conve"."""
+    window = make_window(qtbot, settings_path, size=(1024, 768), full_screen=False)
+    window.appearance.set_presentation(True)
+    assert window.files.load_preset("lecture-fruit")
+    window.take_half_steps(5)
+    qtbot.wait(10)
+    assert window.session.converged
+    line = window.presentation_layout.status_line
+    assert line.label.width() >= line.label.sizeHint().width(), line.text()
+    assert line.text().endswith("· converged"), line.text()

@@ -294,7 +294,7 @@ PRESETS = {
             "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions",
             lectures.dog_cat,
             "Component 1 (the note's +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the "
-            "inspector works out P(+ | row 1), the note's document, also as the score "
+            "E-step board shows P(+ | row 1), the note's document; W works it out, also as the score "
             "log(π+/π−) + Σ n(w) log(θ+w/θ−w).",
             selected=0,
         ),

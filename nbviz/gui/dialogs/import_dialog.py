@@ -47,6 +47,9 @@ from .standardize_row import StandardizeRow
 DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
 DECIMALS = ((".", "point  1.5"), (",", "comma  1,5"))
 PREVIEW_ROWS = 20
+# the preview table's least height in rows (its header, the roles and a few lines): the wrapped notes
+# around it, which a dialog's least size does not count, keep their room on a 1024x768 screen
+LEAST_TABLE_ROWS = 6
 
 
 class ImportDialog(QDialog):
@@ -112,6 +115,8 @@ class ImportDialog(QDialog):
         self.decimal_combo = QComboBox()
         for decimal, name in DECIMALS:
             self.decimal_combo.addItem(name, decimal)
+        for combo in (self.delimiter_combo, self.decimal_combo):  # they grow to "... (detected)", set later
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.decimal_combo.setToolTip(
             "The decimal mark of the numbers: a comma in files from most of Europe (17,99). "
             "Thousands separators are not read"
@@ -126,26 +131,19 @@ class ImportDialog(QDialog):
             "Lines to skip after the header. 'units row': a row of units under the header (,km/s) is skipped"
         )
         self.text_options = QWidget()
-        left_row(
-            "Delimiter",
-            self.delimiter_combo,
-            16,
-            "Decimal mark",
-            self.decimal_combo,
-            16,
-            self.header_check,
-            16,
-            "Skip",
-            self.skip_spin,
-            host=self.text_options,
-            margins=(0, 0, 0, 0),
-        )
+        # two rows: the reading of the characters, then of the lines (one row is wider than a
+        # 1024x768 screen in presentation type once the boxes say "... (detected)")
+        options = QVBoxLayout(self.text_options)
+        options.setContentsMargins(0, 0, 0, 0)
+        options.addLayout(left_row("Delimiter", self.delimiter_combo, 16, "Decimal mark", self.decimal_combo))
+        options.addLayout(left_row(self.header_check, 16, "Skip", self.skip_spin))
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
-        self.table.setMinimumHeight(260)
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        row_height = self.fontMetrics().height() + 8
+        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        self.table.setMinimumHeight(LEAST_TABLE_ROWS * row_height)
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel(
             "Choose each column's role in the first row: <i>feature</i> (numbers used by the "

@@ -11,6 +11,7 @@ leaves out its on-screen hints meanwhile), and the rasterised data points become
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -141,7 +142,7 @@ class Figure:
             if lines and metrics.horizontalAdvance(joined) <= room:
                 lines[-1] = joined
             else:
-                lines.append(part)  # a part wider than the room is wrapped at its spaces when drawn
+                lines.extend(wrapped(part, metrics, room))
         return "\n".join(lines)
 
     def rects(self) -> list[QRect]:
@@ -163,6 +164,19 @@ class Figure:
                 widget.close()
                 widget.deleteLater()
         self.keep.clear()
+
+
+def wrapped(text: str, metrics: QFontMetrics, room: int) -> list[str]:
+    """`text` in lines no wider than `room` pixels (where its words allow), broken at its spaces but
+    never beside an "=": "K = 2" stays whole rather than "K" over "= 2"."""
+    lines: list[str] = []
+    for word in re.split(r"(?<!=) (?!=)", text):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and metrics.horizontalAdvance(joined) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
 
 
 @contextmanager

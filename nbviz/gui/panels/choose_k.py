@@ -178,8 +178,9 @@ class ChooseKPanel(PlotView, QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # each column as wide as its heading and numbers (a narrow dock scrolls sideways, cutting no heading)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setToolTip("Click a row to load that K's best fit into the workspace")
         self.table.cellClicked.connect(lambda row, _: self._row_clicked(row))
@@ -197,6 +198,8 @@ class ChooseKPanel(PlotView, QWidget):
         self.criterion_combo.currentIndexChanged.connect(self.redraw)
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
+        for spin in (self.min_spin, self.max_spin):  # before a fit the axis shows the Ks to be fitted
+            spin.valueChanged.connect(lambda _: self.redraw() if self.result is None else None)
         self.follow_session()
         self._family_changed()
         self._restored()  # built after a session was opened (a dock shown later): its result
@@ -293,6 +296,11 @@ class ChooseKPanel(PlotView, QWidget):
             self.summary.setText("The data changed: fit again to compare K.")
 
     # ----------------------------------------------------------------- drawing
+    def _show_ks(self, ks: np.ndarray) -> None:
+        """The K axis over `ks` (whole numbers, ascending), a tick at each."""
+        self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
+        self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+
     def redraw(self, *_) -> None:
         result, criterion = self.result, self.criterion
         truth_k = (
@@ -315,6 +323,7 @@ class ChooseKPanel(PlotView, QWidget):
                 self.best_lines[name].setData([], [])
             self.best_marker.setData([], [])
             self.table.setRowCount(0)
+            self._show_ks(np.arange(self.min_spin.value(), self.max_spin.value() + 1, dtype=float))
             return
         ks = result.selection.ks.astype(float)
         a = self.appearance
@@ -366,8 +375,7 @@ class ChooseKPanel(PlotView, QWidget):
                 text += ", the largest K tried: larger K may be better still"
             limits = run_limits(result.config, result.tolerance) + _flags_note(result)
             self.summary.setText(text + f". Click a K on the plot or a row below to load its best fit.<br>{limits}")
-        self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
-        self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+        self._show_ks(ks)
         self._fill_table(result, best_k)
 
     def _draw_models(self, result: KChoice, criterion: str, truth_k: int | None) -> None:
@@ -393,8 +401,7 @@ class ChooseKPanel(PlotView, QWidget):
             limits = run_limits(result.config, result.tolerance) + _flags_note(result)
             self.summary.setText(text + f". Click any point on the plot or a row below to load that fit.<br>{limits}")
         ks = result.selection.ks.astype(float)
-        self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
-        self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+        self._show_ks(ks)
         self._fill_model_table(result, best)
 
     def _fill_model_table(self, result: KChoice, best: tuple[str, int] | None) -> None:

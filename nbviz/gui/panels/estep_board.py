@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextDocument, QTextOption
+from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption
 
 from ...app.analysis.breakdown import e_step_numbers
 from ...app.data.fit_messages import point_name, row_number
@@ -27,6 +27,7 @@ MAX_ROWS = 20  # up to this many data points the board lists them all
 DIGITS = 3  # decimals of a responsibility on the board
 SCALE = 1.3  # the board's type, relative to the window's
 CELL_PADDING = 4  # pixels around a number
+NAME_GAP_DIGITS = 1.5  # room after a row's number, in digits: "1  0.769" never reads "10.769"
 HINT = "Click a point in the data view to see its responsibilities r_nk here."
 PHASES = {"E": "after E-step {i}", "M": "used by M-step {i}"}
 BEFORE_E = "Press E: the E-step computes the responsibilities r<sub>nk</sub>, and they are written here."
@@ -125,20 +126,24 @@ class EStepBoard(TextPanel):
             return f"<p style='font-size:{self.board_font().pointSizeF():.1f}pt'>{BEFORE_E}</p>"
         self.rows = rows
         phase = PHASES[snapshot.phase].format(i=snapshot.iteration)
-        caption = f"<b>r<sub>nk</sub></b>{' of ' + html.escape(subject) if subject else ''}, {html.escape(phase)}"
+        # a chosen point's caption is long: its phase gets a line of its own, never "after E-" over "step 1"
+        subject_text = f" of {html.escape(subject)},<br>" if subject else ", "
+        caption = f"<b>r<sub>nk</sub></b>{subject_text}{html.escape(phase)}"
         return self._table_html(caption, rows)
 
     def _table_html(self, caption: str, rows: list[tuple[str, np.ndarray]]) -> str:
         """The board: `caption` (rich text) over the table of `rows`, in the board's type."""
         names = self.session.component_names()
         head = "".join(
-            f"<th align='right'>&nbsp;<span style='color:{component_color(k, self.appearance.dark).name()}'>"
+            f"<th align='right'><span style='color:{component_color(k, self.appearance.dark).name()}'>"
             f"&#9632;</span>&nbsp;{html.escape(names[k])}</th>"  # the square never parted from its name
             for k in range(len(names))
         )
+        gap = math.ceil(NAME_GAP_DIGITS * QFontMetricsF(self.board_font()).horizontalAdvance("0"))
         parts = [
             f"<div style='font-size:{self.board_font().pointSizeF():.1f}pt'><p>{caption}</p>",
-            f"<table cellspacing='0' cellpadding='{CELL_PADDING}'><tr><th align='right'>n</th>{head}</tr>",
+            f"<table cellspacing='0' cellpadding='{CELL_PADDING}'>"
+            f"<tr><th align='right' style='padding-right:{gap}px'>n</th>{head}</tr>",
         ]
         for name, r in rows:
             best = int(np.argmax(r))
@@ -146,6 +151,7 @@ class EStepBoard(TextPanel):
                 f"<td align='right'>{'<b>' if k == best else ''}{fmt_board(value)}{'</b>' if k == best else ''}</td>"
                 for k, value in enumerate(r)
             )
-            parts.append(f"<tr><td align='right'>{html.escape(name)}</td>{cells}</tr>")
+            name_cell = f"<td align='right' style='padding-right:{gap}px'>{html.escape(name)}</td>"
+            parts.append(f"<tr>{name_cell}{cells}</tr>")
         parts.append("</table></div>")
         return "".join(parts)

@@ -15,10 +15,13 @@ NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)  # round e
 ROOM = 1.2  # a new end leaves room for a fifth more half-steps
 MARGIN = 0.08  # a new value range reaches this fraction of the values' span beyond them
 FILL = 0.5  # a held value range is refitted when the values fill less than this fraction of it
-# A range is at least this fraction of its values' magnitude tall (and at least this tall): a flat
-# objective, -2.8814040865 ... -2.8814040885, is drawn flat around its value with ticks of six
-# decimals, not stretched over ten-decimal ticks that make rounding noise look like change.
+# Values that differ by less than this fraction of their magnitude are flat: a flat objective,
+# -2.8814040865 ... -2.8814040885, is drawn flat in a range at least `MIN_SPAN` tall around its value,
+# with ticks of at most four decimals (the status line's -2.8814), not stretched over ticks of six or
+# ten decimals (-2.881402, -2.881404) that make one value look like change. A real climb (5e-5 on
+# -8.46) is not flat, and is drawn as it is.
 MIN_RELATIVE_SPAN = 1e-6
+MIN_SPAN = 1e-3
 
 
 def nice_ceil(value: float) -> float:
@@ -70,11 +73,12 @@ def held_range(
     if current is not None:
         bottom, top = current
         inside = clear * (top - bottom)
-        if bottom + inside <= low and high <= top - inside and max(high - low, least) >= FILL * (top - bottom):
+        filled = high - low if high - low >= least else max(least, MIN_SPAN)  # flat values fill a flat range
+        if bottom + inside <= low and high <= top - inside and filled >= FILL * (top - bottom):
             return current
     span = high - low
     if span < least:  # flat values: a range of sensible height centred on them
-        middle = (low + high) / 2
-        low, high, span = middle - least / 2, middle + least / 2, least
+        middle, height = (low + high) / 2, max(least, MIN_SPAN)
+        low, high, span = middle - height / 2, middle + height / 2, height
     pad = MARGIN * span + clear * span / (1 - 2 * clear)
     return low - pad, high + pad + min(max(headroom, 0.0), 0.5) * span

@@ -38,15 +38,16 @@ def plain(text: str) -> str:
     return html.unescape(text.replace("<b>", "").replace("</b>", ""))
 
 
-def status_text(session: Session, compact: bool = False) -> str:
+def status_text(session: Session, compact: bool = False, named: bool = True) -> str:
     """The status line's rich text: iteration and phase, the objective, convergence (empty without a run);
-    `compact`: the phase in fewer words ("E-step" for "after the E-step"), for a narrow line."""
+    `compact`: the phase in fewer words ("E-step" for "after the E-step"), for a narrow line; not
+    `named`: the objective called "objective" (as the curve's key calls it), for a line narrower still."""
     snapshot = session.snapshot
     if snapshot is None:
         return ""
     phases = {"init": "start", "E": "E-step", "M": "M-step"} if compact else PHASES
     phase = phases[snapshot.phase]
-    name = session_objective_name(session)
+    name = session_objective_name(session) if named else "objective"
     value = snapshot.objective
     number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
     state = " · converged" if session.converged else ""
@@ -82,10 +83,11 @@ class StatusLine(SessionView, QFrame):
         self.follow_session()
 
     def redraw(self, *_) -> None:
-        text = status_text(self.session)
-        self.label.setText(text)
-        if self.label.sizeHint().width() > self._room():
-            self.label.setText(status_text(self.session, compact=True))
+        room = self._room()
+        for compact, named in ((False, True), (True, True), (True, False)):  # the longest that fits
+            self.label.setText(status_text(self.session, compact=compact, named=named))
+            if self.label.sizeHint().width() <= room:
+                break
 
     def _room(self) -> int:
         """The pixels the line leaves for the label: its own width and the stretch after it, as laid out."""

@@ -54,8 +54,11 @@ class PresetNote(QFrame):
 
     def apply_appearance(self) -> None:
         background, border, text = self.appearance.message_colours("notice")
-        self.label.setFont(window_font(self.appearance))  # a styled widget does not follow the window's font
+        # a styled widget does not follow the window's font: the text and its ✕ as large as the window's
+        self.label.setFont(window_font(self.appearance))
+        self.close_button.setFont(window_font(self.appearance))
         self.setStyleSheet(
             f"QFrame#preset_note {{ background: {background}; border: 1px solid {border}; border-radius: 3px; }}"
             f"QFrame#preset_note QLabel {{ color: {text}; border: none; }}"
+            f"QFrame#preset_note QToolButton {{ color: {text}; }}"  # the ✕ reads in either scheme
         )

@@ -308,6 +308,7 @@ class DataLegend:
         self._marks: np.ndarray = np.zeros((0, 2))  # the model's marks (means, outlines, curves) over the data
         self._making_room = False
         self._row_height: float | None = None  # pixels, measured when the rows are laid out
+        self._two_columns_width = 0.0  # pixels two columns take (at most twice one's), measured likewise
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.hold_range = False  # while the user paints, the range is theirs: no room is made
         self.item.hide()
@@ -365,6 +366,7 @@ class DataLegend:
             keep_as_pixmaps(self.item)
             self.item.updateGeometry()  # a layout holding it makes room for the new size
             self._row_height = self.item.boundingRect().height() / max(self.item.rowCount, 1)
+            self._two_columns_width = self.item.boundingRect().width() * (2 if columns == 1 else 1)
             moved = True
         if not self.item.isVisible():
             self.item.show()
@@ -375,10 +377,12 @@ class DataLegend:
 
     def _columns(self, rows: int) -> int:
         """One column, or two when `rows` rows in one would take more than `COLUMN_SHARE` of the plot's height
-        (a projector's short plot): the legend is then wider but needs half the room above the data."""
+        (a projector's short plot): the legend is then wider but needs half the room above the data. Two
+        columns only where they fit the plot's width: a narrow plot keeps one, cutting no word."""
         if self.view_box is None or self._row_height is None or rows < 3:
             return 1
-        return 2 if rows * self._row_height > COLUMN_SHARE * self.view_box.height() else 1
+        tall = rows * self._row_height > COLUMN_SHARE * self.view_box.height()
+        return 2 if tall and self._two_columns_width + 2 * MARGIN <= self.view_box.width() else 1
 
     def _refit_columns(self, *_) -> None:
         """On a resize: lay the rows out again if the plot's height asks for another column count."""
