@@ -232,10 +232,30 @@ def prepare(args):
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
+    _check_covariance_options(args, problem, config)
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
     return problem, config, start
+
+
+def _check_covariance_options(args, problem, config) -> None:
+    """ValueError when --covariance-type or --covariance-prior is given for a model without covariances
+    (they would change nothing); numbers can be given the Gaussian instead, text answers cannot."""
+    from .app.families import presentation
+
+    if presentation(config.family).covariance_types:
+        return
+    given = [
+        flag
+        for flag, value in (("--covariance-type", args.covariance_type), ("--covariance-prior", args.covariance_prior))
+        if value is not None
+    ]
+    if given:
+        raise ValueError(
+            f"{given[0]} applies to Gaussian mixtures, not to the {config.title}: leave it out"
+            + (", or give --model gaussian" if problem.levels is None else "")
+        )
 
 
 def _check_missing_cells(problem, config) -> None:

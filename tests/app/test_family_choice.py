@@ -147,6 +147,19 @@ def test_a_bad_covariance_prior_is_refused_in_one_line(coordinates, capsys):
     assert len(error.splitlines()) == 1 and "--covariance-prior" in error
 
 
+@pytest.mark.parametrize("flag", [("--covariance-prior", "0.5"), ("--covariance-type", "diag")])
+def test_a_covariance_option_for_a_model_without_covariances_is_refused(tmp_path, capsys, flag):
+    # 0/1 answers get the Bernoulli model, which has no covariance: the option would do nothing
+    answers = RNG.integers(0, 2, (40, 6))
+    path = write_rows(tmp_path / "answers.csv", [f"a{j}" for j in range(6)], answers)
+    out = tmp_path / "p.json"
+    assert main([path, *flag, "--fit", "--export-parameters", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert len(error.splitlines()) == 1 and error.startswith(f"nbviz: error: {flag[0]} applies to Gaussian mixtures")
+    assert "Bernoulli mixture" in error and "--model gaussian" in error and not out.exists()
+    assert main([path, *flag, "--model", "gaussian", "--fit", "--export-parameters", str(out)]) == 0
+
+
 def test_a_file_switched_from_the_multinomial_to_a_gaussian_keeps_its_covariance_prior():
     scores = RNG.integers(0, 11, (80, 10)).astype(float)
     config = for_file(ModelConfig(family="multinomial", n_components=2), scores)
