@@ -42,3 +42,13 @@ def test_the_status_bar_says_why_a_file_got_its_model(tmp_path):
     assert model_text(session) == f"{session.config.title} (for 0/1 values)"
     assert session.configure(session.config.with_(family="gaussian"))
     assert model_text(session) == session.config.title  # the user's own choice needs no reason
+
+
+def test_the_status_bar_reads_as_a_phrase_for_document_rows(tmp_path):
+    counts = RNG.poisson(0.6, (30, 12)).astype(float)
+    counts[:, 0] += np.arange(30)  # row totals that vary
+    problem = Problem(name="words.csv", X=counts, columns=tuple(f"w{j}" for j in range(12)), source=str(tmp_path))
+    assert problem.family_guess.family == "multinomial"
+    session = Session()
+    assert session.load(problem, for_file(ModelConfig(family="multinomial", n_components=2), counts))
+    assert model_text(session) == "Multinomial mixture (for rows that look like documents)"
