@@ -167,7 +167,7 @@ def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
     from dataclasses import replace
 
-    from .app.data.file_options import problem_from_args
+    from .app.data.file_options import problem_from_args, reading_flags_given
     from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
@@ -179,8 +179,9 @@ def prepare(args):
         raise ValueError("give either a data FILE or --preset, not both")
     if args.start and not (args.preset or args.file):
         raise ValueError("--start needs data to start on: give a data FILE or --preset")
-    if args.standardize and not (args.file and not args.file.endswith(SUFFIX)):
-        raise ValueError("--standardize applies to a data file; a preset or a session keeps its own data")
+    given = reading_flags_given(args)
+    if given and not (args.file and not args.file.endswith(SUFFIX)):
+        raise ValueError(f"{given[0]} applies to a data file; a preset or a session keeps its own data")
     run_outputs.check_classify(args)
     if args.preset:
         try:

@@ -16,6 +16,24 @@ DELIMITER_WORDS = {"comma": ",", "tab": "\t", "semicolon": ";", "whitespace": " 
 DECIMAL_WORDS = {"point": ".", "comma": ",", ".": ".", ",": ","}
 
 
+# The flags that say how a data file is read (argument's dest, flag): they act only on a data file.
+READING_FLAGS = (
+    ("delimiter", "--delimiter"),
+    ("decimal", "--decimal"),
+    ("skip_rows", "--skip-rows"),
+    ("columns", "--columns"),
+    ("ignore", "--ignore"),
+    ("missing", "--missing"),
+    ("drop_missing", "--drop-missing"),
+    ("standardize", "--standardize"),
+)
+
+
+def reading_flags_given(args) -> list[str]:
+    """The reading flags given (`READING_FLAGS`), as the user typed them."""
+    return [flag for dest, flag in READING_FLAGS if getattr(args, dest, None) not in (None, False)]
+
+
 def column_keys(text: str | None) -> list[str | int] | None:
     """Column names or 0-based numbers from a comma-separated flag value (None: not given)."""
     if text is None:
