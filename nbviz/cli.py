@@ -322,6 +322,10 @@ def check_fitting(args) -> None:
             raise ValueError("give either -k/--components or --choose-k, not both")
         if args.start:
             raise ValueError("give either --start or --choose-k, not both")
+    if args.start:  # the start itself: nothing to draw or choose
+        for flag, value in (("--init", args.init), ("--n-init", args.n_init), ("--seed", args.seed)):
+            if value is not None:
+                raise ValueError(f"give either --start or {flag}, not both: --start gives the start itself")
     if args.covariance_types:
         parse_types(args.covariance_types)
 

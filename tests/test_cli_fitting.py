@@ -184,3 +184,18 @@ def test_more_ks_than_rows_and_types_for_another_family_are_refused(tmp_path):
     done = run_cli(binary, "--model", "bernoulli", "--choose-k", "1-3", "--covariance-types", "full",
                    "--export-parameters", tmp_path / "b.json")  # fmt: skip
     assert done.returncode == 2 and "--covariance-types applies to Gaussian mixtures" in done.stderr
+
+
+@pytest.mark.parametrize("flag", [("--init", "random"), ("--n-init", "3"), ("--seed", "5")])
+def test_a_start_given_with_start_options_is_refused_not_replaced(clean, tmp_path, capsys, flag):
+    from nbviz.cli import main
+
+    start = tmp_path / "start.json"
+    assert main([str(clean), "-k", "3", "--fit", "--export-parameters", str(start)]) == 0
+    out = tmp_path / "again.json"
+    assert main([str(clean), "--start", str(start), *flag, "--export-parameters", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error == f"nbviz: error: give either --start or {flag[0]}, not both: --start gives the start itself"
+    assert not out.exists()
+    assert main([str(clean), "--start", str(start), "--export-parameters", str(out)]) == 0
+    assert parameters(out)["model"] == parameters(start)["model"]  # the start itself, not another
