@@ -52,3 +52,15 @@ def test_the_status_bar_reads_as_a_phrase_for_document_rows(tmp_path):
     session = Session()
     assert session.load(problem, for_file(ModelConfig(family="multinomial", n_components=2), counts))
     assert model_text(session) == "Multinomial mixture (for rows that look like documents)"
+
+
+def test_an_r_row_name_column_without_a_name_is_named_by_its_place(qtbot, tmp_path):
+    X = RNG.normal(size=(30, 2)).round(3)
+    path = tmp_path / "r.csv"  # as R's write.csv2 writes a data frame: row names under an empty header
+    path.write_text('"";"a";"b"\n' + "".join(f'"{i + 1}";{x};{y}\n'.replace(".", ",") for i, (x, y) in enumerate(X)))
+    dialog = ImportDialog(str(path))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.roles() == ["ignore", "feature", "feature"]
+    text = dialog.message.text()
+    assert "column 1 (no name) is left out as a row number" in text and "''" not in text
