@@ -175,6 +175,7 @@ def prepare(args):
     from .app.presentation.presets import load_preset
     from .core.params import check_integer, check_real
 
+    notes: list[str] = []  # what reading did beside the numbers, said once every check has passed
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
     if args.start and not (args.preset or args.file):
@@ -201,10 +202,7 @@ def prepare(args):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
-        notes: list[str] = []
         problem = problem_from_args(args, notes)
-        for note in notes:  # what reading did beside the numbers: skipped lines, text levels
-            print(f"nbviz: note: {note}", file=sys.stderr)
         if args.start:  # the model's own units: the centre and scale it was fitted with
             problem = _in_start_units(args.start, problem, args.standardize)
         elif args.standardize:
@@ -237,6 +235,8 @@ def prepare(args):
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
+    for note in notes:  # skipped lines, columns left out, text levels
+        print(f"nbviz: note: {note}", file=sys.stderr)
     return problem, config, start
 
 

@@ -178,3 +178,19 @@ def test_standardised_features_are_said_to_be_standardised_not_what_the_file_had
     z = standardize_problem(problem, "z")
     assert z.family_guess.family == "gaussian" and z.family_guess.why == "standardised features"
     assert z.family_guess.reason == "Gaussian mixture: the features are standardised, so they are measurements."
+
+
+def test_the_command_line_says_which_row_number_it_left_out_as_the_preview_does(coordinates, tmp_path, capsys):
+    path, _, _ = coordinates
+    out = tmp_path / "p.json"
+    assert main([path, "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert parameters_of(out)["features"] == ["x", "y"]
+    error = capsys.readouterr().err.strip()
+    assert error == (
+        "nbviz: note: sites.csv: 'sample' is left out as a row number (its values rise with the line); "
+        "give --columns sample,x,y to use it."
+    )
+    assert main([path, "--columns", "x,y", "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert capsys.readouterr().err == ""  # the user chose the columns: nothing to say
+    assert main([path, "--columns", "sample,x,y", "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert parameters_of(out)["features"] == ["sample", "x", "y"] and capsys.readouterr().err == ""
