@@ -199,3 +199,21 @@ def test_a_start_given_with_start_options_is_refused_not_replaced(clean, tmp_pat
     assert not out.exists()
     assert main([str(clean), "--start", str(start), "--export-parameters", str(out)]) == 0
     assert parameters(out)["model"] == parameters(start)["model"]  # the start itself, not another
+
+
+def test_the_parameters_file_records_the_number_of_starts_its_seed_draws(clean, tmp_path):
+    # a data file keeps the best of several starts drawn from the seed: its seed is not the seed of
+    # one start, and the file says so
+    from nbviz.cli import main
+
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    assert main([str(clean), "-k", "3", "--seed", "4", "--fit", "--export-parameters", str(first)]) == 0
+    run = parameters(first)["run"]
+    assert run["n_init"] == nc.best_fit.DEFAULT_N_INIT > 1 and run["seed"] == 4
+    flags = ["--seed", "4", "--init", run["start_method"]]
+    assert main([str(clean), "-k", "3", *flags, "--fit", "--export-parameters", str(again)]) == 0
+    assert parameters(again)["model"] == parameters(first)["model"]
+    assert (
+        main([str(clean), "-k", "3", "--seed", "4", "--n-init", "2", "--fit", "--export-parameters", str(again)]) == 0
+    )
+    assert parameters(again)["run"]["n_init"] == 1  # --n-init R starts again from the winner's seed alone
