@@ -322,6 +322,8 @@ def check_fitting(args) -> None:
             raise ValueError("give either -k/--components or --choose-k, not both")
         if args.start:
             raise ValueError("give either --start or --choose-k, not both")
+        if args.fit:  # --fit would take another iteration past the fit the table reports
+            raise ValueError("--choose-k runs the chosen fit to convergence: leave out --fit")
     if args.start:  # the start itself: nothing to draw or choose
         for flag, value in (("--init", args.init), ("--n-init", args.n_init), ("--seed", args.seed)):
             if value is not None:

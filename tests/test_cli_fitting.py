@@ -165,6 +165,7 @@ def test_the_choice_is_saved_with_the_session(clean, tmp_path):
         (("--choose-k", "1-3", "-k", "2"), "either -k/--components or --choose-k"),
         (("--n-init", "0"), "--n-init must be"),
         (("--choose-k", "1-400"), "at most 100 components"),
+        (("--choose-k", "1-3", "--fit"), "--choose-k runs the chosen fit to convergence: leave out --fit"),
     ],
 )
 def test_bad_fitting_options_are_refused_in_one_line(clean, args, message):
