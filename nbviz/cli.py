@@ -167,7 +167,7 @@ def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
     from dataclasses import replace
 
-    from .app.data.file_options import problem_from_args
+    from .app.data.file_options import problem_from_args, reading_flags_given
     from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
     from .app.families import model_choice
@@ -175,12 +175,14 @@ def prepare(args):
     from .app.presentation.presets import load_preset
     from .core.params import check_integer, check_real
 
+    notes: list[str] = []  # what reading did beside the numbers, said once every check has passed
     if args.preset and args.file:
         raise ValueError("give either a data FILE or --preset, not both")
     if args.start and not (args.preset or args.file):
         raise ValueError("--start needs data to start on: give a data FILE or --preset")
-    if args.standardize and not (args.file and not args.file.endswith(SUFFIX)):
-        raise ValueError("--standardize applies to a data file; a preset or a session keeps its own data")
+    given = reading_flags_given(args)
+    if given and not (args.file and not args.file.endswith(SUFFIX)):
+        raise ValueError(f"{given[0]} applies to a data file; a preset or a session keeps its own data")
     run_outputs.check_classify(args)
     if args.preset:
         try:
@@ -200,10 +202,7 @@ def prepare(args):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
     elif args.file:
-        notes: list[str] = []
         problem = problem_from_args(args, notes)
-        for note in notes:  # what reading did beside the numbers: skipped lines, text levels
-            print(f"nbviz: note: {note}", file=sys.stderr)
         if args.start:  # the model's own units: the centre and scale it was fitted with
             problem = _in_start_units(args.start, problem, args.standardize)
         elif args.standardize:
@@ -232,10 +231,32 @@ def prepare(args):
     if args.start:
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
+    _check_covariance_options(args, problem, config)
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
+    for note in notes:  # skipped lines, columns left out, text levels
+        print(f"nbviz: note: {note}", file=sys.stderr)
     return problem, config, start
+
+
+def _check_covariance_options(args, problem, config) -> None:
+    """ValueError when --covariance-type or --covariance-prior is given for a model without covariances
+    (they would change nothing); numbers can be given the Gaussian instead, text answers cannot."""
+    from .app.families import presentation
+
+    if presentation(config.family).covariance_types:
+        return
+    given = [
+        flag
+        for flag, value in (("--covariance-type", args.covariance_type), ("--covariance-prior", args.covariance_prior))
+        if value is not None
+    ]
+    if given:
+        raise ValueError(
+            f"{given[0]} applies to Gaussian mixtures, not to the {config.title}: leave it out"
+            + (", or give --model gaussian" if problem.levels is None else "")
+        )
 
 
 def _check_missing_cells(problem, config) -> None:
@@ -301,6 +322,12 @@ def check_fitting(args) -> None:
             raise ValueError("give either -k/--components or --choose-k, not both")
         if args.start:
             raise ValueError("give either --start or --choose-k, not both")
+        if args.fit:  # --fit would take another iteration past the fit the table reports
+            raise ValueError("--choose-k runs the chosen fit to convergence: leave out --fit")
+    if args.start:  # the start itself: nothing to draw or choose
+        for flag, value in (("--init", args.init), ("--n-init", args.n_init), ("--seed", args.seed)):
+            if value is not None:
+                raise ValueError(f"give either --start or {flag}, not both: --start gives the start itself")
     if args.covariance_types:
         parse_types(args.covariance_types)
 

@@ -121,6 +121,30 @@ def test_a_broken_session_file_exits_2_with_one_line(tmp_path):
     assert result.returncode == 2 and "keeps its own model" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "flag",
+    [
+        ("--skip-rows", "1"),
+        ("--missing", "em"),
+        ("--drop-missing",),
+        ("--delimiter", ";"),
+        ("--decimal", ","),
+        ("--columns", "x"),
+        ("--ignore", "x"),
+    ],
+)
+def test_reading_flags_without_a_data_file_are_refused_not_ignored(tmp_path, capsys, flag):
+    session = tmp_path / "run.nbviz"
+    assert main(["--preset", "gmm-2d", "--steps", "2", "--save-session", str(session)]) == 0
+    capsys.readouterr()
+    for source in (["--preset", "gmm-2d"], [str(session)]):
+        out = tmp_path / "trace.csv"
+        assert main([*source, *flag, "--export-trace", str(out)]) == 2
+        error = capsys.readouterr().err.strip()
+        assert error == f"nbviz: error: {flag[0]} applies to a data file; a preset or a session keeps its own data"
+        assert not out.exists()
+
+
 def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
     home = tmp_path / "config"
     env = {**ENV, "XDG_CONFIG_HOME": str(home)}

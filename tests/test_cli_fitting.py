@@ -165,6 +165,7 @@ def test_the_choice_is_saved_with_the_session(clean, tmp_path):
         (("--choose-k", "1-3", "-k", "2"), "either -k/--components or --choose-k"),
         (("--n-init", "0"), "--n-init must be"),
         (("--choose-k", "1-400"), "at most 100 components"),
+        (("--choose-k", "1-3", "--fit"), "--choose-k runs the chosen fit to convergence: leave out --fit"),
     ],
 )
 def test_bad_fitting_options_are_refused_in_one_line(clean, args, message):
@@ -184,3 +185,36 @@ def test_more_ks_than_rows_and_types_for_another_family_are_refused(tmp_path):
     done = run_cli(binary, "--model", "bernoulli", "--choose-k", "1-3", "--covariance-types", "full",
                    "--export-parameters", tmp_path / "b.json")  # fmt: skip
     assert done.returncode == 2 and "--covariance-types applies to Gaussian mixtures" in done.stderr
+
+
+@pytest.mark.parametrize("flag", [("--init", "random"), ("--n-init", "3"), ("--seed", "5")])
+def test_a_start_given_with_start_options_is_refused_not_replaced(clean, tmp_path, capsys, flag):
+    from nbviz.cli import main
+
+    start = tmp_path / "start.json"
+    assert main([str(clean), "-k", "3", "--fit", "--export-parameters", str(start)]) == 0
+    out = tmp_path / "again.json"
+    assert main([str(clean), "--start", str(start), *flag, "--export-parameters", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error == f"nbviz: error: give either --start or {flag[0]}, not both: --start gives the start itself"
+    assert not out.exists()
+    assert main([str(clean), "--start", str(start), "--export-parameters", str(out)]) == 0
+    assert parameters(out)["model"] == parameters(start)["model"]  # the start itself, not another
+
+
+def test_the_parameters_file_records_the_number_of_starts_its_seed_draws(clean, tmp_path):
+    # a data file keeps the best of several starts drawn from the seed: its seed is not the seed of
+    # one start, and the file says so
+    from nbviz.cli import main
+
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    assert main([str(clean), "-k", "3", "--seed", "4", "--fit", "--export-parameters", str(first)]) == 0
+    run = parameters(first)["run"]
+    assert run["n_init"] == nc.best_fit.DEFAULT_N_INIT > 1 and run["seed"] == 4
+    flags = ["--seed", "4", "--init", run["start_method"]]
+    assert main([str(clean), "-k", "3", *flags, "--fit", "--export-parameters", str(again)]) == 0
+    assert parameters(again)["model"] == parameters(first)["model"]
+    assert (
+        main([str(clean), "-k", "3", "--seed", "4", "--n-init", "2", "--fit", "--export-parameters", str(again)]) == 0
+    )
+    assert parameters(again)["run"]["n_init"] == 1  # --n-init R starts again from the winner's seed alone

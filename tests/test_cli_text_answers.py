@@ -54,10 +54,13 @@ def test_a_units_row_is_skipped_with_a_note_and_skip_rows_covers_the_rest(tmp_pa
     out = tmp_path / "r.csv"
     result = run_cli(path, "-k", 2, "--fit", "--export-responsibilities", out)
     assert result.returncode == 0, result.stderr
-    assert result.stderr == "nbviz: note: excel.csv: line 2 is a units row (g, mm): skipped.\n"
+    sample = "'sample' is left out as a row number (its values rise with the line); give --columns sample,mass,length"
+    assert result.stderr == f"nbviz: note: excel.csv: line 2 is a units row (g, mm): skipped; {sample} to use it.\n"
     assert read_rows(out)[0]["line"] == "3"
     result = run_cli(path, "--skip-rows", 3, "-k", 2, "--fit", "--export-responsibilities", out)
-    assert result.returncode == 0 and result.stderr == "nbviz: note: excel.csv: lines 2–4 skipped.\n"
+    assert (
+        result.returncode == 0 and result.stderr == f"nbviz: note: excel.csv: lines 2–4 skipped; {sample} to use it.\n"
+    )
     assert read_rows(out)[0]["line"] == "5"
     result = run_cli(path, "--skip-rows", -2, "--fit", "--export-responsibilities", out)
     assert (

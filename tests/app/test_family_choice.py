@@ -147,6 +147,19 @@ def test_a_bad_covariance_prior_is_refused_in_one_line(coordinates, capsys):
     assert len(error.splitlines()) == 1 and "--covariance-prior" in error
 
 
+@pytest.mark.parametrize("flag", [("--covariance-prior", "0.5"), ("--covariance-type", "diag")])
+def test_a_covariance_option_for_a_model_without_covariances_is_refused(tmp_path, capsys, flag):
+    # 0/1 answers get the Bernoulli model, which has no covariance: the option would do nothing
+    answers = RNG.integers(0, 2, (40, 6))
+    path = write_rows(tmp_path / "answers.csv", [f"a{j}" for j in range(6)], answers)
+    out = tmp_path / "p.json"
+    assert main([path, *flag, "--fit", "--export-parameters", str(out)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert len(error.splitlines()) == 1 and error.startswith(f"nbviz: error: {flag[0]} applies to Gaussian mixtures")
+    assert "Bernoulli mixture" in error and "--model gaussian" in error and not out.exists()
+    assert main([path, *flag, "--model", "gaussian", "--fit", "--export-parameters", str(out)]) == 0
+
+
 def test_a_file_switched_from_the_multinomial_to_a_gaussian_keeps_its_covariance_prior():
     scores = RNG.integers(0, 11, (80, 10)).astype(float)
     config = for_file(ModelConfig(family="multinomial", n_components=2), scores)
@@ -165,3 +178,19 @@ def test_standardised_features_are_said_to_be_standardised_not_what_the_file_had
     z = standardize_problem(problem, "z")
     assert z.family_guess.family == "gaussian" and z.family_guess.why == "standardised features"
     assert z.family_guess.reason == "Gaussian mixture: the features are standardised, so they are measurements."
+
+
+def test_the_command_line_says_which_row_number_it_left_out_as_the_preview_does(coordinates, tmp_path, capsys):
+    path, _, _ = coordinates
+    out = tmp_path / "p.json"
+    assert main([path, "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert parameters_of(out)["features"] == ["x", "y"]
+    error = capsys.readouterr().err.strip()
+    assert error == (
+        "nbviz: note: sites.csv: 'sample' is left out as a row number (its values rise with the line); "
+        "give --columns sample,x,y to use it."
+    )
+    assert main([path, "--columns", "x,y", "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert capsys.readouterr().err == ""  # the user chose the columns: nothing to say
+    assert main([path, "--columns", "sample,x,y", "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
+    assert parameters_of(out)["features"] == ["sample", "x", "y"] and capsys.readouterr().err == ""

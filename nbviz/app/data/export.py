@@ -180,12 +180,13 @@ def _finite_or_none(value: float) -> float | None:
 def run_summary(session) -> dict:
     """What a report needs about the run shown at `session`'s cursor, JSON-ready.
 
-    N, D, K, the family and its options (covariance type), the start (method and seed), the
-    prior, hard EM, the half-step and iteration, whether it converged, and for the parameters at
-    the cursor the log-likelihood of the data, the log-prior, the objective and BIC, AIC and ICL
-    (`nbviz.core.bic`, `aic`, `icl`; lower is better). A criterion that is infinite (a row
-    impossible under the model) is null. For standardised data, ``"standardization"`` says that
-    the model is in standardised units and gives each column's centre and scale (else null).
+    N, D, K, the family and its options (covariance type), the start (method, seed and the number of
+    starts drawn from the seed, the best kept), the prior, hard EM, the half-step and iteration,
+    whether it converged, and for the parameters at the cursor the log-likelihood of the data, the
+    log-prior, the objective and BIC, AIC and ICL (`nbviz.core.bic`, `aic`, `icl`; lower is better).
+    A criterion that is infinite (a row impossible under the model) is null. For standardised data,
+    ``"standardization"`` says that the model is in standardised units and gives each column's centre
+    and scale (else null).
     Data with missing cells kept for EM adds ``"missing": {"cells": ..., "rows": ...}`` (how many
     cells were missing, in how many rows); complete data has no such entry.
     """
@@ -208,6 +209,7 @@ def run_summary(session) -> dict:
         "options": options,
         "start_method": "given" if config.start_given else config.init_method,  # given: a preset's own start
         "seed": None if config.start_given else config.seed,
+        "n_init": None if config.start_given else config.n_init,  # > 1: the best of n_init starts drawn from seed
         "prior": config.prior.to_dict(),
         "hard": config.hard,
         "label_fraction": config.label_fraction,

@@ -7,13 +7,33 @@ reader's generic advice ("drop those rows") into the flags that do it (``--missi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import nbviz.core as nc
-from nbviz.core.tables.columns import text_features_left_out
+from nbviz.core.tables.columns import is_id_name, is_row_number, text_features_left_out
 
 from .import_spec import ImportSpec
 
 DELIMITER_WORDS = {"comma": ",", "tab": "\t", "semicolon": ";", "whitespace": " ", "space": " "}
 DECIMAL_WORDS = {"point": ".", "comma": ",", ".": ".", ",": ","}
+
+
+# The flags that say how a data file is read (argument's dest, flag): they act only on a data file.
+READING_FLAGS = (
+    ("delimiter", "--delimiter"),
+    ("decimal", "--decimal"),
+    ("skip_rows", "--skip-rows"),
+    ("columns", "--columns"),
+    ("ignore", "--ignore"),
+    ("missing", "--missing"),
+    ("drop_missing", "--drop-missing"),
+    ("standardize", "--standardize"),
+)
+
+
+def reading_flags_given(args) -> list[str]:
+    """The reading flags given (`READING_FLAGS`), as the user typed them."""
+    return [flag for dest, flag in READING_FLAGS if getattr(args, dest, None) not in (None, False)]
 
 
 def column_keys(text: str | None) -> list[str | int] | None:
@@ -106,13 +126,48 @@ def for_command_line(error: nc.DataError) -> str:
     return text
 
 
-def _answers_left_out(spec: ImportSpec, args) -> list[str]:
-    """A note on the text answers that the guess left out beside numeric features (none when the
-    user chose the columns)."""
+def _guess_notes(spec: ImportSpec, args) -> list[str]:
+    """Notes on the columns the guess left out (none when the user chose the columns): row numbers
+    with neutral names, and text answers beside numeric features; the import preview says the same."""
     if args.columns is not None or spec.is_npy:
         return []
     preview = nc.preview_table(spec.path, spec.delimiter, spec.header, decimal=spec.decimal, skip_rows=spec.skip_rows)
     ignored = set(column_keys(args.ignore) or ())
+    return _row_numbers_left_out(preview, spec.roles(preview.n_columns), ignored) + _answers_left_out(
+        preview, spec, ignored
+    )
+
+
+def _row_numbers_left_out(preview: nc.Preview, roles: Sequence[str], ignored: set) -> list[str]:
+    """A note on each column with a neutral name ('sample', 'student', not 'id': `is_id_name`) left out
+    as a row number (`is_row_number`) that ``--ignore`` did not name."""
+    left_out = [
+        j
+        for j, role in enumerate(roles)
+        if role == "ignore"
+        and not (preview.header and is_id_name(preview.columns[j]))
+        and is_row_number(preview, j)
+        and preview.columns[j] not in ignored
+        and j not in ignored
+    ]
+    if not left_out:
+        return []
+    keys = [
+        preview.columns[j] if preview.header else str(j)  # a file without a header: 0-based numbers
+        for j, role in enumerate(roles)
+        if j in left_out or role in ("feature", "categorical")
+    ]
+    names = [f"'{preview.columns[j]}'" if preview.header else f"column {j + 1}" for j in left_out]
+    plural = len(left_out) != 1
+    return [
+        f"{', '.join(names)} {'are' if plural else 'is'} left out as {'row numbers' if plural else 'a row number'} "
+        f"({'their' if plural else 'its'} values rise with the line); give --columns {','.join(keys)} to use "
+        f"{'them' if plural else 'it'}"
+    ]
+
+
+def _answers_left_out(preview: nc.Preview, spec: ImportSpec, ignored: set) -> list[str]:
+    """A note on the text answers that the guess left out beside numeric features."""
     left_out = [
         preview.columns[j]
         for j in text_features_left_out(preview, spec.roles(preview.n_columns))
@@ -144,7 +199,7 @@ def problem_from_args(args, notes: list[str] | None = None):
     except nc.DataError as error:
         raise ValueError(for_command_line(error)) from None
     problem = Problem.from_dataset(dataset, load_options=spec.options())
-    said = reading_notes(dataset) + _answers_left_out(spec, args)
+    said = reading_notes(dataset) + _guess_notes(spec, args)
     if notes is not None and said:
         if dataset.levels is not None and not getattr(args, "model", None):
             said.append(problem.family_guess.reason.rstrip("."))

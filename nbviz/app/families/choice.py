@@ -35,7 +35,7 @@ class FamilyGuess:
     reason : str
         One sentence naming the model and the property of the table that chose it.
     why : str
-        The property alone, short enough for the status bar ("the rows look like documents").
+        The property alone, short enough for the status bar after "for" ("rows that look like documents").
     """
 
     family: str
@@ -126,7 +126,7 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
             "multinomial",
             f"Multinomial mixture: the rows look like documents ({n_columns} count columns, {_percent(zeros)} "
             f"zeros, row totals from {totals.min():.0f} to {totals.max():.0f}).",
-            "the rows look like documents",
+            "rows that look like documents",
         )
     if n_columns < DOCUMENT_MIN_COLUMNS:
         why = f"only {n_columns} column{'s' * (n_columns != 1)}"

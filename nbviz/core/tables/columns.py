@@ -70,12 +70,17 @@ def is_row_number(preview: Preview, j: int) -> bool:
     return all(b > a for a, b in itertools.pairwise(numbers))
 
 
+def is_id_name(name: str) -> bool:
+    """Whether a column's name says it names rows: 'id', 'Nr', 'sample_id', 'SampleID', or no name (R's row names)."""
+    name = name.strip()
+    return bool(ID_NAMES.fullmatch(name)) or (name.endswith("ID") and name[:-2].isalpha())  # the capitals mark it
+
+
 def is_id_column(preview: Preview, j: int) -> bool:
     """Whether column `j` names rows: named like an ID (or not named, as R's row names), a row
     number (`is_row_number`), or text that differs on each of at least `_UNIQUE_ROWS` previewed rows."""
-    name = preview.columns[j].strip()
-    if preview.header and (ID_NAMES.fullmatch(name) or (name.endswith("ID") and name[:-2].isalpha())):
-        return True  # 'SampleID': the capitals mark the word
+    if preview.header and is_id_name(preview.columns[j]):
+        return True
     if is_row_number(preview, j):
         return True
     cells = _cells(preview, j)

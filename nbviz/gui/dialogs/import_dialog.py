@@ -33,7 +33,7 @@ import nbviz.core as nc
 from ...app.data.import_spec import ImportSpec
 from ...app.data.loader import DataLoader
 from ...app.data.problem import Problem
-from ...app.families import presentation
+from ...app.families import family_for_table, presentation
 from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, without_covariance_prior
 from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
@@ -164,6 +164,7 @@ class ImportDialog(QDialog):
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
         self.standardize_row = StandardizeRow()  # its choice is read when the data is adopted
+        self.standardize_row.combo.currentIndexChanged.connect(self.check)  # standardised: measurements
         # checked without a covariance prior: the file's own (`for_file`) is added when it loads
         self.base_config = without_covariance_prior(config or ModelConfig())
         self.model_chosen = False  # the user set the model: checks follow it and nothing changes it
@@ -327,7 +328,7 @@ class ImportDialog(QDialog):
         self.model_note = ""
         if self.model_chosen:
             return model_problem(problem, self.model_config())
-        guess = problem.family_guess
+        guess = family_for_table(problem.X, problem.levels, standardised=self.standardize_row.method is not None)
         fitted, note = fitting_model(problem, self.model_config().with_(family=guess.family))
         if fitted is None:
             return note

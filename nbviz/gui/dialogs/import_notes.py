@@ -15,7 +15,7 @@ def column_notes(preview: nc.Preview, roles: list[str]) -> list[str]:
     """A note for each column left out as a row number (its role menu takes it back), and the lines
     skipped under the header."""
     notes = [
-        f"'{preview.columns[j]}' is left out as a row number (its values rise with the line; make it a feature "
+        f"{_column_name(preview, j)} is left out as a row number (its values rise with the line; make it a feature "
         "to use it)"
         for j, role in enumerate(roles)
         if role == "ignore" and is_row_number(preview, j)
@@ -23,6 +23,12 @@ def column_notes(preview: nc.Preview, roles: list[str]) -> list[str]:
     if preview.skipped.lines:
         notes.append(preview.skipped.message() + " (set Skip to 0 to read it)" * (preview.skipped.units is not None))
     return notes
+
+
+def _column_name(preview: nc.Preview, j: int) -> str:
+    """Column `j` as a message names it: its name quoted, or its place when it has none (R's row names)."""
+    name = preview.columns[j]
+    return f"'{name}'" if name.strip() else f"column {j + 1} (no name)"
 
 
 def answers_note(preview: nc.Preview, roles: list[str]) -> str:
