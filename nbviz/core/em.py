@@ -226,8 +226,7 @@ class EM:
         fixed_covariances: bool = False,
         warn_empty: bool = True,
     ):
-        if not isinstance(model, Mixture):
-            raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+        _check_mixture(model)
         self.fixed_covariances = bool(fixed_covariances)
         _check_fixed_covariances(model, self.fixed_covariances, " — leave fixed_covariances off")
         self.prior = as_prior(prior)
@@ -599,6 +598,11 @@ def gained_less_than(
     return below_tolerance(level - climbed(before), tol, convergence, n_samples, level)
 
 
+def _check_mixture(model) -> None:
+    if not isinstance(model, Mixture):
+        raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+
+
 def _check_fixed_covariances(model: Mixture, fixed: bool, advice: str = "") -> None:
     """ValueError if fixed covariances are asked of a family that does not support them."""
     if fixed and not model.supports_fixed_covariances:
@@ -718,8 +722,7 @@ def e_step(model: Mixture, X, labels=None, hard: bool = False) -> np.ndarray:
     >>> nc.e_step(model, [[1, 1], [0, 1]], hard=True).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
-    if not isinstance(model, Mixture):
-        raise ValueError(f"model must be an nbviz mixture; got {type(model).__name__}")
+    _check_mixture(model)
     data = model.prepare(X)
     labels = _labelled(labels, data.n_samples, model.n_components)
     log_joint, resp, log_marginal = model.posterior_prepared(data)
@@ -755,7 +758,8 @@ def m_step(
     Raises
     ------
     ValueError
-        For bad responsibilities (shape, negative entries, rows not summing to 1) or data;
+        For a model that is not a `Mixture`, bad responsibilities (shape, negative entries, rows not
+        summing to 1) or data;
         `SingularCovarianceError` when a Gaussian covariance collapses.
 
     Examples
@@ -768,6 +772,7 @@ def m_step(
     >>> nc.m_step(model, [[1, 1], [0, 1]], [[1, 0], [0, 1]], prior=nc.Prior(beta=1)).probs.round(3).tolist()
     [[0.667, 0.667], [0.333, 0.667]]
     """
+    _check_mixture(model)
     data = model.prepare(X)
     q = _as_resp(resp, data.n_samples, model.n_components)
     _check_fixed_covariances(model, fixed_covariances)

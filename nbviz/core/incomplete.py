@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from .prepared import Prepared
+from .validation import DataFitError
 
 
 @dataclass(frozen=True)
@@ -96,15 +97,22 @@ class IncompleteData(Prepared):
 
         Raises
         ------
-        ValueError
-            For a column with no observed cell (it has no mean to start from), naming it.
+        DataFitError
+            For a column with no observed cell (it has no mean to start from), naming it (row -1: the
+            whole column).
         """
         empty_columns = self.is_missing.all(axis=0)
         if empty_columns.any():
             column = int(np.argmax(empty_columns))
-            raise ValueError(
-                f"X[:, {column}] (column {column}, counting from 0) has no observed value: every row is missing "
-                "there, so no start can be built from the data; remove that column"
+            problem = "has no observed value: every row is missing there, so no start can be built from the data"
+            advice = "remove that column"
+            raise DataFitError(
+                f"X[:, {column}] (column {column}, counting from 0) {problem}; {advice}",
+                row=-1,
+                column=column,
+                value=float("nan"),
+                problem=problem,
+                advice=advice,
             )
         return self.family._starting_layout(self.X, self.is_missing)
 

@@ -72,7 +72,7 @@ class DataFitError(ValueError):
     Attributes
     ----------
     row, column : int
-        0-based position of the first offending value in X.
+        0-based position of the first offending value in X (row -1: the whole column).
     value : float
     problem : str
         What is wrong with the value, to follow it in a sentence, e.g. ``"not a whole-number count"``.

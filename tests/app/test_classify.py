@@ -126,3 +126,31 @@ def test_new_rows_are_standardised_with_the_loaded_datas_centres_and_scales(tmp_
     with open(tmp_path / "out.csv", newline="") as handle:
         rows = [row for row in csv.DictReader(handle) if row["component"]]
     assert [(row["petal_length"], row["petal_width"]) for row in rows] == [("1.5", "0.25"), ("4.0", "1.1")]
+
+
+def test_data_whose_missing_cells_were_kept_classifies_new_rows_with_gaps_on_their_observed_cells(tmp_path):
+    gap = ("S005", "06/01/2024", "", "1.3", "versicolor")
+    train = loaded(excel_csv(tmp_path / "train.csv", HEADER, [*TRAIN, gap]), keep_missing=True)
+    result = classify_file(train, GAUSSIAN, excel_csv(tmp_path / "new.csv", HEADER[:4], NEW))
+    assert result.problem.lines.tolist() == [2, 3, 4] and not result.unassigned
+    # N002 (length missing): its E-step uses the width alone, the marginal N(mu_k[1], Sigma_k[1, 1]) (scipy)
+    joint = np.array([w * multivariate_normal(m[1], c[1, 1]).pdf(1.2) for w, m, c in zip(*GAUSSIAN_PARTS)])
+    np.testing.assert_allclose(result.resp[1], joint / joint.sum(), rtol=1e-12)
+    out = tmp_path / "r.csv"
+    write_classified(out, result, ["1", "2"])
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    expected = [("2", "1.5", "0"), ("3", "", "1"), ("4", "4.0", "0")]
+    assert [(r["line"], r["petal_length"], r["missing_cells"]) for r in rows] == expected
+    assert rows[1]["component"] == str(1 + int(np.argmax(joint))) and rows[1]["unassigned_reason"] == ""
+    # a new row without its class is classified too (no class is needed), the class column written as given
+    labelled = [(*NEW[0], "setosa"), (*NEW[1], ""), (*NEW[2], "versicolor")]
+    result = classify_file(train, GAUSSIAN, excel_csv(tmp_path / "new.csv", HEADER, labelled))
+    assert result.problem.lines.tolist() == [2, 3, 4] and np.allclose(result.resp[1], joint / joint.sum())
+    write_classified(out, result, ["1", "2"])
+    with open(out, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["species"] for r in rows] == ["setosa", "", "versicolor"]
+
+
+GAUSSIAN_PARTS = (GAUSSIAN.weights, GAUSSIAN.means, GAUSSIAN.covariances)

@@ -106,3 +106,15 @@ def test_counts_beyond_exact_float_range_are_refused_naming_the_column_and_line(
     messages = load_messages(qtbot, problem, ModelConfig(family="multinomial", n_components=2))
     assert messages[0].startswith("Cannot use words.csv with Multinomial mixture: cat on line 3 is 1e+19, too large")
     assert "2^53 = 9007199254740992" in messages[0] and "divide the counts by a power of ten" in messages[0]
+
+
+@pytest.mark.parametrize("family", ["gaussian", "bernoulli"])
+def test_a_kept_column_with_nothing_observed_is_named_by_its_header(qtbot, tmp_path, family):
+    path = write(tmp_path, "gaps.csv", "a,b,empty\n1,0,\n0,,\n1,1,\n0,1,\n,0,\n")
+    problem = Problem.from_dataset(nc.load_data(path, missing="keep"))
+    messages = load_messages(qtbot, problem, ModelConfig(family=family, n_components=2))
+    assert len(messages) == 1 and messages[0].endswith(
+        "empty has no observed value: every row is missing there, so no start can be built from the data; "
+        "remove that column"
+    )
+    assert "X[" not in messages[0] and "counting from 0" not in messages[0] and "nan" not in messages[0]

@@ -56,6 +56,20 @@ def test_missing_flags(gappy):
         cli_problem(gappy)
 
 
+def test_a_missing_label_is_not_advised_to_be_kept_for_em(tmp_path):
+    path = tmp_path / "labelled.csv"
+    path.write_text("a,b,class\n1,2,x\n3,,y\n5,6,\n7,8,x\n")
+    with pytest.raises(ValueError) as caught:
+        cli_problem(str(path), "--missing", "em")  # the gap in b is kept; a row without its class cannot be
+    message = str(caught.value)
+    assert message.startswith("labelled.csv, line 4, column 'class': missing label; 1 row has missing values")
+    assert "--missing em" not in message and "drop those rows with --drop-missing" in message
+    assert "or leave the label out with --ignore 'class'" in message
+    with pytest.raises(ValueError) as caught:
+        cli_problem(str(path))  # refused: line 3 misses a value first, line 4 its label
+    assert "missing value" in str(caught.value) and "keep them for EM with --missing em" in str(caught.value)
+
+
 def test_the_responsibilities_export_counts_missing_cells(gappy):
     problem = Problem.from_dataset(ImportSpec.guessed(gappy, keep_missing=True).load())
     resp = np.array([[0.25, 0.75], [0.5, 0.5], [1.0, 0.0], [0.0, 1.0]])

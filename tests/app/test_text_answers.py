@@ -1,6 +1,7 @@
 """Text answers in the app: the guessed spec, the family chosen, the load note and session files."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 
@@ -129,3 +130,25 @@ def test_sixteen_answers_are_not_taken_for_a_picture(tmp_path):
     problem = Problem.from_file(path)
     assert problem.levels is not None and problem.image_shape is None
     assert Problem("codes", np.zeros((3, 16)), tuple(f"x{j}" for j in range(16))).image_shape == (4, 4)
+
+
+def test_new_answers_with_gaps_are_classified_on_their_observed_answers_when_the_loaded_ones_kept_theirs(tmp_path):
+    import nbviz.core as nc
+    from nbviz.app.data.classify import classify_file
+
+    path = tmp_path / "gaps.csv"
+    path.write_text("smoker;sport\nyes;never\nno;\nmaybe;often\n;often\n")
+    spec = replace(ImportSpec.guessed(path, keep_missing=True), categorical_columns=(0, 1))
+    loaded = Problem.from_dataset(spec.load(), load_options=spec.options())
+    assert loaded.levels == (("maybe", "no", "yes"), ("never", "often"))
+    model = nc.CategoricalMixture(
+        weights=[0.4, 0.6], probs=[[[0.1, 0.1, 0.8], [0.3, 0.6, 0.1]], [[0.9, 0.1], [0.2, 0.8]]]
+    )
+    new = tmp_path / "new.csv"
+    new.write_text("smoker;sport\n;never\nno;often\n;\n")  # this file alone would code never 0, no 0
+    classified = classify_file(loaded, model, new)
+    np.testing.assert_array_equal(classified.problem.X, [[np.nan, 0], [1, 1], [np.nan, np.nan]])
+    # by hand: a row's E-step multiplies the probabilities of its observed answers only
+    joint = np.array([[0.4 * 0.9, 0.6 * 0.2], [0.4 * 0.1 * 0.1, 0.6 * 0.6 * 0.8], [0.4, 0.6]])
+    np.testing.assert_allclose(classified.resp, joint / joint.sum(axis=1, keepdims=True), rtol=1e-12)
+    assert not classified.unassigned

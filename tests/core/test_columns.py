@@ -70,3 +70,11 @@ def test_without_a_numeric_column_every_column_is_a_feature(tmp_path):
 def test_npy_columns_are_features(tmp_path):
     np.save(tmp_path / "a.npy", np.arange(6.0).reshape(3, 2))
     assert guess_roles(preview_table(tmp_path / "a.npy")) == ("feature", "feature")
+
+
+def test_a_column_empty_in_every_previewed_row_is_a_feature_not_a_text_label(tmp_path):
+    # nothing in it says text: as a feature its empty cells are refused, dropped or kept for EM by name
+    path = write(tmp_path, "d.csv", "a,b,c\n1.5,2.0,\n,3.5,\n4.0,NA,\n2.5,1.0,\n")
+    assert guess_roles(preview_table(path)) == ("feature", "feature", "feature")
+    path = write(tmp_path, "t.csv", "a,b,kind\n1.5,2.0,\n2.5,1.0,\n")
+    assert guess_roles(preview_table(path)) == ("feature", "feature", "feature")

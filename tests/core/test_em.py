@@ -348,3 +348,13 @@ def test_e_step_function_matches_the_model_posterior():
     X = two_blobs()
     model = nc.init_model(X, "gaussian", 2, rng=0)
     np.testing.assert_allclose(nc.e_step(model, X), model.responsibilities(X), rtol=1e-14)
+
+
+def test_m_step_refuses_what_is_not_a_mixture_in_one_line_as_e_step_does():
+    X = np.array([[1.0, np.nan], [0.0, 1.0]])
+    model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.2, 0.7], [0.6, 0.3]])
+    resp = nc.e_step(model, X)
+    with pytest.raises(ValueError, match="model must be an nbviz mixture; got ndarray"):
+        nc.m_step(X, model, resp)  # the arguments out of order
+    with pytest.raises(ValueError, match="model must be an nbviz mixture; got ndarray"):
+        nc.e_step(X, model)

@@ -74,3 +74,17 @@ def test_kept_cells_load_into_the_window_and_its_session_file(qtbot, tmp_path):
     assert window.session.save(saved, write_session)
     reopened = read_session(saved)
     assert np.array_equal(np.isnan(reopened.problem.X), np.isnan(problem.X))
+
+
+def test_keeping_cells_does_not_advise_keeping_a_row_without_its_label(qtbot, tmp_path):
+    path = tmp_path / "labelled.csv"
+    path.write_text("a,b,class\n1.0,2.0,x\n3.5,,y\n5.0,7.5,\n2.0,2.5,x\n8.0,9.0,y\n0.5,1.5,x\n")
+    dialog = ImportDialog(str(path))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert "or keep them for EM" in dialog.message.text()  # line 3 misses a value, line 4 a label
+    dialog.keep_check.setChecked(True)
+    text = dialog.message.text()
+    assert text.startswith("1 row lacks its label (line 4): a row without its class cannot be kept for EM.")
+    assert "keep them for EM" not in text and "set the label column's role to ignore" in text
+    assert not dialog.ok_button.isEnabled() and dialog.drop_check.text() == "Drop every row with missing values instead"

@@ -114,3 +114,29 @@ def test_long_parameter_names_have_a_line_of_their_own_and_no_number_is_broken(s
     assert any(row.name == "p(vegetables = never/sometimes/often)" for row in panel.rows)
     assert broken_numbers(browser.document()) == []
     assert browser.document().idealWidth() <= browser.viewport().width() + 1
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_levels_sharing_an_initial_are_told_apart_on_narrow_bars(tmp_path, qtbot, presentation):
+    answers = [("très bien", "often"), ("très mal", "often"), ("bien", "only"), ("mal", "only")] * 8
+    path = tmp_path / "survey.csv"
+    path.write_text("q3;q4\n" + "".join(f"{a};{b}\n" for a, b in answers))
+    session = Session()
+    assert session.load(Problem.from_file(path), ModelConfig(family="categorical", n_components=3, seed=1), None)
+    session.step()
+    appearance = Appearance()
+    appearance.set_presentation(presentation)
+    view = LevelBarsView(session, appearance=appearance)
+    qtbot.addWidget(view)
+    view.resize(300, 380)  # bars too narrow for a whole name
+    view.show()
+    view.set_awake(True)
+    view.redraw()
+    shown = {}
+    for label, name in zip(view.level_labels, view.level_names, strict=True):
+        shown.setdefault(label.textItem.toPlainText(), set()).add(name)
+    questions = [("bien", "mal", "très bien", "très mal"), ("often", "only")]
+    for names in questions:  # no label stands for two answers of one question
+        for text, meant in shown.items():
+            assert len(meant & set(names)) <= 1, (text, meant)
+    assert shown.get("tb") == {"très bien"} or "très bien" in shown

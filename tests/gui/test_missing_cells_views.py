@@ -181,3 +181,47 @@ def test_the_inspector_works_an_m_step_mean_out_on_the_expected_cells(session, q
     assert f"= {expected:.6g}" in inspector.text() and "enters with its expected value" in inspector.text()
     inspector.choose_parameter(ParameterKey("covariance", 0, (0, 0)))
     assert "not a plain weighted sum of the rows" in inspector.text() and "nan" not in inspector.text().lower()
+
+
+def test_a_categorical_row_with_missing_cells_names_the_most_probable_levels(qtbot):
+    truth = nc.CategoricalMixture(
+        weights=[0.5, 0.5],
+        probs=[[[0.8, 0.1, 0.1], [0.1, 0.2, 0.7]], [[0.7, 0.3], [0.2, 0.8]], [[0.6, 0.3, 0.1], [0.1, 0.3, 0.6]]],
+    )
+    X, _ = truth.sample(150, rng=4)
+    X[3, [1, 2]] = np.nan
+    levels = (("never", "sometimes", "often"), ("no", "yes"), ("bien", "mal", "très mal"))
+    session = Session()
+    problem = Problem("survey", X, ("q1", "q2", "q3"), levels=levels)
+    assert session.load(problem, ModelConfig(family="categorical", n_components=2, seed=0))
+    for _ in range(3):
+        assert session.next_half_step()
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.select(3)
+    model = session.run_history.responsibilities_model()
+    resp = session.resp[3]
+    text = inspector.text()
+    assert "Missing: q2, q3. The E-step used q1" in text
+    # numpy: each component's most probable level of a missing question, and that of the r-weighted levels
+    for j in (1, 2):
+        assert f"most probable {problem.columns[j]}" in text
+        for k in range(2):
+            assert levels[j][int(np.argmax(model.probs[j][k]))] in text
+        assert levels[j][int(np.argmax(resp @ model.probs[j]))] in text
+    assert "E[q2" not in text and "hollow" not in text and "nan" not in text.lower()
+
+
+def test_a_row_with_nothing_observed_has_log_p_x_zero(qtbot):
+    truth = nc.BernoulliMixture(weights=[0.3, 0.7], probs=[[0.9, 0.9, 0.1], [0.1, 0.2, 0.9]])
+    X, _ = truth.sample(80, rng=3)
+    X[7] = np.nan
+    session = Session()
+    assert session.load(Problem("gaps", X, ("a", "b", "c")), ModelConfig(family="bernoulli", n_components=2, seed=1))
+    for _ in range(3):  # the M-step's weights sum to 1 up to rounding: their logsumexp is -5.6e-17
+        assert session.next_half_step()
+    inspector = PointInspector(session)
+    qtbot.addWidget(inspector)
+    session.select(7)
+    np.testing.assert_allclose(session.resp[7], session.run_history.responsibilities_model().weights, rtol=1e-12)
+    assert "log p(x) = 0." in inspector.text() and "e-1" not in inspector.text()

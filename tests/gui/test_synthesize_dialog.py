@@ -231,3 +231,27 @@ def test_feature_names_under_bars_and_heat_maps_fit_side_by_side_in_presentation
             assert len(names) >= 2 and width < 0.8 * plot.getViewBox().width()
 
     qtbot.waitUntil(fit)
+
+
+def test_categorical_level_probabilities_are_headed_and_named_by_question_and_level(dialog):
+    import pg_probe
+
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("categorical"))
+    dialog.d_spin.setValue(4)
+    dialog.redraw_preview()
+    headers = [dialog.table.horizontalHeaderItem(i).text() for i in range(dialog.table.columnCount())]
+    assert headers == ["weight"] + [f"P(x{j} = {level})" for j in range(1, 5) for level in range(3)]
+    # the 4 questions' 3 levels are 12 groups of bars: each question named once, under its middle level
+    ticks = dialog.preview.bars_plot.getAxis("bottom")._tickLevels[0]
+    assert pg_probe.tick_labels(dialog.preview.bars_plot, "bottom") == ["x1", "x2", "x3", "x4"]
+    np.testing.assert_allclose([position for position, _ in ticks], [1.0, 4.0, 7.0, 10.0])
+
+
+def test_bernoulli_probabilities_keep_one_name_per_feature(dialog):
+    dialog.family_box.setCurrentIndex(dialog.family_box.findData("bernoulli"))
+    dialog.d_spin.setValue(3)
+    dialog.redraw_preview()
+    headers = [dialog.table.horizontalHeaderItem(i).text() for i in range(dialog.table.columnCount())]
+    assert headers == ["weight", "P(x1)", "P(x2)", "P(x3)"]
+    ticks = dialog.preview.bars_plot.getAxis("bottom")._tickLevels[0]
+    assert ticks == [(0, "x1"), (1, "x2"), (2, "x3")]

@@ -2,7 +2,8 @@
 
 The new file goes through the same reader (`ImportSpec`, `nbviz.core.load_data`) with the loaded
 data's column choices: its feature columns are found by name (by position for files without a
-header), the label column is used when present, rows with missing values are dropped and listed,
+header), the label column is used when present, rows with missing values are dropped and listed
+(kept, for the model's E-step to use their observed cells alone, when the loaded data kept its own),
 features are binarised at the same threshold and standardised with the loaded data's centres and
 scales. Columns the loaded data did not have are
 refused by name. The responsibilities are the model's E-step (`nbviz.core.e_step`) on the new rows;
@@ -93,7 +94,10 @@ def _columns_by_position(loaded: Problem, name: str, n_columns: int) -> tuple[in
 
 
 def reading_spec(loaded: Problem, path) -> ImportSpec:
-    """How to read the new file `path` as `loaded` was read; ValueError (or DataError) saying why not."""
+    """How to read the new file `path` as `loaded` was read; ValueError (or DataError) saying why not.
+
+    Missing cells are kept when `loaded` kept its own (for EM to account for), else their rows dropped.
+    """
     path = os.fspath(path)
     name = os.path.basename(path)
     guessed = ImportSpec.guessed(path)
@@ -103,6 +107,10 @@ def reading_spec(loaded: Problem, path) -> ImportSpec:
         label, features = _columns_by_name(loaded, name, preview.columns)
     else:
         label, features = _columns_by_position(loaded, name, preview.n_columns)
+    keep = bool((loaded.load_options or {}).get("keep_missing"))
+    if keep and label is not None:  # classifying needs no class: a row without it is kept, its column as written
+        features = features or tuple(j for j in range(preview.n_columns) if j != label)
+        label = None
     levels = None
     if loaded.levels is not None:  # text answers: read as text again, recoded by the loaded names
         levels = features or tuple(j for j in range(preview.n_columns) if j != label)
@@ -110,7 +118,8 @@ def reading_spec(loaded: Problem, path) -> ImportSpec:
         guessed,
         label_column=label,
         feature_columns=features,
-        drop_missing=True,
+        drop_missing=not keep,
+        keep_missing=keep,
         binarise_at=loaded.binarised_at,
         categorical_columns=levels,
     )
@@ -132,7 +141,8 @@ def _in_loaded_levels(loaded: Problem, new: Problem, name: str) -> Problem:
                 f"loaded data ({', '.join(known)})"
             )
         table = np.array([known.index(text) for text in names], dtype=np.float64)
-        X[:, j] = table[X[:, j].astype(int)]
+        observed = ~np.isnan(X[:, j])  # a kept missing cell stays missing
+        X[observed, j] = table[X[observed, j].astype(int)]
     return replace(new, X=X, levels=loaded.levels)
 
 

@@ -121,6 +121,10 @@ def for_command_line(error: nc.DataError) -> str:
         ],
         "header": [("read it as a header row", "add a header row naming the columns")],
     }
+    if ": missing label;" in text:  # --missing em keeps feature cells only: a row needs its class
+        replacements["drop_missing"] = [
+            ("drop those rows", f"drop those rows with --drop-missing, or leave the label out with --ignore {name}")
+        ]
     for generic, flags in replacements.get(error.remedy or "", []):
         text = text.replace(generic, flags)
     return text

@@ -16,6 +16,8 @@ def describe_fit_error(problem: Problem, error: Exception) -> str:
     """The reason `problem`'s data cannot be used, naming the column and line; other errors as they are."""
     if not isinstance(error, nc.DataFitError):
         return str(error)
+    if error.row < 0 and 0 <= error.column < len(problem.columns):  # the whole column, e.g. nothing observed
+        return f"{problem.columns[error.column]} {error.problem}; {error.advice}"
     if not (0 <= error.row < problem.n_samples and 0 <= error.column < len(problem.columns)):
         return str(error)  # raised on other data than this problem's: the core's positions are all there is
     return (

@@ -31,8 +31,8 @@ class Column:
     feature : int
         The feature (0-based) of a mean, standard deviation or probability; the first of a pair.
     other : int
-        The second feature of a correlation or a covariance (-1 otherwise); a covariance of a
-        feature with itself is its variance.
+        The second feature of a correlation or a covariance, or the level of a probability
+        ``P(x_j = level)`` (-1 otherwise); a covariance of a feature with itself is its variance.
     """
 
     kind: str
@@ -44,6 +44,8 @@ class Column:
         a, b = feature_name(self.feature), feature_name(self.other)
         if self.kind == "cov":
             return f"var {a}" if self.feature == self.other else f"cov {a}, {b}"
+        if self.kind == "prob" and self.other >= 0:  # a level's probability
+            return f"P({a} = {self.other})"
         return {"weight": "weight", "mean": f"mean {a}", "sd": f"sd {a}", "corr": f"corr {a}, {b}", "prob": f"P({a})"}[
             self.kind
         ]

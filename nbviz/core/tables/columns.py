@@ -50,7 +50,7 @@ def text_columns(preview: Preview) -> list[int]:
     """0-based columns with no number in the previewed rows (missing values aside)."""
     if not preview.rows:
         return []
-    return [j for j in range(preview.n_columns) if not any(_is_numeric(cell) for cell in _cells(preview, j))]
+    return [j for j in range(preview.n_columns) if (cells := _cells(preview, j)) and not any(map(_is_numeric, cells))]
 
 
 def is_date_column(preview: Preview, j: int) -> bool:

@@ -542,14 +542,19 @@ class ImportDialog(QDialog):
             self.drop_check.setVisible(True)
             self.keep_check.setVisible(_may_keep(self.family_combo))
             keep = " or keep them for EM" if _may_keep(self.family_combo) else ""
-            self._set_message(
-                "error",
-                f"{n} row{'s have' if n != 1 else ' has'} missing values "
-                f"({self._lines_text(error.lines)}). Tick a box below to load "
-                f"without {'them' if n != 1 else 'it'}{keep}, or fill them in.<br>"
-                f"<small>First: {_escape(str(error).split(';')[0])}</small>",
-                rich=True,
+            text = (
+                f"{n} row{'s have' if n != 1 else ' has'} missing values ({self._lines_text(error.lines)}). "
+                f"Tick a box below to load without {'them' if n != 1 else 'it'}{keep}, or fill them in."
             )
+            if _keeps_missing(self.family_combo, self.keep_check):  # kept cells: only missing labels are left
+                text = (
+                    f"{n} row{'s lack their' if n != 1 else ' lacks its'} label ({self._lines_text(error.lines)}): "
+                    "a row without its class cannot be kept for EM. Fill it in, set the label column's role to "
+                    "ignore, or tick Drop (which drops every row with a missing value)."
+                )
+                self.drop_check.setText("Drop every row with missing values instead")  # not only these
+            first = _escape(str(error).split(";")[0])
+            self._set_message("error", f"{text}<br><small>First: {first}</small>", rich=True)
         else:
             text = str(error)
             if getattr(error, "remedy", None) == "column":

@@ -165,6 +165,7 @@ class SynthesisPreview(QWidget):
         self.heatmaps.addItem(self.legends[PreviewKind.HEATMAPS].item, row=2, col=0)
         self.heatmaps.ci.layout.setAlignment(self.legends[PreviewKind.HEATMAPS].item, Qt.AlignmentFlag.AlignHCenter)
         self._features = 0  # features named under the bars and heat maps
+        self._centres: np.ndarray | None = None  # where each is named: None, one probability each (at m)
         for plot in (self.bars_plot.getPlotItem(), *(plot for plot, _ in self.heat_images)):
             plot.getViewBox().sigResized.connect(lambda *_: self._name_features())
         for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
@@ -374,7 +375,7 @@ class SynthesisPreview(QWidget):
             x=xs[keep], y=sample.ravel()[keep], size=self.appearance.point_size(max(3.0, min(7.0, 300.0 / (K * M))))
         )
         self.bars_plot.getViewBox().autoRange(padding=0.02)
-        self._name_features(M)
+        self._name_features(model)
 
     def _draw_heatmaps(self, model: nc.Mixture, X: np.ndarray, z: np.ndarray) -> None:
         probs = _probabilities(model)
@@ -388,22 +389,25 @@ class SynthesisPreview(QWidget):
             step = max(1, math.ceil(K / MAX_FEATURE_LABELS))
             plot.getAxis("left").setTicks([[(k + 0.5, str(k + 1)) for k in range(0, K, step)]])
             plot.getViewBox().setRange(xRange=(0, M), yRange=(0, K), padding=0.0)
-        self._name_features(M)
+        self._name_features(model)
 
-    def _name_features(self, n_features: int | None = None) -> None:
-        """Name as many of the `n_features` under the bars and heat maps as their widths have room for.
+    def _name_features(self, model: nc.Mixture | None = None) -> None:
+        """Name as many of `model`'s features under the bars and heat maps as their widths have room for.
 
-        Again when a plot is resized (None: as many features as before): a page is sized only once
-        it is shown, and the dialog can be made narrower.
+        A feature of levels (a model with ``levels``, the L_j) has one probability per level: it is
+        named once, under the middle of its levels. Again when a plot is resized (None: the features
+        as before): a page is sized only once it is shown, and the dialog can be made narrower.
         """
-        if n_features is not None:
-            self._features = n_features
+        if model is not None:
+            self._features = model.n_features
+            levels = getattr(model, "levels", None)
+            self._centres = None if levels is None else np.cumsum([0, *levels[:-1]]) + (np.asarray(levels) - 1) / 2
         if not self._features:
             return
         plots = [(self.bars_plot.getPlotItem(), 0.0)] + [(plot, 0.5) for plot, _ in self.heat_images]
         for plot, offset in plots:
             names = feature_names(self._features, plot.getViewBox().width(), self.appearance)
-            plot.getAxis("bottom").setTicks(_feature_ticks(self._features, offset, names))
+            plot.getAxis("bottom").setTicks(_feature_ticks(self._features, offset, names, self._centres))
 
 
 def feature_names(n_features: int, width: float, appearance: Appearance) -> int:
@@ -418,10 +422,11 @@ def feature_names(n_features: int, width: float, appearance: Appearance) -> int:
     return max(2, min(MAX_FEATURE_LABELS, int(width // (1.5 * name))))
 
 
-def _feature_ticks(n_features: int, offset: float, names: int = MAX_FEATURE_LABELS) -> list:
-    """Axis ticks naming about `names` features, feature m at ``m + offset``."""
+def _feature_ticks(n_features: int, offset: float, names: int = MAX_FEATURE_LABELS, centres=None) -> list:
+    """Axis ticks naming about `names` features, feature m at ``centres[m] + offset`` (default ``m + offset``)."""
     step = max(1, math.ceil(n_features / names))
-    return [[(m + offset, f"x{m + 1}") for m in range(0, n_features, step)]]
+    at = np.arange(n_features) if centres is None else centres
+    return [[(at[m] + offset, f"x{m + 1}") for m in range(0, n_features, step)]]
 
 
 def _image_shape(n_features: int) -> tuple[int, int] | None:

@@ -37,6 +37,7 @@ from ...app.analysis.breakdown import (
 )
 from ...app.analysis.missing_cells import FilledCells, incomplete_rows, worked_on_expected_cells
 from ...app.data.fit_messages import point_name, row_number, row_unit
+from ...app.families import DataView, presentation
 from ...app.families.level_names import value_text
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
@@ -340,7 +341,10 @@ class PointInspector(TextPanel):
             f"<td align='right' style='{RULE}'>{from_log(b.log_normaliser)}</td>"
             f"<td style='{RULE}'></td></tr></table>"
         )
-        parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {b.log_normaliser:.6g}.</p>")
+        filled = getattr(b, "filled", None)
+        # nothing observed: p(x | k) = 1 and p(x) = sum_k pi_k = 1, whose logsumexp is 0 only up to rounding
+        log_normaliser = 0.0 if filled is not None and not filled.observed else b.log_normaliser
+        parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {log_normaliser:.6g}.</p>")
         parts.extend(self._zeros_html(b))
         return "".join(parts)
 
@@ -440,7 +444,7 @@ class PointInspector(TextPanel):
             )
         parts.append(self._table(b))
         if b.filled is not None:  # the factors and the score below need every cell
-            parts.append(self._filled_html(b.filled, b.resp))
+            parts.append(self._filled_html(b.filled, b.x))
             return "".join(parts)
         model = session.run_history.responsibilities_model()
         factors = None if model is None else factor_rows(model, b.x)
@@ -463,26 +467,50 @@ class PointInspector(TextPanel):
             )
         return "".join(parts)
 
-    def _filled_html(self, f: FilledCells, resp: np.ndarray) -> str:
-        """Which features entered the E-step, and each missing cell's expectation per component and weighted."""
+    def _filled_html(self, f: FilledCells, x: np.ndarray) -> str:
+        """Which features entered the E-step, and what each missing cell is expected to be, per component and weighted.
+
+        A level feature's expected cell is a level (the most probable, `nbviz.core.conditional_expectations`),
+        written by its name; only a view of points draws the row (hollow, where the weighted values put it).
+        """
+        session = self.session
+        columns = session.problem.columns if session.problem is not None else ()
+        model = session.run_history.responsibilities_model()
+        view = None if model is None else presentation(model).data_view
         used = ", ".join(f.observed) if f.observed else "no feature (p(x | k) = 1: r is the weights)"
         parts = [
             f"<p><b>Missing:</b> {html.escape(', '.join(f.missing))}. The E-step used {html.escape(used)}: "
             "p(x | k) is the density of the observed features alone.</p>",
             "<table cellspacing='0' cellpadding='3'><tr><th></th>",
         ]
-        parts += [f"<th align='right'>E[{html.escape(name)} | observed, k]</th>" for name in f.missing]
+        gaps = [int(j) for j in np.flatnonzero(np.isnan(x))]
+        if view is DataView.LEVELS:
+            parts += [f"<th align='right'>most probable {html.escape(name)} | observed, k</th>" for name in f.missing]
+            weighted_head = "most probable under Σ<sub>k</sub> r<sub>k</sub> p(· | k)"
+
+            def written(j: int, value: float) -> str:
+                return html.escape(value_text(columns, j, value))
+        else:
+            parts += [f"<th align='right'>E[{html.escape(name)} | observed, k]</th>" for name in f.missing]
+            weighted_head = "Σ<sub>k</sub> r<sub>k</sub> E[·]"
+
+            def written(j: int, value: float) -> str:
+                return f"{value:.4g}"
+
         parts.append("</tr>")
-        names = self.session.component_names()
+        names = session.component_names()
         for k, row in enumerate(f.per_component):
             colour = component_color(k, self.appearance.dark).name()
-            cells = "".join(f"<td align='right'>{value:.4g}</td>" for value in row)
+            cells = "".join(f"<td align='right'>{written(j, value)}</td>" for j, value in zip(gaps, row))
             parts.append(
                 f"<tr><td><span style='color:{colour}'>&#9632;</span> {html.escape(names[k])}</td>{cells}</tr>"
             )
-        cells = "".join(f"<td align='right' style='{RULE}'><b>{value:.4g}</b></td>" for value in f.weighted)
-        parts.append(f"<tr><td style='{RULE}'>Σ<sub>k</sub> r<sub>k</sub> E[·]</td>{cells}</tr></table>")
-        parts.append("<p>The views draw the row hollow at the weighted expectation.</p>")
+        cells = "".join(
+            f"<td align='right' style='{RULE}'><b>{written(j, value)}</b></td>" for j, value in zip(gaps, f.weighted)
+        )
+        parts.append(f"<tr><td style='{RULE}'>{weighted_head}</td>{cells}</tr></table>")
+        if view is DataView.POINTS:
+            parts.append("<p>The views draw the row hollow at the weighted expectation.</p>")
         return "".join(parts)
 
     # ----------------------------------------------------------------- the M-step

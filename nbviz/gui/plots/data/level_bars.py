@@ -3,7 +3,8 @@
 One group of bars per feature (question); in it one bar per component, split into its levels'
 probabilities from the bottom (level 0) up, each level in its own shade of the component's colour,
 so a component that answers a question one way shows one tall block. Each block is labelled with its
-level: the file's text (``yes``, ``never``), cut short to fit the bar, when the features were read
+level: the file's text (``yes``, ``never``), cut short to fit the bar (never to a text another answer
+of the question shares: then the shortest text that tells it apart), when the features were read
 as text levels, else the code. Under each question its name, and its levels when they differ from
 question to question (cut to the group's width; the tooltip has them whole); levels every question
 shares are named once, under the plot.
@@ -42,6 +43,7 @@ class LevelBarsView(PlotView, QWidget):
         self.bars: list[pg.BarGraphItem] = []
         self.level_labels: list[pg.TextItem] = []
         self.level_names: list[str] = []  # each label's whole level name (the label may be cut short)
+        self.level_others: list[list[str]] = []  # the other levels of each label's question
         self.tick_texts: list[str] = []  # each question's name (and its levels), before they are cut to fit
         self._shape = (0, 0)  # components, questions
         self._key: tuple | None = None
@@ -93,10 +95,14 @@ class LevelBarsView(PlotView, QWidget):
             return
         self._label_width = width
         metrics = QFontMetrics(plot_font(self.appearance))
-        for label, name in zip(self.level_labels, self.level_names, strict=True):
+        for label, name, others in zip(self.level_labels, self.level_names, self.level_others, strict=True):
             cut = metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(width, 0))
-            # at least the initial (the key or the axis names it); a letter and an ellipsis say no more
-            label.setText(name[:1] if cut != name and len(cut) <= 2 else cut)
+            if cut != name and (len(cut) <= 2 or any(other.startswith(cut.rstrip("…")) for other in others)):
+                # a letter and an ellipsis say no more, and a cut another answer shares says less: the
+                # shortest text no other answer of the question has, if it fits, else the initial
+                short = abbreviation(name, others)
+                cut = short if metrics.horizontalAdvance(short) <= width else name[:1]
+            label.setText(cut)
         # each question's name and levels cut to its group's width, so no tick hides its neighbour
         K = self._shape[0]
         half = min((K + GAP) / 2, (K - 1) / 2 + EDGE)  # the outer questions have only the margin beyond their bars
@@ -119,7 +125,7 @@ class LevelBarsView(PlotView, QWidget):
         self.key.hide()
         for item in self.bars + self.level_labels:
             self.bar_plot.removeItem(item)
-        self.bars, self.level_labels, self.level_names, self._key = [], [], [], None
+        self.bars, self.level_labels, self.level_names, self.level_others, self._key = [], [], [], [], None
 
     def _build(self, K: int, levels: tuple[int, ...], columns) -> None:
         self._clear()
@@ -138,6 +144,7 @@ class LevelBarsView(PlotView, QWidget):
             self.bar_plot.addItem(label)
             self.level_labels.append(label)
             self.level_names.append(name)
+            self.level_others.append([level_text(columns, j, other) for other in range(levels[j]) if other != level])
         self._label_width = 0
         named = getattr(columns, "levels", None) is not None  # text levels: their names under each question
         shared = named and len({columns.levels[j] for j in range(len(levels))}) == 1
@@ -162,3 +169,18 @@ class LevelBarsView(PlotView, QWidget):
         if not named:
             return str(columns[j])
         return f"{columns[j]}\n" + " · ".join(level_text(columns, j, level) for level in range(n_levels))
+
+
+def abbreviation(name: str, others) -> str:
+    """The shortest text telling the answer `name` from its question's `others`: its initial, the
+    initials of its words ("tb" for "très bien" beside "très mal") or its shortest prefix no other
+    answer starts with; the initial when nothing shorter than the name does."""
+    candidates = [name[:1], _initials(name)] + [name[:n] for n in range(2, len(name))]
+    for candidate in candidates:
+        if candidate and not any(other.startswith(candidate) or _initials(other) == candidate for other in others):
+            return candidate
+    return name[:1]
+
+
+def _initials(name: str) -> str:
+    return "".join(word[:1] for word in name.split())
