@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
@@ -39,16 +37,4 @@ def save_image(pixmap: QPixmap, path) -> None:
     earlier file unchanged. A target that exists and is not a regular file (a device such as
     /dev/stdout) is written directly. Raises WriteError naming the file and the reason.
     """
-    data = encode_image(pixmap, image_format(path))
-    try:
-        direct = os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        direct = False
-    if not direct:
-        write_atomically(path, data)
-        return
-    try:
-        with open(path, "wb") as out:
-            out.write(data)
-    except OSError as error:
-        raise WriteError(f"{path}: could not be written: {error.strerror or error}") from None
+    write_atomically(path, encode_image(pixmap, image_format(path)))
