@@ -6,9 +6,8 @@
    standardised (z-scored) wine and iris tables, the adjusted Rand index between the classes and
    the default fit (`nbviz.core.fit_best`: k-means starts, the file's covariance prior, the
    per-row rule), for 10 seeds and 1, 2, 3, 5 and 10 starts, against scikit-learn's
-   ``GaussianMixture(n_components=3, random_state=seed)`` with its defaults. The starts are
-   compared at ``tol=1e-4`` per row; "delivered" is what the window and ``--fit`` give: EM from the
-   kept start stopping at the file's 1e-3 per row.
+   ``GaussianMixture(n_components=3, random_state=seed)`` with its defaults. "delivered" is what
+   the window and ``--fit`` give: EM from the kept start to the file's tolerance (the same fit).
 2. **Time of one fit** (the command line's fit of a small file): a 145 x 3 table of three
    classes (the size of Reaven and Miller's chemical diabetes table), the default fit against
    scikit-learn's default fit; medians of `repeats` runs, and their ratio.
@@ -47,8 +46,8 @@ def ours(X, K: int, seed: int, n_init: int = nc.best_fit.DEFAULT_N_INIT) -> np.n
 
 
 def delivered(X, K: int, seed: int) -> np.ndarray:
-    """What the window and ``--fit`` deliver: EM from the kept start, stopping at the file's rule
-    (``PER_ROW_TOL`` per row), which is looser than the tolerance the starts were compared at."""
+    """What the window and ``--fit`` deliver: EM from the kept start to the file's rule (``PER_ROW_TOL``
+    per row, the tolerance the starts were compared at)."""
     prior = nc.Prior(covariance_prior=file_covariance_prior(X))
     best = nc.fit_best(X, "gaussian", K, rng=seed, prior=prior)
     assert best.start is not None

@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--tol",
         type=float,
         metavar="TOL",
-        help="converged when an iteration gains less than TOL (presets: 1e-6 on the total; data files: 1e-3 per row)",
+        help="converged when an iteration gains less than TOL (presets: 1e-6 on the total; data files: 1e-4 per row)",
     )
     parser.add_argument(
         "--max-iter", type=int, metavar="N", help="a run to convergence stops after N iterations (default 1000)"

@@ -16,6 +16,7 @@ from sklearn.mixture import GaussianMixture
 import nbviz.core as nc
 from nbviz.app.documents.session_file import read_session
 from nbviz.app.families.gaussian import file_covariance_prior
+from nbviz.core.convergence import PER_ROW_TOL
 
 SETTINGS_HOME = tempfile.mkdtemp(prefix="nbviz-test-settings-")
 NO_DISPLAY = {
@@ -122,13 +123,13 @@ def test_n_init_keeps_the_best_of_the_starts_seeded_s_to_s_plus_r_minus_1(clean,
     assert done.returncode == 0, done.stderr
     run = parameters(params)["run"]
     assert run["start_method"] == "random" and run["seed"] in range(5, 9)
-    X = blobs()
+    X = np.loadtxt(clean, delimiter=",", skiprows=1)  # the file's numbers, as the command line read them
     prior = nc.Prior(covariance_prior=file_covariance_prior(X))
     objectives = []
-    for seed in range(5, 9):  # each start by hand: a random start, EM to scikit-learn's per-row rule
+    for seed in range(5, 9):  # each start by hand: a random start, EM to the file's per-row rule
         try:
             em = nc.EM(X, nc.init_model(X, "gaussian", 3, method="random", rng=seed, prior=prior), prior=prior)
-            em.run(1000, 1e-3, convergence="per_row")
+            em.run(1000, PER_ROW_TOL, convergence="per_row")
         except ValueError:
             continue
         objectives.append(em.history[-1].objective)

@@ -22,7 +22,11 @@ from __future__ import annotations
 from .params import check_choice
 
 CONVERGENCE_RULES = ("absolute", "per_row", "relative", "fixed")
-PER_ROW_TOL = 1e-3  # the tolerance of the per-row rule for data files: scikit-learn's default `tol`
+# The per-row tolerance of data files: a tenth of scikit-learn's default `tol=1e-3`. The default fit
+# compares its starts at it (`best_fit`), and a run from the kept start stops at it too, so it lands
+# on the fit that start was chosen for (at 1e-3 the standardised wine runs stop early: ARI 0.897
+# where the chosen fits reach 0.944); Choose K on 15,000 rows stays faster than scikit-learn's defaults.
+PER_ROW_TOL = 1e-4
 
 
 def check_rule(rule) -> str:

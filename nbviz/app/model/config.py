@@ -25,7 +25,7 @@ MAX_COMPONENTS = 100
 MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
 FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
 FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
-FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL
+FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL (a tenth of its tol)
 RULE_WORDS = {
     "absolute": "on the total",
     "per_row": "per row",
@@ -216,7 +216,8 @@ def for_file(config: ModelConfig, X) -> ModelConfig:
     only on the family it belongs to. A data file starts as scikit-learn's default fit does, from
     k-means (Lloyd's iterations from k-means++ seeds), and keeps the best of
     `nbviz.core.best_fit.DEFAULT_N_INIT` starts; its runs stop as scikit-learn's do, on the per-row
-    rule at ``PER_ROW_TOL`` (1e-3 of log-likelihood per row).
+    rule at ``PER_ROW_TOL`` (1e-4 of log-likelihood per row: a tenth of scikit-learn's tolerance, the
+    one the starts were compared at, so the run ends on the fit its start was kept for).
     """
     prior = config.prior
     for entry in PRESENTATIONS.values():
