@@ -167,7 +167,7 @@ class ModelConfig:
 
     @property
     def stopping_rule(self) -> str:
-        """The rule in words: "tol 1e-06 on the total", "tol 0.001 per row" (`rule_words`)."""
+        """The rule in words: "tol 1e-06 on the total", "tol 0.0001 per row" (`rule_words`)."""
         return rule_words(self.tolerance, self.convergence)
 
     def with_(self, **changes) -> ModelConfig:
