@@ -590,9 +590,8 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
-    window = MainWindow()
-    if batch:  # a scripted run: the same window size every time, and the user's layout left alone
-        window.remember_layout = False
+    window = MainWindow(remember_layout=not batch)  # a scripted run neither reads nor saves the user's layout
+    if batch:  # the same window size every time
         window.presentation_layout.set_full_screen(False)  # --presentation keeps the size too
     else:
         window.ask_to_save = True

@@ -6,11 +6,13 @@ import sys
 import tempfile
 
 import pytest
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
 
 from nbviz.app.documents.session_file import write_session
 from nbviz.app.presentation.presets import PRESETS
 from nbviz.cli import main
+from nbviz.gui.window.main_window import MainWindow
 
 # the app's settings go to a folder of the test run's own, never the user's
 SETTINGS_HOME = tempfile.mkdtemp(prefix="nbviz-test-settings-")
@@ -156,6 +158,36 @@ def test_a_scripted_run_neither_uses_nor_changes_the_saved_layout(tmp_path):
     result = run_cli("--preset", "gmm-2d", "--screenshot", str(png), env=env)
     assert result.returncode == 0, result.stderr
     assert QImage(str(png)).width() == 1400 and settings.read_text() == before
+
+
+def test_a_screenshot_looks_the_same_whatever_layout_the_user_saved(tmp_path, qtbot):
+    def saved_layout(home, narrow: bool) -> None:
+        """The settings a window leaves on close: its docks as laid out, the right column narrow or not."""
+        settings = QSettings(str(home / "nbviz" / "nbviz.conf"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings)
+        qtbot.addWidget(window)
+        window.resize(1400, 900)
+        window.show()
+        assert window.files.load_preset("gmm-2d")
+        if narrow:
+            docks = window.docks
+            window.resizeDocks([docks.parameters_dock], [60], Qt.Orientation.Horizontal)
+        window.close()
+        settings.sync()
+
+    pictures = []
+    for narrow in (False, True):
+        home = tmp_path / f"config-{narrow}"
+        saved_layout(home, narrow)
+        before = (home / "nbviz" / "nbviz.conf").read_bytes()
+        png = tmp_path / f"{narrow}.png"
+        result = run_cli(
+            "--preset", "gmm-2d", "--steps", "2", "--screenshot", str(png), env={**ENV, "XDG_CONFIG_HOME": str(home)}
+        )
+        assert result.returncode == 0, result.stderr
+        assert (home / "nbviz" / "nbviz.conf").read_bytes() == before
+        pictures.append(QImage(str(png)))
+    assert pictures[0].size() == pictures[1].size() and pictures[0] == pictures[1]
 
 
 def mean_lightness(image: QImage) -> float:

@@ -94,7 +94,9 @@ class MainWindow(QMainWindow):
         File → Export and the screenshot.
     """
 
-    def __init__(self, session: Session | None = None, settings: QSettings | None = None):
+    def __init__(
+        self, session: Session | None = None, settings: QSettings | None = None, *, remember_layout: bool = True
+    ):
         super().__init__()
         install_wheel_guard()  # spin and combo boxes take the wheel only when focused, app-wide
         self.session = session or Session(self)
@@ -106,7 +108,9 @@ class MainWindow(QMainWindow):
         self.view_options = ViewOptions(self)  # what the data views draw (View menu)
         self.view_options.follow(self.session)  # equal aspect: the data's own choice
         self.follow_system_scheme = True  # False once dark or light is chosen explicitly
-        self.remember_layout = True  # save the window's size and docks on close
+        # read the window's size and docks as the user left them, and save them on close (a scripted
+        # run does neither: its pictures look the same whatever layout the user keeps)
+        self.remember_layout = remember_layout
         self.ask_to_save = False  # offer to save unsaved half-steps on close (the nbviz command sets it)
         self.folders = DialogFolders(self.settings, lambda: self.remember_layout)
         self.setAcceptDrops(True)
@@ -204,7 +208,8 @@ class MainWindow(QMainWindow):
         screen = QGuiApplication.primaryScreen()  # a first start: no larger than the screen
         available = screen.availableSize() if screen is not None else QSize(*DEFAULT_SIZE)
         self.resize(*first_size((available.width(), available.height())))
-        self._restore_layout()
+        if remember_layout:
+            self._restore_layout()
         self._restore_choices()
         self.appearance.changed.connect(self._appearance_changed)
         hints = QGuiApplication.styleHints()
