@@ -309,6 +309,7 @@ class DataLegend:
         self._making_room = False
         self._row_height: float | None = None  # pixels, measured when the rows are laid out
         self._two_columns_width = 0.0  # pixels two columns take (at most twice one's), measured likewise
+        self._measured: dict[tuple, tuple[float, float]] = {}  # rows -> (row height, two columns' width)
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.hold_range = False  # while the user paints, the range is theirs: no room is made
         self.item.hide()
@@ -365,8 +366,7 @@ class DataLegend:
                 self.item.addItem(LegendSample(entry, a, n_components), entry.label())
             keep_as_pixmaps(self.item)
             self.item.updateGeometry()  # a layout holding it makes room for the new size
-            self._row_height = self.item.boundingRect().height() / max(self.item.rowCount, 1)
-            self._two_columns_width = self.item.boundingRect().width() * (2 if columns == 1 else 1)
+            self._measure(key[:-1], columns)
             moved = True
         if not self.item.isVisible():
             self.item.show()
@@ -374,6 +374,23 @@ class DataLegend:
         if moved or self.covered:
             self.place()
         self.make_room()
+
+    def _measure(self, rows_key: tuple, columns: int) -> None:
+        """A row's height and the width two columns take, as the rows laid out now show them.
+
+        Measured in one column and kept for these rows: measured again in two, the two widths differ
+        by a few pixels, and a plot whose width lies between them would switch the column count at
+        every redraw, the legend jumping from side to side while the run is stepped through.
+        """
+        box = self.item.boundingRect()
+        if columns == 1 or rows_key not in self._measured:
+            if len(self._measured) > 64:  # other runs' rows: measured again if they come back
+                self._measured.clear()
+            self._measured[rows_key] = (
+                box.height() / max(self.item.rowCount, 1),
+                box.width() * (2 if columns == 1 else 1),
+            )
+        self._row_height, self._two_columns_width = self._measured[rows_key]
 
     def _columns(self, rows: int) -> int:
         """One column, or two when `rows` rows in one would take more than `COLUMN_SHARE` of the plot's height
