@@ -135,9 +135,7 @@ class ParametersPanel(TextPanel):
                 # one (a question and its answers) has a line of its own, so its numbers keep their width
                 name = f"<td style='white-space:nowrap'>{html.escape(row.name)}</td>"
                 if len(row.name) > LONG_NAME:
-                    parts.append(
-                        f"<tr><td colspan='{span}' style='white-space:nowrap'>{html.escape(row.name)}</td></tr>"
-                    )
+                    parts.append(f"<tr><td colspan='{span}'>{html.escape(row.name)}</td></tr>")  # wraps at spaces
                     name = "<td></td>"
                 cells = f"{name}<td{style}>{html.escape(row.value)}</td>"
                 if with_truth:
