@@ -38,6 +38,7 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
+from scipy.special import rel_entr
 
 from .prepared import Prepared
 from .validation import DataFitError
@@ -239,15 +240,17 @@ def weighted_expectations(conditional: np.ndarray, resp: np.ndarray) -> np.ndarr
 def level_divergence(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     """``KL(old || new)`` of discrete distributions over the last axis: ``sum_l old_l log(old_l / new_l)``.
 
-    A level `old` gives probability 0 adds 0; one it gives positive probability and `new` gives 0
-    makes the divergence infinite. An `old` probability below machine epsilon counts as 0: it is a
-    rounding away from 0 (1 - p for a p one rounding below 1) and its term is negligible, unless
-    `new` is exactly 0 -- which the M-step's own rounding gives when it takes such a p to 1.0, and
-    which would turn one rounding into an infinite divergence.
+    Exact as the probabilities are stored (`scipy.special.rel_entr`): a level `old` gives
+    probability 0 adds 0, however small `new` is; one `old` allows and `new` rules out (exactly 0)
+    makes the divergence infinite. The M-steps of the families with missing cells never rule out a
+    level the E-step's model allowed on a weighted row (they keep it at the smallest positive
+    probability instead of rounding it to 0 or to 1's complement), so the bound EM records is
+    finite without any assumption about how many ulps a processor's rounding leaves.
     """
-    used = old > np.finfo(np.float64).eps
-    with np.errstate(divide="ignore"):  # a level only `new` rules out: an infinite divergence
-        terms = np.where(used, old * (np.log(np.where(used, old, 1.0)) - np.log(np.where(used, new, 1.0))), 0.0)
+    terms = rel_entr(old, new)
+    overflowed = np.isinf(terms) & (new > 0)  # old / new beyond the largest double (a subnormal new)
+    if overflowed.any():
+        terms[overflowed] = old[overflowed] * (np.log(old[overflowed]) - np.log(new[overflowed]))
     return terms.sum(axis=-1)
 
 

@@ -141,7 +141,8 @@ def _position(name: str, index: tuple[int, ...]) -> str:
 
 
 def _describe(value) -> str:
-    text = repr(value)
+    """`value`'s repr for a message: on one line (an array's repr spans several), cut to 60 characters."""
+    text = " ".join(repr(value).split())
     return text if len(text) <= 60 else text[:57] + "..."
 
 

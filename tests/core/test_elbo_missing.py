@@ -185,25 +185,12 @@ def test_the_missing_cells_preset_agrees_with_the_bound_view():
     assert over_z == pytest.approx(-1114.34, abs=5e-3)
 
 
-def test_a_probability_the_m_step_rounds_to_one_leaves_the_bound_finite():
-    """A feature observed as 1 wherever it is observed: its probability hovers a rounding below 1.0.
+ULP_BELOW_ONE = 2.0**-53  # the spacing of doubles just below 1.0
 
-    An M-step that rounds it up to 1.0 while the E-step's model had 1 - 2**-53 must not record
-    an ELBO of -inf: the level "0" had probability 1.1e-16 under the E-step's model, a rounding.
-    (The table is the one a property test found.)
-    """
-    n = np.nan
-    X = np.array(
-        [[1, 1], [n, 1], [n, 1], [n, n], [n, n], [1, n], [n, 0], [1, n], [n, 0], [n, n], [1, n], [1, 1], [n, 1], [1, 0]]
-        + [[n, n]]
-    )
-    run = nc.EM(X, nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[1.0, 0.3125], [1.0, 0.8125]]))
-    rounded_up = 0
-    for _ in range(30):
-        before = run.model.probs[:, 0].copy()
+
+def assert_finite_climbing_bound(run, steps):
+    for _ in range(steps):
         run.step()
-        rounded_up += int(np.any((before < 1.0) & (run.model.probs[:, 0] == 1.0)))
-    assert rounded_up  # the case arose: an M-step took 1 - 2**-53 (or so) to 1.0
     history = run.history[1:]
     elbos = np.array([s.elbo for s in history])
     objectives = np.array([s.objective for s in history])
@@ -212,10 +199,90 @@ def test_a_probability_the_m_step_rounds_to_one_leaves_the_bound_finite():
     assert (elbos[1::2] >= elbos[0::2] - 1e-12).all()  # each M-step raises the E-step's bound
 
 
-def test_a_level_the_new_model_rules_out_still_makes_the_divergence_infinite():
-    below_one = 1.0 - 2.0**-53
-    assert level_divergence(np.array([below_one, 1.0 - below_one]), np.array([1.0, 0.0])) == pytest.approx(0, abs=1e-15)
+def test_a_probability_a_rounding_below_one_leaves_the_bound_finite():
+    """A feature observed as 1 wherever it is observed: its probability hovers a rounding below 1.0.
+
+    The table is the one a property test found: on some processors an M-step rounded such a
+    probability up to 1.0 while the E-step's model had 1 - k 2**-53, and the ELBO was -inf.
+    """
+    n = np.nan
+    X = np.array(
+        [[1, 1], [n, 1], [n, 1], [n, n], [n, n], [1, n], [n, 0], [1, n], [n, 0], [n, n], [1, n], [1, 1], [n, 1], [1, 0]]
+        + [[n, n]]
+    )
+    run = nc.EM(X, nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[1.0, 0.3125], [1.0, 0.8125]]))
+    assert_finite_climbing_bound(run, 30)
+
+
+ONES_WITH_GAPS = np.array([[1, 0], [np.nan, 1], [1, 1], [np.nan, 0], [1, np.nan], [np.nan, 1], [1, 0], [1, 1]])
+
+
+@pytest.mark.parametrize("k", range(1, 9))
+@pytest.mark.parametrize("beta", [0.0, 1e-300])
+def test_an_m_step_never_rounds_a_possible_outcome_away(k, beta):
+    """From p = 1 - k ulps (and 0 + k * the smallest double) an M-step keeps both outcomes possible.
+
+    The missing cells count at the E-step model's probability; however the processor rounds the
+    update, the new probability is never exactly 1 (or 0) where the old one was not, so the
+    divergence of the missing cells is finite and the bound climbs.
+    """
+    high = 1.0 - k * ULP_BELOW_ONE
+    low = k * np.finfo(np.float64).tiny
+    start = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[high, 0.4], [high, 0.6]])
+    prior = nc.Prior(alpha=0.0, beta=beta)
+    run = nc.EM(ONES_WITH_GAPS, start, prior=prior)
+    run.step()
+    run.step()
+    assert (run.model.probs[:, 0] < 1.0).all()
+    assert_finite_climbing_bound(run, 6)
+    zeros = np.where(np.isnan(ONES_WITH_GAPS), np.nan, 1.0 - ONES_WITH_GAPS)
+    run = nc.EM(zeros, nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[low, 0.4], [low, 0.6]]), prior=prior)
+    run.step()
+    run.step()
+    assert (run.model.probs[:, 0] > 0.0).all()
+    assert_finite_climbing_bound(run, 6)
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 4, 8])
+def test_a_categorical_level_a_rounding_from_zero_stays_possible(k):
+    """Answers with gaps whose third level the start gives 0 + k * the smallest double (or exactly 0)."""
+    n = np.nan
+    X = np.array([[0, 1], [n, 0], [1, 1], [n, 1], [0, n], [1, 0], [n, n], [0, 0]])
+    tiny = k * np.finfo(np.float64).tiny
+    first = [[1.0 - 2 * tiny - 0.5, 0.5, 2 * tiny], [0.3, 0.7 - tiny, tiny]]
+    start = nc.CategoricalMixture(weights=[0.5, 0.5], probs=[first, [[0.5, 0.5], [0.4, 0.6]]])
+    run = nc.EM(X, start, prior=nc.Prior(alpha=0.0, beta=0.0))
+    run.step()
+    run.step()
+    third = run.model.probs[0][:, 2]
+    assert ((third > 0) == (np.array(first)[:, 2] > 0)).all()  # possible exactly where it was
+    assert_finite_climbing_bound(run, 6)
+
+
+def test_exactly_zero_and_one_stay_where_no_row_can_move_them():
+    """p = 1 exactly on a feature never observed as 0: the missing cells are 1 for sure, the bound is finite."""
+    X = np.array([[1, 0], [np.nan, 1], [1, 1], [np.nan, 0], [1, 1]])
+    run = nc.EM(X, nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[1.0, 0.3], [0.0, 0.6]]), prior=nc.Prior(0.0, 0.0))
+    run.step()
+    run.step()
+    assert run.model.probs[0, 0] == 1.0
+    assert_finite_climbing_bound(run, 6)
+
+
+def test_the_divergence_of_levels_is_exact_as_stored():
+    below_one = 1.0 - ULP_BELOW_ONE
+    # A level only the old model allows is ruled out by the new: infinite, however small it was
+    # (the M-step never produces such a pair on a weighted row: the tests above).
+    assert level_divergence(np.array([below_one, 1.0 - below_one]), np.array([1.0, 0.0])) == np.inf
     assert level_divergence(np.array([0.5, 0.5]), np.array([1.0, 0.0])) == np.inf
+    assert level_divergence(np.array([1.0, 0.0]), np.array([0.5, 0.5])) == pytest.approx(np.log(2), rel=1e-15)
+    for k in range(1, 9):
+        old = np.array([1.0 - k * ULP_BELOW_ONE, k * ULP_BELOW_ONE])
+        new = np.array([below_one, ULP_BELOW_ONE])
+        expected = old[0] * np.log1p((old[0] - new[0]) / new[0]) + old[1] * np.log(k)
+        assert level_divergence(old, new) == pytest.approx(expected, rel=1e-12, abs=1e-30)
+    # A subnormal new probability: old / new overflows, the divergence does not.
+    assert level_divergence(np.array([1.0, 0.0]), np.array([5e-324, 1.0])) == pytest.approx(-np.log(5e-324), rel=1e-15)
     assert level_divergence(np.array([0.5, 0.5]), np.array([0.25, 0.75])) == pytest.approx(
         0.5 * np.log(0.5 / 0.25) + 0.5 * np.log(0.5 / 0.75), rel=1e-14
     )

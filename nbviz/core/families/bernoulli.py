@@ -181,10 +181,8 @@ class BernoulliMixture(Mixture):
         with np.errstate(invalid="ignore", divide="ignore"):
             probs = (counts + beta) / (nk + 2 * beta)[:, None]
         np.minimum(probs, 1.0, out=probs)
-        # As in the complete-data update: an outcome some weighted row shows never rounds to impossible.
-        probs[(probs == 0) & (ones > 0)] = np.finfo(np.float64).tiny
-        zeros = resp @ (observed & (data.X == 0)).astype(np.float64)
-        probs[(probs == 1) & (zeros > 0)] = np.nextafter(1.0, 0.0)
+        # As in the complete-data update: an outcome some weighted row may show never rounds to impossible.
+        _keep_expected_outcomes_possible(probs, resp, data, previous)
         if empty.size:
             probs[empty] = previous.probs[empty]
         return cls(weights=map_weights(nk, prior.alpha), probs=probs), empty
@@ -239,6 +237,28 @@ class BernoulliMixture(Mixture):
         probs = self.probs.copy()
         probs[k, m] += t
         return self.replaced(probs=probs), float(probs[k, m])
+
+
+def _keep_expected_outcomes_possible(probs, resp, data, previous) -> None:
+    """Keep every outcome some weighted row may show possible after an M-step with missing cells.
+
+    An outcome is possible for component k and feature d when a row with positive responsibility
+    shows it, or misses the cell while `previous` gives it positive probability. Decided on the
+    rows' support alone (no products that could underflow), so an outcome the E-step's model
+    allowed is never ruled out by the update's rounding: the new probability is never exactly 0
+    or 1 there, and the bound's divergence of the missing cells (``level_divergence``) stays finite
+    on any processor.
+    """
+    extreme_low, extreme_high = probs == 0, probs == 1
+    if not (extreme_low.any() or extreme_high.any()):
+        return
+    observed = ~data.missing
+    support = (resp > 0).astype(np.float64)
+    missed = (support @ data.missing.astype(np.float64)) > 0
+    shows_one = (support @ (observed & (data.X == 1)).astype(np.float64)) > 0
+    shows_zero = (support @ (observed & (data.X == 0)).astype(np.float64)) > 0
+    probs[extreme_low & (shows_one | (missed & (previous.probs > 0)))] = np.finfo(np.float64).tiny
+    probs[extreme_high & (shows_zero | (missed & (previous.probs < 1)))] = np.nextafter(1.0, 0.0)
 
 
 def _keep_weighted_outcomes_possible(probs, counts, resp, data: Prepared) -> None:

@@ -51,17 +51,18 @@ def _frozen_levels(arrays) -> np.ndarray:
     return out
 
 
-def _level_probabilities(feature, nk, beta: float, empty, previous, j: int) -> np.ndarray:
+def _level_probabilities(feature, nk, beta: float, empty, previous, j: int, possible=None) -> np.ndarray:
     """MAP level probabilities ``(N_kjl + beta) / (N_k + L_j beta)`` of feature j from its (K, L_j) counts.
 
-    Empty components keep `previous`'s.
+    Empty components keep `previous`'s. A level that is `possible` (default: a positive count) is
+    never 0, even where its ratio underflows.
     """
     with np.errstate(invalid="ignore", divide="ignore"):
         p = (feature + beta) / (nk + feature.shape[1] * beta)[:, None]
     # N_kjl <= N_k holds exactly; summation order can leave a ratio one ulp above 1.
     np.minimum(p, 1.0, out=p)
     # A ratio of a positive count can underflow to 0: keep such a level possible.
-    p[(p == 0) & (feature > 0)] = np.finfo(np.float64).tiny
+    p[(p == 0) & ((feature > 0) if possible is None else possible)] = np.finfo(np.float64).tiny
     if empty.size:
         p[empty] = previous.probs[j][empty]
     return p
@@ -264,9 +265,16 @@ class CategoricalMixture(Mixture):
         probs = []
         for j, L in enumerate(previous.levels):
             seen = ~data.missing[:, j]
-            feature = resp[:, seen] @ np.eye(L)[data.X[seen, j].astype(np.int64)]
+            shown = np.eye(L)[data.X[seen, j].astype(np.int64)]
+            feature = resp[:, seen] @ shown
             feature += resp[:, ~seen].sum(axis=1)[:, None] * previous.probs[j]
-            probs.append(_level_probabilities(feature, nk, beta, empty, previous, j))
+            # A level is possible where a weighted row shows it or misses the cell while `previous`
+            # allows it: decided on the support, so a product that underflows never rules it out.
+            support = resp > 0
+            possible = ((support[:, seen].astype(np.float64) @ shown) > 0) | (
+                support[:, ~seen].any(axis=1)[:, None] & (previous.probs[j] > 0)
+            )
+            probs.append(_level_probabilities(feature, nk, beta, empty, previous, j, possible))
         return cls(weights=map_weights(nk, prior.alpha), probs=_frozen_levels(probs)), empty
 
     @classmethod

@@ -77,8 +77,8 @@ def missing_divergence(previous: Any, data: IncompleteData) -> Callable[[Any], n
 
         def independent(model: Any) -> np.ndarray:
             variances = model._diagonal_variances()
-            ratio = old_variances / variances
-            per_cell = 0.5 * (ratio - 1.0 - np.log(ratio) + (model.means - previous.means) ** 2 / variances)
+            excess = (old_variances - variances) / variances  # ratio - 1, without the cancellation near 1
+            per_cell = 0.5 * (excess - np.log1p(excess) + (model.means - previous.means) ** 2 / variances)
             return summed_over_missing(per_cell, data.missing)
 
         return independent
