@@ -27,7 +27,9 @@ from hypothesis import strategies as st
 
 from nbviz.app.documents.session_file import write_session
 
-PRESETS = ("gmm-2d", "bars", "naive-bayes")
+# A Gaussian, a Bernoulli with truth, naive Bayes, categorical answers with truth, and missing cells.
+PRESETS = ("gmm-2d", "bars", "naive-bayes", "survey", "missing-cells")
+LONGEST_REFUSAL = 400  # characters: a refusal quotes a value shortened, never a whole array
 ODD_VALUES = [None, True, False, "x", "", 0, -1, 1, 7, 2**31, 2**63, 1e308, -1e-308, 0.5, -2.5, [], {}, [[1.0]], [0]]
 NEST = "\x00nest:"
 DIGITS = "\x00digits:"
@@ -136,10 +138,11 @@ def exercise(window, path: Path, rng: random.Random) -> str:
     except SessionFileError as error:
         message = str(error)
         assert "\n" not in message and path.name in message, message
+        assert len(message) <= LONGEST_REFUSAL + len(str(path)), message
         return "refused"
     outcome = window.session.restore(saved)
     if not outcome:
-        assert "\n" not in outcome.reason
+        assert "\n" not in outcome.reason and len(outcome.reason) <= LONGEST_REFUSAL, outcome.reason
         return "refused"
     session = window.session
     session.set_cursor(rng.randrange(len(session.history)))

@@ -27,6 +27,7 @@ MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session
 MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
 MAX_ITER = 10**9
 MAX_SHOWN = 40  # characters of a value quoted in a message
+MAX_MESSAGE = 300  # characters of a message a family gives about its parameters
 CHECKSUM_PREFIX = "sha256:"
 
 
@@ -239,34 +240,37 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
         if key == "family":
             continue
         if isinstance(item, list):
-            values[key] = _tables(item, f"{where}.{key}", _depth_of(item))
+            values[key] = nested_numbers(item, f"{where}.{key}")
         else:
             values[key] = a_string(item, f"{where}.{key}")  # the family's option, e.g. covariance_type
+    # The family reads its own description and checks it (shapes, ranges, finite numbers): a
+    # categorical mixture's level probabilities are one (K, L_j) table per feature, a Gaussian's
+    # covariances a (K, D, D) array or less, whatever the family says.
     try:
         model = nc.Mixture.from_dict({"family": family, **values})
     except (ValueError, TypeError, ArithmeticError) as error:
-        raise SchemaError(where, f"is not a valid {family} mixture: {error}") from None
+        raise SchemaError(where, f"is not a valid {family} mixture: {one_line(str(error))}") from None
     if model.n_features != n_features:
         raise SchemaError(where, f"describes {model.n_features} features, but the data has {n_features}")
-    if not all(np.all(np.isfinite(getattr(model, key))) for key in values if isinstance(values[key], np.ndarray)):
-        raise SchemaError(where, "holds a number that is not finite")
     return model
 
 
-def _tables(item: list, where: str, depth: int):
-    """`item` as one array of `depth` dimensions, or, when its entries differ in shape (a categorical
-    mixture's level probabilities: one (K, L_j) table per feature), as a list of arrays."""
-    try:
-        return numbers(item, where, depth)
-    except SchemaError:
-        if depth < 3:
-            raise
-        return [numbers(inner, f"{where}[{j}]", depth - 1) for j, inner in enumerate(item)]
+def nested_numbers(value: list, where: str) -> list:
+    """`value`, checked to be lists nested to any depth whose innermost entries are numbers.
+
+    The family checks the shapes; this names the first entry that is not a number (SchemaError).
+    """
+    pending = [(value, where)]
+    while pending:
+        item, at = pending.pop()
+        if isinstance(item, list):
+            pending.extend((inner, f"{at}[{i}]") for i, inner in reversed(list(enumerate(item))))
+        elif not _is_number(item):
+            raise SchemaError(at, f"must be a number; got {shown(item)}")
+    return value
 
 
-def _depth_of(item) -> int:
-    depth = 0
-    while isinstance(item, list):
-        depth += 1
-        item = item[0] if item else None
-    return depth
+def one_line(text: str) -> str:
+    """`text` on one line, cut to a few hundred characters: a message never prints an array over lines."""
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
