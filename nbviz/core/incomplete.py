@@ -38,7 +38,6 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from scipy.special import rel_entr
 
 from .prepared import Prepared
 from .validation import DataFitError
@@ -240,14 +239,17 @@ def weighted_expectations(conditional: np.ndarray, resp: np.ndarray) -> np.ndarr
 def level_divergence(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     """``KL(old || new)`` of discrete distributions over the last axis: ``sum_l old_l log(old_l / new_l)``.
 
-    Exact as the probabilities are stored (`scipy.special.rel_entr`): a level `old` gives
+    Exact as the probabilities are stored (as `scipy.special.rel_entr` computes it): a level `old` gives
     probability 0 adds 0, however small `new` is; one `old` allows and `new` rules out (exactly 0)
     makes the divergence infinite. The M-steps of the families with missing cells never rule out a
     level the E-step's model allowed on a weighted row (they keep it at the smallest positive
     probability instead of rounding it to 0 or to 1's complement), so the bound EM records is
     finite without any assumption about how many ulps a processor's rounding leaves.
     """
-    terms = rel_entr(old, new)
+    used = old > 0
+    with np.errstate(divide="ignore", over="ignore"):  # a level only `new` rules out: an infinite divergence
+        ratio = np.where(used, old, 1.0) / np.where(used, new, 1.0)
+        terms = np.where(used, old * np.log(ratio), 0.0)
     overflowed = np.isinf(terms) & (new > 0)  # old / new beyond the largest double (a subnormal new)
     if overflowed.any():
         terms[overflowed] = old[overflowed] * (np.log(old[overflowed]) - np.log(new[overflowed]))
