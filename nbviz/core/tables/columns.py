@@ -10,7 +10,7 @@ import itertools
 import re
 
 from .cells import MISSING_TOKENS, is_value
-from .data import _column_index, _Table
+from .file_columns import FileTable, column_index
 from .levels import MAX_LEVELS
 from .preview import Preview
 
@@ -164,5 +164,5 @@ def resolve_column(preview: Preview, key, role: str) -> int:
     """The 0-based column `key` (a header name or a 0-based number) names; DataError naming the
     file and the columns there are otherwise. `role` words the message ("label column")."""
     names = preview.columns if preview.header else None
-    table = _Table(preview.path, names, preview.n_columns, unit="row" if preview.is_npy else "line")
-    return _column_index(table, key, role)
+    table = FileTable(preview.path, names, preview.n_columns, unit="row" if preview.is_npy else "line")
+    return column_index(table, key, role)
