@@ -232,6 +232,7 @@ def prepare(args):
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
     _check_covariance_options(args, problem, config)
+    _check_answers(args, problem, config)
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
@@ -257,6 +258,32 @@ def _check_covariance_options(args, problem, config) -> None:
             f"{given[0]} applies to Gaussian mixtures, not to the {config.title}: leave it out"
             + (", or give --model gaussian" if problem.levels is None else "")
         )
+
+
+def _check_answers(args, problem, config) -> None:
+    """ValueError when --model asks a model of numbers for text answers (it would fit their level numbers),
+    or the Bernoulli mixture for values other than 0 and 1 (the categorical mixture takes any codes)."""
+    import numpy as np
+
+    from .app.data.fit_messages import row_place
+
+    if config.family == "bernoulli" and problem.levels is None:
+        bad = ~(np.isnan(problem.X) | (problem.X == 0) | (problem.X == 1))
+        codes = np.isnan(problem.X) | (problem.X == np.round(problem.X))
+        if bad.any() and codes.all():  # whole numbers: codes the categorical mixture reads as they are
+            i, j = np.argwhere(bad)[0]
+            raise ValueError(
+                f"--model bernoulli: {problem.columns[j]} {row_place(problem, int(i))} is {problem.X[i, j]:.10g}, "
+                "not binary (0 or 1); give --model categorical (its levels are the values that occur)"
+            )
+    if problem.levels is None or config.family == "categorical":
+        return
+    pairs = list(zip(problem.columns, problem.levels, strict=True))[:3]
+    names = ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in pairs)
+    raise ValueError(
+        f"--model {args.model}: the features are text answers ({names}{', ...' * (len(problem.levels) > 3)}), "
+        "not numbers; give --model categorical, or leave --model out"
+    )
 
 
 def _check_missing_cells(problem, config) -> None:

@@ -404,11 +404,18 @@ def test_the_chosen_model_is_checked_and_the_message_names_the_real_cause(dialog
 
 
 def test_integer_data_is_gaussian_unless_counted_as_words(dialog_for, tmp_path):
-    path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 5},{(3 * i) % 7}\n" for i in range(30)))
+    path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 15},{(3 * i) % 17}\n" for i in range(30)))
     dialog = dialog_for(path)
     assert dialog.family_combo.currentData() == "gaussian"  # two columns of whole numbers are not documents
     dialog.set_model(family="multinomial", n_components=2)
     assert dialog.ok_button.isEnabled() and dialog.model_config().family == "multinomial"
+
+
+def test_a_few_whole_number_codes_per_column_are_read_as_answers(dialog_for, tmp_path):
+    path = write(tmp_path, "codes.csv", "a,b\n" + "".join(f"{i % 5 + 1},{(3 * i) % 2 + 1}\n" for i in range(30)))
+    dialog = dialog_for(path)
+    assert dialog.roles() == ["categorical", "categorical"] and dialog.family_combo.currentData() == "categorical"
+    assert "every column holds a few whole-number codes, read as answers" in dialog.message.text()
 
 
 def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):

@@ -67,6 +67,11 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     )
 
 
+def is_code(name: str) -> bool:
+    """Whether a level's name is a whole number (an answer code such as 1 = no, 2 = yes), not a word."""
+    return name.lstrip("+-").isdigit()
+
+
 def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why;
     `levels`: the features' level names when they were read as text (`nbviz.core.Dataset.levels`);
@@ -87,10 +92,17 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     if levels is not None:
         counts = sorted({len(names) for names in levels})
         shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        columns = f"{len(levels)} column{'s' * (len(levels) != 1)} of {shown} levels"
+        if all(is_code(name) for names in levels for name in names):
+            return FamilyGuess(
+                "categorical",
+                f"Categorical mixture (latent class analysis): every column holds a few whole-number codes, "
+                f"read as answers, not measurements ({columns}).",
+                "answer codes",
+            )
         return FamilyGuess(
             "categorical",
-            f"Categorical mixture (latent class analysis): every feature is a text answer "
-            f"({len(levels)} column{'s' * (len(levels) != 1)} of {shown} levels).",
+            f"Categorical mixture (latent class analysis): every feature is a text answer ({columns}).",
             "text answers",
         )
     if standardised:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from .cells import MISSING_TOKENS, is_value
+from .cells import MISSING_TOKENS, is_value, parse_cell
 from .file_columns import FileTable, column_index
 from .levels import MAX_LEVELS
 from .preview import Preview
@@ -22,6 +22,7 @@ ID_NAMES = re.compile(r"|#|id|index|row|rownames|row\.names|no\.?|nr\.?|n°|.*[ 
 DATE_NAMES = re.compile(r"date|time|timestamp|datetime|day|.*[ _.\-](date|time)", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}([ T].*)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}( .*)?|\d{1,2}:\d{2}(:\d{2})?")
 _WHOLE = re.compile(r"[+-]?\d+")
+_STAMP_SIZE = 10_000  # a number this large in a column named like a date is a stamp (20240131), not a day
 _UNIQUE_ROWS = 5  # a text column with this many previewed rows, all different, names rows: no label
 
 
@@ -54,9 +55,15 @@ def text_columns(preview: Preview) -> list[int]:
 
 
 def is_date_column(preview: Preview, j: int) -> bool:
-    """Whether column `j` is named like a date or time, or holds only dates and times."""
+    """Whether column `j` holds only dates and times, or is named like one ('date', 'day', 'time') and
+    holds more than small numbers: a day of the month (1-31) or a time in hours is data, a stamp
+    (20240131, seconds since 1970) is not."""
     cells = _cells(preview, j)
     named = preview.header and DATE_NAMES.fullmatch(preview.columns[j]) is not None
+    if named and cells and all(_is_numeric(cell) for cell in cells):
+        return any(
+            abs(parse_cell(cell, preview.decimal)) >= _STAMP_SIZE for cell in cells if is_value(cell, preview.decimal)
+        )
     return named or (bool(cells) and all(_DATE.fullmatch(cell.strip()) for cell in cells))
 
 

@@ -92,6 +92,7 @@ class ImportDialog(QDialog):
         self.dataset: nc.Dataset | None = None
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
+        self.identifiers: tuple[tuple[int, str], ...] = ()  # columns left out as naming the rows, and why
         self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
         # a window-modal progress dialog handles events inside setValue, where the load can end:
@@ -430,12 +431,15 @@ class ImportDialog(QDialog):
         """The roles `ImportSpec.guessed` gives, as the command line does."""
         try:
             skip = self.skip_spin.value()
-            spec = ImportSpec.guessed(
+            spec, checked = ImportSpec.guess(
                 self.path, delimiter=preview.delimiter, decimal=preview.decimal, skip_rows=None if skip < 0 else skip
             )
-            roles = spec.roles(preview.n_columns) if spec.header == preview.header else guess_roles(preview)
+            same = spec.header == preview.header
+            roles = spec.roles(preview.n_columns) if same else guess_roles(preview)
+            self.identifiers = checked.identifiers if same else ()
         except nc.DataError:  # the preview has read it: only a change on disk since then
             roles = guess_roles(preview)
+            self.identifiers = ()
         for j, role in enumerate(roles):
             self.role_combos[j].blockSignals(True)
             self.set_role(j, role)
@@ -508,7 +512,7 @@ class ImportDialog(QDialog):
         if spec.binarise_at is not None:
             parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
         if self.preview is not None:
-            parts.extend(column_notes(self.preview, self.roles()))
+            parts.extend(column_notes(self.preview, self.roles(), self.identifiers))
         return "; ".join(parts) + "."
 
     def _link_activated(self, link: str) -> None:

@@ -8,17 +8,20 @@ import nbviz.core as nc
 from ...core.tables.columns import is_row_number, text_features_left_out
 
 SHOWN_LEVELS = 4  # level names written in a column's heading; more are counted
+ROW_NUMBER = "a row number (its values rise with the line)"
 USE_ANSWERS = "use-answers"  # the link that takes the text answers in as the features
 
 
-def column_notes(preview: nc.Preview, roles: list[str]) -> list[str]:
-    """A note for each column left out as a row number (its role menu takes it back), and the lines
-    skipped under the header."""
+def column_notes(preview: nc.Preview, roles: list[str], identifiers=()) -> list[str]:
+    """A note for each column left out as naming the rows (`identifiers`: (column, what and why), as
+    `nbviz.core.tables.whole_file.checked_roles` found them; its role menu takes it back), and the
+    lines skipped under the header."""
+    found = dict(identifiers)
+    rising = [(j, ROW_NUMBER) for j, role in enumerate(roles) if role == "ignore" and is_row_number(preview, j)]
     notes = [
-        f"{_column_name(preview, j)} is left out as a row number (its values rise with the line; make it a feature "
-        "to use it)"
-        for j, role in enumerate(roles)
-        if role == "ignore" and is_row_number(preview, j)
+        f"{_column_name(preview, j)} is left out as {why} (make it a feature to use it)"
+        for j, why in sorted({**dict(rising), **found}.items())
+        if j < len(roles) and roles[j] == "ignore"
     ]
     if preview.skipped.lines:
         notes.append(preview.skipped.message() + " (set Skip to 0 to read it)" * (preview.skipped.units is not None))
