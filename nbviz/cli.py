@@ -9,6 +9,7 @@ opens no window (`scripted.run_without_window`): it needs no display and imports
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from .app.documents import run_outputs
 from .app.documents.option_clashes import option_clash
 from .app.jobs.process_end import CheckedOutput, OutputError, end_at_once_on_signals, quit_on_signals, silence_stdout
-from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
+from .scripted import Output, carry_out, choose_platform, fail, needs_window, offscreen_needed, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as `echo > /dev/full`
@@ -110,7 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--fit",
         action="store_true",
-        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end",
+        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end; with no output "
+        "flag, print the fit's summary (and with no display, open no window)",
     )
     parser.add_argument("--seed", type=int, metavar="S", help="the seed of the start (k-means++ and random starts)")
     add_fitting_options(parser)
@@ -170,7 +172,7 @@ def prepare(args):
     from .app.data.file_options import problem_from_args, reading_flags_given
     from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
-    from .app.families import model_choice
+    from .app.families import model_choice, presentation
     from .app.model.config import MAX_SEED, ModelConfig, for_file
     from .app.presentation.presets import load_preset
     from .core.params import check_integer, check_real
@@ -236,9 +238,26 @@ def prepare(args):
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
-    for note in notes:  # skipped lines, columns left out, text levels
+    if args.file and not (args.standardize or args.start) and presentation(config.family).covariance_types:
+        notes.extend(_spread_hint(problem))
+    for note in notes:  # skipped lines, columns left out, text levels, spreads
         print(f"nbviz: note: {note}", file=sys.stderr)
     return problem, config, start
+
+
+def _spread_hint(problem) -> list[str]:
+    """A note when the features' spreads differ more than 100x: the widest alone decides the clusters."""
+    from .app.data.standardize import spread_contrast
+
+    contrast = spread_contrast(problem.X) if problem.levels is None else None
+    if contrast is None:
+        return []
+    wide, narrow, ratio = contrast
+    columns = problem.columns
+    return [
+        f"the spread of {columns[wide]} is {ratio:.0f} times that of {columns[narrow]}, so {columns[wide]} alone "
+        "decides the clusters; give --standardize z (or robust) to weigh every feature alike"
+    ]
 
 
 def _check_covariance_options(args, problem, config) -> None:
@@ -591,8 +610,8 @@ def run(argv=None) -> int:
         inputs = prepare(args)
     except (ValueError, OSError) as error:  # DataError is a ValueError
         return fail(str(error))
-    if not needs_window(args, OUTPUTS):
-        return run_without_window(args, inputs, OUTPUTS, choose_k)
+    if not needs_window(args, OUTPUTS) or (args.fit and not is_batch(args) and offscreen_needed(os.environ)):
+        return run_without_window(args, inputs, OUTPUTS, choose_k)  # --fit alone, no display: its summary
     return run_in_window(args, inputs, size)
 
 

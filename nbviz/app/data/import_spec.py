@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.tables.columns import guess_roles, resolve_column, text_columns, text_features_left_out
+from nbviz.core.tables.columns import guess_roles, is_label_name, resolve_column, text_columns, text_features_left_out
 from nbviz.core.tables.whole_file import CheckedRoles, checked_roles
 
 from ..families.choice import is_code
@@ -134,13 +134,14 @@ class ImportSpec:
         :func:`nbviz.core.tables.columns.guess_roles`. The other arguments change that guess as the
         dialog's controls do: `label_column` makes a column the label (name or 0-based number;
         the guessed one is then ignored if it holds text, else a feature), `columns` lists the
-        feature columns (every other column but the label is ignored), `ignore` leaves columns
-        out, `skip_rows` skips lines under the header (None: a units row). A column chosen by
-        `columns` that the guess reads as levels stays categorical. Then the numeric columns are
-        checked over the whole file (:func:`nbviz.core.tables.whole_file.checked_roles`): identifiers
-        and running numbers the user did not choose are left out, and a table of answer codes is read
-        as levels (`codes`: None as the file shows, False never, True always). Raises DataError
-        (naming the file) when the file cannot be previewed or a column does not exist.
+        feature columns (every other column is ignored, and the guessed label too unless named
+        like one), `ignore` leaves columns out, `skip_rows` skips lines under the header (None: a
+        units row). A column chosen by `columns` that the guess reads as levels stays categorical.
+        Then the numeric columns are checked over the whole file
+        (:func:`nbviz.core.tables.whole_file.checked_roles`): identifiers and running numbers the
+        user did not choose are left out, and a table of answer codes is read as levels (`codes`:
+        None as the file shows, False never, True always). Raises DataError (naming the file) when
+        the file cannot be previewed or a column does not exist.
 
         Returns
         -------
@@ -161,6 +162,8 @@ class ImportSpec:
             fixed.add(label)
         if columns is not None:
             chosen = {resolve_column(preview, key, "feature column") for key in columns}
+            if label_column is None and "label" in roles and not is_label_name(preview, roles.index("label")):
+                roles[roles.index("label")] = "ignore"  # a text column taken for the classes: left out with the rest
             roles = [
                 role
                 if role == "label" or (j in chosen and role == "categorical")

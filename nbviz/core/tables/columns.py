@@ -161,6 +161,11 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     return tuple("label" if j == label else "ignore" if j in dropped else "feature" for j in range(preview.n_columns))
 
 
+def is_label_name(preview: Preview, j: int) -> bool:
+    """Whether column `j` is named like the classes ('class', 'species', 'label', 'y', ...)."""
+    return preview.header and LABEL_NAMES.fullmatch(preview.columns[j].strip()) is not None
+
+
 def guess_label_column(preview: Preview) -> int | None:
     """The 0-based column `guess_roles` makes the label, or None."""
     roles = guess_roles(preview)
