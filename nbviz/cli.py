@@ -330,7 +330,7 @@ def add_fitting_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--choose-k",
         metavar="K1-K2",
-        help="fit every K from K1 to K2 (--n-init starts each) and go on with the best by --criterion",
+        help="fit every K from K1 to K2 (--n-init starts each, default 10) and go on with the best by --criterion",
     )
     parser.add_argument(
         "--covariance-types",
@@ -396,13 +396,14 @@ def with_fitting(args, problem, config):
 
 def choose_k(host, args) -> str | None:
     """--choose-k: fit the range of K (and covariance types) and go on with the chosen fit; None, or why not."""
-    from .app.explore.scripted_choice import choose_in_session, parse_k_range, parse_types
+    from .app.explore.choose_k import starts_per_k
+    from .app.explore.scripted_choice import choose_in_session, parse_k_range, parse_types, steadiness_warning
 
     session = host.session
-    n_init = args.n_init if args.n_init is not None else session.config.n_init
+    n_init = starts_per_k(args.n_init, session.config.n_init)
     types = parse_types(args.covariance_types) if args.covariance_types else None
     try:
-        _, outcome, chosen = choose_in_session(
+        choice, outcome, chosen = choose_in_session(
             session, parse_k_range(args.choose_k), n_init, args.criterion or "bic", types
         )
     except ValueError as error:
@@ -410,6 +411,9 @@ def choose_k(host, args) -> str | None:
     if not outcome:
         return outcome.reason
     print(f"nbviz: {chosen}", file=sys.stderr)
+    warning = steadiness_warning(choice, n_init)
+    if warning is not None:
+        print(f"nbviz: warning: {warning}", file=sys.stderr)
     host.repaint_now()
     return None
 

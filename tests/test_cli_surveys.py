@@ -154,3 +154,18 @@ def test_columns_leave_a_text_column_out_of_the_label_guess(tmp_path, capsys):
     assert ImportSpec.guessed(iris, columns=["petal_length"]).label_column == 4  # named like the classes: kept
     status, err, document = fit(tmp_path, capsys, path, "--columns", "Exer,Smoke,W.Hnd", "--fit", "-k", "2")
     assert status == 0 and document["features"] == ["Exer", "Smoke", "W.Hnd"]
+
+
+def test_choose_k_says_when_its_starts_missed_an_optimum(tmp_path, capsys):
+    rng = np.random.default_rng(2)
+    X = np.r_[rng.normal(0, 1, (80, 2)), rng.normal([3, 0], 1, (80, 2)), rng.normal([1.5, 2.6], 1, (80, 2))]
+    path, table = tmp_path / "blobs.csv", tmp_path / "k.csv"
+    np.savetxt(path, X, delimiter=",", header="a,b", comments="", fmt="%.4f")
+    assert main([str(path), "--choose-k", "1-7", "--n-init", "3", "--export-choose-k", str(table)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "nbviz: warning: the best log-likelihood falls from K = 5 to K = 6 (-855.41 to -858.34): the starts missed "
+        "the larger K's optimum; give --n-init 6 for a steadier choice"
+    )
+    with open(table, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(row["reached"]) for row in rows][:2] == [3, 1]  # every start finds K = 1; one of three K = 2's best

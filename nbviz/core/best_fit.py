@@ -79,11 +79,7 @@ class BestFit:
     def n_reached(self) -> int:
         """How many starts ended on the kept fit's objective (within `REACHED_GAP`, or `REACHED_SHARE` of
         its size): many say the optimum is easy to find, one alone that more starts may find a better one."""
-        if self.index is None:
-            return 0
-        best = self.objectives[self.index]
-        gap = max(REACHED_GAP, REACHED_SHARE * abs(best))
-        return int(np.sum(self.objectives >= best - gap))
+        return 0 if self.index is None else count_reached(self.objectives, float(self.objectives[self.index]))
 
     @property
     def degenerate(self) -> np.ndarray:
@@ -172,6 +168,14 @@ def fit_best(
     return BestFit(
         None if index is None else runs[index], index, seeds, objectives, converged, tuple(degeneracies), failures
     )
+
+
+def count_reached(objectives: np.ndarray, best: float) -> int:
+    """How many of `objectives` (NaN: failed) reached `best`: within `REACHED_GAP` of it, or `REACHED_SHARE`
+    of its size, or above it."""
+    gap = max(REACHED_GAP, REACHED_SHARE * abs(best))
+    with np.errstate(invalid="ignore"):
+        return int(np.sum(objectives >= best - gap))
 
 
 def _best(objectives: np.ndarray, degenerate: np.ndarray) -> int | None:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.explore.choose_k import KChoice
+from ...app.explore.choose_k import CHOOSE_K_STARTS, KChoice
 from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
 from ...app.presentation.appearance import Appearance
@@ -44,7 +44,7 @@ CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
 CRITERION_COLORS_DARK = {"bic": "#56B4E9", "aic": "#E8803A", "icl": "#2FC296"}  # readable on a dark plot
 BEST_COLOR = "#d62728"
-COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed", "flags"]
+COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "reached", "failed", "flags"]
 COLUMN_TIPS = [
     "Number of components",
     "Lowest BIC over the restarts",
@@ -52,6 +52,7 @@ COLUMN_TIPS = [
     "Lowest ICL over the restarts",
     "Highest final objective over the restarts",
     "Highest minus lowest final objective over the restarts: how much the start matters",
+    "Restarts that ended on this K's best fit: one alone says more restarts may find a better one",
     "Restarts that failed (e.g. a covariance collapsed)",
     "Degenerate fits (a component with too few rows, or a covariance at the prior's floor: never chosen; "
     "NA when every restart is) and fits that stopped at the iteration cap; hover for the reasons",
@@ -113,7 +114,7 @@ class ChooseKPanel(PlotView, QWidget):
             spin.setToolTip("The range of K to fit: 1 to 50 here (a single run allows up to 100 components)")
         self.restarts_spin = QSpinBox()
         self.restarts_spin.setRange(1, 50)
-        self.restarts_spin.setValue(4)
+        self.restarts_spin.setValue(CHOOSE_K_STARTS)
         self.restarts_spin.setToolTip("Starts per K, 1 to 50; the seeds are drawn from the session's seed")
         self.criterion_combo = QComboBox()
         for name, label in CRITERION_LABELS.items():
@@ -451,6 +452,7 @@ class ChooseKPanel(PlotView, QWidget):
               for c in ("bic", "aic", "icl")),
             _fmt(-_lowest(-objective)),
             f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—",
+            f"{selection.reached()[i]}/{objective.size}",
             str(sum(1 for (ki, _) in selection.failures if ki == i)),
             flags.text(),
         ]  # fmt: skip
