@@ -425,3 +425,30 @@ def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):
     assert dialog.ok_button.isEnabled(), dialog.message.text()
     assert dialog.k_spin.value() == 1 and "Model changed to fit the data" in dialog.message.text()
     assert dialog.model_config().prior.covariance_prior > 0
+
+
+def test_a_files_starts_run_in_the_loading_thread_and_the_window_adopts_that_run(window, qtbot, tmp_path, monkeypatch):
+    import threading
+
+    from nbviz.gui.window import file_commands
+
+    threads = []
+
+    def counted(problem, config, start=None):  # the real run, noting the thread that made it
+        threads.append(threading.current_thread())
+        return counted_run(problem, config, start)
+
+    counted_run = file_commands.counted_run
+    monkeypatch.setattr(file_commands, "counted_run", counted)
+    rng = np.random.default_rng(0)
+    X = np.r_[rng.normal(0, 1, (300, 2)), rng.normal(6, 1, (300, 2))]
+    path = tmp_path / "large.csv"
+    np.savetxt(path, X, delimiter=",", header="a,b", comments="", fmt="%.4f")
+    dialog = window.files.import_file(str(path))
+    with qtbot.waitSignal(dialog.finished, timeout=60000):
+        dialog.ok_button.click()
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    session = window.session
+    assert session.problem.name == "large.csv" and session.starts is not None
+    assert session.starts.n_starts == session.config.n_init == 3 and session.history[0].model is not None
+    assert session.config.start_given is False  # the file's own start, as File → Open makes it

@@ -82,17 +82,25 @@ class Session(SessionEvents):
         self.view_choices: WeakKeyDictionary[Problem, dict[str, bool]] = WeakKeyDictionary()
 
     # ----------------------------------------------------------------- loading and configuring
-    def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> Outcome:
+    def load(
+        self,
+        problem: Problem,
+        config: ModelConfig | None = None,
+        start: nc.Mixture | None = None,
+        made: tuple[nc.EM, StartsTally | None] | None = None,
+    ) -> Outcome:
         """Switch to new data (and optionally a new model choice and start).
 
-        On any error the previous problem and run stay as they were and the outcome says why;
-        refused the same way while a background run is going (it runs on the current data).
+        `made` is the run `counted_run(problem, config)` gave, made beforehand (in a worker thread,
+        while a large file loaded), so the starts are not run again here. On any error the previous
+        problem and run stay as they were and the outcome says why; refused the same way while a
+        background run is going (it runs on the current data).
         """
         if self.busy:
             return self.refused_while_busy(f"opening {problem.name}")
         config = (config or config_for(problem, self.config)).with_(start_given=start is not None)
         try:
-            em, starts = counted_run(problem, config, start)
+            em, starts = made if made is not None and start is None else counted_run(problem, config, start)
         except ValueError as error:
             return self.refuse(f"Cannot use {problem.name} with {config.title}: {describe_fit_error(problem, error)}")
         self.undo_history.remember()

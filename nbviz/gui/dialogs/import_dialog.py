@@ -68,6 +68,10 @@ class ImportDialog(QDialog):
         The model shown first (its family follows the data until the user chooses one).
     appearance : Appearance, optional
         The window's presentation mode and colour scheme, which the dialog follows (default: light).
+    prepare : callable, optional
+        ``prepare(dataset, spec, config, standardise)`` runs in the loading thread once the file is
+        read (the model's starts, which take seconds on a large table); what it returns is passed to
+        `adopt` as a fourth argument.
 
     Attributes
     ----------
@@ -82,6 +86,7 @@ class ImportDialog(QDialog):
         adopt: Callable[[nc.Dataset, ImportSpec, ModelConfig], str | None] | None = None,
         appearance: Appearance | None = None,
         config: ModelConfig | None = None,
+        prepare: Callable[[nc.Dataset, ImportSpec, ModelConfig, str | None], object] | None = None,
     ):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
@@ -89,6 +94,7 @@ class ImportDialog(QDialog):
         self._message_kind = ""
         self.path = os.fspath(path)
         self.adopt = adopt
+        self.prepare = prepare
         self.dataset: nc.Dataset | None = None
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
@@ -622,7 +628,9 @@ class ImportDialog(QDialog):
         self._progress.setValue(0)
         self._progress.setWindowModality(Qt.WindowModality.WindowModal)
         self._progress.canceled.connect(self.loader.cancel)
-        return self.loader.start(self.spec)
+        prepare, spec, config, method = self.prepare, self.spec, self.model_config(), self.standardize_row.method
+        after = None if prepare is None else (lambda dataset: prepare(dataset, spec, config, method))
+        return self.loader.start(self.spec, after)
 
     def cancel_loading(self) -> None:
         """What the progress dialog's Cancel button does."""
@@ -641,6 +649,8 @@ class ImportDialog(QDialog):
         self._setting_progress = True
         try:
             self._progress.setValue(int(round(fraction * 1000)))
+            if fraction >= 1.0 and self.prepare is not None:  # read: the model's starts run now
+                self._progress.setLabelText(f"Read {os.path.basename(self.path)}; starting the model…")
         finally:
             self._setting_progress = False
         ending, self._ending = self._ending, None
@@ -665,7 +675,8 @@ class ImportDialog(QDialog):
             return
         self._close_progress()
         assert self.spec is not None  # set by start_loading, the only way to start the loader
-        problem = self.adopt(dataset, self.spec, self.model_config()) if self.adopt is not None else None
+        prepared = () if self.prepare is None else (self.loader.prepared,)
+        problem = self.adopt(dataset, self.spec, self.model_config(), *prepared) if self.adopt is not None else None
         if problem is not None:
             self._show_problem(problem)
             return
