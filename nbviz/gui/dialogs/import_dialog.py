@@ -154,7 +154,7 @@ class ImportDialog(QDialog):
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel(
             "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
-            "model), <i>categorical</i> (text answers, their levels under the name), <i>label</i> "
+            "model), <i>categorical</i> (answers, as text or codes: their levels under the name), <i>label</i> "
             "(known classes, for naive Bayes and comparisons) or <i>ignore</i>."
         )
         roles_hint.setWordWrap(True)

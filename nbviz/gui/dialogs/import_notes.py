@@ -19,7 +19,7 @@ def column_notes(preview: nc.Preview, roles: list[str], identifiers=()) -> list[
     found = dict(identifiers)
     rising = [(j, ROW_NUMBER) for j, role in enumerate(roles) if role == "ignore" and is_row_number(preview, j)]
     notes = [
-        f"{_column_name(preview, j)} is left out as {why} (make it a feature to use it)"
+        f"{_column_name(preview, j)} is left out as {why}: make it a feature to use it"
         for j, why in sorted({**dict(rising), **found}.items())
         if j < len(roles) and roles[j] == "ignore"
     ]
