@@ -18,10 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-DOCUMENT_MIN_COLUMNS = 10
-"""A table of counts needs at least this many columns (words) to be taken for documents."""
-DOCUMENT_MIN_ZEROS = 0.5
-"""... and at least this fraction of its cells 0 (most words absent from most documents)."""
+from nbviz.core.tables.whole_file import DOCUMENT_MIN_COLUMNS, DOCUMENT_MIN_ZEROS, code_columns, looks_like_documents
 
 
 @dataclass(frozen=True)
@@ -133,12 +130,19 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     n_columns = X.shape[1]
     zeros = float(np.mean(X == 0))
     totals = X.sum(axis=1)
-    if n_columns >= DOCUMENT_MIN_COLUMNS and zeros >= DOCUMENT_MIN_ZEROS and totals.max() > totals.min():
+    if looks_like_documents(X):
         return FamilyGuess(
             "multinomial",
             f"Multinomial mixture: the rows look like documents ({n_columns} count columns, {_percent(zeros)} "
             f"zeros, row totals from {totals.min():.0f} to {totals.max():.0f}).",
             "rows that look like documents",
+        )
+    if code_columns(X).all():  # read as numbers although each column holds a few codes (a choice made)
+        return FamilyGuess(
+            "gaussian",
+            "Gaussian mixture: whole numbers read as measurements, though each column holds a few codes; read "
+            "them as categorical to fit latent classes of answers.",
+            "answer codes read as numbers",
         )
     if n_columns < DOCUMENT_MIN_COLUMNS:
         why = f"only {n_columns} column{'s' * (n_columns != 1)}"

@@ -12,7 +12,8 @@ is read in full before it gets that role:
 - a table whose every numeric feature holds at most `MAX_CODES` different whole numbers (more than
   two rows per code, none above `MAX_CODE_SIZE`) is a table of answer codes: its columns are read
   as levels (the values that occur, named by their numbers), as are the text answers beside them.
-  Values 0 and 1 only stay numbers: the Bernoulli mixture reads them as they are.
+  Values 0 and 1 only stay numbers (the Bernoulli mixture reads them as they are), and so do word
+  counts (`looks_like_documents`, for the multinomial).
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ MAX_CODE_SIZE = 100
 """... each at most this large (99 for "no answer"); 1000, 2000, ... are amounts, not codes."""
 ID_MIN_ROWS = 20
 """All-different whole numbers name the rows from this many rows on (fewer: a short table of measurements)."""
+DOCUMENT_MIN_COLUMNS = 10
+"""A table of counts needs at least this many columns (words) to be taken for documents."""
+DOCUMENT_MIN_ZEROS = 0.5
+"""... and at least this fraction of its cells 0 (most words absent from most documents)."""
 _SUSPECT_ROWS = 5  # previewed rows, all different, that make a whole-number column worth reading in full
 
 
@@ -171,9 +176,21 @@ def checked_roles(
     return CheckedRoles(tuple(roles), tuple(identifiers))
 
 
+def looks_like_documents(X: np.ndarray) -> bool:
+    """Whether complete whole numbers `X` (n_samples, n_features) look like word counts: at least
+    `DOCUMENT_MIN_COLUMNS` columns, at least `DOCUMENT_MIN_ZEROS` of the cells 0, none negative, and
+    row totals that vary."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.size == 0 or np.isnan(X).any() or np.any(X < 0) or X.shape[1] < DOCUMENT_MIN_COLUMNS:
+        return False
+    totals = X.sum(axis=1)
+    return float(np.mean(X == 0)) >= DOCUMENT_MIN_ZEROS and totals.max() > totals.min()
+
+
 def _answer_codes(X: np.ndarray | None) -> bool:
-    """Whether the features `X` are a table of answer codes (not 0/1 only, which stays Bernoulli)."""
-    if X is None or not code_columns(X).all():
+    """Whether the features `X` are a table of answer codes (not 0/1 only, which stays Bernoulli, nor
+    word counts, which the multinomial reads)."""
+    if X is None or not code_columns(X).all() or looks_like_documents(X):
         return False
     seen = X[~np.isnan(X)]
     return not np.all((seen == 0) | (seen == 1))
