@@ -1,7 +1,9 @@
-"""A dismissable line above the data view: what to look at in the preset that is open."""
+"""A dismissable line above the data view: what to look at in the preset that is open, and a link to its
+lesson in the user guide."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ...app.presentation.appearance import Appearance
@@ -12,8 +14,10 @@ class PresetNote(QFrame):
     """Shows a preset's note until it is dismissed or other data is opened.
 
     Its colours follow `appearance` (light or dark scheme); its text is as large as the window's
-    (larger in presentation mode).
+    (larger in presentation mode). Its link asks for the preset's section of the guide (`guide_requested`).
     """
+
+    guide_requested = Signal(str)  # a link into the user guide: page.md#section
 
     def __init__(self, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
@@ -26,6 +30,10 @@ class PresetNote(QFrame):
         self.label.setTextInteractionFlags(
             self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse
         )
+        self.guide_link = QLabel()
+        self.guide_link.setTextFormat(Qt.TextFormat.RichText)
+        self.guide_link.setToolTip("Read this preset's lesson in the user guide")
+        self.guide_link.linkActivated.connect(self.guide_requested)
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
@@ -34,6 +42,7 @@ class PresetNote(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
         layout.addWidget(self.label, 1)
+        layout.addWidget(self.guide_link, 0, Qt.AlignmentFlag.AlignBottom)
         layout.addWidget(self.close_button)
         self.apply_appearance()
         self.hide()
@@ -42,14 +51,17 @@ class PresetNote(QFrame):
     def text(self) -> str:
         return self.label.text()
 
-    def show_note(self, text: str) -> None:
-        """Show `text`; an empty text hides the note."""
+    def show_note(self, text: str, guide: str = "") -> None:
+        """Show `text`, with a link to `guide` (a link into the user guide) if given; an empty text hides the note."""
         self.label.setText(text)
+        self.guide_link.setText(f'<a href="{guide}">The lesson…</a>' if guide else "")
+        self.guide_link.setVisible(bool(guide))
         self.setVisible(bool(text))
 
     def dismiss(self) -> None:
         """Hide the note (until the next preset is opened)."""
         self.label.clear()
+        self.guide_link.clear()
         self.hide()
 
     def apply_appearance(self) -> None:
@@ -57,6 +69,7 @@ class PresetNote(QFrame):
         # a styled widget does not follow the window's font: the text and its ✕ as large as the window's
         self.label.setFont(window_font(self.appearance))
         self.close_button.setFont(window_font(self.appearance))
+        self.guide_link.setFont(window_font(self.appearance))
         self.setStyleSheet(
             f"QFrame#preset_note {{ background: {background}; border: 1px solid {border}; border-radius: 3px; }}"
             f"QFrame#preset_note QLabel {{ color: {text}; border: none; }}"
