@@ -3,14 +3,15 @@ and the presets' links open the user guide offline, each at the section about wh
 
 import importlib
 import pkgutil
+import re
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut, QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QDialog, QDialogButtonBox, QDockWidget, QLineEdit
 
 import nbviz.gui
 from nbviz.app.presentation.guide import HELP_TOPICS
-from nbviz.app.presentation.presets import dataset_path
+from nbviz.app.presentation.presets import PRESETS, dataset_path
 from nbviz.app.presentation.resources import resource_path
 from nbviz.gui.window import help_browser
 from nbviz.gui.window.context_help import dock_topic
@@ -188,16 +189,18 @@ def test_what_is_this_view_and_how_em_works_open_their_sections(make_main_window
 
 def test_a_presets_note_links_to_its_lesson(make_main_window, qtbot):
     window = make_main_window()
+    note = window.preset_note
     for preset in ("lecture-dog-cat", "faithful"):
         assert window.files.load_preset(preset)
-        link = window.preset_note.guide_link
-        qtbot.waitUntil(link.isVisible)
-        qtbot.mouseClick(link, Qt.MouseButton.LeftButton, pos=link.rect().center())
+        qtbot.waitUntil(note.isVisible)
+        assert note.text == PRESETS[preset].note  # the note as written, its link after it
+        href = re.search(r'<a href="([^"]+)"[^>]*>The lesson…</a>$', note.label.text()).group(1)
+        note.label.linkActivated.emit(href)  # as a click on the link does
         browser = window.context_help.browser
         assert browser is not None and browser.shown_link() == f"lectures.md#{preset}"
         assert scrolled_to(browser.page, preset)
-    window.preset_note.dismiss()
-    assert not link.isVisible()
+    note.dismiss()
+    assert not note.isVisible() and "lesson" not in note.label.text()
 
 
 def test_the_guides_pictures_are_shown_within_the_browsers_width(make_main_window):
@@ -231,3 +234,30 @@ def test_a_guide_missing_from_the_installation_is_said_in_one_line(make_main_win
     text = window.context_help.browser.page.toPlainText()
     assert text.startswith("the user guide's page index.md is missing from this installation")
     assert "pip install" in text
+
+
+def link_colours(page) -> set[str]:
+    """The colours the links of the guide's page are drawn in."""
+    colours = set()
+    block = page.document().begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            form = fragments.fragment().charFormat()
+            if form.isAnchor() and form.anchorHref():
+                colours.add(form.foreground().color().name())
+            fragments += 1
+        block = block.next()
+    return colours
+
+
+def test_the_guide_follows_the_windows_colour_scheme(make_main_window, qtbot):
+    window = make_main_window()
+    window.set_dark(False)
+    browser = window.context_help.open_link("stepping.md")
+    light = link_colours(browser.page)
+    window.set_dark(True)  # while the guide is open
+    qtbot.waitUntil(lambda: link_colours(browser.page) != light)
+    dark = browser.page.palette()
+    assert link_colours(browser.page) == {dark.color(QPalette.ColorRole.Link).name()}
+    assert dark.color(QPalette.ColorRole.Base).lightness() < 100  # the page is dark too

@@ -7,8 +7,8 @@ host) and fits the pictures to the window's width.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QImage, QKeySequence, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl
+from PySide6.QtGui import QColor, QImage, QKeySequence, QPalette, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QToolBar, QVBoxLayout, QWidget
 
 from ...app.presentation.guide import CONTENTS, guide_page, slug
@@ -39,6 +39,24 @@ def name_sections(document: QTextDocument) -> list[str]:
             names.append(name)
         block = block.next()
     return names
+
+
+def colour_links(document: QTextDocument, colour: QColor) -> None:
+    """Draw every link of `document` in `colour` (Qt's Markdown reader gives them the light scheme's blue)."""
+    block = document.begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            if fragment.charFormat().isAnchor() and fragment.charFormat().anchorHref():
+                link = QTextCharFormat()
+                link.setForeground(colour)
+                cursor = QTextCursor(document)
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                cursor.mergeCharFormat(link)
+            fragments += 1
+        block = block.next()
 
 
 def fit_pictures(document: QTextDocument, base: QUrl, width: int) -> None:
@@ -91,6 +109,7 @@ class GuidePage(QTextBrowser):
             self.document().setUndoRedoEnabled(False)  # read only: the sections and sizes given need no undo
             self.document().setDocumentMargin(MARGIN // 2)
             self.sections = name_sections(self.document())
+            colour_links(self.document(), self.palette().color(QPalette.ColorRole.Link))
             self._fit_pictures()
             if name.hasFragment():
                 self.scrollToAnchor(name.fragment())  # the sections are named now, after Qt's own attempt
@@ -101,6 +120,11 @@ class GuidePage(QTextBrowser):
         # laid out again as a whole: Qt lays a long page out bit by bit, and the parts laid out before these
         # changes would otherwise keep no lines
         document.markContentsDirty(0, document.characterCount())
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.source().path().endswith(".md"):
+            colour_links(self.document(), self.palette().color(QPalette.ColorRole.Link))  # light or dark now
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -119,6 +143,7 @@ class GuideBrowser(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_WindowPropagation)  # the window's colours and type, dark or large
         self.setObjectName("guide_browser")
         self.setWindowTitle("nbviz user guide")
         self.page = GuidePage()

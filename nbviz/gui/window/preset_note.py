@@ -3,6 +3,8 @@ lesson in the user guide."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
@@ -27,13 +29,13 @@ class PresetNote(QFrame):
         self.label = QLabel()
         self.label.setWordWrap(True)
         self.label.setToolTip("What to look at in this preset")
+        self.label.setTextFormat(Qt.TextFormat.RichText)  # the note, then its link to the guide
         self.label.setTextInteractionFlags(
-            self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
-        self.guide_link = QLabel()
-        self.guide_link.setTextFormat(Qt.TextFormat.RichText)
-        self.guide_link.setToolTip("Read this preset's lesson in the user guide")
-        self.guide_link.linkActivated.connect(self.guide_requested)
+        self.label.linkActivated.connect(self.guide_requested)
+        self._text = ""
+        self.guide = ""  # the link into the guide shown after the text
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
@@ -42,26 +44,31 @@ class PresetNote(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
         layout.addWidget(self.label, 1)
-        layout.addWidget(self.guide_link, 0, Qt.AlignmentFlag.AlignBottom)
         layout.addWidget(self.close_button)
         self.apply_appearance()
         self.hide()
 
     @property
     def text(self) -> str:
-        return self.label.text()
+        """The note shown (without its link)."""
+        return self._text
 
     def show_note(self, text: str, guide: str = "") -> None:
-        """Show `text`, with a link to `guide` (a link into the user guide) if given; an empty text hides the note."""
-        self.label.setText(text)
-        self.guide_link.setText(f'<a href="{guide}">The lesson…</a>' if guide else "")
-        self.guide_link.setVisible(bool(guide))
+        """Show `text`, ended by a link to `guide` (a link into the user guide) if given; an empty text hides
+        the note. The link follows the text rather than standing beside it, so the note is no taller."""
+        self._text, self.guide = text, guide
+        self._write()
         self.setVisible(bool(text))
+
+    def _write(self) -> None:
+        colour = self.appearance.message_colours("notice")[2]
+        link = f'&nbsp; <a href="{escape(self.guide)}" style="color: {colour}">The lesson…</a>' if self.guide else ""
+        self.label.setText(escape(self._text) + link if self._text else "")
 
     def dismiss(self) -> None:
         """Hide the note (until the next preset is opened)."""
+        self._text = self.guide = ""
         self.label.clear()
-        self.guide_link.clear()
         self.hide()
 
     def apply_appearance(self) -> None:
@@ -69,7 +76,7 @@ class PresetNote(QFrame):
         # a styled widget does not follow the window's font: the text and its ✕ as large as the window's
         self.label.setFont(window_font(self.appearance))
         self.close_button.setFont(window_font(self.appearance))
-        self.guide_link.setFont(window_font(self.appearance))
+        self._write()  # the link in the note's colour
         self.setStyleSheet(
             f"QFrame#preset_note {{ background: {background}; border: 1px solid {border}; border-radius: 3px; }}"
             f"QFrame#preset_note QLabel {{ color: {text}; border: none; }}"
