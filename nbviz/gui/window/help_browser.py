@@ -8,7 +8,15 @@ host) and fits the pictures to the window's width.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt, QUrl
-from PySide6.QtGui import QColor, QImage, QKeySequence, QPalette, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QKeySequence,
+    QPalette,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QTextBrowser, QToolBar, QVBoxLayout, QWidget
 
 from ...app.presentation.guide import CONTENTS, guide_page, slug
@@ -41,44 +49,49 @@ def name_sections(document: QTextDocument) -> list[str]:
     return names
 
 
-def colour_links(document: QTextDocument, colour: QColor) -> None:
-    """Draw every link of `document` in `colour` (Qt's Markdown reader gives them the light scheme's blue)."""
+def runs(document: QTextDocument) -> list[tuple[int, int, QTextCharFormat]]:
+    """(position, length, format) of every run of text (or picture) of one format in `document`, in order;
+    listed whole first, so the runs can be changed while going through them."""
+    found = []
     block = document.begin()
     while block.isValid():
         fragments = block.begin()
         while not fragments.atEnd():
             fragment = fragments.fragment()
-            if fragment.charFormat().isAnchor() and fragment.charFormat().anchorHref():
-                link = QTextCharFormat()
-                link.setForeground(colour)
-                cursor = QTextCursor(document)
-                cursor.setPosition(fragment.position())
-                cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                cursor.mergeCharFormat(link)
+            found.append((fragment.position(), fragment.length(), fragment.charFormat()))
             fragments += 1
         block = block.next()
+    return found
+
+
+def selecting(document: QTextDocument, position: int, length: int) -> QTextCursor:
+    """A cursor over `length` characters of `document` from `position`."""
+    cursor = QTextCursor(document)
+    cursor.setPosition(position)
+    cursor.setPosition(position + length, QTextCursor.MoveMode.KeepAnchor)
+    return cursor
+
+
+def colour_links(document: QTextDocument, colour: QColor) -> None:
+    """Draw every link of `document` in `colour` (Qt's Markdown reader gives them the light scheme's blue)."""
+    link = QTextCharFormat()
+    link.setForeground(colour)
+    for position, length, form in runs(document):
+        if form.isAnchor() and form.anchorHref():
+            selecting(document, position, length).mergeCharFormat(link)
 
 
 def fit_pictures(document: QTextDocument, base: QUrl, width: int) -> None:
     """Draw each picture of `document` at most `width` pixels wide (its own size when smaller)."""
-    block = document.begin()
-    while block.isValid():
-        fragments = block.begin()
-        while not fragments.atEnd():
-            fragment = fragments.fragment()
-            form = fragment.charFormat()
-            if form.isImageFormat():
-                image_format = form.toImageFormat()
-                size = picture_size(base.resolved(QUrl(image_format.name())))
-                if size is not None:
-                    image_format.setWidth(min(size.width(), max(width, 50)))
-                    image_format.setHeight(image_format.width() * size.height() / max(size.width(), 1))
-                    cursor = QTextCursor(document)
-                    cursor.setPosition(fragment.position())
-                    cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                    cursor.setCharFormat(image_format)
-            fragments += 1
-        block = block.next()
+    for position, length, form in runs(document):
+        if not form.isImageFormat():
+            continue
+        picture = form.toImageFormat()
+        size = picture_size(base.resolved(QUrl(picture.name())))
+        if size is not None:
+            picture.setWidth(min(size.width(), max(width, 50)))
+            picture.setHeight(picture.width() * size.height() / max(size.width(), 1))
+            selecting(document, position, length).setCharFormat(picture)
 
 
 def picture_size(url: QUrl) -> QSize | None:
