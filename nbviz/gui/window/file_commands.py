@@ -26,6 +26,7 @@ from ...app.presentation.view_options import ViewOptions
 from ...app.run.run_making import counted_run
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.wait_cursor import wait_cursor
 from .start_page import StartPage
 
@@ -197,6 +198,7 @@ class FileCommands(QObject):
             prepare=_prepared_run,
         )  # fmt: skip
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
         self.session.busy_changed.connect(dialog.check)  # refused during a run: Load again once it ends
@@ -234,6 +236,7 @@ class FileCommands(QObject):
             view_options=self.view_options,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         dialog.open()
         return dialog
 
