@@ -31,6 +31,7 @@ from ..figures.animation import (
 )
 from ..figures.frames import MIN_FRAME
 from ..style.theme import style_window
+from ..widgets.accessible import buddy_label
 from ..widgets.layouts import left_row, ok_cancel
 
 # key: (text in the chooser, suffix of a file, file-dialog filter; "" for a folder)
@@ -82,9 +83,19 @@ class AnimationDialog(QDialog):
         self.summary = QLabel()
         form = QFormLayout()
         form.addRow("Format:", self.format_choice)
-        form.addRow("Half-steps:", left_row(self.first, "to", self.last, f"(the run has 0 to {last})"))
-        form.addRow("Each frame:", left_row(self.frame_ms))
-        form.addRow("Size:", left_row(self.width_box, "×", self.height_box))
+        form.addRow(
+            buddy_label("Half-steps:", self.first), left_row(self.first, "to", self.last, f"(the run has 0 to {last})")
+        )
+        form.addRow(buddy_label("Each frame:", self.frame_ms), left_row(self.frame_ms))
+        form.addRow(buddy_label("Size:", self.width_box), left_row(self.width_box, "×", self.height_box))
+        for box, name in (
+            (self.first, "First half-step"),
+            (self.last, "Last half-step"),
+            (self.frame_ms, "Each frame, in milliseconds"),
+            (self.width_box, "Width in pixels"),
+            (self.height_box, "Height in pixels"),
+        ):
+            box.setAccessibleName(name)
         form.addRow("", self.objective)
         layout = QVBoxLayout(self)
         layout.addLayout(form)

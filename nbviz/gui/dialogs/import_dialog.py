@@ -39,6 +39,7 @@ from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
 from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
 from ..style.theme import style_window
+from ..widgets.accessible import buddy_label
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .import_notes import USE_ANSWERS, answers_note, answers_roles, column_notes, heading
@@ -135,12 +136,22 @@ class ImportDialog(QDialog):
         # 1024x768 screen in presentation type once the boxes say "... (detected)")
         options = QVBoxLayout(self.text_options)
         options.setContentsMargins(0, 0, 0, 0)
-        options.addLayout(left_row("Delimiter", self.delimiter_combo, 16, "Decimal mark", self.decimal_combo))
-        options.addLayout(left_row(self.header_check, 16, "Skip", self.skip_spin))
+        options.addLayout(
+            left_row(
+                buddy_label("Delimiter", self.delimiter_combo),
+                self.delimiter_combo,
+                16,
+                buddy_label("Decimal mark", self.decimal_combo),
+                self.decimal_combo,
+            )
+        )
+        options.addLayout(left_row(self.header_check, 16, buddy_label("Skip", self.skip_spin), self.skip_spin))
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName("The file's first rows, and each column's role")
         row_height = self.fontMetrics().height() + 8
         self.table.verticalHeader().setDefaultSectionSize(row_height)
         self.table.setMinimumHeight(LEAST_TABLE_ROWS * row_height)
@@ -162,6 +173,7 @@ class ImportDialog(QDialog):
         self.threshold_spin.setEnabled(False)
         self.threshold_spin.setMinimumWidth(120)
         self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
+        self.threshold_spin.setAccessibleName("Threshold t")
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
         self.standardize_row = StandardizeRow()  # its choice is read when the data is adopted
         self.standardize_row.combo.currentIndexChanged.connect(self.check)  # standardised: measurements
@@ -184,7 +196,11 @@ class ImportDialog(QDialog):
             "Gaussian covariance: full needs more rows than features per component; diag and spherical need fewer"
         )
         self._show_config(self.base_config)
-        model_row = left_row("Model", self.family_combo, 8, "K", self.k_spin, 8, "Covariance", self.covariance_combo)
+        model_row = left_row(
+            *(buddy_label("Model", self.family_combo), self.family_combo, 8),
+            *(buddy_label("K", self.k_spin), self.k_spin, 8),
+            *(buddy_label("Covariance", self.covariance_combo), self.covariance_combo),
+        )
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
         self.keep_check = QCheckBox("Keep them: EM accounts for them")
@@ -405,12 +421,18 @@ class ImportDialog(QDialog):
         for j in range(preview.n_columns):
             combo = QComboBox()
             combo.addItems(ROLES)
+            combo.setAccessibleName(f"Role of column {preview.columns[j]}")
+            under = QTableWidgetItem()  # the cell under the box, as a screen reader reads the table
+            under.setData(Qt.ItemDataRole.AccessibleTextRole, f"role of {preview.columns[j]}")
+            self.table.setItem(0, j, under)
             combo.currentTextChanged.connect(lambda role, j=j: self._role_changed(j, role))
             self.table.setCellWidget(0, j, combo)
             self.role_combos.append(combo)
         for i, row in enumerate(preview.rows, 1):
             for j, cell in enumerate(row[: preview.n_columns]):
                 item = QTableWidgetItem(cell)
+                if not cell.strip():
+                    item.setData(Qt.ItemDataRole.AccessibleTextRole, "empty")
                 if is_missing(cell):
                     item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip("A missing value")
@@ -580,6 +602,7 @@ class ImportDialog(QDialog):
             item = self.table.item(i, j)
             if item is None:  # a ragged row's missing cell
                 item = QTableWidgetItem("")
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, "no cell")
                 self.table.setItem(i, j, item)
             item.setBackground(self._cell_colour(missing=False))
             item.setToolTip(str(error))

@@ -30,6 +30,7 @@ class ParameterTable(QTableWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it, Enter edits
         self.horizontalHeader().setDefaultSectionSize(90)
         self._columns: tuple[Column, ...] = ()
 

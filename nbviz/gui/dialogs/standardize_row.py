@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from ...app.data.standardize import METHODS, scale_proposal
+from ..widgets.accessible import buddy_label
 from ..widgets.layouts import left_row
 
 CHOICE_TIP = (
@@ -29,7 +30,7 @@ class StandardizeRow(QWidget):
         self.proposal.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(left_row("Standardise features:", self.combo, margins=(0, 0, 0, 0)))
+        layout.addLayout(left_row(buddy_label("Standardise features:", self.combo), self.combo, margins=(0, 0, 0, 0)))
         layout.addWidget(self.proposal)
         self.combo.currentIndexChanged.connect(self._shown)
 

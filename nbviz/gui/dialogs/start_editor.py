@@ -94,6 +94,7 @@ class StartEditor(QDialog):
         self.truth_button.setToolTip("The true parameters the synthesised data were drawn from")
         self.normalise_button = QPushButton(presentation(self.family).synthesis.normalise_text)
         self.table = ParameterTable()
+        self.table.setAccessibleName("Starting parameters")
         self.issues_label = QLabel()
         self.issues_label.setWordWrap(True)
         self.issues_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -33,6 +33,7 @@ from ..plots.data.point_layer import SHAPES
 from ..plots.data.prototypes import INK_LUT
 from ..plots.styling import pen, plot_font, style_plot
 from ..style.palette import component_color
+from ..widgets.accessible import describe_widget
 from .preview_legend import PreviewKind, preview_entries
 from .preview_pictures import PreviewPictures
 
@@ -79,6 +80,9 @@ def preview_kind(model: nc.Mixture) -> PreviewKind:
     if probs is not None and probs.size > MAX_BARS:
         return PreviewKind.HEATMAPS
     return PreviewKind.BARS
+
+
+PREVIEW_NAME = "Preview of the synthesised data"  # what a screen reader calls each page
 
 
 class SynthesisPreview(QWidget):
@@ -170,6 +174,7 @@ class SynthesisPreview(QWidget):
             plot.getViewBox().sigResized.connect(lambda *_: self._name_features())
         for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
             self.pages.addWidget(page)
+            describe_widget(page, PREVIEW_NAME)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -239,6 +244,8 @@ class SynthesisPreview(QWidget):
             self.pages.setCurrentWidget(self.bars_plot)
         self._place_legend()
         self.setEnabled(True)
+        for page in (self.scatter_plot, self.bars_plot, self.pictures, self.heatmaps):  # read as the caption
+            describe_widget(page, PREVIEW_NAME, self.caption.text())
 
     @property
     def legend(self) -> DataLegend | None:

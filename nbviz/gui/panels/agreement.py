@@ -35,6 +35,7 @@ class AgreementPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = NO_LABELS
+    title = "Clusters vs classes"
     agreement = Shown[Agreement | None](None)
 
     def __init__(self, session, parent=None, *, appearance=None):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ...app.explore.choose_k import KChoice
 from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
+from ...app.presentation import view_descriptions as words
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.session import Session
@@ -37,6 +38,7 @@ from ..plots.grid import add_grid
 from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
 from ..style.theme import set_header_fonts
+from ..widgets.accessible import buddy_label
 from .job_bar import JobBar
 from .model_curves import ModelCurves, lowest_per_k
 
@@ -123,10 +125,11 @@ class ChooseKPanel(PlotView, QWidget):
         )
         k_row = QHBoxLayout()
         k_row.addWidget(self.min_spin)
-        k_row.addWidget(QLabel("to"))
+        k_row.addWidget(buddy_label("to", self.max_spin))
         k_row.addWidget(self.max_spin)
+        self.max_spin.setAccessibleName("K up to")
         form = QFormLayout()
-        form.addRow("K from", k_row)
+        form.addRow(buddy_label("K from", self.min_spin), k_row)
         form.addRow("Restarts per K", self.restarts_spin)
         form.addRow("Criterion", self.criterion_combo)
         # a short label: the dock is narrow beside the parameters at 1400x900 (the types are in the tooltip)
@@ -184,6 +187,9 @@ class ChooseKPanel(PlotView, QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setToolTip("Click a row to load that K's best fit into the workspace")
         self.table.cellClicked.connect(lambda row, _: self._row_clicked(row))
+        self.table.activated.connect(lambda index: self._row_clicked(index.row()))  # Enter on a row, too
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName("Fits for each K")
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -195,6 +201,7 @@ class ChooseKPanel(PlotView, QWidget):
 
         self.job_bar.run_requested.connect(self.run)
         self.explorer.finished.connect(self._finished)
+        self.explorer.finished.connect(self.refresh_description)  # after the summary says what was found
         self.criterion_combo.currentIndexChanged.connect(self.redraw)
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
@@ -300,6 +307,9 @@ class ChooseKPanel(PlotView, QWidget):
         """The K axis over `ks` (whole numbers, ascending), a tick at each."""
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.choose_k_name(), self.summary.text()
 
     def redraw(self, *_) -> None:
         result, criterion = self.result, self.criterion

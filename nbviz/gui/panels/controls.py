@@ -25,6 +25,7 @@ from ...app.model.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
 from ..widgets.session_view import connect_signals
 from ..widgets.significant_spin import SignificantSpinBox
 from .convergence_fields import ConvergenceFields
@@ -135,6 +136,7 @@ class ControlPanel(QWidget):
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(1, 40)  # quarter half-steps per second
         self.speed_slider.setValue(8)
+        self.speed_slider.setAccessibleName("Play speed")
         self.speed_label = QLabel()
         self.convergence = ConvergenceFields(session)  # tolerance and iteration cap of a run to convergence
         step_box = QGroupBox("Run")
@@ -148,7 +150,7 @@ class ControlPanel(QWidget):
         row.addWidget(self.reset_button)
         grid.addLayout(row)
         speed_row = QHBoxLayout()
-        speed_row.addWidget(QLabel("Speed"))
+        speed_row.addWidget(buddy_label("Speed", self.speed_slider))
         speed_row.addWidget(self.speed_slider)
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayou
 
 from ...app.model.config import RULE_WORDS
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
 
 MAX_ITER_LIMIT = 1_000_000  # the largest cap the field offers
 
@@ -92,7 +93,7 @@ class ConvergenceFields(QWidget):
         tolerance_row = QHBoxLayout()
         tolerance_row.addWidget(self.tolerance_spin, 1)
         tolerance_row.addWidget(self.rule_label)
-        form.addRow("Tolerance", tolerance_row)
+        form.addRow(buddy_label("Tolerance", self.tolerance_spin), tolerance_row)
         form.addRow("Iteration cap", self.max_iter_spin)
         self.fixed_check = QCheckBox("Exactly this many iterations")
         self.fixed_check.setToolTip("Run to convergence does exactly the cap's iterations, as a lecture's loop does")

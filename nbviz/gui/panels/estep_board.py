@@ -53,6 +53,7 @@ class EStepBoard(TextPanel):
         "redraw",
     )
     placeholder = HINT
+    title = "E-step board"
     rows = Shown[list[tuple[str, np.ndarray]]]([])
 
     def __init__(self, session, parent=None, *, appearance=None):

@@ -133,6 +133,7 @@ class PointInspector(TextPanel):
         **dict.fromkeys(("run_reset", "problem_changed"), "refill"),
     }
     placeholder = HINT
+    title = "Point inspector"
     breakdown = Shown[PointBreakdown | None](None)
     probe_numbers = Shown[EStepNumbers | None](None)
     worked = Shown[WorkedParameter | None](None)
@@ -140,11 +141,13 @@ class PointInspector(TextPanel):
     def __init__(self, session, parent=None, *, appearance=None):
         self.probe_edit = QLineEdit()
         self.probe_edit.setPlaceholderText("Probe x: e.g. 3 or 1, 0, 1, then Enter")
+        self.probe_edit.setAccessibleName("Probe x")
         self.probe_edit.setToolTip("A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
         self.parameter_choice = QComboBox()
         self.parameter_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.parameter_choice.setMinimumContentsLength(2)
         self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
+        self.parameter_choice.setAccessibleName("Worked M-step of")
         self._keys: list[ParameterKey] = []  # a small model's parameters, one per item
         self._groups: list[ParameterGroup] = []  # a large model's groups, one per item
         self.feature_choices = (self._feature_box("The feature"), self._feature_box("The second feature"))
@@ -171,6 +174,7 @@ class PointInspector(TextPanel):
         box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(2)
+        box.setAccessibleName(what)
         box.setToolTip(f"{what} of the parameter whose M-step is written out: choose it, or type its number or name")
         completer = QCompleter(box.model(), box)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)

@@ -10,6 +10,7 @@ from ...app.data.standardize import column_spreads
 from ...app.families import presentation
 from ...app.run.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
 
 STEPS_PER_DECADE = 10
 LOW_DECADES, HIGH_DECADES = -4, 1  # the slider spans 1e-4 .. 10 times the data's variance
@@ -45,7 +46,7 @@ class KMeansLimitPanel(QGroupBox):
         row.addWidget(self.value_label)
         form = QFormLayout(self)
         form.addRow(self.fixed_check)
-        form.addRow("σ² (log scale)", row)
+        form.addRow(buddy_label("σ² (log scale)", self.slider), row)
         form.addRow(self.readout)
         self.fixed_check.toggled.connect(self._apply)
         self.slider.valueChanged.connect(self._apply)

@@ -28,6 +28,7 @@ import nbviz.core as nc
 from ...app.analysis.covariance_matrix import MAX_HEATMAP, correlation_matrix
 from ...app.families import CovarianceMatrices
 from ..style.palette import component_color
+from ..widgets.accessible import buddy_label
 from ..widgets.layouts import left_row
 
 KEY_WIDTH = 12
@@ -151,6 +152,8 @@ class ParameterMatrix(QWidget):
         self.means_table = QTableWidget()
         self.means_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.means_table.setMinimumHeight(60)
+        self.means_table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.means_table.setAccessibleName("Means μ by feature")
         self.component_choice = QComboBox()
         self.component_choice.setToolTip("Whose covariance the heat map shows")
         self.correlation_check = QCheckBox("Correlation")
@@ -162,7 +165,8 @@ class ParameterMatrix(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(QLabel("<b>Means μ by feature</b>"))
         layout.addWidget(self.means_table, 2)
-        layout.addLayout(left_row("<b>Matrix of</b>", self.component_choice, 8, self.correlation_check))
+        matrix_of = buddy_label("<b>Matrix of</b>", self.component_choice)
+        layout.addLayout(left_row(matrix_of, self.component_choice, 8, self.correlation_check))
         layout.addWidget(self.note)
         layout.addWidget(self.heatmap, 3)
         self._model: nc.Mixture | None = None

@@ -42,6 +42,7 @@ class ParametersPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = "The fitted parameters appear here."
+    title = "Parameters"
     rows = Shown[list[Row]]([])
     view_options: ViewOptions | None = None  # "original units" for standardised data
     matrix: ParameterMatrix | None = None  # named means and the covariance heat map (Gaussian data)
@@ -62,6 +63,7 @@ class ParametersPanel(TextPanel):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.matrix)
         scroll.setMinimumHeight(1)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the table and the choices inside
         split.addWidget(scroll)
         split.setStretchFactor(0, 3)  # the parameters' text first; the matrices are a closer look
         split.setStretchFactor(1, 1)

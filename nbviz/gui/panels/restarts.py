@@ -9,7 +9,7 @@ session runs it again from its seed first, in the background).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -68,6 +68,7 @@ class RunCard(QFrame):
         size = f"font-size: {points:.1f}pt;" if points > 0 else ""
         self.setStyleSheet(
             f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: {a.background}; }}"
+            f" #card:focus {{ border-width: 4px; }}"
             f" QLabel {{ color: {a.foreground}; {size} }}"
         )
         width, height = round(a.font_size(THUMB_WIDTH)), round(a.font_size(THUMB_HEIGHT))
@@ -112,11 +113,20 @@ class RunCard(QFrame):
         self.text.setText(f"{title}<br>objective {objective}<br>{where}<br>{steps}<br>{same}")
         self.setToolTip("Click to load this run, with its whole history, into the workspace")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        # reached with Tab, loaded with Enter (Space plays the run, as everywhere), read out as its text says it
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName(QTextDocumentFragment.fromHtml(self.text.text().replace("<br>", ", ")).toPlainText())
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.clickable:
             self.chosen.emit(self.index)
         super().mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.clickable:
+            self.chosen.emit(self.index)
+            return
+        super().keyPressEvent(event)
 
 
 class RestartPanel(SessionView, QWidget):
@@ -155,6 +165,7 @@ class RestartPanel(SessionView, QWidget):
         self.scroll_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the cards, which it scrolls into view
         scroll.viewport().installEventFilter(self)  # reflow the cards when the visible width changes
         self._columns = 0
         layout = QVBoxLayout(self)

@@ -79,9 +79,12 @@ class TextPanel(SessionView, QWidget):
     browser : QTextBrowser
     placeholder : str
         Class attribute: plain text shown (muted) while `content` returns None.
+    title : str
+        Class attribute: what a screen reader calls the text (its dock's title).
     """
 
     placeholder = ""
+    title = ""
     _stale = False  # a redraw was skipped while hidden
     _shown_html: str | None = None  # the HTML last given to the browser
     _refreshed_at = -math.inf  # when the panel last showed the session (time.monotonic)
@@ -90,6 +93,7 @@ class TextPanel(SessionView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
+        self.browser.setAccessibleName(self.title)
         # an opaque scroll bar: new text moves it, and Qt then repaints it alone, not the dock,
         # splitter and frame beneath it as well
         self.browser.verticalScrollBar().setAutoFillBackground(True)

@@ -37,6 +37,7 @@ class UncertainPointsPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed", "selection_changed"), "redraw")
     placeholder = "The points the model is least sure about appear here (1 − max_k r_nk)."
+    title = "Uncertain points"
     rows = Shown[np.ndarray](np.zeros(0, dtype=np.intp))
 
     def __init__(self, session, parent=None, *, appearance=None):

@@ -35,22 +35,22 @@ SHORTCUTS = [
 ]
 
 
-def show_help(parent: QWidget) -> None:
+def show_help(parent: QWidget) -> QDialog:
     """Help → How EM works here."""
     try:
         text = resource_path("resources", "help", "how_em_works.html").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError) as error:
         text = f"<p>The help text is missing from this installation ({error}).</p>"
-    text_dialog(parent, "How EM works here", text, 640, 620)
+    return text_dialog(parent, "How EM works here", text, 640, 620)
 
 
-def show_shortcuts(parent: QWidget) -> None:
+def show_shortcuts(parent: QWidget) -> QDialog:
     """Help → Keyboard shortcuts."""
     rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
-    text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
+    return text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
 
 
-def show_about(parent: QWidget) -> None:
+def show_about(parent: QWidget) -> QDialog:
     """Help → About nbviz: the versions of nbviz and the libraries it runs on."""
     import numpy
     import pyqtgraph
@@ -63,14 +63,16 @@ def show_about(parent: QWidget) -> None:
         f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
         f"pyqtgraph {pyqtgraph.__version__}</p>"
     )
-    text_dialog(parent, "About nbviz", text, 420, 240)
+    return text_dialog(parent, "About nbviz", text, 420, 240)
 
 
-def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int) -> None:
+def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int) -> QDialog:
+    """Show `html` in a dialog titled `title` (its text is named so for a screen reader); returns the dialog."""
     dialog = QDialog(parent)
     dialog.setWindowTitle(title)
     browser = QTextBrowser()
     browser.setHtml(html)
+    browser.setAccessibleName(title)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.reject)
     layout = QVBoxLayout(dialog)
@@ -79,3 +81,4 @@ def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int)
     dialog.resize(width, height)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
+    return dialog

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QProgressDialog,
@@ -53,6 +52,7 @@ from ..plots.data.data_view import DataView
 from ..plots.data.motion import Motion, read_motion, write_motion
 from ..plots.run.objective_curve import ObjectiveCurve
 from ..style.theme import palette_for, system_prefers_dark, window_font
+from ..widgets.accessible import buddy_label
 from ..widgets.banner import MessageBanner
 from ..widgets.session_view import connect_signals
 from ..widgets.steady_label import SteadyLabel
@@ -240,7 +240,7 @@ class MainWindow(QMainWindow):
         self.motion.follow_slider(self.history_slider)
         self.history_label = SteadyLabel(minimum_width=240)  # a new text re-lays out nothing
         history_row = QHBoxLayout()
-        history_row.addWidget(QLabel("History"))
+        history_row.addWidget(buddy_label("History", self.history_slider))
         history_row.addWidget(self.history_slider, 1)
         history_row.addWidget(self.history_label)
         workspace = QWidget()
@@ -256,6 +256,7 @@ class MainWindow(QMainWindow):
         start_scroll = QScrollArea()  # the start page scrolls rather than forcing a tall window
         start_scroll.setWidgetResizable(True)
         start_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        start_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the buttons, scrolled into view
         start_scroll.setWidget(self.start_page)
         self.pages.addWidget(start_scroll)
         self.pages.addWidget(workspace)

@@ -54,6 +54,7 @@ class StartPage(QWidget):
         for index, preset in enumerate(PRESETS.values()):
             button = QPushButton(preset.name)
             button.setMinimumWidth(120)
+            button.setAccessibleDescription(preset.description)
             button.clicked.connect(lambda _=False, name=preset.name: self.preset_chosen.emit(name))
             text = QLabel(preset.description)
             text.setWordWrap(True)

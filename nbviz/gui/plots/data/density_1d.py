@@ -24,6 +24,7 @@ from ....app.analysis.breakdown import posterior_curves
 from ....app.analysis.density_grids import weighted_component_densities
 from ....app.data.original_units import feature_units
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import component_color
 from ..plot_view import new_plot
@@ -200,6 +201,16 @@ class Density1DView(PointsView, QWidget):
         )
         self.rug.set_positions(np.column_stack([everyone, -heights * self.rug_depth]))
         return True
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self._problem
+        if problem is None:
+            return None
+        lead = words.histogram_lead(problem.n_samples)
+        return words.histogram_name(problem.columns[0]), words.described(lead, self.session)
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.plot, self.posterior_plot]
 
     def draw_model(self) -> None:
         self._label_x()

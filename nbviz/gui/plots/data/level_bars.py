@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ....app.families import DataView, presentation
 from ....app.families.level_names import level_text
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
@@ -60,6 +61,9 @@ class LevelBarsView(PlotView, QWidget):
         view.sigResized.connect(self._fit_labels)  # once the plot's layout has sized the bars
         view.sigXRangeChanged.connect(self._fit_labels)
         self.follow_session()
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.levels_name(), words.described("", self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():

@@ -40,6 +40,7 @@ from ....app.analysis.projection import feature_pair, leading_features
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import blend, component_color, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
@@ -227,6 +228,16 @@ class PairsView(OptionsView, QWidget):
         self.canvas.setBackground(appearance.background)
         for panel in self.panels.values():
             style_plot(panel, appearance)
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.canvas]
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self._problem
+        if problem is None:
+            return None
+        shown = ", ".join(problem.columns[d] for d in self.features)
+        return words.pairs_name(), words.described(words.pairs_lead(shown), self.session)
 
     # ----------------------------------------------------------------- drawing
     def redraw(self, *_) -> None:

@@ -15,9 +15,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPen, QPixmap
-from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem, QWidget
 
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
@@ -60,6 +61,8 @@ class PrototypesView(PlotView, QStackedWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.setItemDelegate(ProbabilityBars(self.table))
         self.table.verticalHeader().setVisible(False)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName("Most probable features of each component")
         self.addWidget(self.pictures)
         self.addWidget(self.table)
         self.images: list[pg.ImageItem] = []
@@ -73,6 +76,12 @@ class PrototypesView(PlotView, QStackedWidget):
         """Background; the pictures are rebuilt with the new title size and colour and frame widths."""
         self.pictures.setBackground(appearance.background)
         self._layout_key = None
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.pictures, self.table]
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.prototypes_name(), words.described("", self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():

@@ -13,9 +13,11 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_rgb
+from ...widgets.accessible import buddy_label
 from ..plot_view import PlotView, new_plot
 from ..styling import pen
 from .interaction import clicked_position
@@ -136,7 +138,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.plot.scene().sigMouseClicked.connect(self._clicked)
 
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Rows:"))
+        bar.addWidget(buddy_label("Rows:", self.order_box))
         bar.addWidget(self.order_box, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -172,6 +174,11 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
         self.order_box.blockSignals(False)
         self.redraw()
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self.session.problem
+        lead = "" if problem is None else words.heatmap_lead(problem.n_samples)
+        return words.heatmap_name(), words.described(lead, self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():

@@ -26,6 +26,7 @@ from ....app.analysis.density_grids import density_grid
 from ....app.analysis.missing_cells import incomplete_rows, placed, shown_data
 from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import component_color
 from ..plot_view import new_plot
@@ -184,6 +185,13 @@ class ScatterView(PointsView, QWidget):
     def set_awake(self, awake: bool) -> None:
         super().set_awake(awake)
         self.pairs.set_awake(awake and self.pairs.isVisibleTo(self))
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        projection, problem = self.projection, self._problem
+        if projection is None or problem is None:
+            return None
+        lead = words.scatter_lead(problem.n_samples, self.view_options.ellipses)
+        return words.scatter_name(*projection.labels), words.described(lead, self.session)
 
     def _label_axes(self) -> None:
         if self.projection is not None and self._problem is not None:

@@ -24,10 +24,12 @@ import nbviz.core as nc
 
 from ....app.analysis.bound_slices import LINE, BoundPicture, caption, slice_choices
 from ....app.data.problem import Problem
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.bound_view_model import BoundPictures
 from ....app.run.session import Session
 from ...style.palette import ELBO_COLOR, OBJECTIVE_COLOR
+from ...widgets.accessible import buddy_label
 from ..grid import add_grid
 from ..plot_view import PlotView, new_plot
 from ..styling import pen, style_line
@@ -149,9 +151,9 @@ class BoundView(PlotView, QWidget):
         self.half_width.setToolTip("How far the slice reaches either side of θ_old (auto: from the data)")
         bar = QHBoxLayout()
         bar.setContentsMargins(4, 2, 4, 0)
-        bar.addWidget(QLabel("Slice:"))
+        bar.addWidget(buddy_label("Slice:", self.slice_choice))
         bar.addWidget(self.slice_choice, 1)
-        bar.addWidget(QLabel("± range"))
+        bar.addWidget(buddy_label("± range", self.half_width))
         bar.addWidget(self.half_width)
 
         self.plot = new_plot(menu=True)
@@ -179,6 +181,7 @@ class BoundView(PlotView, QWidget):
         self.caption_area.setWidget(self.caption)
         self.caption_area.setWidgetResizable(True)
         self.caption_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.caption_area.setAccessibleName("Caption of the bound view")
         self.caption_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fit_caption_area()
         layout = QVBoxLayout(self)
@@ -256,6 +259,9 @@ class BoundView(PlotView, QWidget):
             super().set_awake(awake)
         finally:
             self._wake_now = False
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.bound_name(), words.described(self.caption.text(), self.session)
 
     def redraw(self, *_) -> None:
         """Ask for the slice at the session's cursor; draw it now if known, else when computed."""

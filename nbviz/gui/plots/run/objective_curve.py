@@ -21,9 +21,11 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
 from ....app.data.half_steps import objective_name
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from ...widgets.accessible import buddy_label
 from ...widgets.fitting_label import FittingLabel
 from ...widgets.layouts import left_row
 from ..data.legend import keep_as_pixmaps
@@ -251,7 +253,7 @@ class ObjectiveCurve(PlotView, QWidget):
         self.explanation.setWordWrap(True)
         self.explanation.hide()
         self.view_bar = QWidget()  # hidden in presentation mode: the data view needs the height
-        left_row("Show:", self.view_choice, host=self.view_bar, margins=(4, 2, 4, 0))
+        left_row(buddy_label("Show:", self.view_choice), self.view_choice, host=self.view_bar, margins=(4, 2, 4, 0))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view_bar)
@@ -372,6 +374,10 @@ class ObjectiveCurve(PlotView, QWidget):
             label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
         if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
             self.plot.setLabel("left", label)
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        session = self.session
+        return words.objective_curve_name(session), words.described(words.objective_curve_lead(session), session)
 
     def redraw(self, *_) -> None:
         history = self.session.history
