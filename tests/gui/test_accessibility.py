@@ -95,3 +95,25 @@ def test_every_control_of_the_help_dialogs_has_a_name(window, qtbot, show):
     qtbot.waitExposed(dialog)
     assert unnamed(dialog) == []
     dialog.close()
+
+
+def plots_on_screen(window):
+    """The focusable plots shown: the data view's page(s) and the objective curve."""
+    views = [view for view in window.data_view.built_views() if view.isVisible()] + [window.objective]
+    return [part for view in views for part in view.described_widgets() if part.isVisible()]
+
+
+@pytest.mark.parametrize("preset", ["faithful", "gmm-1d", "bars", "survey"])
+def test_each_plots_description_changes_after_a_half_step_and_names_its_log_likelihood(window, preset):
+    assert window.files.load_preset(preset)
+    window.take_half_steps(2)
+    plots = plots_on_screen(window)
+    assert len(plots) >= 2
+    before = {plot: plot.accessibleDescription() for plot in plots}
+    window.take_half_steps(1)
+    value = f"{window.session.snapshot.objective:.6g}".replace("-", "\u2212")
+    for plot in plots:
+        name, description = plot.accessibleName(), plot.accessibleDescription()
+        assert name and description != before[plot], name
+        assert "log-likelihood" in description and value in description, name
+        assert QAccessible.queryAccessibleInterface(plot).text(QAccessible.Text.Description) == description

@@ -25,6 +25,8 @@ from ..run.session import Session
 translate = QCoreApplication.translate
 
 SAME = 1e-9  # a change of the objective smaller than this (relative) is read as "unchanged"
+MAX_READ = 4  # a point's responsibilities are all read up to this many components; beyond, the large ones
+SMALL = 0.01  # ... those below this are counted, not read
 
 
 def number(value: float) -> str:
@@ -100,13 +102,20 @@ def selection_sentence(session: Session) -> str:
     problem, resp, row = session.problem, session.resp, session.selected
     if problem is None or resp is None or not 0 <= row < len(resp):
         return ""
-    names = session.component_names()
-    shares = ", ".join(
-        translate("ViewDescription", "{r} for component {name}").format(r=f"{r:.3g}", name=names[k])
-        for k, r in enumerate(np.asarray(resp[row], dtype=float))
+    names, shares = session.component_names(), np.asarray(resp[row], dtype=float)
+    listed = list(range(len(shares)))
+    if len(shares) > MAX_READ:  # the largest first; the many small ones are counted, not read
+        listed = [int(k) for k in np.argsort(-shares, kind="stable") if shares[k] >= SMALL] or [int(np.argmax(shares))]
+    text = ", ".join(
+        translate("ViewDescription", "{r} for component {name}").format(r=f"{shares[k]:.3g}", name=names[k])
+        for k in listed
     )
+    if len(listed) < len(shares):
+        text += translate("ViewDescription", "; the other {count} below {small}").format(
+            count=len(shares) - len(listed), small=f"{SMALL:g}"
+        )
     return translate("ViewDescription", "Selected: {point}, with responsibilities {shares}.").format(
-        point=point_name(problem, row), shares=shares
+        point=point_name(problem, row), shares=text
     )
 
 

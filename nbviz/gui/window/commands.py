@@ -109,6 +109,11 @@ OTHER_COMMANDS: dict[str, Command] = {
     "delete_point": Command(
         "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
     ),
+    "describe": Command(
+        "Describe this view",
+        ("Ctrl+D",),
+        "Read out and copy what the focused plot (or the data view) shows at this half-step (Ctrl+D)",
+    ),
     "presentation": Command(
         "Presentation mode",
         ("F5",),

@@ -2,37 +2,45 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 import nbviz
 
 from ...app.presentation.resources import resource_path
+from ..plots.keyboard_selection import HELP as SELECTION_HELP
+from .keys import NUMBER_FIELD_HELP
+from .tab_order import TAB_HELP
 
-SHORTCUTS = [
-    ("E", "E-step"),
-    ("M", "M-step"),
-    ("I", "One iteration (E-step and M-step)"),
-    ("Space", "Play / pause"),
-    ("Left / Right", "Scrub back / forward"),
-    ("Home / End", "First / last half-step"),
-    ("Page Down / Page Up", "Next / previous half-step (presenter remotes); Next steps on at the end"),
-    ("R", "Reset to the start"),
-    ("Ctrl+Z", "Undo a change that discarded the run (model, K, seed, start, prior, labels, data, reset)"),
-    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
-    ("D", "Paint the data (1-D and 2-D): click adds a point, drag moves one; Ctrl+Z undoes an edit"),
-    ("Delete / Backspace", "While painting: remove the selected point, or the one under the mouse"),
-    ("Enter / Esc in a number field", "Use / drop the number typed, back to the view"),
-    ("Ctrl+R", "Run to convergence"),
-    ("Ctrl+O", "Open a data file or session"),
-    ("Ctrl+N", "Synthesise data from chosen parameters"),
-    ("Ctrl+S", "Save the session"),
-    ("Ctrl+Shift+S", "Save a screenshot"),
-    ("F5", "Presentation mode: full screen, the data view, the E-step board and the objective curve, larger text"),
-    ("P", "Presentation mode: show or hide the parameters"),
-    ("W", "Presentation mode: show or hide the worked E-step and M-step (the point inspector, full width)"),
-    ("Esc", "Leave presentation mode"),
-]
+# keys that are not a command's (those are read from the window's actions): where each is handled declares it
+OTHER_KEYS = (
+    TAB_HELP,
+    NUMBER_FIELD_HELP,
+    *SELECTION_HELP,
+    ("Enter on a Choose K row or a restart card", "Load that fit, with its whole history, into the workspace"),
+    ("Alt + the underlined letter, or F10", "Open a menu: every command is in one"),
+)
+
+
+def explained(action: QAction) -> str:
+    """What a command does: its text, and its tooltip when that says more (without the key it ends with)."""
+    text = action.text().replace("&", "").rstrip("…")
+    tip = re.sub(r"\s*\([^()]*\)$", "", action.toolTip())  # "Compute responsibilities (E)" -> "...ities"
+    return text if tip in ("", text, action.text()) else f"{text}: {tip}"
+
+
+def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
+    """Help → Keyboard shortcuts' rows: each of `actions` that has a key, in their order, then `OTHER_KEYS`."""
+    rows = []
+    for action in actions:
+        keys = [key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()]
+        if keys:
+            rows.append((" / ".join(keys), explained(action)))
+    return rows + list(OTHER_KEYS)
 
 
 def show_help(parent: QWidget) -> QDialog:
@@ -45,8 +53,11 @@ def show_help(parent: QWidget) -> QDialog:
 
 
 def show_shortcuts(parent: QWidget) -> QDialog:
-    """Help → Keyboard shortcuts."""
-    rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
+    """Help → Keyboard shortcuts: every key of `parent`'s commands (its actions), and the others."""
+    rows = "".join(
+        f"<tr><td><b>{html.escape(key)}</b></td><td>&nbsp;&nbsp;{html.escape(what)}</td></tr>"
+        for key, what in shortcut_rows(parent.actions())
+    )
     return text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
 
 

@@ -37,6 +37,8 @@ from ...app.run.outcome import Outcome
 from ...app.run.session import Session
 
 KEY_EVENTS = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+# Help → Keyboard shortcuts' line for the number fields' keys
+NUMBER_FIELD_HELP = ("Enter / Esc in a number field", "Use / drop the number typed, and go back to the view")
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 

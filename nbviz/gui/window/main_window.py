@@ -59,9 +59,11 @@ from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
 from .classify_flow import ClassifyFlow
 from .commands import WindowCommands
+from .describe_view import describe_view, described_widget
 from .docks import WindowDocks
 from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
+from .focus_return import FocusReturn
 from .keys import StepKeys, next_half_step
 from .menus import build_menus
 from .paint_bar import PaintBar
@@ -69,6 +71,7 @@ from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
 from .status_bar import history_text, status_text
+from .tab_order import TabOrder
 
 if TYPE_CHECKING:  # built (and imported) when first shown
     from ..dialogs.start_editor import StartEditor
@@ -172,6 +175,8 @@ class MainWindow(QMainWindow):
         self.toolbar = self.commands.add_toolbar(self)
         self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self.banner.show_notice, self)
         self.step_keys = StepKeys(self, self.commands.step_key_actions(), self.data_view)
+        self.tab_order = TabOrder(self, self._tab_regions)
+        self.focus_return = FocusReturn(self, self.home_widget)
         menus = build_menus(
             self,
             self.commands,
@@ -287,6 +292,7 @@ class MainWindow(QMainWindow):
                 "screenshot": self.choose_screenshot,
                 "quit": self.close,
                 "start_page": lambda: self.pages.setCurrentIndex(0),
+                "describe": lambda: describe_view(self, self.data_view),
                 "presentation": self.appearance.set_presentation,
                 "animation": exports.ask_for_animation,
                 "handout": exports.ask_for_handout,
@@ -297,6 +303,33 @@ class MainWindow(QMainWindow):
                 },
             }
         )
+
+    def _tab_regions(self) -> list[QWidget]:
+        """Where Tab goes, in order: the controls, the centre (data view, then History), the objective, the
+        parameters, the inspector, then the other docks (`tab_order`)."""
+        docks = self.docks
+        return [
+            docks.control_dock,
+            docks.choose_k_dock,
+            docks.restarts_dock,
+            self.pages,
+            docks.objective_dock,
+            docks.bound_dock,
+            docks.parameters_dock,
+            docks.inspector_dock,
+            docks.agreement_dock,
+            docks.uncertain_dock,
+            docks.board_dock,
+        ]
+
+    def home_widget(self) -> QWidget:
+        """Where the keyboard focus goes when nothing else has it: the data view's plot, else the page shown."""
+        plot = described_widget(None, self, self.data_view)
+        return plot if plot is not None else self.pages
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab follow the window's deliberate order (`tab_order`), not the order widgets were made."""
+        return self.tab_order.move(QApplication.focusWidget(), next) or super().focusNextPrevChild(next)
 
     # ----------------------------------------------------------------- what figures are drawn from
     @property

@@ -84,6 +84,7 @@ def build_menus(
     view_menu.addSeparator()
     motion_actions = add_motion_menu(view_menu, motion, window)
     view_menu.addAction(commands["presentation"])
+    view_menu.addAction(commands["describe"])
     help_menu = bar.addMenu("&Help")
     parent: QWidget = window
     help_menu.addAction("How EM works here", lambda: show_help(parent))

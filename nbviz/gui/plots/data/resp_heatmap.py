@@ -18,6 +18,7 @@ from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_rgb
 from ...widgets.accessible import buddy_label
+from ..keyboard_selection import KeyboardSelection
 from ..plot_view import PlotView, new_plot
 from ..styling import pen
 from .interaction import clicked_position
@@ -136,6 +137,7 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))
         self.plot.addItem(self.marker)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self.keyboard = KeyboardSelection(self.plot, session, order=lambda: self.rows)
 
         bar = QHBoxLayout()
         bar.addWidget(buddy_label("Rows:", self.order_box))
