@@ -65,6 +65,7 @@ from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
 from .focus_return import FocusReturn
 from .keys import StepKeys, next_half_step
+from .language import use_one_decimal_mark
 from .menus import build_menus
 from .paint_bar import PaintBar
 from .presentation import PresentationLayout
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self, session: Session | None = None, settings: QSettings | None = None, *, remember_layout: bool = True
     ):
+        use_one_decimal_mark()  # before any widget: "0.5" in every field, whatever the system's locale
         super().__init__()
         install_wheel_guard()  # spin and combo boxes take the wheel only when focused, app-wide
         self.session = session or Session(self)
