@@ -8,11 +8,14 @@ writes them into its table. What a family lists after the weight is its presenta
 from __future__ import annotations
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
 
 from ..families import presentation
 from ..families.parameter_text import Row, changed, fmt
+
+translate = QCoreApplication.translate
 
 
 def parameter_rows(
@@ -46,7 +49,7 @@ def parameter_rows(
         rows.append(
             Row(
                 k,
-                "weight π",
+                translate("nbviz", "weight π"),
                 fmt(model.weights[k]),
                 None if j is None or truth is None else fmt(truth.weights[j]),
                 changed(model.weights[k], None if previous is None else previous.weights[k]),

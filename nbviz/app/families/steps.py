@@ -19,8 +19,11 @@ import abc
 from dataclasses import dataclass
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
+
+translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,10 @@ class BernoulliSteps(StepArithmetic):
         return FeatureFactors(log_factors, labels, np.ones(len(x), dtype=bool))
 
     def groups(self, model, fixed_covariances):
-        return [ParameterGroup("prob", k, f"p of {k + 1}") for k in range(model.n_components)]
+        return [
+            ParameterGroup("prob", k, translate("nbviz", "{0} of {1}").format("p", k + 1))
+            for k in range(model.n_components)
+        ]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])
@@ -235,7 +241,10 @@ class MultinomialSteps(StepArithmetic):
         return FeatureFactors(log_factors, labels, present, coefficient, "L! / ∏ x_m! (the same for every component)")
 
     def groups(self, model, fixed_covariances):
-        return [ParameterGroup("prob", k, f"θ of {k + 1}") for k in range(model.n_components)]
+        return [
+            ParameterGroup("prob", k, translate("nbviz", "{0} of {1}").format("θ", k + 1))
+            for k in range(model.n_components)
+        ]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])

@@ -46,12 +46,10 @@ def half_step_sentence(session: Session) -> str:
         return ""
     last = len(session.history) - 1
     if snapshot.phase == "init":
-        return translate("ViewDescription", "Half-step {index} of {last}: the start.").format(
-            index=session.cursor, last=last
-        )
+        return translate("nbviz", "Half-step {index} of {last}: the start.").format(index=session.cursor, last=last)
     text = {
-        "E": translate("ViewDescription", "Half-step {index} of {last}: the E-step of iteration {iteration}."),
-        "M": translate("ViewDescription", "Half-step {index} of {last}: the M-step of iteration {iteration}."),
+        "E": translate("nbviz", "Half-step {index} of {last}: the E-step of iteration {iteration}."),
+        "M": translate("nbviz", "Half-step {index} of {last}: the M-step of iteration {iteration}."),
     }[snapshot.phase]
     return text.format(index=session.cursor, last=last, iteration=snapshot.iteration)
 
@@ -65,15 +63,15 @@ def objective_sentence(session: Session) -> str:
     name = objective_name(session.config.prior.is_flat, session.config.supervised)
     value = snapshot.objective
     if session.cursor == 0 or not math.isfinite(value):
-        return translate("ViewDescription", "The {name} is {value}.").format(name=name, value=number(value))
+        return translate("nbviz", "The {name} is {value}.").format(name=name, value=number(value))
     before = session.history[session.cursor - 1].objective
     moved = value - before
     if abs(moved) <= SAME * max(1.0, abs(value)):
-        text = translate("ViewDescription", "The {name} is {value}, unchanged from the half-step before.")
+        text = translate("nbviz", "The {name} is {value}, unchanged from the half-step before.")
     elif moved > 0:
-        text = translate("ViewDescription", "The {name} is {value}: it rose by {change} from the half-step before.")
+        text = translate("nbviz", "The {name} is {value}: it rose by {change} from the half-step before.")
     else:
-        text = translate("ViewDescription", "The {name} is {value}: it fell by {change} from the half-step before.")
+        text = translate("nbviz", "The {name} is {value}: it fell by {change} from the half-step before.")
     return text.format(name=name, value=number(value), change=change(moved))
 
 
@@ -90,7 +88,7 @@ def component_sentences(session: Session) -> list[str]:
         if len(first[row.component]) < 2:  # the weight, then the mean or the most probable features
             first[row.component].append(f"{row.name} {row.value}")
     return [
-        translate("ViewDescription", "Component {name}: {parameters}.").format(
+        translate("nbviz", "Component {name}: {parameters}.").format(
             name=names[k], parameters="; ".join(first.get(k, []))
         )
         for k in range(session.n_components)
@@ -107,14 +105,13 @@ def selection_sentence(session: Session) -> str:
     if len(shares) > MAX_READ:  # the largest first; the many small ones are counted, not read
         listed = [int(k) for k in np.argsort(-shares, kind="stable") if shares[k] >= SMALL] or [int(np.argmax(shares))]
     text = ", ".join(
-        translate("ViewDescription", "{r} for component {name}").format(r=f"{shares[k]:.3g}", name=names[k])
-        for k in listed
+        translate("nbviz", "{r} for component {name}").format(r=f"{shares[k]:.3g}", name=names[k]) for k in listed
     )
     if len(listed) < len(shares):
-        text += translate("ViewDescription", "; the other {count} below {small}").format(
+        text += translate("nbviz", "; the other {count} below {small}").format(
             count=len(shares) - len(listed), small=f"{SMALL:g}"
         )
-    return translate("ViewDescription", "Selected: {point}, with responsibilities {shares}.").format(
+    return translate("nbviz", "Selected: {point}, with responsibilities {shares}.").format(
         point=point_name(problem, row), shares=text
     )
 
@@ -123,7 +120,7 @@ def run_description(session: Session) -> str:
     """What every plot's description says after its own first sentence: the half-step, the objective
     and convergence, the components and the selected point ("" without a run)."""
     if session.snapshot is None:
-        return translate("ViewDescription", "No data yet: open a file or a preset.")
+        return translate("nbviz", "No data yet: open a file or a preset.")
     converged = convergence_status(session)
     parts = [
         half_step_sentence(session),
@@ -143,59 +140,55 @@ def described(lead: str, session: Session) -> str:
 # ----------------------------------------------------------------------------- the views' names and leads
 def scatter_name(x_name: str, y_name: str) -> str:
     """The scatter plot's name: which feature runs up and which across."""
-    return translate("ViewDescription", "Data view: {y} (up) against {x} (across)").format(x=x_name, y=y_name)
+    return translate("nbviz", "Data view: {y} (up) against {x} (across)").format(x=x_name, y=y_name)
 
 
 def scatter_lead(n_points: int, ellipses: bool) -> str:
     text = (
-        translate(
-            "ViewDescription", "{n} points coloured by their responsibilities, each component's mean and ellipses."
-        )
+        translate("nbviz", "{n} points coloured by their responsibilities, each component's mean and ellipses.")
         if ellipses
-        else translate("ViewDescription", "{n} points coloured by their responsibilities, and each component's mean.")
+        else translate("nbviz", "{n} points coloured by their responsibilities, and each component's mean.")
     )
     return text.format(n=n_points)
 
 
 def histogram_name(x_name: str) -> str:
-    return translate("ViewDescription", "Data view: histogram of {x}").format(x=x_name)
+    return translate("nbviz", "Data view: histogram of {x}").format(x=x_name)
 
 
 def histogram_lead(n_points: int) -> str:
-    return translate("ViewDescription", "{n} values, with each component's weighted density over them.").format(
+    return translate("nbviz", "{n} values, with each component's weighted density over them.").format(n=n_points)
+
+
+def pairs_name() -> str:
+    return translate("nbviz", "Data view: every pair of features")
+
+
+def pairs_lead(features: str) -> str:
+    return translate("nbviz", "A scatter plot for each pair of {features}.").format(features=features)
+
+
+def prototypes_name() -> str:
+    return translate("nbviz", "Data view: each component's probabilities")
+
+
+def levels_name() -> str:
+    return translate("nbviz", "Data view: each component's answer probabilities")
+
+
+def heatmap_name() -> str:
+    return translate("nbviz", "Responsibility map")
+
+
+def heatmap_lead(n_points: int) -> str:
+    return translate("nbviz", "One row for each of the {n} data points, one column per component: r_nk.").format(
         n=n_points
     )
 
 
-def pairs_name() -> str:
-    return translate("ViewDescription", "Data view: every pair of features")
-
-
-def pairs_lead(features: str) -> str:
-    return translate("ViewDescription", "A scatter plot for each pair of {features}.").format(features=features)
-
-
-def prototypes_name() -> str:
-    return translate("ViewDescription", "Data view: each component's probabilities")
-
-
-def levels_name() -> str:
-    return translate("ViewDescription", "Data view: each component's answer probabilities")
-
-
-def heatmap_name() -> str:
-    return translate("ViewDescription", "Responsibility map")
-
-
-def heatmap_lead(n_points: int) -> str:
-    return translate(
-        "ViewDescription", "One row for each of the {n} data points, one column per component: r_nk."
-    ).format(n=n_points)
-
-
 def objective_curve_name(session: Session) -> str:
     name = objective_name(session.config.prior.is_flat, session.config.supervised)
-    return translate("ViewDescription", "Objective curve: the {name} at each half-step").format(name=name)
+    return translate("nbviz", "Objective curve: the {name} at each half-step").format(name=name)
 
 
 def objective_curve_lead(session: Session) -> str:
@@ -204,14 +197,14 @@ def objective_curve_lead(session: Session) -> str:
     if not history:
         return ""
     name = objective_name(session.config.prior.is_flat, session.config.supervised)
-    return translate(
-        "ViewDescription", "The {name} of the {count} half-steps computed runs from {first} to {last}."
-    ).format(name=name, count=len(history), first=number(history[0].objective), last=number(history[-1].objective))
+    return translate("nbviz", "The {name} of the {count} half-steps computed runs from {first} to {last}.").format(
+        name=name, count=len(history), first=number(history[0].objective), last=number(history[-1].objective)
+    )
 
 
 def choose_k_name() -> str:
-    return translate("ViewDescription", "Choose K: each K's criterion")
+    return translate("nbviz", "Choose K: each K's criterion")
 
 
 def bound_name() -> str:
-    return translate("ViewDescription", "Bound view: the objective and the bound EM climbs, along one parameter")
+    return translate("nbviz", "Bound view: the objective and the bound EM climbs, along one parameter")

@@ -15,6 +15,7 @@ from collections import deque
 from typing import Protocol
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
 
@@ -26,6 +27,8 @@ from .events import SessionEvents
 from .outcome import DONE, Outcome
 from .run_making import new_run
 from .undo_history import UndoHistory, Undone
+
+translate = QCoreApplication.translate
 
 PAINTED_DIMENSIONS = (1, 2)  # the views that show every feature as it is: the 1-D and the 2-D one
 KEPT_EDIT_STARTS = 64  # runs begun by an edit that the curve can still mark (undo keeps fewer)
@@ -44,12 +47,13 @@ class Edited(Undone, Protocol):
 def why_not_paintable(problem: Problem | None, model: nc.Mixture | None) -> str:
     """Why the data shown cannot be painted ("" when it can): no data, or not 1-D / 2-D points."""
     if problem is None or model is None:
-        return "Load data or choose a preset first: there is no data to paint."
+        return translate("nbviz", "Load data or choose a preset first: there is no data to paint.")
     if presentation(model).data_view is not DataView.POINTS or problem.n_features not in PAINTED_DIMENSIONS:
-        return (
-            "Painting needs 1-D or 2-D continuous data (a Gaussian mixture drawn as points); "
-            f"this is {problem.n_features}-feature data under a {presentation(model).title}."
-        )
+        return translate(
+            "nbviz",
+            "Painting needs 1-D or 2-D continuous data (a Gaussian mixture drawn as points); this is {0}-feature "
+            "data under a {1}.",
+        ).format(problem.n_features, translate("nbviz", presentation(model).title))
     return ""
 
 

@@ -16,6 +16,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeyEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.analysis.selection_steps import nearest_in_direction, next_in_order
 from ...app.presentation.view_descriptions import selection_sentence
 from ...app.run.session import Session
@@ -25,8 +27,12 @@ PLAIN = (Qt.Key.Key_Up, Qt.Key.Key_Down)  # Left and Right alone step through th
 # the Help → Keyboard shortcuts lines for these keys
 HELP = (
     (
-        "Up / Down, Shift+Arrow keys",
-        "In a focused data view: select the nearest point that way (the responsibility map: the row above or below)",
+        QT_TRANSLATE_NOOP("nbviz", "Up / Down, Shift+Arrow keys"),
+        QT_TRANSLATE_NOOP(
+            "nbviz",
+            "In a focused data view: select the nearest point that way (the responsibility map: the row above "
+            "or below)",
+        ),
     ),
 )
 

@@ -8,10 +8,13 @@ in another program, and says in the status bar what was described.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..plots.data.data_view import DataView
+
+translate = QCoreApplication.translate
 
 
 def described_widget(focus: QWidget | None, window: QWidget, data_view: DataView) -> QWidget | None:
@@ -39,12 +42,16 @@ def describe_view(window: QMainWindow, data_view: DataView) -> str:
     """Announce and copy the description of the focused plot (or the data view); returns the text ("" for none)."""
     widget = described_widget(QApplication.focusWidget(), window, data_view)
     if widget is None:
-        window.statusBar().showMessage("There is no view to describe yet: open a file or a preset.", 6000)
+        window.statusBar().showMessage(
+            translate("nbviz", "There is no view to describe yet: open a file or a preset."), 6000
+        )
         return ""
     text = view_text(widget)
     QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, text))
     clipboard = QGuiApplication.clipboard()
     if clipboard is not None:
         clipboard.setText(text)
-    window.statusBar().showMessage(f"Described “{widget.accessibleName()}” (copied to the clipboard)", 6000)
+    window.statusBar().showMessage(
+        translate("nbviz", "Described “{0}” (copied to the clipboard)").format(widget.accessibleName()), 6000
+    )
     return text

@@ -5,24 +5,33 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 import nbviz
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.presentation.resources import resource_path
 from ..plots.keyboard_selection import HELP as SELECTION_HELP
 from .keys import NUMBER_FIELD_HELP
 from .tab_order import TAB_HELP
 
+translate = QCoreApplication.translate
+
 # keys that are not a command's (those are read from the window's actions): where each is handled declares it
 OTHER_KEYS = (
     TAB_HELP,
     NUMBER_FIELD_HELP,
     *SELECTION_HELP,
-    ("Enter on a Choose K row or a restart card", "Load that fit, with its whole history, into the workspace"),
-    ("Alt + the underlined letter, or F10", "Open a menu: every command is in one"),
+    (
+        QT_TRANSLATE_NOOP("nbviz", "Enter on a Choose K row or a restart card"),
+        QT_TRANSLATE_NOOP("nbviz", "Load that fit, with its whole history, into the workspace"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("nbviz", "Alt + the underlined letter, or F10"),
+        QT_TRANSLATE_NOOP("nbviz", "Open a menu: every command is in one"),
+    ),
 )
 
 
@@ -40,7 +49,7 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
         keys = [key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()]
         if keys:
             rows.append((" / ".join(keys), explained(action)))
-    return rows + list(OTHER_KEYS)
+    return rows + [(translate("nbviz", key), translate("nbviz", what)) for key, what in OTHER_KEYS]
 
 
 def show_help(parent: QWidget) -> QDialog:
@@ -48,8 +57,8 @@ def show_help(parent: QWidget) -> QDialog:
     try:
         text = resource_path("resources", "help", "how_em_works.html").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError) as error:
-        text = f"<p>The help text is missing from this installation ({error}).</p>"
-    return text_dialog(parent, "How EM works here", text, 640, 620)
+        text = translate("nbviz", "<p>The help text is missing from this installation ({0}).</p>").format(error)
+    return text_dialog(parent, translate("nbviz", "How EM works here"), text, 640, 620)
 
 
 def show_shortcuts(parent: QWidget) -> QDialog:
@@ -58,7 +67,13 @@ def show_shortcuts(parent: QWidget) -> QDialog:
         f"<tr><td><b>{html.escape(key)}</b></td><td>&nbsp;&nbsp;{html.escape(what)}</td></tr>"
         for key, what in shortcut_rows(parent.actions())
     )
-    return text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
+    return text_dialog(
+        parent,
+        translate("nbviz", "Keyboard shortcuts"),
+        f"<table>{rows}</table>",
+        560,
+        440,
+    )
 
 
 def show_about(parent: QWidget) -> QDialog:
@@ -68,13 +83,19 @@ def show_about(parent: QWidget) -> QDialog:
     import PySide6
     import scipy
 
-    text = (
-        f"<h3>nbviz {nbviz.__version__}</h3><p>Watch the EM algorithm work, one E-step and one "
-        f"M-step at a time.</p><p>Python {'.'.join(map(str, __import__('sys').version_info[:3]))}, "
-        f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
-        f"pyqtgraph {pyqtgraph.__version__}</p>"
+    text = translate(
+        "nbviz",
+        "<h3>nbviz {0}</h3><p>Watch the EM algorithm work, one E-step and one M-step at a "
+        "time.</p><p>Python {1}, numpy {2}, scipy {3}, PySide6 {4}, pyqtgraph {5}</p>",
+    ).format(
+        nbviz.__version__,
+        ".".join(map(str, __import__("sys").version_info[:3])),
+        numpy.__version__,
+        scipy.__version__,
+        PySide6.__version__,
+        pyqtgraph.__version__,
     )
-    return text_dialog(parent, "About nbviz", text, 420, 240)
+    return text_dialog(parent, translate("nbviz", "About nbviz"), text, 420, 240)
 
 
 def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int) -> QDialog:

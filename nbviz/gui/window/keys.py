@@ -34,12 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.run.outcome import Outcome
 from ...app.run.session import Session
 
 KEY_EVENTS = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
 # Help → Keyboard shortcuts' line for the number fields' keys
-NUMBER_FIELD_HELP = ("Enter / Esc in a number field", "Use / drop the number typed, and go back to the view")
+NUMBER_FIELD_HELP = (
+    QT_TRANSLATE_NOOP("nbviz", "Enter / Esc in a number field"),
+    QT_TRANSLATE_NOOP("nbviz", "Use / drop the number typed, and go back to the view"),
+)
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ...app.presentation.appearance import Appearance
 from ..style.theme import window_font
+
+translate = QCoreApplication.translate
 
 
 class PresetNote(QFrame):
@@ -22,14 +25,14 @@ class PresetNote(QFrame):
         self.appearance.changed.connect(self.apply_appearance)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setToolTip("What to look at in this preset")
+        self.label.setToolTip(translate("nbviz", "What to look at in this preset"))
         self.label.setTextInteractionFlags(
             self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse
         )
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
-        self.close_button.setToolTip("Hide this note")
+        self.close_button.setToolTip(translate("nbviz", "Hide this note"))
         self.close_button.clicked.connect(self.dismiss)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)

@@ -19,10 +19,15 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 # Help → Keyboard shortcuts' line for Tab
 TAB_HELP = (
-    "Tab / Shift+Tab",
-    "Next / previous control: the controls, the data view, History, the objective, the parameters, the inspector",
+    QT_TRANSLATE_NOOP("nbviz", "Tab / Shift+Tab"),
+    QT_TRANSLATE_NOOP(
+        "nbviz",
+        "Next / previous control: the controls, the data view, History, the objective, the parameters, the inspector",
+    ),
 )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -39,6 +39,8 @@ from .interaction import with_moved_mean
 from .pairs_view import PairsView
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
+
+translate = QCoreApplication.translate
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
 GRID_SIZE = 100
@@ -224,9 +226,9 @@ class ScatterView(PointsView, QWidget):
         self._placed = xy
         self.means.drag_enabled = projection.pair is not None
         self.means.setToolTip(
-            "Drag a mean to restart EM from there"
+            translate("nbviz", "Drag a mean to restart EM from there")
             if projection.pair is not None
-            else "Choose a feature pair to drag means"
+            else translate("nbviz", "Choose a feature pair to drag means")
         )
 
     def _apply_aspect(self) -> None:
