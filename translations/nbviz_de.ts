@@ -184,8 +184,12 @@
         <translation>ganze Zahlen mit fehlenden Zellen</translation>
     </message>
     <message>
-        <source>Categorical mixture (latent class analysis): every feature is a text answer ({n} column(s) of {0} levels).</source>
-        <translation>Kategoriale Mischung (Latent-Class-Analyse): jedes Merkmal ist eine Textantwort ({n} Spalte(n) mit {0} Stufen).</translation>
+        <source>Categorical mixture (latent class analysis): every feature is a text answer ({0} column of {1} levels).</source>
+        <translation>Kategoriale Mischung (Latent-Class-Analyse): jedes Merkmal ist eine Textantwort ({0} Spalte mit {1} Stufen).</translation>
+    </message>
+    <message>
+        <source>Categorical mixture (latent class analysis): every feature is a text answer ({0} columns of {1} levels).</source>
+        <translation>Kategoriale Mischung (Latent-Class-Analyse): jedes Merkmal ist eine Textantwort ({0} Spalten mit {1} Stufen).</translation>
     </message>
     <message>
         <source>text answers</source>
@@ -228,8 +232,12 @@
         <translation>Zeilen, die wie Dokumente aussehen</translation>
     </message>
     <message>
-        <source>only {n} column(s)</source>
-        <translation>nur {n} Spalte(n)</translation>
+        <source>only {0} column</source>
+        <translation>nur {0} Spalte</translation>
+    </message>
+    <message>
+        <source>only {0} columns</source>
+        <translation>nur {0} Spalten</translation>
     </message>
     <message>
         <source>only {0} zeros</source>
@@ -872,8 +880,12 @@
         <translation>Exportieren…</translation>
     </message>
     <message>
-        <source>{n} frame(s), {0:.1f} s in all.</source>
-        <translation>{n} Bild(er), insgesamt {0:.1f} s.</translation>
+        <source>{0} frame, {1:.1f} s in all.</source>
+        <translation>{0} Bild, insgesamt {1:.1f} s.</translation>
+    </message>
+    <message>
+        <source>{0} frames, {1:.1f} s in all.</source>
+        <translation>{0} Bilder, insgesamt {1:.1f} s.</translation>
     </message>
     <message>
         <source>Folder for the PNG frames</source>
@@ -1052,48 +1064,76 @@
         <translation>{0}: {1}. Wählen Sie oben das Modell.</translation>
     </message>
     <message>
-        <source>Ready to load {0} rows and {n} feature(s)</source>
-        <translation>Bereit zum Laden von {0} Zeilen und {n} Merkmal(en)</translation>
+        <source>Ready to load {0} rows and {1} feature</source>
+        <translation>Bereit zum Laden von {0} Zeilen und {1} Merkmal</translation>
     </message>
     <message>
-        <source>labels from &apos;{0}&apos; ({n} classes)</source>
-        <translation>Labels aus &apos;{0}&apos; ({n} Klassen)</translation>
+        <source>Ready to load {0} rows and {1} features</source>
+        <translation>Bereit zum Laden von {0} Zeilen und {1} Merkmalen</translation>
     </message>
     <message>
-        <source>{n} row(s) with missing values will be dropped ({0})</source>
-        <translation>{n} Zeile(n) mit fehlenden Werten werden verworfen ({0})</translation>
+        <source>labels from &apos;{0}&apos; ({1} classes)</source>
+        <translation>Labels aus &apos;{0}&apos; ({1} Klassen)</translation>
     </message>
     <message>
-        <source>{0} missing cell(s) in {n} row(s) are kept: EM accounts for them</source>
-        <translation>{0} fehlende Zelle(n) in {n} Zeile(n) werden behalten: EM berücksichtigt sie</translation>
+        <source>{0} row(s) with missing values will be dropped ({1})</source>
+        <translation>{0} Zeile(n) mit fehlenden Werten werden verworfen ({1})</translation>
+    </message>
+    <message>
+        <source>{0} missing cell(s) in {1} row(s) are kept: EM accounts for them</source>
+        <translation>{0} fehlende Zelle(n) in {1} Zeile(n) werden behalten: EM berücksichtigt sie</translation>
+    </message>
+    <message>
+        <source>row {0}</source>
+        <translation>Reihe {0}</translation>
+    </message>
+    <message>
+        <source>rows {0}</source>
+        <translation>Reihen {0}</translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>Zeile {0}</translation>
+    </message>
+    <message>
+        <source>lines {0}</source>
+        <translation>Zeilen {0}</translation>
+    </message>
+    <message>
+        <source>Drop this row with missing values</source>
+        <translation>Diese Zeile mit fehlenden Werten verwerfen</translation>
+    </message>
+    <message>
+        <source>Drop these {0} rows with missing values</source>
+        <translation>Diese {0} Zeilen mit fehlenden Werten verwerfen</translation>
+    </message>
+    <message>
+        <source>{0} row has missing values ({1}). Tick a box below to load without it{2}, or fill them in.</source>
+        <translation>{0} Zeile hat fehlende Werte ({1}). Setzen Sie unten ein Häkchen, um ohne sie zu laden{2}, oder füllen Sie sie aus.</translation>
+    </message>
+    <message>
+        <source>{0} rows have missing values ({1}). Tick a box below to load without them{2}, or fill them in.</source>
+        <translation>{0} Zeilen haben fehlende Werte ({1}). Setzen Sie unten ein Häkchen, um ohne sie zu laden{2}, oder füllen Sie sie aus.</translation>
+    </message>
+    <message>
+        <source>{0} row lacks its label ({1}): </source>
+        <translation>{0} Zeile hat kein Label ({1}): </translation>
+    </message>
+    <message>
+        <source>{0} rows lack their label ({1}): </source>
+        <translation>{0} Zeilen haben kein Label ({1}): </translation>
+    </message>
+    <message>
+        <source>a row without its class cannot be kept for EM. Fill it in, set the label column&apos;s role to ignore, or tick Drop (which drops every row with a missing value).</source>
+        <translation>eine Zeile ohne ihre Klasse kann für EM nicht behalten werden. Füllen Sie es aus, setzen Sie die Rolle der Label-Spalte auf ignorieren, oder setzen Sie das Häkchen bei Verwerfen (das jede Zeile mit einem fehlenden Wert verwirft).</translation>
     </message>
     <message>
         <source>features become 1 where x ≥ {0:g}, else 0</source>
         <translation>Merkmale werden 1, wo x ≥ {0:g}, sonst 0</translation>
     </message>
     <message>
-        <source>row(s) {0}</source>
-        <translation>Reihe(n) {0}</translation>
-    </message>
-    <message>
-        <source>line(s) {0}</source>
-        <translation>Zeile(n) {0}</translation>
-    </message>
-    <message>
-        <source>Drop the {n} row(s) with missing values</source>
-        <translation>Die {n} Zeile(n) mit fehlenden Werten verwerfen</translation>
-    </message>
-    <message>
         <source> or keep them for EM</source>
         <translation> oder für EM behalten</translation>
-    </message>
-    <message>
-        <source>{n} row(s) have missing values ({0}). Tick a box below to load without them{1}, or fill them in.</source>
-        <translation>{n} Zeile(n) mit fehlenden Werten ({0}). Setzen Sie unten ein Häkchen, um ohne sie zu laden{1}, oder füllen Sie sie aus.</translation>
-    </message>
-    <message>
-        <source>{n} row(s) lack their label ({0}): a row without its class cannot be kept for EM. Fill it in, set the label column&apos;s role to ignore, or tick Drop (which drops every row with a missing value).</source>
-        <translation>{n} Zeile(n) ohne Label ({0}): eine Zeile ohne ihre Klasse kann für EM nicht behalten werden. Füllen Sie es aus, setzen Sie die Rolle der Label-Spalte auf ignorieren, oder setzen Sie das Häkchen bei Verwerfen (das jede Zeile mit einem fehlenden Wert verwirft).</translation>
     </message>
     <message>
         <source>Drop every row with missing values instead</source>
@@ -1198,10 +1238,6 @@
     <message>
         <source>ink: white 0 to black at each map&apos;s largest value</source>
         <translation>Tinte: weiß 0 bis schwarz beim größten Wert jeder Karte</translation>
-    </message>
-    <message>
-        <source>({n} rows)</source>
-        <translation>({n} Zeilen)</translation>
     </message>
     <message>
         <source>Fit on standardised features; the centre and scale of each column are kept, so the parameters can be read in the file&apos;s units</source>
@@ -2346,8 +2382,12 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>&lt;span style=&apos;color:{0}&apos;&gt;&amp;#9632;&lt;/span&gt; dasselbe Optimum wie #{1}</translation>
     </message>
     <message>
-        <source>{n} iteration(s)</source>
-        <translation>{n} Iteration(en)</translation>
+        <source>{0} iteration</source>
+        <translation>{0} Iteration</translation>
+    </message>
+    <message>
+        <source>{0} iterations</source>
+        <translation>{0} Iterationen</translation>
     </message>
     <message>
         <source> (not converged)</source>
@@ -3448,6 +3488,10 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     <message>
         <source>probability of {0}</source>
         <translation>Wahrscheinlichkeit von {0}</translation>
+    </message>
+    <message>
+        <source>({0} rows)</source>
+        <translation>({0} Zeilen)</translation>
     </message>
 </context>
 </TS>

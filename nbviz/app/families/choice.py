@@ -96,11 +96,19 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
         shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
         return FamilyGuess(
             "categorical",
-            translate(
-                "nbviz",
-                "Categorical mixture (latent class analysis): every feature is a text answer ({n} column(s) of {0} "
-                "levels).",
-            ).format(shown, n=len(levels)),
+            (
+                translate(
+                    "nbviz",
+                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} column of "
+                    "{1} levels).",
+                )
+                if len(levels) == 1
+                else translate(
+                    "nbviz",
+                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} columns of "
+                    "{1} levels).",
+                )
+            ).format(len(levels), shown),
             translate("nbviz", "text answers"),
         )
     if standardised:
@@ -150,7 +158,9 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
             translate("nbviz", "rows that look like documents"),
         )
     if n_columns < DOCUMENT_MIN_COLUMNS:
-        why = translate("nbviz", "only {n} column(s)").format(n=n_columns)
+        why = (
+            translate("nbviz", "only {0} column") if n_columns == 1 else translate("nbviz", "only {0} columns")
+        ).format(n_columns)
     elif zeros < DOCUMENT_MIN_ZEROS:
         why = translate("nbviz", "only {0} zeros").format(_percent(zeros))
     else:

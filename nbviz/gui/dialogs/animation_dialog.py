@@ -126,7 +126,12 @@ class AnimationDialog(QDialog):
     def _summarise(self, *_) -> None:
         frames = self.last.value() - self.first.value() + 1
         seconds = frames * self.frame_ms.value() / 1000
-        self.summary.setText(translate("nbviz", "{n} frame(s), {0:.1f} s in all.").format(seconds, n=frames))
+        summary = (
+            translate("nbviz", "{0} frame, {1:.1f} s in all.")
+            if frames == 1
+            else translate("nbviz", "{0} frames, {1:.1f} s in all.")
+        )
+        self.summary.setText(summary.format(frames, seconds))
 
     @property
     def kind(self) -> str:

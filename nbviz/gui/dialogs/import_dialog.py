@@ -560,23 +560,28 @@ class ImportDialog(QDialog):
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
         n, d = dataset.X.shape
-        parts = [translate("nbviz", "Ready to load {0} rows and {n} feature(s)").format(n, n=d)]
+        ready = (
+            translate("nbviz", "Ready to load {0} rows and {1} feature")
+            if d == 1
+            else translate("nbviz", "Ready to load {0} rows and {1} features")
+        )
+        parts = [ready.format(n, d)]
         if dataset.label_name is not None:
             assert dataset.classes is not None  # load_data sets both or neither
             parts.append(
-                translate("nbviz", "labels from '{0}' ({n} classes)").format(dataset.label_name, n=len(dataset.classes))
+                translate("nbviz", "labels from '{0}' ({1} classes)").format(dataset.label_name, len(dataset.classes))
             )
         if dataset.dropped_lines:
             parts.append(
-                translate("nbviz", "{n} row(s) with missing values will be dropped ({0})").format(
-                    self._lines_text(dataset.dropped_lines), n=len(dataset.dropped_lines)
+                translate("nbviz", "{0} row(s) with missing values will be dropped ({1})").format(
+                    len(dataset.dropped_lines), self._lines_text(dataset.dropped_lines)
                 )
             )
         gaps = np.isnan(dataset.X)
         if gaps.any():
             parts.append(
-                translate("nbviz", "{0} missing cell(s) in {n} row(s) are kept: EM accounts for them").format(
-                    int(gaps.sum()), n=int(gaps.any(axis=1).sum())
+                translate("nbviz", "{0} missing cell(s) in {1} row(s) are kept: EM accounts for them").format(
+                    int(gaps.sum()), int(gaps.any(axis=1).sum())
                 )
             )
         if spec.binarise_at is not None:
@@ -597,9 +602,10 @@ class ImportDialog(QDialog):
     def _lines_text(self, lines) -> str:
         unit = "row" if self.preview is not None and self.preview.is_npy else "line"
         shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        one = len(lines) == 1
         if unit == "row":
-            return translate("nbviz", "row(s) {0}").format(shown)
-        return translate("nbviz", "line(s) {0}").format(shown)
+            return (translate("nbviz", "row {0}") if one else translate("nbviz", "rows {0}")).format(shown)
+        return (translate("nbviz", "line {0}") if one else translate("nbviz", "lines {0}")).format(shown)
 
     def _show_ok(self, text: str, rich: bool = False) -> None:
         self._set_message("notice", text, rich)
@@ -614,21 +620,35 @@ class ImportDialog(QDialog):
         """Show a DataError (or message) and disable Load; missing values get the drop offer."""
         if isinstance(error, nc.MissingValuesError):
             n = len(error.lines)
-            self.drop_check.setText(translate("nbviz", "Drop the {n} row(s) with missing values").format(n=n))
+            self.drop_check.setText(
+                translate("nbviz", "Drop this row with missing values")
+                if n == 1
+                else translate("nbviz", "Drop these {0} rows with missing values").format(n)
+            )
             self.drop_check.setVisible(True)
             self.keep_check.setVisible(_may_keep(self.family_combo))
             keep = translate("nbviz", " or keep them for EM") if _may_keep(self.family_combo) else ""
-            text = translate(
-                "nbviz",
-                "{n} row(s) have missing values ({0}). Tick a box below to load without them{1}, or fill them in.",
-            ).format(self._lines_text(error.lines), keep, n=n)
-            if _keeps_missing(self.family_combo, self.keep_check):  # kept cells: only missing labels are left
-                text = translate(
+            text = (
+                translate(
                     "nbviz",
-                    "{n} row(s) lack their label ({0}): a row without its class cannot be kept for EM. Fill it in, "
-                    "set the "
-                    "label column's role to ignore, or tick Drop (which drops every row with a missing value).",
-                ).format(self._lines_text(error.lines), n=n)
+                    "{0} row has missing values ({1}). Tick a box below to load without it{2}, or fill them in.",
+                )
+                if n == 1
+                else translate(
+                    "nbviz",
+                    "{0} rows have missing values ({1}). Tick a box below to load without them{2}, or fill them in.",
+                )
+            ).format(n, self._lines_text(error.lines), keep)
+            if _keeps_missing(self.family_combo, self.keep_check):  # kept cells: only missing labels are left
+                text = (
+                    translate("nbviz", "{0} row lacks its label ({1}): ")
+                    if n == 1
+                    else translate("nbviz", "{0} rows lack their label ({1}): ")
+                ).format(n, self._lines_text(error.lines)) + translate(
+                    "nbviz",
+                    "a row without its class cannot be kept for EM. Fill it in, set the label column's role to ignore, "
+                    "or tick Drop (which drops every row with a missing value).",
+                )
                 self.drop_check.setText(
                     translate("nbviz", "Drop every row with missing values instead")
                 )  # not only these

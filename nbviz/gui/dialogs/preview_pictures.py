@@ -145,7 +145,7 @@ class PreviewPictures(pg.GraphicsLayoutWidget):
         font.setPointSizeF(self.appearance.font_size(TITLE_POINTS))
         metrics = QFontMetricsF(font)
         text = 2 * TEXT_MARGIN
-        rows = translate("nbviz", "({n} rows)").format(n=n_rows)
+        rows = translate("nbviz", "({0} rows)").format(n_rows)
         widest = (f"{n_components} {rows}", rows)  # on one line, and wrapped
         title = (metrics.horizontalAdvance(widest[0]) + text, metrics.horizontalAdvance(widest[1]) + text)
         name = max(metrics.horizontalAdvance(name) for name in ROW_NAMES) + text
@@ -184,7 +184,7 @@ class PreviewPictures(pg.GraphicsLayoutWidget):
             else:
                 sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             number = f"<span style='color:{component_color(k, self.appearance.dark).name()}'><b>{k + 1}</b></span>"
-            rows = translate("nbviz", "({n} rows)").format(n=int(np.count_nonzero(z == k)))
+            rows = translate("nbviz", "({0} rows)").format(int(np.count_nonzero(z == k)))
             text = f"<div align='center'>{number}<br>{rows}</div>" if wrapped else f"{number} {rows}"
             title = self.titles[k]
             title.item.setTextWidth(-1)  # its natural width: the wrapped lines are centred in it

@@ -116,7 +116,9 @@ class RunCard(QFrame):
             same = translate("nbviz", "<span style='color:{0}'>&#9632;</span> same optimum as #{1}").format(
                 colour, first + 1
             )
-        steps = translate("nbviz", "{n} iteration(s)").format(n=run.iterations)
+        steps = (
+            translate("nbviz", "{0} iteration") if run.iterations == 1 else translate("nbviz", "{0} iterations")
+        ).format(run.iterations)
         if not run.converged:
             steps += translate("nbviz", " (not converged)")
         objective = f"{run.objective:.6g}".replace("-", "−")  # a minus sign, as the status line writes it
