@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QTranslator
 
 from nbviz.core.tables.columns import ROLES
-from nbviz.gui.dialogs.import_dialog import ROLE_NAMES
+from nbviz.gui.dialogs.import_choices import ROLE_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 TS = ROOT / "translations" / "nbviz_de.ts"

@@ -1180,8 +1180,16 @@
         <translation>Spalte {0} (ohne Namen)</translation>
     </message>
     <message>
-        <source>&lt;br&gt;{0}: text answers, left out: a mixture takes numbers or levels, not both. &lt;a href=&apos;{1}&apos;&gt;Cluster the answers instead&lt;/a&gt; (they become categorical features, the numeric ones are ignored).</source>
-        <translation>&lt;br&gt;{0}: Textantworten, weggelassen: eine Mischung nimmt Zahlen oder Stufen, nicht beides. &lt;a href=&apos;{1}&apos;&gt;Stattdessen die Antworten clustern&lt;/a&gt; (sie werden kategoriale Merkmale, die numerischen werden ignoriert).</translation>
+        <source>&lt;br&gt;{0} holds text answers, left out: </source>
+        <translation>&lt;br&gt;{0} enthält Textantworten, weggelassen: </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;{0} hold text answers, left out: </source>
+        <translation>&lt;br&gt;{0} enthalten Textantworten, weggelassen: </translation>
+    </message>
+    <message>
+        <source>a mixture takes numbers or levels, not both. &lt;a href=&apos;{0}&apos;&gt;Cluster the answers instead&lt;/a&gt; (they become categorical features, the numeric ones are ignored).</source>
+        <translation>eine Mischung nimmt Zahlen oder Stufen, nicht beides. &lt;a href=&apos;{0}&apos;&gt;Stattdessen die Antworten clustern&lt;/a&gt; (sie werden kategoriale Merkmale, die numerischen werden ignoriert).</translation>
     </message>
     <message>
         <source>component {0}: {1}</source>

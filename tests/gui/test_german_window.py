@@ -25,6 +25,7 @@ from nbviz.app.presentation.resources import dataset_path
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.start_editor import StartEditor
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
+from nbviz.gui.window.help_dialogs import show_about, show_help, show_shortcuts
 
 # English words that German text does not use: any of them is English left over
 ENGLISH = re.compile(
@@ -44,12 +45,22 @@ KEPT = re.compile(
 )
 
 
-@pytest.fixture
-def german(monkeypatch, qapp, tmp_path):
-    """A system asking for German: the window installs nbviz's German translation; removed afterwards."""
-    monkeypatch.setattr(language, "system_locale", lambda: QLocale("de_DE"))
-    yield QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    english = QSettings(str(tmp_path / "english.ini"), QSettings.Format.IniFormat)
+@pytest.fixture(scope="module")
+def german_window(qapp, tmp_path_factory):
+    """One window on a system asking for German (it installs nbviz's German translation); English after."""
+    from nbviz.gui.window.main_window import MainWindow
+
+    folder = tmp_path_factory.mktemp("german")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(language, "system_locale", lambda: QLocale("de_DE"))
+        window = MainWindow(settings=QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    window.remember_layout = False
+    window.resize(1280, 800)
+    window.show()
+    yield window
+    window.close()
+    window.deleteLater()
+    english = QSettings(str(folder / "english.ini"), QSettings.Format.IniFormat)
     english.setValue(language.KEEP_ENGLISH, True)
     language.install_translators(english)  # removes the German translators
 
@@ -96,16 +107,15 @@ def english_left(top: QWidget) -> list[str]:
     return sorted(set(left))
 
 
-@pytest.mark.parametrize("preset", ["faithful", "digits", "survey"])
-def test_the_window_in_german_shows_no_english(german, qtbot, preset):
-    from nbviz.gui.window.main_window import MainWindow
+def test_the_start_page_in_german_shows_no_english(german_window):
+    assert german_window.language == "de"
+    german_window.pages.setCurrentIndex(0)
+    assert english_left(german_window) == []
 
-    window = MainWindow(settings=german, remember_layout=False)
-    qtbot.addWidget(window)
-    assert window.language == "de"
-    window.resize(1280, 800)
-    window.show()
-    assert english_left(window) == []  # the start page
+
+@pytest.mark.parametrize("preset", ["faithful", "digits", "survey"])
+def test_the_window_in_german_shows_no_english(german_window, preset):
+    window = german_window
     assert window.files.load_preset(preset)
     window.take_half_steps(3)
     window.session.select(1)
@@ -114,11 +124,8 @@ def test_the_window_in_german_shows_no_english(german, qtbot, preset):
 
 
 @pytest.mark.parametrize("make", ["synthesis", "import", "start editor"])
-def test_the_dialogs_in_german_show_no_english(german, qtbot, make):
-    from nbviz.gui.window.main_window import MainWindow
-
-    window = MainWindow(settings=german, remember_layout=False)
-    qtbot.addWidget(window)
+def test_the_dialogs_in_german_show_no_english(german_window, qtbot, make):
+    window = german_window
     assert window.files.load_preset("faithful")
     dialog = {
         "synthesis": lambda: SynthesisDialog(window.session, window),
@@ -129,3 +136,11 @@ def test_the_dialogs_in_german_show_no_english(german, qtbot, make):
     dialog.show()
     qtbot.waitExposed(dialog)
     assert english_left(dialog) == []
+
+
+@pytest.mark.parametrize("show", [show_help, show_shortcuts, show_about])
+def test_the_help_in_german_shows_no_english(german_window, qtbot, show):
+    dialog = show(german_window)
+    qtbot.waitExposed(dialog)
+    assert english_left(dialog) == []
+    dialog.close()

@@ -18,15 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
 from nbviz.core.logspace import normalise
+from nbviz.translation_marks import translate
 
 from ..families import presentation
 from ..families.steps import ParameterGroup, ParameterKey, Ratio
-
-translate = QCoreApplication.translate
 
 MAX_TERMS = 12  # up to this many data rows, every term of a sum is listed
 TOP_TERMS = 8  # beyond, the largest terms

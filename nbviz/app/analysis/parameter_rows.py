@@ -8,14 +8,12 @@ writes them into its table. What a family lists after the weight is its presenta
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from ..families import presentation
 from ..families.parameter_text import Row, changed, fmt
-
-translate = QCoreApplication.translate
 
 
 def parameter_rows(

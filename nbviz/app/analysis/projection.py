@@ -12,13 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from ..families import PointsModel
-
-translate = QCoreApplication.translate
 
 PCA_TITLE = QT_TRANSLATE_NOOP("nbviz", "PCA (first two components)")
 EXACT_PCA_LIMIT = 1500  # up to this min(rows, features), PCA diagonalises a (m, m) matrix exactly

@@ -7,13 +7,10 @@ file, e.g. "petal_length on line 2 is 1.4, not a whole-number count; use a Gauss
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from .problem import Problem
-
-translate = QCoreApplication.translate
 
 
 def describe_fit_error(problem: Problem, error: Exception) -> str:

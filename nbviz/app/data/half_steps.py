@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication
-
 import nbviz.core as nc
-
-translate = QCoreApplication.translate
+from nbviz.translation_marks import translate
 
 
 def half_step_name(snapshot: nc.Snapshot) -> str:

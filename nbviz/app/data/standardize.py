@@ -12,11 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
-
-translate = QCoreApplication.translate
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 # the ways to standardise, as the import dialog names them (translated where shown)
 METHODS = {

@@ -17,17 +17,14 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .parameter_text import Row
 from .setting import Setting
 from .steps import StepArithmetic
 from .synthesis_table import Column, Refuse
-
-translate = QCoreApplication.translate
 
 
 class DataView(enum.Enum):

@@ -7,18 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .base import DataView, FamilyPresentation, SynthesisRecipe
 from .level_names import level_text
 from .parameter_text import MAX_LISTED, Row, changed, fmt
 from .steps import FeatureFactors, ParameterGroup, ParameterKey, Ratio, StepArithmetic, mass, pseudo_text
 from .synthesis_table import Column, Refuse, feature_name, rounded_simplex
-
-translate = QCoreApplication.translate
 
 SYNTHESIS_LEVELS = 3  # levels of each synthesised feature
 

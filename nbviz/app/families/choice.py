@@ -17,9 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
-translate = QCoreApplication.translate
+from nbviz.translation_marks import translate
 
 DOCUMENT_MIN_COLUMNS = 10
 """A table of counts needs at least this many columns (words) to be taken for documents."""

@@ -11,12 +11,11 @@ from dataclasses import dataclass, replace
 from typing import cast
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
 from nbviz.core.families.gaussian import COVARIANCE_TYPES, covariance_types_by_generality
 from nbviz.core.mixture import EMPTY_MASS
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .base import CovarianceMatrices, DataView, FamilyPresentation, SynthesisRecipe
 from .parameter_text import MAX_MATRIX, Row, changed, fmt_array, fmt_vector
@@ -31,8 +30,6 @@ from .synthesis_table import (
     feature_name,
     std_corr_from_covariance,
 )
-
-translate = QCoreApplication.translate
 
 MEAN_SEPARATION = 4.0  # random means are about this far apart (in units of a typical standard deviation)
 MATRIX_LAYOUT = QT_TRANSLATE_NOOP("nbviz", "covariance matrix")  # the start editor's layouts

@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
+
+from nbviz.translation_marks import translate
 
 from .base import FamilyPresentation, ProbabilityModel
 from .parameter_text import MAX_LISTED, Row, changed, fmt
-
-translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True)

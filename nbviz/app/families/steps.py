@@ -19,11 +19,9 @@ import abc
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
-
-translate = QCoreApplication.translate
+from nbviz.translation_marks import translate
 
 
 @dataclass(frozen=True)

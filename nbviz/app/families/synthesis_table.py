@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
-translate = QCoreApplication.translate
+from nbviz.translation_marks import translate
 
 SUM_TOLERANCE = 1e-6  # as nbviz.core's own check of weights and word distributions
 # A correlation matrix whose smallest eigenvalue is below this is refused as not positive definite.

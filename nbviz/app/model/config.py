@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from PySide6.QtCore import QCoreApplication
-
 import nbviz.core as nc
 from nbviz.core import best_fit
 from nbviz.core.convergence import PER_ROW_TOL
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from ..families import DEFAULT_FAMILY, PRESENTATIONS, presentation
 from ..families import MODEL_CHOICES as _MODEL_CHOICES
@@ -21,8 +19,6 @@ from .settings import (  # noqa: F401 - the limits and defaults are read from he
     MAX_SEED,
     config_settings,
 )
-
-translate = QCoreApplication.translate
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
 MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes

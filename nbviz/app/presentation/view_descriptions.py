@@ -14,15 +14,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
+
+from nbviz.translation_marks import translate
 
 from ..analysis.parameter_rows import parameter_rows
 from ..data.fit_messages import point_name
 from ..data.half_steps import objective_name
 from ..run.convergence import convergence_status
 from ..run.session import Session
-
-translate = QCoreApplication.translate
 
 SAME = 1e-9  # a change of the objective smaller than this (relative) is read as "unchanged"
 MAX_READ = 4  # a point's responsibilities are all read up to this many components; beyond, the large ones

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from nbviz.translation_marks import translate
 
 from .session import Session
-
-translate = QCoreApplication.translate
 
 
 def climbed_name(session: Session) -> str:

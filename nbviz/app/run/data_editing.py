@@ -15,9 +15,9 @@ from collections import deque
 from typing import Protocol
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from ..data.fit_messages import describe_fit_error
 from ..data.painting import added, moved, paint_choices, removed, rows_after_removal
@@ -27,8 +27,6 @@ from .events import SessionEvents
 from .outcome import DONE, Outcome
 from .run_making import new_run
 from .undo_history import UndoHistory, Undone
-
-translate = QCoreApplication.translate
 
 PAINTED_DIMENSIONS = (1, 2)  # the views that show every feature as it is: the 1-D and the 2-D one
 KEPT_EDIT_STARTS = 64  # runs begun by an edit that the curve can still mark (undo keeps fewer)

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 import nbviz.core as nc
-from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.data.import_spec import ImportSpec
 from ...app.data.loader import DataLoader
@@ -43,26 +42,12 @@ from ..style.theme import style_window
 from ..widgets.accessible import buddy_label
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
+from .import_choices import DECIMALS, DELIMITERS
 from .import_notes import USE_ANSWERS, answers_note, answers_roles, column_notes, heading
 from .standardize_row import StandardizeRow
 
 translate = QCoreApplication.translate
 
-# the file's separators: the character, and its name in the chooser (translated where shown)
-DELIMITERS = (
-    (",", QT_TRANSLATE_NOOP("nbviz", "comma")),
-    ("\t", QT_TRANSLATE_NOOP("nbviz", "tab")),
-    (";", QT_TRANSLATE_NOOP("nbviz", "semicolon")),
-    (" ", QT_TRANSLATE_NOOP("nbviz", "whitespace")),
-)
-DECIMALS = ((".", QT_TRANSLATE_NOOP("nbviz", "point  1.5")), (",", QT_TRANSLATE_NOOP("nbviz", "comma  1,5")))
-# the roles of a column, as the core names them: translated where shown
-ROLE_NAMES = (
-    QT_TRANSLATE_NOOP("nbviz", "feature"),
-    QT_TRANSLATE_NOOP("nbviz", "categorical"),
-    QT_TRANSLATE_NOOP("nbviz", "label"),
-    QT_TRANSLATE_NOOP("nbviz", "ignore"),
-)
 PREVIEW_ROWS = 20
 # the preview table's least height in rows (its header, the roles and a few lines): the wrapped notes
 # around it, which a dialog's least size does not count, keep their room on a 1024x768 screen

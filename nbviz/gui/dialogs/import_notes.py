@@ -46,11 +46,16 @@ def answers_note(preview: nc.Preview, roles: list[str]) -> str:
     if not left_out:
         return ""
     names = ", ".join(f"'{preview.columns[j]}'" for j in left_out)
-    return translate(
+    held = (
+        translate("nbviz", "<br>{0} holds text answers, left out: ")
+        if len(left_out) == 1
+        else translate("nbviz", "<br>{0} hold text answers, left out: ")
+    )
+    return held.format(names) + translate(
         "nbviz",
-        "<br>{0}: text answers, left out: a mixture takes numbers or levels, not both. <a href='{1}'>Cluster the "
-        "answers instead</a> (they become categorical features, the numeric ones are ignored).",
-    ).format(names, USE_ANSWERS)
+        "a mixture takes numbers or levels, not both. <a href='{0}'>Cluster the answers instead</a> (they become "
+        "categorical features, the numeric ones are ignored).",
+    ).format(USE_ANSWERS)
 
 
 def answers_roles(preview: nc.Preview, roles: list[str]) -> list[str]:

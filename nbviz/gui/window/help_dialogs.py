@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -15,6 +16,7 @@ from nbviz.translation_marks import QT_TRANSLATE_NOOP
 from ...app.presentation.resources import resource_path
 from ..plots.keyboard_selection import HELP as SELECTION_HELP
 from .keys import NUMBER_FIELD_HELP
+from .language import current_language
 from .tab_order import TAB_HELP
 
 translate = QCoreApplication.translate
@@ -53,12 +55,24 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
 
 
 def show_help(parent: QWidget) -> QDialog:
-    """Help → How EM works here."""
+    """Help → How EM works here: in the window's language when there is a translation of it, else English."""
+    names = [f"how_em_works_{language}.html" for language in (current_language(),) if language] + ["how_em_works.html"]
+    path = next((path for path in map(help_file, names) if path is not None), None)
     try:
-        text = resource_path("resources", "help", "how_em_works.html").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError) as error:
+        if path is None:
+            raise FileNotFoundError("resources/help/how_em_works.html")
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
         text = translate("nbviz", "<p>The help text is missing from this installation ({0}).</p>").format(error)
     return text_dialog(parent, translate("nbviz", "How EM works here"), text, 640, 620)
+
+
+def help_file(name: str) -> Path | None:
+    """The bundled help page `name`, or None when this installation lacks it."""
+    try:
+        return resource_path("resources", "help", name)
+    except FileNotFoundError:
+        return None
 
 
 def show_shortcuts(parent: QWidget) -> QDialog:
