@@ -6,14 +6,8 @@ import pytest
 from accessible_tree import focusable, spoken_name, unnamed
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QSlider
+from window_dialogs import DIALOGS
 
-from nbviz.app.presentation.resources import dataset_path
-from nbviz.gui.dialogs.animation_dialog import AnimationDialog
-from nbviz.gui.dialogs.import_dialog import ImportDialog
-from nbviz.gui.dialogs.start_editor import StartEditor
-from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.figures.animation import AnimationChoices
-from nbviz.gui.figures.options_dialog import FigureOptionsDialog
 from nbviz.gui.window.help_dialogs import show_about, show_help, show_shortcuts
 
 
@@ -68,15 +62,6 @@ def test_a_slider_is_named_for_what_it_sets_not_for_its_box(window):
     sliders = {spoken_name(QAccessible.queryAccessibleInterface(slider)) for slider in window.findChildren(QSlider)}
     assert {"Play speed", "History", "σ² (log scale)"} <= sliders
     assert not {"Run", "k-means limit (spherical Gaussians)"} & sliders
-
-
-DIALOGS = {
-    "synthesise": lambda w: SynthesisDialog(w.session, w, appearance=w.appearance, view_options=w.view_options),
-    "import preview": lambda w: ImportDialog(str(dataset_path("iris.csv")), w, appearance=w.appearance),
-    "start editor": lambda w: StartEditor(w.session, w, appearance=w.appearance),
-    "figure options": lambda w: FigureOptionsDialog(w.settings, 800, True, "A figure", w),
-    "animation options": lambda w: AnimationDialog(3, AnimationChoices(0, 2), w, appearance=w.appearance),
-}
 
 
 @pytest.mark.parametrize("name", list(DIALOGS))
