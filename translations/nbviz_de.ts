@@ -1392,8 +1392,80 @@
         <translation>wahre Komponente (Streifen)</translation>
     </message>
     <message>
+        <source>The window</source>
+        <translation>Das Fenster</translation>
+    </message>
+    <message>
+        <source>The start page</source>
+        <translation>Die Startseite</translation>
+    </message>
+    <message>
+        <source>The presets</source>
+        <translation>Die Vorlagen</translation>
+    </message>
+    <message>
+        <source>The data view</source>
+        <translation>Die Datenansicht</translation>
+    </message>
+    <message>
+        <source>The responsibility map</source>
+        <translation>Die Verantwortlichkeitskarte</translation>
+    </message>
+    <message>
+        <source>The objective curve</source>
+        <translation>Die Zielfunktionskurve</translation>
+    </message>
+    <message>
+        <source>The bound view</source>
+        <translation>Die Schrankenansicht</translation>
+    </message>
+    <message>
+        <source>The restart gallery</source>
+        <translation>Die Neustart-Galerie</translation>
+    </message>
+    <message>
+        <source>The E-step board</source>
+        <translation>Die E-step-Tafel</translation>
+    </message>
+    <message>
+        <source>The controls</source>
+        <translation>Die Steuerung</translation>
+    </message>
+    <message>
+        <source>The parameters panel</source>
+        <translation>Die Parameterleiste</translation>
+    </message>
+    <message>
+        <source>The point inspector</source>
+        <translation>Der Punktinspektor</translation>
+    </message>
+    <message>
+        <source>The import preview</source>
+        <translation>Die Importvorschau</translation>
+    </message>
+    <message>
         <source>Synthesise data</source>
         <translation>Daten synthetisieren</translation>
+    </message>
+    <message>
+        <source>Exact starting parameters</source>
+        <translation>Genaue Startparameter</translation>
+    </message>
+    <message>
+        <source>Animations</source>
+        <translation>Animationen</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>Abbildungen</translation>
+    </message>
+    <message>
+        <source>How EM works</source>
+        <translation>Wie EM funktioniert</translation>
+    </message>
+    <message>
+        <source>The {0} preset</source>
+        <translation>Die Vorlage {0}</translation>
     </message>
     <message>
         <source>Number of data rows to draw</source>
@@ -3022,6 +3094,22 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>Vorlesen und kopieren, was der fokussierte Plot (oder die Datenansicht) in diesem Halbschritt zeigt (Ctrl+D)</translation>
     </message>
     <message>
+        <source>User guide</source>
+        <translation>Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>The user guide, offline: every panel, view and preset explained</source>
+        <translation>Das Benutzerhandbuch, offline: jede Leiste, Ansicht und Vorlage erklärt (auf Englisch)</translation>
+    </message>
+    <message>
+        <source>Help on the panel in use</source>
+        <translation>Hilfe zur aktiven Leiste</translation>
+    </message>
+    <message>
+        <source>The user guide at the section about the panel, plot or dialog in use (F1)</source>
+        <translation>Das Benutzerhandbuch beim Abschnitt über die aktive Leiste, den Plot oder Dialog (F1)</translation>
+    </message>
+    <message>
         <source>Presentation mode</source>
         <translation>Präsentationsmodus</translation>
     </message>
@@ -3162,10 +3250,6 @@ Die Einzelheiten stehen in {1}.</translation>
         <translation>Ein Menü öffnen: jeder Befehl steht in einem</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The help text is missing from this installation ({0}).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Der Hilfetext fehlt in dieser Installation ({0}).&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>How EM works here</source>
         <translation>Wie EM hier funktioniert</translation>
     </message>
@@ -3294,6 +3378,10 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
+        <source>What is this view?</source>
+        <translation>Was ist diese Ansicht?</translation>
+    </message>
+    <message>
         <source>start</source>
         <translation>Start</translation>
     </message>
@@ -3356,6 +3444,10 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     <message>
         <source>Hide this note</source>
         <translation>Diesen Hinweis ausblenden</translation>
+    </message>
+    <message>
+        <source>The lesson…</source>
+        <translation>Die Lektion…</translation>
     </message>
     <message>
         <source>&lt;h1&gt;nbviz&lt;/h1&gt;&lt;p&gt;Watch the EM algorithm work, one E-step and one M-step at a time. Start from a preset, or open a table of your own (CSV, TSV or .npy).&lt;/p&gt;</source>
@@ -3500,6 +3592,30 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     <message>
         <source>({0} rows)</source>
         <translation>({0} Zeilen)</translation>
+    </message>
+    <message>
+        <source>Open the user guide at “{0}” (F1)</source>
+        <translation>Das Benutzerhandbuch bei „{0}“ öffnen (F1)</translation>
+    </message>
+    <message>
+        <source>What is “{0}”? Opens the user guide at its section (F1)</source>
+        <translation>Was ist „{0}“? Öffnet das Benutzerhandbuch bei seinem Abschnitt (F1)</translation>
+    </message>
+    <message>
+        <source>Help on {0}</source>
+        <translation>Hilfe zu {0}</translation>
+    </message>
+    <message>
+        <source>nbviz user guide</source>
+        <translation>nbviz-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>**{0}.** Reinstall nbviz (`pip install .`) to bring the guide back.</source>
+        <translation>**{0}.** Installieren Sie nbviz neu (`pip install .`), um das Handbuch zurückzubringen.</translation>
     </message>
 </context>
 </TS>

@@ -8,7 +8,8 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QSlider
 from window_dialogs import DIALOGS
 
-from nbviz.gui.window.help_dialogs import show_about, show_help, show_shortcuts
+from nbviz.app.presentation.guide import CONTENTS
+from nbviz.gui.window.help_dialogs import show_about, show_shortcuts
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +75,7 @@ def test_every_control_of_each_dialog_has_a_name(window, qtbot, name):
     assert unnamed(dialog) == []
 
 
-@pytest.mark.parametrize("show", [show_help, show_shortcuts, show_about])
+@pytest.mark.parametrize("show", [show_shortcuts, show_about, lambda w: w.context_help.open_link(CONTENTS)])
 def test_every_control_of_the_help_dialogs_has_a_name(window, qtbot, show):
     dialog = show(window)
     qtbot.waitExposed(dialog)

@@ -25,7 +25,7 @@ from nbviz.app.presentation.resources import dataset_path
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.start_editor import StartEditor
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.window.help_dialogs import show_about, show_help, show_shortcuts
+from nbviz.gui.window.help_dialogs import show_about, show_shortcuts
 
 # English words that German text does not use: any of them is English left over
 ENGLISH = re.compile(
@@ -138,7 +138,7 @@ def test_the_dialogs_in_german_show_no_english(german_window, qtbot, make):
     assert english_left(dialog) == []
 
 
-@pytest.mark.parametrize("show", [show_help, show_shortcuts, show_about])
+@pytest.mark.parametrize("show", [show_shortcuts, show_about])
 def test_the_help_in_german_shows_no_english(german_window, qtbot, show):
     dialog = show(german_window)
     qtbot.waitExposed(dialog)

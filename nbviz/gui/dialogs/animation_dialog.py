@@ -35,6 +35,7 @@ from ..figures.animation import (
 from ..figures.frames import MIN_FRAME
 from ..style.theme import style_window
 from ..widgets.accessible import buddy_label
+from ..widgets.guide_links import attach_help
 from ..widgets.layouts import left_row, ok_cancel
 
 translate = QCoreApplication.translate
@@ -183,6 +184,7 @@ def ask_for_animation(window) -> AnimationExport | None:
         )
         return None
     dialog = AnimationDialog(len(session.history), read_choices(window.settings, len(session.history)), window)
+    attach_help(dialog)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     choices = dialog.choices()

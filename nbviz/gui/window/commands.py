@@ -211,6 +211,16 @@ OTHER_COMMANDS: dict[str, Command] = {
             "nbviz", "Read out and copy what the focused plot (or the data view) shows at this half-step (Ctrl+D)"
         ),
     ),
+    "guide": Command(
+        QT_TRANSLATE_NOOP("nbviz", "User guide"),
+        (),
+        QT_TRANSLATE_NOOP("nbviz", "The user guide, offline: every panel, view and preset explained"),
+    ),
+    "context_help": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Help on the panel in use"),
+        (QKeySequence.StandardKey.HelpContents,),
+        QT_TRANSLATE_NOOP("nbviz", "The user guide at the section about the panel, plot or dialog in use (F1)"),
+    ),
     "presentation": Command(
         QT_TRANSLATE_NOOP("nbviz", "Presentation mode"),
         ("F5",),
@@ -262,6 +272,7 @@ class WindowCommands(QObject):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         if command.tip is not None:
             action.setToolTip(translate("nbviz", command.tip or command.text))
+            action.setWhatsThis(action.toolTip())  # what it does, kept when the tooltip says why it is disabled
         action.setCheckable(command.checkable)
         window.addAction(action)
         return action

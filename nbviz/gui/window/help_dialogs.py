@@ -1,10 +1,9 @@
-"""Help → How EM works here, Keyboard shortcuts and About nbviz: text shown in a small dialog."""
+"""Help → Keyboard shortcuts and About nbviz: text shown in a small dialog (the user guide: `help_browser`)."""
 
 from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -13,10 +12,8 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 import nbviz
 from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
-from ...app.presentation.resources import resource_path
 from ..plots.keyboard_selection import HELP as SELECTION_HELP
 from .keys import NUMBER_FIELD_HELP
-from .language import current_language
 from .tab_order import TAB_HELP
 
 translate = QCoreApplication.translate
@@ -40,7 +37,7 @@ OTHER_KEYS = (
 def explained(action: QAction) -> str:
     """What a command does: its text, and its tooltip when that says more (without the key it ends with)."""
     text = action.text().replace("&", "").rstrip("…")
-    tip = re.sub(r"\s*\([^()]*\)$", "", action.toolTip())  # "Compute responsibilities (E)" -> "...ities"
+    tip = re.sub(r"\s*\([^()]*\)$", "", action.whatsThis() or action.toolTip())  # "... (E)" -> "..."
     return text if tip in ("", text, action.text()) else f"{text}: {tip}"
 
 
@@ -52,27 +49,6 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
         if keys:
             rows.append((" / ".join(keys), explained(action)))
     return rows + [(translate("nbviz", key), translate("nbviz", what)) for key, what in OTHER_KEYS]
-
-
-def show_help(parent: QWidget) -> QDialog:
-    """Help → How EM works here: in the window's language when there is a translation of it, else English."""
-    names = [f"how_em_works_{language}.html" for language in (current_language(),) if language] + ["how_em_works.html"]
-    path = next((path for path in map(help_file, names) if path is not None), None)
-    try:
-        if path is None:
-            raise FileNotFoundError("resources/help/how_em_works.html")
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        text = translate("nbviz", "<p>The help text is missing from this installation ({0}).</p>").format(error)
-    return text_dialog(parent, translate("nbviz", "How EM works here"), text, 640, 620)
-
-
-def help_file(name: str) -> Path | None:
-    """The bundled help page `name`, or None when this installation lacks it."""
-    try:
-        return resource_path("resources", "help", name)
-    except FileNotFoundError:
-        return None
 
 
 def show_shortcuts(parent: QWidget) -> QDialog:

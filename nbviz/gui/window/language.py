@@ -86,16 +86,6 @@ def install_translators(settings: QSettings) -> str | None:
     return ours.language().split("_")[0]
 
 
-def current_language() -> str | None:
-    """The language of the nbviz translation installed ("de"), or None for English."""
-    app = QCoreApplication.instance()
-    translators = [] if app is None else app.findChildren(QTranslator, TRANSLATOR)
-    return next(
-        (t.language().split("_")[0] for t in translators if t.filePath().endswith(".qm") and "nbviz" in t.filePath()),
-        None,
-    )
-
-
 def add_language_action(menu: QMenu, settings: QSettings, notice, parent: QWidget) -> QAction:
     """View → Keep English: a checkable action writing the setting; `notice(text)` says when it takes effect."""
     action = QAction(translate("nbviz", "Keep English (from the next start)"), parent)
