@@ -1888,6 +1888,10 @@
         <translation>Hartes EM (jeden Punkt einer Komponente zuordnen)</translation>
     </message>
     <message>
+        <source>The seed of the start (k-means++ and random starts)</source>
+        <translation>Der Seed des Starts (k-means++ und zufällige Starts)</translation>
+    </message>
+    <message>
         <source>Dirichlet pseudo-counts added to every component&apos;s weight</source>
         <translation>Dirichlet-Pseudo-Counts, die zum Gewicht jeder Komponente addiert werden</translation>
     </message>

@@ -408,10 +408,11 @@ COVARIANCE_PRIOR = Setting(
     "the covariance prior λ",
     float,
     0.0,
-    "a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
+    QT_TRANSLATE_NOOP("nbviz", "Pseudo-scatter added to each covariance: (S + λI) / N_k"),
     low=0,
     flags=("--covariance-prior",),
     metavar="LAMBDA",
+    flag_note="λ >= 0; a data file's default is scaled to its narrowest feature",
     families=("gaussian",),
 )
 FIXED_VARIANCE = Setting(

@@ -22,7 +22,8 @@ import nbviz.core as nc
 from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.families import MODEL_CHOICES, presentation
-from ...app.model.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
+from ...app.model.config import ModelConfig
+from ...app.model.settings import SETTINGS
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
@@ -44,12 +45,32 @@ INIT_LABELS = {
 }
 
 
-def _spin(maximum: float, decimals: int, step: float, tip: str) -> QDoubleSpinBox:
+PRIOR_FIELD_LIMIT = 1000.0  # the largest pseudo-count the prior's fields offer
+
+
+def _tip(name: str) -> str:
+    """The tool tip of setting `name`: its declared help (`nbviz.app.model.settings`), translated."""
+    setting = SETTINGS[name]
+    return setting.described(translate("nbviz", setting.help))
+
+
+def _int_spin(name: str) -> QSpinBox:
+    """A spin box for the integer setting `name`, over its declared range, with its help as tool tip."""
+    setting = SETTINGS[name]
+    spin = QSpinBox()
+    spin.setRange(int(setting.low or 0), int(setting.high or 2**31 - 1))
+    spin.setToolTip(_tip(name))
+    spin.setKeyboardTracking(False)  # a number typed digit by digit is one change, on Enter
+    return spin
+
+
+def _spin(name: str, decimals: int, step: float) -> QDoubleSpinBox:
+    """A field for the pseudo-count setting `name`, from its declared low end."""
     spin = QDoubleSpinBox()
-    spin.setRange(0.0, maximum)
+    spin.setRange(float(SETTINGS[name].low or 0.0), PRIOR_FIELD_LIMIT)
     spin.setDecimals(decimals)
     spin.setSingleStep(step)
-    spin.setToolTip(tip)
+    spin.setToolTip(_tip(name))
     spin.setKeyboardTracking(False)
     return spin
 
@@ -78,23 +99,12 @@ class ControlPanel(QWidget):
             self.model_combo.addItem(translate("nbviz", text))
         self.covariance_combo = QComboBox()
         self.covariance_combo.addItems(list(nc.COVARIANCE_TYPES))
-        self.k_spin = QSpinBox()
-        self.k_spin.setRange(1, MAX_COMPONENTS)
-        self.k_spin.setKeyboardTracking(False)
-        self.k_spin.setToolTip(
-            translate(
-                "nbviz", "The number of components K: at most {0} (each is drawn, coloured and stepped through)"
-            ).format(MAX_COMPONENTS)
-        )
+        self.k_spin = _int_spin("n_components")
         self.hard_check = QCheckBox(translate("nbviz", "Hard EM (assign each point to one component)"))
-        self.alpha_spin = _spin(
-            1000, 3, 0.5, translate("nbviz", "Dirichlet pseudo-counts added to every component's weight")
-        )
-        self.beta_spin = _spin(
-            1000, 3, 0.5, translate("nbviz", "Pseudo-counts added to Bernoulli / word probabilities")
-        )
+        self.alpha_spin = _spin("prior.alpha", 3, 0.5)
+        self.beta_spin = _spin("prior.beta", 3, 0.5)
         self.lambda_spin = SignificantSpinBox(1e6, 0.001)  # λ can be 1e-9 for a file of tiny variances
-        self.lambda_spin.setToolTip(translate("nbviz", "Pseudo-scatter added to each covariance: (S + λI) / N_k"))
+        self.lambda_spin.setToolTip(_tip("prior.covariance_prior"))
         self.lambda_spin.setKeyboardTracking(False)
         model_box = QGroupBox(translate("nbviz", "Model"))
         form = QFormLayout(model_box)
@@ -111,9 +121,7 @@ class ControlPanel(QWidget):
         self.init_combo = QComboBox()
         for method in nc.INIT_METHODS:
             self.init_combo.addItem(translate("nbviz", INIT_LABELS[method]), method)
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, MAX_SEED)
-        self.seed_spin.setKeyboardTracking(False)  # a seed typed digit by digit is one change, on Enter
+        self.seed_spin = _int_spin("seed")
         self.reinit_button = QPushButton(translate("nbviz", "Re-initialise"))
         self.reinit_button.setToolTip(translate("nbviz", "A new start with this method and seed"))
         self.new_seed_button = QPushButton(translate("nbviz", "New seed"))
