@@ -41,11 +41,30 @@ def help_block() -> str:
     return "```text\n" + help_text().rstrip("\n") + "\n```\n"
 
 
+def window_shortcut_rows() -> list[tuple[str, str]]:
+    """The rows Help → Keyboard shortcuts lists, read from a main window's commands (made off screen; English
+    unless the system asks for another language)."""
+    from PySide6.QtCore import QSettings, QTemporaryDir
+    from PySide6.QtWidgets import QApplication
+
+    from nbviz.gui.window.help_dialogs import shortcut_rows
+    from nbviz.gui.window.main_window import MainWindow
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication([])
+    folder = QTemporaryDir()
+    settings = QSettings(folder.filePath("settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, remember_layout=False)
+    try:
+        return shortcut_rows(window.actions())
+    finally:
+        window.deleteLater()
+        app.processEvents()
+
+
 def shortcuts_block() -> str:
     """The keyboard shortcuts as a Markdown table."""
-    from nbviz.gui.window.help_dialogs import SHORTCUTS
-
-    rows = [f"| {key} | {what} |" for key, what in SHORTCUTS]
+    rows = [f"| {key} | {what} |" for key, what in window_shortcut_rows()]
     return "\n".join(["| key | what it does |", "|---|---|", *rows]) + "\n\n"  # a blank line ends the table
 
 

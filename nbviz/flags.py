@@ -104,7 +104,8 @@ def _setting_flags(groups: dict) -> None:
     from .app.model.settings import flagged
 
     for setting in flagged():
-        options: dict[str, Any] = {"help": setting.help}
+        text = setting.described()
+        options: dict[str, Any] = {"help": f"{text} ({setting.flag_note})" if setting.flag_note else text}
         if setting.kind is str:
             options["choices"] = setting.allowed
         else:

@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
+
 from .resources import resource_path
 
 CONTENTS = "index.md"
@@ -49,29 +51,45 @@ class HelpTopic:
 # dialog, the start page); F1 and a dock's "?" look the widget up here, walking out from the one in use
 # to the window. Views come in the order Help → What is this view? lists them.
 HELP_TOPICS: dict[str, HelpTopic] = {
-    "MainWindow": HelpTopic("The window", "stepping.md", "the-window"),
-    "StartPage": HelpTopic("The start page", "stepping.md", "the-start-page"),
-    "PresetNote": HelpTopic("The presets", "lectures.md", "the-presets"),
-    "DataView": HelpTopic("The data view", "stepping.md", "the-data-view", view=True),
-    "ResponsibilityHeatmap": HelpTopic("The responsibility map", "stepping.md", "the-responsibility-map", view=True),
-    "ObjectiveCurve": HelpTopic("The objective curve", "stepping.md", "the-objective-curve", view=True),
-    "BoundView": HelpTopic("The bound view", "stepping.md", "the-bound-view", view=True),
-    "ChooseKPanel": HelpTopic("Choose K", "choosing-k.md", "choose-k", view=True),
-    "RestartPanel": HelpTopic("The restart gallery", "choosing-k.md", "the-restart-gallery", view=True),
-    "EStepBoard": HelpTopic("The E-step board", "lectures.md", "the-e-step-board", view=True),
-    "ControlPanel": HelpTopic("The controls", "stepping.md", "the-controls"),
-    "ParametersPanel": HelpTopic("The parameters panel", "stepping.md", "the-parameters-panel"),
-    "PointInspector": HelpTopic("The point inspector", "stepping.md", "the-point-inspector"),
-    "AgreementPanel": HelpTopic("Clusters vs classes", "stepping.md", "clusters-vs-classes"),
-    "UncertainPointsPanel": HelpTopic("Uncertain points", "stepping.md", "uncertain-points"),
-    "ImportDialog": HelpTopic("The import preview", "your-data.md", "the-import-preview"),
-    "SynthesisDialog": HelpTopic("Synthesise data", "stepping.md", "synthesise-data"),
-    "StartEditor": HelpTopic("Exact starting parameters", "stepping.md", "the-start"),
-    "AnimationDialog": HelpTopic("Animations", "exports.md", "animations"),
-    "FigureOptionsDialog": HelpTopic("Figures", "exports.md", "figures"),
+    "MainWindow": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The window"), "stepping.md", "the-window"),
+    "StartPage": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The start page"), "stepping.md", "the-start-page"),
+    "PresetNote": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The presets"), "lectures.md", "the-presets"),
+    "DataView": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The data view"), "stepping.md", "the-data-view", view=True),
+    "ResponsibilityHeatmap": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The responsibility map"), "stepping.md", "the-responsibility-map", view=True
+    ),
+    "ObjectiveCurve": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The objective curve"), "stepping.md", "the-objective-curve", view=True
+    ),
+    "BoundView": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The bound view"), "stepping.md", "the-bound-view", view=True),
+    "ChooseKPanel": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Choose K"), "choosing-k.md", "choose-k", view=True),
+    "RestartPanel": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The restart gallery"), "choosing-k.md", "the-restart-gallery", view=True
+    ),
+    "EStepBoard": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The E-step board"), "lectures.md", "the-e-step-board", view=True
+    ),
+    "ControlPanel": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The controls"), "stepping.md", "the-controls"),
+    "ParametersPanel": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The parameters panel"), "stepping.md", "the-parameters-panel"
+    ),
+    "PointInspector": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "The point inspector"), "stepping.md", "the-point-inspector"
+    ),
+    "AgreementPanel": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "Clusters vs classes"), "stepping.md", "clusters-vs-classes"
+    ),
+    "UncertainPointsPanel": HelpTopic(
+        QT_TRANSLATE_NOOP("nbviz", "Uncertain points"), "stepping.md", "uncertain-points"
+    ),
+    "ImportDialog": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "The import preview"), "your-data.md", "the-import-preview"),
+    "SynthesisDialog": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Synthesise data"), "stepping.md", "synthesise-data"),
+    "StartEditor": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Exact starting parameters"), "stepping.md", "the-start"),
+    "AnimationDialog": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Animations"), "exports.md", "animations"),
+    "FigureOptionsDialog": HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Figures"), "exports.md", "figures"),
 }
-MATHEMATICS = HelpTopic("How EM works", "mathematics.md")
-SHORTCUTS = HelpTopic("Keyboard shortcuts", "stepping.md", "keyboard-shortcuts")
+MATHEMATICS = HelpTopic(QT_TRANSLATE_NOOP("nbviz", "How EM works"), "mathematics.md")
+SHORTCUTS = HelpTopic(QT_TRANSLATE_NOOP("nbviz", "Keyboard shortcuts"), "stepping.md", "keyboard-shortcuts")
 
 
 def view_topics() -> list[HelpTopic]:
@@ -81,7 +99,7 @@ def view_topics() -> list[HelpTopic]:
 
 def preset_topic(name: str) -> HelpTopic:
     """The section on preset `name`: every preset has one in the lectures page, named after it."""
-    return HelpTopic(f"The {name} preset", "lectures.md", slug(name))
+    return HelpTopic(translate("nbviz", "The {0} preset").format(name), "lectures.md", slug(name))
 
 
 def guide_page(page: str = CONTENTS) -> Path:

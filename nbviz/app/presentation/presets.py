@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ..data.problem import Problem
 from ..model.config import ModelConfig
@@ -202,164 +203,242 @@ PRESETS = {
     for preset in [
         Preset(
             "faithful",
-            "Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start",
+            QT_TRANSLATE_NOOP("nbviz", "Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start"),
             _faithful,
-            "Both means start in empty corners. Press E and M a few times: watch the ellipses swing onto the two "
-            "clouds of eruptions while the objective climbs.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Both means start in empty corners. Press E and M a few times: watch the ellipses swing onto the two "
+                "clouds of eruptions while the objective climbs.",
+            ),
         ),
         Preset(
             "gmm-1d",
-            "Three overlapping 1-D Gaussians: weighted densities over a histogram",
+            QT_TRANSLATE_NOOP("nbviz", "Three overlapping 1-D Gaussians: weighted densities over a histogram"),
             _gmm_1d,
-            "Three broad Gaussians start in the middle. Each M-step moves the weighted densities; their sum (the "
-            "black curve) comes to fit the histogram.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Three broad Gaussians start in the middle. Each M-step moves the weighted densities; their sum (the "
+                "black curve) comes to fit the histogram.",
+            ),
         ),
         Preset(
             "gmm-2d",
-            "Three 2-D Gaussians with known truth: watch EM find them",
+            QT_TRANSLATE_NOOP("nbviz", "Three 2-D Gaussians with known truth: watch EM find them"),
             _gmm_2d,
-            "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit."
+            ),
         ),
         Preset(
             "missing-cells",
-            "Missing cells: EM fills in the coordinates a third of the rows lack",
+            QT_TRANSLATE_NOOP("nbviz", "Missing cells: EM fills in the coordinates a third of the rows lack"),
             _missing_cells,
-            "Hollow points lack a coordinate and sit at its expected value given the other. Step E and M: as the "
-            "ellipses sharpen, each hollow point slides along its known coordinate towards the component it "
-            "belongs to.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Hollow points lack a coordinate and sit at its expected value given the other. Step E and M: as the "
+                "ellipses sharpen, each hollow point slides along its known coordinate towards the component it "
+                "belongs to.",
+            ),
             selected=1,
         ),
         Preset(
             "iris",
-            "Iris (4 features): Gaussian clusters against the species",
+            QT_TRANSLATE_NOOP("nbviz", "Iris (4 features): Gaussian clusters against the species"),
             _iris,
-            "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
-            "vs classes compares them with the species.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
+                "vs classes compares them with the species.",
+            ),
         ),
         Preset(
             "penguins",
-            "Palmer penguins: Gaussian clusters against the species",
+            QT_TRANSLATE_NOOP("nbviz", "Palmer penguins: Gaussian clusters against the species"),
             _penguins,
-            "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the species.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the "
+                "species.",
+            ),
         ),
         Preset(
             "digits",
-            "Handwritten digits: a Bernoulli mixture learns digit prototypes",
+            QT_TRANSLATE_NOOP("nbviz", "Handwritten digits: a Bernoulli mixture learns digit prototypes"),
             _digits,
-            "Each component is a picture of pixel probabilities: step and watch ten digit prototypes appear.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Each component is a picture of pixel probabilities: step and watch ten digit prototypes appear.",
+            ),
         ),
         Preset(
             "bars",
-            "Noisy bar images with known prototypes: a Bernoulli mixture recovers them",
+            QT_TRANSLATE_NOOP("nbviz", "Noisy bar images with known prototypes: a Bernoulli mixture recovers them"),
             _bars,
-            "The data was drawn from four bar pictures: compare the fitted prototypes with the true ones.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "The data was drawn from four bar pictures: compare the fitted prototypes with the true ones."
+            ),
         ),
         Preset(
             "corpus",
-            "Bag-of-words documents: a multinomial mixture finds topics",
+            QT_TRANSLATE_NOOP("nbviz", "Bag-of-words documents: a multinomial mixture finds topics"),
             _corpus,
-            "Each component is a distribution over words: read its top words as the topic it found.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Each component is a distribution over words: read its top words as the topic it found."
+            ),
         ),
         Preset(
             "survey",
-            "Survey answers: a categorical mixture finds three latent classes",
+            QT_TRANSLATE_NOOP("nbviz", "Survey answers: a categorical mixture finds three latent classes"),
             _survey,
-            "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
-            "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
+                "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            ),
             selected=0,
         ),
         Preset(
             "kmeans-limit",
-            "A fixed shared variance σ²: shrink it and soft EM turns into k-means",
+            QT_TRANSLATE_NOOP("nbviz", "A fixed shared variance σ²: shrink it and soft EM turns into k-means"),
             _kmeans_limit,
-            "Shrink the fixed variance σ² in the controls: the soft colours turn hard and EM becomes k-means.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Shrink the fixed variance σ² in the controls: the soft colours turn hard and EM becomes k-means.",
+            ),
         ),
         Preset(
             "naive-bayes",
-            "Supervised naive Bayes: with every label known, one M-step fits it",
+            QT_TRANSLATE_NOOP("nbviz", "Supervised naive Bayes: with every label known, one M-step fits it"),
             _naive_bayes,
-            "Every document's topic is known, so the responsibilities are the labels and one M-step is the fit.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Every document's topic is known, so the responsibilities are the labels and one M-step is the fit.",
+            ),
         ),
         Preset(
             "lecture-two-documents",
-            "Lecture: one EM iteration by hand for two documents and two binary features",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: one EM iteration by hand for two documents and two binary features"),
             lectures.two_documents,
-            "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
-            "the note's C = 0 / 1 are components 1 / 2. Press E: the E-step board shows each responsibility "
-            "(W works it out); press M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
+                "the note's C = 0 / 1 are components 1 / 2. Press E: the E-step board shows each responsibility "
+                "(W works it out); press M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-dog-cat",
-            "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions"
+            ),
             lectures.dog_cat,
-            "Component 1 (the note's +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the "
-            "E-step board shows P(+ | row 1), the note's document; W works it out, also as the score "
-            "log(π+/π−) + Σ n(w) log(θ+w/θ−w).",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Component 1 (the note's +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the "
+                "E-step board shows P(+ | row 1), the note's document; W works it out, also as the score "
+                "log(π+/π−) + Σ n(w) log(θ+w/θ−w).",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-kmeans",
-            "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
+            ),
             lectures.kmeans_steps,
-            "Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves each "
-            "mean to its cluster's average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points starts.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves "
+                "each "
+                "mean to its cluster's average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points "
+                "starts.",
+            ),
         ),
         Preset(
             "lecture-five-points",
-            "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians"
+            ),
             lectures.five_points,
-            "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
-            "components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft "
-            "assignment replaces k-means' hard one.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
+                "components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft "
+                "assignment replaces k-means' hard one.",
+            ),
         ),
         Preset(
             "lecture-fruit",
-            "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)"
+            ),
             lectures.fruit,
-            "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E, then W: the "
-            "selected long, sweet, yellow fruit is banana 0.928 (the board shows its known label). The note's code "
-            "differs: it uses the feature counts as class sizes.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E, then W: the "
+                "selected long, sweet, yellow fruit is banana 0.928 (the board shows its known label). The note's code "
+                "differs: it uses the feature counts as class sizes.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-eight-points",
-            "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01"),
             lectures.eight_points,
-            "The note's start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence "
-            "(Ctrl+R) does the note's 100 iterations; then read the point (0, 0, 1), row 8 of the E-step board.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The note's start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence "
+                "(Ctrl+R) does the note's 100 iterations; then read the point (0, 0, 1), row 8 of the E-step board.",
+            ),
             selected=7,
         ),
         Preset(
             "lecture-twos",
-            "Lecture: hard EM with two components on handwritten 2s: two ways to write a 2",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: hard EM with two components on handwritten 2s: two ways to write a 2"),
             lectures.twos,
-            "The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. "
-            "Run it: the two prototype images are two ways to write a 2.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. "
+                "Run it: the two prototype images are two ways to write a 2.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-three-sources",
-            "Lecture: a mixture of naive Bayes recovers three sources over six binary features",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: a mixture of naive Bayes recovers three sources over six binary features"
+            ),
             lectures.three_sources,
-            "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
-            "sources overlaid: how close do six binary features get? The board shows the selected row's r_nk.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
+                "sources overlaid: how close do six binary features get? The board shows the selected row's r_nk.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-sampling",
-            "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1"),
             lectures.sampling_2d,
-            "1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The "
-            "dashed ellipses are the mixture sampled from; EM finds it again. Click a point: its r_nk on the board.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The "
+                "dashed ellipses are the mixture sampled from; EM finds it again. Click a point: its r_nk on the "
+                "board.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-sampling-1d",
-            "Lecture: samples from a 1-D mixture, weighted densities over a histogram",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: samples from a 1-D mixture, weighted densities over a histogram"),
             lectures.sampling_1d,
-            "500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities "
-            "add up to the black curve over the histogram; the wide component is the hardest to recover.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities "
+                "add up to the black curve over the histogram; the wide component is the hardest to recover.",
+            ),
             selected=0,
         ),
     ]

@@ -15,22 +15,28 @@ import html
 import math
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.analysis.breakdown import e_step_numbers
 from ...app.data.fit_messages import point_name, row_number
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
+translate = QCoreApplication.translate
+
 MAX_ROWS = 20  # up to this many data points the board lists them all
 DIGITS = 3  # decimals of a responsibility on the board
 SCALE = 1.3  # the board's type, relative to the window's
 CELL_PADDING = 4  # pixels around a number
 NAME_GAP_DIGITS = 1.5  # room after a row's number, in digits: "1  0.769" never reads "10.769"
-HINT = "Click a point in the data view to see its responsibilities r_nk here."
-PHASES = {"E": "after E-step {i}", "M": "used by M-step {i}"}
-BEFORE_E = "Press E: the E-step computes the responsibilities r<sub>nk</sub>, and they are written here."
+HINT = QT_TRANSLATE_NOOP("nbviz", "Click a point in the data view to see its responsibilities r_nk here.")
+PHASES = {"E": QT_TRANSLATE_NOOP("nbviz", "after E-step {i}"), "M": QT_TRANSLATE_NOOP("nbviz", "used by M-step {i}")}
+BEFORE_E = QT_TRANSLATE_NOOP(
+    "nbviz", "Press E: the E-step computes the responsibilities r<sub>nk</sub>, and they are written here."
+)
 
 
 def fmt_board(r: float) -> str:
@@ -53,6 +59,7 @@ class EStepBoard(TextPanel):
         "redraw",
     )
     placeholder = HINT
+    title = QT_TRANSLATE_NOOP("nbviz", "E-step board")
     rows = Shown[list[tuple[str, np.ndarray]]]([])
 
     def __init__(self, session, parent=None, *, appearance=None):
@@ -107,7 +114,7 @@ class EStepBoard(TextPanel):
             except ValueError:
                 numbers = None
             if numbers is not None:
-                return "the probe", [("x", numbers.resp)]
+                return translate("nbviz", "the probe"), [("x", numbers.resp)]
         if session.selected >= 0:
             row = session.selected
             return point_name(problem, row), [(str(row_number(problem, row)), resp[row])]
@@ -123,11 +130,11 @@ class EStepBoard(TextPanel):
         if not rows:
             return None
         if snapshot.phase == "init":  # the lesson: E computes them (the map's colours are the start's)
-            return f"<p style='font-size:{self.board_font().pointSizeF():.1f}pt'>{BEFORE_E}</p>"
+            return f"<p style='font-size:{self.board_font().pointSizeF():.1f}pt'>{translate('nbviz', BEFORE_E)}</p>"
         self.rows = rows
-        phase = PHASES[snapshot.phase].format(i=snapshot.iteration)
+        phase = translate("nbviz", PHASES[snapshot.phase]).format(i=snapshot.iteration)
         # a chosen point's caption is long: its phase gets a line of its own, never "after E-" over "step 1"
-        subject_text = f" of {html.escape(subject)},<br>" if subject else ", "
+        subject_text = translate("nbviz", " of {0},<br>").format(html.escape(subject)) if subject else ", "
         caption = f"<b>r<sub>nk</sub></b>{subject_text}{html.escape(phase)}"
         return self._table_html(caption, rows)
 

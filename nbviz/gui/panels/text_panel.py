@@ -16,10 +16,12 @@ import math
 import time
 from typing import Any, Generic, TypeVar, overload
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..widgets.session_view import SessionView
+
+translate = QCoreApplication.translate
 
 REFRESH_MS = 100  # a panel on screen shows at most ten states a second
 
@@ -79,9 +81,12 @@ class TextPanel(SessionView, QWidget):
     browser : QTextBrowser
     placeholder : str
         Class attribute: plain text shown (muted) while `content` returns None.
+    title : str
+        Class attribute: what a screen reader calls the text (its dock's title).
     """
 
     placeholder = ""
+    title = ""
     _stale = False  # a redraw was skipped while hidden
     _shown_html: str | None = None  # the HTML last given to the browser
     _refreshed_at = -math.inf  # when the panel last showed the session (time.monotonic)
@@ -90,6 +95,7 @@ class TextPanel(SessionView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
+        self.browser.setAccessibleName(translate("nbviz", self.title))
         # an opaque scroll bar: new text moves it, and Qt then repaints it alone, not the dock,
         # splitter and frame beneath it as well
         self.browser.verticalScrollBar().setAutoFillBackground(True)
@@ -134,7 +140,8 @@ class TextPanel(SessionView, QWidget):
         self._refreshed_at = time.monotonic()
         body = self.content()
         if body is None:
-            body = f"<p style='color:{self.appearance.muted_text}'>{html.escape(self.placeholder)}</p>"
+            placeholder = html.escape(translate("nbviz", self.placeholder))
+            body = f"<p style='color:{self.appearance.muted_text}'>{placeholder}</p>"
         if body != self._shown_html:  # laying out rich text costs; the same text is not laid out again
             self._shown_html = body
             set_html(self.browser, body)

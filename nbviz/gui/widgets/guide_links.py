@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QWidget
 
 from ...app.presentation.guide import HELP_TOPICS
+
+translate = QCoreApplication.translate
 
 OPENER_NAME = "guide_opener"  # the object name of the window's opener
 
@@ -53,7 +55,9 @@ def attach_help(dialog: QDialog) -> None:
     if buttons is not None:
         button = buttons.addButton(QDialogButtonBox.StandardButton.Help)
         button.setAutoDefault(False)  # Enter still means the dialog's own default button
-        button.setToolTip(f"Open the user guide at “{topic.title}” (F1)")
+        button.setToolTip(
+            translate("nbviz", "Open the user guide at “{0}” (F1)").format(translate("nbviz", topic.title))
+        )
         buttons.helpRequested.connect(open_guide)
     shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), dialog)
     shortcut.activated.connect(open_guide)

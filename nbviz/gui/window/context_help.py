@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -26,6 +26,8 @@ from ...app.presentation.guide import HELP_TOPICS, HelpTopic
 from ..widgets.guide_links import OPENER_NAME
 from ..widgets.lazy_dock import LazyDock
 from .help_browser import GuideBrowser
+
+translate = QCoreApplication.translate
 
 WINDOW_TOPIC = HELP_TOPICS["MainWindow"]
 
@@ -67,8 +69,10 @@ class DockHelpButton(QToolButton):
         self.setText("?")
         self.setAutoRaise(True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # F1 is the keyboard's way in
-        self.setToolTip(f"What is “{dock.windowTitle()}”? Opens the user guide at its section (F1)")
-        self.setAccessibleName(f"Help on {dock.windowTitle()}")
+        self.setToolTip(
+            translate("nbviz", "What is “{0}”? Opens the user guide at its section (F1)").format(dock.windowTitle())
+        )
+        self.setAccessibleName(translate("nbviz", "Help on {0}").format(dock.windowTitle()))
         self.clicked.connect(self.open_section)
         dock.installEventFilter(self)
         self.place()

@@ -7,7 +7,7 @@ host) and fits the pictures to the window's width.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QUrl
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -20,6 +20,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QTextBrowser, QToolBar, QVBoxLayout, QWidget
 
 from ...app.presentation.guide import CONTENTS, guide_page, slug
+
+translate = QCoreApplication.translate
 
 MARGIN = 24  # pixels: a picture is at most the page's width less this
 
@@ -158,19 +160,19 @@ class GuideBrowser(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_WindowPropagation)  # the window's colours and type, dark or large
         self.setObjectName("guide_browser")
-        self.setWindowTitle("nbviz user guide")
+        self.setWindowTitle(translate("nbviz", "nbviz user guide"))
         self.page = GuidePage()
-        self.page.setAccessibleName("User guide")
+        self.page.setAccessibleName(translate("nbviz", "User guide"))
         toolbar = QToolBar()
-        back = toolbar.addAction("Back", self.page.backward)
+        back = toolbar.addAction(translate("nbviz", "Back"), self.page.backward)
         back.setShortcut(QKeySequence.StandardKey.Back)
-        forward = toolbar.addAction("Forward", self.page.forward)
+        forward = toolbar.addAction(translate("nbviz", "Forward"), self.page.forward)
         forward.setShortcut(QKeySequence.StandardKey.Forward)
         self.page.backwardAvailable.connect(back.setEnabled)
         self.page.forwardAvailable.connect(forward.setEnabled)
         back.setEnabled(False)
         forward.setEnabled(False)
-        toolbar.addAction("Contents", lambda: self.show_link(CONTENTS))
+        toolbar.addAction(translate("nbviz", "Contents"), lambda: self.show_link(CONTENTS))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(toolbar)
@@ -184,7 +186,9 @@ class GuideBrowser(QWidget):
         try:
             path = guide_page(page)
         except (FileNotFoundError, ValueError) as error:
-            self.page.setMarkdown(f"**{error}.** Reinstall nbviz (`pip install .`) to bring the guide back.")
+            self.page.setMarkdown(
+                translate("nbviz", "**{0}.** Reinstall nbviz (`pip install .`) to bring the guide back.").format(error)
+            )
             return
         url = QUrl.fromLocalFile(str(path))
         if section:

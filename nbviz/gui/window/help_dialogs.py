@@ -2,64 +2,99 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import html
+import re
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 import nbviz
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
-SHORTCUTS = [
-    ("E", "E-step"),
-    ("M", "M-step"),
-    ("I", "One iteration (E-step and M-step)"),
-    ("Space", "Play / pause"),
-    ("Left / Right", "Scrub back / forward"),
-    ("Home / End", "First / last half-step"),
-    ("Page Down / Page Up", "Next / previous half-step (presenter remotes); Next steps on at the end"),
-    ("R", "Reset to the start"),
-    ("Ctrl+Z", "Undo a change that discarded the run (model, K, seed, start, prior, labels, data, reset)"),
-    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
-    ("D", "Paint the data (1-D and 2-D): click adds a point, drag moves one; Ctrl+Z undoes an edit"),
-    ("Delete / Backspace", "While painting: remove the selected point, or the one under the mouse"),
-    ("Enter / Esc in a number field", "Use / drop the number typed, back to the view"),
-    ("Ctrl+R", "Run to convergence"),
-    ("Ctrl+O", "Open a data file or session"),
-    ("Ctrl+N", "Synthesise data from chosen parameters"),
-    ("Ctrl+S", "Save the session"),
-    ("Ctrl+Shift+S", "Save a screenshot"),
-    ("F5", "Presentation mode: full screen, the data view, the E-step board and the objective curve, larger text"),
-    ("P", "Presentation mode: show or hide the parameters"),
-    ("W", "Presentation mode: show or hide the worked E-step and M-step (the point inspector, full width)"),
-    ("Esc", "Leave presentation mode"),
-]
+from ..plots.keyboard_selection import HELP as SELECTION_HELP
+from .keys import NUMBER_FIELD_HELP
+from .tab_order import TAB_HELP
+
+translate = QCoreApplication.translate
+
+# keys that are not a command's (those are read from the window's actions): where each is handled declares it
+OTHER_KEYS = (
+    TAB_HELP,
+    NUMBER_FIELD_HELP,
+    *SELECTION_HELP,
+    (
+        QT_TRANSLATE_NOOP("nbviz", "Enter on a Choose K row or a restart card"),
+        QT_TRANSLATE_NOOP("nbviz", "Load that fit, with its whole history, into the workspace"),
+    ),
+    (
+        QT_TRANSLATE_NOOP("nbviz", "Alt + the underlined letter, or F10"),
+        QT_TRANSLATE_NOOP("nbviz", "Open a menu: every command is in one"),
+    ),
+)
 
 
-def show_shortcuts(parent: QWidget) -> None:
-    """Help → Keyboard shortcuts."""
-    rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
-    text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
+def explained(action: QAction) -> str:
+    """What a command does: its text, and its tooltip when that says more (without the key it ends with)."""
+    text = action.text().replace("&", "").rstrip("…")
+    tip = re.sub(r"\s*\([^()]*\)$", "", action.whatsThis() or action.toolTip())  # "... (E)" -> "..."
+    return text if tip in ("", text, action.text()) else f"{text}: {tip}"
 
 
-def show_about(parent: QWidget) -> None:
+def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
+    """Help → Keyboard shortcuts' rows: each of `actions` that has a key, in their order, then `OTHER_KEYS`."""
+    rows = []
+    for action in actions:
+        keys = [key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()]
+        if keys:
+            rows.append((" / ".join(keys), explained(action)))
+    return rows + [(translate("nbviz", key), translate("nbviz", what)) for key, what in OTHER_KEYS]
+
+
+def show_shortcuts(parent: QWidget) -> QDialog:
+    """Help → Keyboard shortcuts: every key of `parent`'s commands (its actions), and the others."""
+    rows = "".join(
+        f"<tr><td><b>{html.escape(key)}</b></td><td>&nbsp;&nbsp;{html.escape(what)}</td></tr>"
+        for key, what in shortcut_rows(parent.actions())
+    )
+    return text_dialog(
+        parent,
+        translate("nbviz", "Keyboard shortcuts"),
+        f"<table>{rows}</table>",
+        560,
+        440,
+    )
+
+
+def show_about(parent: QWidget) -> QDialog:
     """Help → About nbviz: the versions of nbviz and the libraries it runs on."""
     import numpy
     import pyqtgraph
     import PySide6
     import scipy
 
-    text = (
-        f"<h3>nbviz {nbviz.__version__}</h3><p>Watch the EM algorithm work, one E-step and one "
-        f"M-step at a time.</p><p>Python {'.'.join(map(str, __import__('sys').version_info[:3]))}, "
-        f"numpy {numpy.__version__}, scipy {scipy.__version__}, PySide6 {PySide6.__version__}, "
-        f"pyqtgraph {pyqtgraph.__version__}</p>"
+    text = translate(
+        "nbviz",
+        "<h3>nbviz {0}</h3><p>Watch the EM algorithm work, one E-step and one M-step at a "
+        "time.</p><p>Python {1}, numpy {2}, scipy {3}, PySide6 {4}, pyqtgraph {5}</p>",
+    ).format(
+        nbviz.__version__,
+        ".".join(map(str, __import__("sys").version_info[:3])),
+        numpy.__version__,
+        scipy.__version__,
+        PySide6.__version__,
+        pyqtgraph.__version__,
     )
-    text_dialog(parent, "About nbviz", text, 420, 240)
+    return text_dialog(parent, translate("nbviz", "About nbviz"), text, 420, 240)
 
 
-def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int) -> None:
+def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int) -> QDialog:
+    """Show `html` in a dialog titled `title` (its text is named so for a screen reader); returns the dialog."""
     dialog = QDialog(parent)
     dialog.setWindowTitle(title)
     browser = QTextBrowser()
     browser.setHtml(html)
+    browser.setAccessibleName(title)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.reject)
     layout = QVBoxLayout(dialog)
@@ -68,3 +103,4 @@ def text_dialog(parent: QWidget, title: str, html: str, width: int, height: int)
     dialog.resize(width, height)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
+    return dialog

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QTextOption
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
@@ -24,13 +26,19 @@ from ..panels.text_panel import TextPanel
 from ..widgets.session_view import SessionView
 from .status_bar import session_objective_name
 
+translate = QCoreApplication.translate
+
 MARGIN = 8  # pixels between an overlay and the edge of the data view
 PANEL_ALPHA = 235  # of 255: the data shows faintly through the overlay's background
 PARAMETERS_SHARE = 0.42  # of the data view's width, for the parameters overlay
 PARAMETERS_MIN_WIDTH = 300  # pixels; narrower, the table's labels would break
 
 
-PHASES = {"init": "start", "E": "after the E-step", "M": "after the M-step"}
+PHASES = {
+    "init": QT_TRANSLATE_NOOP("nbviz", "start"),
+    "E": QT_TRANSLATE_NOOP("nbviz", "after the E-step"),
+    "M": QT_TRANSLATE_NOOP("nbviz", "after the M-step"),
+}
 
 
 def plain(text: str) -> str:
@@ -46,14 +54,17 @@ def status_text(session: Session, compact: bool = False, named: bool = True) -> 
     if snapshot is None:
         return ""
     phases = {"init": "start", "E": "E-step", "M": "M-step"} if compact else PHASES
-    phase = phases[snapshot.phase]
-    name = session_objective_name(session) if named else "objective"
+    phase = translate("nbviz", phases[snapshot.phase])
+    name = session_objective_name(session) if named else translate("nbviz", "objective")
     value = snapshot.objective
     number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
-    state = " · converged" if session.converged else ""
-    return (
-        f"<b>Iteration {snapshot.iteration}</b>, {html.escape(phase)} · "
-        f"{html.escape(name)} <b>{html.escape(number.replace('-', '−'))}</b>{state}"
+    state = translate("nbviz", " · converged") if session.converged else ""
+    return translate("nbviz", "<b>Iteration {iteration}</b>, {phase} · {name} <b>{value}</b>{state}").format(
+        iteration=snapshot.iteration,
+        phase=html.escape(phase),
+        name=html.escape(name),
+        value=html.escape(number.replace("-", "−")),
+        state=state,
     )
 
 
@@ -69,7 +80,7 @@ class StatusLine(SessionView, QFrame):
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
-        self.title = QLabel("Objective")
+        self.title = QLabel(translate("nbviz", "Objective"))
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         # never wider than the line: a long objective name is written compactly rather than widen the window

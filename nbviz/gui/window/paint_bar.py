@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolBar, QWidget
 
 from ...app.run.session import Session
@@ -19,15 +19,19 @@ from ..plots.data.data_view import DataView
 from ..plots.data.painting import DataPainter
 from .commands import WindowCommands
 
+translate = QCoreApplication.translate
+
 
 class PaintChooser(QWidget):
     """ "Paint as: [true component 1]": what a click adds."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.label = QLabel("Paint as")
+        self.label = QLabel(translate("nbviz", "Paint as"))
         self.choices = QComboBox()
-        self.choices.setToolTip("What a new point is: its class, or the true component it is drawn from")
+        self.choices.setToolTip(
+            translate("nbviz", "What a new point is: its class, or the true component it is drawn from")
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.addWidget(self.label)
@@ -85,7 +89,9 @@ class PaintBar(QObject):
     def update(self, *_) -> None:
         """The toggle's tooltip (why not, where painting is not possible) and the chooser's entries."""
         why_not = self.session.painting.why_not
-        self.toggle.setToolTip(why_not or "Click to add a point, drag one to move it, Delete removes one (D)")
+        self.toggle.setToolTip(
+            why_not or translate("nbviz", "Click to add a point, drag one to move it, Delete removes one (D)")
+        )
         self.toggle.setStatusTip(why_not)
         choices = self.session.painting.choices() if self.painter.active else ()
         box = self.chooser.choices

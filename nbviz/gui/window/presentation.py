@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -28,6 +28,8 @@ from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
 from ..panels.estep_board import EStepBoard
 from .overlay import OverlayHost, ParametersOverlay, StatusLine, WorkedStepsOverlay
+
+translate = QCoreApplication.translate
 
 OBJECTIVE_SHARE = 0.21  # of the window's height, for the objective curve (its view chooser hidden)
 BOARD_WIDTHS = (200, 0.42)  # the E-step board's width: at least 200 pixels, at most this share of the window's
@@ -98,18 +100,24 @@ class PresentationLayout(QObject):
         self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
-        self.parameters_action = self._action("Parameters overlay", "P", "Show or hide the parameters (P)")
+        self.parameters_action = self._action(
+            translate("nbviz", "Parameters overlay"), "P", translate("nbviz", "Show or hide the parameters (P)")
+        )
         self.parameters_action.setCheckable(True)
         self.parameters_action.toggled.connect(self._show_parameters)
         self.worked_overlay = WorkedStepsOverlay(session, data_view, appearance=appearance)
         self.worked_overlay.hide()
         self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0)
         self.worked_action = self._action(
-            "Worked E-step and M-step", "W", "Show or hide the inspector's worked E-step and M-step (W)"
+            translate("nbviz", "Worked E-step and M-step"),
+            "W",
+            translate("nbviz", "Show or hide the inspector's worked E-step and M-step (W)"),
         )
         self.worked_action.setCheckable(True)
         self.worked_action.toggled.connect(self._show_worked)
-        self.leave_action = self._action("Leave presentation mode", "Esc", "Back to the normal layout (Esc)")
+        self.leave_action = self._action(
+            translate("nbviz", "Leave presentation mode"), "Esc", translate("nbviz", "Back to the normal layout (Esc)")
+        )
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
         session.problem_changed.connect(self._workspace_shown)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ...app.presentation.appearance import Appearance
 from ..style.theme import window_font
+
+translate = QCoreApplication.translate
 
 
 class PresetNote(QFrame):
@@ -28,7 +30,7 @@ class PresetNote(QFrame):
         self.appearance.changed.connect(self.apply_appearance)
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setToolTip("What to look at in this preset")
+        self.label.setToolTip(translate("nbviz", "What to look at in this preset"))
         self.label.setTextFormat(Qt.TextFormat.RichText)  # the note, then its link to the guide
         self.label.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
@@ -39,7 +41,7 @@ class PresetNote(QFrame):
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setAutoRaise(True)
-        self.close_button.setToolTip("Hide this note")
+        self.close_button.setToolTip(translate("nbviz", "Hide this note"))
         self.close_button.clicked.connect(self.dismiss)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
@@ -62,7 +64,8 @@ class PresetNote(QFrame):
 
     def _write(self) -> None:
         colour = self.appearance.message_colours("notice")[2]
-        link = f'&nbsp; <a href="{escape(self.guide)}" style="color: {colour}">The lesson…</a>' if self.guide else ""
+        lesson = translate("nbviz", "The lesson…")
+        link = f'&nbsp; <a href="{escape(self.guide)}" style="color: {colour}">{lesson}</a>' if self.guide else ""
         self.label.setText(escape(self._text) + link if self._text else "")
 
     def dismiss(self) -> None:

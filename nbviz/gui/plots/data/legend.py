@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
 from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
 
@@ -42,6 +42,8 @@ from .legend_corner import (
     view_range,
 )
 from .point_layer import SHAPES
+
+translate = QCoreApplication.translate
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
 # points before presentation mode's scaling: the legend stays small enough not to hide the data on a projector
@@ -81,7 +83,7 @@ class LegendEntry:
 
 def ellipse_text() -> str:
     """The ellipse levels and the share of a component's mass each holds, e.g. "1σ (39%) and 2σ (86%)"."""
-    return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
+    return translate("nbviz", " and ").join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
 
 
 def legend_entries(
@@ -94,31 +96,40 @@ def legend_entries(
     """
     entries = []
     if dimension == 1:
-        entries.append(LegendEntry("bars", "histogram (as a density)"))
+        entries.append(LegendEntry("bars", translate("nbviz", "histogram (as a density)")))
         component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
-        entries.append(LegendEntry("line", f"fitted {component}"))
+        entries.append(LegendEntry("line", translate("nbviz", "fitted {0}").format(component)))
         if options.mixture_curve:
-            entries.append(LegendEntry("thick", "mixture density p(x)"))
+            entries.append(LegendEntry("thick", translate("nbviz", "mixture density p(x)")))
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components, dashed"))
+            entries.append(LegendEntry("dashed", translate("nbviz", "true components, dashed")))
     else:
         if options.ellipses:
-            entries.append(LegendEntry("ellipses", f"fitted {ellipse_text()} ellipses"))
+            entries.append(LegendEntry("ellipses", translate("nbviz", "fitted {0} ellipses").format(ellipse_text())))
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components, dashed (× mean)"))
+            entries.append(LegendEntry("dashed", translate("nbviz", "true components, dashed (× mean)")))
         if options.shading:
-            entries.append(LegendEntry("shading", "shading: mixture density p(x)"))
-    entries.append(LegendEntry("marker", "mean μ<sub>k</sub>", hint="drag it"))
+            entries.append(LegendEntry("shading", translate("nbviz", "shading: mixture density p(x)")))
+    entries.append(LegendEntry("marker", translate("nbviz", "mean μ<sub>k</sub>"), hint=translate("nbviz", "drag it")))
     if options.uncertainty:
-        entries.append(LegendEntry("uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"))
+        entries.append(
+            LegendEntry(
+                "uncertainty",
+                translate("nbviz", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"),
+            )
+        )
     else:
-        entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>"))
+        entries.append(LegendEntry("blend", translate("nbviz", "colour: responsibilities r<sub>nk</sub>")))
     if options.shapes:
-        entries.append(LegendEntry("shapes", "shape: most responsible k"))
+        entries.append(LegendEntry("shapes", translate("nbviz", "shape: most responsible k")))
     if incomplete and dimension == 1:
-        entries.append(LegendEntry("blank", "rows missing x: not drawn (left out of the histogram)"))
+        entries.append(
+            LegendEntry("blank", translate("nbviz", "rows missing x: not drawn (left out of the histogram)"))
+        )
     elif incomplete:
-        entries.append(LegendEntry("hollow", "hollow: cells missing, drawn at their expected value"))
+        entries.append(
+            LegendEntry("hollow", translate("nbviz", "hollow: cells missing, drawn at their expected value"))
+        )
     return entries
 
 
