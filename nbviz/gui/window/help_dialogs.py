@@ -1,6 +1,8 @@
-"""Help → How EM works here, Keyboard shortcuts and About nbviz: text shown in a small dialog."""
+"""Help → How EM works here, Keyboard shortcuts, Message log and About nbviz: text shown in a small dialog."""
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
@@ -48,6 +50,31 @@ def show_shortcuts(parent: QWidget) -> None:
     """Help → Keyboard shortcuts."""
     rows = "".join(f"<tr><td><b>{key}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for key, what in SHORTCUTS)
     text_dialog(parent, "Keyboard shortcuts", f"<table>{rows}</table>", 560, 440)
+
+
+LOG_SHOWN = 64 * 1024  # the end of the message log that Help → Message log shows
+
+
+def log_text(path) -> str:
+    """Help → Message log's page: where the log is and its last `LOG_SHOWN` characters, newest last."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as log:
+            text = log.read()[-LOG_SHOWN:]
+    except FileNotFoundError:
+        text = ""
+    except OSError as error:
+        return f"<p>The message log {html.escape(str(path))} cannot be read: {html.escape(str(error))}.</p>"
+    heading = f"<p>The message log is <b>{html.escape(str(path))}</b>. "
+    if not text.strip():
+        return heading + "Nothing has been written to it yet.</p>"
+    return heading + "Its last messages:</p><pre>" + html.escape(text) + "</pre>"
+
+
+def show_log(parent: QWidget) -> None:
+    """Help → Message log: the messages of runs with no console, and the details of unexpected errors."""
+    from ...app.presentation.state_folder import log_path
+
+    text_dialog(parent, "Message log", log_text(log_path()), 720, 520)
 
 
 def show_about(parent: QWidget) -> None:

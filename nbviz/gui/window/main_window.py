@@ -354,7 +354,14 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls()
         if len(urls) == 1 and urls[0].isLocalFile():
             event.acceptProposedAction()
-            self.files.open_or_import(urls[0].toLocalFile())
+            self.open_dropped(urls[0].toLocalFile())
+
+    def open_dropped(self, path: str) -> None:
+        """Open a file dropped onto the window, or handed to the app by the system (macOS: `file_open`):
+        a session at its half-step, a data file in the import preview."""
+        self.raise_()
+        self.activateWindow()
+        self.files.open_or_import(path)
 
     # ----------------------------------------------------------------- running
     def run_to_convergence(self) -> None:

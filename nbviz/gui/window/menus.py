@@ -16,7 +16,7 @@ from ..plots.data.data_view import DataView
 from ..plots.data.motion import Motion, add_motion_menu
 from .commands import WindowCommands
 from .docks import WindowDocks
-from .help_dialogs import show_about, show_help, show_shortcuts
+from .help_dialogs import show_about, show_help, show_log, show_shortcuts
 from .view_menu import add_view_option_actions, follow_standardization
 
 
@@ -88,5 +88,6 @@ def build_menus(
     parent: QWidget = window
     help_menu.addAction("How EM works here", lambda: show_help(parent))
     help_menu.addAction("Keyboard shortcuts", lambda: show_shortcuts(parent))
+    help_menu.addAction("Message log", lambda: show_log(parent))
     help_menu.addAction("About nbviz", lambda: show_about(parent))
     return MenuActions(view_option_actions, motion_actions)
