@@ -160,7 +160,7 @@ def plugins_folder() -> Path:
 def window_problem(
     environ: Mapping[str, str] | None = None,
     plugin: Path | None = None,
-    ldd: Ldd = run_ldd,
+    ldd: Ldd | None = None,
     os_release: str | None = None,
 ) -> str | None:
     """Why Qt could not open a window here (one line), or None; asked before the application is made.
@@ -172,7 +172,7 @@ def window_problem(
     plugin : Path, optional
         The xcb platform plugin (default: ``platforms/libqxcb.so`` in Qt's plugins folder).
     ldd : callable, optional
-        ``ldd(library)`` lists a library's dependencies as ``ldd`` does.
+        ``ldd(library)`` lists a library's dependencies as ``ldd`` does (`run_ldd`).
     os_release : str, optional
         The text of ``/etc/os-release`` (read when not given).
     """
@@ -190,14 +190,14 @@ def window_problem(
     error = load_error(plugin)
     if error is None:
         return None
-    missing = _missing_for(plugin, error, ldd)
+    missing = _missing_for(plugin, error, ldd or run_ldd)
     if not missing:
         return f"Qt's X11 platform plugin {plugin} cannot be loaded: {error}"
     release = _read_os_release() if os_release is None else os_release
     return missing_message("Qt cannot open a window on X11", missing, release)
 
 
-def import_problem(error: ImportError, ldd: Ldd = run_ldd, os_release: str | None = None) -> str | None:
+def import_problem(error: ImportError, ldd: Ldd | None = None, os_release: str | None = None) -> str | None:
     """Why importing Qt's GUI failed, when a system library is missing (one line), else None."""
     match = SONAME.search(str(error))
     if match is None:
@@ -205,6 +205,6 @@ def import_problem(error: ImportError, ldd: Ldd = run_ldd, os_release: str | Non
     missing = [match.group(1)]
     module = getattr(error, "path", None)
     if module:
-        missing = not_found(ldd(Path(module))) or missing
+        missing = not_found((ldd or run_ldd)(Path(module))) or missing
     release = _read_os_release() if os_release is None else os_release
     return missing_message("Qt's GUI library cannot be loaded", missing, release)

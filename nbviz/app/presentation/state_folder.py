@@ -14,9 +14,11 @@ from pathlib import Path
 LOG_NAME = "nbviz.log"
 
 
-def state_folder(environ: Mapping[str, str] | None = None, platform: str = sys.platform) -> Path:
-    """The folder for nbviz's own state on this system (not created here)."""
+def state_folder(environ: Mapping[str, str] | None = None, platform: str | None = None) -> Path:
+    """The folder for nbviz's own state on this system (not created here); `environ` and `platform`
+    default to this process's (``os.environ``, ``sys.platform``)."""
     environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
     home = Path(environ.get("HOME") or environ.get("USERPROFILE") or Path.home())
     if platform == "win32":
         return Path(environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "nbviz"

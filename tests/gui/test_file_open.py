@@ -1,0 +1,71 @@
+"""macOS hands the app a double-clicked session as a QFileOpenEvent: it opens as a dropped file does,
+at its half-step; the dialogs of a run with no console; Help → Message log."""
+
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from nbviz.cli import main
+from nbviz.gui.window.file_open import FileOpenHandler
+from nbviz.gui.window.help_dialogs import log_text
+from nbviz.gui.window.startup_message import message_box
+
+
+def saved_session(tmp_path, steps=5):
+    path = tmp_path / "lecture.nbviz"
+    assert main(["--preset", "gmm-2d", "--steps", str(steps), "--save-session", str(path)]) == 0
+    return path
+
+
+def test_a_file_open_event_opens_the_session_at_its_half_step(make_main_window, tmp_path, qtbot):
+    path = saved_session(tmp_path)
+    window = make_main_window()
+    handler = FileOpenHandler(window.open_dropped, window).install(QApplication.instance())
+    try:
+        assert QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(path)))  # taken by the handler
+    finally:
+        QApplication.instance().removeEventFilter(handler)
+    assert window.files.session_path == str(path)
+    assert len(window.session.history) == 6 and window.session.cursor == 5
+    assert not window.files.unsaved  # just opened: nothing to save
+
+
+def test_a_file_that_arrives_while_a_dialog_is_open_waits_for_it(make_main_window, tmp_path, qtbot):
+    path = saved_session(tmp_path, steps=3)
+    window = make_main_window()
+    opened = []
+    handler = FileOpenHandler(opened.append, window).install(QApplication.instance())
+    dialog = QMessageBox(QMessageBox.Icon.Information, "nbviz", "a question", QMessageBox.StandardButton.Ok, window)
+    dialog.setModal(True)
+    dialog.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is dialog)
+    try:
+        QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(str(path)))
+        assert opened == [] and handler.waiting == [str(path)]
+        dialog.accept()
+        qtbot.waitUntil(lambda: opened == [str(path)], timeout=3000)
+    finally:
+        QApplication.instance().removeEventFilter(handler)
+
+
+def test_a_failed_start_is_shown_as_an_error_naming_the_log(qtbot, tmp_path):
+    box = message_box("nbviz: error: gone.csv: no such file\n", failed=True, log=tmp_path / "nbviz.log")
+    qtbot.addWidget(box)
+    assert box.icon() == QMessageBox.Icon.Critical and box.text() == "nbviz could not start."
+    assert box.informativeText().startswith("nbviz: error: gone.csv: no such file")
+    assert str(tmp_path / "nbviz.log") in box.informativeText()
+
+
+def test_a_long_text_such_as_help_goes_behind_show_details(qtbot):
+    text = "usage: nbviz [-h]\n" + "".join(f"  --option-{n}\n" for n in range(40))
+    box = message_box(text, failed=False)
+    qtbot.addWidget(box)
+    assert box.icon() == QMessageBox.Icon.Information and box.text() == "usage: nbviz [-h]"
+    assert box.detailedText() == text.strip()
+
+
+def test_help_message_log_shows_the_logs_end_escaped(tmp_path):
+    log = tmp_path / "nbviz.log"
+    assert "Nothing has been written to it yet" in log_text(log)
+    log.write_text("nbviz: note: <b>not bold</b> & kept\n")
+    page = log_text(log)
+    assert str(log) in page and "&lt;b&gt;not bold&lt;/b&gt; &amp; kept" in page
