@@ -74,3 +74,12 @@ def test_without_any_script_this_python_runs_the_module(tmp_path, monkeypatch):
 def test_the_session_suffix_the_desktops_register_is_the_one_sessions_are_saved_with():
     assert identity.SESSION_SUFFIX == SUFFIX
     assert xdg.MIME_TYPE == identity.MIME_TYPE and f'pattern="*{SUFFIX}"' in xdg.MIME_XML
+
+
+def test_install_desktop_on_macos_says_the_app_registers_sessions_itself(capsys):
+    from nbviz import desktop
+
+    with pytest.raises(desktop.DesktopError, match="nbviz.app"):
+        desktop.install_desktop(platform="darwin")
+    with pytest.raises(desktop.DesktopError, match="nbviz.app"):
+        desktop.uninstall_desktop(platform="darwin")

@@ -90,6 +90,20 @@ def test_without_ldd_the_loaders_own_message_names_the_first_missing_library(tmp
     assert message.endswith("libxcb-icccm.so.4 are missing; install them with: sudo dnf install xcb-util-wm")
 
 
+def test_a_frozen_apps_own_loader_message_is_looked_behind(tmp_path, monkeypatch):
+    plugin = unloadable_plugin(tmp_path)
+
+    def cdll(path, mode):  # PyInstaller's ctypes hook raises its own error from the system's
+        try:
+            raise OSError("libxcb-icccm.so.4: cannot open shared object file: No such file or directory")
+        except OSError as system:
+            raise OSError(f"Failed to load dynlib/dll {path!r}. Most likely it was not found when frozen.") from system
+
+    monkeypatch.setattr(qt_libraries.ctypes, "CDLL", cdll)
+    message = window_problem(X11, plugin=plugin, ldd=lambda library: "", os_release=DEBIAN)
+    assert "libxcb-icccm.so.4 are missing" in message and "libqxcb.so" not in message
+
+
 def test_a_plugin_that_loads_is_no_problem():
     plugins = Path(qt_libraries.plugins_folder())
     plugin = plugins / "platforms" / "libqoffscreen.so"  # loads wherever Qt runs headless, as the suite does

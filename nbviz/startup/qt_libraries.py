@@ -74,12 +74,16 @@ def qt_picks_xcb(environ: Mapping[str, str], platform: str = sys.platform) -> bo
     return environ.get("XDG_SESSION_TYPE") != "wayland"
 
 
+LDD_PLACES = ("/usr/bin/ldd", "/bin/ldd")  # where it is when PATH does not say (a bundle started by env -i)
+
+
 def run_ldd(library: Path) -> str:
     """``ldd``'s listing of `library`'s dependencies ("" when ldd is missing or fails)."""
-    if shutil.which("ldd") is None:
+    ldd = shutil.which("ldd") or next((place for place in LDD_PLACES if Path(place).is_file()), None)
+    if ldd is None:
         return ""
     try:
-        return subprocess.run(["ldd", str(library)], capture_output=True, text=True, timeout=20).stdout
+        return subprocess.run([ldd, str(library)], capture_output=True, text=True, timeout=20).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
 
@@ -94,6 +98,8 @@ def load_error(library: Path) -> str | None:
     try:
         ctypes.CDLL(str(library), mode=os.RTLD_LAZY)
     except OSError as error:
+        while error.__cause__ is not None:  # a frozen app's loader wraps the system's message in its own
+            error = error.__cause__  # type: ignore[assignment]
         return str(error)
     return None
 
@@ -146,8 +152,7 @@ def missing_message(what: str, missing: list[str], os_release: str) -> str:
 def _missing_for(library: Path, error: str, ldd: Ldd) -> list[str]:
     missing = not_found(ldd(library))
     if not missing:  # no ldd: the loader names the first one it missed
-        match = SONAME.search(error)
-        missing = [match.group(1)] if match else []
+        missing = [name for name in SONAME.findall(error) if name != library.name][:1]
     return missing
 
 
