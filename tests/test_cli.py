@@ -6,6 +6,7 @@ import sys
 import tempfile
 
 import pytest
+from in_process import run_in_process
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
 
@@ -20,7 +21,10 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": SETTINGS
 
 
 def run_cli(*args, timeout=120, **options):
-    """``python -m nbviz *args``, its output captured as text; `options` go to `subprocess.run` (env, ...)."""
+    """``nbviz *args``, its output captured as text: in this process, or, where `options` set up the process
+    itself (env, preexec_fn: they go to `subprocess.run`), as ``python -m nbviz`` in a fresh one."""
+    if not options:
+        return run_in_process(*args)
     settings = {"capture_output": True, "text": True, "env": ENV, "timeout": timeout} | options
     return subprocess.run([sys.executable, "-m", "nbviz", *args], **settings)
 
