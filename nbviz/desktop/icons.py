@@ -7,6 +7,7 @@ beside its source.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -16,58 +17,48 @@ from PySide6.QtSvg import QSvgRenderer
 _offscreen_app = None  # kept alive while icons are drawn from the command line
 
 
-def _canvas(size: int) -> QImage:
+def _drawn(size: int, paint: Callable[[QPainter], None]) -> QImage:
+    """A transparent square of `size` pixels that `paint` has drawn on (ARGB32)."""
     global _offscreen_app
     if QGuiApplication.instance() is None:  # drawing needs an application; no window is shown
         _offscreen_app = QGuiApplication(["nbviz", "-platform", "offscreen"])
     image = QImage(size, size, QImage.Format.Format_ARGB32)
     image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint(painter)
+    painter.end()
     return image
 
 
 def render_svg(svg: Path, size: int) -> QImage:
-    """`svg` drawn on a transparent square.
-
-    Returns
-    -------
-    QImage of shape (size, size), ARGB32
-    """
-    image = _canvas(size)
-    painter = QPainter(image)
-    QSvgRenderer(str(svg)).render(painter)
-    painter.end()
-    return image
+    """`svg` drawn on a transparent square: a QImage of shape (size, size)."""
+    return _drawn(size, QSvgRenderer(str(svg)).render)
 
 
 def document_icon(svg: Path, size: int) -> QImage:
-    """A sheet of paper with its corner folded and the app's icon `svg` on it: the session file's icon.
+    """The session file's icon, a QImage of shape (size, size): a sheet of paper with its corner folded
+    and the app's icon `svg` on it."""
 
-    Returns
-    -------
-    QImage of shape (size, size), ARGB32
-    """
-    image = _canvas(size)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    left, right, top, bottom, fold = 0.15 * size, 0.85 * size, 0.03 * size, 0.97 * size, 0.24 * size
-    sheet = QPainterPath(QPointF(left, top))
-    for x, y in ((right - fold, top), (right, top + fold), (right, bottom), (left, bottom)):
-        sheet.lineTo(x, y)
-    sheet.closeSubpath()
-    outline = QPen(QColor("#6b7280"), max(1.0, size / 48))
-    painter.setPen(outline)
-    painter.setBrush(QColor("#ffffff"))
-    painter.drawPath(sheet)
-    corner = QPainterPath(QPointF(right - fold, top))
-    corner.lineTo(right - fold, top + fold)
-    corner.lineTo(right, top + fold)
-    corner.closeSubpath()
-    painter.setBrush(QColor("#d1d5db"))
-    painter.drawPath(corner)
-    side = 0.56 * size  # the app's icon, in the sheet's lower part
-    QSvgRenderer(str(svg)).render(painter, QRectF((size - side) / 2, bottom - side - 0.08 * size, side, side))
-    painter.end()
-    return image
+    def paint(painter: QPainter) -> None:
+        left, right, top, bottom, fold = 0.15 * size, 0.85 * size, 0.03 * size, 0.97 * size, 0.24 * size
+        sheet = QPainterPath(QPointF(left, top))
+        for x, y in ((right - fold, top), (right, top + fold), (right, bottom), (left, bottom)):
+            sheet.lineTo(x, y)
+        sheet.closeSubpath()
+        painter.setPen(QPen(QColor("#6b7280"), max(1.0, size / 48)))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawPath(sheet)
+        corner = QPainterPath(QPointF(right - fold, top))
+        corner.lineTo(right - fold, top + fold)
+        corner.lineTo(right, top + fold)
+        corner.closeSubpath()
+        painter.setBrush(QColor("#d1d5db"))
+        painter.drawPath(corner)
+        side = 0.56 * size  # the app's icon, in the sheet's lower part
+        QSvgRenderer(str(svg)).render(painter, QRectF((size - side) / 2, bottom - side - 0.08 * size, side, side))
+
+    return _drawn(size, paint)
 
 
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)  # what Explorer shows, list to extra-large

@@ -64,7 +64,7 @@ def info_plist(version: str) -> dict[str, Any]:
         "LSMinimumSystemVersion": MINIMUM_MACOS,
         "LSApplicationCategoryType": "public.app-category.education",
         "NSHighResolutionCapable": True,
-        "LSBackgroundOnly": False,  # a window in the Dock (PyInstaller sets True when its first program is a console one)
+        "LSBackgroundOnly": False,  # a Dock icon and menus (PyInstaller sets True for a console program)
         "NSRequiresAquaSystemAppearance": False,  # follows the system's dark mode
         "CFBundleDocumentTypes": document_types(),
         "UTExportedTypeDeclarations": exported_types(),
