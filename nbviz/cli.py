@@ -627,8 +627,9 @@ def show_unseen_messages(window) -> None:
         return
     unseen = output.take_unseen().strip()
     output.window_opened()
-    if unseen:
-        window.banner.show_notice(unseen)
+    if unseen:  # a window's message needs no "nbviz: note:" before it
+        lines = (line.removeprefix("nbviz: ").removeprefix("note: ") for line in unseen.splitlines())
+        window.banner.show_notice("\n".join(lines))
 
 
 def _close_without_asking(window) -> None:

@@ -113,7 +113,8 @@ def test_the_window_shows_what_was_written_before_it_opened_and_logs_the_rest(ma
         cli.show_unseen_messages(window)
         print("nbviz: a message once the window is open", file=sys.stderr)
         assert output.take_unseen() == ""  # the window took over: nothing left for a dialog
-    assert window.banner.isVisibleTo(window) and NOTE in window.banner.text
+    assert window.banner.isVisibleTo(window)
+    assert window.banner.text == NOTE.removeprefix("nbviz: note: ")  # in a window, no console prefix
     log = (tmp_path / "nbviz.log").read_text(encoding="utf-8")
     assert NOTE in log and "a message once the window is open" in log
     assert windowed.active() is None

@@ -60,7 +60,7 @@ def test_a_long_text_such_as_help_goes_behind_show_details(qtbot):
     box = message_box(text, failed=False)
     qtbot.addWidget(box)
     assert box.icon() == QMessageBox.Icon.Information and box.text() == "usage: nbviz [-h]"
-    assert box.detailedText() == text.strip()
+    assert box.detailedText() == text.strip() and box.informativeText() == "Show Details… shows all 41 lines."
 
 
 def test_help_message_log_shows_the_logs_end_escaped(tmp_path):

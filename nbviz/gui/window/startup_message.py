@@ -18,15 +18,13 @@ def message_box(text: str, failed: bool, log: Path | None = None) -> QMessageBox
     box.setWindowTitle("nbviz")
     box.setIcon(QMessageBox.Icon.Critical if failed else QMessageBox.Icon.Information)
     lines = text.splitlines()
-    if failed:
-        box.setText("nbviz could not start.")
-    else:
-        box.setText(lines[0] if len(lines) > LONG else "nbviz")
-    informative = text if len(lines) <= LONG else "\n".join(lines[:3]) + "\n…"
+    long = len(lines) > LONG
+    box.setText("nbviz could not start." if failed else (lines[0] if long else "nbviz"))
+    informative = f"Show Details… shows all {len(lines)} lines." if long else text
     if log is not None:
         informative += f"\n\nThese messages are also in {log}."
     box.setInformativeText(informative)
-    if len(lines) > LONG:
+    if long:
         box.setDetailedText(text)
     box.setStandardButtons(QMessageBox.StandardButton.Close)
     return box
