@@ -136,3 +136,32 @@ def test_an_unwritable_log_still_shows_the_messages(tmp_path):
     with WindowedOutput(blocker / "nbviz" / "nbviz.log") as output:
         print("nbviz: error: something", file=sys.stderr)
         assert output.take_unseen() == "nbviz: error: something\n"
+
+
+def test_when_qt_cannot_show_the_dialog_the_desktops_own_tool_shows_it(tmp_path, monkeypatch):
+    from nbviz.startup import fallback_dialog, qt_libraries
+
+    said = tmp_path / "said.txt"
+    zenity = tmp_path / "bin" / "zenity"
+    zenity.parent.mkdir()
+    zenity.write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > "{said}"\n')
+    zenity.chmod(0o755)
+    monkeypatch.setenv("PATH", str(zenity.parent))
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setattr(qt_libraries, "window_problem", lambda: "Qt cannot open a window on X11: ...")
+    cli.show_messages("nbviz: error: gone.csv: no such file\n", failed=True, log=tmp_path / "nbviz.log")
+    assert fallback_dialog.SHOWN.pop().wait(timeout=10) == 0  # nbviz itself does not wait for it
+    assert said.read_text().splitlines() == [
+        "--error",
+        "--no-markup",
+        f"--title={fallback_dialog.TITLE}",
+        "--text=nbviz: error: gone.csv: no such file",
+    ]
+
+
+def test_the_dialog_tool_is_the_first_one_installed():
+    from nbviz.startup.fallback_dialog import dialog_command
+
+    assert dialog_command("text", find=lambda name: name == "kdialog")[:1] == ["kdialog"]
+    assert dialog_command("text", find=lambda name: name == "xmessage")[0] == "xmessage"
+    assert dialog_command("text", find=lambda name: False) is None

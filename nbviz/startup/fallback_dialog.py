@@ -24,13 +24,18 @@ def dialog_command(text: str, find=shutil.which) -> list[str] | None:
     return None
 
 
+SHOWN: list[subprocess.Popen] = []  # the dialogs started: kept, so that none is reaped as a stray process
+
+
 def show_without_qt(text: str) -> bool:
     """Show `text` with the desktop's dialog tool, not waiting for it; whether one was started."""
     command = dialog_command(text)
     if command is None:
         return False
     try:
-        subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        quiet = subprocess.DEVNULL
+        dialog = subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet)
     except OSError:
         return False
+    SHOWN.append(dialog)
     return True
