@@ -680,14 +680,15 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     if batch:  # its pictures show real half-steps, never a moment of an animation
         window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
+    if not batch:  # macOS hands a double-clicked session to the app as an event, as soon as it starts
+        FileOpenHandler(window.open_dropped, window).install(app)
     try:
         status = carry_out(window, args, inputs, OUTPUTS, batch, choose_k)
         if status is None:  # an interactive window: it closes on Ctrl+C and SIGTERM, asking nothing
             show_unseen_messages(window)
-            opener = FileOpenHandler(window.open_dropped, window).install(app)  # macOS: Finder's documents
             wakeup = quit_on_signals(app, lambda: _close_without_asking(window))
             status = app.exec()
-            del wakeup, opener
+            del wakeup
             return status
         if status == 0:
             window.close()

@@ -1,6 +1,11 @@
 """macOS hands the app a double-clicked session as a QFileOpenEvent: it opens as a dropped file does,
 at its half-step; the dialogs of a run with no console; Help → Message log."""
 
+import os
+import subprocess
+import sys
+import textwrap
+
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -69,3 +74,31 @@ def test_help_message_log_shows_the_logs_end_escaped(tmp_path):
     log.write_text("nbviz: note: <b>not bold</b> & kept\n")
     page = log_text(log)
     assert str(log) in page and "&lt;b&gt;not bold&lt;/b&gt; &amp; kept" in page
+
+
+def test_the_nbviz_window_takes_the_sessions_the_system_hands_it(tmp_path):
+    """In its own process: the command's own application, window and event loop, started on the start page."""
+    path = saved_session(tmp_path)
+    script = textwrap.dedent(f"""
+        from PySide6.QtCore import QTimer
+        from PySide6.QtGui import QFileOpenEvent
+        from PySide6.QtWidgets import QApplication
+        from nbviz.cli import main
+        from nbviz.gui.window.main_window import MainWindow
+
+        def hand_over():  # as macOS does once the app runs: Finder's double-clicked session
+            app = QApplication.instance()
+            app.sendEvent(app, QFileOpenEvent({str(path)!r}))
+            (window,) = [w for w in app.topLevelWidgets() if isinstance(w, MainWindow)]
+            print(window.files.session_path, window.session.cursor, len(window.session.history))
+            window.ask_to_save = False
+            window.close()
+            app.exit(0)
+
+        QTimer.singleShot(0, hand_over)
+        raise SystemExit(main([]))
+    """)
+    environ = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"))
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environ, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(path), "5", "6"]
