@@ -102,3 +102,30 @@ def test_the_nbviz_window_takes_the_sessions_the_system_hands_it(tmp_path):
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=environ, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(path), "5", "6"]
+
+
+def test_half_steps_not_saved_are_offered_to_be_saved_before_a_handed_file_opens(
+    make_main_window, tmp_path, monkeypatch
+):
+    path = saved_session(tmp_path, steps=2)
+    window = make_main_window()
+    window.ask_to_save = True  # as the nbviz command's window
+    assert window.files.load_preset("gmm-2d")
+    window.session.next_half_step()
+    assert window.files.unsaved
+    asked = []
+
+    def answer(choice):
+        def question(parent, title, text, buttons, default):
+            asked.append(text.splitlines()[0])
+            return choice
+
+        return question
+
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Cancel))
+    window.open_dropped(str(path))
+    assert asked == ["Save this session before opening lecture.nbviz?"]
+    assert window.files.session_path is None and len(window.session.history) == 2  # cancelled: the run stays
+    monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.Discard))
+    window.open_dropped(str(path))
+    assert window.files.session_path == str(path) and len(window.session.history) == 3

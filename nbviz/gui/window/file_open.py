@@ -3,8 +3,9 @@ the Dock icon or opened with "Open With" arrives as a ``QFileOpenEvent`` sent to
 not on the command line.
 
 `FileOpenHandler` opens each one exactly as a file dropped onto the window (`MainWindow.open_dropped`):
-a session opens at its half-step, a data file in the import preview, and the run shown is kept for
-Ctrl+Z as with any new data. While a dialog holds the window, the file waits and opens when it closes.
+half-steps not saved yet are offered to be saved first, as on closing; then a session opens at its
+half-step, a data file in the import preview. While a dialog holds the window, the file waits and
+opens when it closes.
 """
 
 from __future__ import annotations

@@ -358,9 +358,12 @@ class MainWindow(QMainWindow):
 
     def open_dropped(self, path: str) -> None:
         """Open a file dropped onto the window, or handed to the app by the system (macOS: `file_open`):
-        a session at its half-step, a data file in the import preview."""
+        a session at its half-step, a data file in the import preview. Half-steps not saved yet are
+        offered to be saved first, as on closing."""
         self.raise_()
         self.activateWindow()
+        if self.ask_to_save and self.files.unsaved and not self._may_close(f"opening {Path(path).name}"):
+            return
         self.files.open_or_import(path)
 
     # ----------------------------------------------------------------- running
@@ -402,12 +405,12 @@ class MainWindow(QMainWindow):
         self.docks.agreement_dock.setVisible(problem.labels is not None)  # clusters vs classes, when there are classes
         self.banner.hide()
 
-    def _may_close(self) -> bool:
-        """Offer to save the half-steps taken; False if the user cancels (or the save fails)."""
+    def _may_close(self, doing: str = "closing") -> bool:
+        """Offer to save the half-steps taken before `doing`; False if the user cancels (or the save fails)."""
         answer = QMessageBox.question(
             self,
             "nbviz",
-            "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
+            f"Save this session before {doing}?\n\nThe half-steps taken since it was last saved are lost otherwise.",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )
