@@ -2,7 +2,7 @@
 
     pip install ".[package]" && python packaging/check_bundle.py [--work DIR] [--reuse] [--no-wine] [--no-pip]
 
-Not part of CI's .ci/run (it takes a few minutes); docs/install.md and docs/developing.md name it.
+Not part of CI's .ci/run (it takes a few minutes); docs/install.md ("Checking the bundle on Linux") names it.
 Each step prints what it checked and what it measured; the first failure stops the script with status 1.
 
 1. Build the one-folder bundle with ``packaging/nbviz.spec`` (timed; its size).
