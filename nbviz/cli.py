@@ -509,9 +509,9 @@ def main(argv=None) -> int:
     """The ``nbviz`` command; a reader that closes stdout early (``nbviz --list-presets | head -1``)
     ends it quietly with status 141, as it would a Unix tool killed by SIGPIPE; a stdout that cannot be
     written (a full disk, closed) ends it with one line and status 1; Ctrl+C and SIGTERM end it with one
-    line and status 130 or 143 (`process_end`). With no console at all (``sys.stdout`` or ``sys.stderr``
-    None: ``pythonw``, a windowed bundle) it runs as `gui_main`."""
-    if sys.stdout is None or sys.stderr is None:
+    line and status 130 or 143 (`process_end`). With no stderr to say anything on (``sys.stderr`` None:
+    ``pythonw`` and a windowed bundle, where stdout is None too) it runs as `gui_main`."""
+    if sys.stderr is None:
         return gui_main(argv)
     return console_main(argv)
 
