@@ -255,7 +255,7 @@ def test_tol_and_max_iter_go_into_the_session(tmp_path):
     [
         ("--tol", "-1", "--tol must be a finite number >= 0; got -1.0"),
         ("--tol", "nan", "--tol must be a finite number >= 0; got nan"),
-        ("--max-iter", "0", "--max-iter must be a positive integer; got 0"),
+        ("--max-iter", "0", "--max-iter must be an integer from 1 to 1000000000; got 0"),
     ],
 )
 def test_a_bad_tol_or_max_iter_exits_2_with_one_line(option, value, said):
