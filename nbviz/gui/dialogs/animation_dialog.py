@@ -31,6 +31,7 @@ from ..figures.animation import (
 )
 from ..figures.frames import MIN_FRAME
 from ..style.theme import style_window
+from ..widgets.guide_links import attach_help
 from ..widgets.layouts import left_row, ok_cancel
 
 # key: (text in the chooser, suffix of a file, file-dialog filter; "" for a folder)
@@ -143,6 +144,7 @@ def ask_for_animation(window) -> AnimationExport | None:
         window.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
         return None
     dialog = AnimationDialog(len(session.history), read_choices(window.settings, len(session.history)), window)
+    attach_help(dialog)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     choices = dialog.choices()

@@ -109,6 +109,12 @@ OTHER_COMMANDS: dict[str, Command] = {
     "delete_point": Command(
         "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
     ),
+    "guide": Command("User guide", (), "The user guide, offline: every panel, view and preset explained"),
+    "context_help": Command(
+        "Help on the panel in use",
+        (QKeySequence.StandardKey.HelpContents,),
+        "The user guide at the section about the panel, plot or dialog in use (F1)",
+    ),
     "presentation": Command(
         "Presentation mode",
         ("F5",),

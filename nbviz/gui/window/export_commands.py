@@ -15,6 +15,7 @@ from ...app.run.session import Session
 from ..figures import FIGURE_SUFFIXES, FigureOptions, FigureSource, default_figure_title, export_figure
 from ..figures.options_dialog import FigureOptionsDialog
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.wait_cursor import wait_cursor
 from .file_commands import DialogFolders
 
@@ -108,6 +109,7 @@ class ExportCommands:
         png = Path(path).suffix.lower() == ".png"
         title = default_figure_title(self.source, figure)
         dialog = FigureOptionsDialog(self.folders.settings, self.layout_widget.width(), png, title, self.window)
+        attach_help(dialog)
         if dialog.exec() != FigureOptionsDialog.DialogCode.Accepted:
             return False
         self.figure_options = dialog.options()

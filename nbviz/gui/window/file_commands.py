@@ -25,6 +25,7 @@ from ...app.presentation.presets import PRESETS, load_preset
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.wait_cursor import wait_cursor
 from .start_page import StartPage
 
@@ -195,6 +196,7 @@ class FileCommands(QObject):
             str(path), self.window, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
         self.session.busy_changed.connect(dialog.check)  # refused during a run: Load again once it ends
@@ -233,6 +235,7 @@ class FileCommands(QObject):
             view_options=self.view_options,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         dialog.open()
         return dialog
 

@@ -1,4 +1,5 @@
-"""Help → How EM works here, Keyboard shortcuts, Message log and About nbviz: text shown in a small dialog."""
+"""Help → Keyboard shortcuts, Message log and About nbviz: text shown in a small dialog (the user guide:
+`help_browser`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 import nbviz
-
-from ...app.presentation.resources import resource_path
 
 SHORTCUTS = [
     ("E", "E-step"),
@@ -35,15 +34,6 @@ SHORTCUTS = [
     ("W", "Presentation mode: show or hide the worked E-step and M-step (the point inspector, full width)"),
     ("Esc", "Leave presentation mode"),
 ]
-
-
-def show_help(parent: QWidget) -> None:
-    """Help → How EM works here."""
-    try:
-        text = resource_path("resources", "help", "how_em_works.html").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError) as error:
-        text = f"<p>The help text is missing from this installation ({error}).</p>"
-    text_dialog(parent, "How EM works here", text, 640, 620)
 
 
 def show_shortcuts(parent: QWidget) -> None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.presentation.appearance import Appearance
+from ...app.presentation.guide import CONTENTS, preset_topic
 from ...app.presentation.messages import MessageBoard
 from ...app.presentation.preferences import Choices, read_choices, write_choices
 from ...app.presentation.presets import PRESETS
@@ -54,11 +55,13 @@ from ..plots.data.motion import Motion, read_motion, write_motion
 from ..plots.run.objective_curve import ObjectiveCurve
 from ..style.theme import palette_for, system_prefers_dark, window_font
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.session_view import connect_signals
 from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
 from .classify_flow import ClassifyFlow
 from .commands import WindowCommands
+from .context_help import ContextHelp
 from .docks import WindowDocks
 from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
@@ -165,6 +168,9 @@ class MainWindow(QMainWindow):
         }
         self.docks = WindowDocks(self, self.session, self.appearance, self.messages, self.view_options, panels)
 
+        self.context_help = ContextHelp(self)  # the user guide, at the part of the window in use
+        self.context_help.add_dock_buttons((*self.docks.workspace_docks(), *self.docks.optional_docks()))
+        self.preset_note.guide_requested.connect(self.context_help.open_link)
         self.exports = ExportCommands(self, self, self.session, self.folders, self.banner, self.data_view)
         self.classify_flow = ClassifyFlow(self, self.session, self.folders, self.banner)
         self.commands = WindowCommands(self, self.session)
@@ -181,6 +187,7 @@ class MainWindow(QMainWindow):
             data_view=self.data_view,
             view_options=self.view_options,
             motion=self.motion,
+            context_help=self.context_help,
         )
         self.view_option_actions, self.motion_actions = menus.view_options, menus.motion
         self._progress: QProgressDialog | None = None
@@ -287,6 +294,8 @@ class MainWindow(QMainWindow):
                 "quit": self.close,
                 "start_page": lambda: self.pages.setCurrentIndex(0),
                 "presentation": self.appearance.set_presentation,
+                "guide": lambda: self.context_help.open_link(CONTENTS),
+                "context_help": self.context_help.open_in_use,
                 "animation": exports.ask_for_animation,
                 "handout": exports.ask_for_handout,
                 **{
@@ -317,13 +326,13 @@ class MainWindow(QMainWindow):
     def preset_opened(self, name: str) -> None:
         """Show the note of preset `name` (just loaded) and select the row it points at."""
         preset = PRESETS[name]
-        self.preset_note.show_note(preset.note)
+        self.preset_note.show_note(preset.note, preset_topic(name).link)
         if preset.selected is not None:
             self.session.select(preset.selected)
 
     def preset_reopened(self, name: str) -> None:
         """Show the note of preset `name` again: a session saved from it was just read."""
-        self.preset_note.show_note(PRESETS[name].note)
+        self.preset_note.show_note(PRESETS[name].note, preset_topic(name).link)
 
     def restore_session(self, saved, path: str):
         """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
@@ -340,6 +349,7 @@ class MainWindow(QMainWindow):
         from ..dialogs.start_editor import StartEditor
 
         dialog = StartEditor(self.session, self, appearance=self.appearance)
+        attach_help(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QWidget
 
+from ...app.presentation.guide import MATHEMATICS, view_topics
 from ...app.presentation.presets import PRESETS
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..plots.data.data_view import DataView
 from ..plots.data.motion import Motion, add_motion_menu
 from .commands import WindowCommands
+from .context_help import ContextHelp
 from .docks import WindowDocks
-from .help_dialogs import show_about, show_help, show_log, show_shortcuts
+from .help_dialogs import show_about, show_log, show_shortcuts
 from .view_menu import add_view_option_actions, follow_standardization
 
 
@@ -38,6 +41,7 @@ def build_menus(
     data_view: DataView,
     view_options: ViewOptions,
     motion: Motion,
+    context_help: ContextHelp,
 ) -> MenuActions:
     """Fill `window`'s menu bar; `load_preset(name)` opens a preset from File → Presets."""
     bar = window.menuBar()
@@ -84,10 +88,22 @@ def build_menus(
     view_menu.addSeparator()
     motion_actions = add_motion_menu(view_menu, motion, window)
     view_menu.addAction(commands["presentation"])
-    help_menu = bar.addMenu("&Help")
+    add_help_menu(window, commands, context_help)
+    return MenuActions(view_option_actions, motion_actions)
+
+
+def add_help_menu(window: QMainWindow, commands: WindowCommands, context_help: ContextHelp) -> None:
+    """Help: the user guide (whole, at the panel in use, at each plot), the keyboard shortcuts, the message
+    log, About."""
+    help_menu = window.menuBar().addMenu("&Help")
+    help_menu.addAction(commands["guide"])
+    help_menu.addAction(commands["context_help"])
+    views = help_menu.addMenu("What is this view?")
+    for topic in view_topics():
+        views.addAction(topic.title, partial(context_help.open_topic, topic))
+    help_menu.addAction("How EM works here", lambda: context_help.open_topic(MATHEMATICS))
     parent: QWidget = window
-    help_menu.addAction("How EM works here", lambda: show_help(parent))
     help_menu.addAction("Keyboard shortcuts", lambda: show_shortcuts(parent))
     help_menu.addAction("Message log", lambda: show_log(parent))
+    help_menu.addSeparator()
     help_menu.addAction("About nbviz", lambda: show_about(parent))
-    return MenuActions(view_option_actions, motion_actions)
