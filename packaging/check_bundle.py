@@ -427,6 +427,9 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     try:
         bundle, build_seconds = build(work, args.reuse)
+        data = next(bundle.rglob("nbviz/_data"))
+        carried = ("resources/datasets/faithful.csv", "icons/nbviz.svg", "docs/index.md")
+        expect(all((data / name).is_file() for name in carried), f"it carries the datasets, icons and guide ({data})")
         size = megabytes(bundle)
         say(f"  the bundle is {size:.0f} MiB" + (f", built in {build_seconds:.0f} s" if build_seconds else ""))
         if not args.no_pip:
