@@ -47,7 +47,7 @@ def window_shortcut_rows() -> list[tuple[str, str]]:
     from PySide6.QtCore import QSettings, QTemporaryDir
     from PySide6.QtWidgets import QApplication
 
-    from nbviz.gui.window.help_dialogs import shortcut_rows
+    from nbviz.gui.window.help.dialogs import shortcut_rows
     from nbviz.gui.window.main_window import MainWindow
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument(
         "--install-desktop",
         action="store_true",
-        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit",
+        help="add nbviz to the applications menu (Linux) and open .nbviz sessions with it (Linux, Windows), then exit",
     )
     desktop.add_argument(
         "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"

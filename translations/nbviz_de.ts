@@ -3282,6 +3282,10 @@ Die Einzelheiten stehen in {1}.</translation>
         <translation>Ein Menü öffnen: jeder Befehl steht in einem</translation>
     </message>
     <message>
+        <source>Message log</source>
+        <translation>Meldungsprotokoll</translation>
+    </message>
+    <message>
         <source>How EM works here</source>
         <translation>Wie EM hier funktioniert</translation>
     </message>
@@ -3346,6 +3350,14 @@ Die Einzelheiten stehen in {1}.</translation>
 
 The half-steps taken since it was last saved are lost otherwise.</source>
         <translation>Diese Sitzung vor dem Schließen speichern?
+
+Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</translation>
+    </message>
+    <message>
+        <source>Save this session before opening {0}?
+
+The half-steps since it was last saved are lost otherwise.</source>
+        <translation>Diese Sitzung speichern, bevor {0} geöffnet wird?
 
 Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</translation>
     </message>

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QSlider
 from window_dialogs import DIALOGS
 
 from nbviz.app.presentation.guide import CONTENTS
-from nbviz.gui.window.help_dialogs import show_about, show_shortcuts
+from nbviz.gui.window.help.dialogs import show_about, show_shortcuts
 
 
 @pytest.fixture(scope="module")

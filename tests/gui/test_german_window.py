@@ -25,7 +25,7 @@ from nbviz.app.presentation.resources import dataset_path
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.start_editor import StartEditor
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.window.help_dialogs import show_about, show_shortcuts
+from nbviz.gui.window.help.dialogs import show_about, show_shortcuts
 
 # English words that German text does not use: any of them is English left over
 ENGLISH = re.compile(

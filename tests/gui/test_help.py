@@ -13,8 +13,8 @@ import nbviz.gui
 from nbviz.app.presentation.guide import HELP_TOPICS
 from nbviz.app.presentation.presets import PRESETS, dataset_path
 from nbviz.app.presentation.resources import resource_path
-from nbviz.gui.window import help_browser
-from nbviz.gui.window.context_help import dock_topic
+from nbviz.gui.window.help import browser as help_browser
+from nbviz.gui.window.help.context_help import dock_topic
 
 # the section each dock is about, by its title (written out here, not read from HELP_TOPICS)
 DOCK_SECTIONS = {

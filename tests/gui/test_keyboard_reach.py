@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from nbviz.gui.window.help_dialogs import OTHER_KEYS, show_shortcuts
+from nbviz.gui.window.help.dialogs import OTHER_KEYS, show_shortcuts
 
 MAX_PRESSES = 80  # the Gaussian window has ~35 tab stops
 

@@ -1,6 +1,6 @@
 """A dialog's way into the user guide: a Help button and F1 that open the guide at the dialog's section.
 
-The guide itself is opened by the main window's opener (`window.context_help.ContextHelp`), which a dialog
+The guide itself is opened by the main window's opener (`window.help.context_help.ContextHelp`), which a dialog
 finds among its window's children by name; this module knows it only as a `GuideOpener`.
 """
 

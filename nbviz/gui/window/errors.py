@@ -18,10 +18,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import nbviz
+
+from ...app.presentation.state_folder import log_path
 
 translate = QCoreApplication.translate
 
@@ -32,8 +34,8 @@ ThreadingExceptHook = Callable[[threading.ExceptHookArgs], Any]
 
 
 def default_log_path() -> Path:
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation) or str(Path.home())
-    return Path(folder) / "nbviz.log"
+    """The message log (Help → Message log shows it)."""
+    return log_path()
 
 
 class ExceptionReporter(QObject):

@@ -61,12 +61,12 @@ from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
 from .classify_flow import ClassifyFlow
 from .commands import WindowCommands
-from .context_help import ContextHelp
 from .describe_view import describe_view, described_widget
 from .docks import WindowDocks
 from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
 from .focus_return import FocusReturn
+from .help.context_help import ContextHelp
 from .keys import StepKeys, next_half_step
 from .language import add_language_action, install_translators, use_one_decimal_mark
 from .menus import build_menus
@@ -406,7 +406,17 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls()
         if len(urls) == 1 and urls[0].isLocalFile():
             event.acceptProposedAction()
-            self.files.open_or_import(urls[0].toLocalFile())
+            self.open_dropped(urls[0].toLocalFile())
+
+    def open_dropped(self, path: str) -> None:
+        """Open a file dropped onto the window, or handed to the app by the system (macOS: `file_open`):
+        a session at its half-step, a data file in the import preview. Half-steps not saved yet are
+        offered to be saved first, as on closing."""
+        self.raise_()
+        self.activateWindow()
+        if self.ask_to_save and self.files.unsaved and not self._may_close(Path(path).name):
+            return
+        self.files.open_or_import(path)
 
     # ----------------------------------------------------------------- running
     def run_to_convergence(self) -> None:
@@ -453,15 +463,23 @@ class MainWindow(QMainWindow):
         self.docks.agreement_dock.setVisible(problem.labels is not None)  # clusters vs classes, when there are classes
         self.banner.hide()
 
-    def _may_close(self) -> bool:
-        """Offer to save the half-steps taken; False if the user cancels (or the save fails)."""
+    def _may_close(self, opening: str | None = None) -> bool:
+        """Offer to save the half-steps taken before closing (or before `opening` a file of that name); False
+        if the user cancels (or the save fails)."""
+        if opening is None:
+            text = translate(
+                "nbviz",
+                "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
+            )
+        else:
+            text = translate(
+                "nbviz",
+                "Save this session before opening {0}?\n\nThe half-steps since it was last saved are lost otherwise.",
+            ).format(opening)
         answer = QMessageBox.question(
             self,
             "nbviz",
-            translate(
-                "nbviz",
-                "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
-            ),
+            text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )

@@ -18,9 +18,9 @@ from ...app.run.session import Session
 from ..plots.data.data_view import DataView
 from ..plots.data.motion import Motion, add_motion_menu
 from .commands import WindowCommands
-from .context_help import ContextHelp
 from .docks import WindowDocks
-from .help_dialogs import show_about, show_shortcuts
+from .help.context_help import ContextHelp
+from .help.dialogs import show_about, show_log, show_shortcuts
 from .view_menu import add_view_option_actions, follow_standardization
 
 translate = QCoreApplication.translate
@@ -98,7 +98,8 @@ def build_menus(
 
 
 def add_help_menu(window: QMainWindow, commands: WindowCommands, context_help: ContextHelp) -> None:
-    """Help: the user guide (whole, at the panel in use, at each plot), the keyboard shortcuts, About."""
+    """Help: the user guide (whole, at the panel in use, at each plot), the keyboard shortcuts, the message
+    log, About."""
     help_menu = window.menuBar().addMenu(translate("nbviz", "&Help"))
     help_menu.addAction(commands["guide"])
     help_menu.addAction(commands["context_help"])
@@ -108,5 +109,6 @@ def add_help_menu(window: QMainWindow, commands: WindowCommands, context_help: C
     help_menu.addAction(translate("nbviz", "How EM works here"), lambda: context_help.open_topic(MATHEMATICS))
     parent: QWidget = window
     help_menu.addAction(translate("nbviz", "Keyboard shortcuts"), lambda: show_shortcuts(parent))
+    help_menu.addAction(translate("nbviz", "Message log"), lambda: show_log(parent))
     help_menu.addSeparator()
     help_menu.addAction(translate("nbviz", "About nbviz"), lambda: show_about(parent))

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QToolBar, QVBoxLayout, QWidget
 
-from ...app.presentation.guide import CONTENTS, guide_page, slug
+from ....app.presentation.guide import CONTENTS, guide_page, slug
 
 translate = QCoreApplication.translate
 

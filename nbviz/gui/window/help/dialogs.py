@@ -1,4 +1,5 @@
-"""Help → Keyboard shortcuts and About nbviz: text shown in a small dialog (the user guide: `help_browser`)."""
+"""Help → Keyboard shortcuts, Message log and About nbviz: text shown in a small dialog (the user guide:
+`browser`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 import nbviz
 from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
-from ..plots.keyboard_selection import HELP as SELECTION_HELP
-from .keys import NUMBER_FIELD_HELP
-from .tab_order import TAB_HELP
+from ...plots.keyboard_selection import HELP as SELECTION_HELP
+from ..keys import NUMBER_FIELD_HELP
+from ..tab_order import TAB_HELP
 
 translate = QCoreApplication.translate
 
@@ -64,6 +65,31 @@ def show_shortcuts(parent: QWidget) -> QDialog:
         560,
         440,
     )
+
+
+LOG_SHOWN = 64 * 1024  # the end of the message log that Help → Message log shows
+
+
+def log_text(path) -> str:
+    """Help → Message log's page: where the log is and its last `LOG_SHOWN` characters, newest last."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as log:
+            text = log.read()[-LOG_SHOWN:]
+    except FileNotFoundError:
+        text = ""
+    except OSError as error:
+        return f"<p>The message log {html.escape(str(path))} cannot be read: {html.escape(str(error))}.</p>"
+    heading = f"<p>The message log is <b>{html.escape(str(path))}</b>. "
+    if not text.strip():
+        return heading + "Nothing has been written to it yet.</p>"
+    return heading + "Its last messages:</p><pre>" + html.escape(text) + "</pre>"
+
+
+def show_log(parent: QWidget) -> None:
+    """Help → Message log: the messages of runs with no console, and the details of unexpected errors."""
+    from ....app.presentation.state_folder import log_path
+
+    text_dialog(parent, translate("nbviz", "Message log"), log_text(log_path()), 720, 520)
 
 
 def show_about(parent: QWidget) -> QDialog:

@@ -1,6 +1,6 @@
 """Help inside the window: the user guide at the part of the window in use.
 
-`ContextHelp` opens the guide (`help_browser.GuideBrowser`) at a link, at the section of the panel or
+`ContextHelp` opens the guide (`browser.GuideBrowser`) at a link, at the section of the panel or
 plot in use (F1), from a "?" in each dock's title bar, and from the dialogs (`widgets.guide_links`). Which
 section explains which widget is declared once, in `app.presentation.guide.HELP_TOPICS`.
 """
@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.presentation.guide import HELP_TOPICS, HelpTopic
-from ..widgets.guide_links import OPENER_NAME
-from ..widgets.lazy_dock import LazyDock
-from .help_browser import GuideBrowser
+from ....app.presentation.guide import HELP_TOPICS, HelpTopic
+from ...widgets.guide_links import OPENER_NAME
+from ...widgets.lazy_dock import LazyDock
+from .browser import GuideBrowser
 
 translate = QCoreApplication.translate
 
