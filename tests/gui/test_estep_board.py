@@ -4,14 +4,13 @@ The expected numbers are an E-step written here with numpy and scipy from the pr
 start (the parameters at half-step 0), not the app's own.
 """
 
-import os
 import re
 import shutil
 import subprocess
-import sys
 
 import numpy as np
 import pytest
+from in_process import run_in_process
 from PySide6.QtCore import QSettings
 from scipy.special import logsumexp
 from scipy.stats import multivariate_normal
@@ -127,30 +126,20 @@ def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_work
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract (Debian tesseract-ocr) is not installed")
-def test_ocr_reads_each_lecture_presets_responsibilities_after_the_first_e_step(tmp_path):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    shots = {name: tmp_path / f"{name}.png" for name in LECTURES}
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "nbviz", "--preset", name, "--steps", "1", "--size", "1024x768"]
-            + ["--presentation", "--screenshot", str(shot)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        for name, shot in shots.items()
-    ]
-    for run in runs:
-        _, errors = run.communicate(timeout=300)
-        assert run.returncode == 0, errors.decode()
+@pytest.mark.parametrize("name", LECTURES)
+def test_ocr_reads_each_lecture_presets_responsibilities_after_the_first_e_step(name, tmp_path):
+    shot = tmp_path / f"{name}.png"
+    result = run_in_process(
+        "--preset", name, "--steps", 1, "--size", "1024x768", "--presentation", "--screenshot", shot
+    )
+    assert result.returncode == 0, result.stderr
+    text = subprocess.run(["tesseract", str(shot), "-"], capture_output=True, text=True, timeout=120).stdout
     missing = []
-    for name, shot in shots.items():
-        text = subprocess.run(["tesseract", str(shot), "-"], capture_output=True, text=True, timeout=120).stdout
-        for row in expected_rows(name):
-            pattern = r"\s+".join(re.escape(fmt_board(r)) for r in row)
-            if not re.search(pattern, text):
-                missing.append(f"{name}: {' '.join(fmt_board(r) for r in row)}")
-    assert not missing, "OCR did not find: " + "; ".join(missing)
+    for row in expected_rows(name):
+        pattern = r"\s+".join(re.escape(fmt_board(r)) for r in row)
+        if not re.search(pattern, text):
+            missing.append(" ".join(fmt_board(r) for r in row))
+    assert not missing, f"OCR did not find in {name}: " + "; ".join(missing)
 
 
 def _cell_text_span(document, cell) -> tuple[float, float]:
