@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,6 +14,9 @@ from ..data.problem import Problem
 from ..model.config import ModelConfig
 from . import lecture_examples as lectures
 from .resources import dataset_path
+
+if TYPE_CHECKING:
+    from ..run.session import Session
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,9 @@ class Preset:
         A few sentences shown in the workspace while the preset is open: what to look at.
     selected : int or None
         The data row the point inspector opens on (None: no row).
+    probe : tuple of float or None
+        A point (one value per feature) probed when the preset opens, instead of a row: its P(C | x) is
+        a row of the E-step board, marked as the probe (None: no probe).
     """
 
     name: str
@@ -40,6 +47,14 @@ class Preset:
     build: Callable[[], tuple[Problem, ModelConfig, nc.Mixture | None]]
     note: str = ""
     selected: int | None = None
+    probe: tuple[float, ...] | None = None
+
+    def point_at(self, session: Session) -> None:
+        """Select the row, or probe the point, the preset's lesson reads (just after it was loaded)."""
+        if self.selected is not None:
+            session.select(self.selected)
+        if self.probe is not None:
+            session.inspection.probe(self.probe)
 
 
 def _bundled(file: str, name: str, label_column: str | None = None) -> Problem:
@@ -312,6 +327,7 @@ PRESETS = {
             "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
             "components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft "
             "assignment replaces k-means' hard one.",
+            probe=(3.0,),
         ),
         Preset(
             "lecture-fruit",

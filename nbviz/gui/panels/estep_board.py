@@ -1,12 +1,17 @@
-"""The E-step board: the responsibilities r_nk as numbers the back row of a lecture hall can read.
+"""The E-step board: the responsibilities r_nk, and the numbers the lesson is about, at board size.
 
 For a small data set (up to `MAX_ROWS` points) the board is the whole table r_nk, one row per data
 point numbered from 1 as everywhere else, one column per component in its colour, the most probable
-component of each point in bold. For more points it shows one row: the probed point's, else the
-selected point's (a click in the data view chooses it). The numbers are the session's
-responsibilities in force at the cursor (from the first E-step on: at the start the board says that E
-computes them), written with `DIGITS` decimals in type `SCALE` times the
-window's (already large in presentation mode).
+component of each point in bold. For more points it shows one row: the selected point's (a click in
+the data view chooses it). The numbers are the session's responsibilities in force at the cursor
+(from the first E-step on: at the start the board says that E computes them).
+
+Under them, in the same columns, the lesson's other numbers (`nbviz.app.analysis.board`): a probed
+point's P(C | x) (marked as the probe), a labelled point's P(C | x) beside its clamped r, the means of
+a mixture of one or two features, and for two naive Bayes components the chosen row's likelihood as the
+product of its factors (P(D | θ) for a document: the multinomial coefficient, which cancels, left
+out) with, for two components, its log-odds score. Everything is written with `DIGITS` decimals in
+type `SCALE` times the window's (already large in presentation mode).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption
 
-from ...app.analysis.breakdown import e_step_numbers
+from ...app.analysis.board import BoardLine, lesson_lines
 from ...app.data.fit_messages import point_name, row_number
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
@@ -38,14 +43,28 @@ def fmt_board(r: float) -> str:
     return f"{r:.{DIGITS}f}"
 
 
+def fmt_line(line: BoardLine, value: float) -> str:
+    """A lesson line's value with `DIGITS` decimals; a likelihood under 0.1 with three significant digits,
+    under 0.001 with two, as ``4.3e−10`` or ``5e−6`` (never 0.000 for a number that is not 0)."""
+    if line.kind != "likelihood" or value == 0 or abs(value) >= 0.1:
+        return fmt_board(value)
+    if abs(value) >= 0.001:
+        return f"{value:.3g}"
+    mantissa, exponent = f"{value:.1e}".split("e")
+    mantissa = mantissa.rstrip("0").rstrip(".")
+    return f"{mantissa}e{int(exponent)}".replace("-", "−")
+
+
 class EStepBoard(TextPanel):
-    """The responsibilities r_nk in large type: every row for a small data set, else one point's row.
+    """The responsibilities r_nk in large type, and under them the lesson's other numbers.
 
     Attributes
     ----------
     browser : QTextBrowser
     rows : list of (str, ndarray)
-        What the board shows: each row's name ("1", "Probe", ...) and its responsibilities.
+        The responsibilities the board shows: each row's name ("1", "2", ...) and its r_nk.
+    lesson : list of BoardLine
+        The lines under them (a probe, means, a likelihood, a score).
     """
 
     follows = dict.fromkeys(
@@ -54,6 +73,7 @@ class EStepBoard(TextPanel):
     )
     placeholder = HINT
     rows = Shown[list[tuple[str, np.ndarray]]]([])
+    lesson = Shown[list[BoardLine]]([])
 
     def __init__(self, session, parent=None, *, appearance=None):
         super().__init__(session, parent, appearance=appearance)
@@ -72,11 +92,11 @@ class EStepBoard(TextPanel):
     def preferred_width(self) -> int:
         """Pixels the board needs across: its table unwrapped (the caption wraps to fit it), with its
         frame and room for a scroll bar."""
-        rows = self._board_rows()[1] if self.has_rows() else []
+        rows, lines = (self._board_rows()[1], self._lesson_lines()) if self.has_rows() else ([], [])
         narrowest = QTextDocument(self)
         narrowest.setDefaultFont(self.browser.document().defaultFont())
         narrowest.setDocumentMargin(self.browser.document().documentMargin())
-        narrowest.setHtml(self._table_html("r", rows))
+        narrowest.setHtml(self._table_html("r", rows, lines))
         narrowest.setTextWidth(-1)  # unwrapped: the table's own width (its caption here is one letter)
         table = math.ceil(narrowest.idealWidth())
         narrowest.deleteLater()
@@ -84,30 +104,37 @@ class EStepBoard(TextPanel):
         return table + 2 * self.browser.frameWidth() + scroll_bar + 2 * CELL_PADDING
 
     def has_rows(self) -> bool:
-        """Whether the board has numbers to show (a small data set, or a point selected or probed)."""
+        """Whether the board has numbers to show (a small data set, a point selected or probed, or means)."""
         session = self.session
         resp = session.resp
         if resp is None or session.problem is None:
             return False
-        return len(resp) <= MAX_ROWS or session.inspection.probed is not None or session.selected >= 0
+        chosen = session.inspection.probed is not None or session.selected >= 0
+        return len(resp) <= MAX_ROWS or chosen or bool(self._lesson_lines())
+
+    def _lesson_lines(self) -> list[BoardLine]:
+        session = self.session
+        snapshot = session.snapshot
+        if snapshot is None or session.problem is None:
+            return []
+        return lesson_lines(
+            snapshot.model,
+            session.run_history.responsibilities_model(),
+            session.problem,
+            session.selected,
+            session.inspection.probed,
+            session.inspection.probe_model,
+            session.labels,
+        )
 
     def _board_rows(self) -> tuple[str, list[tuple[str, np.ndarray]]]:
-        """The caption's subject and the rows to show (none: nothing chosen in a large data set)."""
+        """The caption's subject and the rows of r_nk to show (none: nothing chosen in a large data set)."""
         session = self.session
         resp = session.resp
         problem = session.problem
         assert resp is not None and problem is not None  # content() checks
         if len(resp) <= MAX_ROWS:
             return "", [(str(row_number(problem, n)), resp[n]) for n in range(len(resp))]
-        probe = session.inspection.probed
-        if probe is not None:
-            model = session.inspection.probe_model()
-            try:
-                numbers = e_step_numbers(model, probe.x) if model is not None else None
-            except ValueError:
-                numbers = None
-            if numbers is not None:
-                return "the probe", [("x", numbers.resp)]
         if session.selected >= 0:
             row = session.selected
             return point_name(problem, row), [(str(row_number(problem, row)), resp[row])]
@@ -116,42 +143,73 @@ class EStepBoard(TextPanel):
     def content(self) -> str | None:
         session = self.session
         snapshot = session.snapshot
-        self.rows = []
+        self.rows, self.lesson = [], []
         if snapshot is None or session.problem is None or session.resp is None:
             return None
         subject, rows = self._board_rows()
-        if not rows:
+        lines = self._lesson_lines()
+        if not rows and not lines:
             return None
+        size = f"font-size:{self.board_font().pointSizeF():.1f}pt"
         if snapshot.phase == "init":  # the lesson: E computes them (the map's colours are the start's)
-            return f"<p style='font-size:{self.board_font().pointSizeF():.1f}pt'>{BEFORE_E}</p>"
-        self.rows = rows
+            lines = [line for line in lines if line.kind == "mean"]  # the start's means are the lesson's too
+            self.lesson = lines
+            before = f"<p style='{size}'>{BEFORE_E}</p>"
+            return before + (self._table_html("<b>The start</b>", [], lines) if lines else "")
+        self.rows, self.lesson = rows, lines
         phase = PHASES[snapshot.phase].format(i=snapshot.iteration)
         # a chosen point's caption is long: its phase gets a line of its own, never "after E-" over "step 1"
         subject_text = f" of {html.escape(subject)},<br>" if subject else ", "
-        caption = f"<b>r<sub>nk</sub></b>{subject_text}{html.escape(phase)}"
-        return self._table_html(caption, rows)
+        caption = f"<b>r<sub>nk</sub></b>{subject_text}{_unbroken(phase)}"
+        return self._table_html(caption, rows, lines)
 
-    def _table_html(self, caption: str, rows: list[tuple[str, np.ndarray]]) -> str:
-        """The board: `caption` (rich text) over the table of `rows`, in the board's type."""
+    def _table_html(self, caption: str, rows: list[tuple[str, np.ndarray]], lines: list[BoardLine]) -> str:
+        """The board: `caption` (rich text) over the table of `rows` and then `lines`, in the board's type."""
         names = self.session.component_names()
+        # the square never parted from its name; over a name longer than a number's digits, not beside it
+        beside = "&nbsp;" if max(len(name) for name in names) <= 2 else "<br>"
         head = "".join(
             f"<th align='right'><span style='color:{component_color(k, self.appearance.dark).name()}'>"
-            f"&#9632;</span>&nbsp;{html.escape(names[k])}</th>"  # the square never parted from its name
+            f"&#9632;</span>{beside}{html.escape(names[k])}</th>"
             for k in range(len(names))
         )
         gap = math.ceil(NAME_GAP_DIGITS * QFontMetricsF(self.board_font()).horizontalAdvance("0"))
         parts = [
             f"<div style='font-size:{self.board_font().pointSizeF():.1f}pt'><p>{caption}</p>",
             f"<table cellspacing='0' cellpadding='{CELL_PADDING}'>"
-            f"<tr><th align='right' style='padding-right:{gap}px'>n</th>{head}</tr>",
+            f"<tr><th align='right' style='padding-right:{gap}px'>{'n' if rows else ''}</th>{head}</tr>",
         ]
         for name, r in rows:
-            best = int(np.argmax(r))
-            cells = "".join(
-                f"<td align='right'>{'<b>' if k == best else ''}{fmt_board(value)}{'</b>' if k == best else ''}</td>"
-                for k, value in enumerate(r)
-            )
-            name_cell = f"<td align='right' style='padding-right:{gap}px'>{html.escape(name)}</td>"
-            parts.append(f"<tr>{name_cell}{cells}</tr>")
+            parts.append(self._row_html(html.escape(name), [fmt_board(value) for value in r], int(np.argmax(r)), gap))
+        rule = "border-top:1px solid #999;"
+        about = ""
+        for position, line in enumerate(lines):
+            ruled = rule if position == 0 and rows else ""
+            if line.about != about:  # the lines about one data row under its name
+                about = line.about
+                parts.append(f"<tr><td colspan='{len(names) + 1}' style='{ruled}'><i>{html.escape(about)}</i></td></tr>")
+                ruled = ""
+            if line.kind == "score":  # one number, under the first component
+                parts.append(self._row_html(line.name, [fmt_board(line.values[0])] + [""] * (len(names) - 1), -1, gap))
+                continue
+            best = int(np.argmax(line.values)) if line.kind in ("probe", "posterior") else -1
+            texts = [fmt_line(line, value) for value in line.values]
+            parts.append(self._row_html(line.name, texts, best, gap, ruled))
         parts.append("</table></div>")
         return "".join(parts)
+
+    @staticmethod
+    def _row_html(name: str, texts: list[str], best: int, gap: int, style: str = "") -> str:
+        """One row: its name (rich text) and its values, the `best`-th in bold (-1: none)."""
+        cells = "".join(
+            f"<td align='right' style='{style}'>{'<b>' if k == best else ''}{text}{'</b>' if k == best else ''}</td>"
+            for k, text in enumerate(texts)
+        )
+        # a name is never broken ("P(C |" over "x)")
+        return f"<tr><td align='right' style='{style}padding-right:{gap}px;white-space:nowrap'>{name}</td>{cells}</tr>"
+
+
+def _unbroken(text: str) -> str:
+    """`text` escaped, its last two words joined by a no-break space: "M-step" never parts from its number."""
+    head, _, last = html.escape(text).rpartition(" ")
+    return f"{head}&nbsp;{last}" if head else last

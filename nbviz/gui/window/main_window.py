@@ -315,11 +315,10 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- opening
     def preset_opened(self, name: str) -> None:
-        """Show the note of preset `name` (just loaded) and select the row it points at."""
+        """Show the note of preset `name` (just loaded) and select the row (or probe the point) it points at."""
         preset = PRESETS[name]
         self.preset_note.show_note(preset.note)
-        if preset.selected is not None:
-            self.session.select(preset.selected)
+        preset.point_at(self.session)
 
     def preset_reopened(self, name: str) -> None:
         """Show the note of preset `name` again: a session saved from it was just read."""

@@ -113,7 +113,8 @@ class PresentationLayout(QObject):
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
         session.problem_changed.connect(self._workspace_shown)
-        for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.history_changed):
+        # what the board shows changes with the row, the probe, the run and the half-step (a score widens it)
+        for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.cursor_changed):
             signal.connect(self._arrange_board)
         self.sync()
 
