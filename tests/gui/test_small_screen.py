@@ -69,13 +69,19 @@ def test_presenting_at_1024x768_every_toolbar_button_is_on_the_toolbar(qtbot, ma
     window = make_main_window()
     window.remember_layout = False
     window.session.load(*load_preset("lecture-sampling"))
+    window.presentation_layout.set_full_screen(False)  # (presentation mode asks for full screen)
     window.appearance.set_presentation(True)
-    window.setWindowState(Qt.WindowState.WindowNoState)  # (presentation mode asks for full screen)
+    window.setWindowState(Qt.WindowState.WindowNoState)
     window.resize(1024, 768)
     QTest.qWait(100)
-    shown = [a for a in window.toolbar.actions() if a.isVisible() and not a.isSeparator()]
-    hidden = [a.text() for a in shown if not window.toolbar.widgetForAction(a).isVisibleTo(window.toolbar)]
-    assert not hidden  # none behind the toolbar's » menu
+    assert window.width() == 1024
+    for painting in (False, True):  # painting adds no widget to the toolbar: its choices are the button's menu
+        window.commands["paint"].setChecked(painting)
+        QTest.qWait(20)
+        shown = [a for a in window.toolbar.actions() if a.isVisible() and not a.isSeparator()]
+        hidden = [a.text() for a in shown if not window.toolbar.widgetForAction(a).isVisibleTo(window.toolbar)]
+        assert not hidden  # none behind the toolbar's » menu (Present least of all)
+        assert window.toolbar.widgetForAction(window.commands["presentation"]).isVisibleTo(window.toolbar)
     assert window.commands["run"].iconText() == "Converge" and window.commands["run"].text() == "Run to convergence"
     window.appearance.set_presentation(False)
     assert window.commands["run"].iconText() == "Run to convergence"

@@ -111,7 +111,7 @@ def _row_lines(model: nc.Mixture, problem: Problem, row: int, labels: np.ndarray
     labelled = labels is not None and labels[row] >= 0
     if labelled:  # its r is its label: what the model says of it is the classifier's answer
         try:
-            lines.append(BoardLine("P(C | x)", e_step_numbers(model, x).resp, "posterior", about))
+            lines.append(BoardLine("P(C|x)", e_step_numbers(model, x).resp, "posterior", about))
         except ValueError:
             pass
     factors = presentation(model).steps.feature_log_factors(model, np.asarray(x, dtype=float))

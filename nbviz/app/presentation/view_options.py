@@ -44,6 +44,11 @@ OPTIONS = (
     ViewOption("labels", "Labelled points", "The diamonds on points given a class in label mode"),
     ViewOption("legend", "Legend", "What the lines, ellipses, shading and colours mean"),
     ViewOption(
+        "mean_values",
+        "Mean values",
+        "Each mean's value written beside it (1-D and 2-D data, up to four components)",
+    ),
+    ViewOption(
         "shapes",
         "Marker shapes by component",
         "Each point drawn in the shape of its most responsible component (for colour-blind viewers)",
@@ -94,6 +99,7 @@ class ViewOptions(QObject):
     mixture_curve: bool
     labels: bool
     legend: bool
+    mean_values: bool
     shapes: bool
     uncertainty: bool
     equal_aspect: bool

@@ -25,12 +25,14 @@ from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption
 
 from ...app.analysis.board import BoardLine, lesson_lines
 from ...app.data.fit_messages import point_name, row_number
+from ...app.presentation.appearance import BOARD_LEAST_POINTS
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
 MAX_ROWS = 20  # up to this many data points the board lists them all
+MAX_WORKED_ROWS = 4  # a row's likelihood and score under at most this many rows: more leave them no room
 DIGITS = 3  # decimals of a responsibility on the board
-SCALE = 1.3  # the board's type, relative to the window's
+SCALE = 1.2  # the board's type, relative to the window's
 CELL_PADDING = 4  # pixels around a number
 NAME_GAP_DIGITS = 1.5  # room after a row's number, in digits: "1  0.769" never reads "10.769"
 HINT = "Click a point in the data view to see its responsibilities r_nk here."
@@ -84,9 +86,12 @@ class EStepBoard(TextPanel):
         self.redraw()
 
     def board_font(self) -> QFont:
-        """The type of the board's numbers."""
+        """The type of the board's numbers: `SCALE` times the window's, on a projector at least the board's
+        least type (digits 17 pixels tall at 1024x768)."""
         font = QFont(self.browser.font())
-        font.setPointSizeF(font.pointSizeF() * SCALE)
+        a = self.appearance
+        least = BOARD_LEAST_POINTS * a.text_scale if a.presentation and a.screen else 0.0
+        font.setPointSizeF(max(font.pointSizeF() * SCALE, least))
         return font
 
     def preferred_width(self) -> int:
@@ -148,6 +153,8 @@ class EStepBoard(TextPanel):
             return None
         subject, rows = self._board_rows()
         lines = self._lesson_lines()
+        if len(rows) > MAX_WORKED_ROWS:  # (the eight points: the lesson is the table)
+            lines = [line for line in lines if line.kind not in ("likelihood", "score")]
         if not rows and not lines:
             return None
         size = f"font-size:{self.board_font().pointSizeF():.1f}pt"
@@ -187,7 +194,9 @@ class EStepBoard(TextPanel):
             ruled = rule if position == 0 and rows else ""
             if line.about != about:  # the lines about one data row under its name
                 about = line.about
-                parts.append(f"<tr><td colspan='{len(names) + 1}' style='{ruled}'><i>{html.escape(about)}</i></td></tr>")
+                parts.append(
+                    f"<tr><td colspan='{len(names) + 1}' style='{ruled}'><i>{html.escape(about)}</i></td></tr>"
+                )
                 ruled = ""
             if line.kind == "score":  # one number, under the first component
                 parts.append(self._row_html(line.name, [fmt_board(line.values[0])] + [""] * (len(names) - 1), -1, gap))

@@ -109,6 +109,9 @@ OTHER_COMMANDS: dict[str, Command] = {
     "delete_point": Command(
         "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
     ),
+    "larger_text": Command("Larger text", ("Ctrl+=", "Ctrl++"), "Every text larger, kept for next time (Ctrl+=)"),
+    "smaller_text": Command("Smaller text", ("Ctrl+-",), "Every text smaller, kept for next time (Ctrl+-)"),
+    "normal_text": Command("Normal text size", ("Ctrl+0",), "Every text at its usual size (Ctrl+0)"),
     "presentation": Command(
         "Presentation mode",
         ("F5",),
@@ -192,7 +195,7 @@ class WindowCommands(QObject):
             toolbar.addAction(self.actions[name])
         toolbar.addSeparator()
         toolbar.addAction(self.actions["paint"])
-        self.paint_separator = toolbar.addSeparator()  # the paint chooser goes before it
+        toolbar.addSeparator()
         toolbar.addAction(self.actions["presentation"])
         self.toolbar = toolbar
         return toolbar

@@ -32,6 +32,7 @@ SHORTCUTS = [
     ("P", "Presentation mode: show or hide the parameters"),
     ("W", "Presentation mode: show or hide the worked E-step and M-step (the point inspector, full width)"),
     ("Esc", "Leave presentation mode"),
+    ("Ctrl+= / Ctrl+- / Ctrl+0", "Every text larger / smaller / at its usual size (kept for next time)"),
 ]
 
 

@@ -84,6 +84,8 @@ def build_menus(
     view_menu.addSeparator()
     motion_actions = add_motion_menu(view_menu, motion, window)
     view_menu.addAction(commands["presentation"])
+    for name in ("larger_text", "smaller_text", "normal_text"):
+        view_menu.addAction(commands[name])
     help_menu = bar.addMenu("&Help")
     parent: QWidget = window
     help_menu.addAction("How EM works here", lambda: show_help(parent))

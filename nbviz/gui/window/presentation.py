@@ -8,8 +8,9 @@ The appearance's presentation flag (F5, ``--presentation``) makes text, lines an
 - the status bar hidden: the objective's title bar shows phase, iteration and objective in one
   compact line (the menu bar stays, so View brings back a dock when the lecture needs it);
 - the E-step board (the responsibilities in large type) beside the data view;
-- the parameters as an overlay over the data view, toggled with P; the point inspector's worked
-  E-step and M-step over all of the data view, toggled with W;
+- the parameters as an overlay over the data view, shown with P; the point inspector's worked
+  E-step and M-step over all of the data view and the board, shown with W; neither scrolls: a
+  longer text takes pages, and the key shows the next page, then hides the overlay;
 - Esc leaves presentation mode, and the window comes back as it was.
 
 The layout owns the P, W and Esc actions (window shortcuts on the main window, enabled only in
@@ -69,10 +70,10 @@ class PresentationLayout(QObject):
         Phase, iteration and objective: the objective dock's title bar while presenting.
     parameters_overlay : ParametersOverlay
     parameters_action : QAction
-        P: show or hide the parameters overlay (checkable; enabled in presentation mode).
+        P: show the parameters overlay, its next page, or hide it (enabled in presentation mode).
     worked_overlay : WorkedStepsOverlay
     worked_action : QAction
-        W: show or hide the worked E-step and M-step (checkable; enabled in presentation mode).
+        W: show the worked E-step and M-step, their next page, or hide them (enabled in presentation mode).
     leave_action : QAction
         Esc: leave presentation mode (enabled in presentation mode).
     """
@@ -98,17 +99,19 @@ class PresentationLayout(QObject):
         self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
-        self.parameters_action = self._action("Parameters overlay", "P", "Show or hide the parameters (P)")
-        self.parameters_action.setCheckable(True)
-        self.parameters_action.toggled.connect(self._show_parameters)
-        self.worked_overlay = WorkedStepsOverlay(session, data_view, appearance=appearance)
-        self.worked_overlay.hide()
-        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0)
-        self.worked_action = self._action(
-            "Worked E-step and M-step", "W", "Show or hide the inspector's worked E-step and M-step (W)"
+        self.parameters_action = self._action(
+            "Parameters overlay", "P", "Show the parameters, their next page, or hide them (P)"
         )
-        self.worked_action.setCheckable(True)
-        self.worked_action.toggled.connect(self._show_worked)
+        self.parameters_action.triggered.connect(lambda: self._advance(self.parameters_overlay, self.overlays))
+        # over the data view and the board: the board's numbers are among the worked ones
+        self.worked_overlay = WorkedStepsOverlay(session, window, appearance=appearance)
+        self.worked_overlay.hide()
+        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0, beside=board_dock)
+        self.worked_action = self._action(
+            "Worked E-step and M-step", "W", "Show the worked E-step and M-step, their next page, or hide them (W)"
+        )
+        self.worked_action.triggered.connect(lambda: self._advance(self.worked_overlay, self.worked_overlays))
+        self._wanted = {self.parameters_overlay: False, self.worked_overlay: False}  # shown when presenting again
         self.leave_action = self._action("Leave presentation mode", "Esc", "Back to the normal layout (Esc)")
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
@@ -174,9 +177,10 @@ class PresentationLayout(QObject):
             self.status_line.add_key(self.objective_key)
         self.status_line.show()
         self._arrange_docks()
-        self.parameters_overlay.setVisible(self.parameters_action.isChecked())
-        self.overlays.place()
-        self._show_worked(self.worked_action.isChecked())
+        for overlay, host in ((self.parameters_overlay, self.overlays), (self.worked_overlay, self.worked_overlays)):
+            if self._wanted[overlay]:
+                overlay.show()
+                host.place()
         for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(True)
 
@@ -251,10 +255,11 @@ class PresentationLayout(QObject):
             self._saved.docks = self.window.saveState()
         self._arrange_docks()
 
-    def _show_parameters(self, on: bool) -> None:
-        self.parameters_overlay.setVisible(on and self.active)
-        self.overlays.place()
-
-    def _show_worked(self, on: bool) -> None:
-        self.worked_overlay.setVisible(on and self.active)
-        self.worked_overlays.place()
+    def _advance(self, overlay, host: OverlayHost) -> None:
+        """An overlay's key: show it, or its next page, or hide it (after its last page)."""
+        if not self.active:
+            return
+        shown = overlay.isVisible()
+        self._wanted[overlay] = overlay.advance()
+        if self._wanted[overlay] and not shown:
+            host.place()

@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+import html
+import re
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ...app.presentation.appearance import Appearance
+from ...app.presentation.presets import Preset
 from ..style.theme import window_font
+
+# what a line never breaks inside: a bracketed formula with what it is glued to ("P(x1=1|C=0)", "(5, 0),"),
+# a pair of numbers ("0.195 / 0.805") and an equation's sides ("π2 = 0.388")
+FORMULA = re.compile(r"\S*\([^()]*\)\S*|[\d.]+ / [\d.]+|\S+ = [^\s,;]+")
+
+
+def unbroken_formulas(text: str) -> str:
+    """`text` as rich text whose formulas are never broken across lines."""
+    parts, end = [], 0
+    for match in FORMULA.finditer(text):
+        parts.append(html.escape(text[end : match.start()]))
+        parts.append(f"<span style='white-space:nowrap'>{html.escape(match.group())}</span>")
+        end = match.end()
+    parts.append(html.escape(text[end:]))
+    return "".join(parts)
 
 
 class PresetNote(QFrame):
@@ -13,7 +33,18 @@ class PresetNote(QFrame):
 
     Its colours follow `appearance` (light or dark scheme); its text is as large as the window's
     (larger in presentation mode).
+
+    Attributes
+    ----------
+    preset : str or None
+        The preset whose note is shown (None: none).
+    text : str
+        The note as shown (plain text).
     """
+
+    preset: str | None = None
+    text = ""  # the note as shown, plain text
+    _shown: Preset | None = None
 
     def __init__(self, appearance: Appearance | None = None, parent=None):
         super().__init__(parent)
@@ -22,6 +53,7 @@ class PresetNote(QFrame):
         self.appearance.changed.connect(self.apply_appearance)
         self.label = QLabel()
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setToolTip("What to look at in this preset")
         self.label.setTextInteractionFlags(
             self.label.textInteractionFlags() | self.label.textInteractionFlags().TextSelectableByMouse
@@ -38,21 +70,27 @@ class PresetNote(QFrame):
         self.apply_appearance()
         self.hide()
 
-    @property
-    def text(self) -> str:
-        return self.label.text()
+    def show_note(self, preset: Preset) -> None:
+        """Show `preset`'s note, in the words of the mode shown; an empty note hides it."""
+        self._shown = preset if preset.note else None
+        self.preset = self._shown.name if self._shown is not None else None
+        self._write()
+        self.setVisible(self._shown is not None)
 
-    def show_note(self, text: str) -> None:
-        """Show `text`; an empty text hides the note."""
-        self.label.setText(text)
-        self.setVisible(bool(text))
+    def _write(self) -> None:
+        shown = self._shown
+        self.text = shown.note_text(self.appearance.presentation) if shown is not None else ""
+        self.label.setText(unbroken_formulas(self.text))
 
     def dismiss(self) -> None:
         """Hide the note (until the next preset is opened)."""
+        self._shown = self.preset = None
+        self.text = ""
         self.label.clear()
         self.hide()
 
     def apply_appearance(self) -> None:
+        self._write()  # presentation mode names what it shows
         background, border, text = self.appearance.message_colours("notice")
         # a styled widget does not follow the window's font: the text and its ✕ as large as the window's
         self.label.setFont(window_font(self.appearance))

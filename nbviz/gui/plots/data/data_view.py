@@ -191,7 +191,9 @@ class DataView(QStackedWidget):
             page.setSizes([max(self.width() - heatmap, 1), heatmap])
             # every row's label known (naive Bayes): the map would only draw the labels, EM computes none
             labels = self.session.labels
-            page.widget(1).setVisible(labels is None or bool((labels < 0).any()))
+            heatmap = page.widget(1)
+            assert heatmap is not None  # the page is a view beside its heat-map
+            heatmap.setVisible(labels is None or bool((labels < 0).any()))
         self.setCurrentWidget(page)
         self.scatter.set_awake(page is self.scatter)
         if self._density is not None:

@@ -19,6 +19,7 @@ from ....app.data.problem import Problem
 from ...style.palette import blend, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
 from ..scatter_items import Marks
+from ..styling import plot_font
 from .ellipses import DraggableMarkers
 from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .legend import DataLegend, legend_entries
@@ -31,6 +32,10 @@ class Mark(Marks):
 
     def mouseClickEvent(self, ev) -> None:
         ev.ignore()
+
+
+MAX_MEAN_VALUES = 4  # components whose means are written beside them: more would crowd the view
+VALUE_POINTS = 10.0  # a mean's value, in points before presentation mode's scaling
 
 
 class PointsView(OptionsView):
@@ -89,7 +94,7 @@ class PointsView(OptionsView):
 
     def add_legend(self) -> None:
         """The legend, in the plot's least crowded corner (once the plot is built)."""
-        self.legend = DataLegend(self.plot, self.appearance)
+        self.legend = DataLegend(self.plot, self.appearance, strip=True)
 
     def draw_legend(self, dimension: int, n_components: int, marks: np.ndarray | None = None) -> None:
         """The legend of a `dimension`-D view of `n_components` components, or none when switched off;
@@ -113,6 +118,31 @@ class PointsView(OptionsView):
         means.marker_moved.connect(self._mean_dragged)
         means.marker_dropped.connect(self._mean_dropped)
         return self.add_overlay(means, 20)
+
+    def draw_mean_values(self, positions: np.ndarray, texts: list[str], anchor: tuple[float, float]) -> None:
+        """Write `texts` (one per mean) at the means' `positions` (shape (K, 2), view coordinates), each
+        anchored by `anchor` (the text's fraction across and down); none when switched off or K is large."""
+        shown = len(texts) if self.view_options.mean_values and len(texts) <= MAX_MEAN_VALUES else 0
+        pool = self.__dict__.setdefault("mean_value_items", [])
+        font = plot_font(self.appearance, VALUE_POINTS, bold=True)
+        fill = pg.mkBrush(self.appearance.background + "c8")  # readable over the points beneath
+        placed: list = []  # the labels' rectangles on the screen so far: a label never lies on another
+        for label, (x, y), text in zip(self.pooled(pool, shown, pg.TextItem, 22), positions, texts):
+            label.fill = fill
+            label.setFont(font)
+            label.setText(text, color=self.appearance.foreground)
+            label.setPos(float(x), float(y))
+            label.setAnchor(anchor)
+            rect = label.sceneBoundingRect()
+            if any(rect.intersects(other) for other in placed):
+                label.hide()  # crowded: a value beside another mean would be misread (the board has them all)
+                continue
+            placed.append(rect)
+
+    @property
+    def mean_values(self) -> list[str]:
+        """The means' values as written on the view (none: switched off, or too many components)."""
+        return [item.toPlainText() for item in self.__dict__.get("mean_value_items", []) if item.isVisible()]
 
     def add_selection_ring(self) -> pg.ScatterPlotItem:
         return self.add_overlay(Marks(pxMode=True), 25)
