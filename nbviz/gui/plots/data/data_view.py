@@ -191,9 +191,9 @@ class DataView(QStackedWidget):
             page.setSizes([max(self.width() - heatmap, 1), heatmap])
             # every row's label known (naive Bayes): the map would only draw the labels, EM computes none
             labels = self.session.labels
-            heatmap = page.widget(1)
-            assert heatmap is not None  # the page is a view beside its heat-map
-            heatmap.setVisible(labels is None or bool((labels < 0).any()))
+            heat_map = page.widget(1)
+            assert heat_map is not None  # the page is a view beside its heat-map
+            heat_map.setVisible(labels is None or bool((labels < 0).any()))
         self.setCurrentWidget(page)
         self.scatter.set_awake(page is self.scatter)
         if self._density is not None:
