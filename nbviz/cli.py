@@ -8,224 +8,37 @@ opens no window (`scripted.run_without_window`): it needs no display and imports
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Callable
-from typing import Any
 
 from .app.documents import run_outputs
 from .app.documents.option_clashes import option_clash
 from .app.jobs.process_end import CheckedOutput, OutputError, end_at_once_on_signals, quit_on_signals, silence_stdout
+from .flags import build_parser, checked, dest
 from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as `echo > /dev/full`
 
 
-# The flags of the scripted outputs that name one file, and their options, in --help's order: (flag,
-# type, metavar, help). A new output is a row here and an entry of `OUTPUTS` (its writer); any other
-# flag is a parser.add_argument call in build_parser.
-OUTPUT_FLAGS: tuple[tuple[str, Callable[[str], Any], str, str], ...] = (
-    ("--save-session", str, "PATH", "save the session (after --steps) to PATH (.nbviz) and exit"),
-    ("--export-responsibilities", str, "CSV", "write the responsibilities and labels (after --steps) and exit"),
-    ("--export-parameters", str, "JSON", "write the parameters and the run's summary (after --steps) and exit"),
-    ("--export-trace", str, "CSV", "write the objective and ELBO trace (after --steps) and exit"),
-    ("--classify", str, "FILE", "with --export-responsibilities: write FILE's rows classified by the model"),
-    (
-        "--export-animation",
-        str,
-        "PATH",
-        "write every half-step (after --steps) as an animation: .gif, .png (APNG), or a folder/ of PNGs; exit",
-    ),
-    ("--export-handout", str, "HTML", "write a handout of the run (after --steps) as one HTML page; exit"),
-    ("--frame-ms", int, "MS", "--export-animation: each frame shown MS milliseconds (default 500)"),
-)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    from . import __version__
-    from .app.families import MODEL_CHOICES
-    from .app.presentation.figure_kinds import DEFAULT_FIGURE, FIGURE_KINDS
-    from .core import COVARIANCE_TYPES
-
-    parser = argparse.ArgumentParser(
-        prog="nbviz", description="Watch the EM algorithm work, one E-step and one M-step at a time."
-    )
-    parser.add_argument("file", nargs="?", help="a data file (CSV, TSV or .npy) or a saved session (.nbviz) to open")
-    parser.add_argument("--preset", metavar="NAME", help="start from a preset (see --list-presets)")
-    parser.add_argument("--list-presets", action="store_true", help="list the presets and exit")
-    parser.add_argument(
-        "--model", choices=tuple(MODEL_CHOICES), help="the model to fit (naive-bayes uses the label column)"
-    )
-    parser.add_argument("-k", "--components", type=int, metavar="K", help="number of components")
-    parser.add_argument("--covariance-type", choices=COVARIANCE_TYPES, help="covariance type of a Gaussian mixture")
-    parser.add_argument(
-        "--standardize", choices=("z", "robust"), help="standardise a data file's features: z-scores or median/IQR"
-    )
-    parser.add_argument(
-        "--label-column", metavar="COLUMN", help="the column holding class labels (name, or 0-based number)"
-    )
-    parser.add_argument(
-        "--columns", metavar="C1,C2", help="the feature columns (names or 0-based numbers); others are left out"
-    )
-    parser.add_argument("--ignore", metavar="C1,C2", help="columns to leave out (names or 0-based numbers)")
-    parser.add_argument(
-        "--drop-missing", action="store_true", help="drop rows with missing values (they are listed); --missing drop"
-    )
-    parser.add_argument(
-        "--missing",
-        choices=("em", "drop"),
-        help="a data file's empty cells: em keeps them for EM to account for (Gaussian, Bernoulli, categorical), "
-        "drop drops their rows (default: refused)",
-    )
-    parser.add_argument(
-        "--delimiter", metavar="D", help="comma, tab, semicolon, whitespace or one character (default: detected)"
-    )
-    parser.add_argument("--decimal", metavar="MARK", help="the decimal mark, '.' or ',' (default: detected)")
-    parser.add_argument(
-        "--skip-rows",
-        type=int,
-        metavar="N",
-        help="skip N lines after the header (default: a units row under the header is skipped)",
-    )
-    parser.add_argument(
-        "--covariance-prior",
-        type=float,
-        metavar="LAMBDA",
-        help="a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
-    )
-    parser.add_argument(
-        "--tol",
-        type=float,
-        metavar="TOL",
-        help="converged when an iteration gains less than TOL (presets: 1e-6 on the total; data files: 1e-4 per row)",
-    )
-    parser.add_argument(
-        "--max-iter", type=int, metavar="N", help="a run to convergence stops after N iterations (default 1000)"
-    )
-    parser.add_argument(
-        "--start", metavar="JSON", help="start EM exactly from these parameters (as File → Export → Parameters writes)"
-    )
-    parser.add_argument("--steps", type=int, metavar="N", help="take N half-steps after loading")
-    parser.add_argument(
-        "--fit",
-        action="store_true",
-        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end",
-    )
-    parser.add_argument("--seed", type=int, metavar="S", help="the seed of the start (k-means++ and random starts)")
-    add_fitting_options(parser)
-    parser.add_argument("--screenshot", metavar="PNG", help="save a PNG of the window (after --steps) and exit")
-    parser.add_argument(
-        "--export-figure", metavar="PATH", help="save a figure (after --steps) as PATH (.png, .svg or .pdf) and exit"
-    )
-    parser.add_argument(
-        "--figure",
-        choices=tuple(FIGURE_KINDS),
-        default=DEFAULT_FIGURE,
-        help=f"which figure --export-figure saves (default: {DEFAULT_FIGURE}; "
-        f"{' and '.join(kind.name for kind in FIGURE_KINDS.values() if kind.needs)} are run first)",
-    )
-    parser.add_argument("--scale", type=float, metavar="S", help="--export-figure PNG: S pixels per screen pixel")
-    parser.add_argument(
-        "--figure-title", metavar="TEXT", help="--export-figure: TEXT as its title (default: what it shows)"
-    )
-    parser.add_argument("--no-figure-title", action="store_true", help="--export-figure: no title above the figure")
-    for flag, kind, metavar, text in OUTPUT_FLAGS:
-        parser.add_argument(flag, type=kind, metavar=metavar, help=text)
-    parser.add_argument(
-        "--size",
-        metavar="WxH",
-        help="the window's size in pixels, e.g. 1024x768 (scripted runs: 1400x900 unless given)",
-    )
-    scheme = parser.add_mutually_exclusive_group()
-    scheme.add_argument("--dark", action="store_true", help="dark colours, whatever the system's scheme")
-    scheme.add_argument("--light", action="store_true", help="light colours, whatever the system's scheme")
-    parser.add_argument(
-        "--presentation",
-        action="store_true",
-        help="start in presentation mode (the data view and objective curve, larger text; F5 toggles, Esc leaves)",
-    )
-    parser.add_argument(
-        "--animate-ms",
-        type=int,
-        metavar="MS",
-        help="animate each half-step for MS milliseconds (0: off; default 300 in presentation mode only)",
-    )
-    parser.add_argument(
-        "--install-desktop",
-        action="store_true",
-        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit",
-    )
-    parser.add_argument(
-        "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
-    )
-    parser.add_argument("--version", action="version", version=f"nbviz {__version__}")
-    return parser
-
-
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
-    from dataclasses import replace
-
-    from .app.data.file_options import problem_from_args, reading_flags_given
-    from .app.data.standardize import standardize_problem
     from .app.documents.session_file import SUFFIX, read_session
-    from .app.families import model_choice
-    from .app.model.config import MAX_SEED, ModelConfig, for_file
-    from .app.presentation.presets import load_preset
-    from .core.params import check_integer, check_real
 
-    notes: list[str] = []  # what reading did beside the numbers, said once every check has passed
-    if args.preset and args.file:
-        raise ValueError("give either a data FILE or --preset, not both")
-    if args.start and not (args.preset or args.file):
-        raise ValueError("--start needs data to start on: give a data FILE or --preset")
-    given = reading_flags_given(args)
-    if given and not (args.file and not args.file.endswith(SUFFIX)):
-        raise ValueError(f"{given[0]} applies to a data file; a preset or a session keeps its own data")
-    run_outputs.check_classify(args)
-    if args.preset:
-        try:
-            problem, config, start = load_preset(args.preset)
-        except KeyError as error:
-            raise ValueError(error.args[0]) from None
-    elif args.file and args.file.endswith(SUFFIX):
+    _check_sources(args)
+    if args.file and args.file.endswith(SUFFIX):
         if (
             args.model
-            or args.components is not None
-            or args.covariance_type
             or args.label_column
             or args.start
-            or args.seed is not None
-            or args.covariance_prior is not None
+            or any(value is not None for value in _model_flags(args).values())
         ):
             raise ValueError("a session keeps its own model: give no model options with a .nbviz file")
         return with_convergence(read_session(args.file), args), None, None
-    elif args.file:
-        problem = problem_from_args(args, notes)
-        if args.start:  # the model's own units: the centre and scale it was fitted with
-            problem = _in_start_units(args.start, problem, args.standardize)
-        elif args.standardize:
-            problem = standardize_problem(problem, args.standardize)
-        config, start = for_file(ModelConfig(family=problem.family_guess.family), problem.X), None
-    else:
+    if not (args.preset or args.file):
         return None, None, None
-    changes = {}
-    if args.model:
-        choice = model_choice(args.model)
-        if choice.supervised and problem.labels is None:
-            raise ValueError(f"--model {args.model} needs class labels: give --label-column")
-        changes.update(choice.config_changes(problem.family_guess.family))
-    if args.components is not None:
-        changes["n_components"] = args.components
-    if args.covariance_type:
-        changes["covariance_type"] = args.covariance_type
-    if args.seed is not None:
-        changes["seed"] = check_integer(args.seed, "--seed", low=0, high=MAX_SEED)
-    if args.covariance_prior is not None:
-        changes["prior"] = replace(
-            config.prior, covariance_prior=check_real(args.covariance_prior, "--covariance-prior", low=0)
-        )
+    notes: list[str] = []  # what reading did beside the numbers, said once every check has passed
+    problem, config, start = _opened(args, notes)
+    changes = _model_changes(args, problem, config)
     if changes:
         config, start = config.with_(**changes), None
     if args.start:
@@ -238,6 +51,79 @@ def prepare(args):
     for note in notes:  # skipped lines, columns left out, text levels
         print(f"nbviz: note: {note}", file=sys.stderr)
     return problem, config, start
+
+
+# The model settings whose flags change the model choice directly (the convergence and fitting flags
+# have their own steps: `with_convergence`, `with_fitting`).
+MODEL_SETTINGS = ("n_components", "covariance_type", "seed", "prior.covariance_prior")
+
+
+def _model_flags(args) -> dict:
+    """Setting name -> the value its flag was given (None: not given), for `MODEL_SETTINGS`."""
+    from .app.model.settings import SETTINGS
+
+    return {name: getattr(args, dest(SETTINGS[name])) for name in MODEL_SETTINGS}
+
+
+def _check_sources(args) -> None:
+    """ValueError when what to open and the flags that read it do not go together."""
+    from .app.data.file_options import reading_flags_given
+    from .app.documents.session_file import SUFFIX
+
+    if args.preset and args.file:
+        raise ValueError("give either a data FILE or --preset, not both")
+    if args.start and not (args.preset or args.file):
+        raise ValueError("--start needs data to start on: give a data FILE or --preset")
+    given = reading_flags_given(args)
+    if given and not (args.file and not args.file.endswith(SUFFIX)):
+        raise ValueError(f"{given[0]} applies to a data file; a preset or a session keeps its own data")
+    run_outputs.check_classify(args)
+
+
+def _opened(args, notes: list[str]):
+    """(problem, config, start) of the preset or data file the arguments name."""
+    from .app.data.file_options import problem_from_args
+    from .app.data.standardize import standardize_problem
+    from .app.model.config import ModelConfig, for_file
+    from .app.presentation.presets import load_preset
+
+    if args.preset:
+        try:
+            return load_preset(args.preset)
+        except KeyError as error:
+            raise ValueError(error.args[0]) from None
+    problem = problem_from_args(args, notes)
+    if args.start:  # the model's own units: the centre and scale it was fitted with
+        problem = _in_start_units(args.start, problem, args.standardize)
+    elif args.standardize:
+        problem = standardize_problem(problem, args.standardize)
+    return problem, for_file(ModelConfig(family=problem.family_guess.family), problem.X), None
+
+
+def _model_changes(args, problem, config) -> dict:
+    """The model choice's changes that --model and the model settings' flags ask for, each checked by its setting."""
+    from dataclasses import replace
+
+    from .app.families import model_choice
+    from .app.model.settings import SETTINGS
+
+    changes = {}
+    if args.model:
+        choice = model_choice(args.model)
+        if choice.supervised and problem.labels is None:
+            raise ValueError(f"--model {args.model} needs class labels: give --label-column")
+        changes.update(choice.config_changes(problem.family_guess.family))
+    for name, value in _model_flags(args).items():
+        if value is None:
+            continue
+        setting = SETTINGS[name]
+        if name == "n_components":  # K is checked with the model choice, whose words say why K is bounded
+            changes[name] = value
+        elif setting.name.startswith("prior."):
+            changes["prior"] = replace(changes.get("prior", config.prior), **{setting.field: checked(name, value)})
+        else:
+            changes[name] = checked(name, value)
+    return changes
 
 
 def _check_covariance_options(args, problem, config) -> None:
@@ -273,30 +159,6 @@ def _check_missing_cells(problem, config) -> None:
 
 
 # ----------------------------------------------------------------------------- fitting from the command line
-def add_fitting_options(parser: argparse.ArgumentParser) -> None:
-    """--init, --n-init, --choose-k, --covariance-types, --criterion and --export-choose-k."""
-    from .core import COVARIANCE_TYPES, CRITERIA, INIT_METHODS
-
-    parser.add_argument("--init", choices=tuple(INIT_METHODS), help="how EM starts (data files: kmeans)")
-    parser.add_argument(
-        "--n-init", type=int, metavar="R", help="start from the best of R starts by objective (seeds S..S+R-1)"
-    )
-    parser.add_argument(
-        "--choose-k",
-        metavar="K1-K2",
-        help="fit every K from K1 to K2 (--n-init starts each) and go on with the best by --criterion",
-    )
-    parser.add_argument(
-        "--covariance-types",
-        metavar="T1,T2",
-        help=f"--choose-k: also choose among these covariance types ({','.join(COVARIANCE_TYPES)})",
-    )
-    parser.add_argument("--criterion", choices=tuple(CRITERIA), help="--choose-k: the criterion (default bic)")
-    parser.add_argument(
-        "--export-choose-k", metavar="CSV", help="--choose-k: write one row per K and covariance type, and exit"
-    )
-
-
 def fitting_changes(args) -> bool:
     """Whether --init or --n-init change the start."""
     return args.init is not None or (args.n_init is not None and not args.choose_k)
@@ -306,11 +168,9 @@ def check_fitting(args) -> None:
     """ValueError when the fitting options are given without what they need, or are out of range."""
     from .app.documents.session_file import SUFFIX
     from .app.explore.scripted_choice import parse_k_range, parse_types
-    from .app.model.config import MAX_N_INIT
-    from .core.params import check_integer
 
     if args.n_init is not None:
-        check_integer(args.n_init, "--n-init", low=1, high=MAX_N_INIT)
+        checked("n_init", args.n_init)
     if args.file and args.file.endswith(SUFFIX) and fitting_changes(args):
         raise ValueError("a session keeps its own start: give no --init or --n-init with a .nbviz file")
     needs = [name for name in ("covariance_types", "criterion", "export_choose_k") if getattr(args, name) is not None]
@@ -373,13 +233,12 @@ def with_convergence(target, args):
     from dataclasses import replace
 
     from .app.model.config import ModelConfig
-    from .core.params import check_integer, check_real
 
     changes = {}
     if args.tol is not None:
-        changes["tolerance"] = check_real(args.tol, "--tol", low=0)
+        changes["tolerance"] = checked("tolerance", args.tol)
     if args.max_iter is not None:
-        changes["max_iter"] = check_integer(args.max_iter, "--max-iter", low=1)
+        changes["max_iter"] = checked("max_iter", args.max_iter)
     if not changes:
         return target
     if isinstance(target, ModelConfig):

@@ -6,6 +6,7 @@ import sys
 import tempfile
 
 import pytest
+from in_process import run_in_process
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
 
@@ -20,7 +21,10 @@ ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": SETTINGS
 
 
 def run_cli(*args, timeout=120, **options):
-    """``python -m nbviz *args``, its output captured as text; `options` go to `subprocess.run` (env, ...)."""
+    """``nbviz *args``, its output captured as text: in this process, or, where `options` set up the process
+    itself (env, preexec_fn: they go to `subprocess.run`), as ``python -m nbviz`` in a fresh one."""
+    if not options:
+        return run_in_process(*args)
     settings = {"capture_output": True, "text": True, "env": ENV, "timeout": timeout} | options
     return subprocess.run([sys.executable, "-m", "nbviz", *args], **settings)
 
@@ -251,7 +255,7 @@ def test_tol_and_max_iter_go_into_the_session(tmp_path):
     [
         ("--tol", "-1", "--tol must be a finite number >= 0; got -1.0"),
         ("--tol", "nan", "--tol must be a finite number >= 0; got nan"),
-        ("--max-iter", "0", "--max-iter must be a positive integer; got 0"),
+        ("--max-iter", "0", "--max-iter must be an integer from 1 to 1000000000; got 0"),
     ],
 )
 def test_a_bad_tol_or_max_iter_exits_2_with_one_line(option, value, said):

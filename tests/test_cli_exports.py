@@ -2,11 +2,9 @@
 
 import csv
 import json
-import os
-import subprocess
-import sys
 
 import numpy as np
+from in_process import run_in_process
 from scipy.stats import multivariate_normal
 
 import nbviz.core as nc
@@ -14,8 +12,8 @@ from nbviz.cli import main
 
 
 def run_cli(*args):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "-m", "nbviz", *map(str, args)], capture_output=True, text=True, env=env)
+    """``nbviz *args`` in this process (the process itself is not under test here)."""
+    return run_in_process(*args)
 
 
 def read_rows(path):

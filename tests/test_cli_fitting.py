@@ -4,13 +4,12 @@
 import csv
 import json
 import os
-import subprocess
-import sys
 import tempfile
 import warnings
 
 import numpy as np
 import pytest
+from in_process import run_in_process
 from sklearn.mixture import GaussianMixture
 
 import nbviz.core as nc
@@ -32,9 +31,8 @@ COLUMNS += ["converged", "degenerate", "failures"]
 
 
 def run_cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "nbviz", *map(str, args)], capture_output=True, text=True, env=NO_DISPLAY, timeout=300
-    )
+    """``nbviz *args`` in this process (the process itself is not under test here)."""
+    return run_in_process(*args)
 
 
 def blobs(duplicates: bool = False) -> np.ndarray:

@@ -1,18 +1,16 @@
 """Hostile paths on the command line: one line on stderr and exit status 2, at once; long lines read."""
 
 import os
-import subprocess
-import sys
 
 import pytest
+from in_process import run_in_process
 
 ENV = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
 
 
 def run_cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "nbviz", *map(str, args)], capture_output=True, text=True, env=ENV, timeout=120
-    )
+    """``nbviz *args`` in this process (the process itself is not under test here)."""
+    return run_in_process(*args)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX feature")

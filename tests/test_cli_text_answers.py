@@ -2,9 +2,8 @@
 
 import csv
 import json
-import os
-import subprocess
-import sys
+
+from in_process import run_in_process
 
 SURVEY = "Nr;smoker;sport;class\n" + "".join(
     f"{n};{a};{b};{c}\n"
@@ -20,8 +19,8 @@ def read_rows(path):
 
 
 def run_cli(*args):
-    env = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
-    return subprocess.run([sys.executable, "-m", "nbviz", *map(str, args)], capture_output=True, text=True, env=env)
+    """``nbviz *args`` in this process (the process itself is not under test here)."""
+    return run_in_process(*args)
 
 
 def test_a_survey_gets_the_categorical_model_and_its_level_names_reach_the_exports(tmp_path):

@@ -1,9 +1,13 @@
-"""The house rules of the code's layout: no import cycle (every import counted, also inside
-functions and under TYPE_CHECKING), no folder over 25 modules, no module over 800 lines, no class
-over 40 methods. The layers between packages are import-linter's contracts (pyproject.toml)."""
+"""The house rules of the code's layout: no import cycle between modules or between sibling packages
+(every import counted, also inside functions and under TYPE_CHECKING: grimp reads them all), no
+folder over 25 modules, no module over 800 lines, no class over 40 methods. The layers between
+packages are import-linter's contracts (pyproject.toml)."""
 
 import ast
+import itertools
 from pathlib import Path
+
+import grimp
 
 PACKAGE = Path(__file__).resolve().parents[1] / "nbviz"
 
@@ -16,81 +20,52 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
 
 
-def imported_modules(name: str, path: Path) -> set[str]:
-    """The nbviz modules that `name` imports anywhere in its file."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
-            # "from package import module" imports the module; other names come from `base` itself
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
-        else:
-            continue
-        for target in targets:
-            while target and target not in MODULES:  # import a.b.c of a name: the module that holds it
-                target = target.rpartition(".")[0]
-            if target and target != name:
-                found.add(target)
-    return found
+def module_cycles(graph) -> list[list[str]]:
+    """For each direct import that lies on a cycle, the shortest way back: [importer, imported, ..., importer]."""
+    return [
+        [importer, *graph.find_shortest_chain(importer=imported, imported=importer)]
+        for importer in sorted(graph.modules)
+        for imported in sorted(graph.find_modules_directly_imported_by(importer))
+        if graph.chain_exists(importer=imported, imported=importer)
+    ]
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (Tarjan's algorithm, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
+def package_cycles(graph) -> list[tuple[str, str]]:
+    """Pairs of sibling packages each of which imports the other (directly, or through other modules)."""
     found = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, successors = work[-1]
-            for successor in successors:
-                if successor not in index:
-                    index[successor] = low[successor] = len(index)
-                    stack.append(successor)
-                    on_stack.add(successor)
-                    work.append((successor, iter(sorted(graph[successor]))))
-                    break
-                if successor in on_stack:
-                    low[node] = min(low[node], index[successor])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    component = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member == node:
-                            break
-                    if len(component) > 1:
-                        found.append(sorted(component))
+    for parent in sorted(module for module in graph.modules if graph.find_children(module)):
+        packages = sorted(child for child in graph.find_children(parent) if graph.find_children(child))
+        for a, b in itertools.permutations(packages, 2):
+            if graph.direct_import_exists(importer=a, imported=b, as_packages=True) and graph.chain_exists(
+                importer=b, imported=a, as_packages=True
+            ):
+                found.append((a, b))
     return found
 
 
-def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import():
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert cycles({"a": {"b"}, "b": set()}) == []
+def test_the_cycle_finders_find_a_cycle_through_a_function_level_import():
+    graph = grimp.ImportGraph()
+    for importer, imported in [("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.d", "p.a")]:
+        graph.add_import(importer=importer, imported=imported)
+    assert module_cycles(graph) == [
+        ["p.a", "p.b", "p.c", "p.a"],
+        ["p.b", "p.c", "p.a", "p.b"],
+        ["p.c", "p.a", "p.b", "p.c"],
+    ]
+    graph = grimp.ImportGraph()
+    for package in ("p", "p.x", "p.y"):
+        graph.add_module(package)
+    for importer, imported in [("p.x.one", "p.y.two"), ("p.y.three", "p.x.four")]:
+        graph.add_import(importer=importer, imported=imported)
+    assert package_cycles(graph) == [("p.x", "p.y"), ("p.y", "p.x")]
+    assert module_cycles(graph) == []
 
 
-def test_no_module_imports_itself_back_through_others():
-    graph = {name: imported_modules(name, path) for name, path in MODULES.items()}
-    assert sum(map(len, graph.values())) > 300  # the graph was read
-    assert cycles(graph) == []
+def test_no_module_or_package_imports_itself_back_through_others():
+    graph = grimp.build_graph("nbviz", cache_dir=None)
+    assert len(graph.modules) > 200  # the graph was read
+    assert module_cycles(graph) == []
+    assert package_cycles(graph) == []
 
 
 def test_no_folder_module_or_class_is_a_hub():

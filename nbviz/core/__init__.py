@@ -22,7 +22,7 @@ from .best_fit import BestFit, fit_best
 from .bound import BoundSlice, bound_slice
 from .convergence import CONVERGENCE_RULES
 from .degeneracy import Degeneracy, find_degenerate
-from .em import EM, EmptyComponentWarning, Snapshot, e_step, m_step
+from .em import EM
 from .families import (
     COVARIANCE_TYPES,
     FAMILIES,
@@ -43,6 +43,8 @@ from .mixture import FAMILY_HOOKS, FamilyOption, Mixture
 from .naive_bayes import fit_naive_bayes
 from .prior import Prior
 from .selection import CRITERIA, ModelSelection, Selection, aic, bic, icl, select_components
+from .snapshot import Snapshot
+from .steps import EmptyComponentWarning, e_step, m_step
 from .tables.data import DataError, Dataset, LoadCancelled, MissingValuesError, load_data
 from .tables.preview import Preview, preview_table
 from .validation import DataFitError

@@ -22,8 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import validation
-from .em import _as_resp
 from .mixture import Mixture
+from .steps import _as_resp
 
 
 def missing_mask(X) -> np.ndarray:

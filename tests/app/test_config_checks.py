@@ -9,9 +9,12 @@ from nbviz.app.model.config import ModelConfig
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        (dict(n_components=0), "the number of components must be a positive integer; got 0"),
-        (dict(n_components=2.5), "the number of components must be a positive integer; got 2.5"),
-        (dict(family="poisson"), "family must be one of gaussian, bernoulli, multinomial, categorical; got 'poisson'"),
+        (dict(n_components=0), "the number of components must be an integer from 1 to 100; got 0"),
+        (dict(n_components=2.5), "the number of components must be an integer from 1 to 100; got 2.5"),
+        (
+            dict(family="poisson"),
+            "the family must be one of gaussian, bernoulli, multinomial, categorical; got 'poisson'",
+        ),
         (dict(covariance_type="round"), "the covariance type must be one of full, diag, spherical, tied; got 'round'"),
         (
             dict(init_method="best"),

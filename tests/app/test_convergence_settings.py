@@ -37,9 +37,9 @@ def test_the_defaults_and_their_checks():
         ModelConfig(tolerance=-1)
     with pytest.raises(ValueError, match=r"the tolerance must be .*; got nan"):
         ModelConfig(tolerance=float("nan"))
-    with pytest.raises(ValueError, match=r"the iteration cap must be a positive integer; got 0"):
+    with pytest.raises(ValueError, match=r"the iteration cap must be an integer from 1 to 1000000000; got 0"):
         ModelConfig(max_iter=0)
-    with pytest.raises(ValueError, match=r"the iteration cap must be a positive integer; got 2.5"):
+    with pytest.raises(ValueError, match=r"the iteration cap must be an integer from 1 to 1000000000; got 2.5"):
         ModelConfig(max_iter=2.5)
 
 
@@ -83,7 +83,7 @@ def test_changing_the_settings_keeps_the_run(session, qtbot):
 def test_a_bad_value_is_refused_and_nothing_changes(session, qtbot):
     with qtbot.waitSignal(session.error_raised) as blocker:
         outcome = session.set_convergence(max_iter=-3)
-    assert not outcome and "the iteration cap must be a positive integer; got -3" in outcome.reason
+    assert not outcome and "the iteration cap must be an integer from 1 to 1000000000; got -3" in outcome.reason
     assert blocker.args == [outcome.reason]
     assert session.config.max_iter == 1000
 

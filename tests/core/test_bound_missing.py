@@ -35,16 +35,16 @@ def holes(X, seed):
     return np.where(missing, np.nan, X)
 
 
-def gaussian_data(seed=0, n=150):
+def gaussian_data(seed=0, n=40):
     return holes(TRUTH.sample(n, rng=seed)[0], seed)
 
 
-def bernoulli_data(seed=0, n=150):
+def bernoulli_data(seed=0, n=40):
     truth = nc.BernoulliMixture(weights=[0.35, 0.65], probs=[[0.8, 0.3, 0.6, 0.1, 0.7], [0.2, 0.7, 0.5, 0.9, 0.4]])
     return holes(truth.sample(n, rng=seed)[0], seed)
 
 
-def categorical_data(seed=0, n=150):
+def categorical_data(seed=0, n=40):
     probs = [[[0.6, 0.3, 0.1], [0.1, 0.2, 0.7]], [[0.7, 0.3], [0.4, 0.6]], [[0.1, 0.2, 0.3, 0.4], [0.4, 0.3, 0.2, 0.1]]]
     truth = nc.CategoricalMixture(weights=[0.45, 0.55], probs=probs)
     return holes(truth.sample(n, rng=seed)[0], seed)
@@ -196,7 +196,7 @@ def test_in_hard_em_the_missing_cells_stay_under_the_chosen_component(name):
 @pytest.mark.parametrize("name", list(CASES))
 def test_complete_data_keep_the_bound_over_the_components(name):
     make, family, options = CASES[name]
-    X = make(11)
+    X = make(11, n=150)
     X = X[~np.isnan(X).any(axis=1)]
     old = nc.init_model(X, family, 2, rng=1, prior=nc.Prior(beta=1.0), **options)
     run = nc.EM(X, old)

@@ -457,9 +457,9 @@ def _peak_while_loading(path: str, **options):
 def test_a_file_with_text_labels_and_gaps_grows_in_memory_at_most_three_times_its_numbers(tmp_path):
     # the careful parse holds one chunk of text at a time, a fixed cost: what must stay within 3x
     # the numbers is how the peak grows with the rows
-    gaps = {17, 40_000, 123_456}
-    small, X_small, _ = _labelled_csv_with_gaps(tmp_path, 150_000, gaps)
-    large, X, species = _labelled_csv_with_gaps(tmp_path, 450_000, gaps)
+    gaps = {17, 20_000, 33_333}
+    small, X_small, _ = _labelled_csv_with_gaps(tmp_path, 40_000, gaps)
+    large, X, species = _labelled_csv_with_gaps(tmp_path, 120_000, gaps)
     _, peak_small = _peak_while_loading(small, drop_missing=True)
     ds, peak = _peak_while_loading(large, drop_missing=True)
     kept = np.setdiff1d(np.arange(len(X)), sorted(gaps))

@@ -60,6 +60,7 @@ def test_the_main_entry_points_have_examples(entry):
 
 def _public_callables():
     """(qualified name, object, kind) for every public function, class, method and property."""
+    exported = [value for value in map(lambda name: getattr(nc, name), nc.__all__) if inspect.isclass(value)]
     for name in nc.__all__:
         value = getattr(nc, name)
         if inspect.isfunction(value):
@@ -68,7 +69,14 @@ def _public_callables():
             yield name, value, "class"
             if issubclass(value, BaseException):
                 continue
-            for attribute, member in vars(value).items():
+            # its own members and those of the unexported bases it is assembled from (Mixture's
+            # Scoring and Slicing); an exported base's members are listed under its own name
+            inherited = {base for parent in value.__mro__[1:] if parent in exported for base in parent.__mro__}
+            owners = [value] + [base for base in value.__mro__[1:] if base not in inherited and base is not object]
+            members: dict = {}
+            for owner in reversed(owners):
+                members.update(vars(owner))
+            for attribute, member in members.items():
                 if attribute.startswith("_"):
                     continue
                 if isinstance(member, property):

@@ -45,10 +45,13 @@ def some_labels(n, seed):
     return np.where(rng.random(n) < 0.25, rng.integers(2, size=n), -1)
 
 
+N_FITTED = 30  # rows: every missing pattern of three features occurs, and the row-by-row reference stays quick
+
+
 def fitted(name, seed, iterations=3, **options):
     """Data with missing cells and a run of `iterations` EM iterations on it."""
     make, family, kind = CASES[name]
-    X = make(seed, n=80)
+    X = make(seed, n=N_FITTED)
     start = nc.init_model(X, family, 2, rng=seed, prior=nc.Prior(beta=1.0), **kind)
     run = nc.EM(X, start, warn_empty=False, **options)
     for _ in range(iterations):
@@ -69,7 +72,7 @@ SETTINGS = {
 def test_the_recorded_elbo_is_the_bound_the_m_step_maximises(name, setting):
     options = dict(SETTINGS[setting])
     if options.get("labels") == "some":
-        options["labels"] = some_labels(80, seed=4)
+        options["labels"] = some_labels(N_FITTED, seed=4)
     X, run = fitted(name, seed=4, **options)
     history = run.history
     for i in range(1, len(history)):

@@ -13,6 +13,7 @@ from nbviz.app.data.problem import Problem
 from nbviz.app.jobs import background
 from nbviz.app.model.config import ModelConfig
 from nbviz.app.presentation.resources import resource_path
+from nbviz.core.tables import data as table_data
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.window.main_window import MainWindow
 
@@ -212,7 +213,7 @@ def test_multinomial_on_measurements_says_where_and_what_to_do(window):
     )
 
 
-def big_file(tmp_path, n=200_000):
+def big_file(tmp_path, n=60_000):
     X = np.random.default_rng(5).normal(size=(n, 3))
     path = tmp_path / "big.csv"
     np.savetxt(path, X, delimiter=",", header="u,v,w", comments="", fmt="%.6f")
@@ -222,6 +223,7 @@ def big_file(tmp_path, n=200_000):
 def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(import_spec, "CHECK_LIMIT_BYTES", 1000)  # checked as it loads
     monkeypatch.setattr(background, "PROGRESS_INTERVAL", 0.0)  # every report reaches the dialog
+    monkeypatch.setattr(table_data, "_CHUNK_LINES", 16_384)  # a report every 16,384 lines: four on this file
     path = big_file(tmp_path)
     dialog = window.files.import_file(path)
     assert "is large" in dialog.message.text() and dialog.ok_button.isEnabled()
@@ -229,7 +231,7 @@ def test_a_large_file_loads_in_the_worker_with_progress(window, qtbot, tmp_path,
     dialog.loader.progressed.connect(fractions.append)
     with qtbot.waitSignal(dialog.finished, timeout=60000):  # a ceiling for a busy machine
         dialog.ok_button.click()
-    assert window.session.problem.n_samples == 200_000
+    assert window.session.problem.n_samples == 60_000
     np.testing.assert_array_equal(window.session.problem.X, nc.load_data(path).X)
     assert len(fractions) >= 3 and fractions == sorted(fractions) and fractions[-1] == 1.0
 

@@ -15,11 +15,11 @@ import nbviz.core as nc
 
 from ..data.problem import Problem
 from ..data.standardize import Standardization
-from ..model.config import MAX_SEED, ModelConfig
+from ..model.config import ModelConfig
+from ..model.settings import SETTINGS
 from ..run.run_making import labels_for
 from .row_context_document import context_from_dict
 from .session_schema import (
-    MAX_ITER,
     SchemaError,
     a_bool,
     a_dict,
@@ -30,6 +30,7 @@ from .session_schema import (
     entry,
     mixture,
     numbers,
+    one_line,
     shown,
 )
 
@@ -266,25 +267,17 @@ def config(value, problem: Problem) -> ModelConfig:
     _no_unknown(data, ModelConfig.__dataclass_fields__, "config")
     prior = a_dict(data.get("prior", {}), "config.prior")
     _no_unknown(prior, ("alpha", "beta", "covariance_prior"), "config.prior")
-    for key, item in prior.items():
-        a_number(item, f"config.prior.{key}", low=0)
+    for setting in SETTINGS.values():  # each entry checked by its setting's declaration
+        holder = prior if setting.name.startswith("prior.") else data
+        if setting.field in holder:
+            try:
+                setting.check(holder[setting.field], f"config.{setting.name}")
+            except ValueError as error:
+                raise SchemaError("", one_line(str(error))) from None
     if "start_given" in data:
         a_bool(data["start_given"], "config.start_given")
-    for key in ("family", "covariance_type", "init_method", "convergence"):
-        if key in data:
-            a_string(data[key], f"config.{key}")
-    if "n_components" in data:
+    if "n_components" in data:  # a run has at most one component per row
         an_int(data["n_components"], "config.n_components", low=1, high=problem.n_samples)
-    if "hard" in data:
-        a_bool(data["hard"], "config.hard")
-    if "seed" in data:
-        an_int(data["seed"], "config.seed", low=0, high=MAX_SEED)
-    if "max_iter" in data:
-        an_int(data["max_iter"], "config.max_iter", low=1, high=MAX_ITER)
-    for key in ("label_fraction", "tolerance"):
-        if key in data:
-            a_number(data[key], f"config.{key}", low=0)
-    a_number(data.get("fixed_variance"), "config.fixed_variance", optional=True)
     pairs = a_list(data.get("manual_labels", []), "config.manual_labels")
     for i, pair in enumerate(pairs):
         where = f"config.manual_labels[{i}]"

@@ -25,7 +25,6 @@ import nbviz.core as nc
 MAX_DEPTH = 16  # a session nests at most ~8 deep (history > snapshot > model > covariances)
 MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session needs more
 MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
-MAX_ITER = 10**9
 MAX_SHOWN = 40  # characters of a value quoted in a message
 MAX_MESSAGE = 300  # characters of a message a family gives about its parameters
 CHECKSUM_PREFIX = "sha256:"

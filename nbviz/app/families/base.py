@@ -21,6 +21,7 @@ import numpy as np
 import nbviz.core as nc
 
 from .parameter_text import Row
+from .setting import Setting
 from .steps import StepArithmetic
 from .synthesis_table import Column, Refuse
 
@@ -272,6 +273,11 @@ class FamilyPresentation:
     absolute_probabilities: bool = False
 
     # ----------------------------------------------------------------- the model's options
+    @property
+    def settings(self) -> tuple[Setting, ...]:
+        """The family's own settings (`nbviz.app.model.settings` registers them beside the shared ones)."""
+        return ()
+
     @property
     def covariance_types(self) -> tuple[str, ...]:
         """The covariance types the family is fitted with, in the order they are listed; () for none."""

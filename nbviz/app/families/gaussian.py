@@ -18,6 +18,7 @@ from nbviz.core.mixture import EMPTY_MASS
 
 from .base import CovarianceMatrices, DataView, FamilyPresentation, SynthesisRecipe
 from .parameter_text import MAX_MATRIX, Row, changed, fmt_array, fmt_vector
+from .setting import Setting
 from .steps import ParameterGroup, Ratio, StepArithmetic, mass, pseudo_text
 from .synthesis_table import (
     MIN_CORRELATION_EIGENVALUE,
@@ -371,9 +372,47 @@ HISTORY_NUMBERS = {  # numbers a half-step keeps of the covariances: with the Ch
 }
 
 
+COVARIANCE_TYPE = Setting(
+    "covariance_type",
+    "the covariance type",
+    str,
+    "full",
+    "covariance type of a Gaussian mixture",
+    choices=COVARIANCE_TYPES,
+    flags=("--covariance-type",),
+    families=("gaussian",),
+)
+COVARIANCE_PRIOR = Setting(
+    "prior.covariance_prior",
+    "the covariance prior λ",
+    float,
+    0.0,
+    "a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
+    low=0,
+    flags=("--covariance-prior",),
+    metavar="LAMBDA",
+    families=("gaussian",),
+)
+FIXED_VARIANCE = Setting(
+    "fixed_variance",
+    "the fixed shared variance",
+    float,
+    None,
+    "spherical covariances: one shared variance σ² that the M-step keeps fixed (the road to k-means)",
+    low=0,
+    strict_low=True,
+    optional=True,
+    families=("gaussian",),
+)
+
+
 @dataclass(frozen=True)
 class GaussianPresentation(FamilyPresentation):
     """The Gaussian mixture's answers: covariance types, ellipses and matrices, the covariance prior λ."""
+
+    @property
+    def settings(self):
+        return (COVARIANCE_TYPE, COVARIANCE_PRIOR, FIXED_VARIANCE)
 
     @property
     def covariance_types(self):

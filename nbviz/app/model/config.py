@@ -7,22 +7,20 @@ from dataclasses import dataclass, field, replace
 import nbviz.core as nc
 from nbviz.core import best_fit
 from nbviz.core.convergence import PER_ROW_TOL
-from nbviz.core.families.gaussian import check_covariance_type
-from nbviz.core.params import check_choice, check_integer, check_real
 
 from ..families import DEFAULT_FAMILY, PRESENTATIONS, presentation
 from ..families import MODEL_CHOICES as _MODEL_CHOICES
+from .settings import (  # noqa: F401 - the limits and defaults are read from here too
+    DEFAULT_MAX_ITER,
+    DEFAULT_TOLERANCE,
+    MAX_COMPONENTS,
+    MAX_N_INIT,
+    MAX_SEED,
+    config_settings,
+)
 
 FAMILY_LABELS = {name: entry.title for name, entry in PRESENTATIONS.items()}  # family -> title, in menu order
 MODEL_CHOICES = tuple(_MODEL_CHOICES)  # the families' names, then naive Bayes
-DEFAULT_TOLERANCE = 1e-6  # a run has converged when an iteration gains less than this
-DEFAULT_MAX_ITER = 1000  # the iteration cap of a run to convergence
-# Each component is drawn, coloured and listed, and every half-step costs about K times the data's
-# size: beyond this, a start alone takes minutes on large data.
-MAX_COMPONENTS = 100
-
-
-MAX_SEED = 2**31 - 1  # the largest seed the controls' spin box can show
 FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as scikit-learn's default
 FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
 FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL (a tenth of its tol)
@@ -43,7 +41,6 @@ SELECTION_CHOICES = (
     "max_iter",
     "convergence",
 )
-MAX_N_INIT = 100  # starts of one fit: beyond this a start alone takes minutes on large data
 
 
 @dataclass(frozen=True)
@@ -107,36 +104,23 @@ class ModelConfig:
     start_given: bool = False
 
     def __post_init__(self):
-        # The argument names are the user's words: these messages reach the command line.
-        check_choice(self.family, "family", PRESENTATIONS)  # the registry itself: a family added later counts
-        check_covariance_type(self.covariance_type, "the covariance type")
-        check_choice(self.init_method, "the initialisation", nc.INIT_METHODS)
-        object.__setattr__(self, "n_components", check_integer(self.n_components, "the number of components", low=1))
-        if self.n_components > MAX_COMPONENTS:
+        # Each field is checked by its setting's declaration (`nbviz.app.model.settings`); the
+        # settings' words are the user's, and these messages reach the command line.
+        if isinstance(self.n_components, int) and self.n_components > MAX_COMPONENTS:
             raise ValueError(
                 f"{self.n_components} components are more than the {MAX_COMPONENTS} nbviz can draw, colour and "
                 f"step through in reasonable time; use at most {MAX_COMPONENTS} components"
             )
-        object.__setattr__(
-            self, "label_fraction", check_real(self.label_fraction, "the labelled fraction", low=0, high=1)
-        )
-        object.__setattr__(self, "tolerance", check_real(self.tolerance, "the tolerance", low=0))
-        check_choice(self.convergence, "the stopping rule", nc.CONVERGENCE_RULES)
-        object.__setattr__(self, "max_iter", check_integer(self.max_iter, "the iteration cap", low=1))
-        object.__setattr__(self, "seed", check_integer(self.seed, "the seed", low=0, high=MAX_SEED))
-        object.__setattr__(self, "n_init", check_integer(self.n_init, "the number of starts", low=1, high=MAX_N_INIT))
+        for setting in config_settings():
+            object.__setattr__(self, setting.name, setting.check(getattr(self, setting.name)))
         pairs = tuple(sorted((int(n), int(k)) for n, k in dict(self.manual_labels).items()))
         object.__setattr__(self, "manual_labels", pairs)
         if any(n < 0 or k < 0 for n, k in pairs):
             raise ValueError("a manual label needs a data row and a class, both >= 0")
-        if self.fixed_variance is not None:
-            object.__setattr__(
-                self,
-                "fixed_variance",
-                check_real(self.fixed_variance, "the fixed shared variance", low=0, strict_low=True),
-            )
-            if not presentation(self.family).fixed_variance_applies(self.covariance_type):
-                raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
+        if self.fixed_variance is not None and not presentation(self.family).fixed_variance_applies(
+            self.covariance_type
+        ):
+            raise ValueError("a fixed shared variance needs a Gaussian mixture with spherical covariance")
 
     @property
     def supervised(self) -> bool:

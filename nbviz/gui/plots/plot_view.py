@@ -34,8 +34,8 @@ def new_plot(axis_items: dict | None = None, menu: bool = False) -> pg.PlotWidge
     menu : bool
         Keep pyqtgraph's right-click menu.
     """
-    plot = pg.PlotWidget(background="w", axisItems=axis_items)
-    plot.setMenuEnabled(menu)
+    # without a menu the view box builds none (its menu of a dozen widgets is most of a plot's cost)
+    plot = pg.PlotWidget(background="w", axisItems=axis_items, enableMenu=menu)
     leave_edge_room(plot.getPlotItem())  # (sized for the tick font by style_plot)
     for axis in ("left", "bottom"):
         plot.getAxis(axis).enableAutoSIPrefix(False)

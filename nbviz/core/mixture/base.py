@@ -1,116 +1,29 @@
-"""The parameter-set base class shared by every mixture family.
+"""The mixture base class: weights, the family hooks, and what every family shares.
 
-A mixture has weights ``pi`` and per-component emission parameters. Subclasses (one per family in
-``nbviz.core.families``) are the one extension point of the core: they declare their keyword
-options and the kind of data they describe, and supply the emission log-density, the MAP update
-from weighted data, the log-prior of their parameters, sampling, a parameter count, starting points,
-the distance between components and the directions of the bound's slices (`FAMILY_HOOKS`); those
-that take missing cells also the hooks of ``nbviz.core.incomplete``.
-Everything else lives here, and no other module asks which family a model is.
+Evaluation on data lives in `scoring`, the bound's slice directions in `slicing`, the declarations
+a family makes beside its parameters in `declarations`; the package's docstring says how a family
+extends the core.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 
-from . import validation
-from .logspace import ZeroProbabilityError, normalise
-from .params import check_integer
-from .prepared import Prepared
-from .prior import Prior, as_prior
-
-# A component whose total responsibility is below this many data points is "empty": its MAP update
-# is undefined (0/0), so it keeps its previous emission parameters, which cannot lower the objective.
-EMPTY_MASS = 1e-8
-
-
-@dataclass(frozen=True)
-class FamilyOption:
-    """A keyword option that a family accepts, declared in its `Mixture.options`.
-
-    Attributes
-    ----------
-    name : str
-        The keyword, e.g. ``"covariance_type"``.
-    stage : {"fit", "sample"}
-        "fit": starts, M-steps and naive Bayes (`init_model`, `fit_naive_bayes`, ``_map_update``);
-        "sample": `Mixture.sample`.
-    default : object
-        The value used when the option is not given.
-    check : callable
-        ``check(value)`` returns the value to use or raises ValueError saying what is allowed.
-    description : str
-        One sentence for documentation and user interfaces.
-    """
-
-    name: str
-    stage: str
-    default: Any
-    check: Callable[[Any], Any]
-    description: str
-
-
-@dataclass(frozen=True)
-class ComponentNeeds:
-    """What one component needs of the data to estimate its own parameters (see `degeneracy`).
-
-    Attributes
-    ----------
-    rows : int
-        The effective rows ``N_k`` below which the component is degenerate.
-    phrase : str
-        Says why, before the number: "a full covariance of 2 feature(s) needs at least".
-    smallest_variances : ndarray or None
-        The smallest variance of each component's covariance (one value when the components share
-        it); None for a family without covariances.
-    shared : bool
-        One covariance for every component (tied): its floor concerns them all.
-    """
-
-    rows: int = 1
-    phrase: str = "a component needs at least"
-    smallest_variances: np.ndarray | None = None
-    shared: bool = False
-
-
-# The hooks every concrete family (a subclass that sets `family`) must define; a class missing one
-# is refused when it is created.
-FAMILY_HOOKS = (
-    "_validate",
-    "_prepare",
-    "_log_emission",
-    "_map_update",
-    "_log_emission_prior",
-    "_sample_emissions",
-    "n_features",
-    "n_parameters",
-    "_comparison_points",
-    "_start_from_rows",
-    "_component_distances",
-    "_slice_directions",
-    "_slice_point",
-)
-
-
-def map_weights(nk: np.ndarray, alpha: float) -> np.ndarray:
-    """MAP mixture weights ``(N_k + alpha) / (N + K alpha)`` from component masses `nk`."""
-    return (nk + alpha) / (nk.sum() + nk.size * alpha)
-
-
-def frozen(array: np.ndarray) -> np.ndarray:
-    """A read-only C-contiguous float64 copy."""
-    out = np.array(array, dtype=np.float64, order="C")
-    out.setflags(write=False)
-    return out
+from .. import validation
+from ..params import check_integer
+from ..prepared import Prepared
+from ..prior import Prior, as_prior
+from .declarations import FAMILY_HOOKS, ComponentNeeds, FamilyOption, frozen
+from .scoring import Scoring
+from .slicing import Slicing
 
 
 @dataclass(frozen=True, eq=False)
-class Mixture:
+class Mixture(Scoring, Slicing):
     """Base class: a categorical latent class with weights and a family of emissions.
 
     Parameter sets are immutable (read-only arrays) and validated on construction, so history
@@ -272,13 +185,6 @@ class Mixture:
         """
         raise NotImplementedError
 
-    def _no_direction(self, direction) -> ValueError:
-        """The error for a slice direction this family does not offer."""
-        return ValueError(
-            f"a {self.family} mixture has no slice direction {direction!r}; "
-            f"use one of slice_directions(), e.g. {self.slice_directions()[0]!r}"
-        )
-
     # ----------------------------------------------------------------- shared API
     @classmethod
     def family_options(cls, stage: str, **given) -> dict:
@@ -318,69 +224,6 @@ class Mixture:
             if option.stage == stage and option.name in given
         }
 
-    def slice_directions(self) -> tuple[tuple, ...]:
-        """Every direction `bound_slice` can move this model along.
-
-        Returns
-        -------
-        tuple of tuple
-            ``("weight", k)`` for every component (shared by all families), then the family's own,
-            e.g. ``("mean", k, d)`` for Gaussians and ``("prob", k, m)`` for Bernoullis.
-
-        Examples
-        --------
-        >>> import nbviz.core as nc
-        >>> nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1], [0.9]]).slice_directions()
-        (('weight', 0), ('weight', 1), ('prob', 0, 0), ('prob', 1, 0))
-        """
-        return tuple(("weight", k) for k in range(self.n_components)) + tuple(self._slice_directions())
-
-    def slice_point(self, direction: tuple, t: float) -> tuple[Self, float]:
-        """The model moved by t along `direction` (one of `slice_directions`), and the moved value.
-
-        A weight moves by t and the others are rescaled to keep the sum 1.
-
-        Parameters
-        ----------
-        direction : tuple
-            One of `slice_directions()`, e.g. ``("weight", 0)`` or ``("mean", k, d)``.
-        t : float
-            How far to move.
-
-        Returns
-        -------
-        model : Mixture
-            A new model of the same family.
-        value : float
-            The moved parameter's new value.
-
-        Raises
-        ------
-        ValueError
-            Where the move leaves the valid parameters (e.g. a negative weight) or for an unknown
-            direction.
-
-        Examples
-        --------
-        >>> import nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.1], [0.9]])
-        >>> moved, value = model.slice_point(("weight", 0), 0.25)
-        >>> moved.weights.tolist(), value
-        ([0.75, 0.25], 0.75)
-        """
-        kind, *index = direction
-        if kind != "weight":
-            return self._slice_point(tuple(direction), t)
-        if len(index) != 1 or not 0 <= index[0] < self.n_components:
-            raise self._no_direction(direction)
-        (k,) = index
-        w = self.weights.copy()
-        new_k = w[k] + t
-        rest = 1.0 - w[k]
-        w = w * ((1.0 - new_k) / rest) if rest > 0 else w
-        w[k] = new_k
-        return self.replaced(weights=w), float(new_k)
-
     def replaced(self, **values: Any) -> Self:
         """A validated copy with some fields replaced, e.g. ``model.replaced(weights=w)``.
 
@@ -415,207 +258,6 @@ class Mixture:
     def n_components(self) -> int:
         """Number of components (the length of `weights`)."""
         return self.weights.shape[0]
-
-    def prepare(self, X) -> Prepared:
-        """Validate `X` for this model (family constraints, number of features) and lay it out.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        Prepared
-            The input of the ``*_prepared`` methods, for evaluating several models on one data set.
-
-        Raises
-        ------
-        ValueError
-            For data the model cannot describe: `DataFitError` (e.g. a non-binary value for a
-            Bernoulli mixture), or a wrong shape, infinity, or NaN for a family that does not take
-            missing cells, naming the first bad cell. The families that take them lay the data out
-            by pattern of missing cells (`nbviz.core.incomplete`).
-        """
-        return self._prepare(X, self.n_features)
-
-    def log_joint_prepared(self, data: Prepared) -> np.ndarray:
-        """``log p(x_n, z_n = k)`` for prepared data, component-major.
-
-        Parameters
-        ----------
-        data : Prepared
-            From `prepare`.
-
-        Returns
-        -------
-        ndarray of shape (n_components, n_samples)
-        """
-        log_joint = data.log_emission(self)
-        log_joint += self._log_weights[:, None]
-        return log_joint
-
-    def posterior_prepared(self, data: Prepared):
-        """Log joint, posterior and log marginal of prepared data, component-major.
-
-        Parameters
-        ----------
-        data : Prepared
-            From `prepare`.
-
-        Returns
-        -------
-        log_joint : ndarray of shape (n_components, n_samples)
-        resp : ndarray of shape (n_components, n_samples)
-            Columns sum to 1.
-        log_marginal : ndarray of shape (n_samples,)
-
-        Raises
-        ------
-        ZeroProbabilityError
-            If a row has probability zero under every component.
-        """
-        log_joint = self.log_joint_prepared(data)
-        try:
-            resp, log_marginal = normalise(log_joint)
-        except ZeroProbabilityError as error:
-            raise ZeroProbabilityError(f"{error}{self.zero_probability_hint}") from None
-        return log_joint, resp, log_marginal
-
-    def log_joint(self, X) -> np.ndarray:
-        """``log p(x_n, z_n = k) = log pi_k + log p(x_n | z_n = k)``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_components)
-            ``-inf`` where a row is impossible under a component.
-
-        Examples
-        --------
-        >>> import numpy as np, nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.5, 0.5], probs=[[0.5, 0.4], [0.2, 0.7]])
-        >>> np.exp(model.log_joint([[1, 1]])).round(3).tolist()  # 0.5 * 0.5 * 0.4, 0.5 * 0.2 * 0.7
-        [[0.1, 0.07]]
-        """
-        return np.ascontiguousarray(self.log_joint_prepared(self.prepare(X)).T)
-
-    def responsibilities(self, X) -> np.ndarray:
-        """Posterior ``P(z_n = k | x_n)``; for a naive Bayes classifier, P(class | x).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        resp : ndarray of shape (n_samples, n_components)
-            Rows sum to 1.
-
-        Raises
-        ------
-        ZeroProbabilityError
-            (a ValueError) For a row that is impossible under every component.
-
-        Examples
-        --------
-        >>> import nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
-        >>> model.responsibilities([[1, 1], [0, 1]]).round(3).tolist()  # 0.14 / (0.14 + 0.042), ...
-        [[0.769, 0.231], [0.455, 0.545]]
-        """
-        return np.ascontiguousarray(self.posterior_prepared(self.prepare(X))[1].T)
-
-    def predict(self, X) -> np.ndarray:
-        """Most probable component (class) of each row.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Component indices (ties go to the lowest).
-        """
-        return np.argmax(self.log_joint_prepared(self.prepare(X)), axis=0)
-
-    def log_likelihood(self, X) -> float:
-        """Log-likelihood of the data, ``sum_n log p(x_n)``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        float
-            ``-inf`` if some row is impossible under the model.
-
-        Examples
-        --------
-        >>> import nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
-        >>> round(model.log_likelihood([[1, 1], [0, 1]]), 4)  # log(0.182) + log(0.308)
-        -2.8814
-        """
-        log_joint = self.log_joint_prepared(self.prepare(X))
-        peak = log_joint.max(axis=0)
-        if not np.isfinite(peak).all():
-            return -np.inf
-        return float(np.sum(peak + np.log(np.exp(log_joint - peak).sum(axis=0))))
-
-    def score_samples(self, X) -> np.ndarray:
-        """Log-density of the mixture at each row, ``log p(x_n) = log sum_k pi_k p(x_n | k)``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            ``-inf`` where a row is impossible under every component (as scikit-learn's
-            ``GaussianMixture.score_samples``, with the multinomial coefficient included).
-
-        Examples
-        --------
-        >>> import numpy as np, nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
-        >>> np.exp(model.score_samples([[1, 1], [0, 1]])).round(3).tolist()  # 0.7*0.2 + 0.3*0.14, ...
-        [0.182, 0.308]
-        >>> g = nc.GaussianMixture(weights=[1.0], means=[[0.0]], covariances=[[[1.0]]])
-        >>> round(float(g.score_samples([[0.0]])[0]), 4)  # -log(2 pi) / 2
-        -0.9189
-        """
-        log_joint = self.log_joint_prepared(self.prepare(X))
-        peak = log_joint.max(axis=0)
-        safe = np.where(np.isfinite(peak), peak, 0.0)
-        with np.errstate(divide="ignore"):
-            return safe + np.log(np.exp(log_joint - safe).sum(axis=0))
-
-    def component_log_density(self, X) -> np.ndarray:
-        """Log-density of each component at each row, ``log p(x_n | z_n = k)`` (weights not included).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples, n_components)
-            ``-inf`` where a row is impossible under a component.
-
-        Examples
-        --------
-        >>> import numpy as np, nbviz.core as nc
-        >>> model = nc.BernoulliMixture(weights=[0.7, 0.3], probs=[[0.5, 0.4], [0.2, 0.7]])
-        >>> np.exp(model.component_log_density([[1, 1], [0, 1]])).round(3).tolist()
-        [[0.2, 0.14], [0.2, 0.56]]
-        """
-        return np.ascontiguousarray(self.prepare(X).log_emission(self).T)
 
     def log_prior(self, prior: Prior | None = None) -> float:
         """Log-density of the parameters under `prior`, up to a constant (0 for the flat prior).
