@@ -402,6 +402,9 @@ PRESETS = {
 }
 
 
+START_HERE = "gmm-2d"  # the preset a first visit is offered first: three clouds with their truth dashed
+
+
 def load_preset(name: str):
     """(problem, config, start) for a preset name, the problem naming its preset; KeyError lists the names."""
     if name not in PRESETS:

@@ -52,10 +52,7 @@ class PaintBar(QObject):
         self.chosen = QActionGroup(self)
         self.chosen.setExclusive(True)
         self.chosen.triggered.connect(self._chosen)
-        button = commands.toolbar.widgetForAction(self.toggle)
-        if isinstance(button, QToolButton):
-            button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        self.button = button
+        self.button = commands.toolbar.widgetForAction(self.toggle)
         self.toggle.toggled.connect(self.painter.set_active)
         self.painter.changed.connect(self._mode_changed)
         # queued: the window clears its banner for new data after the session's signals, then this shows
@@ -91,7 +88,9 @@ class PaintBar(QObject):
                 self.chosen.addAction(action)
             if choices:
                 self.chosen.actions()[min(self.painter.choice, len(choices) - 1)].setChecked(True)
-        if isinstance(self.button, QToolButton):
+        if isinstance(self.button, QToolButton):  # an arrow for the menu only where there is a choice
+            mode = QToolButton.ToolButtonPopupMode
+            self.button.setPopupMode(mode.MenuButtonPopup if choices else mode.DelayedPopup)
             self.button.setMenu(self.choices if choices else None)  # type: ignore[arg-type]
             self.button.setToolTip(self.toggle.toolTip() + ("; the arrow chooses what a click adds" if choices else ""))
 

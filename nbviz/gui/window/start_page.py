@@ -1,4 +1,5 @@
-"""The first page: presets to start from, recent files, and opening a file."""
+"""The first page: where to begin (continue, a first preset, open a file, synthesise data), the recent
+files, then the presets to start from."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.presentation.presets import PRESETS
+from ...app.presentation.presets import PRESETS, START_HERE
 
 
 class StartPage(QWidget):
@@ -46,9 +47,23 @@ class StartPage(QWidget):
         )
         title.setWordWrap(True)
         self.continue_button = QPushButton()
-        self.continue_button.setDefault(True)
         self.continue_button.clicked.connect(self.continue_requested)
         self.continue_button.hide()
+        # a first visit: one preset to begin with, then the user's own data, above the list of presets
+        self.start_here = QPushButton(f"Start here: {START_HERE}")
+        self.start_here.setToolTip(PRESETS[START_HERE].description)
+        self.start_here.clicked.connect(lambda: self.preset_chosen.emit(START_HERE))
+        open_button = QPushButton("Open a data file or session…")
+        open_button.clicked.connect(self.open_requested)
+        synthesise_button = QPushButton("Synthesise data…")
+        synthesise_button.setToolTip(
+            "Draw data from true parameters you choose; the workspace compares the fit to them"
+        )
+        synthesise_button.clicked.connect(self.synthesis_requested)
+        buttons = QHBoxLayout()
+        for button in (self.continue_button, self.start_here, open_button, synthesise_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
         presets = QGroupBox("Presets")
         grid = QGridLayout(presets)
         for index, preset in enumerate(PRESETS.values()):
@@ -63,27 +78,14 @@ class StartPage(QWidget):
         recent = QGroupBox("Recent files")
         recent_layout = QVBoxLayout(recent)
         self.recent_list = QListWidget()
-        self.recent_list.setMaximumHeight(130)
         self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
-        open_button = QPushButton("Open a data file or session…")
-        open_button.clicked.connect(self.open_requested)
-        synthesise_button = QPushButton("Synthesise data…")
-        synthesise_button.setToolTip(
-            "Draw data from true parameters you choose; the workspace compares the fit to them"
-        )
-        synthesise_button.clicked.connect(self.synthesis_requested)
-        buttons = QHBoxLayout()
-        buttons.addWidget(open_button)
-        buttons.addWidget(synthesise_button)
-        buttons.addStretch(1)
         recent_layout.addWidget(self.recent_list)
-        recent_layout.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.addWidget(title)
-        layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(presets)
+        layout.addLayout(buttons)
         layout.addWidget(recent)
+        layout.addWidget(presets)
         layout.addStretch(1)
 
     def set_last(self, description: str) -> None:
@@ -91,6 +93,8 @@ class StartPage(QWidget):
         self.continue_button.setText(f"Continue with {description}")
         self.continue_button.setToolTip(f"Open {description} again, as last time")
         self.continue_button.setVisible(bool(description))
+        self.continue_button.setDefault(bool(description))  # Enter continues, or on a first visit starts here
+        self.start_here.setDefault(not description)
 
     def set_recent_files(self, paths: list[str]) -> None:
         self.recent_list.clear()
@@ -100,3 +104,6 @@ class StartPage(QWidget):
             self.recent_list.addItem(item)
         if not paths:
             self.recent_list.addItem(QListWidgetItem("(none yet)"))
+        # as tall as its entries (up to five): an empty list keeps the presets in view
+        rows = min(max(self.recent_list.count(), 1), 5)
+        self.recent_list.setFixedHeight(rows * self.recent_list.sizeHintForRow(0) + 2 * self.recent_list.frameWidth() + 4)
