@@ -46,7 +46,7 @@ OPTIONS = (
     ViewOption(
         "mean_values",
         "Mean values",
-        "Each mean's value written beside it (1-D and 2-D data, up to four components)",
+        "Each mean's value written beside it in the window (1-D and 2-D data, up to four components)",
     ),
     ViewOption(
         "shapes",

@@ -106,4 +106,6 @@ class StartPage(QWidget):
             self.recent_list.addItem(QListWidgetItem("(none yet)"))
         # as tall as its entries (up to five): an empty list keeps the presets in view
         rows = min(max(self.recent_list.count(), 1), 5)
-        self.recent_list.setFixedHeight(rows * self.recent_list.sizeHintForRow(0) + 2 * self.recent_list.frameWidth() + 4)
+        self.recent_list.setFixedHeight(
+            rows * self.recent_list.sizeHintForRow(0) + 2 * self.recent_list.frameWidth() + 4
+        )

@@ -121,8 +121,11 @@ class PointsView(OptionsView):
 
     def draw_mean_values(self, positions: np.ndarray, texts: list[str], anchor: tuple[float, float]) -> None:
         """Write `texts` (one per mean) at the means' `positions` (shape (K, 2), view coordinates), each
-        anchored by `anchor` (the text's fraction across and down); none when switched off or K is large."""
-        shown = len(texts) if self.view_options.mean_values and len(texts) <= MAX_MEAN_VALUES else 0
+        anchored by `anchor` (the text's fraction across and down); none when switched off, in a figure, or
+        for many components."""
+        # on screen only: a figure (a small animation frame above all) keeps its legend and data clear
+        wanted = self.view_options.mean_values and self.appearance.screen
+        shown = len(texts) if wanted and len(texts) <= MAX_MEAN_VALUES else 0
         pool = self.__dict__.setdefault("mean_value_items", [])
         font = plot_font(self.appearance, VALUE_POINTS, bold=True)
         fill = pg.mkBrush(self.appearance.background + "c8")  # readable over the points beneath
