@@ -113,6 +113,7 @@ def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_work
     assert window.files.load_preset("lecture-eight-points")
     window.take_half_steps(1)
     window.appearance.set_presentation(True)
+    qtbot.wait(20)  # the docks laid out again (a small window's column of tabs was wider)
     layout = window.presentation_layout
     assert window.docks.board_dock.isVisible()
     assert not window.docks.inspector_dock.isVisible()

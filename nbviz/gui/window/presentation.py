@@ -222,6 +222,10 @@ class PresentationLayout(QObject):
         for dock in self.window.findChildren(QDockWidget):
             if dock not in (self.objective_dock, self.board_dock) and dock.parent() is self.window:
                 dock.hide()
+        if self.window.dockWidgetArea(self.objective_dock) != Qt.DockWidgetArea.BottomDockWidgetArea:
+            # (a small window's layout keeps it in the column of tabs): across the bottom, under the data
+            self.objective_dock.setFloating(False)
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.objective_dock)
         self.objective_dock.show()
         height = max(round(OBJECTIVE_SHARE * self.window.height()), 160)
         self.window.resizeDocks([self.objective_dock], [height], Qt.Orientation.Vertical)
