@@ -126,15 +126,25 @@ def legend_entries(
             entries.append(LegendEntry("shading", "shading: mixture density p(x)", short="shading: p(x)"))
     entries.append(LegendEntry("marker", "mean μ<sub>k</sub>", hint="drag it"))
     if options.uncertainty:
-        entries.append(LegendEntry("uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"))
+        entries.append(
+            LegendEntry(
+                "uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>", short="colour: uncertainty"
+            )
+        )
     else:
         entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>", short="colour: r<sub>nk</sub>"))
     if options.shapes:
-        entries.append(LegendEntry("shapes", "shape: most responsible k"))
+        entries.append(LegendEntry("shapes", "shape: most responsible k", short="shape: most responsible"))
     if incomplete and dimension == 1:
-        entries.append(LegendEntry("blank", "rows missing x: not drawn (left out of the histogram)"))
+        entries.append(
+            LegendEntry(
+                "blank", "rows missing x: not drawn (left out of the histogram)", short="rows missing x: not drawn"
+            )
+        )
     elif incomplete:
-        entries.append(LegendEntry("hollow", "hollow: cells missing, drawn at their expected value"))
+        entries.append(
+            LegendEntry("hollow", "hollow: cells missing, drawn at their expected value", short="hollow: cells missing")
+        )
     return entries
 
 
@@ -331,6 +341,8 @@ class DataLegend:
         self._measured: dict[tuple, tuple[float, float]] = {}  # rows -> (row height, two columns' width)
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.hold_range = False  # while the user paints, the range is theirs: no room is made
+        self._raised: tuple[float, float] | None = None  # the y range before room was made above the data
+        self._raised_to = 0.0  # the top room was made up to
         self.item.hide()
         self.view_box: pg.ViewBox | None = None
         if plot is not None:
@@ -396,7 +408,10 @@ class DataLegend:
             return
         if current is not None:
             layout.removeItem(current)
-        layout.addItem(item, 0, 1)
+        if item is self.item:  # the strip spans the axes' columns too: the plot's whole width
+            layout.addItem(item, 0, 0, 1, 3)
+        else:
+            layout.addItem(item, 0, 1)
         layout.setAlignment(item, Qt.AlignmentFlag.AlignHCenter)
 
     @property
@@ -476,9 +491,9 @@ class DataLegend:
         has as many columns as fit the plot's width, its rows balanced."""
         if self.view_box is None or self._row_height is None or rows < 3:
             return 1
-        if self.strip:
+        if self.strip and self.plot_item is not None:
             column = self._two_columns_width / 2 + MARGIN
-            fit = max(1, min(rows, int((self.view_box.width() + MARGIN) // max(column, 1.0))))
+            fit = max(1, min(rows, int((self.plot_item.width() + MARGIN) // max(column, 1.0))))
             return math.ceil(rows / math.ceil(rows / fit))
         tall = rows * self._row_height > COLUMN_SHARE * self.view_box.height()
         return 2 if tall and self._two_columns_width + 2 * MARGIN <= self.view_box.width() else 1
@@ -555,7 +570,10 @@ class DataLegend:
                 top = min(needed[corner], highest)
                 if top <= y1:
                     return
+                if self._raised is None or abs(y1 - self._raised_to) > 1e-9 * max(abs(y1), 1.0):
+                    self._raised = (y0, y1)  # the range before this room (not one raised already): given back
                 self.view_box.setYRange(y0, top, padding=0)
+                self._raised_to = top
         finally:
             self._making_room = False
 
@@ -595,5 +613,12 @@ class DataLegend:
     def hide(self) -> None:
         if self.strip:
             self._show_strip(False)
+        shown = self.item.isVisible()
         self.item.hide()
         self._make_room()
+        raised, self._raised = self._raised, None
+        if shown and raised is not None and self.view_box is not None and not self.hold_range:
+            _, _, bottom, top = view_range(self.view_box)
+            same = abs(top - self._raised_to) <= 1e-9 * max(abs(top), 1.0) and bottom == raised[0]
+            if same:  # still the room it made above these data, not a zoom or other data
+                self.view_box.setYRange(*raised, padding=0)  # its room given back
