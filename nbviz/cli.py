@@ -8,6 +8,7 @@ opens no window (`scripted.run_without_window`): it needs no display and imports
 
 from __future__ import annotations
 
+import os
 import sys
 
 from .app.documents import run_outputs
@@ -300,17 +301,15 @@ def window_size(args) -> tuple[int, int] | None:
 
 
 def desktop_integration(install: bool) -> int:
-    from . import desktop
+    """--install-desktop / --uninstall-desktop on this system (`desktop`); the exit status."""
+    from .desktop import install_desktop, uninstall_desktop
 
     try:
-        files = desktop.install() if install else desktop.uninstall()
+        lines = install_desktop() if install else uninstall_desktop()
     except OSError as error:
         return fail(f"desktop integration failed: {error}")
-    if install:
-        print(f"Installed the nbviz menu entry, icons and .nbviz file type under {desktop.data_home()}")
-        print(f"({len(files)} files; nbviz --uninstall-desktop removes them)")
-    else:
-        print(f"Removed {len(files)} nbviz desktop file(s) from {desktop.data_home()}")
+    for line in lines:
+        print(line)
     return 0
 
 
@@ -369,7 +368,15 @@ def main(argv=None) -> int:
     """The ``nbviz`` command; a reader that closes stdout early (``nbviz --list-presets | head -1``)
     ends it quietly with status 141, as it would a Unix tool killed by SIGPIPE; a stdout that cannot be
     written (a full disk, closed) ends it with one line and status 1; Ctrl+C and SIGTERM end it with one
-    line and status 130 or 143 (`process_end`)."""
+    line and status 130 or 143 (`process_end`). With no stderr to say anything on (``sys.stderr`` None:
+    ``pythonw`` and a windowed bundle, where stdout is None too) it runs as `gui_main`."""
+    if sys.stderr is None:
+        return gui_main(argv)
+    return console_main(argv)
+
+
+def console_main(argv=None) -> int:
+    """`main` with a console to print on."""
     signals_done = end_at_once_on_signals()
     stdout = sys.stdout
     sys.stdout = CheckedOutput(stdout)
@@ -388,6 +395,47 @@ def main(argv=None) -> int:
     finally:
         sys.stdout = stdout
         signals_done(argv is None)  # None: the process's own command line, which ends now
+
+
+def gui_main(argv=None) -> int:
+    """The ``nbviz-gui`` command: the menu entry, the Start-menu shortcut, a double-clicked session.
+
+    Every message goes to the message log (Help → Message log; also to the console, if there is one);
+    the window shows those written before it opened, and a run that ends without a window, or with an
+    error at start-up, shows them in a dialog (`startup.windowed`). ``--help`` and ``--version`` too.
+    """
+    import traceback
+
+    from .app.presentation.state_folder import log_path
+    from .startup.windowed import WindowedOutput
+
+    with WindowedOutput(log_path()) as output:
+        try:
+            status = console_main(argv)
+        except SystemExit as end:  # argparse: --help, --version, a misspelt option
+            status = end.code if isinstance(end.code, int) else (0 if end.code is None else 1)
+        except Exception:  # unexpected, before the window's own error reporter was installed
+            traceback.print_exc()
+            status = 1
+        unseen = output.take_unseen()
+    if unseen.strip():
+        show_messages(unseen, failed=status != 0, log=output.log)
+    return status
+
+
+def show_messages(text: str, failed: bool, log) -> None:
+    """Show the messages of a run with no console in a dialog (Qt's, else the desktop's own tool)."""
+    from .startup.fallback_dialog import show_without_qt
+    from .startup.qt_libraries import window_problem
+
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith(("offscreen", "minimal")):
+        return  # nobody could see a dialog: the log has the messages
+    if window_problem() is not None:
+        show_without_qt(text.strip())
+        return
+    from .gui.window.startup_message import show_startup_message
+
+    show_startup_message(text, failed, log)
 
 
 def run(argv=None) -> int:
@@ -428,6 +476,21 @@ def run(argv=None) -> int:
     return run_in_window(args, inputs, size)
 
 
+def show_unseen_messages(window) -> None:
+    """A run with no console (`gui_main`): what it wrote before the window opened (notes about the file
+    read) is shown in the window's banner; later messages go to the message log only."""
+    from .startup.windowed import active
+
+    output = active()
+    if output is None:
+        return
+    unseen = output.take_unseen().strip()
+    output.window_opened()
+    if unseen:  # a window's message needs no "nbviz: note:" before it
+        lines = (line.removeprefix("nbviz: ").removeprefix("note: ") for line in unseen.splitlines())
+        window.banner.show_notice("\n".join(lines))
+
+
 def _close_without_asking(window) -> None:
     window.ask_to_save = False
     window.close()
@@ -435,15 +498,26 @@ def _close_without_asking(window) -> None:
 
 def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     """Open the window, carry out the run in it, and exit after its outputs or when it is closed."""
+    from .startup.qt_libraries import import_problem, window_problem
+
     batch = is_batch(args)
     if batch:
         choose_platform()  # no display: the pictures are drawn off-screen
+    try:
+        from PySide6.QtWidgets import QApplication
 
-    from PySide6.QtWidgets import QApplication
-
-    from .gui.window.errors import ExceptionReporter
-    from .gui.window.main_window import MainWindow
-    from .gui.window.qt_messages import QtMessageFilter
+        from .gui.window.errors import ExceptionReporter
+        from .gui.window.file_open import FileOpenHandler
+        from .gui.window.main_window import MainWindow
+        from .gui.window.qt_messages import QtMessageFilter
+    except ImportError as error:  # Qt's GUI library needs system libraries a minimal system lacks
+        problem = import_problem(error)
+        if problem is None:
+            raise
+        return fail(problem)
+    problem = window_problem() if QApplication.instance() is None else None
+    if problem is not None:  # Qt would abort with a message naming the wrong library
+        return fail(problem)
 
     QtMessageFilter().install()  # Qt's known harmless console messages are dropped; the rest pass
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -465,9 +539,12 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     if batch:  # its pictures show real half-steps, never a moment of an animation
         window.motion.set_when("off")
     reporter = ExceptionReporter(window).install()
+    if not batch:  # macOS hands a double-clicked session to the app as an event, as soon as it starts
+        FileOpenHandler(window.open_dropped, window).install(app)
     try:
         status = carry_out(window, args, inputs, OUTPUTS, batch, choose_k)
         if status is None:  # an interactive window: it closes on Ctrl+C and SIGTERM, asking nothing
+            show_unseen_messages(window)
             wakeup = quit_on_signals(app, lambda: _close_without_asking(window))
             status = app.exec()
             del wakeup

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument(
         "--install-desktop",
         action="store_true",
-        help="add nbviz to the applications menu and open .nbviz sessions with it (Linux), then exit",
+        help="add nbviz to the applications menu (Linux) and open .nbviz sessions with it (Linux, Windows), then exit",
     )
     desktop.add_argument(
         "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
@@ -104,7 +104,8 @@ def _setting_flags(groups: dict) -> None:
     from .app.model.settings import flagged
 
     for setting in flagged():
-        options: dict[str, Any] = {"help": setting.help}
+        text = setting.described()
+        options: dict[str, Any] = {"help": f"{text} ({setting.flag_note})" if setting.flag_note else text}
         if setting.kind is str:
             options["choices"] = setting.allowed
         else:

@@ -16,6 +16,8 @@ from hypothesis import settings
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # read when the QApplication is made, not on import
 # The user's own settings (recent files, window and dock layout) are never read or written by a test.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nbviz-test-config-")
+# Nor the user's message log (Help → Message log: runs with no console, unexpected errors).
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="nbviz-test-state-")
 
 CORE_TESTS = Path(__file__).resolve().parent / "core"
 

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtGui import QImage
 
-from nbviz import desktop
+from nbviz.desktop import xdg as desktop
 
 
 @pytest.fixture

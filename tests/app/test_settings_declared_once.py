@@ -58,7 +58,7 @@ def test_a_family_declares_its_own_settings_in_its_presentation():
 @pytest.mark.parametrize("setting", flagged(), ids=lambda setting: setting.flag)
 def test_each_settings_flag_is_made_from_its_declaration_and_checked_by_it(setting, tmp_path):
     action = next(action for action in build_parser()._actions if setting.flag in action.option_strings)
-    assert tuple(action.option_strings) == setting.flags and action.help == setting.help
+    assert tuple(action.option_strings) == setting.flags and action.help.startswith(setting.described())
     assert action.choices == (setting.allowed or None)
     bad = refused_value(setting)
     result = run_in_process("--preset", "faithful", setting.flag, bad, "--steps", 1, "--export-trace", tmp_path / "t")

@@ -3,15 +3,9 @@ presentation fonts (the main window's, which a dialog parented to it inherits), 
 
 import pytest
 from PySide6.QtCore import QSettings
+from window_dialogs import DIALOGS
 
-from nbviz.app.presentation.resources import dataset_path
 from nbviz.app.presentation.window_size import FRAME_ALLOWANCE
-from nbviz.gui.dialogs.animation_dialog import AnimationDialog
-from nbviz.gui.dialogs.import_dialog import ImportDialog
-from nbviz.gui.dialogs.start_editor import StartEditor
-from nbviz.gui.dialogs.synthesize import SynthesisDialog
-from nbviz.gui.figures.animation import AnimationChoices
-from nbviz.gui.figures.options_dialog import FigureOptionsDialog
 from nbviz.gui.window.main_window import MainWindow
 
 SCREEN = (1024, 768)
@@ -27,15 +21,6 @@ def window(qtbot, tmp_path):
     assert window.files.load_preset("gmm-2d")
     window.take_half_steps(2)
     return window
-
-
-DIALOGS = {
-    "synthesise": lambda w: SynthesisDialog(w.session, w, appearance=w.appearance, view_options=w.view_options),
-    "import preview": lambda w: ImportDialog(str(dataset_path("iris.csv")), w, appearance=w.appearance),
-    "start editor": lambda w: StartEditor(w.session, w, appearance=w.appearance),
-    "figure options": lambda w: FigureOptionsDialog(w.settings, 800, True, "A figure", w),
-    "animation options": lambda w: AnimationDialog(3, AnimationChoices(0, 2), w, appearance=w.appearance),
-}
 
 
 @pytest.mark.parametrize("name", list(DIALOGS))

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-MATCHING_NOTE = (
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
+MATCHING_NOTE = QT_TRANSLATE_NOOP(
+    "nbviz",
     "Components are matched to classes by the Hungarian assignment on these counts "
-    "(scipy.optimize.linear_sum_assignment), which puts as many rows as possible on matched pairs."
+    "(scipy.optimize.linear_sum_assignment), which puts as many rows as possible on matched pairs.",
 )
 
 

@@ -23,6 +23,7 @@ import numpy as np
 
 import nbviz.core as nc
 from nbviz.core.logspace import normalise
+from nbviz.translation_marks import translate
 
 from ..families import presentation
 from ..families.steps import ParameterGroup, ParameterKey, Ratio
@@ -241,13 +242,19 @@ class WorkedParameter:
 
 def parameter_groups(model: nc.Mixture, fixed_covariances: bool = False) -> list[ParameterGroup]:
     """The parameters an M-step of `model` computes, by kind and component: the weights, then the family's own."""
-    weights = [ParameterGroup("weight", k, f"π of {k + 1}", 0) for k in range(model.n_components)]
+    weights = [
+        ParameterGroup("weight", k, translate("nbviz", "{0} of {1}").format("π", k + 1), 0)
+        for k in range(model.n_components)
+    ]
     return weights + presentation(model).steps.groups(model, fixed_covariances)
 
 
 def parameter_choices(model: nc.Mixture, columns, fixed_covariances: bool = False) -> list[tuple[ParameterKey, str]]:
     """Every parameter an M-step of `model` computes, with a label: the weights, then the family's own."""
-    weights = [(ParameterKey("weight", k), f"π of {k + 1}") for k in range(model.n_components)]
+    weights = [
+        (ParameterKey("weight", k), translate("nbviz", "{0} of {1}").format("π", k + 1))
+        for k in range(model.n_components)
+    ]
     return weights + presentation(model).steps.parameters(model, columns, fixed_covariances)
 
 

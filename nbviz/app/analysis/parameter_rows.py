@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from ..families import presentation
 from ..families.parameter_text import Row, changed, fmt
@@ -46,7 +47,7 @@ def parameter_rows(
         rows.append(
             Row(
                 k,
-                "weight π",
+                translate("nbviz", "weight π"),
                 fmt(model.weights[k]),
                 None if j is None or truth is None else fmt(truth.weights[j]),
                 changed(model.weights[k], None if previous is None else previous.weights[k]),

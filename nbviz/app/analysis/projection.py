@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
+
 from ..families import PointsModel
 
-PCA_TITLE = "PCA (first two components)"
+PCA_TITLE = QT_TRANSLATE_NOOP("nbviz", "PCA (first two components)")
 EXACT_PCA_LIMIT = 1500  # up to this min(rows, features), PCA diagonalises a (m, m) matrix exactly
 POWER_ITERATIONS = 8  # beyond it: randomised subspace iterations (Halko, Martinsson & Tropp 2011)
 OVERSAMPLING = 10
@@ -78,12 +80,22 @@ def feature_pair(columns, i: int, j: int) -> Projection:
     D = len(columns)
     matrix = np.zeros((D, 2))
     matrix[i, 0] = matrix[j, 1] = 1.0
-    return Projection(f"{columns[i]} vs {columns[j]}", matrix, np.zeros(D), (columns[i], columns[j]), (i, j))
+    return Projection(
+        translate("nbviz", "{0} vs {1}").format(columns[i], columns[j]),
+        matrix,
+        np.zeros(D),
+        (columns[i], columns[j]),
+        (i, j),
+    )
 
 
 def pca_title(standardised: bool) -> str:
     """The PCA view's name, saying which data it projects."""
-    return f"PCA of the {'standardised' if standardised else 'raw'} data"
+    return (
+        translate("nbviz", "PCA of the standardised data")
+        if standardised
+        else translate("nbviz", "PCA of the raw data")
+    )
 
 
 def pca(X: np.ndarray, seed: int = 0, title: str = PCA_TITLE) -> Projection:
@@ -117,7 +129,10 @@ def pca(X: np.ndarray, seed: int = 0, title: str = PCA_TITLE) -> Projection:
     total = float(np.einsum("nd,nd->", centred, centred))
     along = np.einsum("nd,nd->d", centred @ matrix, centred @ matrix)
     explained = along / total if total > 0 else np.zeros(2)
-    labels = (f"PC1 ({100 * explained[0]:.1f} %)", f"PC2 ({100 * explained[1]:.1f} %)")
+    labels = (
+        translate("nbviz", "PC1 ({0:.1f} %)").format(100 * explained[0]),
+        translate("nbviz", "PC2 ({0:.1f} %)").format(100 * explained[1]),
+    )
     return Projection(title, matrix, centre, labels, explained=explained)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.tables.paths import regular_file_size
 from nbviz.core.tables.row_context import number_text
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ..families import presentation
 from .files import write_atomically
@@ -293,16 +294,32 @@ EXPORT_FORMATS: dict[str, ExportFormat] = {
     for export in (
         ExportFormat(
             "responsibilities",
-            "Responsibilities and labels (CSV)…",
+            QT_TRANSLATE_NOOP("nbviz", "Responsibilities and labels (CSV)…"),
             "-responsibilities.csv",
             "CSV (*.csv)",
             _write_responsibilities,
         ),
         ExportFormat(
-            "parameters-json", "Parameters (JSON)…", "-parameters.json", "JSON (*.json)", _write_parameters_json
+            "parameters-json",
+            QT_TRANSLATE_NOOP("nbviz", "Parameters (JSON)…"),
+            "-parameters.json",
+            "JSON (*.json)",
+            _write_parameters_json,
         ),
-        ExportFormat("parameters-csv", "Parameters (CSV)…", "-parameters.csv", "CSV (*.csv)", _write_parameters_csv),
-        ExportFormat("trace", "Objective and ELBO trace (CSV)…", "-trace.csv", "CSV (*.csv)", _write_trace),
+        ExportFormat(
+            "parameters-csv",
+            QT_TRANSLATE_NOOP("nbviz", "Parameters (CSV)…"),
+            "-parameters.csv",
+            "CSV (*.csv)",
+            _write_parameters_csv,
+        ),
+        ExportFormat(
+            "trace",
+            QT_TRANSLATE_NOOP("nbviz", "Objective and ELBO trace (CSV)…"),
+            "-trace.csv",
+            "CSV (*.csv)",
+            _write_trace,
+        ),
     )
 }
 

@@ -8,6 +8,7 @@ file, e.g. "petal_length on line 2 is 1.4, not a whole-number count; use a Gauss
 from __future__ import annotations
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from .problem import Problem
 
@@ -50,5 +51,9 @@ def row_place(problem: Problem, row: int) -> str:
 def point_name(problem: Problem, row: int) -> str:
     """A data row's name as a user finds it in the file: ``"Line 48"`` (``"Row 3"`` of a ``.npy``),
     or ``"Point 47"`` (1-based) for data not read from a file."""
-    place = row_place(problem, row)
-    return place.split(" ", 1)[1].capitalize() if place.startswith("on ") else f"Point {row + 1}"
+    unit = row_unit(problem)
+    if unit == "line":
+        return translate("nbviz", "Line {0}").format(row_number(problem, row))
+    if unit == "row":
+        return translate("nbviz", "Row {0}").format(row_number(problem, row))
+    return translate("nbviz", "Point {0}").format(row + 1)

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 
 def half_step_name(snapshot: nc.Snapshot) -> str:
     """ "the start", or "iteration 3, after the E-step" / "... after the M-step"."""
     if snapshot.phase == "init":
-        return "the start"
-    return f"iteration {snapshot.iteration}, after the {snapshot.phase}-step"
+        return translate("nbviz", "the start")
+    return translate("nbviz", "iteration {0}, after the {1}-step").format(snapshot.iteration, snapshot.phase)
 
 
 def objective_name(prior_is_flat: bool, complete: bool = False) -> str:
@@ -25,8 +26,8 @@ def objective_name(prior_is_flat: bool, complete: bool = False) -> str:
     With `complete` (every row labelled, supervised naive Bayes) it is the complete-data
     log-likelihood, ``sum_n log p(x_n, y_n)``, and is called so.
     """
-    name = "complete-data log-likelihood" if complete else "log-likelihood"
-    return name if prior_is_flat else f"{name} + log-prior"
+    name = translate("nbviz", "complete-data log-likelihood") if complete else translate("nbviz", "log-likelihood")
+    return name if prior_is_flat else translate("nbviz", "{0} + log-prior").format(name)
 
 
 def objective_value_text(value: float) -> str:

@@ -8,11 +8,14 @@ each feature axis labelled in the file's units.
 from __future__ import annotations
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ..families import presentation
 from .problem import Problem
 
-TIP_OFF = "Only for standardised data: open a file with “Standardise features” or --standardize"
+TIP_OFF = QT_TRANSLATE_NOOP(
+    "nbviz", "Only for standardised data: open a file with “Standardise features” or --standardize"
+)
 
 
 def applies(problem: Problem | None) -> bool:

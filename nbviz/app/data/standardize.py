@@ -13,7 +13,13 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 
-METHODS = {"z": "z-scores (mean 0, standard deviation 1)", "robust": "robust (median 0, interquartile range 1)"}
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
+
+# the ways to standardise, as the import dialog names them (translated where shown)
+METHODS = {
+    "z": QT_TRANSLATE_NOOP("nbviz", "z-scores (mean 0, standard deviation 1)"),
+    "robust": QT_TRANSLATE_NOOP("nbviz", "robust (median 0, interquartile range 1)"),
+}
 PROPOSE_RATIO = 100.0  # propose standardising when feature standard deviations differ by more than this factor
 
 
@@ -142,10 +148,11 @@ def scale_proposal(X, columns) -> str | None:
     ratio = std[wide] / std[narrow]
     if not ratio > PROPOSE_RATIO:
         return None
-    return (
-        f"Standardise? The spread of {columns[wide]} is {ratio:.0f} times that of {columns[narrow]}, so without "
-        f"standardising {columns[wide]} alone decides distances, the k-means++ starts and the PCA view."
-    )
+    return translate(
+        "nbviz",
+        "Standardise? The spread of {0} is {1:.0f} times that of {2}, so without standardising {0} alone decides "
+        "distances, the k-means++ starts and the PCA view.",
+    ).format(columns[wide], ratio, columns[narrow])
 
 
 def standardize_problem(problem: Data, method: str) -> Data:

@@ -270,10 +270,11 @@ def config(value, problem: Problem) -> ModelConfig:
     for setting in SETTINGS.values():  # each entry checked by its setting's declaration
         holder = prior if setting.name.startswith("prior.") else data
         if setting.field in holder:
+            where = f"config.{setting.name}"
             try:
-                setting.check(holder[setting.field], f"config.{setting.name}")
+                setting.check(holder[setting.field], where)
             except ValueError as error:
-                raise SchemaError("", one_line(str(error))) from None
+                raise SchemaError(where, one_line(str(error).removeprefix(f"{where} "))) from None
     if "start_given" in data:
         a_bool(data["start_given"], "config.start_given")
     if "n_components" in data:  # a run has at most one component per row

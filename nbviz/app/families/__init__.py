@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from .base import (
     CovarianceMatrices,
     DataView,
@@ -64,7 +66,7 @@ class ModelChoice:
 
 MODEL_CHOICES: dict[str, ModelChoice] = {
     **{name: ModelChoice(name, entry.title, name, False) for name, entry in PRESENTATIONS.items()},
-    NAIVE_BAYES: ModelChoice(NAIVE_BAYES, "Naive Bayes (supervised)", None, True),
+    NAIVE_BAYES: ModelChoice(NAIVE_BAYES, QT_TRANSLATE_NOOP("nbviz", "Naive Bayes (supervised)"), None, True),
 }
 """Model name -> choice: every family unsupervised, then naive Bayes."""
 

@@ -19,6 +19,7 @@ from typing import ClassVar, Protocol
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .parameter_text import Row
 from .setting import Setting
@@ -140,11 +141,11 @@ class SynthesisRecipe(abc.ABC):
 
     default_features: ClassVar[int]
     feature_range: ClassVar[tuple[int, int]]
-    features_label: ClassVar[str] = "Features D"
-    features_noun: ClassVar[str] = "features"
+    features_label: ClassVar[str] = QT_TRANSLATE_NOOP("nbviz", "Features D")
+    features_noun: ClassVar[str] = QT_TRANSLATE_NOOP("nbviz", "features")
     asks_document_length: ClassVar[bool] = False
     simplex_rows: ClassVar[str | None] = None
-    normalise_text: ClassVar[str] = "Normalise weights"
+    normalise_text: ClassVar[str] = QT_TRANSLATE_NOOP("nbviz", "Normalise weights")
 
     @abc.abstractmethod
     def columns(self, n_features: int) -> tuple[Column, ...]:
@@ -302,7 +303,7 @@ class FamilyPresentation:
 
     def model_title(self, covariance_type: str) -> str:
         """The title of the model fitted with `covariance_type` ("Gaussian mixture, diag covariance")."""
-        return self.title
+        return translate("nbviz", self.title)
 
     def fixed_variance_applies(self, covariance_type: str) -> bool:
         """Whether a fixed shared variance (the k-means limit) can be set with `covariance_type`."""

@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from .base import DataView, SynthesisRecipe
 from .probability import ProbabilityPresentation
@@ -63,14 +64,14 @@ def _blob_prototypes(rng: np.random.Generator, K: int, side: int) -> np.ndarray:
 
 BERNOULLI = ProbabilityPresentation(
     name="bernoulli",
-    title="Bernoulli mixture",
-    short_title="Bernoulli",
+    title=QT_TRANSLATE_NOOP("nbviz", "Bernoulli mixture"),
+    short_title=QT_TRANSLATE_NOOP("nbviz", "Bernoulli"),
     data_view=DataView.PROTOTYPES,
     synthesis=BernoulliSynthesis(),
     steps=BernoulliSteps(),
     symbol="p",
-    probability_row="p(x = 1 | k)",
+    probability_row=QT_TRANSLATE_NOOP("nbviz", "p(x = 1 | k)"),
     export_label="p(x=1)",
-    preview_label="P(x = 1)",
+    preview_label=QT_TRANSLATE_NOOP("nbviz", "P(x = 1)"),
     absolute_probabilities=True,
 )

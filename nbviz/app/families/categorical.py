@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .base import DataView, FamilyPresentation, SynthesisRecipe
 from .level_names import level_text
@@ -37,9 +38,9 @@ class CategoricalSynthesis(SynthesisRecipe):
 
     default_features = 4
     feature_range = (1, 40)
-    features_noun = "questions"
-    simplex_rows = "level probabilities"
-    normalise_text = "Normalise weights and levels"
+    features_noun = QT_TRANSLATE_NOOP("nbviz", "questions")
+    simplex_rows = QT_TRANSLATE_NOOP("nbviz", "level probabilities")
+    normalise_text = QT_TRANSLATE_NOOP("nbviz", "Normalise weights and levels")
 
     def columns(self, n_features: int) -> tuple[Column, ...]:
         return level_columns(n_features)
@@ -102,11 +103,18 @@ class CategoricalSteps(StepArithmetic):
         return FeatureFactors(log_factors, labels, np.ones(len(codes), dtype=bool))
 
     def groups(self, model, fixed_covariances):
-        return [ParameterGroup("prob", k, f"p of {k + 1}", features=0) for k in range(model.n_components)]
+        return [
+            ParameterGroup("prob", k, translate("nbviz", "{0} of {1}").format("p", k + 1), features=0)
+            for k in range(model.n_components)
+        ]
 
     def parameters(self, model, columns, fixed_covariances):
         return [
-            (ParameterKey("prob", k, (j, level)), f"p of {k + 1}, {columns[j]} = {level_text(columns, j, level)}")
+            (
+                ParameterKey("prob", k, (j, level)),
+                translate("nbviz", "{0} of {1}").format("p", k + 1)
+                + f", {columns[j]} = {level_text(columns, j, level)}",
+            )
             for k in range(model.n_components)
             for j, L in enumerate(model.levels)
             for level in range(L)
@@ -188,14 +196,14 @@ class CategoricalPresentation(FamilyPresentation):
 
 CATEGORICAL = CategoricalPresentation(
     name="categorical",
-    title="Categorical mixture",
-    short_title="Categorical",
+    title=QT_TRANSLATE_NOOP("nbviz", "Categorical mixture"),
+    short_title=QT_TRANSLATE_NOOP("nbviz", "Categorical"),
     data_view=DataView.LEVELS,
     synthesis=CategoricalSynthesis(),
     steps=CategoricalSteps(),
     symbol="p",
-    probability_row="p(level | k)",
+    probability_row=QT_TRANSLATE_NOOP("nbviz", "p(level | k)"),
     export_label="p(level)",
-    preview_label="P(level)",
+    preview_label=QT_TRANSLATE_NOOP("nbviz", "P(level)"),
     absolute_probabilities=True,
 )

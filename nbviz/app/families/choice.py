@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nbviz.translation_marks import translate
+
 DOCUMENT_MIN_COLUMNS = 10
 """A table of counts needs at least this many columns (words) to be taken for documents."""
 DOCUMENT_MIN_ZEROS = 0.5
@@ -53,17 +55,21 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     if np.all((observed == 0) | (observed == 1)):
         return FamilyGuess(
             "bernoulli",
-            "Bernoulli mixture: every value given is 0 or 1, so each column is a yes/no answer.",
-            "0/1 values",
+            translate("nbviz", "Bernoulli mixture: every value given is 0 or 1, so each column is a yes/no answer."),
+            translate("nbviz", "0/1 values"),
         )
     if not np.all((observed >= 0) & (observed == np.round(observed))):
         return FamilyGuess(
-            "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+            "gaussian",
+            translate("nbviz", "Gaussian mixture: the values are measurements, not all whole numbers."),
+            translate("nbviz", "measurements"),
         )
     return FamilyGuess(
         "gaussian",
-        "Gaussian mixture: whole numbers with missing cells (a multinomial cannot count a missing cell).",
-        "whole numbers with missing cells",
+        translate(
+            "nbviz", "Gaussian mixture: whole numbers with missing cells (a multinomial cannot count a missing cell)."
+        ),
+        translate("nbviz", "whole numbers with missing cells"),
     )
 
 
@@ -89,34 +95,53 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
         shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
         return FamilyGuess(
             "categorical",
-            f"Categorical mixture (latent class analysis): every feature is a text answer "
-            f"({len(levels)} column{'s' * (len(levels) != 1)} of {shown} levels).",
-            "text answers",
+            (
+                translate(
+                    "nbviz",
+                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} column of "
+                    "{1} levels).",
+                )
+                if len(levels) == 1
+                else translate(
+                    "nbviz",
+                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} columns of "
+                    "{1} levels).",
+                )
+            ).format(len(levels), shown),
+            translate("nbviz", "text answers"),
         )
     if standardised:
         return FamilyGuess(
             "gaussian",
-            "Gaussian mixture: the features are standardised, so they are measurements.",
-            "standardised features",
+            translate("nbviz", "Gaussian mixture: the features are standardised, so they are measurements."),
+            translate("nbviz", "standardised features"),
         )
     if X.ndim != 2 or X.size == 0:
-        return FamilyGuess("gaussian", "Gaussian mixture: the default for a table of numbers.", "a table of numbers")
+        return FamilyGuess(
+            "gaussian",
+            translate("nbviz", "Gaussian mixture: the default for a table of numbers."),
+            translate("nbviz", "a table of numbers"),
+        )
     gaps = np.isnan(X)
     if gaps.any():  # the observed cells decide; whole numbers with gaps stay Gaussian
         return _guess_with_gaps(X[~gaps])
     if np.all((X == 0) | (X == 1)):
         return FamilyGuess(
-            "bernoulli", "Bernoulli mixture: every value is 0 or 1, so each column is a yes/no answer.", "0/1 values"
+            "bernoulli",
+            translate("nbviz", "Bernoulli mixture: every value is 0 or 1, so each column is a yes/no answer."),
+            translate("nbviz", "0/1 values"),
         )
     if not np.all(X == np.round(X)):
         return FamilyGuess(
-            "gaussian", "Gaussian mixture: the values are measurements, not all whole numbers.", "measurements"
+            "gaussian",
+            translate("nbviz", "Gaussian mixture: the values are measurements, not all whole numbers."),
+            translate("nbviz", "measurements"),
         )
     if np.any(X < 0):
         return FamilyGuess(
             "gaussian",
-            "Gaussian mixture: whole numbers, but some are negative, so they are not counts.",
-            "whole numbers, not counts",
+            translate("nbviz", "Gaussian mixture: whole numbers, but some are negative, so they are not counts."),
+            translate("nbviz", "whole numbers, not counts"),
         )
     n_columns = X.shape[1]
     zeros = float(np.mean(X == 0))
@@ -124,18 +149,26 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     if n_columns >= DOCUMENT_MIN_COLUMNS and zeros >= DOCUMENT_MIN_ZEROS and totals.max() > totals.min():
         return FamilyGuess(
             "multinomial",
-            f"Multinomial mixture: the rows look like documents ({n_columns} count columns, {_percent(zeros)} "
-            f"zeros, row totals from {totals.min():.0f} to {totals.max():.0f}).",
-            "rows that look like documents",
+            translate(
+                "nbviz",
+                "Multinomial mixture: the rows look like documents ({0} count columns, {1} zeros, row "
+                "totals from {2:.0f} to {3:.0f}).",
+            ).format(n_columns, _percent(zeros), totals.min(), totals.max()),
+            translate("nbviz", "rows that look like documents"),
         )
     if n_columns < DOCUMENT_MIN_COLUMNS:
-        why = f"only {n_columns} column{'s' * (n_columns != 1)}"
+        why = (
+            translate("nbviz", "only {0} column") if n_columns == 1 else translate("nbviz", "only {0} columns")
+        ).format(n_columns)
     elif zeros < DOCUMENT_MIN_ZEROS:
-        why = f"only {_percent(zeros)} zeros"
+        why = translate("nbviz", "only {0} zeros").format(_percent(zeros))
     else:
-        why = "every row has the same total"
+        why = translate("nbviz", "every row has the same total")
     return FamilyGuess(
         "gaussian",
-        f"Gaussian mixture: whole numbers, but not word counts ({why}); choose Multinomial to count them as words.",
-        "whole numbers, not word counts",
+        translate(
+            "nbviz",
+            "Gaussian mixture: whole numbers, but not word counts ({0}); choose Multinomial to count them as words.",
+        ).format(why),
+        translate("nbviz", "whole numbers, not word counts"),
     )

@@ -15,6 +15,7 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.families.gaussian import COVARIANCE_TYPES, covariance_types_by_generality
 from nbviz.core.mixture import EMPTY_MASS
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from .base import CovarianceMatrices, DataView, FamilyPresentation, SynthesisRecipe
 from .parameter_text import MAX_MATRIX, Row, changed, fmt_array, fmt_vector
@@ -31,8 +32,8 @@ from .synthesis_table import (
 )
 
 MEAN_SEPARATION = 4.0  # random means are about this far apart (in units of a typical standard deviation)
-MATRIX_LAYOUT = "covariance matrix"  # the start editor's layouts
-SD_LAYOUT = "standard deviations and correlations"
+MATRIX_LAYOUT = QT_TRANSLATE_NOOP("nbviz", "covariance matrix")  # the start editor's layouts
+SD_LAYOUT = QT_TRANSLATE_NOOP("nbviz", "standard deviations and correlations")
 
 
 class GaussianSynthesis(SynthesisRecipe):
@@ -244,16 +245,28 @@ class GaussianSteps(StepArithmetic):
 
     def groups(self, model, fixed_covariances):
         K = model.n_components
-        groups = [ParameterGroup("mean", k, f"μ of {k + 1}") for k in range(K)]
+        groups = [ParameterGroup("mean", k, translate("nbviz", "{0} of {1}").format("μ", k + 1)) for k in range(K)]
         kind = model.covariance_type
         if fixed_covariances:
             return groups
         if kind == "spherical":
-            return groups + [ParameterGroup("covariance", k, f"σ² of {k + 1}", 0) for k in range(K)]
+            return groups + [
+                ParameterGroup("covariance", k, translate("nbviz", "{0} of {1}").format("σ²", k + 1), 0)
+                for k in range(K)
+            ]
         features = 1 if kind == "diag" else 2
         if kind == "tied":
             return groups + [ParameterGroup("covariance", None, "Σ (tied)", features, "σ² (tied)")]
-        return groups + [ParameterGroup("covariance", k, f"Σ of {k + 1}", features, f"σ² of {k + 1}") for k in range(K)]
+        return groups + [
+            ParameterGroup(
+                "covariance",
+                k,
+                translate("nbviz", "{0} of {1}").format("Σ", k + 1),
+                features,
+                translate("nbviz", "{0} of {1}").format("σ²", k + 1),
+            )
+            for k in range(K)
+        ]
 
     def stored(self, model, key):
         if key.kind == "mean":
@@ -362,8 +375,16 @@ def file_covariance_prior(X) -> float:
     return float(FILE_COVARIANCE_REGULARISER * X.shape[0] * spread.min()) if spread.size else 0.0
 
 
-COVARIANCE_LABELS = {"full": "covariance Σ", "diag": "variances", "spherical": "variance"}  # the panel's row names
-MATRIX_NOTES = {"diag": " (diagonal: the model's covariances are diag)", "spherical": " (spherical: σ² I)"}
+# the panel's row names (translated where shown)
+COVARIANCE_LABELS = {
+    "full": QT_TRANSLATE_NOOP("nbviz", "covariance Σ"),
+    "diag": QT_TRANSLATE_NOOP("nbviz", "variances"),
+    "spherical": QT_TRANSLATE_NOOP("nbviz", "variance"),
+}
+MATRIX_NOTES = {
+    "diag": QT_TRANSLATE_NOOP("nbviz", " (diagonal: the model's covariances are diag)"),
+    "spherical": QT_TRANSLATE_NOOP("nbviz", " (spherical: σ² I)"),
+}
 HISTORY_NUMBERS = {  # numbers a half-step keeps of the covariances: with the Cholesky factors and inverses
     "full": lambda K, D: 3 * K * D * D,
     "tied": lambda K, D: 3 * D * D,
@@ -387,10 +408,11 @@ COVARIANCE_PRIOR = Setting(
     "the covariance prior λ",
     float,
     0.0,
-    "a Gaussian's covariance prior λ >= 0 (default for a data file: scaled to its narrowest feature)",
+    QT_TRANSLATE_NOOP("nbviz", "Pseudo-scatter added to each covariance: (S + λI) / N_k"),
     low=0,
     flags=("--covariance-prior",),
     metavar="LAMBDA",
+    flag_note="λ >= 0; a data file's default is scaled to its narrowest feature",
     families=("gaussian",),
 )
 FIXED_VARIANCE = Setting(
@@ -429,7 +451,7 @@ class GaussianPresentation(FamilyPresentation):
         return ("covariance_prior",)
 
     def model_title(self, covariance_type):
-        return f"{self.title}, {covariance_type} covariance"
+        return translate("nbviz", "{0}, {1} covariance").format(translate("nbviz", self.title), covariance_type)
 
     def fixed_variance_applies(self, covariance_type):
         """With spherical covariances: one σ² for every component, held fixed."""
@@ -494,7 +516,7 @@ class GaussianPresentation(FamilyPresentation):
         rows = [
             Row(
                 k,
-                "mean μ",
+                translate("nbviz", "mean μ"),
                 fmt_vector(model.means[k], names),
                 None if j is None else fmt_vector(truth.means[j], names),
                 changed(model.means[k], None if previous is None else previous.means[k]),
@@ -504,15 +526,15 @@ class GaussianPresentation(FamilyPresentation):
         kind = model.covariance_type
         if kind == "tied":
             return rows  # the shared matrix is listed once, after the components (`shared_parameters`)
-        cov, label = model.covariances[k], COVARIANCE_LABELS[kind]
+        cov, label = model.covariances[k], translate("nbviz", COVARIANCE_LABELS[kind])
         true_cov = None
         if j is not None and truth.covariance_type == kind:
             true_cov = truth.covariances[j]
         elif j is not None:
             true_cov = truth.full_covariances[j]
-            cov, label = model.full_covariances[k], COVARIANCE_LABELS["full"]
+            cov, label = model.full_covariances[k], translate("nbviz", COVARIANCE_LABELS["full"])
         if D == 1 and kind != "spherical":
-            label = "variance σ²"
+            label = translate("nbviz", "variance σ²")
         error = None if j is None else _covariance_error(model, truth, k, j)
         rows.append(
             Row(
@@ -531,7 +553,7 @@ class GaussianPresentation(FamilyPresentation):
         gaussian = cast(nc.GaussianMixture, model)
         if gaussian.covariance_type != "tied":
             return None
-        return f"Shared covariance Σ: {fmt_array(gaussian.covariances)}"
+        return translate("nbviz", "Shared covariance Σ: {0}").format(fmt_array(gaussian.covariances))
 
     def export_rows(self, model, names, columns, number):
         """Each component's mean, then its full covariance matrix, row by row."""
@@ -553,8 +575,10 @@ class GaussianPresentation(FamilyPresentation):
         if gaussian.n_features < 2:
             return None
         kind = gaussian.covariance_type
-        choices = [f"the shared Σ ({kind})"] if kind == "tied" else list(names)
-        return CovarianceMatrices(gaussian.means, choices, MATRIX_NOTES.get(kind, ""), gaussian.component_covariance)
+        choices = [translate("nbviz", "the shared Σ ({0})").format(kind)] if kind == "tied" else list(names)
+        return CovarianceMatrices(
+            gaussian.means, choices, translate("nbviz", MATRIX_NOTES.get(kind, "")), gaussian.component_covariance
+        )
 
 
 def _covariance_error(model: nc.GaussianMixture, truth: nc.GaussianMixture, k: int, j: int) -> float:
@@ -568,8 +592,8 @@ def _covariance_error(model: nc.GaussianMixture, truth: nc.GaussianMixture, k: i
 
 GAUSSIAN = GaussianPresentation(
     name="gaussian",
-    title="Gaussian mixture",
-    short_title="Gaussian",
+    title=QT_TRANSLATE_NOOP("nbviz", "Gaussian mixture"),
+    short_title=QT_TRANSLATE_NOOP("nbviz", "Gaussian"),
     data_view=DataView.POINTS,
     synthesis=GaussianSynthesis(),
     steps=GaussianSteps(),

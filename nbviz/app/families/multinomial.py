@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from .base import DataView, SynthesisRecipe
 from .probability import ProbabilityPresentation
@@ -20,11 +21,11 @@ class MultinomialSynthesis(SynthesisRecipe):
 
     default_features = 20
     feature_range = (2, 400)
-    features_label = "Vocabulary M"
-    features_noun = "words"
+    features_label = QT_TRANSLATE_NOOP("nbviz", "Vocabulary M")
+    features_noun = QT_TRANSLATE_NOOP("nbviz", "words")
     asks_document_length = True
-    simplex_rows = "word probabilities"
-    normalise_text = "Normalise weights and words"
+    simplex_rows = QT_TRANSLATE_NOOP("nbviz", "word probabilities")
+    normalise_text = QT_TRANSLATE_NOOP("nbviz", "Normalise weights and words")
 
     def columns(self, n_features: int) -> tuple[Column, ...]:
         return probability_columns(n_features)
@@ -61,13 +62,13 @@ class MultinomialSynthesis(SynthesisRecipe):
 
 MULTINOMIAL = ProbabilityPresentation(
     name="multinomial",
-    title="Multinomial mixture",
-    short_title="Multinomial",
+    title=QT_TRANSLATE_NOOP("nbviz", "Multinomial mixture"),
+    short_title=QT_TRANSLATE_NOOP("nbviz", "Multinomial"),
     data_view=DataView.PROTOTYPES,
     synthesis=MultinomialSynthesis(),
     steps=MultinomialSteps(),
     symbol="θ",
-    probability_row="θ (word probabilities)",
+    probability_row=QT_TRANSLATE_NOOP("nbviz", "θ (word probabilities)"),
     export_label="word probability",
-    preview_label="word probabilities",
+    preview_label=QT_TRANSLATE_NOOP("nbviz", "word probabilities"),
 )

@@ -11,6 +11,8 @@ from typing import cast
 
 import numpy as np
 
+from nbviz.translation_marks import translate
+
 from .base import FamilyPresentation, ProbabilityModel
 from .parameter_text import MAX_LISTED, Row, changed, fmt
 
@@ -33,10 +35,10 @@ class ProbabilityPresentation(FamilyPresentation):
         moved = changed(probs, None if previous is None else previous.probs[k])
         if len(probs) <= MAX_LISTED:
             shown = np.arange(len(probs))
-            name = self.probability_row
+            name = translate("nbviz", self.probability_row)
         else:
             shown = np.argsort(-probs, kind="stable")[:3]
-            name = f"most probable of {len(probs)}"
+            name = translate("nbviz", "most probable of {0}").format(len(probs))
         value = ", ".join(f"{columns[m]} {fmt(probs[m])}" for m in shown)
         true_text = error = None
         if j is not None:

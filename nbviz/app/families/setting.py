@@ -33,7 +33,8 @@ class Setting:
     default : object
         The value when nothing is said.
     help : str
-        One line for ``--help`` and tool tips.
+        One line for tool tips and ``--help``, marked for translation where it is declared; ``{0}`` in
+        it stands for `high` (`described`).
     low, high : float or None
         Inclusive bounds of a number (`low` exclusive with `strict_low`).
     strict_low : bool
@@ -47,7 +48,9 @@ class Setting:
     metavar : str or None
         The flag's value as ``--help`` names it.
     group : str
-        The ``--help`` group of its flag (`nbviz.cli`).
+        The ``--help`` group of its flag (`nbviz.flags`).
+    flag_note : str
+        What ``--help`` adds for the command line alone (e.g. a data file's own default).
     families : tuple of str
         The families it applies to; () for every family.
     """
@@ -65,6 +68,7 @@ class Setting:
     flags: tuple[str, ...] = ()
     metavar: str | None = None
     group: str = "model"
+    flag_note: str = ""
     families: tuple[str, ...] = ()
 
     @property
@@ -83,6 +87,11 @@ class Setting:
     def field(self) -> str:
         """The last part of `name`: the field of the object that holds it (``covariance_prior``)."""
         return self.name.rpartition(".")[2]
+
+    def described(self, help_text: str | None = None) -> str:
+        """`help_text` (default: `help`; the window passes it translated) with its ``{0}`` filled in by `high`."""
+        text = self.help if help_text is None else help_text
+        return text.format(self.high if self.high is None else f"{self.high:g}") if "{0}" in text else text
 
     def applies_to(self, family: str) -> bool:
         return not self.families or family in self.families

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,10 @@ class BernoulliSteps(StepArithmetic):
         return FeatureFactors(log_factors, labels, np.ones(len(x), dtype=bool))
 
     def groups(self, model, fixed_covariances):
-        return [ParameterGroup("prob", k, f"p of {k + 1}") for k in range(model.n_components)]
+        return [
+            ParameterGroup("prob", k, translate("nbviz", "{0} of {1}").format("p", k + 1))
+            for k in range(model.n_components)
+        ]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])
@@ -235,7 +239,10 @@ class MultinomialSteps(StepArithmetic):
         return FeatureFactors(log_factors, labels, present, coefficient, "L! / ∏ x_m! (the same for every component)")
 
     def groups(self, model, fixed_covariances):
-        return [ParameterGroup("prob", k, f"θ of {k + 1}") for k in range(model.n_components)]
+        return [
+            ParameterGroup("prob", k, translate("nbviz", "{0} of {1}").format("θ", k + 1))
+            for k in range(model.n_components)
+        ]
 
     def stored(self, model, key):
         return float(model.probs[key.k, key.index[0]])

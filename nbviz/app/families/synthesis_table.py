@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nbviz.translation_marks import translate
+
 SUM_TOLERANCE = 1e-6  # as nbviz.core's own check of weights and word distributions
 # A correlation matrix whose smallest eigenvalue is below this is refused as not positive definite.
 MIN_CORRELATION_EIGENVALUE = 1e-8
@@ -43,25 +45,37 @@ class Column:
     def header(self) -> str:
         a, b = feature_name(self.feature), feature_name(self.other)
         if self.kind == "cov":
-            return f"var {a}" if self.feature == self.other else f"cov {a}, {b}"
+            return (
+                translate("nbviz", "var {0}").format(a)
+                if self.feature == self.other
+                else translate("nbviz", "cov {0}, {1}").format(a, b)
+            )
         if self.kind == "prob" and self.other >= 0:  # a level's probability
-            return f"P({a} = {self.other})"
-        return {"weight": "weight", "mean": f"mean {a}", "sd": f"sd {a}", "corr": f"corr {a}, {b}", "prob": f"P({a})"}[
-            self.kind
-        ]
+            return translate("nbviz", "P({0} = {1})").format(a, self.other)
+        return {
+            "weight": translate("nbviz", "weight"),
+            "mean": translate("nbviz", "mean {0}").format(a),
+            "sd": translate("nbviz", "sd {0}").format(a),
+            "corr": translate("nbviz", "corr {0}, {1}").format(a, b),
+            "prob": translate("nbviz", "P({0})").format(a),
+        }[self.kind]
 
     @property
     def description(self) -> str:
         """Longer text for tooltips and messages."""
         a, b = feature_name(self.feature), feature_name(self.other)
         if self.kind == "cov":
-            return f"variance of {a}" if self.feature == self.other else f"covariance of {a} and {b}"
+            return (
+                translate("nbviz", "variance of {0}").format(a)
+                if self.feature == self.other
+                else translate("nbviz", "covariance of {0} and {1}").format(a, b)
+            )
         return {
-            "weight": "mixture weight",
-            "mean": f"mean of {a}",
-            "sd": f"standard deviation of {a}",
-            "corr": f"correlation of {a} and {b}",
-            "prob": f"probability of {a}",
+            "weight": translate("nbviz", "mixture weight"),
+            "mean": translate("nbviz", "mean of {0}").format(a),
+            "sd": translate("nbviz", "standard deviation of {0}").format(a),
+            "corr": translate("nbviz", "correlation of {0} and {1}").format(a, b),
+            "prob": translate("nbviz", "probability of {0}").format(a),
         }[self.kind]
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 import nbviz.core as nc
 from nbviz.core import best_fit
 from nbviz.core.convergence import PER_ROW_TOL
+from nbviz.translation_marks import QT_TRANSLATE_NOOP, translate
 
 from ..families import DEFAULT_FAMILY, PRESENTATIONS, presentation
 from ..families import MODEL_CHOICES as _MODEL_CHOICES
@@ -25,10 +26,10 @@ FILE_INIT_METHOD = best_fit.DEFAULT_METHOD  # a data file's start: k-means, as s
 FILE_N_INIT = best_fit.DEFAULT_N_INIT  # a data file's fit keeps the best of this many starts
 FILE_CONVERGENCE = "per_row"  # a data file's stopping rule: scikit-learn's, at PER_ROW_TOL (a tenth of its tol)
 RULE_WORDS = {
-    "absolute": "on the total",
-    "per_row": "per row",
-    "relative": "relative to the total",
-    "fixed": "(not used: a fixed number of iterations)",
+    "absolute": QT_TRANSLATE_NOOP("nbviz", "on the total"),
+    "per_row": QT_TRANSLATE_NOOP("nbviz", "per row"),
+    "relative": QT_TRANSLATE_NOOP("nbviz", "relative to the total"),
+    "fixed": QT_TRANSLATE_NOOP("nbviz", "(not used: a fixed number of iterations)"),
 }
 # the choices Choose K fits with (`ModelConfig.for_selection`)
 SELECTION_CHOICES = (
@@ -143,11 +144,11 @@ class ModelConfig:
     def title(self) -> str:
         shown = presentation(self.family)
         if self.supervised:
-            return f"Naive Bayes ({shown.short_title})"
+            return translate("nbviz", "Naive Bayes ({0})").format(translate("nbviz", shown.short_title))
         text = shown.model_title(self.covariance_type)
         if self.fixed_variance is not None:
-            text += f", fixed σ² = {self.fixed_variance:.3g}"
-        return text + (" — hard EM" if self.hard else "")
+            text += translate("nbviz", ", fixed σ² = {0:.3g}").format(self.fixed_variance)
+        return text + (translate("nbviz", " — hard EM") if self.hard else "")
 
     @property
     def stopping_rule(self) -> str:
@@ -217,7 +218,7 @@ def for_file(config: ModelConfig, X) -> ModelConfig:
 
 def rule_words(tolerance: float, convergence: str) -> str:
     """A stopping rule in words, for the status bar and the Run box: "tol 1e-06 on the total"."""
-    return f"tol {tolerance:g} {RULE_WORDS[convergence]}"
+    return translate("nbviz", "tol {0:g} {1}").format(tolerance, translate("nbviz", RULE_WORDS[convergence]))
 
 
 def without_covariance_prior(config: ModelConfig) -> ModelConfig:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 import nbviz.core as nc
 
+from ...translation_marks import QT_TRANSLATE_NOOP
 from ..families import PRESENTATIONS
 from ..families.setting import Setting
 
@@ -39,7 +40,9 @@ _SHARED = (
         "the number of components",
         int,
         2,
-        f"number of components (at most {MAX_COMPONENTS}: each is drawn, coloured and stepped through)",
+        QT_TRANSLATE_NOOP(
+            "nbviz", "The number of components K: at most {0} (each is drawn, coloured and stepped through)"
+        ),
         low=1,
         high=MAX_COMPONENTS,
         flags=("-k", "--components"),
@@ -70,7 +73,7 @@ _SHARED = (
         "the seed",
         int,
         0,
-        "the seed of the start (k-means++ and random starts)",
+        QT_TRANSLATE_NOOP("nbviz", "The seed of the start (k-means++ and random starts)"),
         low=0,
         high=MAX_SEED,
         flags=("--seed",),
@@ -125,7 +128,7 @@ _SHARED = (
         "the weights' prior α",
         float,
         0.0,
-        "Dirichlet pseudo-counts added to every component's weight",
+        QT_TRANSLATE_NOOP("nbviz", "Dirichlet pseudo-counts added to every component's weight"),
         low=0,
     ),
     Setting(
@@ -133,7 +136,7 @@ _SHARED = (
         "the probabilities' prior β",
         float,
         0.0,
-        "pseudo-counts added to Bernoulli, word and answer probabilities",
+        QT_TRANSLATE_NOOP("nbviz", "Pseudo-counts added to Bernoulli / word probabilities"),
         low=0,
         families=("bernoulli", "multinomial", "categorical"),
     ),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 
 @dataclass(frozen=True)
 class FigureKind:
@@ -23,7 +25,7 @@ class FigureKind:
     menu_kind : str
         Its File → Export entry's key ("choose-k-figure").
     menu_text : str
-        Its File → Export entry ("Choose K figure…").
+        Its File → Export entry ("Choose K figure…"), marked for translation.
     file_suffix : str
         Appended to the data's name for the file name the export dialog suggests ("-choose-k.png").
     needs : tuple of (str, str) or None
@@ -45,24 +47,44 @@ class FigureKind:
 FIGURE_KINDS: dict[str, FigureKind] = {
     kind.name: kind
     for kind in (
-        FigureKind("data", "Data view", "data-figure", "Data view figure…", "-data.png", title_names_it=False),
-        FigureKind("objective", "Objective curve", "objective-figure", "Objective figure…", "-objective.png"),
+        FigureKind(
+            "data",
+            "Data view",
+            "data-figure",
+            QT_TRANSLATE_NOOP("nbviz", "Data view figure…"),
+            "-data.png",
+            title_names_it=False,
+        ),
+        FigureKind(
+            "objective",
+            "Objective curve",
+            "objective-figure",
+            QT_TRANSLATE_NOOP("nbviz", "Objective figure…"),
+            "-objective.png",
+        ),
         FigureKind(
             "responsibilities",
             "Responsibility map",
             "responsibilities-figure",
-            "Responsibility map figure…",
+            QT_TRANSLATE_NOOP("nbviz", "Responsibility map figure…"),
             "-responsibilities.png",
         ),
-        FigureKind("bound", "Bound view", "bound-figure", "Bound view figure…", "-bound.png"),
         FigureKind(
-            "choose-k", "Choose K", "choose-k-figure", "Choose K figure…", "-choose-k.png", ("choose_k", "result")
+            "bound", "Bound view", "bound-figure", QT_TRANSLATE_NOOP("nbviz", "Bound view figure…"), "-bound.png"
+        ),
+        FigureKind(
+            "choose-k",
+            "Choose K",
+            "choose-k-figure",
+            QT_TRANSLATE_NOOP("nbviz", "Choose K figure…"),
+            "-choose-k.png",
+            ("choose_k", "result"),
         ),
         FigureKind(
             "gallery",
             "Restart gallery",
             "restarts-figure",
-            "Restart gallery figure…",
+            QT_TRANSLATE_NOOP("nbviz", "Restart gallery figure…"),
             "-restarts.png",
             ("restarts", "gallery"),
         ),

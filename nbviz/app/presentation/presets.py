@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ..data.problem import Problem
 from ..model.config import ModelConfig
@@ -56,11 +57,12 @@ class Preset:
     selected: int | None = None
     probe: tuple[float, ...] | None = None
 
-    def note_text(self, presenting: bool) -> str:
-        """The note as presentation mode (`presenting`) or the workspace shows it: it names only what is on
-        screen (the E-step board stands beside the data when presenting; W is presentation mode's key)."""
+    def note_text(self, presenting: bool, translate: Callable[[str, str], str] | None = None) -> str:
+        """The note as presentation mode (`presenting`) or the workspace shows it (in the user's language
+        with `translate`, Qt's ``translate(context, text)``): it names only what is on screen (the E-step
+        board stands beside the data when presenting; W is presentation mode's key)."""
         words = PRESENTING_WORDS if presenting else WORKSPACE_WORDS
-        text = self.note
+        text = self.note if translate is None else translate("nbviz", self.note)
         for marker, word in words.items():
             text = text.replace(marker, word)
         return text[:1].upper() + text[1:]
@@ -233,169 +235,244 @@ PRESETS = {
     for preset in [
         Preset(
             "faithful",
-            "Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start",
+            QT_TRANSLATE_NOOP("nbviz", "Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start"),
             _faithful,
-            "Both means start in empty corners. Press E and M a few times: watch the ellipses swing onto the two "
-            "clouds of eruptions while the objective climbs.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Both means start in empty corners. Press E and M a few times: watch the ellipses swing onto the two "
+                "clouds of eruptions while the objective climbs.",
+            ),
         ),
         Preset(
             "gmm-1d",
-            "Three overlapping 1-D Gaussians: weighted densities over a histogram",
+            QT_TRANSLATE_NOOP("nbviz", "Three overlapping 1-D Gaussians: weighted densities over a histogram"),
             _gmm_1d,
-            "Three broad Gaussians start in the middle. Each M-step moves the weighted densities; their sum (the "
-            "black curve) comes to fit the histogram.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Three broad Gaussians start in the middle. Each M-step moves the weighted densities; their sum (the "
+                "black curve) comes to fit the histogram.",
+            ),
         ),
         Preset(
             "gmm-2d",
-            "Three 2-D Gaussians with known truth: watch EM find them",
+            QT_TRANSLATE_NOOP("nbviz", "Three 2-D Gaussians with known truth: watch EM find them"),
             _gmm_2d,
-            "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "The dashed ellipses are the truth the data was drawn from; the filled ones are EM's fit."
+            ),
         ),
         Preset(
             "missing-cells",
-            "Missing cells: EM fills in the coordinates a third of the rows lack",
+            QT_TRANSLATE_NOOP("nbviz", "Missing cells: EM fills in the coordinates a third of the rows lack"),
             _missing_cells,
-            "Hollow points lack a coordinate and sit at its expected value given the other. Step E and M: as the "
-            "ellipses sharpen, each hollow point slides along its known coordinate towards the component it "
-            "belongs to.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Hollow points lack a coordinate and sit at its expected value given the other. Step E and M: as the "
+                "ellipses sharpen, each hollow point slides along its known coordinate towards the component it "
+                "belongs to.",
+            ),
             selected=1,
         ),
         Preset(
             "iris",
-            "Iris (4 features): Gaussian clusters against the species",
+            QT_TRANSLATE_NOOP("nbviz", "Iris (4 features): Gaussian clusters against the species"),
             _iris,
-            "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
-            "vs classes compares them with the species.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Four measurements of 150 irises; the clusters are found without the species. View → Clusters "
+                "vs classes compares them with the species.",
+            ),
         ),
         Preset(
             "penguins",
-            "Palmer penguins: Gaussian clusters against the species",
+            QT_TRANSLATE_NOOP("nbviz", "Palmer penguins: Gaussian clusters against the species"),
             _penguins,
-            "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the species.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Bill, flipper and body measurements of 342 penguins (standardised); clusters found without the "
+                "species.",
+            ),
         ),
         Preset(
             "digits",
-            "Handwritten digits: a Bernoulli mixture learns digit prototypes",
+            QT_TRANSLATE_NOOP("nbviz", "Handwritten digits: a Bernoulli mixture learns digit prototypes"),
             _digits,
-            "Each component is a picture of pixel probabilities: step and watch ten digit prototypes appear.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Each component is a picture of pixel probabilities: step and watch ten digit prototypes appear.",
+            ),
         ),
         Preset(
             "bars",
-            "Noisy bar images with known prototypes: a Bernoulli mixture recovers them",
+            QT_TRANSLATE_NOOP("nbviz", "Noisy bar images with known prototypes: a Bernoulli mixture recovers them"),
             _bars,
-            "The data was drawn from four bar pictures: compare the fitted prototypes with the true ones.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "The data was drawn from four bar pictures: compare the fitted prototypes with the true ones."
+            ),
         ),
         Preset(
             "corpus",
-            "Bag-of-words documents: a multinomial mixture finds topics",
+            QT_TRANSLATE_NOOP("nbviz", "Bag-of-words documents: a multinomial mixture finds topics"),
             _corpus,
-            "Each component is a distribution over words: read its top words as the topic it found.",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Each component is a distribution over words: read its top words as the topic it found."
+            ),
         ),
         Preset(
             "survey",
-            "Survey answers: a categorical mixture finds three latent classes",
+            QT_TRANSLATE_NOOP("nbviz", "Survey answers: a categorical mixture finds three latent classes"),
             _survey,
-            "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
-            "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Each bar is one class's answers to a question (never at the bottom, often at the top). Step and "
+                "watch three respondent types emerge; the parameters list the true answers beside each class.",
+            ),
             selected=0,
         ),
         Preset(
             "kmeans-limit",
-            "A fixed shared variance σ²: shrink it and soft EM turns into k-means",
+            QT_TRANSLATE_NOOP("nbviz", "A fixed shared variance σ²: shrink it and soft EM turns into k-means"),
             _kmeans_limit,
-            "Shrink the fixed variance σ² in the controls: the soft colours turn hard and EM becomes k-means.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Shrink the fixed variance σ² in the controls: the soft colours turn hard and EM becomes k-means.",
+            ),
         ),
         Preset(
             "naive-bayes",
-            "Supervised naive Bayes: with every label known, one M-step fits it",
+            QT_TRANSLATE_NOOP("nbviz", "Supervised naive Bayes: with every label known, one M-step fits it"),
             _naive_bayes,
-            "Every document's topic is known, so the responsibilities are the labels and one M-step is the fit.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Every document's topic is known, so the responsibilities are the labels and one M-step is the fit.",
+            ),
         ),
         Preset(
             "lecture-two-documents",
-            "Lecture: one EM iteration by hand for two documents and two binary features",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: one EM iteration by hand for two documents and two binary features"),
             lectures.two_documents,
-            "Documents (1, 1), (0, 1); start π = (0.7, 0.3), P(x1=1|C) = (0.5, 0.2), P(x2=1|C) = (0.4, 0.7); "
-            "the note's C = 0, 1 are components 1, 2. E: each r on [board]; M: π2 = 0.388, P(x1=1|C=0) = 0.629 "
-            "in the table (the note rounds r first: 0.628).",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Documents (1, 1), (0, 1); start π = (0.7, 0.3), P(x1=1|C) = (0.5, 0.2), P(x2=1|C) = (0.4, 0.7); "
+                "the note's C = 0, 1 are components 1, 2. E: each r on [board]; M: π2 = 0.388, P(x1=1|C=0) = 0.629 "
+                "in the table (the note rounds r first: 0.628).",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-dog-cat",
-            "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions"
+            ),
             lectures.dog_cat,
-            "Component 1 is the note's + (dog, cat), 2 its − (tulip, rose); equal priors; row 1 is the note's "
-            "document. E: [board] shows P(+ | row 1) = 0.995, P(D | θ) = ∏ θ_w^n(w) = 0.001 and 5e−6, and the "
-            "log-odds score 5.298; [W] works them out.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Component 1 is the note's + (dog, cat), 2 its − (tulip, rose); equal priors; row 1 is the note's "
+                "document. E: [board] shows P(+ | row 1) = 0.995, P(D | θ) = ∏ θ_w^n(w) = 0.001 and 5e−6, and the "
+                "log-odds score 5.298; [W] works them out.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-kmeans",
-            "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update",
+            ),
             lectures.kmeans_steps,
-            "Hard EM with a small fixed variance is k-means: E gives each point to its nearest mean, M moves each "
-            "mean to its cluster's average. The means, on the plot and [board]: 3.5, 4.8, then 2.333, 5.5, then "
-            "1.5, 5.0, where lecture-five-points starts.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "Hard EM with a small fixed variance is k-means: E gives each point to its nearest mean, M moves each "
+                "mean to its cluster's average. The means, on the plot and [board]: 3.5, 4.8, then 2.333, 5.5, then "
+                "1.5, 5.0, where lecture-five-points starts.",
+            ),
         ),
         Preset(
             "lecture-five-points",
-            "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians"
+            ),
             lectures.five_points,
-            "The k-means clusters {1, 2}, {4, 5, 6} as two Gaussians (the note's C = 1, 2 are components 1, 2). "
-            "E: on [board] P(C | x) is all but hard for the five points; the probe x = 3 between them gets "
-            "the note's 0.195 / 0.805.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The k-means clusters {1, 2}, {4, 5, 6} as two Gaussians (the note's C = 1, 2 are components 1, 2). "
+                "E: on [board] P(C | x) is all but hard for the five points; the probe x = 3 between them gets "
+                "the note's 0.195 / 0.805.",
+            ),
             probe=(3.0,),
         ),
         Preset(
             "lecture-fruit",
-            "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)"
+            ),
             lectures.fruit,
-            "500 bananas, 300 oranges, 200 others, α = β = 1 (Laplace). E, M, E: on [board] the long, sweet, "
-            "yellow fruit's P(C | x) is banana 0.928. The note's code uses feature counts as class sizes.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "500 bananas, 300 oranges, 200 others, α = β = 1 (Laplace). E, M, E: on [board] the long, sweet, "
+                "yellow fruit's P(C | x) is banana 0.928. The note's code uses feature counts as class sizes.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-eight-points",
-            "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01"),
             lectures.eight_points,
-            "The note's start, α = β = 0.01 (C = 0, 1 are components 1, 2). Run to convergence (Ctrl+R) does "
-            "the note's 100 iterations: π = 0.665, 0.335 in the table, and the point (0, 0, 1), row 8 of "
-            "[board], 0.329 / 0.671.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The note's start, α = β = 0.01 (C = 0, 1 are components 1, 2). Run to convergence (Ctrl+R) does "
+                "the note's 100 iterations: π = 0.665, 0.335 in the table, and the point (0, 0, 1), row 8 of "
+                "[board], 0.329 / 0.671.",
+            ),
             selected=7,
         ),
         Preset(
             "lecture-twos",
-            "Lecture: hard EM with two components on handwritten 2s: two ways to write a 2",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: hard EM with two components on handwritten 2s: two ways to write a 2"),
             lectures.twos,
-            "The bundled 8x8 handwritten 2s (the note has MNIST's 28x28), hard EM, K = 2, α = β = 1, from random "
-            "pixel probabilities. Run it: the two prototypes are two ways to write a 2, π = 0.380, 0.620 (the "
-            "note's MNIST run: 0.433, 0.567).",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "The bundled 8x8 handwritten 2s (the note has MNIST's 28x28), hard EM, K = 2, α = β = 1, from random "
+                "pixel probabilities. Run it: the two prototypes are two ways to write a 2, π = 0.380, 0.620 (the "
+                "note's MNIST run: 0.433, 0.567).",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-three-sources",
-            "Lecture: a mixture of naive Bayes recovers three sources over six binary features",
+            QT_TRANSLATE_NOOP(
+                "nbviz", "Lecture: a mixture of naive Bayes recovers three sources over six binary features"
+            ),
             lectures.three_sources,
-            "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
-            "sources (the ticks): how close do six binary features get? [board] shows the selected row's r_nk.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
+                "sources (the ticks): how close do six binary features get? [board] shows the selected row's r_nk.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-sampling",
-            "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: samples from a 2-D mixture, weights 0.9 / 0.1"),
             lectures.sampling_2d,
-            "1000 samples of the note's mixture (drawn here, not its printout): about 900 from the tilted "
-            "Gaussian at (5, 0), 100 from the round one at (−5, 0), dashed. Run it: [board] shows the means EM "
-            "finds and a clicked point's r_nk.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "1000 samples of the note's mixture (drawn here, not its printout): about 900 from the tilted "
+                "Gaussian at (5, 0), 100 from the round one at (−5, 0), dashed. Run it: [board] shows the means EM "
+                "finds and a clicked point's r_nk.",
+            ),
             selected=0,
         ),
         Preset(
             "lecture-sampling-1d",
-            "Lecture: samples from a 1-D mixture, weighted densities over a histogram",
+            QT_TRANSLATE_NOOP("nbviz", "Lecture: samples from a 1-D mixture, weighted densities over a histogram"),
             lectures.sampling_1d,
-            "500 samples (drawn here, not the note's five printed ones) of means (−2, 0, 3), sds (1.2, 1, 2.5), "
-            "weights (0.2, 0.5, 0.3). The weighted densities add up to the thick curve; [board] shows the means "
-            "EM finds.",
+            QT_TRANSLATE_NOOP(
+                "nbviz",
+                "500 samples (drawn here, not the note's five printed ones) of means (−2, 0, 3), sds (1.2, 1, 2.5), "
+                "weights (0.2, 0.5, 0.3). The weighted densities add up to the thick curve; [board] shows the means "
+                "EM finds.",
+            ),
             selected=0,
         ),
     ]

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ..data.problem import Problem
 
 if TYPE_CHECKING:
@@ -37,12 +39,36 @@ class ViewOption:
 
 
 OPTIONS = (
-    ViewOption("truth", "True components", "The true components of synthesised data, dashed"),
-    ViewOption("shading", "Density shading", "The mixture density p(x) shaded under the points (2-D)"),
-    ViewOption("ellipses", "Ellipses", "Each component's 1σ and 2σ ellipses (2-D)"),
-    ViewOption("mixture_curve", "Mixture curve", "The mixture density p(x), the thick curve (1-D)"),
-    ViewOption("labels", "Labelled points", "The diamonds on points given a class in label mode"),
-    ViewOption("legend", "Legend", "What the lines, ellipses, shading and colours mean"),
+    ViewOption(
+        "truth",
+        QT_TRANSLATE_NOOP("nbviz", "True components"),
+        QT_TRANSLATE_NOOP("nbviz", "The true components of synthesised data, dashed"),
+    ),
+    ViewOption(
+        "shading",
+        QT_TRANSLATE_NOOP("nbviz", "Density shading"),
+        QT_TRANSLATE_NOOP("nbviz", "The mixture density p(x) shaded under the points (2-D)"),
+    ),
+    ViewOption(
+        "ellipses",
+        QT_TRANSLATE_NOOP("nbviz", "Ellipses"),
+        QT_TRANSLATE_NOOP("nbviz", "Each component's 1σ and 2σ ellipses (2-D)"),
+    ),
+    ViewOption(
+        "mixture_curve",
+        QT_TRANSLATE_NOOP("nbviz", "Mixture curve"),
+        QT_TRANSLATE_NOOP("nbviz", "The mixture density p(x), the thick curve (1-D)"),
+    ),
+    ViewOption(
+        "labels",
+        QT_TRANSLATE_NOOP("nbviz", "Labelled points"),
+        QT_TRANSLATE_NOOP("nbviz", "The diamonds on points given a class in label mode"),
+    ),
+    ViewOption(
+        "legend",
+        QT_TRANSLATE_NOOP("nbviz", "Legend"),
+        QT_TRANSLATE_NOOP("nbviz", "What the lines, ellipses, shading and colours mean"),
+    ),
     ViewOption(
         "mean_values",
         "Mean values",
@@ -50,27 +76,34 @@ OPTIONS = (
     ),
     ViewOption(
         "shapes",
-        "Marker shapes by component",
-        "Each point drawn in the shape of its most responsible component (for colour-blind viewers)",
+        QT_TRANSLATE_NOOP("nbviz", "Marker shapes by component"),
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Each point drawn in the shape of its most responsible component (for colour-blind viewers)"
+        ),
         default=False,
     ),
     ViewOption(
         "uncertainty",
-        "Colour by uncertainty",
-        "Points from grey (certain) to red (most uncertain: 1 − max_k r_nk, mclust's uncertainty plot)",
+        QT_TRANSLATE_NOOP("nbviz", "Colour by uncertainty"),
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Points from grey (certain) to red (most uncertain: 1 − max_k r_nk, mclust's uncertainty plot)"
+        ),
         default=False,
     ),
     ViewOption(
         "equal_aspect",
-        "Equal aspect (2-D)",
-        "Both axes of a 2-D view at the same scale, so that a round covariance looks round "
-        "(on by default for synthesised and lecture data, whose axes share units)",
+        QT_TRANSLATE_NOOP("nbviz", "Equal aspect (2-D)"),
+        QT_TRANSLATE_NOOP(
+            "nbviz",
+            "Both axes of a 2-D view at the same scale, so that a round covariance looks round "
+            "(on by default for synthesised and lecture data, whose axes share units)",
+        ),
         per_data=True,
     ),
     ViewOption(
         "original_units",
-        "Parameters in original units",
-        "Means, covariances and feature axes in the file's units (for standardised data)",
+        QT_TRANSLATE_NOOP("nbviz", "Parameters in original units"),
+        QT_TRANSLATE_NOOP("nbviz", "Means, covariances and feature axes in the file's units (for standardised data)"),
         default=False,
     ),
 )

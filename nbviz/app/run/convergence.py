@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from nbviz.translation_marks import translate
+
 from .session import Session
 
 
 def climbed_name(session: Session) -> str:
     """What EM's convergence test measures: the objective, or hard EM's classification log-likelihood."""
-    return "classification log-lik." if session.config.hard else "objective"
+    return translate("nbviz", "classification log-lik.") if session.config.hard else translate("nbviz", "objective")
 
 
 def convergence_status(session: Session) -> str:
@@ -22,11 +24,13 @@ def convergence_status(session: Session) -> str:
     if stop is not None and (stop.sticky or stop.kind == "fixed") and at_end:
         return stop.status  # a failure, an emptied component or the fixed end: said where it happened
     if session.converged:
-        return f"converged: the {climbed_name(session)} gained less than {session.config.stopping_rule}"
+        return translate("nbviz", "converged: the {0} gained less than {1}").format(
+            climbed_name(session), session.config.stopping_rule
+        )
     cap = session.run_history.cap_reached
     if cap:
-        return f"stopped at the iteration cap ({cap}) without converging"
-    return "not converged"
+        return translate("nbviz", "stopped at the iteration cap ({0}) without converging").format(cap)
+    return translate("nbviz", "not converged")
 
 
 def run_finished_notice(session: Session, iterations: int, converged: bool) -> str:
@@ -41,16 +45,16 @@ def run_finished_notice(session: Session, iterations: int, converged: bool) -> s
     if stop is not None and stop.kind == "fixed":
         return stop.message
     if converged:
-        return (
-            f"Converged after {iterations} iteration(s): the {climbed_name(session)} gained less than "
-            f"{session.config.stopping_rule}."
+        return translate("nbviz", "Converged after {0} iteration(s): the {1} gained less than {2}.").format(
+            iterations, climbed_name(session), session.config.stopping_rule
         )
     cap = session.run_history.cap_reached
     if cap:
-        return (
-            f"Stopped at the iteration cap ({cap}) without converging: raise the cap or the tolerance "
-            "in the Run box, or run again to go on."
-        )
+        return translate(
+            "nbviz",
+            "Stopped at the iteration cap ({0}) without converging: raise the cap or the tolerance "
+            "in the Run box, or run again to go on.",
+        ).format(cap)
     if iterations:
-        return f"Stopped after {iterations} iteration(s) without converging."
+        return translate("nbviz", "Stopped after {0} iteration(s) without converging.").format(iterations)
     return ""

@@ -17,6 +17,7 @@ from typing import Protocol
 import numpy as np
 
 import nbviz.core as nc
+from nbviz.translation_marks import translate
 
 from ..data.fit_messages import describe_fit_error
 from ..data.painting import added, moved, paint_choices, removed, rows_after_removal
@@ -44,12 +45,13 @@ class Edited(Undone, Protocol):
 def why_not_paintable(problem: Problem | None, model: nc.Mixture | None) -> str:
     """Why the data shown cannot be painted ("" when it can): no data, or not 1-D / 2-D points."""
     if problem is None or model is None:
-        return "Load data or choose a preset first: there is no data to paint."
+        return translate("nbviz", "Load data or choose a preset first: there is no data to paint.")
     if presentation(model).data_view is not DataView.POINTS or problem.n_features not in PAINTED_DIMENSIONS:
-        return (
-            "Painting needs 1-D or 2-D continuous data (a Gaussian mixture drawn as points); "
-            f"this is {problem.n_features}-feature data under a {presentation(model).title}."
-        )
+        return translate(
+            "nbviz",
+            "Painting needs 1-D or 2-D continuous data (a Gaussian mixture drawn as points); this is {0}-feature "
+            "data under a {1}.",
+        ).format(problem.n_features, translate("nbviz", presentation(model).title))
     return ""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QVBoxLayout,
 )
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.data.animation_files import WriteError
 from ...app.presentation.preferences import write_directory
@@ -31,13 +34,21 @@ from ..figures.animation import (
 )
 from ..figures.frames import MIN_FRAME
 from ..style.theme import style_window
+from ..widgets.accessible import buddy_label
+from ..widgets.guide_links import attach_help
 from ..widgets.layouts import left_row, ok_cancel
+
+translate = QCoreApplication.translate
 
 # key: (text in the chooser, suffix of a file, file-dialog filter; "" for a folder)
 FORMATS = {
-    "gif": ("Animated GIF", ".gif", "GIF animation (*.gif)"),
-    "apng": ("Animated PNG (APNG)", ".png", "Animated PNG (*.png *.apng)"),
-    "series": ("Numbered PNG frames in a folder", "", ""),
+    "gif": (QT_TRANSLATE_NOOP("nbviz", "Animated GIF"), ".gif", QT_TRANSLATE_NOOP("nbviz", "GIF animation (*.gif)")),
+    "apng": (
+        QT_TRANSLATE_NOOP("nbviz", "Animated PNG (APNG)"),
+        ".png",
+        QT_TRANSLATE_NOOP("nbviz", "Animated PNG (*.png *.apng)"),
+    ),
+    "series": (QT_TRANSLATE_NOOP("nbviz", "Numbered PNG frames in a folder"), "", ""),
 }
 MAX_SIDE = 4096
 
@@ -63,13 +74,13 @@ class AnimationDialog(QDialog):
 
     def __init__(self, length: int, remembered: AnimationChoices, parent=None, appearance=None):
         super().__init__(parent)
-        self.setWindowTitle("Export an animation")
+        self.setWindowTitle(translate("nbviz", "Export an animation"))
         if appearance is not None:
             style_window(self, appearance)
         last = max(length - 1, 0)
         self.format_choice = QComboBox()
         for key, (text, _, _) in FORMATS.items():
-            self.format_choice.addItem(text, key)
+            self.format_choice.addItem(translate("nbviz", text), key)
         self.first = _spin(0, last, 0)
         self.last = _spin(0, last, last)
         self.first.valueChanged.connect(lambda value: self.last.setMinimum(value))
@@ -77,19 +88,37 @@ class AnimationDialog(QDialog):
         self.frame_ms.setSingleStep(50)
         self.width_box = _spin(MIN_FRAME[0], MAX_SIDE, remembered.width, " px")
         self.height_box = _spin(MIN_FRAME[1], MAX_SIDE, remembered.height, " px")
-        self.objective = QCheckBox("The objective curve beside the data, marking the half-step")
+        self.objective = QCheckBox(translate("nbviz", "The objective curve beside the data, marking the half-step"))
         self.objective.setChecked(remembered.with_objective)
         self.summary = QLabel()
         form = QFormLayout()
-        form.addRow("Format:", self.format_choice)
-        form.addRow("Half-steps:", left_row(self.first, "to", self.last, f"(the run has 0 to {last})"))
-        form.addRow("Each frame:", left_row(self.frame_ms))
-        form.addRow("Size:", left_row(self.width_box, "×", self.height_box))
+        form.addRow(translate("nbviz", "Format:"), self.format_choice)
+        form.addRow(
+            buddy_label(translate("nbviz", "Half-steps:"), self.first),
+            left_row(
+                self.first,
+                translate("nbviz", "to"),
+                self.last,
+                translate("nbviz", "(the run has 0 to {0})").format(last),
+            ),
+        )
+        form.addRow(buddy_label(translate("nbviz", "Each frame:"), self.frame_ms), left_row(self.frame_ms))
+        form.addRow(
+            buddy_label(translate("nbviz", "Size:"), self.width_box), left_row(self.width_box, "×", self.height_box)
+        )
+        for box, name in (
+            (self.first, translate("nbviz", "First half-step")),
+            (self.last, translate("nbviz", "Last half-step")),
+            (self.frame_ms, translate("nbviz", "Each frame, in milliseconds")),
+            (self.width_box, translate("nbviz", "Width in pixels")),
+            (self.height_box, translate("nbviz", "Height in pixels")),
+        ):
+            box.setAccessibleName(name)
         form.addRow("", self.objective)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summary)
-        self.buttons = ok_cancel(self, "Export…", self.accept)
+        self.buttons = ok_cancel(self, translate("nbviz", "Export…"), self.accept)
         layout.addWidget(self.buttons)
         for box in (self.first, self.last, self.frame_ms):
             box.valueChanged.connect(self._summarise)
@@ -98,7 +127,12 @@ class AnimationDialog(QDialog):
     def _summarise(self, *_) -> None:
         frames = self.last.value() - self.first.value() + 1
         seconds = frames * self.frame_ms.value() / 1000
-        self.summary.setText(f"{frames} frame{'s' if frames != 1 else ''}, {seconds:.1f} s in all.")
+        summary = (
+            translate("nbviz", "{0} frame, {1:.1f} s in all.")
+            if frames == 1
+            else translate("nbviz", "{0} frames, {1:.1f} s in all.")
+        )
+        self.summary.setText(summary.format(frames, seconds))
 
     @property
     def kind(self) -> str:
@@ -121,13 +155,18 @@ def ask_for_path(window, kind: str) -> str:
     problem = window.session.problem
     stem = Path(problem.name).stem if problem is not None else "nbviz"
     text, suffix, filters = FORMATS[kind]
+    text, filters = translate("nbviz", text), translate("nbviz", filters) if filters else filters
     if kind == "series":
         folder = QFileDialog.getExistingDirectory(
-            window, "Folder for the PNG frames", window.dialog_directory("export")
+            window,
+            translate("nbviz", "Folder for the PNG frames"),
+            window.dialog_directory("export"),
         )
         return folder + "/" if folder else ""
     suggested = window.dialog_directory("export", f"{stem}-animation{suffix}")
-    path, _ = QFileDialog.getSaveFileName(window, f"Export the animation ({text})", suggested, filters)
+    path, _ = QFileDialog.getSaveFileName(
+        window, translate("nbviz", "Export the animation ({0})").format(text), suggested, filters
+    )
     if path and not Path(path).suffix:
         path += suffix
     return path
@@ -140,9 +179,12 @@ def ask_for_animation(window) -> AnimationExport | None:
     """
     session = window.session
     if not session.has_run:
-        window.banner.show_error("There is nothing to export yet: load data or choose a preset first.")
+        window.banner.show_error(
+            translate("nbviz", "There is nothing to export yet: load data or choose a preset first.")
+        )
         return None
     dialog = AnimationDialog(len(session.history), read_choices(window.settings, len(session.history)), window)
+    attach_help(dialog)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     choices = dialog.choices()
@@ -160,15 +202,15 @@ def start_animation(window, path: str, choices: AnimationChoices) -> AnimationEx
     try:
         source = FrameSource(window.session, path, choices, **window_services(window))
     except (ValueError, WriteError) as error:
-        window.banner.show_error(f"Could not export the animation: {error}")
+        window.banner.show_error(translate("nbviz", "Could not export the animation: {0}").format(error))
         return None
     export = AnimationExport(source, window)
 
     def ended(reason: str) -> None:
         if not reason:
-            window.statusBar().showMessage(f"Exported the animation to {path}", 6000)
+            window.statusBar().showMessage(translate("nbviz", "Exported the animation to {0}").format(path), 6000)
         elif reason != "Cancelled.":
-            window.banner.show_error(f"Could not export the animation: {reason}")
+            window.banner.show_error(translate("nbviz", "Could not export the animation: {0}").format(reason))
 
     export.finished.connect(ended)
     export.start()

@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 
 import numpy as np
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,13 +39,15 @@ from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
 from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
 from ..style.theme import style_window
+from ..widgets.accessible import buddy_label
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
+from .import_choices import DECIMALS, DELIMITERS
 from .import_notes import USE_ANSWERS, answers_note, answers_roles, column_notes, heading
 from .standardize_row import StandardizeRow
 
-DELIMITERS = ((",", "comma"), ("\t", "tab"), (";", "semicolon"), (" ", "whitespace"))
-DECIMALS = ((".", "point  1.5"), (",", "comma  1,5"))
+translate = QCoreApplication.translate
+
 PREVIEW_ROWS = 20
 # the preview table's least height in rows (its header, the roles and a few lines): the wrapped notes
 # around it, which a dialog's least size does not count, keep their room on a 1024x768 screen
@@ -104,62 +106,86 @@ class ImportDialog(QDialog):
         self.loader.loaded.connect(self._loaded)
         self.loader.failed.connect(self._load_failed)
         self.loader.cancelled.connect(self._load_cancelled)
-        self.setWindowTitle(f"Import {os.path.basename(self.path)}")
+        self.setWindowTitle(translate("nbviz", "Import {0}").format(os.path.basename(self.path)))
 
         self.file_label = QLabel()
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.delimiter_combo = QComboBox()
         for delimiter, name in DELIMITERS:
-            self.delimiter_combo.addItem(name, delimiter)
-        self.delimiter_combo.setToolTip("The character between the fields of a line")
+            self.delimiter_combo.addItem(translate("nbviz", name), delimiter)
+        self.delimiter_combo.setToolTip(translate("nbviz", "The character between the fields of a line"))
         self.decimal_combo = QComboBox()
         for decimal, name in DECIMALS:
-            self.decimal_combo.addItem(name, decimal)
+            self.decimal_combo.addItem(translate("nbviz", name), decimal)
         for combo in (self.delimiter_combo, self.decimal_combo):  # they grow to "... (detected)", set later
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.decimal_combo.setToolTip(
-            "The decimal mark of the numbers: a comma in files from most of Europe (17,99). "
-            "Thousands separators are not read"
+            translate(
+                "nbviz",
+                "The decimal mark of the numbers: a comma in files from most of Europe (17,99). "
+                "Thousands separators are not read",
+            )
         )
-        self.header_check = QCheckBox("First row is a header")
-        self.header_check.setToolTip("Whether the first row names the columns")
+        self.header_check = QCheckBox(translate("nbviz", "First row is a header"))
+        self.header_check.setToolTip(translate("nbviz", "Whether the first row names the columns"))
         self.skip_spin = QSpinBox()
         self.skip_spin.setRange(-1, 9999)  # -1: a units row under the header is found and skipped
-        self.skip_spin.setSpecialValueText("units row")
+        self.skip_spin.setSpecialValueText(translate("nbviz", "units row"))
         self.skip_spin.setValue(-1)
         self.skip_spin.setToolTip(
-            "Lines to skip after the header. 'units row': a row of units under the header (,km/s) is skipped"
+            translate(
+                "nbviz",
+                "Lines to skip after the header. 'units row': a row of units under the header (,km/s) is skipped",
+            )
         )
         self.text_options = QWidget()
         # two rows: the reading of the characters, then of the lines (one row is wider than a
         # 1024x768 screen in presentation type once the boxes say "... (detected)")
         options = QVBoxLayout(self.text_options)
         options.setContentsMargins(0, 0, 0, 0)
-        options.addLayout(left_row("Delimiter", self.delimiter_combo, 16, "Decimal mark", self.decimal_combo))
-        options.addLayout(left_row(self.header_check, 16, "Skip", self.skip_spin))
+        options.addLayout(
+            left_row(
+                buddy_label(translate("nbviz", "Delimiter"), self.delimiter_combo),
+                self.delimiter_combo,
+                16,
+                buddy_label(translate("nbviz", "Decimal mark"), self.decimal_combo),
+                self.decimal_combo,
+            )
+        )
+        options.addLayout(
+            left_row(self.header_check, 16, buddy_label(translate("nbviz", "Skip"), self.skip_spin), self.skip_spin)
+        )
 
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName(translate("nbviz", "The file's first rows, and each column's role"))
         row_height = self.fontMetrics().height() + 8
         self.table.verticalHeader().setDefaultSectionSize(row_height)
         self.table.setMinimumHeight(LEAST_TABLE_ROWS * row_height)
         self.role_combos: list[QComboBox] = []
         roles_hint = QLabel(
-            "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
-            "model), <i>categorical</i> (text answers, their levels under the name), <i>label</i> "
-            "(known classes, for naive Bayes and comparisons) or <i>ignore</i>."
+            translate(
+                "nbviz",
+                "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
+                "model), <i>categorical</i> (text answers, their levels under the name), <i>label</i> "
+                "(known classes, for naive Bayes and comparisons) or <i>ignore</i>.",
+            )
         )
         roles_hint.setWordWrap(True)
 
-        self.binarise_check = QCheckBox("Binarise at threshold t (x ≥ t is 1, else 0: for Bernoulli)")
+        self.binarise_check = QCheckBox(
+            translate("nbviz", "Binarise at threshold t (x ≥ t is 1, else 0: for Bernoulli)")
+        )
         self.threshold_spin = QDoubleSpinBox()
         self.threshold_spin.setRange(-1e12, 1e12)
         self.threshold_spin.setDecimals(4)
         self.threshold_spin.setValue(0.5)
         self.threshold_spin.setEnabled(False)
         self.threshold_spin.setMinimumWidth(120)
-        self.threshold_spin.setToolTip("t: feature values x ≥ t become 1, smaller ones 0")
+        self.threshold_spin.setToolTip(translate("nbviz", "t: feature values x ≥ t become 1, smaller ones 0"))
+        self.threshold_spin.setAccessibleName(translate("nbviz", "Threshold t"))
         binarise_row = left_row(self.binarise_check, self.threshold_spin)
         self.standardize_row = StandardizeRow()  # its choice is read when the data is adopted
         self.standardize_row.combo.currentIndexChanged.connect(self.check)  # standardised: measurements
@@ -169,33 +195,47 @@ class ImportDialog(QDialog):
         self.model_note = ""
         self.family_combo = QComboBox()
         for family, title in FAMILY_LABELS.items():
-            self.family_combo.addItem(title, family)
-        self.family_combo.setToolTip("The mixture fitted to the data (integer data can be Gaussian too)")
+            self.family_combo.addItem(translate("nbviz", title), family)
+        self.family_combo.setToolTip(
+            translate("nbviz", "The mixture fitted to the data (integer data can be Gaussian too)")
+        )
         self.k_spin = QSpinBox()
         self.k_spin.setRange(1, MAX_COMPONENTS)
         self.k_spin.setToolTip(
-            f"K, the number of components: at most {MAX_COMPONENTS} (each is drawn, coloured and stepped through)"
+            translate(
+                "nbviz", "K, the number of components: at most {0} (each is drawn, coloured and stepped through)"
+            ).format(MAX_COMPONENTS)
         )
         self.covariance_combo = QComboBox()
         self.covariance_combo.addItems(nc.COVARIANCE_TYPES)
         self.covariance_combo.setToolTip(
-            "Gaussian covariance: full needs more rows than features per component; diag and spherical need fewer"
+            translate(
+                "nbviz",
+                "Gaussian covariance: full needs more rows than features per component; diag and spherical need fewer",
+            )
         )
         self._show_config(self.base_config)
-        model_row = left_row("Model", self.family_combo, 8, "K", self.k_spin, 8, "Covariance", self.covariance_combo)
+        model_row = left_row(
+            *(buddy_label(translate("nbviz", "Model"), self.family_combo), self.family_combo, 8),
+            *(buddy_label("K", self.k_spin), self.k_spin, 8),
+            *(buddy_label(translate("nbviz", "Covariance"), self.covariance_combo), self.covariance_combo),
+        )
         self.drop_check = QCheckBox()
         self.drop_check.setVisible(False)
-        self.keep_check = QCheckBox("Keep them: EM accounts for them")
+        self.keep_check = QCheckBox(translate("nbviz", "Keep them: EM accounts for them"))
         self.keep_check.setToolTip(
-            "Keep the rows with empty cells: each row's E-step uses the features it has, and the M-step "
-            "the expected values of the others"
+            translate(
+                "nbviz",
+                "Keep the rows with empty cells: each row's E-step uses the features it has, and the M-step "
+                "the expected values of the others",
+            )
         )
         self.keep_check.setVisible(False)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.message.linkActivated.connect(self._link_activated)
-        self.buttons = ok_cancel(self, "Load", self.start_loading)
+        self.buttons = ok_cancel(self, translate("nbviz", "Load"), self.start_loading)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
         layout = QVBoxLayout(self)
@@ -335,11 +375,11 @@ class ImportDialog(QDialog):
         return None
 
     def roles(self) -> list[str]:
-        return [combo.currentText() for combo in self.role_combos]
+        return [ROLES[combo.currentIndex()] for combo in self.role_combos]
 
     def set_role(self, column: int, role: str) -> None:
         """Give the 0-based file column `column` a role ("feature", "categorical", "label" or "ignore")."""
-        self.role_combos[column].setCurrentText(role)
+        self.role_combos[column].setCurrentIndex(ROLES.index(role))  # shown in the window's language
 
     def set_delimiter(self, delimiter: str) -> None:
         self.delimiter_combo.setCurrentIndex(self.delimiter_combo.findData(delimiter))
@@ -370,10 +410,14 @@ class ImportDialog(QDialog):
             for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
                 signal_source.blockSignals(True)
             index = self.delimiter_combo.findData(preview.delimiter)
-            self.delimiter_combo.setItemText(index, f"{DELIMITERS[index][1]} (detected)")
+            self.delimiter_combo.setItemText(
+                index, translate("nbviz", "{0} (detected)").format(translate("nbviz", DELIMITERS[index][1]))
+            )
             self.delimiter_combo.setCurrentIndex(index)
             index = self.decimal_combo.findData(preview.decimal)
-            self.decimal_combo.setItemText(index, f"{DECIMALS[index][1]} (detected)")
+            self.decimal_combo.setItemText(
+                index, translate("nbviz", "{0} (detected)").format(translate("nbviz", DECIMALS[index][1]))
+            )
             self.decimal_combo.setCurrentIndex(index)
             self.header_check.setChecked(preview.header)
             for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
@@ -402,16 +446,25 @@ class ImportDialog(QDialog):
         self.table.setVerticalHeaderLabels(["role"] + [f"{unit} {line}" for line in preview.lines])
         for j in range(preview.n_columns):
             combo = QComboBox()
-            combo.addItems(ROLES)
-            combo.currentTextChanged.connect(lambda role, j=j: self._role_changed(j, role))
+            for role in ROLES:
+                combo.addItem(translate("nbviz", role), role)
+            combo.setAccessibleName(translate("nbviz", "Role of column {0}").format(preview.columns[j]))
+            under = QTableWidgetItem()  # the cell under the box, as a screen reader reads the table
+            under.setData(
+                Qt.ItemDataRole.AccessibleTextRole, translate("nbviz", "role of {0}").format(preview.columns[j])
+            )
+            self.table.setItem(0, j, under)
+            combo.currentIndexChanged.connect(lambda index, j=j: self._role_changed(j, ROLES[index]))
             self.table.setCellWidget(0, j, combo)
             self.role_combos.append(combo)
         for i, row in enumerate(preview.rows, 1):
             for j, cell in enumerate(row[: preview.n_columns]):
                 item = QTableWidgetItem(cell)
+                if not cell.strip():
+                    item.setData(Qt.ItemDataRole.AccessibleTextRole, "empty")
                 if is_missing(cell):
                     item.setBackground(self._cell_colour(missing=True))
-                    item.setToolTip("A missing value")
+                    item.setToolTip(translate("nbviz", "A missing value"))
                 item.setTextAlignment(
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     if is_number(cell, preview.decimal)
@@ -442,9 +495,9 @@ class ImportDialog(QDialog):
     def _role_changed(self, column: int, role: str) -> None:
         if role == "label":  # one label column: another one becomes a feature
             for j, combo in enumerate(self.role_combos):
-                if j != column and combo.currentText() == "label":
+                if j != column and ROLES[combo.currentIndex()] == "label":
                     combo.blockSignals(True)
-                    combo.setCurrentText("feature")
+                    combo.setCurrentIndex(ROLES.index("feature"))
                     combo.blockSignals(False)
         self.check()
 
@@ -456,7 +509,9 @@ class ImportDialog(QDialog):
         if not spec.checkable:
             size = os.path.getsize(self.path) / 2**20
             self._show_ok(
-                f"{os.path.basename(self.path)} is large ({size:.0f} MB): the whole file is checked as it loads."
+                translate("nbviz", "{0} is large ({1:.0f} MB): the whole file is checked as it loads.").format(
+                    os.path.basename(self.path), size
+                )
             )
             return True
         try:
@@ -468,7 +523,9 @@ class ImportDialog(QDialog):
         self._show_levels(dataset, spec)
         reason = self._fit_model(dataset)
         if reason is not None:
-            self._show_problem(f"{self.model_config().title}: {reason}. Choose the model above.")
+            self._show_problem(
+                translate("nbviz", "{0}: {1}. Choose the model above.").format(self.model_config().title, reason)
+            )
             return False
         text = self._summary(dataset, spec) + (" " + self.model_note if self.model_note else "")
         assert self.preview is not None  # checked above
@@ -488,23 +545,32 @@ class ImportDialog(QDialog):
 
     def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
         n, d = dataset.X.shape
-        parts = [f"Ready to load {n} rows and {d} feature{'s' * (d != 1)}"]
+        ready = (
+            translate("nbviz", "Ready to load {0} rows and {1} feature")
+            if d == 1
+            else translate("nbviz", "Ready to load {0} rows and {1} features")
+        )
+        parts = [ready.format(n, d)]
         if dataset.label_name is not None:
             assert dataset.classes is not None  # load_data sets both or neither
-            parts.append(f"labels from '{dataset.label_name}' ({len(dataset.classes)} classes)")
+            parts.append(
+                translate("nbviz", "labels from '{0}' ({1} classes)").format(dataset.label_name, len(dataset.classes))
+            )
         if dataset.dropped_lines:
             parts.append(
-                f"{len(dataset.dropped_lines)} row(s) with missing values will be dropped "
-                f"({self._lines_text(dataset.dropped_lines)})"
+                translate("nbviz", "{0} row(s) with missing values will be dropped ({1})").format(
+                    len(dataset.dropped_lines), self._lines_text(dataset.dropped_lines)
+                )
             )
         gaps = np.isnan(dataset.X)
         if gaps.any():
             parts.append(
-                f"{int(gaps.sum())} missing cell(s) in {int(gaps.any(axis=1).sum())} row(s) are kept: EM accounts "
-                "for them"
+                translate("nbviz", "{0} missing cell(s) in {1} row(s) are kept: EM accounts for them").format(
+                    int(gaps.sum()), int(gaps.any(axis=1).sum())
+                )
             )
         if spec.binarise_at is not None:
-            parts.append(f"features become 1 where x ≥ {spec.binarise_at:g}, else 0")
+            parts.append(translate("nbviz", "features become 1 where x ≥ {0:g}, else 0").format(spec.binarise_at))
         if self.preview is not None:
             parts.extend(column_notes(self.preview, self.roles()))
         return "; ".join(parts) + "."
@@ -521,7 +587,10 @@ class ImportDialog(QDialog):
     def _lines_text(self, lines) -> str:
         unit = "row" if self.preview is not None and self.preview.is_npy else "line"
         shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
-        return f"{unit}{'s' * (len(lines) != 1)} {shown}"
+        one = len(lines) == 1
+        if unit == "row":
+            return (translate("nbviz", "row {0}") if one else translate("nbviz", "rows {0}")).format(shown)
+        return (translate("nbviz", "line {0}") if one else translate("nbviz", "lines {0}")).format(shown)
 
     def _show_ok(self, text: str, rich: bool = False) -> None:
         self._set_message("notice", text, rich)
@@ -536,29 +605,50 @@ class ImportDialog(QDialog):
         """Show a DataError (or message) and disable Load; missing values get the drop offer."""
         if isinstance(error, nc.MissingValuesError):
             n = len(error.lines)
-            self.drop_check.setText(f"Drop {f'these {n} rows' if n != 1 else 'this row'} with missing values")
+            self.drop_check.setText(
+                translate("nbviz", "Drop this row with missing values")
+                if n == 1
+                else translate("nbviz", "Drop these {0} rows with missing values").format(n)
+            )
             self.drop_check.setVisible(True)
             self.keep_check.setVisible(_may_keep(self.family_combo))
-            keep = " or keep them for EM" if _may_keep(self.family_combo) else ""
+            keep = translate("nbviz", " or keep them for EM") if _may_keep(self.family_combo) else ""
             text = (
-                f"{n} row{'s have' if n != 1 else ' has'} missing values ({self._lines_text(error.lines)}). "
-                f"Tick a box below to load without {'them' if n != 1 else 'it'}{keep}, or fill them in."
-            )
+                translate(
+                    "nbviz",
+                    "{0} row has missing values ({1}). Tick a box below to load without it{2}, or fill them in.",
+                )
+                if n == 1
+                else translate(
+                    "nbviz",
+                    "{0} rows have missing values ({1}). Tick a box below to load without them{2}, or fill them in.",
+                )
+            ).format(n, self._lines_text(error.lines), keep)
             if _keeps_missing(self.family_combo, self.keep_check):  # kept cells: only missing labels are left
                 text = (
-                    f"{n} row{'s lack their' if n != 1 else ' lacks its'} label ({self._lines_text(error.lines)}): "
-                    "a row without its class cannot be kept for EM. Fill it in, set the label column's role to "
-                    "ignore, or tick Drop (which drops every row with a missing value)."
+                    translate("nbviz", "{0} row lacks its label ({1}): ")
+                    if n == 1
+                    else translate("nbviz", "{0} rows lack their label ({1}): ")
+                ).format(n, self._lines_text(error.lines)) + translate(
+                    "nbviz",
+                    "a row without its class cannot be kept for EM. Fill it in, set the label column's role to ignore, "
+                    "or tick Drop (which drops every row with a missing value).",
                 )
-                self.drop_check.setText("Drop every row with missing values instead")  # not only these
+                self.drop_check.setText(
+                    translate("nbviz", "Drop every row with missing values instead")
+                )  # not only these
             first = _escape(str(error).split(";")[0])
-            self._set_message("error", f"{text}<br><small>First: {first}</small>", rich=True)
+            self._set_message(
+                "error",
+                translate("nbviz", "{0}<br><small>First: {1}</small>").format(text, first),
+                rich=True,
+            )
         else:
             text = str(error)
             if getattr(error, "remedy", None) == "column":
-                text += " (the role box at the top of the column; text answers can be categorical)."
+                text += translate("nbviz", " (the role box at the top of the column; text answers can be categorical).")
             elif "is not a number" in text and getattr(error, "column", None) is not None:
-                text += ". Correct the file, or set that column's role to ignore (or label)."
+                text += translate("nbviz", ". Correct the file, or set that column's role to ignore (or label).")
             self._set_message("error", text)
             self._mark_error(error)
         self.ok_button.setEnabled(False)
@@ -578,6 +668,7 @@ class ImportDialog(QDialog):
             item = self.table.item(i, j)
             if item is None:  # a ragged row's missing cell
                 item = QTableWidgetItem("")
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, translate("nbviz", "no cell"))
                 self.table.setItem(i, j, item)
             item.setBackground(self._cell_colour(missing=False))
             item.setToolTip(str(error))
@@ -592,7 +683,7 @@ class ImportDialog(QDialog):
                 item = self.table.item(i, j)
                 if item is not None:
                     item.setBackground(self._cell_colour(missing=True) if is_missing(item.text()) else QBrush())
-                    item.setToolTip("A missing value" if is_missing(item.text()) else "")
+                    item.setToolTip(translate("nbviz", "A missing value") if is_missing(item.text()) else "")
         self._marked = []
 
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
@@ -609,7 +700,13 @@ class ImportDialog(QDialog):
             return False
         self.spec = self.current_spec()
         self.ok_button.setEnabled(False)
-        self._progress = QProgressDialog(f"Loading {os.path.basename(self.path)}…", "Cancel", 0, 1000, self)
+        self._progress = QProgressDialog(
+            translate("nbviz", "Loading {0}…").format(os.path.basename(self.path)),
+            translate("nbviz", "Cancel"),
+            0,
+            1000,
+            self,
+        )
         self._progress.setWindowTitle("nbviz")
         self._progress.setMinimumWidth(360)
         self._progress.setMinimumDuration(300)  # only shown for loads longer than ~300 ms
@@ -676,7 +773,7 @@ class ImportDialog(QDialog):
         if self._ended_inside_progress(self._load_cancelled):
             return
         self._close_progress()
-        self._set_message("notice", "Loading was cancelled; nothing was loaded.")
+        self._set_message("notice", translate("nbviz", "Loading was cancelled; nothing was loaded."))
         self.ok_button.setEnabled(True)
 
     def reject(self) -> None:

@@ -3,9 +3,13 @@ left out, the lines skipped under the header, and each categorical column's leve
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 import nbviz.core as nc
 
 from ...core.tables.columns import is_row_number, text_features_left_out
+
+translate = QCoreApplication.translate
 
 SHOWN_LEVELS = 4  # level names written in a column's heading; more are counted
 USE_ANSWERS = "use-answers"  # the link that takes the text answers in as the features
@@ -15,20 +19,24 @@ def column_notes(preview: nc.Preview, roles: list[str]) -> list[str]:
     """A note for each column left out as a row number (its role menu takes it back), and the lines
     skipped under the header."""
     notes = [
-        f"{_column_name(preview, j)} is left out as a row number (its values rise with the line; make it a feature "
-        "to use it)"
+        translate(
+            "nbviz", "{0} is left out as a row number (its values rise with the line; make it a feature to use it)"
+        ).format(_column_name(preview, j))
         for j, role in enumerate(roles)
         if role == "ignore" and is_row_number(preview, j)
     ]
     if preview.skipped.lines:
-        notes.append(preview.skipped.message() + " (set Skip to 0 to read it)" * (preview.skipped.units is not None))
+        notes.append(
+            preview.skipped.message()
+            + translate("nbviz", " (set Skip to 0 to read it)") * (preview.skipped.units is not None)
+        )
     return notes
 
 
 def _column_name(preview: nc.Preview, j: int) -> str:
     """Column `j` as a message names it: its name quoted, or its place when it has none (R's row names)."""
     name = preview.columns[j]
-    return f"'{name}'" if name.strip() else f"column {j + 1} (no name)"
+    return f"'{name}'" if name.strip() else translate("nbviz", "column {0} (no name)").format(j + 1)
 
 
 def answers_note(preview: nc.Preview, roles: list[str]) -> str:
@@ -38,12 +46,16 @@ def answers_note(preview: nc.Preview, roles: list[str]) -> str:
     if not left_out:
         return ""
     names = ", ".join(f"'{preview.columns[j]}'" for j in left_out)
-    plural = len(left_out) != 1
-    return (
-        f"<br>{names} {'hold' if plural else 'holds'} text answers, left out: a mixture takes numbers or "
-        f"levels, not both. <a href='{USE_ANSWERS}'>Cluster the answers instead</a> (they become categorical "
-        "features, the numeric ones are ignored)."
+    held = (
+        translate("nbviz", "<br>{0} holds text answers, left out: ")
+        if len(left_out) == 1
+        else translate("nbviz", "<br>{0} hold text answers, left out: ")
     )
+    return held.format(names) + translate(
+        "nbviz",
+        "a mixture takes numbers or levels, not both. <a href='{0}'>Cluster the answers instead</a> (they become "
+        "categorical features, the numeric ones are ignored).",
+    ).format(USE_ANSWERS)
 
 
 def answers_roles(preview: nc.Preview, roles: list[str]) -> list[str]:

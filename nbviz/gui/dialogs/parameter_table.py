@@ -6,7 +6,7 @@ The start editor fills it with the columns of `nbviz.app.run.start_table.StartTa
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
@@ -15,6 +15,8 @@ from ...app.families.synthesis_table import Column
 from ...app.run.start_table import cell_text, shown_text
 from ..plots.data.prototypes import colour_icon
 from ..style.palette import component_color
+
+translate = QCoreApplication.translate
 
 NORMALISE_DECIMALS = 6
 MAX_FITTED_COLUMNS = 40  # up to this many columns are sized to their text
@@ -32,6 +34,7 @@ class ParameterTable(QTableWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it, Enter edits
         self.horizontalHeader().setDefaultSectionSize(90)
         self._columns: tuple[Column, ...] = ()
 
@@ -96,7 +99,9 @@ class ParameterTable(QTableWidget):
                     item = self.cell(k, c)
                     reason = marked.get((k, c))
                     item.setBackground(QColor(background) if reason else QBrush())
-                    item.setToolTip(reason or f"component {k + 1}: {self._columns[c].description}")
+                    item.setToolTip(
+                        reason or translate("nbviz", "component {0}: {1}").format(k + 1, self._columns[c].description)
+                    )
         finally:
             self.blockSignals(False)
 
@@ -130,8 +135,14 @@ class ParameterTable(QTableWidget):
                 try:
                     values = synthesis.normalised([cells[k][c] for k, c in group], decimals[index > 0])
                 except ValueError as error:
-                    what = "the weights" if index == 0 else f"component {index}'s {simplex_rows}"
-                    failures.append(f"Could not normalise {what}: {error}.")
+                    what = (
+                        translate("nbviz", "the weights")
+                        if index == 0
+                        else translate("nbviz", "component {0}'s {1}").format(
+                            index, translate("nbviz", simplex_rows or "")
+                        )
+                    )
+                    failures.append(translate("nbviz", "Could not normalise {0}: {1}.").format(what, error))
                     continue
                 for (k, c), value in zip(group, values):
                     self.cell(k, c).setText(text(value))
@@ -144,5 +155,9 @@ def listed_issues(messages: list[str]) -> list[str]:
     """The first `MAX_LISTED_ISSUES` of `messages`, then a line that counts the others and says where they are."""
     listed = messages[:MAX_LISTED_ISSUES]
     if len(messages) > len(listed):
-        listed.append(f"… and {len(messages) - len(listed)} more (hover over a red cell for its reason)")
+        listed.append(
+            translate("nbviz", "… and {0} more (hover over a red cell for its reason)").format(
+                len(messages) - len(listed)
+            )
+        )
     return listed

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from enum import Enum
 
+from PySide6.QtCore import QCoreApplication
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.families import presentation
 from ...app.presentation.view_options import ViewOptions
 from ..plots.data.legend import LegendEntry, ellipse_text
+
+translate = QCoreApplication.translate
 
 
 class PreviewKind(Enum):
@@ -24,7 +30,7 @@ class PreviewKind(Enum):
     HEATMAPS = "heatmaps"  # many probabilities: the chosen and the sampled heat maps
 
 
-MEAN_TEXT = "true mean μ<sub>k</sub>"
+MEAN_TEXT = QT_TRANSLATE_NOOP("nbviz", "true mean μ<sub>k</sub>")
 
 
 def points_entry(options: ViewOptions) -> LegendEntry:
@@ -33,8 +39,8 @@ def points_entry(options: ViewOptions) -> LegendEntry:
     Short: the legend must fit beside the plot's axis on a projector, 1024 pixels wide.
     """
     if options.shapes:
-        return LegendEntry("shapes", "sample; colour and shape: true component k")
-    return LegendEntry("points", "sample, coloured by true component k")
+        return LegendEntry("shapes", translate("nbviz", "sample; colour and shape: true component k"))
+    return LegendEntry("points", translate("nbviz", "sample, coloured by true component k"))
 
 
 def preview_entries(kind: PreviewKind, family: str, options: ViewOptions) -> list[LegendEntry]:
@@ -42,20 +48,23 @@ def preview_entries(kind: PreviewKind, family: str, options: ViewOptions) -> lis
 
     Only the layers `options` shows are listed (the window's View options: ellipses, shapes).
     """
-    label = presentation(family).preview_label
+    label = translate("nbviz", presentation(family).preview_label)
     if kind is PreviewKind.SCATTER:
         entries = [points_entry(options)]
         if options.ellipses:
-            entries.append(LegendEntry("ellipses", f"true {ellipse_text()} ellipses"))
-        entries.append(LegendEntry("marker", MEAN_TEXT, hint="drag it"))
+            entries.append(LegendEntry("ellipses", translate("nbviz", "true {0} ellipses").format(ellipse_text())))
+        entries.append(LegendEntry("marker", translate("nbviz", MEAN_TEXT), hint=translate("nbviz", "drag it")))
         return entries
     if kind is PreviewKind.STRIPS:
-        return [points_entry(options), LegendEntry("marker", MEAN_TEXT, hint="drag it")]
+        return [
+            points_entry(options),
+            LegendEntry("marker", translate("nbviz", MEAN_TEXT), hint=translate("nbviz", "drag it")),
+        ]
     if kind is PreviewKind.PICTURES:
-        return [LegendEntry("ink", "ink: white 0 to black 1")]
+        return [LegendEntry("ink", translate("nbviz", "ink: white 0 to black 1"))]
     if kind is PreviewKind.BARS:
         return [
-            LegendEntry("component_bars", f"bars: chosen {label}"),
-            LegendEntry("dots", "dots: frequencies in the sample"),
+            LegendEntry("component_bars", translate("nbviz", "bars: chosen {0}").format(label)),
+            LegendEntry("dots", translate("nbviz", "dots: frequencies in the sample")),
         ]
-    return [LegendEntry("ink", "ink: white 0 to black at each map's largest value")]
+    return [LegendEntry("ink", translate("nbviz", "ink: white 0 to black at each map's largest value"))]

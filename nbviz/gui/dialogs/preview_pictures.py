@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtCore import QCoreApplication, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from ...app.presentation.appearance import Appearance
 from ..plots.data.legend import DataLegend
 from ..plots.data.prototypes import INK_LUT
 from ..style.palette import component_color
+
+translate = QCoreApplication.translate
 
 MAX_COLUMNS = 6  # components side by side, at most (fewer when their titles or the page's height need it)
 TITLE_POINTS = 9.0  # the titles and row names, in normal mode
@@ -143,7 +145,8 @@ class PreviewPictures(pg.GraphicsLayoutWidget):
         font.setPointSizeF(self.appearance.font_size(TITLE_POINTS))
         metrics = QFontMetricsF(font)
         text = 2 * TEXT_MARGIN
-        widest = (f"{n_components} ({n_rows} rows)", f"({n_rows} rows)")  # on one line, and wrapped
+        rows = translate("nbviz", "({0} rows)").format(n_rows)
+        widest = (f"{n_components} {rows}", rows)  # on one line, and wrapped
         title = (metrics.horizontalAdvance(widest[0]) + text, metrics.horizontalAdvance(widest[1]) + text)
         name = max(metrics.horizontalAdvance(name) for name in ROW_NAMES) + text
         legend = self.legend.item
@@ -181,7 +184,7 @@ class PreviewPictures(pg.GraphicsLayoutWidget):
             else:
                 sampled.setImage(sample[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             number = f"<span style='color:{component_color(k, self.appearance.dark).name()}'><b>{k + 1}</b></span>"
-            rows = f"({np.count_nonzero(z == k)} rows)"
+            rows = translate("nbviz", "({0} rows)").format(int(np.count_nonzero(z == k)))
             text = f"<div align='center'>{number}<br>{rows}</div>" if wrapped else f"{number} {rows}"
             title = self.titles[k]
             title.item.setTextWidth(-1)  # its natural width: the wrapped lines are centred in it

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.data.standardize import METHODS, scale_proposal
+from ..widgets.accessible import buddy_label
 from ..widgets.layouts import left_row
 
-CHOICE_TIP = (
+translate = QCoreApplication.translate
+
+CHOICE_TIP = QT_TRANSLATE_NOOP(
+    "nbviz",
     "Fit on standardised features; the centre and scale of each column are kept, so the parameters "
-    "can be read in the file's units"
+    "can be read in the file's units",
 )
-ANSWERS_TIP = "Text answers (categorical levels) have no centre or scale: they are used as they are"
+ANSWERS_TIP = QT_TRANSLATE_NOOP(
+    "nbviz", "Text answers (categorical levels) have no centre or scale: they are used as they are"
+)
 
 
 class StandardizeRow(QWidget):
@@ -20,16 +29,20 @@ class StandardizeRow(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.combo = QComboBox()
-        self.combo.addItem("no (the file's units)", None)
+        self.combo.addItem(translate("nbviz", "no (the file's units)"), None)
         for method, text in METHODS.items():
-            self.combo.addItem(text, method)
-        self.combo.setToolTip(CHOICE_TIP)
+            self.combo.addItem(translate("nbviz", text), method)
+        self.combo.setToolTip(translate("nbviz", CHOICE_TIP))
         self.proposal = QLabel()
         self.proposal.setWordWrap(True)
         self.proposal.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(left_row("Standardise features:", self.combo, margins=(0, 0, 0, 0)))
+        layout.addLayout(
+            left_row(
+                buddy_label(translate("nbviz", "Standardise features:"), self.combo), self.combo, margins=(0, 0, 0, 0)
+            )
+        )
         layout.addWidget(self.proposal)
         self.combo.currentIndexChanged.connect(self._shown)
 
@@ -51,7 +64,7 @@ class StandardizeRow(QWidget):
         if answers:
             self.combo.setCurrentIndex(0)
         self.combo.setEnabled(not answers)
-        self.combo.setToolTip(ANSWERS_TIP if answers else CHOICE_TIP)
+        self.combo.setToolTip(translate("nbviz", ANSWERS_TIP if answers else CHOICE_TIP))
         text = None if answers else scale_proposal(X, columns)
         self.proposal.setText(text or "")
         self._shown()

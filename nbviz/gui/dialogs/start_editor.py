@@ -11,7 +11,7 @@ whose first snapshot is exactly the table's numbers.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QPushButton, QVBoxLayout
 
 import nbviz.core as nc
@@ -25,6 +25,8 @@ from ...app.run.start_table import StartTable, fit_options, start_config, start_
 from ..style.theme import style_window
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .parameter_table import ParameterTable, listed_issues
+
+translate = QCoreApplication.translate
 
 MAX_NAMED_FEATURES = 12  # the feature names are listed above the table up to this many
 
@@ -59,7 +61,7 @@ class StartEditor(QDialog):
         self.session = session
         self.appearance = appearance if appearance is not None else Appearance(self)
         style_window(self, self.appearance)
-        self.setWindowTitle("Edit start")
+        self.setWindowTitle(translate("nbviz", "Edit start"))
         self.family = start.family
         self.check = synthesis.TableCheck(None, ())
         self._table_shape = StartTable.for_model(start)
@@ -69,35 +71,39 @@ class StartEditor(QDialog):
         self.features_label.setWordWrap(True)
         self.layout_box = QComboBox()
         for name in self._table_shape.layouts:
-            self.layout_box.addItem(name.capitalize(), name)
+            shown = translate("nbviz", name)
+            self.layout_box.addItem(shown[:1].upper() + shown[1:], name)
         self.layout_box.setToolTip(
-            "Type each covariance as its matrix (exact) or as standard deviations and correlations"
+            translate("nbviz", "Type each covariance as its matrix (exact) or as standard deviations and correlations")
         )
         self.covariance_box = QComboBox()
         options = fit_options(self.family, start)
         self.covariance_box.addItems(list(nc.COVARIANCE_TYPES))
         if "covariance_type" in options:  # the family's option (shown only then)
             self.covariance_box.setCurrentText(str(options["covariance_type"]))
-        self.covariance_box.setToolTip("The covariance type of the run; the table must respect it")
+        self.covariance_box.setToolTip(translate("nbviz", "The covariance type of the run; the table must respect it"))
         form = QFormLayout()
         form.addRow(self.title_label)
-        form.addRow("Covariance as", self.layout_box)
-        form.addRow("Covariance type", self.covariance_box)
+        form.addRow(translate("nbviz", "Covariance as"), self.layout_box)
+        form.addRow(translate("nbviz", "Covariance type"), self.covariance_box)
         form.setRowVisible(self.layout_box, bool(self._table_shape.layouts))
         form.setRowVisible(self.covariance_box, "covariance_type" in options)
 
-        self.current_button = QPushButton("Current start")
-        self.current_button.setToolTip("The parameters this run started from")
-        self.cursor_button = QPushButton("Parameters shown")
-        self.cursor_button.setToolTip("The parameters at the history cursor (a fresh start from there)")
-        self.truth_button = QPushButton("Start from the truth")
-        self.truth_button.setToolTip("The true parameters the synthesised data were drawn from")
-        self.normalise_button = QPushButton(presentation(self.family).synthesis.normalise_text)
+        self.current_button = QPushButton(translate("nbviz", "Current start"))
+        self.current_button.setToolTip(translate("nbviz", "The parameters this run started from"))
+        self.cursor_button = QPushButton(translate("nbviz", "Parameters shown"))
+        self.cursor_button.setToolTip(
+            translate("nbviz", "The parameters at the history cursor (a fresh start from there)")
+        )
+        self.truth_button = QPushButton(translate("nbviz", "Start from the truth"))
+        self.truth_button.setToolTip(translate("nbviz", "The true parameters the synthesised data were drawn from"))
+        self.normalise_button = QPushButton(translate("nbviz", presentation(self.family).synthesis.normalise_text))
         self.table = ParameterTable()
+        self.table.setAccessibleName(translate("nbviz", "Starting parameters"))
         self.issues_label = QLabel()
         self.issues_label.setWordWrap(True)
         self.issues_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.buttons = ok_cancel(self, "Start EM here", self.accept)
+        self.buttons = ok_cancel(self, translate("nbviz", "Start EM here"), self.accept)
         self.ok_button = self.buttons.ok_button
         for button in self.buttons.buttons():  # Enter finishes a cell's edit; it does not start EM
             if isinstance(button, QPushButton):
@@ -108,7 +114,7 @@ class StartEditor(QDialog):
         layout.addLayout(form)
         layout.addLayout(left_row(self.current_button, self.cursor_button, self.truth_button, self.normalise_button))
         layout.addWidget(self.features_label)
-        layout.addWidget(QLabel("Starting parameters (one row per component; edit any cell):"))
+        layout.addWidget(QLabel(translate("nbviz", "Starting parameters (one row per component; edit any cell):")))
         layout.addWidget(self.table, 1)
         layout.addWidget(self.issues_label)
         layout.addWidget(self.buttons)
@@ -183,7 +189,7 @@ class StartEditor(QDialog):
         reason = start_problem(model, problem)
         if reason is None:
             outcome = self.session.configure(start_config(self.session.config, model), start=model)
-            reason = None if outcome else (outcome.reason or "The start could not be used.")
+            reason = None if outcome else (outcome.reason or translate("nbviz", "The start could not be used."))
         if reason is not None:
             self._show_messages([reason])
             return
@@ -223,12 +229,14 @@ class StartEditor(QDialog):
         problem = self.session.problem
         assert problem is not None  # checked on construction
         K = self.session.n_components
-        self.title_label.setText(f"{presentation(self.family).title}, K = {K}, on {problem.name}")
+        self.title_label.setText(
+            translate("nbviz", "{0}, K = {1}, on {2}").format(presentation(self.family).title, K, problem.name)
+        )
         names = [str(name) for name in problem.columns]
         shown = [f"{feature_name(m)} = {name}" for m, name in enumerate(names[:MAX_NAMED_FEATURES])]
         if len(names) > len(shown):
-            shown.append(f"… ({len(names)} in all)")
-        self.features_label.setText("Features: " + ", ".join(shown))
+            shown.append(translate("nbviz", "… ({0} in all)").format(len(names)))
+        self.features_label.setText(translate("nbviz", "Features: ") + ", ".join(shown))
         self.features_label.setVisible(names != [feature_name(m) for m in range(len(names))])
 
     def apply_appearance(self) -> None:

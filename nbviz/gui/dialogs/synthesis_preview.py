@@ -18,11 +18,12 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSizeF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSizeF, Qt, Signal
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.families import PointsModel, presentation
 from ...app.presentation.appearance import Appearance
@@ -33,8 +34,11 @@ from ..plots.data.point_layer import SHAPES
 from ..plots.data.prototypes import INK_LUT
 from ..plots.styling import pen, plot_font, style_plot
 from ..style.palette import component_color
+from ..widgets.accessible import describe_widget
 from .preview_legend import PreviewKind, preview_entries
 from .preview_pictures import PreviewPictures
+
+translate = QCoreApplication.translate
 
 MIN_IMAGE_SIDE = 4  # as Problem: square data of at least 4 x 4 features is drawn as pictures
 MAX_FEATURE_LABELS = 12  # bar charts and heat maps name at most about this many features
@@ -79,6 +83,9 @@ def preview_kind(model: nc.Mixture) -> PreviewKind:
     if probs is not None and probs.size > MAX_BARS:
         return PreviewKind.HEATMAPS
     return PreviewKind.BARS
+
+
+PREVIEW_NAME = QT_TRANSLATE_NOOP("nbviz", "Preview of the synthesised data")  # what a screen reader calls each page
 
 
 class SynthesisPreview(QWidget):
@@ -141,7 +148,9 @@ class SynthesisPreview(QWidget):
         self.heatmaps = pg.GraphicsLayoutWidget()
         self.heatmaps.setBackground("w")
         self.heat_images = []
-        for row, title in enumerate(("chosen probabilities", "frequencies in the sample")):
+        for row, title in enumerate(
+            (translate("nbviz", "chosen probabilities"), translate("nbviz", "frequencies in the sample"))
+        ):
             plot = self.heatmaps.addPlot(row=row, col=0, title=title)
             plot.invertY(True)
             plot.setMenuEnabled(False)
@@ -170,6 +179,7 @@ class SynthesisPreview(QWidget):
             plot.getViewBox().sigResized.connect(lambda *_: self._name_features())
         for page in (self.scatter_plot, self.pictures, self.bars_plot, self.heatmaps):
             self.pages.addWidget(page)
+            describe_widget(page, translate("nbviz", PREVIEW_NAME))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
@@ -199,21 +209,27 @@ class SynthesisPreview(QWidget):
         """Draw `X` (rows drawn from `model`, true components `z`); `n_total` rows will be synthesised."""
         self._shown = (model, X, z, n_total)
         rows = (
-            f"a sample of {len(X):,} rows (the data will have {n_total:,})"
+            translate("nbviz", "a sample of {0:,} rows (the data will have {1:,})").format(len(X), n_total)
             if len(X) < n_total
-            else f"the {n_total:,} rows"
+            else translate("nbviz", "the {0:,} rows").format(n_total)
         )
         shown = presentation(model)
         kind = self.kind = preview_kind(model)
         self._show_legend(model)
         if kind in (PreviewKind.SCATTER, PreviewKind.STRIPS):
             dims = (
-                "the first two features"
+                translate("nbviz", "the first two features")
                 if model.n_features > 2
-                else ("x1 against x2" if model.n_features == 2 else "x1, one strip per component")
+                else (
+                    translate("nbviz", "x1 against x2")
+                    if model.n_features == 2
+                    else translate("nbviz", "x1, one strip per component")
+                )
             )
             self.caption.setText(
-                f"Preview of {rows}: {dims}, coloured by true component. Drag a mean (large disc) to move it."
+                translate(
+                    "nbviz", "Preview of {0}: {1}, coloured by true component. Drag a mean (large disc) to move it."
+                ).format(rows, dims)
             )
             points = shown.points(model)
             assert points is not None  # the scatter and strips are for mixtures drawn as points
@@ -221,24 +237,33 @@ class SynthesisPreview(QWidget):
             self.pages.setCurrentWidget(self.scatter_plot)
         elif kind is PreviewKind.PICTURES:
             self.caption.setText(
-                f"Preview of {rows}. Top: each component's chosen {shown.preview_label} (black = 1); "
-                "bottom: the average of its sampled rows."
+                translate(
+                    "nbviz",
+                    "Preview of {0}. Top: each component's chosen {1} (black = 1); bottom: the average of "
+                    "its sampled rows.",
+                ).format(rows, translate("nbviz", shown.preview_label))
             )
             self._draw_pictures(model, X, z)
             self.pages.setCurrentWidget(self.pictures)
         elif kind is PreviewKind.HEATMAPS:
-            self.caption.setText(f"Preview of {rows}. Darker = more probable; each image has its own scale.")
+            self.caption.setText(
+                translate("nbviz", "Preview of {0}. Darker = more probable; each image has its own scale.").format(rows)
+            )
             self._draw_heatmaps(model, X, z)
             self.pages.setCurrentWidget(self.heatmaps)
         else:
             self.caption.setText(
-                f"Preview of {rows}. Bars: each component's chosen {shown.preview_label}; "
-                "dots: the frequencies in its sampled rows."
+                translate(
+                    "nbviz",
+                    "Preview of {0}. Bars: each component's chosen {1}; dots: the frequencies in its sampled rows.",
+                ).format(rows, translate("nbviz", shown.preview_label))
             )
             self._draw_bars(model, X, z)
             self.pages.setCurrentWidget(self.bars_plot)
         self._place_legend()
         self.setEnabled(True)
+        for page in (self.scatter_plot, self.bars_plot, self.pictures, self.heatmaps):  # read as the caption
+            describe_widget(page, translate("nbviz", PREVIEW_NAME), self.caption.text())
 
     @property
     def legend(self) -> DataLegend | None:
@@ -281,7 +306,11 @@ class SynthesisPreview(QWidget):
 
     def show_paused(self, reason: str) -> None:
         """Keep the last drawing but say why it is not up to date."""
-        self.caption.setText(f"<span style='color:{self.appearance.error_text}'>Preview paused: {reason}</span>")
+        self.caption.setText(
+            translate("nbviz", "<span style='color:{0}'>Preview paused: {1}</span>").format(
+                self.appearance.error_text, reason
+            )
+        )
         self.setEnabled(False)
 
     # ----------------------------------------------------------------- points (Gaussian)
@@ -322,7 +351,10 @@ class SynthesisPreview(QWidget):
         self.legend_heights = (-0.45, K - 0.55) if D == 1 else None  # strips: the legend goes above them
         item = self.scatter_plot.getPlotItem()
         item.setLabel("bottom", "x1")
-        item.setLabel("left", "x2" if D >= 2 else "true component (strips)")
+        item.setLabel(
+            "left",
+            "x2" if D >= 2 else translate("nbviz", "true component (strips)"),
+        )
         if D == 1:
             item.getAxis("left").setTicks([[(k, str(k + 1)) for k in range(K)]])
         else:

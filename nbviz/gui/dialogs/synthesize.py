@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -41,6 +41,8 @@ from ..style.theme import style_window
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .parameter_table import ParameterTable, listed_issues
 from .synthesis_preview import SynthesisPreview
+
+translate = QCoreApplication.translate
 
 PREVIEW_ROWS = 2000  # rows drawn for the preview; up to this N the preview shows the very data
 PREVIEW_DELAY_MS = 120  # edits within this time share one preview redraw (a drag redraws ~8 times a second)
@@ -85,34 +87,43 @@ class SynthesisDialog(QDialog):
         self.settings = settings
         self.appearance = appearance if appearance is not None else Appearance(self)
         style_window(self, self.appearance)  # before the widgets, so they are sized for its font
-        self.setWindowTitle("Synthesise data")
+        self.setWindowTitle(translate("nbviz", "Synthesise data"))
         self._filling = False  # True while the dialog writes cells itself
         self.check = synthesis.TableCheck(None, ())
         self._size_problem: str | None = None
 
         self.family_box = QComboBox()
         for name in synthesis.FAMILIES:
-            self.family_box.addItem(presentation(name).title, name)
-        self.n_spin = _spin(1, 1_000_000, 500, "Number of data rows to draw")
-        self.k_spin = _spin(1, 12, 3, "Number of true components (changing it draws new parameters)")
+            self.family_box.addItem(translate("nbviz", presentation(name).title), name)
+        self.n_spin = _spin(1, 1_000_000, 500, translate("nbviz", "Number of data rows to draw"))
+        self.k_spin = _spin(
+            1, 12, 3, translate("nbviz", "Number of true components (changing it draws new parameters)")
+        )
         self.d_spin = _spin(1, 8, 2, "")
         self.d_label = QLabel()
-        self.seed_spin = _spin(0, 2**31 - 1, 0, "Seed of the random sample (the parameters stay as they are)")
-        self.length_spin = _spin(1, 100_000, synthesis.DEFAULT_DOCUMENT_LENGTH, "Words in each document")
-        self.length_label = QLabel("Words per document")
-        self.randomise_button = QPushButton("Randomise")
-        self.randomise_button.setToolTip("New random parameters from a new seed")
-        self.normalise_button = QPushButton("Normalise weights")
+        self.d_label.setBuddy(self.d_spin)
+        self.seed_spin = _spin(
+            0, 2**31 - 1, 0, translate("nbviz", "Seed of the random sample (the parameters stay as they are)")
+        )
+        self.length_spin = _spin(
+            1, 100_000, synthesis.DEFAULT_DOCUMENT_LENGTH, translate("nbviz", "Words in each document")
+        )
+        self.length_label = QLabel(translate("nbviz", "Words per document"))
+        self.length_label.setBuddy(self.length_spin)
+        self.randomise_button = QPushButton(translate("nbviz", "Randomise"))
+        self.randomise_button.setToolTip(translate("nbviz", "New random parameters from a new seed"))
+        self.normalise_button = QPushButton(translate("nbviz", "Normalise weights"))
         form = QFormLayout()
-        form.addRow("Family", self.family_box)
-        form.addRow("Rows N", self.n_spin)
-        form.addRow("Components K", self.k_spin)
+        form.addRow(translate("nbviz", "Family"), self.family_box)
+        form.addRow(translate("nbviz", "Rows N"), self.n_spin)
+        form.addRow(translate("nbviz", "Components K"), self.k_spin)
         form.addRow(self.d_label, self.d_spin)
         form.addRow(self.length_label, self.length_spin)
-        form.addRow("Seed", self.seed_spin)
+        form.addRow(translate("nbviz", "Seed"), self.seed_spin)
         form.addRow(left_row(self.randomise_button, self.normalise_button))
 
         self.table = ParameterTable()
+        self.table.setAccessibleName(translate("nbviz", "True parameters"))
         self.table.horizontalHeader().setDefaultSectionSize(72)
         self.issues_label = QLabel()
         self.issues_label.setWordWrap(True)
@@ -125,7 +136,7 @@ class SynthesisDialog(QDialog):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(form)
-        table_title = QLabel("True parameters (one row per component; edit any cell):")
+        table_title = QLabel(translate("nbviz", "True parameters (one row per component; edit any cell):"))
         table_title.setWordWrap(True)  # the dialog fits a 1024-pixel projector at presentation fonts
         left_layout.addWidget(table_title)
         left_layout.addWidget(self.table, 1)
@@ -135,7 +146,7 @@ class SynthesisDialog(QDialog):
         splitter.addWidget(self.preview)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        self.buttons = ok_cancel(self, "Synthesise and open", self.accept)
+        self.buttons = ok_cancel(self, translate("nbviz", "Synthesise and open"), self.accept)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
@@ -302,7 +313,7 @@ class SynthesisDialog(QDialog):
                 self.settings.sync()
             super().accept()
         else:
-            self._show_messages([_escape(outcome.reason or "The data could not be opened.")])
+            self._show_messages([_escape(outcome.reason or translate("nbviz", "The data could not be opened."))])
 
     # ----------------------------------------------------------------- reacting to edits
     def _family_changed(self) -> None:
@@ -312,13 +323,21 @@ class SynthesisDialog(QDialog):
         self.d_spin.setRange(low, high)
         self.d_spin.setValue(recipe.default_features)
         self.d_spin.blockSignals(False)
-        self.d_label.setText(recipe.features_label)
-        self.d_spin.setToolTip(f"Number of {recipe.features_noun} (changing it draws new parameters)")
+        self.d_label.setText(translate("nbviz", recipe.features_label))
+        self.d_spin.setToolTip(
+            translate("nbviz", "Number of {0} (changing it draws new parameters)").format(
+                translate("nbviz", recipe.features_noun)
+            )
+        )
         self.length_label.setVisible(recipe.asks_document_length)
         self.length_spin.setVisible(recipe.asks_document_length)
-        self.normalise_button.setText(recipe.normalise_text)
-        rows = "" if recipe.simplex_rows is None else f" and each component's {recipe.simplex_rows}"
-        self.normalise_button.setToolTip(f"Scale the weights{rows} to sum to 1")
+        self.normalise_button.setText(translate("nbviz", recipe.normalise_text))
+        rows = (
+            ""
+            if recipe.simplex_rows is None
+            else translate("nbviz", " and each component's {0}").format(translate("nbviz", recipe.simplex_rows))
+        )
+        self.normalise_button.setToolTip(translate("nbviz", "Scale the weights{0} to sum to 1").format(rows))
         self._draw_parameters()
 
     def _shape_changed(self) -> None:
@@ -348,7 +367,9 @@ class SynthesisDialog(QDialog):
                     item = self._cell(k, c)
                     reason = marked.get((k, c))
                     item.setBackground(QColor(self.appearance.problem_background) if reason else QBrush())
-                    item.setToolTip(reason or f"component {k + 1}: {columns[c].description}")
+                    item.setToolTip(
+                        reason or translate("nbviz", "component {0}: {1}").format(k + 1, columns[c].description)
+                    )
         finally:
             self._filling = False
         messages = [issue.message for issue in self.check.issues]
@@ -362,7 +383,7 @@ class SynthesisDialog(QDialog):
                 self._preview_timer.start()
         else:
             self._preview_timer.stop()
-            self.preview.show_paused("fix the cells marked in red.")
+            self.preview.show_paused(translate("nbviz", "fix the cells marked in red."))
 
     def _show_messages(self, lines: list[str]) -> None:
         """Show `lines` (rich text) under the table; hide the label when there are none."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PIL import Image
-from PySide6.QtCore import QObject, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
@@ -25,6 +25,8 @@ from ...app.run.session import Session
 from ..plots.data.data_view import DataView
 from .frames import FrameViews
 from .source import FigureSource
+
+translate = QCoreApplication.translate
 
 DEFAULT_SIZE = (960, 600)
 DEFAULT_FRAME_MS = 500
@@ -164,8 +166,10 @@ class AnimationExport(QObject):
         super().__init__(parent)
         self.source = source
         total = len(source.indices)
-        self.progress = QProgressDialog(f"Drawing {total} frames…", "Cancel", 0, total + 1, parent)
-        self.progress.setWindowTitle("Exporting the animation")
+        self.progress = QProgressDialog(
+            translate("nbviz", "Drawing {0} frames…").format(total), translate("nbviz", "Cancel"), 0, total + 1, parent
+        )
+        self.progress.setWindowTitle(translate("nbviz", "Exporting the animation"))
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         self.progress.canceled.connect(self.cancel)
@@ -199,7 +203,7 @@ class AnimationExport(QObject):
         self.source.close()
         writer = self.source.writer
         if isinstance(writer, PillowWriter):
-            self.progress.setLabelText("Encoding the frames…")
+            self.progress.setLabelText(translate("nbviz", "Encoding the frames…"))
             encode = writer.encoder()  # its own list of the frames: Cancel may drop the writer's meanwhile
             self._job.start(lambda job: encode())
         else:
@@ -209,7 +213,7 @@ class AnimationExport(QObject):
         if self._ended:
             return
         if data is None:
-            self._end(error or "The frames could not be encoded.")
+            self._end(error or translate("nbviz", "The frames could not be encoded."))
             return
         path = self.source.writer.path
         self._write(lambda: write_atomically(path, data))

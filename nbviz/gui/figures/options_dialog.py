@@ -4,7 +4,7 @@ own words are not: they belong to one figure)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,9 +18,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from .render import MAX_SCALE, FigureOptions, print_scale
 
-SCALES = {"1x (as on screen)": 1.0, "2x (sharp on slides)": 2.0, "3x": 3.0, "4x": 4.0}
+translate = QCoreApplication.translate
+
+# the scale chooser: its entries (English, as the settings keep them; translated where shown) and scales
+SCALES = {
+    QT_TRANSLATE_NOOP("nbviz", "1x (as on screen)"): 1.0,
+    QT_TRANSLATE_NOOP("nbviz", "2x (sharp on slides)"): 2.0,
+    "3x": 3.0,
+    "4x": 4.0,
+}
 SIZE_MODES = ("scale", "width", "print")  # the size chooser's entries, in order
 KEY = "figure_export/"  # the settings' group
 TITLE_ROOM = 0.75  # of the screen's width: the title field widens to show the default title whole, up to this
@@ -47,12 +57,19 @@ class FigureOptionsDialog(QDialog):
         self, settings: QSettings, layout_width: int, png: bool, default_title: str, parent: QWidget | None = None
     ):
         super().__init__(parent)
-        self.setWindowTitle("Figure options")
+        self.setWindowTitle(translate("nbviz", "Figure options"))
         self.settings, self.layout_width, self.png = settings, max(int(layout_width), 1), png
         self.mode = QComboBox()
-        self.mode.addItems(["Scale", "Width in pixels", "Print width at a resolution"])
+        self.mode.addItems(
+            [
+                translate("nbviz", "Scale"),
+                translate("nbviz", "Width in pixels"),
+                translate("nbviz", "Print width at a resolution"),
+            ]
+        )
         self.scale = QComboBox()
-        self.scale.addItems(list(SCALES))
+        for text in SCALES:
+            self.scale.addItem(translate("nbviz", text), text)
         self.width_box = QSpinBox()
         self.width_box.setRange(100, round(self.layout_width * MAX_SCALE))
         self.width_box.setSuffix(" px")
@@ -62,11 +79,11 @@ class FigureOptionsDialog(QDialog):
         self.dpi = QSpinBox()
         self.dpi.setRange(72, 1200)
         self.dpi.setSuffix(" dpi")
-        self.presentation = QCheckBox("Presentation mode's fonts, line widths and point sizes")
-        self.show_title = QCheckBox("A title above the figure")
+        self.presentation = QCheckBox(translate("nbviz", "Presentation mode's fonts, line widths and point sizes"))
+        self.show_title = QCheckBox(translate("nbviz", "A title above the figure"))
         self.title = QLineEdit()
         self.title.setPlaceholderText(default_title)
-        self.title.setToolTip(f"Left empty, the title is: {default_title}")
+        self.title.setToolTip(translate("nbviz", "Left empty, the title is: {0}").format(default_title))
         screen = self.screen().availableGeometry().width()
         room = self.title.fontMetrics().horizontalAdvance(default_title) + TITLE_FRAME
         self.title.setMinimumWidth(min(room, round(screen * TITLE_ROOM)))
@@ -75,17 +92,17 @@ class FigureOptionsDialog(QDialog):
         self.result_size = QLabel()
         form = QFormLayout(self)
         if png:
-            form.addRow("Size", self.mode)
-            form.addRow("Scale", self.scale)
-            form.addRow("Width", self.width_box)
-            form.addRow("Print width", self.print_width)
-            form.addRow("Resolution", self.dpi)
+            form.addRow(translate("nbviz", "Size"), self.mode)
+            form.addRow(translate("nbviz", "Scale"), self.scale)
+            form.addRow(translate("nbviz", "Width"), self.width_box)
+            form.addRow(translate("nbviz", "Print width"), self.print_width)
+            form.addRow(translate("nbviz", "Resolution"), self.dpi)
             form.addRow("", self.result_size)
         else:
-            form.addRow(QLabel("SVG and PDF are drawings: they stay sharp at any size."))
+            form.addRow(QLabel(translate("nbviz", "SVG and PDF are drawings: they stay sharp at any size.")))
         form.addRow(self.presentation)
         form.addRow(self.show_title)
-        form.addRow("Title", self.title)
+        form.addRow(translate("nbviz", "Title"), self.title)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -105,7 +122,7 @@ class FigureOptionsDialog(QDialog):
         s = self.settings
         mode = str(s.value(KEY + "mode", "scale"))
         self.mode.setCurrentIndex(SIZE_MODES.index(mode) if mode in SIZE_MODES else 0)
-        self.scale.setCurrentText(str(s.value(KEY + "scale", next(iter(SCALES)))))
+        self.scale.setCurrentIndex(max(0, self.scale.findData(str(s.value(KEY + "scale", next(iter(SCALES)))))))
         self.width_box.setValue(_number(s.value(KEY + "width"), 2 * self.layout_width))
         self.print_width.setValue(_number(s.value(KEY + "print_width"), 16.0))
         self.dpi.setValue(_number(s.value(KEY + "dpi"), 300))
@@ -116,7 +133,7 @@ class FigureOptionsDialog(QDialog):
     def _write(self) -> None:
         s = self.settings
         s.setValue(KEY + "mode", SIZE_MODES[self.mode.currentIndex()])
-        s.setValue(KEY + "scale", self.scale.currentText())
+        s.setValue(KEY + "scale", self.scale.currentData())
         s.setValue(KEY + "width", self.width_box.value())
         s.setValue(KEY + "print_width", self.print_width.value())
         s.setValue(KEY + "dpi", self.dpi.value())
@@ -130,7 +147,11 @@ class FigureOptionsDialog(QDialog):
         self.width_box.setEnabled(mode == "width")
         self.print_width.setEnabled(mode == "print")
         self.dpi.setEnabled(mode == "print")
-        self.result_size.setText(f"The image will be {round(self.layout_width * self.chosen_scale())} pixels wide.")
+        self.result_size.setText(
+            translate("nbviz", "The image will be {0} pixels wide.").format(
+                round(self.layout_width * self.chosen_scale())
+            )
+        )
 
     def chosen_scale(self) -> float:
         """PNG pixels per screen pixel for the size chosen, within `FigureOptions`' range."""
@@ -140,7 +161,7 @@ class FigureOptionsDialog(QDialog):
         elif mode == "print":
             scale = print_scale(self.dpi.value(), self.print_width.value(), self.layout_width)
         else:
-            scale = SCALES[self.scale.currentText()]
+            scale = SCALES[self.scale.currentData()]
         return min(max(scale, 0.1), MAX_SCALE)
 
     def options(self) -> FigureOptions:

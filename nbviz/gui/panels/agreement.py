@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.analysis.agreement import MATCHING_NOTE, Agreement, AgreementCache
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
-NO_LABELS = (
+translate = QCoreApplication.translate
+
+NO_LABELS = QT_TRANSLATE_NOOP(
+    "nbviz",
     "No class labels in this data. Open a file with a label column (File → Open…) or a preset "
-    "such as iris, penguins, digits or corpus to compare the clusters with the classes."
+    "such as iris, penguins, digits or corpus to compare the clusters with the classes.",
 )
 NOWRAP = "white-space:nowrap"
 RULE = "border-top:1px solid #999"
@@ -35,6 +42,7 @@ class AgreementPanel(TextPanel):
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
     placeholder = NO_LABELS
+    title = QT_TRANSLATE_NOOP("nbviz", "Clusters vs classes")
     agreement = Shown[Agreement | None](None)
 
     def __init__(self, session, parent=None, *, appearance=None):
@@ -55,17 +63,22 @@ class AgreementPanel(TextPanel):
         class_names = [classes[c] if c < len(classes) else str(c + 1) for c in range(result.counts.shape[1])]
         names = session.component_names()
         when = {
-            "init": "at the start",
-            "E": f"after the E-step of iteration {snapshot.iteration}",
-            "M": f"after the M-step of iteration {snapshot.iteration}",
+            "init": translate("nbviz", "at the start"),
+            "E": translate("nbviz", "after the E-step of iteration {0}").format(snapshot.iteration),
+            "M": translate("nbviz", "after the M-step of iteration {0}").format(snapshot.iteration),
         }[snapshot.phase]
         n, matched = result.n_samples, result.matched
         parts = [
-            f"<p><b>Adjusted Rand index {result.ari:.3f}</b> &nbsp;·&nbsp; <b>NMI {result.nmi:.3f}</b>"
-            f" &nbsp;·&nbsp; {matched} of {n} rows on matched pairs "
-            f"({100.0 * matched / n:.1f} %)<br><span style='color:{muted}'>{html.escape(when)}</span></p>",
-            f"<p style='color:{muted}'>Components (rows) × classes (columns); highlighted: the class matched "
-            "to each component</p>",
+            translate(
+                "nbviz",
+                "<p><b>Adjusted Rand index {0:.3f}</b> &nbsp;·&nbsp; <b>NMI {1:.3f}</b> &nbsp;·&nbsp; "
+                "{2} of {3} rows on matched pairs ({4:.1f} %)<br><span style='color:{5}'>{6}</span></p>",
+            ).format(result.ari, result.nmi, matched, n, 100.0 * matched / n, muted, html.escape(when)),
+            translate(
+                "nbviz",
+                "<p style='color:{0}'>Components (rows) × classes (columns); highlighted: the class "
+                "matched to each component</p>",
+            ).format(muted),
             "<table cellspacing='0' cellpadding='2'><tr><th></th>",
         ]
         # no cell may wrap: a number or a name broken across lines cannot be read
@@ -87,14 +100,19 @@ class AgreementPanel(TextPanel):
                     cells.append(f"<td align='right' style='{NOWRAP}; {RULE}'>{count}</td>")
             parts.append("<tr>" + "".join(cells) + "</tr>")
         totals = "".join(f"<td align='right'>{total}</td>" for total in result.counts.sum(axis=0))
-        parts.append(f"<tr style='color:{muted}'><td style='{NOWRAP}'>all</td>{totals}</tr>")
+        parts.append(
+            translate("nbviz", "<tr style='color:{0}'><td style='{1}'>all</td>{2}</tr>").format(muted, NOWRAP, totals)
+        )
         parts.append("</table>")
         parts.append(f"<p>{html.escape(self._given_note(result))}</p>" if result.n_given else "")
         parts.append(
-            f"<p style='color:{muted}'>Each row counts for the component with its largest responsibility "
-            "at this half-step. The adjusted Rand index and the normalised mutual information (NMI) need no "
-            "matching: 1 = the classes exactly; ARI about 0 = no better than chance, NMI 0 = independent. "
-            f"{html.escape(MATCHING_NOTE)}</p>"
+            translate(
+                "nbviz",
+                "<p style='color:{0}'>Each row counts for the component with its largest responsibility "
+                "at this half-step. The adjusted Rand index and the normalised mutual information (NMI) "
+                "need no matching: 1 = the classes exactly; ARI about 0 = no better than chance, NMI 0 = "
+                "independent. {1}</p>",
+            ).format(muted, html.escape(translate("nbviz", MATCHING_NOTE)))
         )
         return "".join(parts)
 
@@ -102,19 +120,21 @@ class AgreementPanel(TextPanel):
         n, config = result.n_samples, self.session.config
         sources = []
         if config.label_fraction > 0:
-            sources.append(f"label fraction {config.label_fraction:g}")
+            sources.append(translate("nbviz", "label fraction {0:g}").format(config.label_fraction))
         if config.manual_labels:
-            sources.append(f"{len(config.manual_labels)} labelled by clicking")
+            sources.append(translate("nbviz", "{0} labelled by clicking").format(len(config.manual_labels)))
         source = f" ({', '.join(sources)})" if sources else ""
         if result.n_given >= n:
-            return (
-                f"Every row's label was given to EM{source}, so the comparison measures how well the fitted "
-                "model reproduces the labels it was fitted to."
-            )
-        note = f"The comparison includes the {result.n_given} labelled rows whose label EM was given{source}"
+            return translate(
+                "nbviz",
+                "Every row's label was given to EM{0}, so the comparison measures how well the fitted "
+                "model reproduces the labels it was fitted to.",
+            ).format(source)
+        note = translate("nbviz", "The comparison includes the {0} labelled rows whose label EM was given{1}").format(
+            result.n_given, source
+        )
         if result.ari_unlabelled is None:
             return note + "."
-        return (
-            f"{note}; on the other {n - result.n_given} rows alone the adjusted Rand index is "
-            f"{result.ari_unlabelled:.3f}."
+        return translate("nbviz", "{0}; on the other {1} rows alone the adjusted Rand index is {2:.3f}.").format(
+            note, n - result.n_given, result.ari_unlabelled
         )

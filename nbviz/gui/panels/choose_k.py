@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.explore.choose_k import KChoice
 from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
+from ...app.presentation import view_descriptions as words
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.session import Session
@@ -37,24 +40,39 @@ from ..plots.grid import add_grid
 from ..plots.plot_view import PlotView, new_plot
 from ..plots.styling import pen, style_line
 from ..style.theme import set_header_fonts
+from ..widgets.accessible import buddy_label
 from .job_bar import JobBar
 from .model_curves import ModelCurves, lowest_per_k
+
+translate = QCoreApplication.translate
 
 CRITERION_LABELS = {"bic": "BIC", "aic": "AIC", "icl": "ICL"}
 CRITERION_COLORS = {"bic": "#0072B2", "aic": "#D55E00", "icl": "#009E73"}
 CRITERION_COLORS_DARK = {"bic": "#56B4E9", "aic": "#E8803A", "icl": "#2FC296"}  # readable on a dark plot
 BEST_COLOR = "#d62728"
-COLUMNS = ["K", "BIC", "AIC", "ICL", "objective", "spread", "failed", "flags"]
+COLUMNS = [
+    "K",
+    "BIC",
+    "AIC",
+    "ICL",
+    QT_TRANSLATE_NOOP("nbviz", "objective"),
+    QT_TRANSLATE_NOOP("nbviz", "spread"),
+    QT_TRANSLATE_NOOP("nbviz", "failed"),
+    QT_TRANSLATE_NOOP("nbviz", "flags"),
+]
 COLUMN_TIPS = [
-    "Number of components",
-    "Lowest BIC over the restarts",
-    "Lowest AIC over the restarts",
-    "Lowest ICL over the restarts",
-    "Highest final objective over the restarts",
-    "Highest minus lowest final objective over the restarts: how much the start matters",
-    "Restarts that failed (e.g. a covariance collapsed)",
-    "Degenerate fits (a component with too few rows, or a covariance at the prior's floor: never chosen; "
-    "NA when every restart is) and fits that stopped at the iteration cap; hover for the reasons",
+    QT_TRANSLATE_NOOP("nbviz", "Number of components"),
+    QT_TRANSLATE_NOOP("nbviz", "Lowest BIC over the restarts"),
+    QT_TRANSLATE_NOOP("nbviz", "Lowest AIC over the restarts"),
+    QT_TRANSLATE_NOOP("nbviz", "Lowest ICL over the restarts"),
+    QT_TRANSLATE_NOOP("nbviz", "Highest final objective over the restarts"),
+    QT_TRANSLATE_NOOP("nbviz", "Highest minus lowest final objective over the restarts: how much the start matters"),
+    QT_TRANSLATE_NOOP("nbviz", "Restarts that failed (e.g. a covariance collapsed)"),
+    QT_TRANSLATE_NOOP(
+        "nbviz",
+        "Degenerate fits (a component with too few rows, or a covariance at the prior's floor: never chosen; "
+        "NA when every restart is) and fits that stopped at the iteration cap; hover for the reasons",
+    ),
 ]
 
 
@@ -71,9 +89,12 @@ def _flags_note(result: KChoice) -> str:
     """What the table's flags column means for `result`, or that they are not known (an older file)."""
     flags = [result.flags(i, kind) for kind in result.covariance_types for i in range(len(result.selection.ks))]
     if any(not flag.known and flag.finished for flag in flags):
-        return " Read from an older session: which fits are degenerate or unconverged is not known; every fit counts."
+        return translate(
+            "nbviz",
+            " Read from an older session: which fits are degenerate or unconverged is not known; every fit counts.",
+        )
     if any(flag.degenerate for flag in flags):
-        return " Degenerate fits (hollow, flagged) are never chosen."
+        return translate("nbviz", " Degenerate fits (hollow, flagged) are never chosen.")
     return ""
 
 
@@ -110,44 +131,59 @@ class ChooseKPanel(PlotView, QWidget):
         self.max_spin.setRange(1, 50)
         self.max_spin.setValue(6)
         for spin in (self.min_spin, self.max_spin):
-            spin.setToolTip("The range of K to fit: 1 to 50 here (a single run allows up to 100 components)")
+            spin.setToolTip(
+                translate("nbviz", "The range of K to fit: 1 to 50 here (a single run allows up to 100 components)")
+            )
         self.restarts_spin = QSpinBox()
         self.restarts_spin.setRange(1, 50)
         self.restarts_spin.setValue(4)
-        self.restarts_spin.setToolTip("Starts per K, 1 to 50; the seeds are drawn from the session's seed")
+        self.restarts_spin.setToolTip(
+            translate("nbviz", "Starts per K, 1 to 50; the seeds are drawn from the session's seed")
+        )
         self.criterion_combo = QComboBox()
         for name, label in CRITERION_LABELS.items():
             self.criterion_combo.addItem(label, name)
         self.criterion_combo.setToolTip(
-            "Lower is better. BIC and ICL penalise parameters more than AIC; ICL also penalises overlapping components."
+            translate(
+                "nbviz",
+                "Lower is better. BIC and ICL penalise parameters more than AIC; ICL also penalises overlapping "
+                "components.",
+            )
         )
         k_row = QHBoxLayout()
         k_row.addWidget(self.min_spin)
-        k_row.addWidget(QLabel("to"))
+        k_row.addWidget(buddy_label(translate("nbviz", "to"), self.max_spin))
         k_row.addWidget(self.max_spin)
+        self.max_spin.setAccessibleName(translate("nbviz", "K up to"))
         form = QFormLayout()
-        form.addRow("K from", k_row)
-        form.addRow("Restarts per K", self.restarts_spin)
-        form.addRow("Criterion", self.criterion_combo)
+        form.addRow(buddy_label(translate("nbviz", "K from"), self.min_spin), k_row)
+        form.addRow(translate("nbviz", "Restarts per K"), self.restarts_spin)
+        form.addRow(translate("nbviz", "Criterion"), self.criterion_combo)
         # a short label: the dock is narrow beside the parameters at 1400x900 (the types are in the tooltip)
-        self.models_check = QCheckBox("Compare covariance types")
+        self.models_check = QCheckBox(translate("nbviz", "Compare covariance types"))
         self.models_check.setToolTip(
-            "Choose the model, not only K: fit every K with each covariance type (full, tied, diag, spherical) and "
-            "plot BIC and ICL per type (as mclust's BIC plot); click any point to load that fit"
+            translate(
+                "nbviz",
+                "Choose the model, not only K: fit every K with each covariance type (full, tied, diag, spherical) and "
+                "plot BIC and ICL per type (as mclust's BIC plot); click any point to load that fit",
+            )
         )
         form.addRow(self.models_check)
-        self.job_bar = JobBar(self.explorer, "Fit every K", appearance=self.appearance)
+        self.job_bar = JobBar(self.explorer, translate("nbviz", "Fit every K"), appearance=self.appearance)
         self.job_bar.run_button.setToolTip(
-            "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
-            "method and tolerance, in the background"
+            translate(
+                "nbviz",
+                "Fits unsupervised soft EM for each K with the current family, covariance type, prior, start "
+                "method and tolerance, in the background",
+            )
         )
-        self.summary = QLabel("Fit the current model for each K to compare the criteria.")
+        self.summary = QLabel(translate("nbviz", "Fit the current model for each K to compare the criteria."))
         self.summary.setWordWrap(True)
 
         self.plot = new_plot()
         self.plot.setMinimumHeight(220)
         add_grid(self.plot)  # (coloured by style_plot)
-        self.plot.setLabel("bottom", "number of components K")
+        self.plot.setLabel("bottom", translate("nbviz", "number of components K"))
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.hideButtons()
         self.legend = QLabel()  # beside the plot, never over the curves
@@ -161,7 +197,9 @@ class ChooseKPanel(PlotView, QWidget):
             self.plot.addItem(self.best_lines[name])
         self.best_marker = pg.ScatterPlotItem(size=18, pen=pg.mkPen(BEST_COLOR, width=2.5), brush=None)
         self.plot.addItem(self.best_marker)
-        self.truth_line = pg.InfiniteLine(angle=90, movable=False, label="true K", labelOpts={"position": 0.93})
+        self.truth_line = pg.InfiniteLine(
+            angle=90, movable=False, label=translate("nbviz", "true K"), labelOpts={"position": 0.93}
+        )
         self.plot.addItem(self.truth_line)
         self.truth_line.hide()
         self.models = ModelCurves(self.plot)
@@ -169,11 +207,11 @@ class ChooseKPanel(PlotView, QWidget):
         self.plot.scene().sigMouseClicked.connect(self._plot_clicked)
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setHorizontalHeaderLabels([translate("nbviz", column) for column in COLUMNS])
         for column, tip in enumerate(COLUMN_TIPS):
             header = self.table.horizontalHeaderItem(column)
             assert header is not None  # set by setHorizontalHeaderLabels just above
-            header.setToolTip(tip)
+            header.setToolTip(translate("nbviz", tip))
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -182,8 +220,11 @@ class ChooseKPanel(PlotView, QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setToolTip("Click a row to load that K's best fit into the workspace")
+        self.table.setToolTip(translate("nbviz", "Click a row to load that K's best fit into the workspace"))
         self.table.cellClicked.connect(lambda row, _: self._row_clicked(row))
+        self.table.activated.connect(lambda index: self._row_clicked(index.row()))  # Enter on a row, too
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName(translate("nbviz", "Fits for each K"))
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -195,6 +236,7 @@ class ChooseKPanel(PlotView, QWidget):
 
         self.job_bar.run_requested.connect(self.run)
         self.explorer.finished.connect(self._finished)
+        self.explorer.finished.connect(self.refresh_description)  # after the summary says what was found
         self.criterion_combo.currentIndexChanged.connect(self.redraw)
         self.min_spin.valueChanged.connect(lambda v: self.max_spin.setValue(max(v, self.max_spin.value())))
         self.max_spin.valueChanged.connect(lambda v: self.min_spin.setValue(min(v, self.min_spin.value())))
@@ -243,7 +285,9 @@ class ChooseKPanel(PlotView, QWidget):
         types = presentation(self.session.config.family).compared_types if self.comparing_models else None
         if not self.explorer.choose_k(ks, n_init, self.criterion, covariance_types=types):
             return False
-        self.job_bar.started(f"Fitting K = {ks[0]}…{ks[-1]}, {n_init} restart(s) each…")
+        self.job_bar.started(
+            translate("nbviz", "Fitting K = {0}…{1}, {2} restart(s) each…").format(ks[0], ks[-1], n_init)
+        )
         return True
 
     def _finished(self, result) -> None:
@@ -283,7 +327,11 @@ class ChooseKPanel(PlotView, QWidget):
         failures = sum(len(result.selection_for(kind).failures) for kind in result.covariance_types)
         notes = []
         if result.cancelled:
-            notes.append(f"Cancelled: {done + failures} of {selection.objective.size} fits were done.")
+            notes.append(
+                translate("nbviz", "Cancelled: {0} of {1} fits were done.").format(
+                    done + failures, selection.objective.size
+                )
+            )
         notes += result.failure_lines()  # one line per cause, not one per failed fit
         self.job_bar.show_message("\n".join(notes), error=bool(failures))
 
@@ -293,13 +341,16 @@ class ChooseKPanel(PlotView, QWidget):
         if self.result is not None:
             self.result = None
             self.redraw()
-            self.summary.setText("The data changed: fit again to compare K.")
+            self.summary.setText(translate("nbviz", "The data changed: fit again to compare K."))
 
     # ----------------------------------------------------------------- drawing
     def _show_ks(self, ks: np.ndarray) -> None:
         """The K axis over `ks` (whole numbers, ascending), a tick at each."""
         self.plot.setXRange(ks[0] - 0.5, ks[-1] + 0.5, padding=0)
         self.plot.getAxis("bottom").setTicks([[(k, str(int(k))) for k in ks]])
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.choose_k_name(), self.summary.text()
 
     def redraw(self, *_) -> None:
         result, criterion = self.result, self.criterion
@@ -311,7 +362,7 @@ class ChooseKPanel(PlotView, QWidget):
         self.truth_line.setVisible(result is not None and truth_k is not None)
         if truth_k is not None:
             self.truth_line.setValue(truth_k)
-            self.truth_line.label.setFormat(f"true K = {truth_k}")
+            self.truth_line.label.setFormat(translate("nbviz", "true K = {0}").format(truth_k))
         self.models.clear()
         if result is not None and len(result.covariance_types) > 1:
             self._draw_models(result, criterion, truth_k)
@@ -361,20 +412,27 @@ class ChooseKPanel(PlotView, QWidget):
         self.legend.setText(self._legend_html(criterion))
         if best_k is None:
             self.best_marker.setData([], [])
-            self.summary.setText("No fit finished; see the messages above.")
+            self.summary.setText(translate("nbviz", "No fit finished; see the messages above."))
         else:
             k_index = int(np.flatnonzero(result.selection.ks == best_k)[0])
             self.best_marker.setData([best_k], [_lowest(result.selection.usable_scores(criterion)[k_index])])
-            text = f"<b>{label} prefers K = {best_k}</b>"
+            text = translate("nbviz", "<b>{0} prefers K = {1}</b>").format(label, best_k)
             if result.cancelled:
                 finished = result.selection.ks[~np.all(np.isnan(result.selection.objective), axis=1)]
-                text += f" among the K values finished before Cancel ({', '.join(map(str, finished))})"
+                text += translate("nbviz", " among the K values finished before Cancel ({0})").format(
+                    ", ".join(map(str, finished))
+                )
             if truth_k is not None:
-                text += f" (the data was drawn from K = {truth_k})"
+                text += translate("nbviz", " (the data was drawn from K = {0})").format(truth_k)
             if best_k == result.selection.ks[-1] and len(result.selection.ks) > 1:
-                text += ", the largest K tried: larger K may be better still"
+                text += translate("nbviz", ", the largest K tried: larger K may be better still")
             limits = run_limits(result.config, result.tolerance) + _flags_note(result)
-            self.summary.setText(text + f". Click a K on the plot or a row below to load its best fit.<br>{limits}")
+            self.summary.setText(
+                text
+                + translate("nbviz", ". Click a K on the plot or a row below to load its best fit.<br>{0}").format(
+                    limits
+                )
+            )
         self._show_ks(ks)
         self._fill_table(result, best_k)
 
@@ -389,17 +447,22 @@ class ChooseKPanel(PlotView, QWidget):
         label = CRITERION_LABELS[criterion]
         if best is None:
             self.best_marker.setData([], [])
-            self.summary.setText("No fit finished; see the messages above.")
+            self.summary.setText(translate("nbviz", "No fit finished; see the messages above."))
         else:
             kind, k = best
             selection = result.selection_for(kind)
             k_index = int(np.flatnonzero(selection.ks == k)[0])
             self.best_marker.setData([k], [lowest_per_k(selection.usable_scores(criterion))[k_index]])
-            text = f"<b>{label} prefers K = {k} with {kind} covariance</b>"
+            text = translate("nbviz", "<b>{0} prefers K = {1} with {2} covariance</b>").format(label, k, kind)
             if truth_k is not None:
-                text += f" (the data was drawn from K = {truth_k})"
+                text += translate("nbviz", " (the data was drawn from K = {0})").format(truth_k)
             limits = run_limits(result.config, result.tolerance) + _flags_note(result)
-            self.summary.setText(text + f". Click any point on the plot or a row below to load that fit.<br>{limits}")
+            self.summary.setText(
+                text
+                + translate("nbviz", ". Click any point on the plot or a row below to load that fit.<br>{0}").format(
+                    limits
+                )
+            )
         ks = result.selection.ks.astype(float)
         self._show_ks(ks)
         self._fill_model_table(result, best)
@@ -420,11 +483,15 @@ class ChooseKPanel(PlotView, QWidget):
         for name, label in CRITERION_LABELS.items():
             colour = self.criterion_color(name).name()
             if name == criterion:
-                parts.append(f"<span style='color:{colour}'>&#9473;&#9473;</span> <b>{label}</b> (dots: every restart)")
+                parts.append(
+                    translate(
+                        "nbviz", "<span style='color:{0}'>&#9473;&#9473;</span> <b>{1}</b> (dots: every restart)"
+                    ).format(colour, label)
+                )
             else:
                 parts.append(f"<span style='color:{colour}'>&#9476;&#9476;</span> {label}")
-        parts.append(f"<span style='color:{BEST_COLOR}'>&#9711;</span> lowest")
-        return "Lower is better: " + " &nbsp; ".join(parts)
+        parts.append(translate("nbviz", "<span style='color:{0}'>&#9711;</span> lowest").format(BEST_COLOR))
+        return translate("nbviz", "Lower is better: ") + " &nbsp; ".join(parts)
 
     def _fill_table(self, result: KChoice, best_k: int | None) -> None:
         selection = result.selection
@@ -500,7 +567,9 @@ class ChooseKPanel(PlotView, QWidget):
             return False
         restart = result.best_restart(k_index, self.criterion, covariance_type)
         k = result.selection.ks[k_index]
-        missing = f"No fit with K = {k} and {covariance_type} covariance finished; there is nothing to load."
+        missing = translate(
+            "nbviz", "No fit with K = {0} and {1} covariance finished; there is nothing to load."
+        ).format(k, covariance_type)
         if restart is None:
             self.error(missing)
             return False
@@ -517,7 +586,9 @@ class ChooseKPanel(PlotView, QWidget):
         if result is None:
             return False
         restart = result.best_restart(k_index, self.criterion)
-        missing = f"No fit with K = {result.selection.ks[k_index]} finished; there is nothing to load for it."
+        missing = translate("nbviz", "No fit with K = {0} finished; there is nothing to load for it.").format(
+            result.selection.ks[k_index]
+        )
         if restart is None:
             self.error(missing)
             return False
@@ -532,7 +603,7 @@ class ChooseKPanel(PlotView, QWidget):
             if not self.explorer.fit_again(result, k_index, restart, covariance_type):
                 return False
             what = result.fit_name(k_index, covariance_type)  # how many iterations it takes was not saved
-            self.job_bar.started(f"Making {what} again from its seed…", known_length=False)
+            self.job_bar.started(translate("nbviz", "Making {0} again from its seed…").format(what), known_length=False)
             return True
         fit = result.fit(k_index, restart, covariance_type)
         if fit is None:

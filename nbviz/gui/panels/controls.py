@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,33 +19,58 @@ from PySide6.QtWidgets import (
 )
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.families import MODEL_CHOICES, presentation
-from ...app.model.config import MAX_COMPONENTS, MAX_SEED, ModelConfig
+from ...app.model.config import ModelConfig
+from ...app.model.settings import SETTINGS
 from ...app.presentation.messages import MessageBoard, MessageGroup
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
 from ..widgets.session_view import connect_signals
 from ..widgets.significant_spin import SignificantSpinBox
 from .convergence_fields import ConvergenceFields
 from .kmeans_limit import KMeansLimitPanel
 from .labels import LabelPanel
 
+translate = QCoreApplication.translate
+
 MODEL_ITEMS = [(choice.title, choice.family, choice.supervised) for choice in MODEL_CHOICES.values()]
 INIT_LABELS = {
-    "kmeans++": "k-means++",
-    "kmeans": "k-means (Lloyd from k-means++)",
-    "random": "random responsibilities",
-    "random_from_data": "random data points",
+    "kmeans++": QT_TRANSLATE_NOOP("nbviz", "k-means++"),
+    "kmeans": QT_TRANSLATE_NOOP("nbviz", "k-means (Lloyd from k-means++)"),
+    "random": QT_TRANSLATE_NOOP("nbviz", "random responsibilities"),
+    "random_from_data": QT_TRANSLATE_NOOP("nbviz", "random data points"),
 }
 
 
-def _spin(maximum: float, decimals: int, step: float, tip: str) -> QDoubleSpinBox:
+PRIOR_FIELD_LIMIT = 1000.0  # the largest pseudo-count the prior's fields offer
+
+
+def _tip(name: str) -> str:
+    """The tool tip of setting `name`: its declared help (`nbviz.app.model.settings`), translated."""
+    setting = SETTINGS[name]
+    return setting.described(translate("nbviz", setting.help))
+
+
+def _int_spin(name: str) -> QSpinBox:
+    """A spin box for the integer setting `name`, over its declared range, with its help as tool tip."""
+    setting = SETTINGS[name]
+    spin = QSpinBox()
+    spin.setRange(int(setting.low or 0), int(setting.high or 2**31 - 1))
+    spin.setToolTip(_tip(name))
+    spin.setKeyboardTracking(False)  # a number typed digit by digit is one change, on Enter
+    return spin
+
+
+def _spin(name: str, decimals: int, step: float) -> QDoubleSpinBox:
+    """A field for the pseudo-count setting `name`, from its declared low end."""
     spin = QDoubleSpinBox()
-    spin.setRange(0.0, maximum)
+    spin.setRange(float(SETTINGS[name].low or 0.0), PRIOR_FIELD_LIMIT)
     spin.setDecimals(decimals)
     spin.setSingleStep(step)
-    spin.setToolTip(tip)
+    spin.setToolTip(_tip(name))
     spin.setKeyboardTracking(False)
     return spin
 
@@ -71,73 +96,72 @@ class ControlPanel(QWidget):
 
         self.model_combo = QComboBox()
         for text, _, _ in MODEL_ITEMS:
-            self.model_combo.addItem(text)
+            self.model_combo.addItem(translate("nbviz", text))
         self.covariance_combo = QComboBox()
         self.covariance_combo.addItems(list(nc.COVARIANCE_TYPES))
-        self.k_spin = QSpinBox()
-        self.k_spin.setRange(1, MAX_COMPONENTS)
-        self.k_spin.setKeyboardTracking(False)
-        self.k_spin.setToolTip(
-            f"The number of components K: at most {MAX_COMPONENTS} (each is drawn, coloured and stepped through)"
-        )
-        self.hard_check = QCheckBox("Hard EM (assign each point to one component)")
-        self.alpha_spin = _spin(1000, 3, 0.5, "Dirichlet pseudo-counts added to every component's weight")
-        self.beta_spin = _spin(1000, 3, 0.5, "Pseudo-counts added to Bernoulli / word probabilities")
+        self.k_spin = _int_spin("n_components")
+        self.hard_check = QCheckBox(translate("nbviz", "Hard EM (assign each point to one component)"))
+        self.alpha_spin = _spin("prior.alpha", 3, 0.5)
+        self.beta_spin = _spin("prior.beta", 3, 0.5)
         self.lambda_spin = SignificantSpinBox(1e6, 0.001)  # λ can be 1e-9 for a file of tiny variances
-        self.lambda_spin.setToolTip("Pseudo-scatter added to each covariance: (S + λI) / N_k")
+        self.lambda_spin.setToolTip(_tip("prior.covariance_prior"))
         self.lambda_spin.setKeyboardTracking(False)
-        model_box = QGroupBox("Model")
+        model_box = QGroupBox(translate("nbviz", "Model"))
         form = QFormLayout(model_box)
-        form.addRow("Model", self.model_combo)
-        form.addRow("Covariance", self.covariance_combo)
-        form.addRow("Components K", self.k_spin)
+        form.addRow(translate("nbviz", "Model"), self.model_combo)
+        form.addRow(translate("nbviz", "Covariance"), self.covariance_combo)
+        form.addRow(translate("nbviz", "Components K"), self.k_spin)
         form.addRow(self.hard_check)
-        prior_box = QGroupBox("Prior (pseudo-counts)")
+        prior_box = QGroupBox(translate("nbviz", "Prior (pseudo-counts)"))
         prior_form = QFormLayout(prior_box)
-        prior_form.addRow("Weights α", self.alpha_spin)
-        prior_form.addRow("Probabilities β", self.beta_spin)
-        prior_form.addRow("Covariance λ", self.lambda_spin)
+        prior_form.addRow(translate("nbviz", "Weights α"), self.alpha_spin)
+        prior_form.addRow(translate("nbviz", "Probabilities β"), self.beta_spin)
+        prior_form.addRow(translate("nbviz", "Covariance λ"), self.lambda_spin)
 
         self.init_combo = QComboBox()
         for method in nc.INIT_METHODS:
-            self.init_combo.addItem(INIT_LABELS[method], method)
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setRange(0, MAX_SEED)
-        self.seed_spin.setKeyboardTracking(False)  # a seed typed digit by digit is one change, on Enter
-        self.reinit_button = QPushButton("Re-initialise")
-        self.reinit_button.setToolTip("A new start with this method and seed")
-        self.new_seed_button = QPushButton("New seed")
-        start_box = QGroupBox("Start")
+            self.init_combo.addItem(translate("nbviz", INIT_LABELS[method]), method)
+        self.seed_spin = _int_spin("seed")
+        self.reinit_button = QPushButton(translate("nbviz", "Re-initialise"))
+        self.reinit_button.setToolTip(translate("nbviz", "A new start with this method and seed"))
+        self.new_seed_button = QPushButton(translate("nbviz", "New seed"))
+        start_box = QGroupBox(translate("nbviz", "Start"))
         start_form = QFormLayout(start_box)
-        start_form.addRow("Method", self.init_combo)
-        start_form.addRow("Seed", self.seed_spin)
+        start_form.addRow(translate("nbviz", "Method"), self.init_combo)
+        start_form.addRow(translate("nbviz", "Seed"), self.seed_spin)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reinit_button)
         buttons.addWidget(self.new_seed_button)
         start_form.addRow(buttons)
         self.given_start_label = QLabel(
-            "Started from given parameters (the preset's own start or an edited one); "
-            "Re-initialise starts from the method and seed."
+            translate(
+                "nbviz",
+                "Started from given parameters (the preset's own start or an edited one); "
+                "Re-initialise starts from the method and seed.",
+            )
         )
         self.given_start_label.setWordWrap(True)
         start_form.addRow(self.given_start_label)
-        self.edit_start_button = QPushButton("Edit start…")
-        self.edit_start_button.setToolTip("Type the starting parameters exactly, or start from the truth")
+        self.edit_start_button = QPushButton(translate("nbviz", "Edit start…"))
+        self.edit_start_button.setToolTip(
+            translate("nbviz", "Type the starting parameters exactly, or start from the truth")
+        )
         start_form.addRow(self.edit_start_button)
 
-        self.e_button = QPushButton("E-step")
-        self.m_button = QPushButton("M-step")
-        self.iteration_button = QPushButton("Iteration")
-        self.play_button = QPushButton("Play")
+        self.e_button = QPushButton(translate("nbviz", "E-step"))
+        self.m_button = QPushButton(translate("nbviz", "M-step"))
+        self.iteration_button = QPushButton(translate("nbviz", "Iteration"))
+        self.play_button = QPushButton(translate("nbviz", "Play"))
         self.play_button.setCheckable(True)
-        self.run_button = QPushButton("Run to convergence")
-        self.reset_button = QPushButton("Reset")
+        self.run_button = QPushButton(translate("nbviz", "Run to convergence"))
+        self.reset_button = QPushButton(translate("nbviz", "Reset"))
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(1, 40)  # quarter half-steps per second
         self.speed_slider.setValue(8)
+        self.speed_slider.setAccessibleName(translate("nbviz", "Play speed"))
         self.speed_label = QLabel()
         self.convergence = ConvergenceFields(session)  # tolerance and iteration cap of a run to convergence
-        step_box = QGroupBox("Run")
+        step_box = QGroupBox(translate("nbviz", "Run"))
         grid = QVBoxLayout(step_box)
         row = QHBoxLayout()
         for button in (self.e_button, self.m_button, self.iteration_button):
@@ -148,7 +172,7 @@ class ControlPanel(QWidget):
         row.addWidget(self.reset_button)
         grid.addLayout(row)
         speed_row = QHBoxLayout()
-        speed_row.addWidget(QLabel("Speed"))
+        speed_row.addWidget(buddy_label(translate("nbviz", "Speed"), self.speed_slider))
         speed_row.addWidget(self.speed_slider)
         speed_row.addWidget(self.speed_label)
         grid.addLayout(speed_row)
@@ -291,10 +315,10 @@ class ControlPanel(QWidget):
     def _play_state_changed(self, playing: bool) -> None:
         self.play_button.blockSignals(True)
         self.play_button.setChecked(playing)
-        self.play_button.setText("Pause" if playing else "Play")
+        self.play_button.setText(translate("nbviz", "Pause") if playing else translate("nbviz", "Play"))
         self.play_button.blockSignals(False)
 
     def _speed_changed(self, value: int) -> None:
         speed = value / 4
         self.session.player.set_speed(speed)
-        self.speed_label.setText(f"{speed:g} /s")
+        self.speed_label.setText(translate("nbviz", "{0:g} /s").format(speed))

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.model.config import RULE_WORDS
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
+
+translate = QCoreApplication.translate
 
 MAX_ITER_LIMIT = 1_000_000  # the largest cap the field offers
 
@@ -27,8 +33,11 @@ class ToleranceSpin(QDoubleSpinBox):
         self.setRange(0.0, 1.0)
         self.setKeyboardTracking(False)
         self.setToolTip(
-            "A run to convergence stops when a full iteration raises the objective by less than this "
-            "(0: never, only the iteration cap stops it). The arrows multiply or divide it by 10."
+            translate(
+                "nbviz",
+                "A run to convergence stops when a full iteration raises the objective by less than this "
+                "(0: never, only the iteration cap stops it). The arrows multiply or divide it by 10.",
+            )
         )
 
     def textFromValue(self, value: float) -> str:
@@ -58,12 +67,22 @@ class ToleranceSpin(QDoubleSpinBox):
 
 
 RULE_TIPS = {
-    "absolute": "The exact rule a lecture needs: a run has converged when an iteration raises the total "
-    "objective by less than the tolerance",
-    "per_row": "scikit-learn's rule, for data files: a run has converged when an iteration raises the "
-    "objective by less than the tolerance per data row",
-    "relative": "A run has converged when an iteration raises the objective by less than the tolerance times its size",
-    "fixed": "A run does exactly the cap's iterations, as a lecture's loop does: the tolerance is not used",
+    "absolute": QT_TRANSLATE_NOOP(
+        "nbviz",
+        "The exact rule a lecture needs: a run has converged when an iteration raises the total "
+        "objective by less than the tolerance",
+    ),
+    "per_row": QT_TRANSLATE_NOOP(
+        "nbviz",
+        "scikit-learn's rule, for data files: a run has converged when an iteration raises the "
+        "objective by less than the tolerance per data row",
+    ),
+    "relative": QT_TRANSLATE_NOOP(
+        "nbviz", "A run has converged when an iteration raises the objective by less than the tolerance times its size"
+    ),
+    "fixed": QT_TRANSLATE_NOOP(
+        "nbviz", "A run does exactly the cap's iterations, as a lecture's loop does: the tolerance is not used"
+    ),
 }
 
 
@@ -85,17 +104,21 @@ class ConvergenceFields(QWidget):
         self.max_iter_spin = QSpinBox()
         self.max_iter_spin.setRange(1, MAX_ITER_LIMIT)
         self.max_iter_spin.setKeyboardTracking(False)
-        self.max_iter_spin.setToolTip("A run to convergence stops after at most this many iterations")
+        self.max_iter_spin.setToolTip(
+            translate("nbviz", "A run to convergence stops after at most this many iterations")
+        )
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         self.rule_label = QLabel()  # which rule the tolerance is for: on the total, or per row
         tolerance_row = QHBoxLayout()
         tolerance_row.addWidget(self.tolerance_spin, 1)
         tolerance_row.addWidget(self.rule_label)
-        form.addRow("Tolerance", tolerance_row)
-        form.addRow("Iteration cap", self.max_iter_spin)
-        self.fixed_check = QCheckBox("Exactly this many iterations")
-        self.fixed_check.setToolTip("Run to convergence does exactly the cap's iterations, as a lecture's loop does")
+        form.addRow(buddy_label(translate("nbviz", "Tolerance"), self.tolerance_spin), tolerance_row)
+        form.addRow(translate("nbviz", "Iteration cap"), self.max_iter_spin)
+        self.fixed_check = QCheckBox(translate("nbviz", "Exactly this many iterations"))
+        self.fixed_check.setToolTip(
+            translate("nbviz", "Run to convergence does exactly the cap's iterations, as a lecture's loop does")
+        )
         form.addRow(self.fixed_check)
         self.fixed_check.toggled.connect(lambda fixed: self._apply(convergence="fixed" if fixed else "absolute"))
         self.tolerance_spin.valueChanged.connect(lambda value: self._apply(tolerance=value))
@@ -113,8 +136,8 @@ class ConvergenceFields(QWidget):
             field.blockSignals(True)
         self.tolerance_spin.setValue(config.tolerance)
         self.max_iter_spin.setValue(config.max_iter)
-        self.rule_label.setText(RULE_WORDS[config.convergence])
-        self.rule_label.setToolTip(RULE_TIPS[config.convergence])
+        self.rule_label.setText(translate("nbviz", RULE_WORDS[config.convergence]))
+        self.rule_label.setToolTip(translate("nbviz", RULE_TIPS[config.convergence]))
         self.fixed_check.setChecked(config.fixed_iterations)
         self.tolerance_spin.setEnabled(not config.fixed_iterations)
         for field in fields:

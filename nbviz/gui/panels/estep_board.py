@@ -20,8 +20,10 @@ import html
 import math
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QTextDocument, QTextOption
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.analysis.board import BoardLine, lesson_lines
 from ...app.data.fit_messages import point_name, row_number
@@ -29,15 +31,19 @@ from ...app.presentation.appearance import BOARD_LEAST_POINTS
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
 
+translate = QCoreApplication.translate
+
 MAX_ROWS = 20  # up to this many data points the board lists them all
 MAX_WORKED_ROWS = 4  # a row's likelihood and score under at most this many rows: more leave them no room
 DIGITS = 3  # decimals of a responsibility on the board
 SCALE = 1.2  # the board's type, relative to the window's
 CELL_PADDING = 4  # pixels around a number
 NAME_GAP_DIGITS = 1.5  # room after a row's number, in digits: "1  0.769" never reads "10.769"
-HINT = "Click a point in the data view to see its responsibilities r_nk here."
-PHASES = {"E": "after E-step {i}", "M": "used by M-step {i}"}
-BEFORE_E = "Press E: the E-step computes the responsibilities r<sub>nk</sub>, and they are written here."
+HINT = QT_TRANSLATE_NOOP("nbviz", "Click a point in the data view to see its responsibilities r_nk here.")
+PHASES = {"E": QT_TRANSLATE_NOOP("nbviz", "after E-step {i}"), "M": QT_TRANSLATE_NOOP("nbviz", "used by M-step {i}")}
+BEFORE_E = QT_TRANSLATE_NOOP(
+    "nbviz", "Press E: the E-step computes the responsibilities r<sub>nk</sub>, and they are written here."
+)
 
 
 def fmt_board(r: float) -> str:
@@ -74,6 +80,7 @@ class EStepBoard(TextPanel):
         "redraw",
     )
     placeholder = HINT
+    title = QT_TRANSLATE_NOOP("nbviz", "E-step board")
     rows = Shown[list[tuple[str, np.ndarray]]]([])
     lesson = Shown[list[BoardLine]]([])
 
@@ -161,12 +168,13 @@ class EStepBoard(TextPanel):
         if snapshot.phase == "init":  # the lesson: E computes them (the map's colours are the start's)
             lines = [line for line in lines if line.kind == "mean"]  # the start's means are the lesson's too
             self.lesson = lines
-            before = f"<p style='{size}'>{BEFORE_E}</p>"
-            return before + (self._table_html("<b>The start</b>", [], lines) if lines else "")
+            before = f"<p style='{size}'>{translate('nbviz', BEFORE_E)}</p>"
+            start = f"<b>{translate('nbviz', 'The start')}</b>"
+            return before + (self._table_html(start, [], lines) if lines else "")
         self.rows, self.lesson = rows, lines
-        phase = PHASES[snapshot.phase].format(i=snapshot.iteration)
+        phase = translate("nbviz", PHASES[snapshot.phase]).format(i=snapshot.iteration)
         # a chosen point's caption is long: its phase gets a line of its own, never "after E-" over "step 1"
-        subject_text = f" of {html.escape(subject)},<br>" if subject else ", "
+        subject_text = translate("nbviz", " of {0},<br>").format(html.escape(subject)) if subject else ", "
         caption = f"<b>r<sub>nk</sub></b>{subject_text}{_unbroken(phase)}"
         return self._table_html(caption, rows, lines)
 

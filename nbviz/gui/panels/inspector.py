@@ -20,8 +20,10 @@ import html
 import math
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QCompleter, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.analysis.breakdown import (
     EStepNumbers,
@@ -45,13 +47,16 @@ from ..style.palette import component_color
 from .columns import BLOCK
 from .text_panel import Shown, TextPanel
 
+translate = QCoreApplication.translate
+
 MAX_LISTED = 6  # feature values written out; more are summarised
 MAX_FLAT = 64  # up to this many parameters the M-step chooser lists each; beyond, a group and then its features
-HINT = (
+HINT = QT_TRANSLATE_NOOP(
+    "nbviz",
     "Click a point in the data view (or a row of the responsibility map) to see how the E-step "
     "computes its responsibilities; click anywhere else (or hold Shift and move the mouse), or type "
     "a point under Probe, to see P(C | x) there. Step to an M half-step to see how it computes "
-    "each parameter."
+    "each parameter.",
 )
 CLEAR_PROBE = "clear-probe"
 PRODUCT = "∏ θ<sub>w</sub><sup>n(w)</sup>"  # p(x | k) without the factor the components share, as a lecture writes it
@@ -81,7 +86,11 @@ def fmt_resp(r: float) -> str:
 
 def _value(columns, j: int, name: str, value: float) -> str:
     """``name = value`` (a level by its name), or ``name missing`` for a missing cell (NaN)."""
-    return f"{name} missing" if np.isnan(value) else f"{name} = {value_text(columns, j, value)}"
+    return (
+        translate("nbviz", "{0} missing").format(name)
+        if np.isnan(value)
+        else translate("nbviz", "{0} = {1}").format(name, value_text(columns, j, value))
+    )
 
 
 def describe_point(x: np.ndarray, columns) -> str:
@@ -92,12 +101,14 @@ def describe_point(x: np.ndarray, columns) -> str:
         return ", ".join(_value(columns, j, name, value) for j, (name, value) in enumerate(shown)) + more
     nonzero = np.flatnonzero(x)
     if np.all((x == 0) | (x == 1)):
-        return f"{len(nonzero)} of {len(x)} binary features are 1"
+        return translate("nbviz", "{0} of {1} binary features are 1").format(len(nonzero), len(x))
     if np.all((x >= 0) & (x == np.round(x))):
         top = nonzero[np.argsort(-x[nonzero], kind="stable")][:MAX_LISTED]
         words = ", ".join(f"{columns[m]} ×{int(x[m])}" for m in top)
         more = "" if len(nonzero) <= MAX_LISTED else ", …"
-        return f"{int(x.sum())} counts over {len(nonzero)} features: {words}{more}"
+        return translate("nbviz", "{0} counts over {1} features: {2}{3}").format(
+            int(x.sum()), len(nonzero), words, more
+        )
     return (
         ", ".join(_value(columns, j, name, value) for j, (name, value) in enumerate(zip(columns[:MAX_LISTED], x)))
         + ", …"
@@ -135,21 +146,29 @@ class PointInspector(TextPanel):
         **dict.fromkeys(("run_reset", "problem_changed"), "refill"),
     }
     placeholder = HINT
+    title = QT_TRANSLATE_NOOP("nbviz", "Point inspector")
     breakdown = Shown[PointBreakdown | None](None)
     probe_numbers = Shown[EStepNumbers | None](None)
     worked = Shown[WorkedParameter | None](None)
 
     def __init__(self, session, parent=None, *, appearance=None):
         self.probe_edit = QLineEdit()
-        self.probe_edit.setPlaceholderText("Probe x: e.g. 3 or 1, 0, 1, then Enter")
-        self.probe_edit.setToolTip("A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
+        self.probe_edit.setPlaceholderText(translate("nbviz", "Probe x: e.g. 3 or 1, 0, 1, then Enter"))
+        self.probe_edit.setAccessibleName(translate("nbviz", "Probe x"))
+        self.probe_edit.setToolTip(
+            translate("nbviz", "A point anywhere in the data space, one value per feature; Enter shows P(C | x)")
+        )
         self.parameter_choice = QComboBox()
         self.parameter_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.parameter_choice.setMinimumContentsLength(2)
-        self.parameter_choice.setToolTip("The parameter whose M-step the inspector writes out")
+        self.parameter_choice.setToolTip(translate("nbviz", "The parameter whose M-step the inspector writes out"))
+        self.parameter_choice.setAccessibleName(translate("nbviz", "Worked M-step of"))
         self._keys: list[ParameterKey] = []  # a small model's parameters, one per item
         self._groups: list[ParameterGroup] = []  # a large model's groups, one per item
-        self.feature_choices = (self._feature_box("The feature"), self._feature_box("The second feature"))
+        self.feature_choices = (
+            self._feature_box(translate("nbviz", "The feature")),
+            self._feature_box(translate("nbviz", "The second feature")),
+        )
         features_row = QWidget()
         row_layout = QHBoxLayout(features_row)
         row_layout.setContentsMargins(0, 0, 0, 0)
@@ -173,7 +192,12 @@ class PointInspector(TextPanel):
         box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(2)
-        box.setToolTip(f"{what} of the parameter whose M-step is written out: choose it, or type its number or name")
+        box.setAccessibleName(what)
+        box.setToolTip(
+            translate(
+                "nbviz", "{0} of the parameter whose M-step is written out: choose it, or type its number or name"
+            ).format(what)
+        )
         completer = QCompleter(box.model(), box)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -202,10 +226,12 @@ class PointInspector(TextPanel):
             self._groups = []
             choices = [] if model is None else parameter_choices(model, columns, session.run_history.fixed_covariances)
             self._keys = [key for key, _ in choices]
-            self.parameter_choice.addItems([f"M-step of {label}" for _, label in choices])
+            self.parameter_choice.addItems([translate("nbviz", "M-step of {0}").format(label) for _, label in choices])
         else:
             self._groups, self._keys = groups, []
-            self.parameter_choice.addItems([f"M-step of {_group_name(group)}" for group in groups])
+            self.parameter_choice.addItems(
+                [translate("nbviz", "M-step of {0}").format(_group_name(group)) for group in groups]
+            )
             names = [f"{d + 1}: {name}" for d, name in enumerate(columns)]
             for box in self.feature_choices:
                 box.addItems(names)
@@ -299,7 +325,9 @@ class PointInspector(TextPanel):
         columns = session.problem.columns
         where = describe_point(probe.x, columns) if probe.plane is None else probe.describe(columns)
         parts = [
-            f"<p><b>Probe</b> (not a data point): {html.escape(where)} &nbsp;<a href='{CLEAR_PROBE}'>clear</a></p>"
+            translate("nbviz", "<p><b>Probe</b> (not a data point): {0} &nbsp;<a href='{1}'>clear</a></p>").format(
+                html.escape(where), CLEAR_PROBE
+            )
         ]
         try:
             model = session.inspection.probe_model()
@@ -307,13 +335,20 @@ class PointInspector(TextPanel):
             numbers = e_step_numbers(model, probe.x)
             factors = factor_rows(model, probe.x)
         except ValueError as error:
-            parts.append(f"<p><i>P(C | x) cannot be worked out here: {html.escape(str(error))}</i></p>")
+            parts.append(
+                translate("nbviz", "<p><i>P(C | x) cannot be worked out here: {0}</i></p>").format(
+                    html.escape(str(error))
+                )
+            )
             return BLOCK.join(parts)
         self.probe_numbers = numbers
         if probe.plane is not None:
             parts.append(
-                f"<p style='color:{self.appearance.muted_text}'>The directions not shown are integrated out: "
-                "the densities are the mixture's marginals in this view (the shading).</p>"
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>The directions not shown are integrated out: the densities are the "
+                    "mixture's marginals in this view (the shading).</p>",
+                ).format(self.appearance.muted_text)
             )
         parts.append(self._table(numbers, factors))
         if factors is not None:
@@ -356,12 +391,18 @@ class PointInspector(TextPanel):
         if shared:
             assert factors is not None  # shared is its constant
             parts.append(
-                f"<p>r<sub>k</sub> = π<sub>k</sub> {PRODUCT} / Σ<sub>k</sub> π<sub>k</sub> {PRODUCT}. "
-                f"p(x | k) = {from_log(shared)} × {PRODUCT}: the factor {html.escape(factors.constant_text)} "
-                f"cancels; log p(x) = {log_normaliser:.6g}.</p>"
+                translate(
+                    "nbviz",
+                    "<p>r<sub>k</sub> = π<sub>k</sub> {0} / Σ<sub>k</sub> π<sub>k</sub> {0}. p(x | k) = {1} × {0}: "
+                    "the factor {2} cancels; log p(x) = {3:.6g}.</p>",
+                ).format(PRODUCT, from_log(shared), html.escape(factors.constant_text), log_normaliser)
             )
         else:
-            parts.append(f"<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {log_normaliser:.6g}.</p>")
+            parts.append(
+                translate("nbviz", "<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {0:.6g}.</p>").format(
+                    log_normaliser
+                )
+            )
         parts.extend(self._zeros_html(b))
         return BLOCK.join(parts)
 
@@ -376,20 +417,29 @@ class PointInspector(TextPanel):
         parts = []
         if np.any(b.weights == 0):
             parts.append(
-                f"<p style='color:{muted}'>π<sub>k</sub> = 0 for {html.escape(listed(b.weights == 0))} (weight 0: "
-                "the component holds no responsibility), so π<sub>k</sub> p(x | k) = 0 and r<sub>k</sub> = 0 "
-                "whatever p(x | k) is.</p>"
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>π<sub>k</sub> = 0 for {1} (weight 0: the component holds no "
+                    "responsibility), so π<sub>k</sub> p(x | k) = 0 and r<sub>k</sub> = 0 whatever p(x | k) "
+                    "is.</p>",
+                ).format(muted, html.escape(listed(b.weights == 0)))
             )
         if np.any(b.log_densities == -np.inf):
             parts.append(
-                f"<p style='color:{muted}'>p(x | k) = 0 for {html.escape(listed(b.log_densities == -np.inf))}: "
-                "x is impossible under the component (log-density −∞: a probability of exactly 0 for "
-                "what x holds, or a point too far away for its density to be a number above 0).</p>"
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>p(x | k) = 0 for {1}: x is impossible under the component "
+                    "(log-density −∞: a probability of exactly 0 for what x holds, or a point too far away "
+                    "for its density to be a number above 0).</p>",
+                ).format(muted, html.escape(listed(b.log_densities == -np.inf)))
             )
         if b.log_normaliser == -np.inf:
             parts.append(
-                f"<p style='color:{muted}'>p(x) = 0: x is impossible under every component, so "
-                "r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x) is undefined (0 / 0).</p>"
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>p(x) = 0: x is impossible under every component, so r<sub>k</sub> "
+                    "= π<sub>k</sub> p(x | k) / p(x) is undefined (0 / 0).</p>",
+                ).format(muted)
             )
         return parts
 
@@ -405,8 +455,12 @@ class PointInspector(TextPanel):
             for k in range(K)
         )
         parts = [
-            "<p><b>p(x | k) feature by feature</b> (naive Bayes: the features are independent given k)</p>"
-            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>feature</th><th>x</th><th></th>{head}</tr>"
+            translate(
+                "nbviz",
+                "<p><b>p(x | k) feature by feature</b> (naive Bayes: the features are independent given "
+                "k)</p><table cellspacing='0' cellpadding='2'><tr><th "
+                "align='left'>feature</th><th>x</th><th></th>{0}</tr>",
+            ).format(head)
         ]
         for row, m in enumerate(f.features):
             cells = "".join(f"<td align='right'>{from_log(f.log_factors[row, k])}</td>" for k in range(K))
@@ -417,7 +471,11 @@ class PointInspector(TextPanel):
             )
         if f.n_rest:
             cells = "".join(f"<td align='right'>{from_log(f.rest_log[k])}</td>" for k in range(K))
-            parts.append(f"<tr><td colspan='3'><i>× the other {f.n_rest} features</i></td>{cells}</tr>")
+            parts.append(
+                translate("nbviz", "<tr><td colspan='3'><i>× the other {0} features</i></td>{1}</tr>").format(
+                    f.n_rest, cells
+                )
+            )
         # the shared factor (the multinomial coefficient) is named under the table above, not multiplied in here
         shared = f.log_constant if f.constant_text else 0.0
         cells = "".join(
@@ -426,10 +484,18 @@ class PointInspector(TextPanel):
         parts.append(
             f"<tr><td colspan='3' style='{RULE}'>= {PRODUCT if shared else 'p(x | k)'}</td>{cells}</tr></table>"
         )
-        if f.n_silent:
+        if f.n_silent == 1:  # (one text for one feature, one for several: a translation has its own plurals)
             parts.append(
-                f"<p style='color:{self.appearance.muted_text}'>{f.n_silent} features with count 0 "
-                "contribute a factor 1 and are not listed.</p>"
+                translate(
+                    "nbviz", "<p style='color:{0}'>1 feature with count 0 contributes a factor 1 and is not listed.</p>"
+                ).format(self.appearance.muted_text)
+            )
+        elif f.n_silent:
+            parts.append(
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>{1} features with count 0 contribute a factor 1 and are not listed.</p>",
+                ).format(self.appearance.muted_text, f.n_silent)
             )
         return "".join(parts)
 
@@ -440,11 +506,13 @@ class PointInspector(TextPanel):
             f" {'−' if t < 0 else '+'} {abs(t):.4g} ({html.escape(str(columns[m]))})"
             for m, t in zip(s.features, s.terms)
         )
-        return (
-            "<p><b>As a linear score</b>: log(π<sub>1</sub>/π<sub>2</sub>) + Σ<sub>m</sub> log(f<sub>1m</sub>/"
-            f"f<sub>2m</sub>) (for counts n(w) log(θ<sub>1w</sub>/θ<sub>2w</sub>)) = {s.log_prior_ratio:.4g}{terms} "
-            f"= <b>{s.score:.4g}</b>; r<sub>1</sub> = 1 / (1 + e<sup>−score</sup>) = <b>{s.resp:.4g}</b></p>"
-        )
+        return translate(
+            "nbviz",
+            "<p><b>As a linear score</b>: log(π<sub>1</sub>/π<sub>2</sub>) + Σ<sub>m</sub> "
+            "log(f<sub>1m</sub>/f<sub>2m</sub>) (for counts n(w) log(θ<sub>1w</sub>/θ<sub>2w</sub>)) "
+            "= {0:.4g}{1} = <b>{2:.4g}</b>; r<sub>1</sub> = 1 / (1 + e<sup>−score</sup>) = "
+            "<b>{3:.4g}</b></p>",
+        ).format(s.log_prior_ratio, terms, s.score, s.resp)
 
     def _html(self, b: PointBreakdown) -> str:
         session = self.session
@@ -454,11 +522,14 @@ class PointInspector(TextPanel):
         parts = [f"<p><b>{point_name(problem, b.index)}</b>: {html.escape(describe_point(b.x, problem.columns))}</p>"]
         if problem.labels is not None and problem.classes is not None:
             known = problem.classes[problem.labels[b.index]]
-            parts.append(f"<p>Known class: {html.escape(str(known))}</p>")
+            parts.append(translate("nbviz", "<p>Known class: {0}</p>").format(html.escape(str(known))))
         if snapshot.phase == "M":
             parts.append(
-                f"<p style='color:{self.appearance.muted_text}'>The responsibilities from the E-step of "
-                f"iteration {snapshot.iteration}, which the M-step shown used.</p>"
+                translate(
+                    "nbviz",
+                    "<p style='color:{0}'>The responsibilities from the E-step of iteration {1}, which the "
+                    "M-step shown used.</p>",
+                ).format(self.appearance.muted_text, snapshot.iteration)
             )
         model = session.run_history.responsibilities_model()
         factors = None if model is None or b.filled is not None else factor_rows(model, b.x)
@@ -475,8 +546,11 @@ class PointInspector(TextPanel):
             classes = problem.classes
             name = classes[b.label] if classes is not None else str(b.label + 1)
             parts.append(
-                f"<p><i>This point is labelled ({html.escape(str(name))}): its r column is fixed "
-                "to its label (one-hot) instead of being computed from π<sub>k</sub> p(x | k).</i></p>"
+                translate(
+                    "nbviz",
+                    "<p><i>This point is labelled ({0}): its r column is fixed to its label (one-hot) "
+                    "instead of being computed from π<sub>k</sub> p(x | k).</i></p>",
+                ).format(html.escape(str(name)))
             )
         elif session.config.hard:
             parts.append(
@@ -495,22 +569,33 @@ class PointInspector(TextPanel):
         columns = session.problem.columns if session.problem is not None else ()
         model = session.run_history.responsibilities_model()
         view = None if model is None else presentation(model).data_view
-        used = ", ".join(f.observed) if f.observed else "no feature (p(x | k) = 1: r is the weights)"
+        used = (
+            ", ".join(f.observed) if f.observed else translate("nbviz", "no feature (p(x | k) = 1: r is the weights)")
+        )
         parts = [
-            f"<p><b>Missing:</b> {html.escape(', '.join(f.missing))}. The E-step used {html.escape(used)}: "
-            "p(x | k) is the density of the observed features alone.</p>",
+            translate(
+                "nbviz",
+                "<p><b>Missing:</b> {0}. The E-step used {1}: p(x | k) is the density of the observed "
+                "features alone.</p>",
+            ).format(html.escape(", ".join(f.missing)), html.escape(used)),
             "<table cellspacing='0' cellpadding='3'><tr><th></th>",
         ]
         gaps = [int(j) for j in np.flatnonzero(np.isnan(x))]
         if view is DataView.LEVELS:
-            parts += [f"<th align='right'>most probable {html.escape(name)} | observed, k</th>" for name in f.missing]
-            weighted_head = "most probable under Σ<sub>k</sub> r<sub>k</sub> p(· | k)"
+            parts += [
+                translate("nbviz", "<th align='right'>most probable {0} | observed, k</th>").format(html.escape(name))
+                for name in f.missing
+            ]
+            weighted_head = translate("nbviz", "most probable under Σ<sub>k</sub> r<sub>k</sub> p(· | k)")
 
             def written(j: int, value: float) -> str:
                 return html.escape(value_text(columns, j, value))
         else:
-            parts += [f"<th align='right'>E[{html.escape(name)} | observed, k]</th>" for name in f.missing]
-            weighted_head = "Σ<sub>k</sub> r<sub>k</sub> E[·]"
+            parts += [
+                translate("nbviz", "<th align='right'>E[{0} | observed, k]</th>").format(html.escape(name))
+                for name in f.missing
+            ]
+            weighted_head = translate("nbviz", "Σ<sub>k</sub> r<sub>k</sub> E[·]")
 
             def written(j: int, value: float) -> str:
                 return f"{value:.4g}"
@@ -545,11 +630,12 @@ class PointInspector(TextPanel):
                 key, snapshot.model, before, problem.X, resp, em.prior, problem.columns, snapshot.empty
             )
             if worked is None:
-                return (
-                    f"<p><b>This M-step</b> (iteration {snapshot.iteration}) used each missing cell's expected "
-                    "value given the row's observed cells (and, for a covariance, the conditional covariance): "
-                    "this parameter is not a plain weighted sum of the rows, so it is not written out here.</p>"
-                )
+                return translate(
+                    "nbviz",
+                    "<p><b>This M-step</b> (iteration {0}) used each missing cell's expected value given the "
+                    "row's observed cells (and, for a covariance, the conditional covariance): this "
+                    "parameter is not a plain weighted sum of the rows, so it is not written out here.</p>",
+                ).format(snapshot.iteration)
             w = worked
         else:
             w = worked_parameter(key, snapshot.model, problem.X, resp, em.prior, problem.columns, snapshot.empty)
@@ -566,22 +652,31 @@ class PointInspector(TextPanel):
         if r.numerator_pseudo:
             pseudo = f" + {html.escape(r.pseudo_text.split(' = ')[0])}"
         parts = [
-            f"<p><b>This M-step</b> (iteration {snapshot.iteration}): "
-            f"{sub(r.symbol, r.subscript)} = (Σ<sub>n</sub> {summand}{pseudo}) / ({html.escape(r.denominator_text)})"
+            translate("nbviz", "<p><b>This M-step</b> (iteration {0}): {1} = (Σ<sub>n</sub> {2}{3}) / ({4})").format(
+                snapshot.iteration, sub(r.symbol, r.subscript), summand, pseudo, html.escape(r.denominator_text)
+            )
             + (f"; {html.escape(r.pseudo_text)}" if r.pseudo_text else "")
             + "</p>"
         ]
         if r.denominator == 0:  # every r_nk is 0: the terms would be 0 · (undefined)
             assert k is not None  # a shared (tied) entry divides by N, never 0
             parts.append(
-                f"<p><i>Component {k + 1} received no responsibility ({html.escape(r.denominator_text)}): "
-                f"there is nothing to average, so it kept its previous value {w.stored:.6g}.</i></p>"
+                translate(
+                    "nbviz",
+                    "<p><i>Component {0} received no responsibility ({1}): there is nothing to average, so "
+                    "it kept its previous value {2:.6g}.</i></p>",
+                ).format(k + 1, html.escape(r.denominator_text), w.stored)
             )
             return "".join(parts)
-        listed = "every data point" if not w.n_rest else f"the {len(w.rows)} largest terms"
+        listed = (
+            translate("nbviz", "every data point")
+            if not w.n_rest
+            else translate("nbviz", "the {0} largest terms").format(len(w.rows))
+        )
+        unit = {"line": translate("nbviz", "line"), "row": translate("nbviz", "row")}.get(row_unit(problem) or "", "n")
         parts.append(
             f"{BLOCK}<table cellspacing='0' cellpadding='2'>"
-            f"<tr><th align='left'>{row_unit(problem) or 'n'} ({listed})</th>"
+            f"<tr><th align='left'>{unit} ({listed})</th>"
             f"{weight_head}<th align='right'>{value}</th>"
             + ("" if k is None else f"<th align='right'>{summand}</th>")
             + "</tr>"
@@ -594,8 +689,10 @@ class PointInspector(TextPanel):
             parts.append(f"<tr><td>{row_number(problem, n)}</td>{cells}</tr>")
         if w.n_rest:
             parts.append(
-                f"<tr><td colspan='{span}'><i>the other {w.n_rest} points</i></td>"
-                f"<td align='right'>{w.rest_sum:.6g}</td></tr>"
+                translate(
+                    "nbviz",
+                    "<tr><td colspan='{0}'><i>the other {1} points</i></td><td align='right'>{2:.6g}</td></tr>",
+                ).format(span, w.n_rest, w.rest_sum)
             )
         parts.append(
             f"<tr><td colspan='{span}' align='right' style='{RULE}'>Σ<sub>n</sub></td>"
@@ -607,13 +704,18 @@ class PointInspector(TextPanel):
         )
         if key.kind != "weight" and incomplete_rows(problem.X) is not None:
             parts.append(
-                "<p><i>A row missing this feature enters with its expected value given the row's observed "
-                f"cells under component {k + 1 if k is not None else ''} as it was before this M-step.</i></p>"
+                translate(
+                    "nbviz",
+                    "<p><i>A row missing this feature enters with its expected value given the row's "
+                    "observed cells under component {0} as it was before this M-step.</i></p>",
+                ).format(k + 1 if k is not None else "")
             )
         if w.kept and k is not None:
             parts.append(
-                f"<p><i>Component {k + 1} received no responsibility: it kept its previous value "
-                f"{w.stored:.6g}.</i></p>"
+                translate(
+                    "nbviz",
+                    "<p><i>Component {0} received no responsibility: it kept its previous value {1:.6g}.</i></p>",
+                ).format(k + 1, w.stored)
             )
         return "".join(parts)
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from ...app.explore.explore import Explorer, FitAgain
 from ...app.presentation.appearance import Appearance
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:
     from ...app.data.problem import Problem
@@ -38,7 +40,7 @@ class JobBar(QWidget):
         self.appearance = appearance if appearance is not None else Appearance(self)
         self._error = False
         self.run_button = QPushButton(run_text)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("nbviz", "Cancel"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
@@ -88,7 +90,7 @@ class JobBar(QWidget):
         if not isinstance(result, kind):
             return False
         if result.problem is not self.explorer.session.problem:
-            self.show_message(f"The data changed while the {what} ran; run them again.")
+            self.show_message(translate("nbviz", "The data changed while the {0} ran; run them again.").format(what))
             return False
         return True
 
@@ -99,10 +101,14 @@ class JobBar(QWidget):
         Otherwise nothing is to be loaded and the status line says why.
         """
         if fit.problem is not self.explorer.session.problem:
-            self.show_message(f"The data changed while {fit.what} was made again; nothing was loaded.")
+            self.show_message(
+                translate("nbviz", "The data changed while {0} was made again; nothing was loaded.").format(fit.what)
+            )
             return False
         if fit.cancelled:
-            self.show_message(f"Cancelled: {fit.what} was not loaded; the workspace is as it was.")
+            self.show_message(
+                translate("nbviz", "Cancelled: {0} was not loaded; the workspace is as it was.").format(fit.what)
+            )
             return False
         return True
 
@@ -139,5 +145,5 @@ class JobBar(QWidget):
 
     def _cancel(self) -> None:
         self.explorer.cancel()
-        self.status.setText("Cancelling after the fit in progress…")
+        self.status.setText(translate("nbviz", "Cancelling after the fit in progress…"))
         self.cancel_button.setEnabled(False)

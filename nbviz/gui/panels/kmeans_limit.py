@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSlider
 
 from ...app.data.standardize import column_spreads
 from ...app.families import presentation
 from ...app.run.kmeans_limit import SOFT_THRESHOLD, KMeansReference, largest_distance, soft_count
 from ...app.run.session import Session
+from ..widgets.accessible import buddy_label
+
+translate = QCoreApplication.translate
 
 STEPS_PER_DECADE = 10
 LOW_DECADES, HIGH_DECADES = -4, 1  # the slider spans 1e-4 .. 10 times the data's variance
@@ -25,13 +28,16 @@ class KMeansLimitPanel(QGroupBox):
     """
 
     def __init__(self, session: Session, parent=None, reference: KMeansReference | None = None):
-        super().__init__("k-means limit (spherical Gaussians)", parent)
+        super().__init__(translate("nbviz", "k-means limit (spherical Gaussians)"), parent)
         self.session = session
         self.reference = reference if reference is not None else KMeansReference(session, self)
-        self.fixed_check = QCheckBox("Fix one shared variance σ²")
+        self.fixed_check = QCheckBox(translate("nbviz", "Fix one shared variance σ²"))
         self.fixed_check.setToolTip(
-            "The M-step keeps σ² and updates weights and means; as σ² shrinks, "
-            "responsibilities become 0/1 and EM turns into k-means"
+            translate(
+                "nbviz",
+                "The M-step keeps σ² and updates weights and means; as σ² shrinks, "
+                "responsibilities become 0/1 and EM turns into k-means",
+            )
         )
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, (HIGH_DECADES - LOW_DECADES) * STEPS_PER_DECADE)
@@ -45,7 +51,7 @@ class KMeansLimitPanel(QGroupBox):
         row.addWidget(self.value_label)
         form = QFormLayout(self)
         form.addRow(self.fixed_check)
-        form.addRow("σ² (log scale)", row)
+        form.addRow(buddy_label(translate("nbviz", "σ² (log scale)"), self.slider), row)
         form.addRow(self.readout)
         self.fixed_check.toggled.connect(self._apply)
         self.slider.valueChanged.connect(self._apply)
@@ -99,14 +105,18 @@ class KMeansLimitPanel(QGroupBox):
         shown = fixed if fixed is not None else self.variance_at(self.slider.value())
         self.value_label.setText(f"σ² = {shown:.3g}")
         if not self.applicable:
-            self.fixed_check.setToolTip("Choose a Gaussian mixture with spherical covariance to fix σ²")
+            self.fixed_check.setToolTip(
+                translate("nbviz", "Choose a Gaussian mixture with spherical covariance to fix σ²")
+            )
         self._update_readout()
 
     def _update_readout(self, *_) -> None:
         session = self.session
         if session.config.fixed_variance is None or not session.has_run:
             self.readout.setText(
-                "" if self.applicable else "Choose a Gaussian mixture with spherical covariance to fix σ²."
+                ""
+                if self.applicable
+                else translate("nbviz", "Choose a Gaussian mixture with spherical covariance to fix σ².")
             )
             return
         resp, snapshot = session.resp, session.snapshot
@@ -115,11 +125,17 @@ class KMeansLimitPanel(QGroupBox):
         model = presentation(snapshot.model).points(snapshot.model)
         assert model is not None  # fixed_variance_applies: a family drawn as points
         centroids = self.reference.centroids()
-        distance = "(computing k-means…)" if centroids is None else f"{largest_distance(model.means, centroids):.3g}"
+        distance = (
+            translate("nbviz", "(computing k-means…)")
+            if centroids is None
+            else f"{largest_distance(model.means, centroids):.3g}"
+        )
         self.readout.setText(
-            f"Soft points (largest responsibility < {SOFT_THRESHOLD}): {soft_count(resp)} of "
-            f"{len(resp)}.\nLargest distance from the means to k-means from the same start: "
-            f"{distance}"
+            translate(
+                "nbviz",
+                "Soft points (largest responsibility < {0}): {1} of {2}.\nLargest distance from the means "
+                "to k-means from the same start: {3}",
+            ).format(SOFT_THRESHOLD, soft_count(resp), len(resp), distance)
         )
 
     def centroids(self) -> np.ndarray | None:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QLabel, QPushButton, QSpinBox
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.run.labelling import Labelling
 from ...app.run.session import Session
 
-FRACTION_TIP = (
+translate = QCoreApplication.translate
+
+FRACTION_TIP = QT_TRANSLATE_NOOP(
+    "nbviz",
     "Keep this share of the data's own labels (chosen at random with the start's seed); "
-    "the labelled points keep one-hot responsibilities. 100 % is supervised naive Bayes."
+    "the labelled points keep one-hot responsibilities. 100 % is supervised naive Bayes.",
 )
 
 
@@ -20,8 +26,8 @@ def label_status(session: Session) -> str:
         return ""
     N = len(labels)
     if session.hand_labels.fully_labelled:
-        return f"all {N} points labelled: supervised naive Bayes, one M-step fits it"
-    return f"{int((labels >= 0).sum())} of {N} points labelled"
+        return translate("nbviz", "all {0} points labelled: supervised naive Bayes, one M-step fits it").format(N)
+    return translate("nbviz", "{0} of {1} points labelled").format(int((labels >= 0).sum()), N)
 
 
 class LabelPanel(QGroupBox):
@@ -39,30 +45,33 @@ class LabelPanel(QGroupBox):
     """
 
     def __init__(self, session: Session, parent=None, *, labelling: Labelling | None = None):
-        super().__init__("Labels (semi-supervised EM)", parent)
+        super().__init__(translate("nbviz", "Labels (semi-supervised EM)"), parent)
         self.session = session
         self.labelling = labelling if labelling is not None else Labelling(self)
-        self.mode_check = QCheckBox("Label points by clicking")
+        self.mode_check = QCheckBox(translate("nbviz", "Label points by clicking"))
         self.mode_check.setToolTip(
-            "Click a point in the data view to give it the class below; "
-            "click it again, or Shift+click, to take the label away"
+            translate(
+                "nbviz",
+                "Click a point in the data view to give it the class below; "
+                "click it again, or Shift+click, to take the label away",
+            )
         )
         self.class_combo = QComboBox()
-        self.class_combo.setToolTip("The class a click gives")
-        self.clear_button = QPushButton("Clear labels")
-        self.clear_button.setToolTip("Take away every label given by clicking")
+        self.class_combo.setToolTip(translate("nbviz", "The class a click gives"))
+        self.clear_button = QPushButton(translate("nbviz", "Clear labels"))
+        self.clear_button.setToolTip(translate("nbviz", "Take away every label given by clicking"))
         self.fraction_spin = QSpinBox()
         self.fraction_spin.setRange(0, 100)
         self.fraction_spin.setSuffix(" %")
         self.fraction_spin.setKeyboardTracking(False)
-        self.fraction_spin.setToolTip(FRACTION_TIP)
+        self.fraction_spin.setToolTip(translate("nbviz", FRACTION_TIP))
         self.count_label = QLabel()
         self.count_label.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow(self.mode_check)
-        form.addRow("Class", self.class_combo)
+        form.addRow(translate("nbviz", "Class"), self.class_combo)
         form.addRow(self.clear_button)
-        form.addRow("From label column", self.fraction_spin)
+        form.addRow(translate("nbviz", "From label column"), self.fraction_spin)
         form.addRow(self.count_label)
 
         self.mode_check.toggled.connect(self.labelling.set_active)
@@ -102,7 +111,9 @@ class LabelPanel(QGroupBox):
         self.class_combo.setEnabled(ready)
         self.clear_button.setEnabled(ready and bool(config.manual_labels))
         self.fraction_spin.setEnabled(ready and has_column)
-        self.fraction_spin.setToolTip(FRACTION_TIP if has_column else "This data has no label column")
+        self.fraction_spin.setToolTip(
+            translate("nbviz", FRACTION_TIP) if has_column else translate("nbviz", "This data has no label column")
+        )
         self.count_label.setText(self.summary())
 
     def summary(self) -> str:
@@ -116,12 +127,13 @@ class LabelPanel(QGroupBox):
         count = 0 if labels is None else int((labels >= 0).sum())
         clicked = len(session.config.manual_labels)
         if session.hand_labels.fully_labelled:
-            return (
-                f"All {N} points are labelled: this is supervised naive Bayes, fitted by one M-step "
-                "(the next iteration changes nothing)."
-            )
-        text = f"{count} of {N} points labelled"
-        return text + (f" ({clicked} by clicking)." if clicked else ".")
+            return translate(
+                "nbviz",
+                "All {0} points are labelled: this is supervised naive Bayes, fitted by one M-step (the "
+                "next iteration changes nothing).",
+            ).format(N)
+        text = translate("nbviz", "{0} of {1} points labelled").format(count, N)
+        return text + (translate("nbviz", " ({0} by clicking).").format(clicked) if clicked else ".")
 
     def _class_chosen(self, index: int) -> None:
         if index >= 0:

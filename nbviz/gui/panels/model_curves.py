@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 
 import nbviz.core as nc
@@ -16,6 +16,8 @@ import nbviz.core as nc
 from ...app.explore.choose_k import KChoice
 from ...app.presentation.appearance import Appearance
 from ..plots.styling import pen
+
+translate = QCoreApplication.translate
 
 # The look of each covariance type's lines, in the order of the registry `nc.COVARIANCE_TYPES` (full,
 # diag, spherical, tied), repeated for a longer list; which types are compared is the family's `compared_types`
@@ -80,7 +82,11 @@ class ModelCurves:
         for kind in result.covariance_types:
             colour = self.colour(kind, appearance).name()
             parts.append(f"<span style='color:{colour}'>&#9473;&#9473;</span> {kind}")
-        return "Lower is better: " + " &nbsp; ".join(parts) + " &nbsp; (solid: BIC, dashed: ICL; best restart per K)"
+        return (
+            translate("nbviz", "Lower is better: ")
+            + " &nbsp; ".join(parts)
+            + " &nbsp; (solid: BIC, dashed: ICL; best restart per K)"
+        )
 
     def nearest(self, x: float, y: float, x_span: float, y_span: float) -> tuple[str, int] | None:
         """(covariance type, k_index) of the drawn point nearest (x, y), in units of the view's spans."""

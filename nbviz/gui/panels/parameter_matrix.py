@@ -10,7 +10,7 @@ component.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,7 +28,10 @@ import nbviz.core as nc
 from ...app.analysis.covariance_matrix import MAX_HEATMAP, correlation_matrix
 from ...app.families import CovarianceMatrices
 from ..style.palette import component_color
+from ..widgets.accessible import buddy_label
 from ..widgets.layouts import left_row
+
+translate = QCoreApplication.translate
 
 KEY_WIDTH = 12
 NEGATIVE, ZERO, POSITIVE = np.array([33, 102, 172]), np.array([247, 247, 247]), np.array([178, 24, 43])
@@ -151,18 +154,21 @@ class ParameterMatrix(QWidget):
         self.means_table = QTableWidget()
         self.means_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.means_table.setMinimumHeight(60)
+        self.means_table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.means_table.setAccessibleName(translate("nbviz", "Means μ by feature"))
         self.component_choice = QComboBox()
-        self.component_choice.setToolTip("Whose covariance the heat map shows")
-        self.correlation_check = QCheckBox("Correlation")
-        self.correlation_check.setToolTip("Show Σ_ij / √(Σ_ii Σ_jj) instead of the covariance Σ")
+        self.component_choice.setToolTip(translate("nbviz", "Whose covariance the heat map shows"))
+        self.correlation_check = QCheckBox(translate("nbviz", "Correlation"))
+        self.correlation_check.setToolTip(translate("nbviz", "Show Σ_ij / √(Σ_ii Σ_jj) instead of the covariance Σ"))
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.heatmap = HeatMap()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(QLabel("<b>Means μ by feature</b>"))
+        layout.addWidget(QLabel(translate("nbviz", "<b>Means μ by feature</b>")))
         layout.addWidget(self.means_table, 2)
-        layout.addLayout(left_row("<b>Matrix of</b>", self.component_choice, 8, self.correlation_check))
+        matrix_of = buddy_label(translate("nbviz", "<b>Matrix of</b>"), self.component_choice)
+        layout.addLayout(left_row(matrix_of, self.component_choice, 8, self.correlation_check))
         layout.addWidget(self.note)
         layout.addWidget(self.heatmap, 3)
         self._model: nc.Mixture | None = None
@@ -250,7 +256,9 @@ class ParameterMatrix(QWidget):
         if D > MAX_HEATMAP:
             self.heatmap.hide()
             self.note.setText(
-                f"{D} features: too many for a heat map (up to {MAX_HEATMAP}); the text above lists them."
+                translate(
+                    "nbviz", "{0} features: too many for a heat map (up to {1}); the text above lists them."
+                ).format(D, MAX_HEATMAP)
             )
             return
         correlation = self.correlation_check.isChecked()
@@ -259,7 +267,7 @@ class ParameterMatrix(QWidget):
         values = correlation_matrix(values) if correlation else values
         self.heatmap.set_matrix(values, self._columns, 1.0 if correlation else None)
         self.heatmap.show()
-        what = "Correlation" if correlation else "Covariance"
+        what = translate("nbviz", "Correlation") if correlation else translate("nbviz", "Covariance")
         extra = matrices.note
         units = f", {self._units}" if self._units and not correlation else ""
-        self.note.setText(f"{what}{extra}{units}; hover a cell for its value.")
+        self.note.setText(translate("nbviz", "{0}{1}{2}; hover a cell for its value.").format(what, extra, units))

@@ -13,10 +13,11 @@ from __future__ import annotations
 import html
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QVBoxLayout
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.analysis.parameter_rows import parameter_rows
 from ...app.data.original_units import shown_model
@@ -27,6 +28,8 @@ from ..style.palette import component_color
 from .columns import BLOCK
 from .parameter_matrix import ParameterMatrix
 from .text_panel import Shown, TextPanel
+
+translate = QCoreApplication.translate
 
 LONG_NAME = 16  # characters: a longer parameter name is written on a line of its own, above its values
 
@@ -42,7 +45,8 @@ class ParametersPanel(TextPanel):
     """
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed"), "redraw")
-    placeholder = "The fitted parameters appear here."
+    placeholder = QT_TRANSLATE_NOOP("nbviz", "The fitted parameters appear here.")
+    title = QT_TRANSLATE_NOOP("nbviz", "Parameters")
     rows = Shown[list[Row]]([])
     view_options: ViewOptions | None = None  # "original units" for standardised data
     matrix: ParameterMatrix | None = None  # named means and the covariance heat map (Gaussian data)
@@ -63,6 +67,7 @@ class ParametersPanel(TextPanel):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.matrix)
         scroll.setMinimumHeight(1)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the table and the choices inside
         split.addWidget(scroll)
         split.setStretchFactor(0, 3)  # the parameters' text first; the matrices are a closer look
         split.setStretchFactor(1, 1)
@@ -79,9 +84,14 @@ class ParametersPanel(TextPanel):
     def _show_matrix(self, model) -> None:
         if self.matrix is None:
             return
-        names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
+        names = [
+            translate("nbviz", "Component {0}").format(name)
+            if name.isdigit()
+            else translate("nbviz", "Class {0}").format(name)
+            for name in self.session.component_names()
+        ]
         matrices = None if model is None else presentation(model).covariance_matrices(model, names)
-        units = "original units" if model is not None and model is not self._model_at_cursor else ""
+        units = translate("nbviz", "original units") if model is not None and model is not self._model_at_cursor else ""
         problem = self.session.problem
         self.matrix.show_model(
             model if matrices is not None else None, matrices, [] if problem is None else problem.columns, names, units
@@ -105,17 +115,28 @@ class ParametersPanel(TextPanel):
 
     def _html(self, snapshot: nc.Snapshot, with_truth: bool) -> str:
         model = self._shown if self._shown is not None else snapshot.model
-        names = [f"Component {name}" if name.isdigit() else f"Class {name}" for name in self.session.component_names()]
+        names = [
+            translate("nbviz", "Component {0}").format(name)
+            if name.isdigit()
+            else translate("nbviz", "Class {0}").format(name)
+            for name in self.session.component_names()
+        ]
         heading = {
-            "init": "Initial parameters",
-            "E": f"After the E-step of iteration {snapshot.iteration}: parameters unchanged",
-            "M": f"After the M-step of iteration {snapshot.iteration}",
+            "init": translate("nbviz", "Initial parameters"),
+            "E": translate("nbviz", "After the E-step of iteration {0}: parameters unchanged").format(
+                snapshot.iteration
+            ),
+            "M": translate("nbviz", "After the M-step of iteration {0}").format(snapshot.iteration),
         }[snapshot.phase]
         if model is not snapshot.model:
-            heading += " (in the file's units)"
+            heading += translate("nbviz", " (in the file's units)")
         parts = [f"<p><b>{html.escape(heading)}</b>"]
         if snapshot.phase == "M" and any(row.changed for row in self.rows):
-            parts.append(f" <span style='background:{self.appearance.highlight_background}'>&nbsp;changed&nbsp;</span>")
+            parts.append(
+                translate("nbviz", " <span style='background:{0}'>&nbsp;changed&nbsp;</span>").format(
+                    self.appearance.highlight_background
+                )
+            )
         parts.append("</p>")
         changed = self.appearance.highlight_background
         for k in range(model.n_components):
@@ -123,11 +144,18 @@ class ParametersPanel(TextPanel):
             parts.append(f"{BLOCK}<table cellspacing='0' cellpadding='3' width='100%'>")
             if with_truth:
                 parts.append(
-                    "<tr><th></th><th align='left'>fitted</th><th align='left'>true</th>"
-                    "<th align='left'>error</th></tr>"
+                    translate(
+                        "nbviz",
+                        "<tr><th></th><th align='left'>fitted</th><th align='left'>true</th><th "
+                        "align='left'>error</th></tr>",
+                    )
                 )
             colour = component_color(k, self.appearance.dark).name()
-            empty = " <i>(empty: no responsibility, previous values kept)</i>" if k in snapshot.empty else ""
+            empty = (
+                translate("nbviz", " <i>(empty: no responsibility, previous values kept)</i>")
+                if k in snapshot.empty
+                else ""
+            )
             span = 4 if with_truth else 2
             parts.append(
                 f"<tr><td colspan='{span}' style='border-top:1px solid #ccc'>"

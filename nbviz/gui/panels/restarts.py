@@ -8,8 +8,8 @@ session runs it again from its seed first, in the background).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QTextDocumentFragment
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -35,6 +35,8 @@ from .controls import INIT_LABELS
 from .job_bar import JobBar
 from .thumbnail_label import ThumbnailLabel
 from .thumbnails import aligned_to, draw_thumbnail, frame_for
+
+translate = QCoreApplication.translate
 
 THUMB_WIDTH, THUMB_HEIGHT = 168, 120
 # Border colour per optimum (best optimum first), on a light and on a dark background; failed runs are grey.
@@ -68,6 +70,7 @@ class RunCard(QFrame):
         size = f"font-size: {points:.1f}pt;" if points > 0 else ""
         self.setStyleSheet(
             f"#card {{ border: 2px solid {colour}; border-radius: 4px; background: {a.background}; }}"
+            f" #card:focus {{ border-width: 4px; }}"
             f" QLabel {{ color: {a.foreground}; {size} }}"
         )
         width, height = round(a.font_size(THUMB_WIDTH)), round(a.font_size(THUMB_HEIGHT))
@@ -82,12 +85,14 @@ class RunCard(QFrame):
         layout.setSpacing(3)
         layout.addWidget(self.picture)
         layout.addWidget(self.text)
-        title = f"<b>#{index + 1}</b> · seed {run.seed}"
+        title = translate("nbviz", "<b>#{0}</b> · seed {1}").format(index + 1, run.seed)
         if not run.ok:
-            self.picture.setText("no fit")
+            self.picture.setText(translate("nbviz", "no fit"))
             self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.picture.setStyleSheet(f"color: {FAILED_COLOR};")
-            self.text.setText(f"{title}<br><span style='color:{a.error_text}'>failed</span>")
+            self.text.setText(
+                translate("nbviz", "{0}<br><span style='color:{1}'>failed</span>").format(title, a.error_text)
+            )
             self.setToolTip(run.error)
             return
         # components matched to the best run's share its colours, so equal optima look equal
@@ -100,23 +105,42 @@ class RunCard(QFrame):
             where = "best"
         else:
             gap = gallery.gap_to_best(index)
-            where = "same objective as the best" if gap <= gallery.objective_tol else f"{gap:.4g} below the best"
+            where = (
+                translate("nbviz", "same objective as the best")
+                if gap <= gallery.objective_tol
+                else translate("nbviz", "{0:.4g} below the best").format(gap)
+            )
         if first == index:
-            same = f"<span style='color:{colour}'>&#9632;</span> optimum {group + 1}"
+            same = translate("nbviz", "<span style='color:{0}'>&#9632;</span> optimum {1}").format(colour, group + 1)
         else:
-            same = f"<span style='color:{colour}'>&#9632;</span> same optimum as #{first + 1}"
-        steps = f"{run.iterations} iteration{'s' if run.iterations != 1 else ''}"
+            same = translate("nbviz", "<span style='color:{0}'>&#9632;</span> same optimum as #{1}").format(
+                colour, first + 1
+            )
+        steps = (
+            translate("nbviz", "{0} iteration") if run.iterations == 1 else translate("nbviz", "{0} iterations")
+        ).format(run.iterations)
         if not run.converged:
-            steps += " (not converged)"
+            steps += translate("nbviz", " (not converged)")
         objective = f"{run.objective:.6g}".replace("-", "−")  # a minus sign, as the status line writes it
-        self.text.setText(f"{title}<br>objective {objective}<br>{where}<br>{steps}<br>{same}")
-        self.setToolTip("Click to load this run, with its whole history, into the workspace")
+        self.text.setText(
+            translate("nbviz", "{0}<br>objective {1}<br>{2}<br>{3}<br>{4}").format(title, objective, where, steps, same)
+        )
+        self.setToolTip(translate("nbviz", "Click to load this run, with its whole history, into the workspace"))
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        # reached with Tab, loaded with Enter (Space plays the run, as everywhere), read out as its text says it
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName(QTextDocumentFragment.fromHtml(self.text.text().replace("<br>", ", ")).toPlainText())
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.clickable:
             self.chosen.emit(self.index)
         super().mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.clickable:
+            self.chosen.emit(self.index)
+            return
+        super().keyPressEvent(event)
 
 
 class RestartPanel(SessionView, QWidget):
@@ -133,19 +157,19 @@ class RestartPanel(SessionView, QWidget):
         self.count_spin = QSpinBox()
         self.count_spin.setRange(2, 60)
         self.count_spin.setValue(9)
-        self.count_spin.setToolTip("How many starts to run to convergence: 2 to 60")
+        self.count_spin.setToolTip(translate("nbviz", "How many starts to run to convergence: 2 to 60"))
         self.method_combo = QComboBox()
         for method in nc.INIT_METHODS:
-            self.method_combo.addItem(INIT_LABELS[method], method)
+            self.method_combo.addItem(translate("nbviz", INIT_LABELS[method]), method)
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, 2**31 - 100)
-        self.seed_spin.setToolTip("Restart r uses seed first seed + r")
+        self.seed_spin.setToolTip(translate("nbviz", "Restart r uses seed first seed + r"))
         form = QFormLayout()
-        form.addRow("Restarts R", self.count_spin)
-        form.addRow("Start method", self.method_combo)
-        form.addRow("First seed", self.seed_spin)
-        self.job_bar = JobBar(self.explorer, "Run restarts", appearance=self.appearance)
-        self.summary = QLabel("Run several starts of the current model to see where EM ends up.")
+        form.addRow(translate("nbviz", "Restarts R"), self.count_spin)
+        form.addRow(translate("nbviz", "Start method"), self.method_combo)
+        form.addRow(translate("nbviz", "First seed"), self.seed_spin)
+        self.job_bar = JobBar(self.explorer, translate("nbviz", "Run restarts"), appearance=self.appearance)
+        self.summary = QLabel(translate("nbviz", "Run several starts of the current model to see where EM ends up."))
         self.summary.setWordWrap(True)
         self.grid_host = QWidget()
         self.grid = QGridLayout(self.grid_host)
@@ -155,6 +179,7 @@ class RestartPanel(SessionView, QWidget):
         self.scroll_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.grid_host)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the cards, which it scrolls into view
         scroll.viewport().installEventFilter(self)  # reflow the cards when the visible width changes
         self._columns = 0
         layout = QVBoxLayout(self)
@@ -186,7 +211,9 @@ class RestartPanel(SessionView, QWidget):
         count = self.count_spin.value()
         if not self.explorer.restarts(count, self.seed_spin.value(), self.method_combo.currentData()):
             return False
-        self.job_bar.started(f"Running {count} restarts of {self.session.config.title}…")
+        self.job_bar.started(
+            translate("nbviz", "Running {0} restarts of {1}…").format(count, self.session.config.title)
+        )
         return True
 
     def _finished(self, gallery) -> None:
@@ -220,11 +247,14 @@ class RestartPanel(SessionView, QWidget):
             self.cards.append(card)
         self._lay_out_cards()
         hint = (
-            " Click a card to load that run."
+            translate("nbviz", " Click a card to load that run.")
             if any(run.ok for run in gallery.runs)
             else (
-                " Every run failed (the reasons are below): try another start method, a prior (α or λ above 0)"
-                " or fewer components."
+                translate(
+                    "nbviz",
+                    " Every run failed (the reasons are below): try another start method, a prior (α or λ above 0)"
+                    " or fewer components.",
+                )
             )
         )
         limits = run_limits(gallery.config, gallery.tolerance)
@@ -268,7 +298,7 @@ class RestartPanel(SessionView, QWidget):
         if self.gallery is not None:
             self.gallery = None
             self._clear_cards()
-            self.summary.setText("The data changed: run the restarts again.")
+            self.summary.setText(translate("nbviz", "The data changed: run the restarts again."))
         self._follow_config()
 
     # ----------------------------------------------------------------- choosing
@@ -284,7 +314,7 @@ class RestartPanel(SessionView, QWidget):
         if gallery.must_run_again(index):
             if not self.explorer.run_again(gallery, index):
                 return False
-            self.job_bar.started(f"Making {gallery.run_name(index)} again from its seed…")
+            self.job_bar.started(translate("nbviz", "Making {0} again from its seed…").format(gallery.run_name(index)))
             return True
         run = gallery.run_for(index)
         return run is not None and bool(self.session.adopt_run(run, gallery.config_for(index)))

@@ -16,11 +16,13 @@ import math
 import time
 from typing import Any, Generic, TypeVar, overload
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..widgets.session_view import SessionView
 from .columns import block_sizes, blocks_of, column_width, page_html, pages
+
+translate = QCoreApplication.translate
 
 REFRESH_MS = 100  # a panel on screen shows at most ten states a second
 
@@ -80,9 +82,12 @@ class TextPanel(SessionView, QWidget):
     browser : QTextBrowser
     placeholder : str
         Class attribute: plain text shown (muted) while `content` returns None.
+    title : str
+        Class attribute: what a screen reader calls the text (its dock's title).
     """
 
     placeholder = ""
+    title = ""
     columns = 0  # 0: the text as one column that scrolls; 1 or more: laid out in pages of that many columns
     page = 0  # the page shown (with `columns`)
     pages = 1  # how many pages the text takes (with `columns`)
@@ -94,6 +99,7 @@ class TextPanel(SessionView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
+        self.browser.setAccessibleName(translate("nbviz", self.title))
         # an opaque scroll bar: new text moves it, and Qt then repaints it alone, not the dock,
         # splitter and frame beneath it as well
         self.browser.verticalScrollBar().setAutoFillBackground(True)
@@ -138,7 +144,8 @@ class TextPanel(SessionView, QWidget):
         self._refreshed_at = time.monotonic()
         body = self.content()
         if body is None:
-            body = f"<p style='color:{self.appearance.muted_text}'>{html.escape(self.placeholder)}</p>"
+            placeholder = html.escape(translate("nbviz", self.placeholder))
+            body = f"<p style='color:{self.appearance.muted_text}'>{placeholder}</p>"
         elif self.columns:
             body = self._paged(body)
         if body != self._shown_html:  # laying out rich text costs; the same text is not laid out again

@@ -10,11 +10,16 @@ from __future__ import annotations
 import html
 
 import numpy as np
+from PySide6.QtCore import QCoreApplication
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.analysis.uncertainty import N_LISTED, most_uncertain, uncertainty
 from ...app.data.fit_messages import row_place
 from ..style.palette import component_color
 from .text_panel import Shown, TextPanel
+
+translate = QCoreApplication.translate
 
 SELECT = "select:"
 NOWRAP = "white-space:nowrap"
@@ -36,7 +41,8 @@ class UncertainPointsPanel(TextPanel):
     """
 
     follows = dict.fromkeys(("cursor_changed", "run_reset", "problem_changed", "selection_changed"), "redraw")
-    placeholder = "The points the model is least sure about appear here (1 − max_k r_nk)."
+    placeholder = QT_TRANSLATE_NOOP("nbviz", "The points the model is least sure about appear here (1 − max_k r_nk).")
+    title = QT_TRANSLATE_NOOP("nbviz", "Uncertain points")
     rows = Shown[np.ndarray](np.zeros(0, dtype=np.intp))
 
     def __init__(self, session, parent=None, *, appearance=None):
@@ -54,8 +60,11 @@ class UncertainPointsPanel(TextPanel):
         muted, names = self.appearance.muted_text, session.component_names()
         K = resp.shape[1]
         parts = [
-            f"<p><b>Most uncertain points</b> <span style='color:{muted}'>(uncertainty 1 − max<sub>k</sub> "
-            f"r<sub>nk</sub>; at most {1.0 - 1.0 / K:.3g} with {K} components)</span></p>"
+            translate(
+                "nbviz",
+                "<p><b>Most uncertain points</b> <span style='color:{0}'>(uncertainty 1 − "
+                "max<sub>k</sub> r<sub>nk</sub>; at most {1:.3g} with {2} components)</span></p>",
+            ).format(muted, 1.0 - 1.0 / K, K)
         ]
         if not len(self.rows):
             parts.append("<p>Every point is given wholly to one component: no point is uncertain.</p>")
@@ -78,7 +87,11 @@ class UncertainPointsPanel(TextPanel):
                 f"<td align='right'>{value:.3f}</td><td style='{NOWRAP}'>&nbsp;{shared}</td></tr>"
             )
         parts.append("</table>")
-        parts.append(f"<p style='color:{muted}'>Click a point to see its E-step in the inspector.</p>")
+        parts.append(
+            translate("nbviz", "<p style='color:{0}'>Click a point to see its E-step in the inspector.</p>").format(
+                muted
+            )
+        )
         return "".join(parts)
 
     def _link_clicked(self, url) -> None:

@@ -11,16 +11,19 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 import nbviz.core as nc
 
 from ...app.analysis.in_between import Frame
+from ..widgets.accessible import describe_widget
 from ..widgets.session_view import SessionView
 from .sleep import Sleeper
 from .styling import leave_edge_room, style_plot
 
 REDRAWS_ON = ("problem_changed", "run_reset", "cursor_changed")
+# what a plot's description says changes with these (`PlotView.accessible_text`)
+DESCRIBED_ON = (*REDRAWS_ON, "history_changed", "selection_changed")
 
 
 def new_plot(axis_items: dict | None = None, menu: bool = False) -> pg.PlotWidget:
@@ -69,6 +72,36 @@ class PlotView(Sleeper, SessionView):
     plot: pg.PlotWidget | None = None
     frame: Frame | None = None
     _buttons_hidden = False  # presentation mode hid the plot's auto-range button
+
+    def follow_session(self) -> None:
+        """Also rebuild what a screen reader hears of the plot after every redraw."""
+        super().follow_session()
+        for signal in DESCRIBED_ON:
+            getattr(self.session, signal).connect(self.refresh_description)
+        self.refresh_description()
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        """The plot's name and description for a screen reader (`app.presentation.view_descriptions`);
+        None leaves them as they are (override)."""
+        return None
+
+    def described_widgets(self) -> list[QWidget]:
+        """The focusable widgets that carry the name and description: the plot (override for others)."""
+        return [] if self.plot is None else [self.plot]
+
+    def refresh_description(self, *_) -> None:
+        """Name and describe the plot for the half-step shown (a sleeping view catches up when woken)."""
+        if not self._awake:
+            return
+        text = self.accessible_text()
+        if text is not None:
+            for widget in self.described_widgets():
+                describe_widget(widget, *text)
+
+    def set_awake(self, awake: bool) -> None:
+        super().set_awake(awake)
+        if awake:
+            self.refresh_description()
 
     def draw_frame(self, frame: Frame | None) -> None:
         """Draw `frame`, a state between two half-steps (`nbviz.gui.plots.data.motion`), with the view's own

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton
 
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import Message, MessageBoard
+
+translate = QCoreApplication.translate
 
 NOTICE_SECONDS = 8
 
@@ -35,7 +37,7 @@ class MessageBanner(QFrame):
         close = QToolButton()
         close.setText("✕")
         close.setAutoRaise(True)
-        close.setToolTip("Dismiss")
+        close.setToolTip(translate("nbviz", "Dismiss"))
         close.clicked.connect(self.hide)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)

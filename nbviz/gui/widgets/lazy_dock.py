@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
 Content = TypeVar("Content", bound=QWidget)
@@ -48,6 +49,7 @@ class LazyDock(QDockWidget, Generic[Content]):
             scroll.setWidgetResizable(True)
             scroll.setFrameShape(QFrame.Shape.NoFrame)
             scroll.setMinimumHeight(MINIMUM_HEIGHT)
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, which it scrolls into view
             scroll.setWidget(self._content)
             self.setWidget(scroll)
         return self._content

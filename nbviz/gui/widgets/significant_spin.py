@@ -38,12 +38,12 @@ class SignificantSpinBox(QDoubleSpinBox):
 
     def valueFromText(self, text: str) -> float:
         try:
-            return float(text.strip().replace(",", "."))
+            return float(text.strip())
         except ValueError:
             return self.value()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        stripped = text.strip().replace(",", ".")
+        stripped = text.strip()  # "." only: the window has one decimal mark (window/language.py)
         try:
             value = float(stripped)
         except ValueError:

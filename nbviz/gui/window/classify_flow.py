@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 import nbviz.core as nc
@@ -19,6 +19,8 @@ from nbviz.app.jobs.background import BackgroundJob
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
 from .file_commands import DialogFolders
+
+translate = QCoreApplication.translate
 
 DATA_FILTER = "Data (*.csv *.tsv *.txt *.npy);;All files (*)"
 
@@ -61,7 +63,10 @@ class ClassifyFlow(QObject):
     def choose(self) -> None:
         """Ask for the new file, then classify it (the save dialog follows when it is done)."""
         path, _ = QFileDialog.getOpenFileName(
-            self.window, "Classify new data", self.folders.folder("open"), DATA_FILTER
+            self.window,
+            translate("nbviz", "Classify new data"),
+            self.folders.folder("open"),
+            DATA_FILTER,
         )
         if path:
             self.start(path)
@@ -70,9 +75,11 @@ class ClassifyFlow(QObject):
         """Read and classify `path` in the background; False (and a message) if that cannot start."""
         session = self.session
         if not session.has_run:
-            return self._fail("There is no model to classify with yet: load data or choose a preset first.")
+            return self._fail(
+                translate("nbviz", "There is no model to classify with yet: load data or choose a preset first.")
+            )
         if self._job.running:
-            return self._fail("A file is being classified already; wait for it to finish.")
+            return self._fail(translate("nbviz", "A file is being classified already; wait for it to finish."))
         problem, snapshot = session.problem, session.snapshot
         assert problem is not None and snapshot is not None  # has_run
         model = snapshot.model
@@ -87,7 +94,7 @@ class ClassifyFlow(QObject):
                 return str(error)
 
         self._job.start(work)
-        self.window.statusBar().showMessage(f"Classifying {Path(path).name}…")
+        self.window.statusBar().showMessage(translate("nbviz", "Classifying {0}…").format(Path(path).name))
         return True
 
     def _fail(self, message: str) -> bool:
@@ -100,13 +107,15 @@ class ClassifyFlow(QObject):
         self.window.statusBar().clearMessage()
         name = Path(self._source).name
         if unexpected or isinstance(result, str):
-            self._fail(f"Cannot classify {name}: {unexpected or result}")
+            self._fail(translate("nbviz", "Cannot classify {0}: {1}").format(name, unexpected or result))
             return
         if result is None:
             return
         self.classified.emit(result)
         suggested = self.folders.folder("export", Path(name).stem + "-classified.csv")
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save the classified rows", suggested, "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, translate("nbviz", "Save the classified rows"), suggested, "CSV (*.csv)"
+        )
         if path:
             self.save(result, path if Path(path).suffix else path + ".csv")
 
@@ -115,10 +124,16 @@ class ClassifyFlow(QObject):
         try:
             write_classified(path, result, self._names)
         except OSError as error:
-            return self._fail(f"Could not write {path}: {error}")
+            return self._fail(translate("nbviz", "Could not write {0}: {1}").format(path, error))
         n, left = result.problem.n_samples, len(result.unassigned)
         dropped = len(result.problem.context.dropped_rows) if result.problem.context is not None else 0
-        note = f" ({left + dropped} without an assignment; see unassigned_reason)" if left + dropped else ""
-        self.window.statusBar().showMessage(f"Classified {n - left} rows of {Path(self._source).name}{note}", 8000)
+        note = (
+            translate("nbviz", " ({0} without an assignment; see unassigned_reason)").format(left + dropped)
+            if left + dropped
+            else ""
+        )
+        self.window.statusBar().showMessage(
+            translate("nbviz", "Classified {0} rows of {1}{2}").format(n - left, Path(self._source).name, note), 8000
+        )
         self.written.emit(path)
         return True

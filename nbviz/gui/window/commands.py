@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPalette
 from PySide6.QtWidgets import QMainWindow, QToolBar
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.data.export import EXPORT_FORMATS
 from ...app.presentation.figure_kinds import FIGURE_KINDS
 from ...app.run.session import Session
 from ..style.icons import themed_icon
+
+translate = QCoreApplication.translate
 
 ICON_SIZES = {False: 22, True: 32}  # toolbar icon size in pixels: normal, presentation mode
 
@@ -68,65 +72,188 @@ class Command:
 
 # the Run menu's commands, in its order (the toolbar shows the first six, then Back and Forward)
 RUN_COMMANDS: dict[str, Command] = {
-    "e_step": Command("E-step", ("E",), "Compute responsibilities (E)", "e-step", "run"),
-    "m_step": Command("M-step", ("M",), "Refit the parameters (M)", "m-step", "m_step"),
-    "iteration": Command("Iteration", ("I",), "One E-step and one M-step (I)", "iteration", "run"),
-    "play": Command("Play", ("Space",), "Play or pause (Space)", "play", "run"),
-    "run": Command("Run to convergence", ("Ctrl+R",), "", "run", "run", presenting="Converge"),
-    "reset": Command("Reset", ("R",), "Back to the start of this run (R)", "reset", "run"),
+    "e_step": Command(
+        QT_TRANSLATE_NOOP("nbviz", "E-step"),
+        ("E",),
+        QT_TRANSLATE_NOOP("nbviz", "Compute responsibilities (E)"),
+        "e-step",
+        "run",
+    ),
+    "m_step": Command(
+        QT_TRANSLATE_NOOP("nbviz", "M-step"),
+        ("M",),
+        QT_TRANSLATE_NOOP("nbviz", "Refit the parameters (M)"),
+        "m-step",
+        "m_step",
+    ),
+    "iteration": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Iteration"),
+        ("I",),
+        QT_TRANSLATE_NOOP("nbviz", "One E-step and one M-step (I)"),
+        "iteration",
+        "run",
+    ),
+    "play": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Play"),
+        ("Space",),
+        QT_TRANSLATE_NOOP("nbviz", "Play or pause (Space)"),
+        "play",
+        "run",
+    ),
+    "run": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Run to convergence"),
+        ("Ctrl+R",),
+        "",
+        "run",
+        "run",
+        presenting=QT_TRANSLATE_NOOP("nbviz", "Converge"),
+    ),
+    "reset": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Reset"),
+        ("R",),
+        QT_TRANSLATE_NOOP("nbviz", "Back to the start of this run (R)"),
+        "reset",
+        "run",
+    ),
     # Page Up: a presenter remote's Previous
-    "back": Command("Back", ("Left", "PgUp"), "Previous half-step", "back", "run"),
-    "forward": Command("Forward", ("Right",), "Next half-step", "forward", "run"),
-    "next": Command("Next half-step", ("PgDown",), "Forward, or a new half-step at the end (Page Down)", None, "run"),
-    "first": Command("First half-step", ("Home",), "The start (Home)", None, "run"),
-    "last": Command("Last half-step", ("End",), "The last half-step computed (End)", None, "run"),
+    "back": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Back"),
+        ("Left", "PgUp"),
+        QT_TRANSLATE_NOOP("nbviz", "Previous half-step"),
+        "back",
+        "run",
+    ),
+    "forward": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Forward"),
+        ("Right",),
+        QT_TRANSLATE_NOOP("nbviz", "Next half-step"),
+        "forward",
+        "run",
+    ),
+    "next": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Next half-step"),
+        ("PgDown",),
+        QT_TRANSLATE_NOOP("nbviz", "Forward, or a new half-step at the end (Page Down)"),
+        None,
+        "run",
+    ),
+    "first": Command(
+        QT_TRANSLATE_NOOP("nbviz", "First half-step"),
+        ("Home",),
+        QT_TRANSLATE_NOOP("nbviz", "The start (Home)"),
+        None,
+        "run",
+    ),
+    "last": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Last half-step"),
+        ("End",),
+        QT_TRANSLATE_NOOP("nbviz", "The last half-step computed (End)"),
+        None,
+        "run",
+    ),
 }
 OTHER_COMMANDS: dict[str, Command] = {
     "undo": Command(
-        "Undo", (QKeySequence.StandardKey.Undo,), "Bring back the run the last change discarded (Ctrl+Z)", None, "undo"
+        QT_TRANSLATE_NOOP("nbviz", "Undo"),
+        (QKeySequence.StandardKey.Undo,),
+        QT_TRANSLATE_NOOP("nbviz", "Bring back the run the last change discarded (Ctrl+Z)"),
+        None,
+        "undo",
     ),
-    "redo": Command("Redo", ("Ctrl+Shift+Z", "Ctrl+Y"), "Show the undone run again (Ctrl+Shift+Z)", None, "redo"),
-    "open": Command("Open data or session…", (QKeySequence.StandardKey.Open,), "", "open", "idle"),
+    "redo": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Redo"),
+        ("Ctrl+Shift+Z", "Ctrl+Y"),
+        QT_TRANSLATE_NOOP("nbviz", "Show the undone run again (Ctrl+Shift+Z)"),
+        None,
+        "redo",
+    ),
+    "open": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Open data or session…"), (QKeySequence.StandardKey.Open,), "", "open", "idle"
+    ),
     "synthesise": Command(
-        "Synthesise data…", ("Ctrl+N",), "Draw data from true parameters you choose (Ctrl+N)", None, "idle"
+        QT_TRANSLATE_NOOP("nbviz", "Synthesise data…"),
+        ("Ctrl+N",),
+        QT_TRANSLATE_NOOP("nbviz", "Draw data from true parameters you choose (Ctrl+N)"),
+        None,
+        "idle",
     ),
-    "save": Command("Save session…", (QKeySequence.StandardKey.Save,), "", "save", "run"),
+    "save": Command(QT_TRANSLATE_NOOP("nbviz", "Save session…"), (QKeySequence.StandardKey.Save,), "", "save", "run"),
     "classify": Command(
-        "Classify new data…", (), "Responsibilities and labels of a new file's rows under the model shown", None, "run"
+        QT_TRANSLATE_NOOP("nbviz", "Classify new data…"),
+        (),
+        QT_TRANSLATE_NOOP("nbviz", "Responsibilities and labels of a new file's rows under the model shown"),
+        None,
+        "run",
     ),
-    "screenshot": Command("Save screenshot…", ("Ctrl+Shift+S",)),
-    "quit": Command("Quit", (QKeySequence.StandardKey.Quit,)),
-    "start_page": Command("Start page"),
+    "screenshot": Command(QT_TRANSLATE_NOOP("nbviz", "Save screenshot…"), ("Ctrl+Shift+S",)),
+    "quit": Command(QT_TRANSLATE_NOOP("nbviz", "Quit"), (QKeySequence.StandardKey.Quit,)),
+    "start_page": Command(QT_TRANSLATE_NOOP("nbviz", "Start page")),
     "paint": Command(
-        "Paint the data",
+        QT_TRANSLATE_NOOP("nbviz", "Paint the data"),
         ("D",),
-        "Click to add a point, drag one to move it, Delete removes one; EM goes on from here (D)",
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Click to add a point, drag one to move it, Delete removes one; EM goes on from here (D)"
+        ),
         "paint",
         "paint",
         checkable=True,
-        presenting="Paint",
+        presenting=QT_TRANSLATE_NOOP("nbviz", "Paint"),
     ),
     "delete_point": Command(
-        "Delete point", ("Delete", "Backspace"), "Remove the selected point, or the one under the mouse (Delete)"
+        QT_TRANSLATE_NOOP("nbviz", "Delete point"),
+        ("Delete", "Backspace"),
+        QT_TRANSLATE_NOOP("nbviz", "Remove the selected point, or the one under the mouse (Delete)"),
     ),
-    "larger_text": Command("Larger text", ("Ctrl+=", "Ctrl++"), "Every text larger, kept for next time (Ctrl+=)"),
-    "smaller_text": Command("Smaller text", ("Ctrl+-",), "Every text smaller, kept for next time (Ctrl+-)"),
-    "normal_text": Command("Normal text size", ("Ctrl+0",), "Every text at its usual size (Ctrl+0)"),
+    "describe": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Describe this view"),
+        ("Ctrl+D",),
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Read out and copy what the focused plot (or the data view) shows at this half-step (Ctrl+D)"
+        ),
+    ),
+    "guide": Command(
+        QT_TRANSLATE_NOOP("nbviz", "User guide"),
+        (),
+        QT_TRANSLATE_NOOP("nbviz", "The user guide, offline: every panel, view and preset explained"),
+    ),
+    "context_help": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Help on the panel in use"),
+        (QKeySequence.StandardKey.HelpContents,),
+        QT_TRANSLATE_NOOP("nbviz", "The user guide at the section about the panel, plot or dialog in use (F1)"),
+    ),
+    "larger_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Larger text"),
+        ("Ctrl+=", "Ctrl++"),
+        QT_TRANSLATE_NOOP("nbviz", "Every text larger, kept for next time (Ctrl+=)"),
+    ),
+    "smaller_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Smaller text"),
+        ("Ctrl+-",),
+        QT_TRANSLATE_NOOP("nbviz", "Every text smaller, kept for next time (Ctrl+-)"),
+    ),
+    "normal_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Normal text size"),
+        ("Ctrl+0",),
+        QT_TRANSLATE_NOOP("nbviz", "Every text at its usual size (Ctrl+0)"),
+    ),
     "presentation": Command(
-        "Presentation mode",
+        QT_TRANSLATE_NOOP("nbviz", "Presentation mode"),
         ("F5",),
-        "Full screen with the data view and the objective curve, larger text, for a projector (F5; Esc leaves)",
+        QT_TRANSLATE_NOOP(
+            "nbviz",
+            "Full screen with the data view and the objective curve, larger text, for a projector (F5; Esc leaves)",
+        ),
         "presentation",
         checkable=True,
-        presenting="Present",
+        presenting=QT_TRANSLATE_NOOP("nbviz", "Present"),
     ),
 }
 # File → Export, in the menu's order: the data exports, the figures, then (after a separator) the rest
 EXPORT_COMMANDS: dict[str, Command] = {
     **{kind: Command(export.menu_text, tip=None, enabled="run") for kind, export in EXPORT_FORMATS.items()},
     **{figure.menu_kind: Command(figure.menu_text, tip=None, enabled="run") for figure in FIGURE_KINDS.values()},
-    "animation": Command("Animation (GIF, APNG or PNG frames)…", tip=None, enabled="run"),
-    "handout": Command("Handout of the run (HTML)…", tip=None, enabled="run"),
+    "animation": Command(QT_TRANSLATE_NOOP("nbviz", "Animation (GIF, APNG or PNG frames)…"), tip=None, enabled="run"),
+    "handout": Command(QT_TRANSLATE_NOOP("nbviz", "Handout of the run (HTML)…"), tip=None, enabled="run"),
 }
 # whose keys take priority over the focused widget (`keys.StepKeys`)
 STEP_KEY_COMMANDS = (
@@ -153,13 +280,14 @@ class WindowCommands(QObject):
 
     @staticmethod
     def _action(window: QMainWindow, command: Command) -> QAction:
-        action = QAction(command.text, window)
+        action = QAction(translate("nbviz", command.text), window)
         keys = [QKeySequence(key) for key in command.shortcuts]
         if keys:
             action.setShortcuts([key for key in keys if not key.isEmpty()])  # a standard key this platform lacks
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         if command.tip is not None:
-            action.setToolTip(command.tip or command.text)
+            action.setToolTip(translate("nbviz", command.tip or command.text))
+            action.setWhatsThis(action.toolTip())  # what it does, kept when the tooltip says why it is disabled
         action.setCheckable(command.checkable)
         window.addAction(action)
         return action
@@ -185,7 +313,7 @@ class WindowCommands(QObject):
 
     def add_toolbar(self, window: QMainWindow) -> QToolBar:
         """The Stepping toolbar: E-step … Reset, as in the Run menu; Back and Forward; painting; presentation mode."""
-        toolbar = window.addToolBar("Stepping")
+        toolbar = window.addToolBar(translate("nbviz", "Stepping"))
         toolbar.setObjectName("stepping_toolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         for name in list(RUN_COMMANDS)[:6]:
@@ -216,13 +344,14 @@ class WindowCommands(QObject):
             if command.icon:
                 self.actions[name].setIcon(self.icons[command.icon])
             if command.presenting:  # every button on a 1024-pixel projector, none behind the toolbar's »
-                self.actions[name].setIconText(command.presenting if presentation else command.text)
+                shown = command.presenting if presentation else command.text
+                self.actions[name].setIconText(translate("nbviz", shown))
         self.actions["presentation"].setChecked(presentation)
         self.show_play_state(self.session.player.playing)
 
     def show_play_state(self, playing: bool) -> None:
         """Play becomes Pause while the run plays."""
         play = self.actions["play"]
-        play.setText("Pause" if playing else "Play")
+        play.setText(translate("nbviz", "Pause") if playing else translate("nbviz", "Play"))
         if self.icons:
             play.setIcon(self.icons["pause" if playing else "play"])

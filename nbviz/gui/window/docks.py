@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard
@@ -19,6 +21,8 @@ if TYPE_CHECKING:  # built (and imported) when first shown
     from ..panels.choose_k import ChooseKPanel
     from ..panels.restarts import RestartPanel
     from ..plots.run.bound_view import BoundView
+
+translate = QCoreApplication.translate
 
 DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this share of the window's width
 PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
@@ -36,6 +40,7 @@ def scrolling(panel: QWidget) -> QScrollArea:
     area.setWidget(panel)
     area.setWidgetResizable(True)
     area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, which it scrolls into view
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setMinimumWidth(panel.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
     return area
@@ -79,39 +84,47 @@ class WindowDocks(QObject):
             Qt.DockWidgetArea.BottomDockWidgetArea,
             Qt.DockWidgetArea.RightDockWidgetArea,
         )
-        self.control_dock = self._dock("Controls", scrolling(self.controls), left)
-        self.objective_dock = self._dock("Objective", panels["objective"], bottom)
-        self.parameters_dock = self._dock("Parameters", panels["parameters"], right)
-        self.inspector_dock = self._dock("Point inspector", panels["inspector"], right)
+        self.control_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Controls"), scrolling(self.controls), left)
+        self.objective_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Objective"), panels["objective"], bottom)
+        self.parameters_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Parameters"), panels["parameters"], right)
+        self.inspector_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Point inspector"), panels["inspector"], right)
         # exploring: hidden until asked for (Explore menu), tabbed with the controls, whose column has the
         # window's height (under the parameters and the inspector they would get a few lines); their
         # contents are built when first shown (see LazyDock)
-        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock("Choose K", self._new_choose_k, left)
-        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock("Restart gallery", self._new_restarts, left)
+        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock(
+            QT_TRANSLATE_NOOP("nbviz", "Choose K"), self._new_choose_k, left
+        )
+        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock(
+            QT_TRANSLATE_NOOP("nbviz", "Restart gallery"), self._new_restarts, left
+        )
         self._controls_width: int | None = None  # the column's width before an exploring dock widened it
         for dock in (self.choose_k_dock, self.restarts_dock):
             window.tabifyDockWidget(self.control_dock, dock)
             dock.hide()
             dock.visibilityChanged.connect(self._narrow_controls_column)
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
-        self.bound_dock: LazyDock[BoundView] = self._lazy_dock("Bound (EM surrogate)", self._new_bound_view, bottom)
+        self.bound_dock: LazyDock[BoundView] = self._lazy_dock(
+            QT_TRANSLATE_NOOP("nbviz", "Bound (EM surrogate)"), self._new_bound_view, bottom
+        )
         window.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
         self.bound_dock.visibilityChanged.connect(self._bound_dock_shown)
         self.bound_dock.visibilityChanged.connect(self._give_bound_view_room)
         # clusters against classes: below the inspector, shown when the data has class labels
-        self.agreement_dock = self._dock("Clusters vs classes", panels["agreement"], right)
+        self.agreement_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Clusters vs classes"), panels["agreement"], right)
         window.splitDockWidget(self.inspector_dock, self.agreement_dock, Qt.Orientation.Vertical)
         window.resizeDocks(
             [self.parameters_dock, self.inspector_dock, self.agreement_dock], [300, 150, 250], Qt.Orientation.Vertical
         )
         self.agreement_dock.hide()
         # the most uncertain points: beside clusters vs classes, shown with View → Colour by uncertainty
-        self.uncertain_dock = self._dock("Uncertain points", panels["uncertain_points"], right)
+        self.uncertain_dock = self._dock(
+            QT_TRANSLATE_NOOP("nbviz", "Uncertain points"), panels["uncertain_points"], right
+        )
         window.tabifyDockWidget(self.agreement_dock, self.uncertain_dock)
         self.uncertain_dock.hide()
         # the responsibilities in large type: shown in presentation mode, or when asked for (View menu)
-        self.board_dock = self._dock("E-step board", panels["board"], right)
+        self.board_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "E-step board"), panels["board"], right)
         window.tabifyDockWidget(self.agreement_dock, self.board_dock)
         self.board_dock.hide()
         view_options.changed.connect(self._show_uncertain_points)
@@ -121,15 +134,15 @@ class WindowDocks(QObject):
 
     # ----------------------------------------------------------------- construction
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self.window)
-        dock.setObjectName(title.replace(" ", "_"))
+        dock = QDockWidget(translate("nbviz", title), self.window)
+        dock.setObjectName(title.replace(" ", "_"))  # the English title: a saved layout fits every language
         dock.setWidget(widget)
         self.window.addDockWidget(area, dock)
         return dock
 
     def _lazy_dock(self, title: str, factory: Callable, area: Qt.DockWidgetArea) -> LazyDock:
-        dock: LazyDock = LazyDock(title, factory, self.window)
-        dock.setObjectName(title.replace(" ", "_"))
+        dock: LazyDock = LazyDock(translate("nbviz", title), factory, self.window)
+        dock.setObjectName(title.replace(" ", "_"))  # the English title: a saved layout fits every language
         self.window.addDockWidget(area, dock)
         return dock
 

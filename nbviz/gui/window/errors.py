@@ -18,10 +18,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 import nbviz
+
+from ...app.presentation.state_folder import log_path
+
+translate = QCoreApplication.translate
 
 log = logging.getLogger("nbviz")
 
@@ -30,8 +34,8 @@ ThreadingExceptHook = Callable[[threading.ExceptHookArgs], Any]
 
 
 def default_log_path() -> Path:
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation) or str(Path.home())
-    return Path(folder) / "nbviz.log"
+    """The message log (Help → Message log shows it)."""
+    return log_path()
 
 
 class ExceptionReporter(QObject):
@@ -92,11 +96,15 @@ class ExceptionReporter(QObject):
     def _show(self, message: str, details: str) -> None:
         box = QMessageBox(self.parent_window)
         box.setIcon(QMessageBox.Icon.Critical)
-        box.setWindowTitle("nbviz — unexpected error")
-        box.setText("Something went wrong inside nbviz. What you had open is unchanged and you can go on working.")
-        box.setInformativeText(f"{message}\n\nThe details are in {self.log_path}.")
+        box.setWindowTitle(translate("nbviz", "nbviz — unexpected error"))
+        box.setText(
+            translate(
+                "nbviz", "Something went wrong inside nbviz. What you had open is unchanged and you can go on working."
+            )
+        )
+        box.setInformativeText(translate("nbviz", "{0}\n\nThe details are in {1}.").format(message, self.log_path))
         box.setDetailedText(details)
-        copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
+        copy = box.addButton(translate("nbviz", "Copy details"), QMessageBox.ButtonRole.ActionRole)
         copy.clicked.disconnect()  # keep the dialog open after copying
         copy.clicked.connect(lambda: QApplication.clipboard().setText(details))
         box.addButton(QMessageBox.StandardButton.Close)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.data.export import EXPORT_FORMATS, write_session_export
 from ...app.data.files import WriteError
@@ -15,11 +18,14 @@ from ...app.run.session import Session
 from ..figures import FIGURE_SUFFIXES, FigureOptions, FigureSource, default_figure_title, export_figure
 from ..figures.options_dialog import FigureOptionsDialog
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.wait_cursor import wait_cursor
 from .file_commands import DialogFolders
 
+translate = QCoreApplication.translate
+
 FIGURE_FILTERS = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
-NOTHING_YET = "There is nothing to export yet: load data or choose a preset first."
+NOTHING_YET = QT_TRANSLATE_NOOP("nbviz", "There is nothing to export yet: load data or choose a preset first.")
 # File → Export's figure entries (their key) -> the figure kind
 FIGURES_BY_MENU = {figure.menu_kind: figure for figure in FIGURE_KINDS.values()}
 
@@ -63,7 +69,7 @@ class ExportCommands:
         """Export `kind` (a data export's or a figure's menu key) of what is shown at the cursor; a message
         on failure, nothing else changes."""
         if not self.session.has_run:
-            self.banner.show_error(NOTHING_YET)
+            self.banner.show_error(translate("nbviz", NOTHING_YET))
             return False
         try:
             if kind in FIGURES_BY_MENU:
@@ -71,15 +77,15 @@ class ExportCommands:
             else:
                 write_session_export(kind, path, self.session)
         except (OSError, ValueError) as error:
-            self.banner.show_error(f"Could not export to {path}: {error}")
+            self.banner.show_error(translate("nbviz", "Could not export to {0}: {1}").format(path, error))
             return False
-        self.window.statusBar().showMessage(f"Exported {Path(path).name}", 4000)
+        self.window.statusBar().showMessage(translate("nbviz", "Exported {0}").format(Path(path).name), 4000)
         return True
 
     def choose_export_path(self, kind: str) -> None:
         """Ask where to write export `kind` (and, for a figure, how to draw it), then write it."""
         if not self.session.has_run:
-            self.banner.show_error(NOTHING_YET)
+            self.banner.show_error(translate("nbviz", NOTHING_YET))
             return
         figure = FIGURES_BY_MENU.get(kind)
         if figure is not None:
@@ -108,6 +114,7 @@ class ExportCommands:
         png = Path(path).suffix.lower() == ".png"
         title = default_figure_title(self.source, figure)
         dialog = FigureOptionsDialog(self.folders.settings, self.layout_widget.width(), png, title, self.window)
+        attach_help(dialog)
         if dialog.exec() != FigureOptionsDialog.DialogCode.Accepted:
             return False
         self.figure_options = dialog.options()
@@ -124,11 +131,11 @@ class ExportCommands:
 
         problem = self.session.problem
         if problem is None or not self.session.has_run:
-            self.banner.show_error(NOTHING_YET)
+            self.banner.show_error(translate("nbviz", NOTHING_YET))
             return False
         suggested = self.folders.folder("export", f"{Path(problem.name).stem}-handout.html")
         path, _ = QFileDialog.getSaveFileName(
-            self.window, "Export a handout of the run", suggested, "Web page (*.html)"
+            self.window, translate("nbviz", "Export a handout of the run"), suggested, "Web page (*.html)"
         )
         if not path:
             return False
@@ -139,7 +146,7 @@ class ExportCommands:
             with wait_cursor():
                 write_handout(self.session, path, view_options=self.source.view_options, like=self.source.data_view)
         except (ValueError, WriteError) as error:
-            self.banner.show_error(f"Could not export the handout: {error}")
+            self.banner.show_error(translate("nbviz", "Could not export the handout: {0}").format(error))
             return False
-        self.window.statusBar().showMessage(f"Exported the handout to {path}", 6000)
+        self.window.statusBar().showMessage(translate("nbviz", "Exported the handout to {0}").format(path), 6000)
         return True

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 import nbviz.core as nc
@@ -25,8 +25,11 @@ from ...app.presentation.presets import PRESETS, load_preset
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.wait_cursor import wait_cursor
 from .start_page import StartPage
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:  # built (and imported) when first shown
     from ..dialogs.import_dialog import ImportDialog
@@ -113,7 +116,7 @@ class FileCommands(QObject):
         try:
             problem, config, start = load_preset(name)
         except (KeyError, ValueError, OSError) as error:
-            self.banner.show_error(f"Cannot open preset {name}: {error}")
+            self.banner.show_error(translate("nbviz", "Cannot open preset {0}: {1}").format(name, error))
             return False
         if not self._load(problem, config, start):
             return False
@@ -129,7 +132,9 @@ class FileCommands(QObject):
         if kind == "file" and Path(name).is_file():
             self.open_or_import(name)
             return True
-        self.banner.show_error(f"{name or 'The last file'} is no longer there: open another file or a preset.")
+        self.banner.show_error(
+            translate("nbviz", "{0} is no longer there: open another file or a preset.").format(name or "The last file")
+        )
         return False
 
     def open_file(self, path: str | None, label_column=None) -> bool:
@@ -170,9 +175,11 @@ class FileCommands(QObject):
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self.window,
-            "Open data or session",
+            translate("nbviz", "Open data or session"),
             self.folders.folder("open"),
-            f"Data and sessions (*.csv *.tsv *.txt *.npy *{SESSION_SUFFIX});;All files (*)",
+            translate("nbviz", "Data and sessions (*.csv *.tsv *.txt *.npy *{0});;All files (*)").format(
+                SESSION_SUFFIX
+            ),
         )
         if path:
             self.folders.remember("open", path)
@@ -195,6 +202,7 @@ class FileCommands(QObject):
             str(path), self.window, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         self.import_dialog = dialog
         dialog.finished.connect(lambda _result: setattr(self, "import_dialog", None))
         self.session.busy_changed.connect(dialog.check)  # refused during a run: Load again once it ends
@@ -233,6 +241,7 @@ class FileCommands(QObject):
             view_options=self.view_options,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        attach_help(dialog)
         dialog.open()
         return dialog
 
@@ -243,19 +252,24 @@ class FileCommands(QObject):
         self.unsaved = False
         self.session_path = str(path)
         self.remember(str(Path(path).resolve()))
-        self.window.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        self.window.statusBar().showMessage(translate("nbviz", "Saved {0}").format(Path(path).name), 4000)
         return True
 
     def choose_session_path(self) -> bool:
         """Ask where to save the session and save it; False if cancelled or it failed."""
         if not self.session.has_run:
-            self.banner.show_error("There is nothing to save yet: load data or choose a preset first.")
+            self.banner.show_error(
+                translate("nbviz", "There is nothing to save yet: load data or choose a preset first.")
+            )
             return False
         problem = self.session.problem
         assert problem is not None  # a run is shown only for loaded data
         suggested = self.session_path or self.folders.folder("session", f"{Path(problem.name).stem}{SESSION_SUFFIX}")
         path, _ = QFileDialog.getSaveFileName(
-            self.window, "Save session", suggested, f"nbviz session (*{SESSION_SUFFIX})"
+            self.window,
+            translate("nbviz", "Save session"),
+            suggested,
+            translate("nbviz", "nbviz session (*{0})").format(SESSION_SUFFIX),
         )
         if not path:
             return False

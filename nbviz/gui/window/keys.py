@@ -8,10 +8,11 @@ it from claiming the keys of the window's stepping commands, so their QAction sh
 they do from anywhere else (a disabled command's key then does nothing, rather than reaching the
 widget).
 
-Number fields (spin boxes) take digits; Enter commits the number and Escape puts the shown value
-back, and both hand the focus back to the view. Free-text fields keep every key. Keys that are
-not the stepping commands' (F5, Escape, Tab, ...) are never claimed: presentation mode's F5 and
-Escape reach their shortcuts from a number field too.
+Number fields (spin boxes) take digits and "." (the numeric keypad's decimal key types "." even
+where it is a comma: the window has one decimal mark, `language`); Enter commits the number and
+Escape puts the shown value back, and both hand the focus back to the view. Free-text fields keep
+every key. Keys that are not the stepping commands' (F5, Escape, Tab, ...) are never claimed:
+presentation mode's F5 and Escape reach their shortcuts from a number field too.
 """
 
 from __future__ import annotations
@@ -33,10 +34,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ...app.run.outcome import Outcome
 from ...app.run.session import Session
 
 KEY_EVENTS = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+# Help → Keyboard shortcuts' line for the number fields' keys
+NUMBER_FIELD_HELP = (
+    QT_TRANSLATE_NOOP("nbviz", "Enter / Esc in a number field"),
+    QT_TRANSLATE_NOOP("nbviz", "Use / drop the number typed, and go back to the view"),
+)
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
@@ -122,6 +130,10 @@ class StepKeys(QObject):
 
     def _number_field_key(self, field: QAbstractSpinBox, event: QKeyEvent) -> bool:
         key = event.key()
+        if key == Qt.Key.Key_Comma and event.modifiers() & Qt.KeyboardModifier.KeypadModifier:
+            if event.type() == QEvent.Type.KeyPress:  # the keypad's decimal key (a comma in Germany) types "."
+                field.event(QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Period, event.modifiers(), "."))
+            return True
         if key in ENTER_KEYS and event.type() == QEvent.Type.KeyPress:
             field.event(event)  # the field commits the number it shows (and emits editingFinished)
             self._home.setFocus(Qt.FocusReason.ShortcutFocusReason)

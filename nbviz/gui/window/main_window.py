@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QProgressDialog,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.presentation.appearance import Appearance
+from ...app.presentation.guide import CONTENTS, preset_topic
 from ...app.presentation.messages import MessageBoard
 from ...app.presentation.preferences import Choices, read_choices, write_choices
 from ...app.presentation.presets import PRESETS
@@ -54,22 +54,31 @@ from ..plots.data.data_view import DataView
 from ..plots.data.motion import Motion, read_motion, write_motion
 from ..plots.run.objective_curve import ObjectiveCurve
 from ..style.theme import palette_for, system_prefers_dark, window_font
+from ..widgets.accessible import buddy_label
 from ..widgets.banner import MessageBanner
+from ..widgets.guide_links import attach_help
 from ..widgets.session_view import connect_signals
 from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
 from .classify_flow import ClassifyFlow
 from .commands import WindowCommands
+from .describe_view import describe_view, described_widget
 from .docks import WindowDocks
 from .export_commands import ExportCommands
 from .file_commands import DialogFolders, FileCommands
+from .focus_return import FocusReturn
+from .help.context_help import ContextHelp
 from .keys import StepKeys, next_half_step
+from .language import add_language_action, install_translators, use_one_decimal_mark
 from .menus import build_menus
 from .paint_bar import PaintBar
 from .presentation import PresentationLayout
 from .preset_note import PresetNote
 from .start_page import StartPage
 from .status_bar import history_text, status_text
+from .tab_order import TabOrder
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:  # built (and imported) when first shown
     from ..dialogs.start_editor import StartEditor
@@ -98,10 +107,12 @@ class MainWindow(QMainWindow):
     def __init__(
         self, session: Session | None = None, settings: QSettings | None = None, *, remember_layout: bool = True
     ):
+        use_one_decimal_mark()  # before any widget: "0.5" in every field, whatever the system's locale
         super().__init__()
         install_wheel_guard()  # spin and combo boxes take the wheel only when focused, app-wide
         self.session = session or Session(self)
         self.settings = settings or QSettings("nbviz", "nbviz")
+        self.language = install_translators(self.settings)  # before any text is made; None: English
         self.runner = Runner(self.session, self)
         # the services every view shares, created once and passed to the views that use them
         self.appearance = Appearance(self)
@@ -166,6 +177,9 @@ class MainWindow(QMainWindow):
         }
         self.docks = WindowDocks(self, self.session, self.appearance, self.messages, self.view_options, panels)
 
+        self.context_help = ContextHelp(self)  # the user guide, at the part of the window in use
+        self.context_help.add_dock_buttons((*self.docks.workspace_docks(), *self.docks.optional_docks()))
+        self.preset_note.guide_requested.connect(self.context_help.open_link)
         self.exports = ExportCommands(self, self, self.session, self.folders, self.banner, self.data_view)
         self.classify_flow = ClassifyFlow(self, self.session, self.folders, self.banner)
         self.commands = WindowCommands(self, self.session)
@@ -173,6 +187,8 @@ class MainWindow(QMainWindow):
         self.toolbar = self.commands.add_toolbar(self)
         self.paint_bar = PaintBar(self.session, self.commands, self.data_view, self.banner.show_notice, self)
         self.step_keys = StepKeys(self, self.commands.step_key_actions(), self.data_view)
+        self.tab_order = TabOrder(self, self._tab_regions)
+        self.focus_return = FocusReturn(self, self.home_widget)
         menus = build_menus(
             self,
             self.commands,
@@ -182,8 +198,10 @@ class MainWindow(QMainWindow):
             data_view=self.data_view,
             view_options=self.view_options,
             motion=self.motion,
+            context_help=self.context_help,
         )
         self.view_option_actions, self.motion_actions = menus.view_options, menus.motion
+        self.keep_english_action = add_language_action(menus.view_menu, self.settings, self.banner.show_notice, self)
         self._progress: QProgressDialog | None = None
         self.status_label = SteadyLabel()
         self.statusBar().addPermanentWidget(self.status_label, 1)
@@ -234,14 +252,16 @@ class MainWindow(QMainWindow):
     def _build_workspace(self) -> None:
         """The centre: the start page, or the banner, preset note, data view and history slider."""
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
-        self.history_slider.setToolTip("Scrub through every half-step computed so far (Left / Right)")
+        self.history_slider.setToolTip(
+            translate("nbviz", "Scrub through every half-step computed so far (Left / Right)")
+        )
         self.history_slider.valueChanged.connect(self.session.set_cursor)
         # the data views move between half-steps (View → Animate half-steps)
         self.motion = Motion(self.session, self.data_view.built_views, self.appearance, self)
         self.motion.follow_slider(self.history_slider)
         self.history_label = SteadyLabel(minimum_width=240)  # a new text re-lays out nothing
         history_row = QHBoxLayout()
-        history_row.addWidget(QLabel("History"))
+        history_row.addWidget(buddy_label(translate("nbviz", "History"), self.history_slider))
         history_row.addWidget(self.history_slider, 1)
         history_row.addWidget(self.history_label)
         workspace = QWidget()
@@ -261,6 +281,7 @@ class MainWindow(QMainWindow):
         start_scroll = QScrollArea()  # the start page scrolls rather than forcing a tall window
         start_scroll.setWidgetResizable(True)
         start_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        start_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the buttons, scrolled into view
         start_scroll.setWidget(self.start_page)
         self.pages.addWidget(start_scroll)
         self.pages.addWidget(workspace)
@@ -291,10 +312,13 @@ class MainWindow(QMainWindow):
                 "screenshot": self.choose_screenshot,
                 "quit": self.close,
                 "start_page": lambda: self.pages.setCurrentIndex(0),
+                "describe": lambda: describe_view(self, self.data_view),
                 "presentation": self.appearance.set_presentation,
                 "larger_text": lambda: self.appearance.grow_text(1),
                 "smaller_text": lambda: self.appearance.grow_text(-1),
                 "normal_text": lambda: self.appearance.grow_text(0),
+                "guide": lambda: self.context_help.open_link(CONTENTS),
+                "context_help": self.context_help.open_in_use,
                 "animation": exports.ask_for_animation,
                 "handout": exports.ask_for_handout,
                 **{
@@ -304,6 +328,33 @@ class MainWindow(QMainWindow):
                 },
             }
         )
+
+    def _tab_regions(self) -> list[QWidget]:
+        """Where Tab goes, in order: the controls, the centre (data view, then History), the objective, the
+        parameters, the inspector, then the other docks (`tab_order`)."""
+        docks = self.docks
+        return [
+            docks.control_dock,
+            docks.choose_k_dock,
+            docks.restarts_dock,
+            self.pages,
+            docks.objective_dock,
+            docks.bound_dock,
+            docks.parameters_dock,
+            docks.inspector_dock,
+            docks.agreement_dock,
+            docks.uncertain_dock,
+            docks.board_dock,
+        ]
+
+    def home_widget(self) -> QWidget:
+        """Where the keyboard focus goes when nothing else has it: the data view's plot, else the page shown."""
+        plot = described_widget(None, self, self.data_view)
+        return plot if plot is not None else self.pages
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab follow the window's deliberate order (`tab_order`), not the order widgets were made."""
+        return self.tab_order.move(QApplication.focusWidget(), next) or super().focusNextPrevChild(next)
 
     # ----------------------------------------------------------------- what figures are drawn from
     @property
@@ -325,7 +376,7 @@ class MainWindow(QMainWindow):
     def preset_opened(self, name: str) -> None:
         """Show the note of preset `name` (just loaded) and select the row (or probe the point) it points at."""
         preset = PRESETS[name]
-        self.preset_note.show_note(preset)
+        self.preset_note.show_note(preset, preset_topic(name).link)
         preset.point_at(self.session)
 
     def _note_follows_data(self) -> None:
@@ -336,7 +387,7 @@ class MainWindow(QMainWindow):
 
     def preset_reopened(self, name: str) -> None:
         """Show the note of preset `name` again: a session saved from it was just read."""
-        self.preset_note.show_note(PRESETS[name])
+        self.preset_note.show_note(PRESETS[name], preset_topic(name).link)
 
     def restore_session(self, saved, path: str):
         """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
@@ -353,6 +404,7 @@ class MainWindow(QMainWindow):
         from ..dialogs.start_editor import StartEditor
 
         dialog = StartEditor(self.session, self, appearance=self.appearance)
+        attach_help(dialog)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
@@ -367,13 +419,25 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls()
         if len(urls) == 1 and urls[0].isLocalFile():
             event.acceptProposedAction()
-            self.files.open_or_import(urls[0].toLocalFile())
+            self.open_dropped(urls[0].toLocalFile())
+
+    def open_dropped(self, path: str) -> None:
+        """Open a file dropped onto the window, or handed to the app by the system (macOS: `file_open`):
+        a session at its half-step, a data file in the import preview. Half-steps not saved yet are
+        offered to be saved first, as on closing."""
+        self.raise_()
+        self.activateWindow()
+        if self.ask_to_save and self.files.unsaved and not self._may_close(Path(path).name):
+            return
+        self.files.open_or_import(path)
 
     # ----------------------------------------------------------------- running
     def run_to_convergence(self) -> None:
         if not self.runner.start():
             return
-        self._progress = QProgressDialog("Running EM to convergence…", "Cancel", 0, 0, self)
+        self._progress = QProgressDialog(
+            translate("nbviz", "Running EM to convergence…"), translate("nbviz", "Cancel"), 0, 0, self
+        )
         self._progress.setWindowTitle("nbviz")
         self._progress.setMinimumDuration(200)  # only appears for runs longer than ~200 ms
         self._progress.setValue(0)  # starts the 200 ms clock (otherwise Qt's default of 4 s applies)
@@ -382,7 +446,11 @@ class MainWindow(QMainWindow):
 
     def _run_progressed(self, iterations: int, objective: float) -> None:
         if self._progress is not None:
-            self._progress.setLabelText(f"Running EM to convergence… iteration {iterations}, objective {objective:.6g}")
+            self._progress.setLabelText(
+                translate("nbviz", "Running EM to convergence… iteration {0}, objective {1:.6g}").format(
+                    iterations, objective
+                )
+            )
 
     def _run_finished(self, iterations: int, converged: bool) -> None:
         if self._progress is not None:
@@ -404,16 +472,27 @@ class MainWindow(QMainWindow):
         if self.pages.currentIndex() != 1:  # coming from the start page: the docks as the user left them
             self.docks.show_workspace()
         self.pages.setCurrentIndex(1)
-        self.setWindowTitle(f"nbviz — {problem.name}")
+        self.setWindowTitle(translate("nbviz", "nbviz — {0}").format(problem.name))
         self.docks.agreement_dock.setVisible(problem.labels is not None)  # clusters vs classes, when there are classes
         self.banner.hide()
 
-    def _may_close(self) -> bool:
-        """Offer to save the half-steps taken; False if the user cancels (or the save fails)."""
+    def _may_close(self, opening: str | None = None) -> bool:
+        """Offer to save the half-steps taken before closing (or before `opening` a file of that name); False
+        if the user cancels (or the save fails)."""
+        if opening is None:
+            text = translate(
+                "nbviz",
+                "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
+            )
+        else:
+            text = translate(
+                "nbviz",
+                "Save this session before opening {0}?\n\nThe half-steps since it was last saved are lost otherwise.",
+            ).format(opening)
         answer = QMessageBox.question(
             self,
             "nbviz",
-            "Save this session before closing?\n\nThe half-steps taken since it was last saved are lost otherwise.",
+            text,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save,
         )
@@ -425,7 +504,9 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         """Window size and position, and the docks' layout, as the user left them."""
         if self.settings.status() != QSettings.Status.NoError:
-            self.banner.show_notice("Your saved settings could not be read; nbviz starts with its defaults.")
+            self.banner.show_notice(
+                translate("nbviz", "Your saved settings could not be read; nbviz starts with its defaults.")
+            )
             self.docks.dock_state = QByteArray()
             return
         # type=QByteArray converts only what Qt wrote: a value written as text comes back as text
@@ -475,8 +556,9 @@ class MainWindow(QMainWindow):
             )
         if choices.unreadable:
             self.banner.show_notice(
-                f"Some saved choices could not be read ({', '.join(choices.unreadable)}); "
-                "nbviz uses its defaults for them."
+                translate(
+                    "nbviz", "Some saved choices could not be read ({0}); nbviz uses its defaults for them."
+                ).format(", ".join(choices.unreadable))
             )
 
     # ----------------------------------------------------------------- appearance
@@ -557,12 +639,12 @@ class MainWindow(QMainWindow):
 
     def choose_screenshot(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save screenshot", self.folders.folder("export", "nbviz.png"), "PNG image (*.png)"
+            self, translate("nbviz", "Save screenshot"), self.folders.folder("export", "nbviz.png"), "PNG image (*.png)"
         )
         if path:
             self.folders.remember("export", path)
         if path and not self.save_screenshot(path):
-            self.banner.show_error(f"Could not write the screenshot to {path}.")
+            self.banner.show_error(translate("nbviz", "Could not write the screenshot to {0}.").format(path))
 
     def closeEvent(self, event) -> None:
         if self.ask_to_save and self.files.unsaved and not self._may_close():

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QTextOption
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
@@ -26,13 +28,19 @@ from ..panels.text_panel import TextPanel
 from ..widgets.session_view import SessionView
 from .status_bar import session_objective_name
 
+translate = QCoreApplication.translate
+
 MARGIN = 8  # pixels between an overlay and the edge of the data view
 PANEL_ALPHA = 235  # of 255: the data shows faintly through the overlay's background
 PARAMETERS_SHARE = 0.42  # of the data view's width, for the parameters overlay
 PARAMETERS_MIN_WIDTH = 300  # pixels; narrower, the table's labels would break
 
 
-PHASES = {"init": "start", "E": "after the E-step", "M": "after the M-step"}
+PHASES = {
+    "init": QT_TRANSLATE_NOOP("nbviz", "start"),
+    "E": QT_TRANSLATE_NOOP("nbviz", "after the E-step"),
+    "M": QT_TRANSLATE_NOOP("nbviz", "after the M-step"),
+}
 
 
 def plain(text: str) -> str:
@@ -48,14 +56,17 @@ def status_text(session: Session, compact: bool = False, named: bool = True) -> 
     if snapshot is None:
         return ""
     phases = {"init": "start", "E": "E-step", "M": "M-step"} if compact else PHASES
-    phase = phases[snapshot.phase]
-    name = session_objective_name(session) if named else "objective"
+    phase = translate("nbviz", phases[snapshot.phase])
+    name = session_objective_name(session) if named else translate("nbviz", "objective")
     value = snapshot.objective
     number = f"{value:.4f}" if abs(value) < 1e9 else f"{value:.6g}"
-    state = " · converged" if session.converged else ""
-    return (
-        f"<b>Iteration {snapshot.iteration}</b>, {html.escape(phase)} · "
-        f"{html.escape(name)} <b>{html.escape(number.replace('-', '−'))}</b>{state}"
+    state = translate("nbviz", " · converged") if session.converged else ""
+    return translate("nbviz", "<b>Iteration {iteration}</b>, {phase} · {name} <b>{value}</b>{state}").format(
+        iteration=snapshot.iteration,
+        phase=html.escape(phase),
+        name=html.escape(name),
+        value=html.escape(number.replace("-", "−")),
+        state=state,
     )
 
 
@@ -71,7 +82,7 @@ class StatusLine(SessionView, QFrame):
 
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
-        self.title = QLabel("Objective")
+        self.title = QLabel(translate("nbviz", "Objective"))
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         # never wider than the line: a long objective name is written compactly rather than widen the window
@@ -202,12 +213,14 @@ class PanelOverlay(QFrame):
     def _show_page_number(self) -> None:
         panel = self.panel
         key = html.escape(self.key)
+        hides = translate("nbviz", "{key} hides them").format(key=key)
         if panel.pages > 1:
             last = panel.page + 1 == panel.pages
-            more = f"{key} hides them" if last else f"{key}: page {panel.page + 2}"
-            self.title.setText(f"{self.heading}, page {panel.page + 1} of {panel.pages} ({more})")
+            more = hides if last else translate("nbviz", "{key}: page {page}").format(key=key, page=panel.page + 2)
+            text = translate("nbviz", "{heading}, page {page} of {pages} ({more})")
+            self.title.setText(text.format(heading=self.heading, page=panel.page + 1, pages=panel.pages, more=more))
         else:
-            self.title.setText(f"{self.heading} ({key} hides them)")
+            self.title.setText(f"{self.heading} ({hides})")
 
     def paintEvent(self, event) -> None:
         background = QColor(self.appearance.background)
@@ -239,7 +252,7 @@ class ParametersOverlay(PanelOverlay):
         appearance = appearance if appearance is not None else Appearance()
         panel = ParametersPanel(session, appearance=appearance)
         panel.matrix_area.hide()  # the named means and the heat map: a closer look, in the docked panel
-        super().__init__(panel, "<b>Parameters</b>", "P", parent, appearance=appearance)
+        super().__init__(panel, f"<b>{translate('nbviz', 'Parameters')}</b>", "P", parent, appearance=appearance)
 
 
 class WorkedStepsOverlay(PanelOverlay):
@@ -256,7 +269,8 @@ class WorkedStepsOverlay(PanelOverlay):
         appearance = appearance if appearance is not None else Appearance()
         panel = PointInspector(session, appearance=appearance)
         panel.probe_edit.hide()  # a projector's probe is a click in the data view
-        super().__init__(panel, "<b>The E-step and M-step, worked</b>", "W", parent, appearance=appearance)
+        title = f"<b>{translate('nbviz', 'The E-step and M-step, worked')}</b>"
+        super().__init__(panel, title, "W", parent, appearance=appearance)
 
 
 class OverlayHost(QObject):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QToolButton
 
@@ -20,6 +20,8 @@ from ...app.run.session import Session
 from ..plots.data.data_view import DataView
 from ..plots.data.painting import DataPainter
 from .commands import WindowCommands
+
+translate = QCoreApplication.translate
 
 
 class PaintBar(QObject):
@@ -47,7 +49,7 @@ class PaintBar(QObject):
         self.session = session
         self.toggle, self.delete = commands["paint"], commands["delete_point"]
         self.painter = DataPainter(session, data_view.built_views, self)
-        self.choices = QMenu("Paint as")  # the Paint button's menu: what a click adds
+        self.choices = QMenu(translate("nbviz", "Paint as"))  # the Paint button's menu: what a click adds
         self.choices.setToolTipsVisible(True)
         self.chosen = QActionGroup(self)
         self.chosen.setExclusive(True)
@@ -74,7 +76,9 @@ class PaintBar(QObject):
     def update(self, *_) -> None:
         """The toggle's tooltip (why not, where painting is not possible) and the chooser's entries."""
         why_not = self.session.painting.why_not
-        self.toggle.setToolTip(why_not or "Click to add a point, drag one to move it, Delete removes one (D)")
+        self.toggle.setToolTip(
+            why_not or translate("nbviz", "Click to add a point, drag one to move it, Delete removes one (D)")
+        )
         self.toggle.setStatusTip(why_not)
         choices = self.session.painting.choices() if self.session.painting.can_paint else ()
         if tuple(action.text() for action in self.chosen.actions()) != tuple(choices):
@@ -92,7 +96,8 @@ class PaintBar(QObject):
             mode = QToolButton.ToolButtonPopupMode
             self.button.setPopupMode(mode.MenuButtonPopup if choices else mode.DelayedPopup)
             self.button.setMenu(self.choices if choices else None)  # type: ignore[arg-type]
-            self.button.setToolTip(self.toggle.toolTip() + ("; the arrow chooses what a click adds" if choices else ""))
+            arrow = translate("nbviz", "; the arrow chooses what a click adds") if choices else ""
+            self.button.setToolTip(self.toggle.toolTip() + arrow)
 
     def choose(self, index: int) -> None:
         """A new point is choice `index` of the menu (a class, a true component)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -29,6 +29,8 @@ from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
 from ..panels.estep_board import EStepBoard
 from .overlay import OverlayHost, ParametersOverlay, StatusLine, WorkedStepsOverlay
+
+translate = QCoreApplication.translate
 
 OBJECTIVE_SHARE = 0.21  # of the window's height, for the objective curve (its view chooser hidden)
 BOARD_WIDTHS = (200, 0.42)  # the E-step board's width: at least 200 pixels, at most this share of the window's
@@ -100,7 +102,9 @@ class PresentationLayout(QObject):
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
         self.parameters_action = self._action(
-            "Parameters overlay", "P", "Show the parameters, their next page, or hide them (P)"
+            translate("nbviz", "Parameters overlay"),
+            "P",
+            translate("nbviz", "Show the parameters, their next page, or hide them (P)"),
         )
         self.parameters_action.triggered.connect(lambda: self._advance(self.parameters_overlay, self.overlays))
         # over the data view and the board: the board's numbers are among the worked ones
@@ -108,11 +112,15 @@ class PresentationLayout(QObject):
         self.worked_overlay.hide()
         self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0, beside=board_dock)
         self.worked_action = self._action(
-            "Worked E-step and M-step", "W", "Show the worked E-step and M-step, their next page, or hide them (W)"
+            translate("nbviz", "Worked E-step and M-step"),
+            "W",
+            translate("nbviz", "Show the worked E-step and M-step, their next page, or hide them (W)"),
         )
         self.worked_action.triggered.connect(lambda: self._advance(self.worked_overlay, self.worked_overlays))
         self._wanted = {self.parameters_overlay: False, self.worked_overlay: False}  # shown when presenting again
-        self.leave_action = self._action("Leave presentation mode", "Esc", "Back to the normal layout (Esc)")
+        self.leave_action = self._action(
+            translate("nbviz", "Leave presentation mode"), "Esc", translate("nbviz", "Back to the normal layout (Esc)")
+        )
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
         session.problem_changed.connect(self._workspace_shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...app.presentation.presets import PRESETS, START_HERE
+
+translate = QCoreApplication.translate
 
 
 class StartPage(QWidget):
@@ -42,40 +44,44 @@ class StartPage(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         title = QLabel(
-            "<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
-            "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>"
+            translate(
+                "nbviz",
+                "<h1>nbviz</h1><p>Watch the EM algorithm work, one E-step and one M-step at a "
+                "time. Start from a preset, or open a table of your own (CSV, TSV or .npy).</p>",
+            )
         )
         title.setWordWrap(True)
         self.continue_button = QPushButton()
         self.continue_button.clicked.connect(self.continue_requested)
         self.continue_button.hide()
         # a first visit: one preset to begin with, then the user's own data, above the list of presets
-        self.start_here = QPushButton(f"Start here: {START_HERE}")
-        self.start_here.setToolTip(PRESETS[START_HERE].description)
+        self.start_here = QPushButton(translate("nbviz", "Start here: {0}").format(START_HERE))
+        self.start_here.setToolTip(translate("nbviz", PRESETS[START_HERE].description))
         self.start_here.clicked.connect(lambda: self.preset_chosen.emit(START_HERE))
-        open_button = QPushButton("Open a data file or session…")
+        open_button = QPushButton(translate("nbviz", "Open a data file or session…"))
         open_button.clicked.connect(self.open_requested)
-        synthesise_button = QPushButton("Synthesise data…")
+        synthesise_button = QPushButton(translate("nbviz", "Synthesise data…"))
         synthesise_button.setToolTip(
-            "Draw data from true parameters you choose; the workspace compares the fit to them"
+            translate("nbviz", "Draw data from true parameters you choose; the workspace compares the fit to them")
         )
         synthesise_button.clicked.connect(self.synthesis_requested)
         buttons = QHBoxLayout()
         for button in (self.continue_button, self.start_here, open_button, synthesise_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        presets = QGroupBox("Presets")
+        presets = QGroupBox(translate("nbviz", "Presets"))
         grid = QGridLayout(presets)
         for index, preset in enumerate(PRESETS.values()):
             button = QPushButton(preset.name)
             button.setMinimumWidth(120)
+            button.setAccessibleDescription(translate("nbviz", preset.description))
             button.clicked.connect(lambda _=False, name=preset.name: self.preset_chosen.emit(name))
-            text = QLabel(preset.description)
+            text = QLabel(translate("nbviz", preset.description))
             text.setWordWrap(True)
             grid.addWidget(button, index, 0)
             grid.addWidget(text, index, 1)
         grid.setColumnStretch(1, 1)
-        recent = QGroupBox("Recent files")
+        recent = QGroupBox(translate("nbviz", "Recent files"))
         recent_layout = QVBoxLayout(recent)
         self.recent_list = QListWidget()
         self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
@@ -90,8 +96,8 @@ class StartPage(QWidget):
 
     def set_last(self, description: str) -> None:
         """Offer "Continue with <description>" (e.g. a preset's name); an empty description hides it."""
-        self.continue_button.setText(f"Continue with {description}")
-        self.continue_button.setToolTip(f"Open {description} again, as last time")
+        self.continue_button.setText(translate("nbviz", "Continue with {0}").format(description))
+        self.continue_button.setToolTip(translate("nbviz", "Open {0} again, as last time").format(description))
         self.continue_button.setVisible(bool(description))
         self.continue_button.setDefault(bool(description))  # Enter continues, or on a first visit starts here
         self.start_here.setDefault(not description)
@@ -103,7 +109,7 @@ class StartPage(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, path)
             self.recent_list.addItem(item)
         if not paths:
-            self.recent_list.addItem(QListWidgetItem("(none yet)"))
+            self.recent_list.addItem(QListWidgetItem(translate("nbviz", "(none yet)")))
         # as tall as its entries (up to five): an empty list keeps the presets in view
         rows = min(max(self.recent_list.count(), 1), 5)
         self.recent_list.setFixedHeight(

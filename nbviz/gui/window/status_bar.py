@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from ...app.data.half_steps import objective_name
 from ...app.run.convergence import convergence_status
 from ...app.run.session import Session
 from ..panels.labels import label_status
+
+translate = QCoreApplication.translate
 
 
 def objective_text(value: float) -> str:
@@ -19,7 +23,9 @@ def model_text(session: Session) -> str:
     if problem is None or problem.source is None:
         return title
     guess = problem.family_guess
-    return f"{title} (for {guess.why})" if session.config.family == guess.family else title
+    if session.config.family != guess.family:
+        return title
+    return translate("nbviz", "{title} (for {why})").format(title=title, why=guess.why)
 
 
 def session_objective_name(session: Session) -> str:
@@ -35,17 +41,23 @@ def status_text(session: Session) -> str:
     snapshot = session.snapshot
     if snapshot is None:
         return ""
-    phase = {"init": "start", "E": "after E-step", "M": "after M-step"}[snapshot.phase]
+    phase = {
+        "init": translate("nbviz", "start"),
+        "E": translate("nbviz", "after E-step"),
+        "M": translate("nbviz", "after M-step"),
+    }[snapshot.phase]
     name = session_objective_name(session)
     parts = [
         model_text(session),
-        f"iteration {snapshot.iteration}, {phase}",
+        translate("nbviz", "iteration {iteration}, {phase}").format(iteration=snapshot.iteration, phase=phase),
         f"{name} {objective_text(snapshot.objective)}",
     ]
     if snapshot.elbo is not None and session.config.hard:  # elbo is set exactly when kl is
-        parts.append(f"hard EM climbs the classification log-lik. {objective_text(snapshot.elbo)}")
+        parts.append(
+            translate("nbviz", "hard EM climbs the classification log-lik. {0}").format(objective_text(snapshot.elbo))
+        )
     elif snapshot.kl is not None:
-        parts.append(f"KL gap {max(snapshot.kl, 0.0):.3g}")
+        parts.append(translate("nbviz", "KL gap {0:.3g}").format(max(snapshot.kl, 0.0)))
     if label_status(session):
         parts.append(label_status(session))
     parts.append(convergence_status(session))
@@ -57,5 +69,11 @@ def history_text(session: Session) -> str:
     snapshot = session.snapshot
     if snapshot is None:
         return ""
-    what = {"init": "start", "E": f"E-step {snapshot.iteration}", "M": f"M-step {snapshot.iteration}"}
-    return f"half-step {session.cursor} of {len(session.history) - 1} ({what[snapshot.phase]})"
+    what = {
+        "init": translate("nbviz", "start"),
+        "E": translate("nbviz", "E-step {0}").format(snapshot.iteration),
+        "M": translate("nbviz", "M-step {0}").format(snapshot.iteration),
+    }
+    return translate("nbviz", "half-step {index} of {last} ({what})").format(
+        index=session.cursor, last=len(session.history) - 1, what=what[snapshot.phase]
+    )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ...app.data.original_units import TIP_OFF, applies
 from ...app.presentation.view_options import OPTIONS, ViewOptions
+
+translate = QCoreApplication.translate
 
 
 def add_view_option_actions(menu: QMenu, view_options: ViewOptions, parent) -> dict[str, QAction]:
@@ -15,14 +18,14 @@ def add_view_option_actions(menu: QMenu, view_options: ViewOptions, parent) -> d
     The actions switch the options and follow them (an option changed elsewhere, e.g. restored from
     the settings, checks or unchecks its action). Returns the actions by option name.
     """
-    menu.addSection("Show in the data view")
+    menu.addSection(translate("nbviz", "Show in the data view"))
     menu.setToolTipsVisible(True)  # a disabled option's tooltip says why
     actions = {}
     for option in OPTIONS:
-        action = QAction(option.text, parent)
+        action = QAction(translate("nbviz", option.text), parent)
         action.setCheckable(True)
-        action.setToolTip(option.tip)
-        action.setStatusTip(option.tip)
+        action.setToolTip(translate("nbviz", option.tip))
+        action.setStatusTip(translate("nbviz", option.tip))
         action.toggled.connect(lambda on, name=option.name: view_options.set(name, on))
         menu.addAction(action)
         actions[option.name] = action
@@ -47,6 +50,7 @@ def follow_standardization(action: QAction, session) -> None:
         on = applies(session.problem)
         action.setEnabled(on)
         tip = next(option.tip for option in OPTIONS if option.name == "original_units") if on else TIP_OFF
+        tip = translate("nbviz", tip)
         action.setToolTip(tip)
         action.setStatusTip(tip)
 

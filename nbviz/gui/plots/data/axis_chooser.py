@@ -8,17 +8,21 @@ until it is shown: the chooser only says which view is wanted (`current`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ....app.analysis.projection import PCA_TITLE, n_pairs, pair_at
 from ...widgets.layouts import left_row
 
+translate = QCoreApplication.translate
+
 LISTED_PAIRS = 45  # up to this many feature pairs (10 features) are listed one by one
-PICK_PAIR = "Feature pair"  # the menu entry of a wide table's feature-pair view
+PICK_PAIR = QT_TRANSLATE_NOOP("nbviz", "Feature pair")  # the menu entry of a wide table's feature-pair view
 PCA = "pca"
 PAIRS = "pairs"
-PAIRS_TITLE = "Pairs (scatter matrix)"  # the last entry for three features or more
+PAIRS_TITLE = QT_TRANSLATE_NOOP("nbviz", "Pairs (scatter matrix)")  # the last entry for three features or more
 
 
 def _combo(tooltip: str) -> QComboBox:
@@ -47,13 +51,22 @@ class AxisChooser(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.views = _combo("Which two axes to look along (everything is projected onto them)")
+        self.views = _combo(translate("nbviz", "Which two axes to look along (everything is projected onto them)"))
         self.views.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.x_choice = _combo("The feature on the horizontal axis")
-        self.y_choice = _combo("The feature on the vertical axis")
+        self.x_choice = _combo(translate("nbviz", "The feature on the horizontal axis"))
+        self.y_choice = _combo(translate("nbviz", "The feature on the vertical axis"))
         self._labels = [QLabel("x:"), QLabel("y:")]
         left_row(
-            *("View:", self.views, 8, self._labels[0], self.x_choice, 4, self._labels[1], self.y_choice),
+            *(
+                translate("nbviz", "View:"),
+                self.views,
+                8,
+                self._labels[0],
+                self.x_choice,
+                4,
+                self._labels[1],
+                self.y_choice,
+            ),
             host=self,
             margins=(4, 2, 4, 0),
         )
@@ -69,7 +82,7 @@ class AxisChooser(QWidget):
         """Whether feature pairs are picked with the x and y menus (too many to list)."""
         return n_pairs(self.n_features) > LISTED_PAIRS
 
-    def set_columns(self, columns, pca_title: str = PCA_TITLE) -> None:
+    def set_columns(self, columns, pca_title: str = PCA_TITLE) -> None:  # (translated where shown)
         """Offer the views of data with these columns (none: nothing), starting with the first.
 
         The first view is PCA (named `pca_title`) for more than two features, else the only feature
@@ -83,16 +96,20 @@ class AxisChooser(QWidget):
         if D >= 2:
             names = [str(name) for name in columns]
             if self.picks_pairs:
-                self.views.addItems([pca_title, PICK_PAIR])
+                self.views.addItems([translate("nbviz", pca_title), translate("nbviz", PICK_PAIR)])
                 self.x_choice.addItems(names)
                 self.y_choice.addItems(names)
                 self.x_choice.setCurrentIndex(0)
                 self.y_choice.setCurrentIndex(1)
             else:
-                pairs = [f"{names[i]} vs {names[j]}" for i in range(D) for j in range(i + 1, D)]
-                self.views.addItems(pairs if D == 2 else [pca_title, *pairs])
+                pairs = [
+                    translate("nbviz", "{0} vs {1}").format(names[i], names[j])
+                    for i in range(D)
+                    for j in range(i + 1, D)
+                ]
+                self.views.addItems(pairs if D == 2 else [translate("nbviz", pca_title), *pairs])
             if D > 2:
-                self.views.addItem(PAIRS_TITLE)
+                self.views.addItem(translate("nbviz", PAIRS_TITLE))
             self.views.setCurrentIndex(0)
         self._previous = (0, 1)
         for combo in (self.views, self.x_choice, self.y_choice):

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 
 from ....app.analysis.projection import Projection
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
+
+translate = QCoreApplication.translate
 
 TOP_LOADINGS = 5  # loadings listed in a PCA axis's tooltip
 
@@ -62,17 +65,21 @@ def loadings_tip(projection: Projection, axis: int, columns, top: int = TOP_LOAD
     loadings = projection.matrix[:, axis]
     order = np.argsort(-np.abs(loadings), kind="stable")[:top]
     name = projection.labels[axis]
-    lines = [f"{name}, {projection.title}: its largest loadings"]
+    lines = [translate("nbviz", "{0}, {1}: its largest loadings").format(name, projection.title)]
     lines += [f"{columns[d]}  {loadings[d]:+.3f}" for d in order]
     if len(loadings) > top:
-        lines.append(f"(and {len(loadings) - top} smaller)")
+        lines.append(translate("nbviz", "(and {0} smaller)").format(len(loadings) - top))
     return "\n".join(lines)
 
 
 def feature_label(problem: Problem, feature: int, original: bool) -> str:
     """An axis label for feature `feature`: its name, saying "standardised" when shown as z-values."""
     name = str(problem.columns[feature])
-    return f"{name} (standardised)" if problem.standardization is not None and not original else name
+    return (
+        translate("nbviz", "{0} (standardised)").format(name)
+        if problem.standardization is not None and not original
+        else name
+    )
 
 
 def label_axes(plot: pg.PlotWidget, projection: Projection, problem: Problem, original_units: bool) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QStackedWidget, QWidget
 
 from ....app.families import DataView as FamilyView
@@ -16,6 +16,8 @@ from ....app.run.session import Session
 from ..plot_view import PlotView
 from .label_marks import LabelLayer
 from .scatter_view import ScatterView
+
+translate = QCoreApplication.translate
 
 if TYPE_CHECKING:  # the other pages are imported when first shown
     from .density_1d import Density1DView
@@ -53,7 +55,7 @@ class DataView(QStackedWidget):
         self.session = session
         self.appearance = appearance if appearance is not None else Appearance(self)
         self.labelling = labelling if labelling is not None else Labelling(self)
-        self.empty = QLabel("Load data or choose a preset to begin.")
+        self.empty = QLabel(translate("nbviz", "Load data or choose a preset to begin."))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         if view_options is None:
             view_options = ViewOptions(self)

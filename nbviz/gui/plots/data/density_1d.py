@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -25,6 +25,7 @@ from ....app.analysis.breakdown import posterior_curves
 from ....app.analysis.density_grids import weighted_component_densities
 from ....app.data.original_units import feature_units
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import component_color
 from ..plot_view import new_plot
@@ -35,6 +36,8 @@ from .interaction import clicked_position, with_moved_mean
 from .legend_corner import outline_points
 from .point_layer import SHAPES, PointLayer
 from .points_view import VALUE_POINTS, Mark, PointsView
+
+translate = QCoreApplication.translate
 
 N_CURVE_POINTS = 600
 MAX_BINS = 60
@@ -76,7 +79,7 @@ class Density1DView(PointsView, QWidget):
 
     def _build(self) -> None:
         self.plot = new_plot({"left": DensityAxis("left"), "bottom": UnitsAxis("bottom")})
-        self.plot.setLabel("left", "density")
+        self.plot.setLabel("left", translate("nbviz", "density"))
         self.view_box = self.plot.getViewBox()
         self.histogram = pg.PlotDataItem(
             stepMode="center", fillLevel=0, brush=HISTOGRAM_BRUSH, pen=pg.mkPen(150, 150, 150, 255, width=1)
@@ -88,7 +91,7 @@ class Density1DView(PointsView, QWidget):
         self.truth_curves: list[pg.PlotCurveItem] = []
         self.mixture_curve = self.add_overlay(pg.PlotCurveItem(pen=pg.mkPen(MIXTURE_COLOR, width=3.5)), 12)
         self.means = self.add_means(15, axes="x")
-        self.means.setToolTip("Drag a mean sideways to restart EM from there")
+        self.means.setToolTip(translate("nbviz", "Drag a mean sideways to restart EM from there"))
         self.selection_ring = self.add_selection_ring()
         self.selection_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1, style=Qt.PenStyle.DashLine))
         self.selection_line.hide()
@@ -114,7 +117,9 @@ class Density1DView(PointsView, QWidget):
         self.posterior_plot.setYRange(0.0, 1.0, padding=0.04)
         self.posterior_plot.setMouseEnabled(x=True, y=False)
         self.posterior_plot.getAxis("left").setTicks([[(0.0, "0"), (0.5, "0.5"), (1.0, "1")]])
-        self.posterior_plot.setToolTip("The posterior P(C = k | x) of each component; click to probe an x")
+        self.posterior_plot.setToolTip(
+            translate("nbviz", "The posterior P(C = k | x) of each component; click to probe an x")
+        )
         self.posterior_curves: list[pg.PlotCurveItem] = []
         self.posterior_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#444444", width=1.5, style=Qt.PenStyle.DotLine))
         self.posterior_line.hide()
@@ -201,6 +206,16 @@ class Density1DView(PointsView, QWidget):
         )
         self.rug.set_positions(np.column_stack([everyone, -heights * self.rug_depth]))
         return True
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self._problem
+        if problem is None:
+            return None
+        lead = words.histogram_lead(problem.n_samples)
+        return words.histogram_name(problem.columns[0]), words.described(lead, self.session)
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.plot, self.posterior_plot]
 
     def draw_model(self) -> None:
         self._label_x()

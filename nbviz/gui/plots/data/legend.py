@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient
 from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
 
@@ -45,6 +45,8 @@ from .legend_corner import (
     view_range,
 )
 from .point_layer import SHAPES
+
+translate = QCoreApplication.translate
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
 # points before presentation mode's scaling (which never goes below its least type: the legend is then
@@ -91,7 +93,7 @@ class LegendEntry:
 
 def ellipse_text() -> str:
     """The ellipse levels and the share of a component's mass each holds, e.g. "1σ (39%) and 2σ (86%)"."""
-    return " and ".join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
+    return translate("nbviz", " and ").join(f"{level:g}σ ({100 * ellipse_mass(level):.0f}%)" for level in SIGMA_LEVELS)
 
 
 def legend_entries(
@@ -104,46 +106,89 @@ def legend_entries(
     """
     entries = []
     if dimension == 1:
-        entries.append(LegendEntry("bars", "histogram (as a density)", short="histogram"))
+        entries.append(
+            LegendEntry("bars", translate("nbviz", "histogram (as a density)"), short=translate("nbviz", "histogram"))
+        )
         component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
-        entries.append(LegendEntry("line", f"fitted {component}", short=component))
+        entries.append(LegendEntry("line", translate("nbviz", "fitted {0}").format(component), short=component))
         if options.mixture_curve:
-            entries.append(LegendEntry("thick", "mixture density p(x)", short="mixture p(x)"))
-        if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components, dashed", short="true, dashed"))
-    else:
-        if options.ellipses:
             entries.append(
                 LegendEntry(
-                    "ellipses",
-                    f"fitted {ellipse_text()} ellipses",
-                    short=f"{' and '.join(f'{level:g}σ' for level in SIGMA_LEVELS)} ellipses",
+                    "thick", translate("nbviz", "mixture density p(x)"), short=translate("nbviz", "mixture p(x)")
                 )
             )
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", "true components, dashed (× mean)", short="true, dashed (× mean)"))
+            entries.append(
+                LegendEntry(
+                    "dashed", translate("nbviz", "true components, dashed"), short=translate("nbviz", "true, dashed")
+                )
+            )
+    else:
+        if options.ellipses:
+            levels = " and ".join(f"{level:g}σ" for level in SIGMA_LEVELS)
+            entries.append(
+                LegendEntry(
+                    "ellipses",
+                    translate("nbviz", "fitted {0} ellipses").format(ellipse_text()),
+                    short=translate("nbviz", "{0} ellipses").format(levels),
+                )
+            )
+        if options.truth and has_truth:
+            entries.append(
+                LegendEntry(
+                    "dashed",
+                    translate("nbviz", "true components, dashed (× mean)"),
+                    short=translate("nbviz", "true, dashed (× mean)"),
+                )
+            )
         if options.shading:
-            entries.append(LegendEntry("shading", "shading: mixture density p(x)", short="shading: p(x)"))
-    entries.append(LegendEntry("marker", "mean μ<sub>k</sub>", hint="drag it"))
+            entries.append(
+                LegendEntry(
+                    "shading",
+                    translate("nbviz", "shading: mixture density p(x)"),
+                    short=translate("nbviz", "shading: p(x)"),
+                )
+            )
+    entries.append(LegendEntry("marker", translate("nbviz", "mean μ<sub>k</sub>"), hint=translate("nbviz", "drag it")))
     if options.uncertainty:
         entries.append(
             LegendEntry(
-                "uncertainty", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>", short="colour: uncertainty"
+                "uncertainty",
+                translate("nbviz", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"),
+                short=translate("nbviz", "colour: uncertainty"),
             )
         )
     else:
-        entries.append(LegendEntry("blend", "colour: responsibilities r<sub>nk</sub>", short="colour: r<sub>nk</sub>"))
+        entries.append(
+            LegendEntry(
+                "blend",
+                translate("nbviz", "colour: responsibilities r<sub>nk</sub>"),
+                short=translate("nbviz", "colour: r<sub>nk</sub>"),
+            )
+        )
     if options.shapes:
-        entries.append(LegendEntry("shapes", "shape: most responsible k", short="shape: most responsible"))
+        entries.append(
+            LegendEntry(
+                "shapes",
+                translate("nbviz", "shape: most responsible k"),
+                short=translate("nbviz", "shape: most responsible"),
+            )
+        )
     if incomplete and dimension == 1:
         entries.append(
             LegendEntry(
-                "blank", "rows missing x: not drawn (left out of the histogram)", short="rows missing x: not drawn"
+                "blank",
+                translate("nbviz", "rows missing x: not drawn (left out of the histogram)"),
+                short=translate("nbviz", "rows missing x: not drawn"),
             )
         )
     elif incomplete:
         entries.append(
-            LegendEntry("hollow", "hollow: cells missing, drawn at their expected value", short="hollow: cells missing")
+            LegendEntry(
+                "hollow",
+                translate("nbviz", "hollow: cells missing, drawn at their expected value"),
+                short=translate("nbviz", "hollow: cells missing"),
+            )
         )
     return entries
 

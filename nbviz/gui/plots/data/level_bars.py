@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ....app.families import DataView, presentation
 from ....app.families.level_names import level_text
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import PlotView, new_plot
 from ..styling import plot_font
+
+translate = QCoreApplication.translate
 
 GAP = 1.0  # an empty bar's width between two features' groups
 BAR_WIDTH = 0.85  # a bar's width, in x units (one per component; a name may fill the gap too)
@@ -38,7 +41,7 @@ class LevelBarsView(PlotView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.plot = self.bar_plot = new_plot()
         self.bar_plot.setYRange(0, 1, padding=0.02)
-        self.bar_plot.setLabel("left", "P(level | component)")
+        self.bar_plot.setLabel("left", translate("nbviz", "P(level | component)"))
         self.bar_plot.getPlotItem().setMouseEnabled(x=False, y=False)
         self.bars: list[pg.BarGraphItem] = []
         self.level_labels: list[pg.TextItem] = []
@@ -60,6 +63,9 @@ class LevelBarsView(PlotView, QWidget):
         view.sigResized.connect(self._fit_labels)  # once the plot's layout has sized the bars
         view.sigXRangeChanged.connect(self._fit_labels)
         self.follow_session()
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.levels_name(), words.described("", self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():
@@ -151,7 +157,7 @@ class LevelBarsView(PlotView, QWidget):
         self.key.setVisible(shared)
         if shared:
             self.key.setFont(plot_font(self.appearance))
-            self.key.setText("Answers from the bottom up: " + " · ".join(columns.levels[0]))
+            self.key.setText(translate("nbviz", "Answers from the bottom up: ") + " · ".join(columns.levels[0]))
         self._shape = (K, len(levels))
         self.tick_texts = [self._tick(columns, j, levels[j], named and not shared) for j in range(len(levels))]
         self.bar_plot.setToolTip("\n".join(text.replace("\n", ": ", 1) for text in self.tick_texts) if named else "")

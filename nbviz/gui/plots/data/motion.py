@@ -17,15 +17,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from PySide6.QtCore import QElapsedTimer, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QSlider
 
 import nbviz.core as nc
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
 from ....app.analysis.in_between import LONGEST_MS, check_duration, ease, frame_between
 from ....app.presentation.appearance import Appearance
 from ..plot_view import PlotView
+
+translate = QCoreApplication.translate
 
 DEFAULT_MS = 300
 DURATIONS = (150, 300, 600)  # the View menu's choices, in milliseconds
@@ -34,9 +37,9 @@ PLAY_SHARE = 0.75  # while playing, an animation takes at most this share of the
 SHORTEST_MS = 60  # shorter than this (under four frames) is not worth animating: jump instead
 # when to animate: never, in presentation mode only (the default), always
 WHEN = {
-    "off": "Off",
-    "presentation": "In presentation mode",
-    "always": "Always",
+    "off": QT_TRANSLATE_NOOP("nbviz", "Off"),
+    "presentation": QT_TRANSLATE_NOOP("nbviz", "In presentation mode"),
+    "always": QT_TRANSLATE_NOOP("nbviz", "Always"),
 }
 
 
@@ -250,17 +253,17 @@ def add_motion_menu(menu: QMenu, motion: Motion, parent) -> dict[object, QAction
     """Add the "Animate half-steps" submenu to `menu`: when (off, in presentation mode, always) and
     how long. Its actions follow `motion` (e.g. settings read back, ``--animate-ms``). Returns the
     actions by their choice (a `WHEN` key or a duration in ms)."""
-    submenu = menu.addMenu("Animate half-steps")
+    submenu = menu.addMenu(translate("nbviz", "Animate half-steps"))
     submenu.setToolTipsVisible(True)
     actions: dict[object, QAction] = {}
     whens = QActionGroup(parent)
     for when, text in WHEN.items():
-        action = QAction(text, parent, checkable=True)
+        action = QAction(translate("nbviz", text), parent, checkable=True)
         action.setActionGroup(whens)
         action.triggered.connect(lambda _=False, when=when: motion.set_when(when))
         submenu.addAction(action)
         actions[when] = action
-    submenu.addSection("Duration")
+    submenu.addSection(translate("nbviz", "Duration"))
     durations = QActionGroup(parent)
     durations.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
     for ms in DURATIONS:

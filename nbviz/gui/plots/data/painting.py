@@ -16,11 +16,13 @@ on each view's viewport, ahead of the view's own clicks, pans and probes.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, Signal
 
 from ....app.run.session import Session
 from .interaction import CLICK_RADIUS
 from .points_view import PointsView
+
+translate = QCoreApplication.translate
 
 DRAG_PIXELS = 3  # a press and release closer than this is a click, not a drag
 
@@ -223,7 +225,7 @@ class DataPainter(QObject):
             return
         row = self.remove_target()
         if row < 0:
-            self.session.refuse("Select a point (click it) or point at one to remove it.")
+            self.session.refuse(translate("nbviz", "Select a point (click it) or point at one to remove it."))
             return
         for tool in self.tools.values():
             tool.hovered = -1

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
 
@@ -40,6 +40,7 @@ from ....app.analysis.projection import feature_pair, leading_features
 from ....app.data.original_units import feature_units
 from ....app.data.problem import Problem
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import blend, component_color, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
@@ -50,6 +51,8 @@ from .ellipses import EllipseItem
 from .equal_scale import Interval, Strip, equal_ranges, own_ranges, rescaled_goals
 from .options_view import OptionsView
 from .point_layer import PointLayer
+
+translate = QCoreApplication.translate
 
 MAX_FEATURES = 6  # at most 6 x 6 panels
 DEFAULT_FEATURES = 4
@@ -106,8 +109,10 @@ class PairsView(OptionsView, QWidget):
         self.curves: dict[int, list[pg.PlotDataItem]] = {}
         self.histograms: dict[int, pg.PlotDataItem] = {}
         self.chooser = QToolButton()
-        self.chooser.setText("Features…")
-        self.chooser.setToolTip(f"Which features the scatter matrix shows (2 to {MAX_FEATURES})")
+        self.chooser.setText(translate("nbviz", "Features…"))
+        self.chooser.setToolTip(
+            translate("nbviz", "Which features the scatter matrix shows (2 to {0})").format(MAX_FEATURES)
+        )
         self.chooser.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.menu = QMenu(self.chooser)
         self.chooser.setMenu(self.menu)
@@ -168,14 +173,22 @@ class PairsView(OptionsView, QWidget):
         if problem is None:
             return
         rows = (
-            "" if len(self._sample) == len(problem.X) else f"; {len(self._sample):,} of {len(problem.X):,} rows drawn"
+            ""
+            if len(self._sample) == len(problem.X)
+            else translate("nbviz", "; {0:,} of {1:,} rows drawn").format(len(self._sample), len(problem.X))
         )
         units = ""
         if problem.standardization is not None:
-            units = "; in the file's units" if self.view_options.original_units else "; standardised values"
-        colour = "; colour: uncertainty 1 − max r" if self.view_options.uncertainty else ""
+            units = (
+                translate("nbviz", "; in the file's units")
+                if self.view_options.original_units
+                else translate("nbviz", "; standardised values")
+            )
+        colour = translate("nbviz", "; colour: uncertainty 1 − max r") if self.view_options.uncertainty else ""
         self.note.setText(
-            f"{len(self.features)} of {problem.n_features} features (up to {MAX_FEATURES}){units}{rows}{colour}"
+            translate("nbviz", "{0} of {1} features (up to {2}){3}{4}{5}").format(
+                len(self.features), problem.n_features, MAX_FEATURES, units, rows, colour
+            )
         )
 
     def _feature_toggled(self, d: int, on: bool) -> None:
@@ -227,6 +240,16 @@ class PairsView(OptionsView, QWidget):
         self.canvas.setBackground(appearance.background)
         for panel in self.panels.values():
             style_plot(panel, appearance)
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.canvas]
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self._problem
+        if problem is None:
+            return None
+        shown = ", ".join(problem.columns[d] for d in self.features)
+        return words.pairs_name(), words.described(words.pairs_lead(shown), self.session)
 
     # ----------------------------------------------------------------- drawing
     def redraw(self, *_) -> None:

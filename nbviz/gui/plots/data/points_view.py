@@ -18,6 +18,7 @@ from ....app.analysis.missing_cells import incomplete_rows
 from ....app.data.problem import Problem
 from ...style.palette import blend, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
+from ..keyboard_selection import KeyboardSelection, screen_pixels
 from ..scatter_items import Marks
 from ..styling import plot_font
 from .ellipses import DraggableMarkers
@@ -154,7 +155,14 @@ class PointsView(OptionsView):
         """Also take clicks on the plot (a click on a point selects it, elsewhere probes) and Shift-moves."""
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.plot.viewport().installEventFilter(self)
+        self.keyboard = KeyboardSelection(self.plot, self.session, pixels=self.pixels_on_screen)
         super().follow_session()
+
+    def pixels_on_screen(self) -> tuple[np.ndarray, tuple[float, float]] | None:
+        """Where the points are drawn, in pixels, and the view's middle (None without points)."""
+        if self.model is None or len(self.points.positions) == 0:
+            return None
+        return screen_pixels(self.view_box, self.points.positions)
 
     # ----------------------------------------------------------------- drawing
     def apply_appearance(self) -> None:

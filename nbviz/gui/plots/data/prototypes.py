@@ -13,17 +13,20 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPen, QPixmap
-from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QStackedWidget, QStyledItemDelegate, QTableWidget, QTableWidgetItem, QWidget
 
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_color
 from ..plot_view import PlotView
 from ..styling import pen, plot_font
 from .table_type import fit_table_type
+
+translate = QCoreApplication.translate
 
 MAX_FEATURE_ROWS = 15  # features listed per component when there is no picture
 MIN_COLUMN_WIDTH = 110  # pixels
@@ -60,6 +63,8 @@ class PrototypesView(PlotView, QStackedWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         self.table.setItemDelegate(ProbabilityBars(self.table))
         self.table.verticalHeader().setVisible(False)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; the arrow keys move in it
+        self.table.setAccessibleName(translate("nbviz", "Most probable features of each component"))
         self.addWidget(self.pictures)
         self.addWidget(self.table)
         self.images: list[pg.ImageItem] = []
@@ -73,6 +78,12 @@ class PrototypesView(PlotView, QStackedWidget):
         """Background; the pictures are rebuilt with the new title size and colour and frame widths."""
         self.pictures.setBackground(appearance.background)
         self._layout_key = None
+
+    def described_widgets(self) -> list[QWidget]:
+        return [self.pictures, self.table]
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.prototypes_name(), words.described("", self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():
@@ -176,7 +187,7 @@ class PrototypesView(PlotView, QStackedWidget):
         for k in range(K):
             self.images[k].setImage(probs[k].reshape(shape), autoLevels=False, levels=(0.0, 1.0))
             colour = component_color(k, self.appearance.dark).name()
-            note = " — empty" if k in empty else ""
+            note = translate("nbviz", " — empty") if k in empty else ""
             name = names[k]
             # plain text beside a colour swatch: light palette colours (yellow) are unreadable as text
             self.titles[k].setText(
@@ -223,7 +234,7 @@ class PrototypesView(PlotView, QStackedWidget):
                 tip = f"{symbol}({columns[m]} | {names[k]}) = {p:.6g}"
                 true_fraction = -1.0
                 if true_probs is not None:
-                    tip += f"; true {true_probs[k, m]:.6g}"
+                    tip += translate("nbviz", "; true {0:.6g}").format(true_probs[k, m])
                     true_fraction = min(1.0, true_probs[k, m] / scale)
                 item = QTableWidgetItem(columns[m])
                 item.setData(BAR_ROLE, (min(1.0, p / scale), true_fraction, colour, f"{p:.3f}"))

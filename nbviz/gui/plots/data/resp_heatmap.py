@@ -12,18 +12,30 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import component_rgb
+from ...widgets.accessible import buddy_label
+from ..keyboard_selection import KeyboardSelection
 from ..plot_view import PlotView, new_plot
 from ..styling import pen
 from .interaction import clicked_position
 
+translate = QCoreApplication.translate
+
 DARK_BASE = 34.0  # the grey of r = 0 on a dark background
-ORDERS = {"data": "Data order", "component": "By component", "label": "By label"}
+ORDERS = {
+    "data": QT_TRANSLATE_NOOP("nbviz", "Data order"),
+    "component": QT_TRANSLATE_NOOP("nbviz", "By component"),
+    "label": QT_TRANSLATE_NOOP("nbviz", "By label"),
+}
 
 
 def resp_image(resp: np.ndarray, dark: bool = False) -> np.ndarray:
@@ -50,7 +62,7 @@ def row_order(resp: np.ndarray, order: str, groups: np.ndarray | None = None) ->
     keys = [-confidence, best]  # np.lexsort sorts by the last key first
     if order == "label":
         if groups is None:
-            raise ValueError("this data has no labels to group by")
+            raise ValueError(translate("nbviz", "this data has no labels to group by"))
         keys.append(np.where(groups < 0, groups.max() + 1, groups))
     return np.lexsort(keys)
 
@@ -115,8 +127,11 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self._order_rows = np.arange(0)
         self.order_box = QComboBox()
         self.order_box.setToolTip(
-            "How the rows (data points) are ordered: as in the data, grouped by most "
-            "probable component (most confident first), or grouped by label"
+            translate(
+                "nbviz",
+                "How the rows (data points) are ordered: as in the data, grouped by most "
+                "probable component (most confident first), or grouped by label",
+            )
         )
         self.order_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.order_box.setMinimumContentsLength(13)  # "By component" whole, also in presentation mode
@@ -127,21 +142,25 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         self.plot.setMouseEnabled(x=False, y=True)
         self.plot.hideButtons()
         self.plot.invertY(True)
-        self.plot.setLabel("bottom", "component k")
-        self.plot.setLabel("left", "data point n")
-        self.title = QLabel("<b>Responsibilities r<sub>nk</sub></b>")
+        self.plot.setLabel("bottom", translate("nbviz", "component k"))
+        self.plot.setLabel("left", translate("nbviz", "data point n"))
+        self.title = QLabel(translate("nbviz", "<b>Responsibilities r<sub>nk</sub></b>"))
         self.title.setToolTip(
-            "Row n, column k: how much component k is responsible for data point n "
-            "(white 0, the component's colour 1). Click a row to inspect the point."
+            translate(
+                "nbviz",
+                "Row n, column k: how much component k is responsible for data point n "
+                "(white 0, the component's colour 1). Click a row to inspect the point.",
+            )
         )
         self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.marker = pg.PlotDataItem(pen=pg.mkPen("#111111", width=2))
         self.plot.addItem(self.marker)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self.keyboard = KeyboardSelection(self.plot, session, order=lambda: self.rows)
 
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Rows:"))
+        bar.addWidget(buddy_label(translate("nbviz", "Rows:"), self.order_box))
         bar.addWidget(self.order_box, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -172,11 +191,20 @@ class ResponsibilityHeatmap(PlotView, QWidget):
             if key == "label":
                 if self._groups() is None:
                     continue
-                text = "By label" if self.session.problem.labels is not None else "By true component"
-            self.order_box.addItem(text, key)
+                text = (
+                    translate("nbviz", "By label")
+                    if self.session.problem.labels is not None
+                    else translate("nbviz", "By true component")
+                )
+            self.order_box.addItem(translate("nbviz", text), key)
         self.order_box.setCurrentIndex(1 if self.order_box.count() > 1 else 0)
         self.order_box.blockSignals(False)
         self.redraw()
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        problem = self.session.problem
+        lead = "" if problem is None else words.heatmap_lead(problem.n_samples)
+        return words.heatmap_name(), words.described(lead, self.session)
 
     def redraw(self, *_) -> None:
         if self.asleep():

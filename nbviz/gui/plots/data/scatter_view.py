@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -26,6 +26,7 @@ from ....app.analysis.density_grids import density_grid
 from ....app.analysis.missing_cells import incomplete_rows, placed, shown_data
 from ....app.analysis.projection import Projection, feature_pair, pca, pca_title
 from ....app.families import DataView, presentation
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import component_color
 from ..plot_view import new_plot
@@ -38,6 +39,8 @@ from .interaction import with_moved_mean
 from .pairs_view import PairsView
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
+
+translate = QCoreApplication.translate
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
 GRID_SIZE = 100
@@ -187,6 +190,13 @@ class ScatterView(PointsView, QWidget):
         super().set_awake(awake)
         self.pairs.set_awake(awake and self.pairs.isVisibleTo(self))
 
+    def accessible_text(self) -> tuple[str, str] | None:
+        projection, problem = self.projection, self._problem
+        if projection is None or problem is None:
+            return None
+        lead = words.scatter_lead(problem.n_samples, self.view_options.ellipses)
+        return words.scatter_name(*projection.labels), words.described(lead, self.session)
+
     def _label_axes(self) -> None:
         if self.projection is not None and self._problem is not None:
             label_axes(self.plot, self.projection, self._problem, self.view_options.original_units)
@@ -223,9 +233,9 @@ class ScatterView(PointsView, QWidget):
         self._placed = xy
         self.means.drag_enabled = projection.pair is not None
         self.means.setToolTip(
-            "Drag a mean to restart EM from there"
+            translate("nbviz", "Drag a mean to restart EM from there")
             if projection.pair is not None
-            else "Choose a feature pair to drag means"
+            else translate("nbviz", "Choose a feature pair to drag means")
         )
 
     def _apply_aspect(self) -> None:

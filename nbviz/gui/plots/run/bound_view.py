@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -24,13 +24,17 @@ import nbviz.core as nc
 
 from ....app.analysis.bound_slices import LINE, BoundPicture, caption, slice_choices
 from ....app.data.problem import Problem
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.bound_view_model import BoundPictures
 from ....app.run.session import Session
 from ...style.palette import ELBO_COLOR, OBJECTIVE_COLOR
+from ...widgets.accessible import buddy_label
 from ..grid import add_grid
 from ..plot_view import PlotView, new_plot
 from ..styling import pen, style_line
+
+translate = QCoreApplication.translate
 
 M_STEP_COLOR = "#d55e00"
 LABEL_ROWS = (0.9, 0.66, 0.42, 0.18)  # heights a line label may sit at (0 bottom, 1 top), tried in order
@@ -140,18 +144,20 @@ class BoundView(PlotView, QWidget):
         self.result: nc.BoundSlice | None = None
         self.slice_choice = QComboBox()
         self.slice_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.slice_choice.setToolTip("Which parameter to move; everything else stays at θ_old")
+        self.slice_choice.setToolTip(translate("nbviz", "Which parameter to move; everything else stays at θ_old"))
         self.half_width = QDoubleSpinBox()
         self.half_width.setRange(0.0, 1e6)
         self.half_width.setDecimals(3)
         self.half_width.setSpecialValueText("auto")
         self.half_width.setKeyboardTracking(False)
-        self.half_width.setToolTip("How far the slice reaches either side of θ_old (auto: from the data)")
+        self.half_width.setToolTip(
+            translate("nbviz", "How far the slice reaches either side of θ_old (auto: from the data)")
+        )
         bar = QHBoxLayout()
         bar.setContentsMargins(4, 2, 4, 0)
-        bar.addWidget(QLabel("Slice:"))
+        bar.addWidget(buddy_label(translate("nbviz", "Slice:"), self.slice_choice))
         bar.addWidget(self.slice_choice, 1)
-        bar.addWidget(QLabel("± range"))
+        bar.addWidget(buddy_label(translate("nbviz", "± range"), self.half_width))
         bar.addWidget(self.half_width)
 
         self.plot = new_plot(menu=True)
@@ -162,13 +168,16 @@ class BoundView(PlotView, QWidget):
         self.objective_curve = self.plot.plot(connect="finite")
         self.surrogate_curve = self.plot.plot(connect="finite")
         self.key = QLabel(
-            f'<span style="color:{OBJECTIVE_COLOR}">━━ objective</span> &nbsp; '
-            f'<span style="color:{ELBO_COLOR}">╍╍ surrogate L(q, θ) from the E-step</span>'
+            translate(
+                "nbviz",
+                '<span style="color:{0}">━━ objective</span> &nbsp; <span style="color:{1}">╍╍ surrogate '
+                "L(q, θ) from the E-step</span>",
+            ).format(OBJECTIVE_COLOR, ELBO_COLOR)
         )
         # the labels are placed apart (`place_labels`), so that they stay readable when the lines (nearly) coincide
         self.old_line = self._line("θ_old", LABEL_ROWS[-1])
-        self.max_line = self._line("max of L", LABEL_ROWS[0])
-        self.m_step_line = self._line("M-step", LABEL_ROWS[1])
+        self.max_line = self._line(translate("nbviz", "max of L"), LABEL_ROWS[0])
+        self.m_step_line = self._line(translate("nbviz", "M-step"), LABEL_ROWS[1])
         self.touch_mark = pg.ScatterPlotItem(symbol="o", brush=None)
         self.plot.addItem(self.touch_mark)
         self.caption = QLabel()
@@ -179,6 +188,7 @@ class BoundView(PlotView, QWidget):
         self.caption_area.setWidget(self.caption)
         self.caption_area.setWidgetResizable(True)
         self.caption_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.caption_area.setAccessibleName(translate("nbviz", "Caption of the bound view"))
         self.caption_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fit_caption_area()
         layout = QVBoxLayout(self)
@@ -257,6 +267,9 @@ class BoundView(PlotView, QWidget):
         finally:
             self._wake_now = False
 
+    def accessible_text(self) -> tuple[str, str] | None:
+        return words.bound_name(), words.described(self.caption.text(), self.session)
+
     def redraw(self, *_) -> None:
         """Ask for the slice at the session's cursor; draw it now if known, else when computed."""
         if self.asleep():
@@ -264,7 +277,7 @@ class BoundView(PlotView, QWidget):
         session = self.session
         if not session.has_run:
             self.pictures.forget()
-            self._show_nothing("Load data or choose a preset to see the bound.")
+            self._show_nothing(translate("nbviz", "Load data or choose a preset to see the bound."))
             return
         self._sync_choices(session.run_history.responsibilities_model())
         picture = self.pictures.request(self.direction, self.half_width.value(), now=self._wake_now)
@@ -279,9 +292,15 @@ class BoundView(PlotView, QWidget):
         result, xs, direction = picture.result, picture.xs, picture.direction
         self.result = result
         self.plot.setLabel(
-            "bottom", "t (0 = θ_old, 1 = θ_new)" if direction == LINE else self.slice_choice.currentText()
+            "bottom",
+            translate("nbviz", "t (0 = θ_old, 1 = θ_new)") if direction == LINE else self.slice_choice.currentText(),
         )
-        self.plot.setLabel("left", "log-likelihood" if self.session.config.prior.is_flat else "log-lik. + log-prior")
+        self.plot.setLabel(
+            "left",
+            translate("nbviz", "log-likelihood")
+            if self.session.config.prior.is_flat
+            else translate("nbviz", "log-lik. + log-prior"),
+        )
         self.objective_curve.setData(xs, result.objective)
         self.surrogate_curve.setData(xs, result.surrogate)
         finite = xs[np.isfinite(result.objective)]

@@ -16,14 +16,18 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QLabel, QVBoxLayout, QWidget
 
+from nbviz.translation_marks import QT_TRANSLATE_NOOP
+
 from ....app.data.half_steps import objective_name
+from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ....app.run.session import Session
 from ...style.palette import DECREASE_COLOR, ELBO_COLOR, OBJECTIVE_COLOR
+from ...widgets.accessible import buddy_label
 from ...widgets.fitting_label import FittingLabel
 from ...widgets.layouts import left_row
 from ..data.legend import keep_as_pixmaps
@@ -36,23 +40,47 @@ from ..styling import pen
 from .long_curves import ObjectiveSeries, first_per_column, min_max_columns
 from .symbol_trail import CurveSample, SymbolTrail
 
+translate = QCoreApplication.translate
+
 # A drop larger than this (relative) is a real decrease, not rounding.
 DECREASE_TOLERANCE = 1e-9
 # the left axis's short titles (on a short plot, in presentation mode); others are "objective"
-SHORT_LABELS = {"log-likelihood": "log-lik.", "complete-data log-likelihood": "complete log-lik."}
+SHORT_LABELS = {
+    QT_TRANSLATE_NOOP("nbviz", "log-likelihood"): QT_TRANSLATE_NOOP("nbviz", "log-lik."),
+    QT_TRANSLATE_NOOP("nbviz", "complete-data log-likelihood"): QT_TRANSLATE_NOOP("nbviz", "complete log-lik."),
+}
+# the objective as the one-line key names it (presentation mode: large text, little room)
+KEY_NAMES = {
+    QT_TRANSLATE_NOOP("nbviz", "log-likelihood"): QT_TRANSLATE_NOOP("nbviz", "log-lik."),
+    QT_TRANSLATE_NOOP("nbviz", "log-likelihood + log-prior"): QT_TRANSLATE_NOOP("nbviz", "log-lik. + log-prior"),
+    QT_TRANSLATE_NOOP("nbviz", "complete-data log-likelihood"): QT_TRANSLATE_NOOP("nbviz", "complete-data log-lik."),
+    QT_TRANSLATE_NOOP("nbviz", "complete-data log-likelihood + log-prior"): QT_TRANSLATE_NOOP(
+        "nbviz", "complete-data log-lik. + log-prior"
+    ),
+}
+
+
+def translated(names: dict[str, str]) -> dict[str, str]:
+    """`names` (English to English) with both sides in the language shown."""
+    return {translate("nbviz", full): translate("nbviz", short) for full, short in names.items()}
+
+
 MIN_VISIBLE_HALF_STEPS = 6
 MIN_PLOT_HEIGHT = {False: 160, True: 120}  # pixels: normal, presentation mode (a projector is short)
-HARD_EM_NOTE = (
+HARD_EM_NOTE = QT_TRANSLATE_NOOP(
+    "nbviz",
     "Hard EM gives each point wholly to one component: it climbs the classification log-likelihood "
-    "(the lower curve, which never goes down), not the log-likelihood."
+    "(the lower curve, which never goes down), not the log-likelihood.",
 )
 # the same in presentation type, where two lines are all the projector's height allows
-HARD_EM_NOTE_SHORT = "Hard EM climbs the classification log-lik. (the lower curve), not the log-likelihood."
+HARD_EM_NOTE_SHORT = QT_TRANSLATE_NOOP(
+    "nbviz", "Hard EM climbs the classification log-lik. (the lower curve), not the log-likelihood."
+)
 # what the curve shows: key -> the chooser's text
 VIEWS = {
-    "all": "the whole run",
-    "climb": "the climb after the first jump",
-    "gap": "gap to the best (log scale)",
+    "all": QT_TRANSLATE_NOOP("nbviz", "the whole run"),
+    "climb": QT_TRANSLATE_NOOP("nbviz", "the climb after the first jump"),
+    "gap": QT_TRANSLATE_NOOP("nbviz", "gap to the best (log scale)"),
 }
 GAP_FLOOR = 1e-300  # a gap at or below this (the best point itself) has no place on a log scale
 BAND_BRUSH = (44, 160, 44, 45)  # the KL gap's shading
@@ -167,10 +195,13 @@ class ObjectiveCurve(PlotView, QWidget):
         super().__init__(session, parent, appearance=appearance)
         self.view_choice = QComboBox()
         for key, text in VIEWS.items():
-            self.view_choice.addItem(text, key)
+            self.view_choice.addItem(translate("nbviz", text), key)
         self.view_choice.setToolTip(
-            "The whole run; the climb after the first big jump, scaled to it; or how far each "
-            "half-step is below the best objective reached, on a log scale"
+            translate(
+                "nbviz",
+                "The whole run; the climb after the first big jump, scaled to it; or how far each "
+                "half-step is below the best objective reached, on a log scale",
+            )
         )
         self.plot = new_plot({"bottom": HalfStepAxis("bottom"), "left": ValueAxis("left")}, menu=True)
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT[False])
@@ -178,7 +209,7 @@ class ObjectiveCurve(PlotView, QWidget):
         # ticks (and so grid lines: the grid follows the axes' ticks) at the major and minor levels only
         for side in ("left", "bottom"):
             self.plot.getAxis(side).setStyle(maxTickLevel=GRID_TICK_LEVELS - 1)
-        self.plot.setLabel("bottom", "half-step")
+        self.plot.setLabel("bottom", translate("nbviz", "half-step"))
         self.plot.setMouseEnabled(x=True, y=True)
         # bottom right: the curve climbs, so that corner stays clear of it (else the clearest corner)
         legend = self.plot.addLegend(offset=(-10, -10), labelTextSize="9pt", sampleType=CurveSample)
@@ -187,7 +218,9 @@ class ObjectiveCurve(PlotView, QWidget):
         self.key = FittingLabel()
         self.key.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.key.setContentsMargins(4, 0, 8, 0)  # clear of the edge of a frame or a header
-        self.key.setToolTip("The lower curve and the objective; the shaded band between them is the KL gap")
+        self.key.setToolTip(
+            translate("nbviz", "The lower curve and the objective; the shaded band between them is the KL gap")
+        )
         # the curves are lines; their markers (one per half-step) are drawn by a SymbolTrail each, and
         # the legend shows both in a CurveSample
         # (plain curve items: the data item's dataset bookkeeping is work at every half-step)
@@ -196,8 +229,8 @@ class ObjectiveCurve(PlotView, QWidget):
         self.elbo_marks = SymbolTrail("t", 7, ELBO_COLOR)
         self.objective_marks = SymbolTrail("o", 7, OBJECTIVE_COLOR)
         for curve, marks, name in (
-            (self.elbo_curve, self.elbo_marks, "ELBO L(q, θ)"),
-            (self.objective_curve, self.objective_marks, "log-likelihood"),
+            (self.elbo_curve, self.elbo_marks, translate("nbviz", "ELBO L(q, θ)")),
+            (self.objective_curve, self.objective_marks, translate("nbviz", "log-likelihood")),
         ):
             self.plot.addItem(curve)
             self.plot.addItem(marks)
@@ -227,7 +260,7 @@ class ObjectiveCurve(PlotView, QWidget):
             angle=90,
             movable=False,
             pen=pg.mkPen(DECREASE_COLOR, width=2),
-            label="data edited",
+            label=translate("nbviz", "data edited"),
             labelOpts={"position": 0.3, "color": DECREASE_COLOR, "anchors": [(0, 0.5), (0, 0.5)]},
         )
         self.edit_line.hide()
@@ -251,7 +284,12 @@ class ObjectiveCurve(PlotView, QWidget):
         self.explanation.setWordWrap(True)
         self.explanation.hide()
         self.view_bar = QWidget()  # hidden in presentation mode: the data view needs the height
-        left_row("Show:", self.view_choice, host=self.view_bar, margins=(4, 2, 4, 0))
+        left_row(
+            buddy_label(translate("nbviz", "Show:"), self.view_choice),
+            self.view_choice,
+            host=self.view_bar,
+            margins=(4, 2, 4, 0),
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view_bar)
@@ -300,13 +338,17 @@ class ObjectiveCurve(PlotView, QWidget):
     def names(self) -> tuple[str, str]:
         """The lower curve's and the objective's names, as the legend shows them."""
         hard = self.session.config.hard
-        return ("classification log-lik." if hard else "ELBO L(q, θ)"), self.y_label
+        lower = translate("nbviz", "classification log-lik.") if hard else translate("nbviz", "ELBO L(q, θ)")
+        return lower, self.y_label
 
     @property
     def short_names(self) -> tuple[str, str]:
         """`names` as the one-line key shows them (presentation mode: large text, little room)."""
-        elbo, objective = self.names
-        return elbo.replace("classification", "classif."), objective.replace("log-likelihood", "log-lik.")
+        objective = self.y_label
+        lower = (
+            translate("nbviz", "classif. log-lik.") if self.session.config.hard else translate("nbviz", "ELBO L(q, θ)")
+        )
+        return lower, translated(KEY_NAMES).get(objective, objective)
 
     def _show_key(self) -> None:
         """The legend's names in the plot's legend and in the key above it."""
@@ -316,8 +358,11 @@ class ObjectiveCurve(PlotView, QWidget):
                 label.setText(name)
         # where the room is short (a narrow frame, a long status), the key says less
         elbo, objective = self.short_names
-        lower = "classif." if self.session.config.hard else "ELBO"  # hard EM's lower curve is no ELBO
-        self.key.set_texts([key_html((elbo, objective)), key_html((lower, objective)), key_html((lower, "objective"))])
+        lower = (
+            translate("nbviz", "classif.") if self.session.config.hard else "ELBO"
+        )  # hard EM's lower curve is no ELBO
+        shortest = translate("nbviz", "objective")
+        self.key.set_texts([key_html((elbo, objective)), key_html((lower, objective)), key_html((lower, shortest))])
 
     def _place_legend(self, *_) -> None:
         """The legend in the corner where the curves are not (bottom right while they climb; a tie stays)."""
@@ -370,11 +415,16 @@ class ObjectiveCurve(PlotView, QWidget):
         """The left axis's title: in full when it fits the plot's height, else short."""
         label = self.y_label
         if self.appearance.presentation or not self._label_fits(label):  # a short title on a short plot
-            label = SHORT_LABELS.get(label, "objective")
+            label = translated(SHORT_LABELS).get(label, translate("nbviz", "objective"))
         if self.view == "gap":
-            label = "best − " + ("log-lik." if label == "log-likelihood" else "objective")
+            short = translate("nbviz", "log-lik.") if label == translate("nbviz", "log-likelihood") else None
+            label = translate("nbviz", "best − {0}").format(short or translate("nbviz", "objective"))
         if label != self.plot.getAxis("left").labelText:  # a new label re-lays out the axis
             self.plot.setLabel("left", label)
+
+    def accessible_text(self) -> tuple[str, str] | None:
+        session = self.session
+        return words.objective_curve_name(session), words.described(words.objective_curve_lead(session), session)
 
     def redraw(self, *_) -> None:
         history = self.session.history
@@ -493,24 +543,29 @@ class ObjectiveCurve(PlotView, QWidget):
     def _show_decreases(self) -> None:
         drops = self._drops
         hard = self.session.config.hard
-        self.decrease_marks.setToolTip(HARD_EM_NOTE if hard else "The objective went down here")
+        self.decrease_marks.setToolTip(
+            translate("nbviz", HARD_EM_NOTE) if hard else translate("nbviz", "The objective went down here")
+        )
         if drops.size == 0 and not hard:
             self.explanation.hide()
             return
         if hard and self.appearance.presentation:
-            text = HARD_EM_NOTE_SHORT + (f" It went down at half-step {int(drops[0])} (red ×)." if drops.size else "")
+            text = translate("nbviz", HARD_EM_NOTE_SHORT)
+            if drops.size:
+                text += translate("nbviz", " It went down at half-step {0} (red ×).").format(int(drops[0]))
         elif hard:
-            text = HARD_EM_NOTE + (
-                f" The log-likelihood went down at half-step {int(drops[0])} (red ×)."
+            text = translate("nbviz", HARD_EM_NOTE) + (
+                translate("nbviz", " The log-likelihood went down at half-step {0} (red ×).").format(int(drops[0]))
                 if drops.size
-                else " The log-likelihood may go down (it would get a red ×)."
+                else translate("nbviz", " The log-likelihood may go down (it would get a red ×).")
             )
         else:
             first = int(drops[0])
-            text = (
-                f"The objective went down at half-step {first}. Soft EM cannot do this in exact "
-                "arithmetic; it points to a numerical problem (a nearly singular covariance)."
-            )
+            text = translate(
+                "nbviz",
+                "The objective went down at half-step {0}. Soft EM cannot do this in exact "
+                "arithmetic; it points to a numerical problem (a nearly singular covariance).",
+            ).format(first)
         # a note on what hard EM climbs reads as text; a decrease is an alarm, in the red of its mark
         self.explanation.setStyleSheet(f"color: {DECREASE_COLOR};" if drops.size else "")
         self.explanation.setText(text)

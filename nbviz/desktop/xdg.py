@@ -15,6 +15,9 @@ exactly those, and the folders install made for them once they are empty. A symb
 own files is replaced, never written through. A failure half-way undoes what was done. The
 system's ``update-mime-database``, ``update-desktop-database`` and ``gtk-update-icon-cache`` are
 run when present, and the icon theme directory's time is touched so that no stale icon cache is used after uninstalling.
+
+The entry's ``Exec`` is `launch.launch_command` with ``%f``: in a bundle its ``nbviz-gui`` executable
+alone, in a pip install the ``nbviz-gui`` script.
 """
 
 from __future__ import annotations
@@ -22,22 +25,22 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+from .icons import render_svg
+from .identity import APP_ID, APP_NAME, MIME_TYPE, SESSION_NAME, SESSION_SUFFIX, SUMMARY
+from .launch import launch_command
 from .mimeapps import DEFAULTS, MimeAppsList
 
-APP_ID = "nbviz"
-MIME_TYPE = "application/x-nbviz-session"
 MIME_ICON = MIME_TYPE.replace("/", "-")
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 MIME_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
   <mime-type type="{MIME_TYPE}">
-    <comment>nbviz session</comment>
+    <comment>{SESSION_NAME}</comment>
     <sub-class-of type="application/json"/>
-    <glob pattern="*.nbviz"/>
+    <glob pattern="*{SESSION_SUFFIX}"/>
     <icon name="{MIME_ICON}"/>
   </mime-type>
 </mime-info>
@@ -50,14 +53,6 @@ def data_home() -> Path:
 
 def config_home() -> Path:
     return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-
-
-def launch_command() -> str:
-    """The Exec line's program: the installed ``nbviz`` script, else this Python with ``-m nbviz``."""
-    script = shutil.which("nbviz")
-    if script:
-        return _quote(str(Path(script).resolve()))
-    return f"{_quote(sys.executable)} -m nbviz"
 
 
 def _quote(argument: str) -> str:
@@ -73,9 +68,9 @@ def desktop_entry(command: str) -> str:
         [
             "[Desktop Entry]",
             "Type=Application",
-            "Name=nbviz",
+            f"Name={APP_NAME}",
             "GenericName=EM algorithm visualiser",
-            "Comment=Watch the EM algorithm work, one E-step and one M-step at a time",
+            f"Comment={SUMMARY}",
             f"Exec={command} %f",
             f"Icon={APP_ID}",
             "Terminal=false",
@@ -99,24 +94,9 @@ def installed_files(root: Path | None = None) -> list[Path]:
     return files
 
 
-_offscreen_app = None  # kept alive while icons are drawn from the command line
-
-
 def _render_png(svg: Path, size: int, target: Path) -> None:
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication, QImage, QPainter
-    from PySide6.QtSvg import QSvgRenderer
-
-    global _offscreen_app
-    if QGuiApplication.instance() is None:  # drawing needs an application; no window is shown
-        _offscreen_app = QGuiApplication(["nbviz", "-platform", "offscreen"])
-    image = QImage(size, size, QImage.Format.Format_ARGB32)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    QSvgRenderer(str(svg)).render(painter)
-    painter.end()
     # PySide6's stub declares the format as bytes, but QImage.save accepts only str at run time
-    if not image.save(str(target), "PNG"):  # type: ignore[call-overload]
+    if not render_svg(svg, size).save(str(target), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"could not write {target}")
 
 
@@ -213,16 +193,16 @@ def _refresh_icon_cache(root: Path, create: bool) -> None:
 def install(root: Path | None = None, program: str | None = None) -> list[Path]:
     """Write the desktop entry, icons and MIME type; returns the files written.
 
-    `program` is the path the menu entry starts (default: the installed ``nbviz`` script).
+    `program` is the path the menu entry starts (default: `launch.launch_command`).
     Either everything is installed or, on an error, nothing is changed (files written so far are
     removed and files overwritten restored) and the error is raised.
     """
-    from .app.presentation.resources import resource_path
+    from ..app.presentation.resources import resource_path
 
     root = root or data_home()
     svg = resource_path("icons", f"{APP_ID}.svg")
     files = installed_files(root)
-    command = _quote(program) if program else launch_command()
+    command = " ".join(_quote(part) for part in ([program] if program else launch_command()))
     defaults = MimeAppsList.read(mimeapps_path())  # an unreadable list stops the install before it starts
     defaults.put_first(DEFAULTS, MIME_TYPE, f"{APP_ID}.desktop")
     with _Changes() as changes:
