@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 # a note's words for what each mode shows: the board beside the data and W's overlay when presenting, the
 # E-step board the View menu brings and the point inspector in the workspace
-PRESENTING_WORDS = {"[board]": "the board", "[W]": "W"}
-WORKSPACE_WORDS = {"[board]": "the E-step board (View menu)", "[W]": "the point inspector"}
+PRESENTING_WORDS = {"[board]": QT_TRANSLATE_NOOP("nbviz", "the board"), "[W]": "W"}
+WORKSPACE_WORDS = {
+    "[board]": QT_TRANSLATE_NOOP("nbviz", "the E-step board (View menu)"),
+    "[W]": QT_TRANSLATE_NOOP("nbviz", "the point inspector"),
+}
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class Preset:
         words = PRESENTING_WORDS if presenting else WORKSPACE_WORDS
         text = self.note if translate is None else translate("nbviz", self.note)
         for marker, word in words.items():
-            text = text.replace(marker, word)
+            text = text.replace(marker, word if translate is None else translate("nbviz", word))
         return text[:1].upper() + text[1:]
 
     def point_at(self, session: Session) -> None:

@@ -71,8 +71,10 @@ OPTIONS = (
     ),
     ViewOption(
         "mean_values",
-        "Mean values",
-        "Each mean's value written beside it in the window (1-D and 2-D data, up to four components)",
+        QT_TRANSLATE_NOOP("nbviz", "Mean values"),
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Each mean's value written beside it in the window (1-D and 2-D data, up to four components)"
+        ),
     ),
     ViewOption(
         "shapes",

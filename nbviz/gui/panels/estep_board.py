@@ -169,7 +169,8 @@ class EStepBoard(TextPanel):
             lines = [line for line in lines if line.kind == "mean"]  # the start's means are the lesson's too
             self.lesson = lines
             before = f"<p style='{size}'>{translate('nbviz', BEFORE_E)}</p>"
-            start = f"<b>{translate('nbviz', 'The start')}</b>"
+            heading = translate("nbviz", "The start")
+            start = f"<b>{heading}</b>"
             return before + (self._table_html(start, [], lines) if lines else "")
         self.rows, self.lesson = rows, lines
         phase = translate("nbviz", PHASES[snapshot.phase]).format(i=snapshot.iteration)

@@ -252,7 +252,8 @@ class ParametersOverlay(PanelOverlay):
         appearance = appearance if appearance is not None else Appearance()
         panel = ParametersPanel(session, appearance=appearance)
         panel.matrix_area.hide()  # the named means and the heat map: a closer look, in the docked panel
-        super().__init__(panel, f"<b>{translate('nbviz', 'Parameters')}</b>", "P", parent, appearance=appearance)
+        title = translate("nbviz", "Parameters")
+        super().__init__(panel, f"<b>{title}</b>", "P", parent, appearance=appearance)
 
 
 class WorkedStepsOverlay(PanelOverlay):
@@ -269,8 +270,8 @@ class WorkedStepsOverlay(PanelOverlay):
         appearance = appearance if appearance is not None else Appearance()
         panel = PointInspector(session, appearance=appearance)
         panel.probe_edit.hide()  # a projector's probe is a click in the data view
-        title = f"<b>{translate('nbviz', 'The E-step and M-step, worked')}</b>"
-        super().__init__(panel, title, "W", parent, appearance=appearance)
+        title = translate("nbviz", "The E-step and M-step, worked")
+        super().__init__(panel, f"<b>{title}</b>", "W", parent, appearance=appearance)
 
 
 class OverlayHost(QObject):
