@@ -2077,7 +2077,7 @@
     </message>
     <message>
         <source>The start</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Start</translation>
     </message>
     <message>
         <source> of {0},&lt;br&gt;</source>
@@ -3519,7 +3519,7 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     </message>
     <message>
         <source>The E-step and M-step, worked</source>
-        <translation type="unfinished"></translation>
+        <translation>E-step und M-step, vorgerechnet</translation>
     </message>
     <message>
         <source>Paint as</source>
