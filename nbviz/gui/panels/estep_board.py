@@ -228,6 +228,11 @@ class EStepBoard(TextPanel):
 
 
 def _unbroken(text: str) -> str:
-    """`text` escaped, its last two words joined by a no-break space: "M-step" never parts from its number."""
+    """`text` escaped, its last two words joined by a no-break space and a word joiner after their hyphen:
+    "M-step 1" is never broken ("M-" over "step 1", or "M-step" over "1")."""
     head, _, last = html.escape(text).rpartition(" ")
-    return f"{head}&nbsp;{last}" if head else last
+    if not head:
+        return last
+    words = head.rsplit(" ", 1)
+    words[-1] = words[-1].replace("-", "-\u2060")
+    return f"{' '.join(words)}&nbsp;{last}"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
@@ -238,6 +238,19 @@ class PresentationLayout(QObject):
         height = max(round(OBJECTIVE_SHARE * self.window.height()), 160)
         self.window.resizeDocks([self.objective_dock], [height], Qt.Orientation.Vertical)
         self._arrange_board(force=True)
+        self._hide_stale_tab_bars()
+        QTimer.singleShot(0, self.window, self._hide_stale_tab_bars)  # after the window's next layout too
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Hide the tab bar of docks all hidden: a window laid out before it was shown (a scripted run, a small
+        window's column of tabs) kept the bar of its tabbed docks over the board."""
+        if not self.active:
+            return
+        shown = {dock.windowTitle() for dock in self.window.findChildren(QDockWidget) if dock.isVisible()}
+        for bar in self.window.findChildren(QTabBar):
+            if bar.parent() is self.window and bar.isVisible():
+                if not any(bar.tabText(i) in shown for i in range(bar.count())):
+                    bar.hide()
 
     def _arrange_board(self, *_, force: bool = False) -> None:
         """Show the E-step board while it has numbers (a large data set's board waits for a point to be

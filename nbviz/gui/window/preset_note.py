@@ -21,12 +21,24 @@ translate = QCoreApplication.translate
 FORMULA = re.compile(r"\S*\([^()]*\)\S*|[\d.]+ / [\d.]+|\S+ = [^\s,;]+")
 
 
+WORD_JOINER = "\u2060"  # no line break on either side of it (Qt's rich text has no white-space on a span)
+
+
+def glued(text: str) -> str:
+    """`text` that no line breaks: its spaces no-break spaces, a word joiner after each | / - (where lines may
+    otherwise break)."""
+    text = text.replace(" ", "\u00a0")
+    for mark in "|/-":
+        text = text.replace(mark, mark + WORD_JOINER)
+    return text
+
+
 def unbroken_formulas(text: str) -> str:
     """`text` as rich text whose formulas are never broken across lines."""
     parts, end = [], 0
     for match in FORMULA.finditer(text):
         parts.append(html.escape(text[end : match.start()]))
-        parts.append(f"<span style='white-space:nowrap'>{html.escape(match.group())}</span>")
+        parts.append(html.escape(glued(match.group())))
         end = match.end()
     parts.append(html.escape(text[end:]))
     return "".join(parts)

@@ -211,24 +211,37 @@ class ResponsibilityHeatmap(PlotView, QWidget):
             return
         resp = self.shown_resp()
         snapshot = self.session.snapshot
-        if resp is None or self.session.problem is None or snapshot is None or snapshot.phase == "init":
-            self.image.clear()  # before the first E-step there are no responsibilities to draw
+        if resp is None or self.session.problem is None or snapshot is None:
+            self.image.clear()
             self.rows = np.arange(0)
             self._show_selection()
             return
         n, k = resp.shape
+        if snapshot.phase == "init":  # before the first E-step there are no responsibilities: the frame alone
+            self.image.clear()
+            self.rows = np.arange(0)
+            self.row_axis.rows = self.rows
+            self.row_axis.picture = None
+            self.row_axis.update()
+            self._frame(n, k)
+            self._show_selection()
+            return
         self.rows = self._kept_order(n)
         self.row_axis.rows = self.rows
         self.row_axis.picture = None  # the labels follow the rows even when the range stays
         self.row_axis.update()
         self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
         self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
+        self._frame(n, k)
+        self._show_selection()
+
+    def _frame(self, n: int, k: int) -> None:
+        """The axes of `n` rows and `k` components: a column per component numbered from 1, the rows' range."""
         axis = self.plot.getAxis("bottom")
         axis.setTicks([[(j + 1, str(j + 1)) for j in range(k)]])
         self.plot.setXRange(0.5, k + 0.5, padding=0)
         self.plot.setYRange(-0.5, n - 0.5, padding=0)
         self.plot.setLimits(xMin=0.5, xMax=k + 0.5, yMin=-0.5, yMax=n - 0.5)
-        self._show_selection()
 
     def _kept_order(self, n: int) -> np.ndarray:
         """The rows' order: worked out at the run's first E-step drawn (or when the order chosen or the data
