@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from nbviz.app.presentation.presets import PRESETS
 from nbviz.app.run.fit_here import fit_to_convergence
+from nbviz.gui.window.help.browser import runs
 from nbviz.gui.window.main_window import MainWindow
 
 SCREEN = (1024, 768)
@@ -43,24 +44,17 @@ def ink(font: QFont) -> float:
 def document_fonts(document: QTextDocument) -> list[tuple[str, QFont]]:
     """Each fragment of rich text with its font (sizes set in its HTML included; sub- and superscripts left out)."""
     found = []
-    block = document.begin()
-    while block.isValid():
-        fragments = block.begin()
-        while not fragments.atEnd():
-            fragment = fragments.fragment()
-            fragments += 1
-            text = fragment.text().strip()
-            shifted = fragment.charFormat().verticalAlignment() != QTextCharFormat.VerticalAlignment.AlignNormal
-            if not text or shifted or not any(c.isalnum() for c in text):
-                continue
-            form = fragment.charFormat()
-            font = QFont(document.defaultFont())
-            if form.hasProperty(QTextCharFormat.Property.FontPointSize):
-                font.setPointSizeF(form.fontPointSize())
-            if form.hasProperty(QTextCharFormat.Property.FontPixelSize):
-                font.setPixelSize(form.intProperty(QTextCharFormat.Property.FontPixelSize))
-            found.append((text[:40], font))
-        block = block.next()
+    for position, length, form in runs(document):
+        text = "".join(document.characterAt(p) for p in range(position, position + length)).strip()
+        shifted = form.verticalAlignment() != QTextCharFormat.VerticalAlignment.AlignNormal
+        if not text or shifted or not any(c.isalnum() for c in text):
+            continue
+        font = QFont(document.defaultFont())
+        if form.hasProperty(QTextCharFormat.Property.FontPointSize):
+            font.setPointSizeF(form.fontPointSize())
+        if form.hasProperty(QTextCharFormat.Property.FontPixelSize):
+            font.setPixelSize(form.intProperty(QTextCharFormat.Property.FontPixelSize))
+        found.append((text[:40], font))
     return found
 
 

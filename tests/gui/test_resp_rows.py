@@ -20,10 +20,10 @@ def shown_labels(heatmap):
 
 @pytest.fixture
 def heatmap(qtbot):
-    def make(preset, height=400):
+    def make(preset, height=400, e_step=True):
         session = Session()
         assert session.load(*load_preset(preset))
-        assert session.e_step()
+        assert not e_step or session.e_step()
         widget = ResponsibilityHeatmap(session)
         qtbot.addWidget(widget)
         widget.resize(300, height)
@@ -54,16 +54,11 @@ def test_sorted_rows_keep_their_own_numbers_and_labels_fit(heatmap):
     assert not widget.grab().isNull()  # draws with the custom axis
 
 
-def test_the_map_is_blank_before_the_first_e_step_and_keeps_its_rows_order_through_the_run(qtbot):
+def test_the_map_is_blank_before_the_first_e_step_and_keeps_its_rows_order_through_the_run(heatmap):
     """Before E there are no responsibilities to colour; after it the rows, grouped by component at the
     first E-step, stay in that order at every later half-step (a row's colour changes, not its place)."""
-    session = Session()
-    assert session.load(*load_preset("lecture-three-sources"))
-    widget = ResponsibilityHeatmap(session)
-    qtbot.addWidget(widget)
-    widget.resize(300, 400)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = heatmap("lecture-three-sources", e_step=False)
+    session = widget.session
     assert widget.image.image is None and len(widget.rows) == 0  # at the start: blank
     assert session.e_step()
     first = np.array(widget.rows)
