@@ -15,7 +15,7 @@ from .app.documents import run_outputs
 from .app.documents.option_clashes import option_clash
 from .app.jobs.process_end import CheckedOutput, OutputError, end_at_once_on_signals, quit_on_signals, silence_stdout
 from .flags import build_parser, checked, dest
-from .scripted import Output, carry_out, choose_platform, fail, needs_window, run_without_window
+from .scripted import Output, carry_out, choose_platform, fail, needs_window, offscreen_needed, run_without_window
 
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool killed by SIGPIPE: the reader closed the pipe early
 EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as `echo > /dev/full`
@@ -24,6 +24,7 @@ EXIT_OUTPUT_FAILED = 1  # stdout could not be written (a full disk, closed), as 
 def prepare(args):
     """(problem, config, start) from the arguments; raises ValueError with a one-line reason."""
     from .app.documents.session_file import SUFFIX, read_session
+    from .app.families import presentation
 
     _check_sources(args)
     if args.file and args.file.endswith(SUFFIX):
@@ -46,12 +47,30 @@ def prepare(args):
         config, start = _given_start(args.start, problem, config, changes)
     config = with_convergence(config, args)
     _check_covariance_options(args, problem, config)
+    _check_answers(args, problem, config)
     _check_missing_cells(problem, config)
     if fitting_changes(args):
         config, start = with_fitting(args, problem, config), None
-    for note in notes:  # skipped lines, columns left out, text levels
+    if args.file and not (args.standardize or args.start) and presentation(config.family).covariance_types:
+        notes.extend(_spread_hint(problem))
+    for note in notes:  # skipped lines, columns left out, text levels, spreads
         print(f"nbviz: note: {note}", file=sys.stderr)
     return problem, config, start
+
+
+def _spread_hint(problem) -> list[str]:
+    """A note when the features' spreads differ more than 100x: the widest alone decides the clusters."""
+    from .app.data.standardize import spread_contrast
+
+    contrast = spread_contrast(problem.X) if problem.levels is None else None
+    if contrast is None:
+        return []
+    wide, narrow, ratio = contrast
+    columns = problem.columns
+    return [
+        f"the spread of {columns[wide]} is {ratio:.0f} times that of {columns[narrow]}, so {columns[wide]} alone "
+        "decides the clusters; give --standardize z (or robust) to weigh every feature alike"
+    ]
 
 
 # The model settings whose flags change the model choice directly (the convergence and fitting flags
@@ -146,6 +165,32 @@ def _check_covariance_options(args, problem, config) -> None:
         )
 
 
+def _check_answers(args, problem, config) -> None:
+    """ValueError when --model asks a model of numbers for text answers (it would fit their level numbers),
+    or the Bernoulli mixture for values other than 0 and 1 (the categorical mixture takes any codes)."""
+    import numpy as np
+
+    from .app.data.fit_messages import row_place
+
+    if config.family == "bernoulli" and problem.levels is None:
+        bad = ~(np.isnan(problem.X) | (problem.X == 0) | (problem.X == 1))
+        codes = np.isnan(problem.X) | (problem.X == np.round(problem.X))
+        if bad.any() and codes.all():  # whole numbers: codes the categorical mixture reads as they are
+            i, j = np.argwhere(bad)[0]
+            raise ValueError(
+                f"--model bernoulli: {problem.columns[j]} {row_place(problem, int(i))} is {problem.X[i, j]:.10g}, "
+                "not binary (0 or 1); give --model categorical (its levels are the values that occur)"
+            )
+    if problem.levels is None or config.family == "categorical":
+        return
+    pairs = list(zip(problem.columns, problem.levels, strict=True))[:3]
+    names = ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in pairs)
+    raise ValueError(
+        f"--model {args.model}: the features are text answers ({names}{', ...' * (len(problem.levels) > 3)}), "
+        "not numbers; give --model categorical, or leave --model out"
+    )
+
+
 def _check_missing_cells(problem, config) -> None:
     """ValueError when the data keeps missing cells (``--missing em``) for a family whose EM cannot account for them."""
     import numpy as np
@@ -211,13 +256,14 @@ def with_fitting(args, problem, config):
 
 def choose_k(host, args) -> str | None:
     """--choose-k: fit the range of K (and covariance types) and go on with the chosen fit; None, or why not."""
-    from .app.explore.scripted_choice import choose_in_session, parse_k_range, parse_types
+    from .app.explore.choose_k import starts_per_k
+    from .app.explore.scripted_choice import choose_in_session, parse_k_range, parse_types, steadiness_warning
 
     session = host.session
-    n_init = args.n_init if args.n_init is not None else session.config.n_init
+    n_init = starts_per_k(args.n_init, session.config.n_init)
     types = parse_types(args.covariance_types) if args.covariance_types else None
     try:
-        _, outcome, chosen = choose_in_session(
+        choice, outcome, chosen = choose_in_session(
             session, parse_k_range(args.choose_k), n_init, args.criterion or "bic", types
         )
     except ValueError as error:
@@ -225,6 +271,9 @@ def choose_k(host, args) -> str | None:
     if not outcome:
         return outcome.reason
     print(f"nbviz: {chosen}", file=sys.stderr)
+    warning = steadiness_warning(choice, n_init)
+    if warning is not None:
+        print(f"nbviz: warning: {warning}", file=sys.stderr)
     host.repaint_now()
     return None
 
@@ -471,8 +520,8 @@ def run(argv=None) -> int:
         inputs = prepare(args)
     except (ValueError, OSError) as error:  # DataError is a ValueError
         return fail(str(error))
-    if not needs_window(args, OUTPUTS):
-        return run_without_window(args, inputs, OUTPUTS, choose_k)
+    if not needs_window(args, OUTPUTS) or (args.fit and not is_batch(args) and offscreen_needed(os.environ)):
+        return run_without_window(args, inputs, OUTPUTS, choose_k)  # --fit alone, no display: its summary
     return run_in_window(args, inputs, size)
 
 

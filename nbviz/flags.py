@@ -165,7 +165,8 @@ def _run_flags(group) -> None:
     group.add_argument(
         "--fit",
         action="store_true",
-        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end",
+        help="run EM to convergence after loading (--tol, --max-iter), drawing only the end; with no output "
+        "flag, print the fit's summary (and with no display, open no window)",
     )
 
 
@@ -175,7 +176,7 @@ def _choosing_flags(group) -> None:
     group.add_argument(
         "--choose-k",
         metavar="K1-K2",
-        help="fit every K from K1 to K2 (--n-init starts each) and go on with the best by --criterion",
+        help="fit every K from K1 to K2 (--n-init starts each, default 10) and go on with the best by --criterion",
     )
     group.add_argument(
         "--covariance-types",

@@ -166,12 +166,28 @@ def carry_out(
     failure = write_outputs(host, args, outputs)
     if failure is not None:
         return fail(failure)
+    if args.fit:
+        say_fit(host.session, args, summary=not any(getattr(args, dest) for dest, _, _ in outputs))
     if not batch:
         return None
     warning = fit_warning(host.session) if args.fit else None
     if warning is not None:
         print(f"nbviz: warning: {warning}", file=sys.stderr)
     return 0
+
+
+def say_fit(session: Session, args, summary: bool) -> None:
+    """After ``--fit``: the fit's summary on stdout when nothing else is written (`fit_summary`), and on
+    stderr a warning about a Gaussian's density above 1 on whole numbers."""
+    from .app.documents.fit_summary import density_warning, fit_summary
+
+    if summary:
+        k_given = args.components is not None or bool(args.start) or not args.file or args.file.endswith(".nbviz")
+        sys.stdout.write(fit_summary(session, k_given=k_given))
+        sys.stdout.flush()
+    warning = density_warning(session)
+    if warning is not None:
+        print(f"nbviz: warning: {warning}", file=sys.stderr)
 
 
 def run_without_window(args, inputs: tuple, outputs: Sequence[Output], choose: Step | None = None) -> int:

@@ -27,7 +27,7 @@ NO_DISPLAY = {
     "XDG_CONFIG_HOME": SETTINGS_HOME,
 }
 COLUMNS = ["k", "covariance_type", "bic", "aic", "icl", "log_likelihood", "n_parameters"]
-COLUMNS += ["converged", "degenerate", "failures"]
+COLUMNS += ["converged", "degenerate", "failures", "reached"]
 
 
 def run_cli(*args):

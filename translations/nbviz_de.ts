@@ -184,6 +184,18 @@
         <translation>ganze Zahlen mit fehlenden Zellen</translation>
     </message>
     <message>
+        <source>Categorical mixture (latent class analysis): every column holds a few whole-number codes, read as answers, not measurements ({0} column of {1} levels).</source>
+        <translation>Kategoriale Mischung (Latent-Class-Analyse): jede Spalte enthält wenige ganzzahlige Codes, gelesen als Antworten, nicht als Messwerte ({0} Spalte mit {1} Stufen).</translation>
+    </message>
+    <message>
+        <source>Categorical mixture (latent class analysis): every column holds a few whole-number codes, read as answers, not measurements ({0} columns of {1} levels).</source>
+        <translation>Kategoriale Mischung (Latent-Class-Analyse): jede Spalte enthält wenige ganzzahlige Codes, gelesen als Antworten, nicht als Messwerte ({0} Spalten mit {1} Stufen).</translation>
+    </message>
+    <message>
+        <source>answer codes</source>
+        <translation>Antwortcodes</translation>
+    </message>
+    <message>
         <source>Categorical mixture (latent class analysis): every feature is a text answer ({0} column of {1} levels).</source>
         <translation>Kategoriale Mischung (Latent-Class-Analyse): jedes Merkmal ist eine Textantwort ({0} Spalte mit {1} Stufen).</translation>
     </message>
@@ -230,6 +242,14 @@
     <message>
         <source>rows that look like documents</source>
         <translation>Zeilen, die wie Dokumente aussehen</translation>
+    </message>
+    <message>
+        <source>Gaussian mixture: whole numbers read as measurements, though each column holds a few codes; read them as categorical to fit latent classes of answers.</source>
+        <translation>Gauß-Mischung: ganze Zahlen als Messwerte gelesen, obwohl jede Spalte wenige Codes enthält; lesen Sie sie als kategorial, um latente Klassen von Antworten anzupassen.</translation>
+    </message>
+    <message>
+        <source>answer codes read as numbers</source>
+        <translation>Antwortcodes als Zahlen gelesen</translation>
     </message>
     <message>
         <source>only {0} column</source>
@@ -400,6 +420,18 @@
         <translation>Abbildung der Neustart-Galerie…</translation>
     </message>
     <message>
+        <source>the board</source>
+        <translation>die Tafel</translation>
+    </message>
+    <message>
+        <source>the E-step board (View menu)</source>
+        <translation>die E-step-Tafel (Menü Ansicht)</translation>
+    </message>
+    <message>
+        <source>the point inspector</source>
+        <translation>der Punktinspektor</translation>
+    </message>
+    <message>
         <source>Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start</source>
         <translation>Ausbrüche des Old Faithful: eine 2-D-Gauß-Mischung entwirrt einen schlechten Start</translation>
     </message>
@@ -542,18 +574,6 @@
     <message>
         <source>Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions</source>
         <translation>Vorlesung: der E-step für das Dokument dog dog cat dog cat tulip unter zwei Wortverteilungen</translation>
-    </message>
-    <message>
-        <source>the board</source>
-        <translation>die Tafel</translation>
-    </message>
-    <message>
-        <source>the E-step board (View menu)</source>
-        <translation>die E-step-Tafel (Menü Ansicht)</translation>
-    </message>
-    <message>
-        <source>the point inspector</source>
-        <translation>der Punktinspektor</translation>
     </message>
     <message>
         <source>Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update</source>
@@ -1012,10 +1032,6 @@
         <translation>Die ersten Zeilen der Datei und die Rolle jeder Spalte</translation>
     </message>
     <message>
-        <source>Choose each column&apos;s role in the first row: &lt;i&gt;feature&lt;/i&gt; (numbers used by the model), &lt;i&gt;categorical&lt;/i&gt; (text answers, their levels under the name), &lt;i&gt;label&lt;/i&gt; (known classes, for naive Bayes and comparisons) or &lt;i&gt;ignore&lt;/i&gt;.</source>
-        <translation>Wählen Sie in der ersten Zeile die Rolle jeder Spalte: &lt;i&gt;Merkmal&lt;/i&gt; (Zahlen, die das Modell verwendet), &lt;i&gt;kategorial&lt;/i&gt; (Textantworten, ihre Stufen unter dem Namen), &lt;i&gt;Label&lt;/i&gt; (bekannte Klassen, für Naive Bayes und Vergleiche) oder &lt;i&gt;ignorieren&lt;/i&gt;.</translation>
-    </message>
-    <message>
         <source>t: feature values x ≥ t become 1, smaller ones 0</source>
         <translation>t: Merkmalswerte x ≥ t werden 1, kleinere 0</translation>
     </message>
@@ -1148,6 +1164,10 @@
         <translation>Merkmale werden 1, wo x ≥ {0:g}, sonst 0</translation>
     </message>
     <message>
+        <source>Choose each column&apos;s role in the first row: &lt;i&gt;feature&lt;/i&gt; (numbers used by the model), &lt;i&gt;categorical&lt;/i&gt; (answers, as text or codes: their levels under the name), &lt;i&gt;label&lt;/i&gt; (known classes, for naive Bayes and comparisons) or &lt;i&gt;ignore&lt;/i&gt;.</source>
+        <translation>Wählen Sie in der ersten Zeile die Rolle jeder Spalte: &lt;i&gt;Merkmal&lt;/i&gt; (Zahlen, die das Modell verwendet), &lt;i&gt;kategorial&lt;/i&gt; (Antworten, als Text oder Codes: ihre Stufen unter dem Namen), &lt;i&gt;Label&lt;/i&gt; (bekannte Klassen, für Naive Bayes und Vergleiche) oder &lt;i&gt;ignorieren&lt;/i&gt;.</translation>
+    </message>
+    <message>
         <source>Binarise at threshold t (x ≥ t is 1, else 0: for Bernoulli)</source>
         <translation>Bei Schwelle t binarisieren (x ≥ t wird 1, sonst 0: für Bernoulli)</translation>
     </message>
@@ -1188,8 +1208,8 @@
         <translation>Das Laden wurde abgebrochen; nichts wurde geladen.</translation>
     </message>
     <message>
-        <source>{0} is left out as a row number (its values rise with the line; make it a feature to use it)</source>
-        <translation>{0} wird als Zeilennummer weggelassen (ihre Werte steigen mit der Zeile; machen Sie sie zu einem Merkmal, um sie zu verwenden)</translation>
+        <source>{0} is left out as {1}: make it a feature to use it</source>
+        <translation>{0} wird weggelassen als {1}: machen Sie sie zu einem Merkmal, um sie zu verwenden</translation>
     </message>
     <message>
         <source> (set Skip to 0 to read it)</source>
@@ -1700,6 +1720,10 @@
         <translation>Spanne</translation>
     </message>
     <message>
+        <source>reached</source>
+        <translation>erreicht</translation>
+    </message>
+    <message>
         <source>failed</source>
         <translation>gescheitert</translation>
     </message>
@@ -1730,6 +1754,10 @@
     <message>
         <source>Highest minus lowest final objective over the restarts: how much the start matters</source>
         <translation>Höchste minus niedrigste End-Zielfunktion über die Neustarts: wie sehr der Start zählt</translation>
+    </message>
+    <message>
+        <source>Restarts that ended on this K&apos;s best fit: one alone says more restarts may find a better one</source>
+        <translation>Neustarts, die bei der besten Anpassung dieses K endeten: einer allein heißt, dass mehr Neustarts eine bessere finden könnten</translation>
     </message>
     <message>
         <source>Restarts that failed (e.g. a covariance collapsed)</source>

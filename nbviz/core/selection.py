@@ -9,6 +9,7 @@ from typing import overload
 import numpy as np
 
 from . import validation
+from .best_fit import count_reached
 from .convergence import check_rule
 from .degeneracy import find_degenerate
 from .em import EM
@@ -228,6 +229,37 @@ class Selection:
         """The parameters of the best fit, or None if every restart failed."""
         best = self.best_index
         return None if best is None else self.runs[best].model
+
+    def reached(self) -> np.ndarray:
+        """How many restarts of each K reached its best objective among the fits that may be chosen
+        (`nbviz.core.best_fit.count_reached`); 0 where none finished.
+
+        Returns
+        -------
+        ndarray of int of shape (n_ks,)
+        """
+        objective = np.where(self.usable(), self.objective, np.nan)
+        return np.array(
+            [0 if np.all(np.isnan(row)) else count_reached(row, float(np.nanmax(row))) for row in objective], dtype=int
+        )
+
+    def half_choices(self) -> tuple[int | None, int | None] | None:
+        """The K the criterion picks from the even restarts alone and from the odd ones alone (two sets
+        of seeds), or None with fewer than two restarts. When they differ, the choice depends on
+        which starts happened to find each K's optimum: more starts make it steadier.
+
+        Returns
+        -------
+        (int or None, int or None) or None
+            None in a pair: no fit of that half may be chosen.
+        """
+        scores = self.usable_scores()
+        if scores.shape[1] < 2:
+            return None
+        picks = []
+        for half in (scores[:, 0::2], scores[:, 1::2]):
+            picks.append(None if np.all(np.isnan(half)) else int(self.ks[np.nanargmin(np.fmin.reduce(half, axis=1))]))
+        return picks[0], picks[1]
 
     def best_run_for(self, k_index: int) -> EM | None:
         """The restart with the highest final objective for ``ks[k_index]``, not a degenerate one

@@ -194,3 +194,12 @@ def test_the_command_line_says_which_row_number_it_left_out_as_the_preview_does(
     assert capsys.readouterr().err == ""  # the user chose the columns: nothing to say
     assert main([path, "--columns", "sample,x,y", "--fit", "-k", "2", "--export-parameters", str(out)]) == 0
     assert parameters_of(out)["features"] == ["sample", "x", "y"] and capsys.readouterr().err == ""
+
+
+def test_answer_codes_read_as_numbers_get_a_gaussian_that_says_they_are_codes():
+    codes = np.tile([[1, 2], [2, 1], [1, 1]], (10, 1))
+    guess = family_for_table(codes)  # the user read them as numbers: their choice, said in the reason
+    assert guess.family == "gaussian" and "each column holds a few codes; read them as categorical" in guess.reason
+    read = family_for_table(codes - 1.0, levels=(("1", "2"), ("1", "2")))  # read as levels: latent classes
+    assert read.family == "categorical" and read.why == "answer codes"
+    assert family_for_table(codes - 1.0, levels=(("no", "yes"), ("no", "yes"))).why == "text answers"

@@ -406,11 +406,18 @@ def test_the_chosen_model_is_checked_and_the_message_names_the_real_cause(dialog
 
 
 def test_integer_data_is_gaussian_unless_counted_as_words(dialog_for, tmp_path):
-    path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 5},{(3 * i) % 7}\n" for i in range(30)))
+    path = write(tmp_path, "counts.csv", "a,b\n" + "".join(f"{i % 15},{(3 * i) % 17}\n" for i in range(30)))
     dialog = dialog_for(path)
     assert dialog.family_combo.currentData() == "gaussian"  # two columns of whole numbers are not documents
     dialog.set_model(family="multinomial", n_components=2)
     assert dialog.ok_button.isEnabled() and dialog.model_config().family == "multinomial"
+
+
+def test_a_few_whole_number_codes_per_column_are_read_as_answers(dialog_for, tmp_path):
+    path = write(tmp_path, "codes.csv", "a,b\n" + "".join(f"{i % 5 + 1},{(3 * i) % 2 + 1}\n" for i in range(30)))
+    dialog = dialog_for(path)
+    assert dialog.roles() == ["categorical", "categorical"] and dialog.family_combo.currentData() == "categorical"
+    assert "every column holds a few whole-number codes, read as answers" in dialog.message.text()
 
 
 def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):
@@ -418,3 +425,30 @@ def test_a_one_row_file_loads_with_a_model_that_fits(dialog_for, tmp_path):
     assert dialog.ok_button.isEnabled(), dialog.message.text()
     assert dialog.k_spin.value() == 1 and "Model changed to fit the data" in dialog.message.text()
     assert dialog.model_config().prior.covariance_prior > 0
+
+
+def test_a_files_starts_run_in_the_loading_thread_and_the_window_adopts_that_run(window, qtbot, tmp_path, monkeypatch):
+    import threading
+
+    from nbviz.gui.window import file_commands
+
+    threads = []
+
+    def counted(problem, config, start=None):  # the real run, noting the thread that made it
+        threads.append(threading.current_thread())
+        return counted_run(problem, config, start)
+
+    counted_run = file_commands.counted_run
+    monkeypatch.setattr(file_commands, "counted_run", counted)
+    rng = np.random.default_rng(0)
+    X = np.r_[rng.normal(0, 1, (300, 2)), rng.normal(6, 1, (300, 2))]
+    path = tmp_path / "large.csv"
+    np.savetxt(path, X, delimiter=",", header="a,b", comments="", fmt="%.4f")
+    dialog = window.files.import_file(str(path))
+    with qtbot.waitSignal(dialog.finished, timeout=60000):
+        dialog.ok_button.click()
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    session = window.session
+    assert session.problem.name == "large.csv" and session.starts is not None
+    assert session.starts.n_starts == session.config.n_init == 3 and session.history[0].model is not None
+    assert session.config.start_given is False  # the file's own start, as File → Open makes it

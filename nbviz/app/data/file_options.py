@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import nbviz.core as nc
-from nbviz.core.tables.columns import is_id_name, is_row_number, text_features_left_out
+from nbviz.core.tables.columns import text_features_left_out
+from nbviz.core.tables.whole_file import CheckedRoles
 
 from .import_spec import ImportSpec
 
@@ -86,9 +87,22 @@ def skip_rows_of(count: int | None) -> int | None:
     return count
 
 
+def codes_wanted(model: str | None) -> bool | None:
+    """Whether numeric answer codes are read as levels for ``--model`` `model`: always for the
+    categorical mixture, never for a model of numbers, else (no model, naive Bayes) as the file shows."""
+    if model is None or model == "naive-bayes":
+        return None
+    return model == "categorical"
+
+
 def spec_from_args(args) -> ImportSpec:
     """The `ImportSpec` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
-    return ImportSpec.guessed(
+    return guess_from_args(args)[0]
+
+
+def guess_from_args(args) -> tuple[ImportSpec, CheckedRoles]:
+    """`ImportSpec.guess` for ``args.file`` and the reading flags; DataError or ValueError saying why not."""
+    return ImportSpec.guess(
         args.file,
         None if args.label_column is None else column_key(args.label_column),
         delimiter=delimiter_of(args.delimiter),
@@ -98,6 +112,7 @@ def spec_from_args(args) -> ImportSpec:
         drop_missing=missing_rule_of(args) == "drop",
         keep_missing=missing_rule_of(args) == "em",
         skip_rows=skip_rows_of(getattr(args, "skip_rows", None)),
+        codes=codes_wanted(getattr(args, "model", None)),
     )
 
 
@@ -130,44 +145,37 @@ def for_command_line(error: nc.DataError) -> str:
     return text
 
 
-def _guess_notes(spec: ImportSpec, args) -> list[str]:
-    """Notes on the columns the guess left out (none when the user chose the columns): row numbers
-    with neutral names, and text answers beside numeric features; the import preview says the same."""
+def _guess_notes(spec: ImportSpec, checked: CheckedRoles, args) -> list[str]:
+    """Notes on the columns the guess left out (none when the user chose the columns): identifiers and
+    row numbers with neutral names, and text answers beside numeric features; the import preview says the same."""
     if args.columns is not None or spec.is_npy:
         return []
     preview = nc.preview_table(spec.path, spec.delimiter, spec.header, decimal=spec.decimal, skip_rows=spec.skip_rows)
     ignored = set(column_keys(args.ignore) or ())
-    return _row_numbers_left_out(preview, spec.roles(preview.n_columns), ignored) + _answers_left_out(
+    return _identifiers_left_out(preview, spec.roles(preview.n_columns), checked) + _answers_left_out(
         preview, spec, ignored
     )
 
 
-def _row_numbers_left_out(preview: nc.Preview, roles: Sequence[str], ignored: set) -> list[str]:
-    """A note on each column with a neutral name ('sample', 'student', not 'id': `is_id_name`) left out
-    as a row number (`is_row_number`) that ``--ignore`` did not name."""
-    left_out = [
-        j
-        for j, role in enumerate(roles)
-        if role == "ignore"
-        and not (preview.header and is_id_name(preview.columns[j]))
-        and is_row_number(preview, j)
-        and preview.columns[j] not in ignored
-        and j not in ignored
-    ]
-    if not left_out:
+def _identifiers_left_out(preview: nc.Preview, roles: Sequence[str], checked: CheckedRoles) -> list[str]:
+    """A note on each numeric column with a neutral name ('sample', 'serial', not 'id': `is_id_name`) left
+    out as naming the rows (`nbviz.core.tables.whole_file.checked_roles`), saying how to keep it."""
+    if not checked.identifiers:
         return []
+    left_out = [j for j, _ in checked.identifiers]
     keys = [
         preview.columns[j] if preview.header else str(j)  # a file without a header: 0-based numbers
         for j, role in enumerate(roles)
         if j in left_out or role in ("feature", "categorical")
     ]
-    names = [f"'{preview.columns[j]}'" if preview.header else f"column {j + 1}" for j in left_out]
+    said = "; ".join(f"{_named(preview, j)} is left out as {why}" for j, why in checked.identifiers)
     plural = len(left_out) != 1
-    return [
-        f"{', '.join(names)} {'are' if plural else 'is'} left out as {'row numbers' if plural else 'a row number'} "
-        f"({'their' if plural else 'its'} values rise with the line); give --columns {','.join(keys)} to use "
-        f"{'them' if plural else 'it'}"
-    ]
+    return [f"{said}; give --columns {','.join(keys)} to use {'them' if plural else 'it'}"]
+
+
+def _named(preview: nc.Preview, j: int) -> str:
+    """Column `j` as a message names it: its name quoted, or its place without a header."""
+    return f"'{preview.columns[j]}'" if preview.header else f"column {j + 1}"
 
 
 def _answers_left_out(preview: nc.Preview, spec: ImportSpec, ignored: set) -> list[str]:
@@ -198,12 +206,12 @@ def problem_from_args(args, notes: list[str] | None = None):
     from .problem import Problem
 
     try:
-        spec = spec_from_args(args)
+        spec, checked = guess_from_args(args)
         dataset = spec.load()
     except nc.DataError as error:
         raise ValueError(for_command_line(error)) from None
     problem = Problem.from_dataset(dataset, load_options=spec.options())
-    said = reading_notes(dataset) + _guess_notes(spec, args)
+    said = reading_notes(dataset) + _guess_notes(spec, checked, args)
     if notes is not None and said:
         if dataset.levels is not None and not getattr(args, "model", None):
             said.append(problem.family_guess.reason.rstrip("."))

@@ -8,7 +8,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.tables.columns import guess_roles, resolve_column, text_columns, text_features_left_out
+from nbviz.core.tables.columns import guess_roles, is_label_name, resolve_column, text_columns, text_features_left_out
+from nbviz.core.tables.whole_file import CheckedRoles, checked_roles
+
+from ..families.choice import is_code
 
 #: Text files larger than this are checked as they load, not on every change in the import dialog.
 CHECK_LIMIT_BYTES = 2 << 20
@@ -105,7 +108,12 @@ class ImportSpec:
         return cls(path=path, **values)
 
     @classmethod
-    def guessed(
+    def guessed(cls, path, label_column=None, **choices) -> ImportSpec:
+        """How the file at `path` is read: the spec of `guess` (its arguments), without the notes."""
+        return cls.guess(path, label_column, **choices)[0]
+
+    @classmethod
+    def guess(
         cls,
         path,
         label_column=None,
@@ -117,7 +125,8 @@ class ImportSpec:
         drop_missing: bool = False,
         keep_missing: bool = False,
         skip_rows: int | None = None,
-    ) -> ImportSpec:
+        codes: bool | None = None,
+    ) -> tuple[ImportSpec, CheckedRoles]:
         """How the file at `path` is read: the one detection of the import dialog and the command line.
 
         The delimiter, decimal mark and header are detected (unless given); the label column and
@@ -125,23 +134,36 @@ class ImportSpec:
         :func:`nbviz.core.tables.columns.guess_roles`. The other arguments change that guess as the
         dialog's controls do: `label_column` makes a column the label (name or 0-based number;
         the guessed one is then ignored if it holds text, else a feature), `columns` lists the
-        feature columns (every other column but the label is ignored), `ignore` leaves columns
-        out, `skip_rows` skips lines under the header (None: a units row). A column chosen by
-        `columns` that the guess reads as levels stays categorical. Raises DataError (naming the
-        file) when the file cannot be previewed or a column does not exist.
+        feature columns (every other column is ignored, and the guessed label too unless named
+        like one), `ignore` leaves columns out, `skip_rows` skips lines under the header (None: a
+        units row). A column chosen by `columns` that the guess reads as levels stays categorical.
+        Then the numeric columns are checked over the whole file
+        (:func:`nbviz.core.tables.whole_file.checked_roles`): identifiers and running numbers the
+        user did not choose are left out, and a table of answer codes is read as levels (`codes`:
+        None as the file shows, False never, True always). Raises DataError (naming the file) when
+        the file cannot be previewed or a column does not exist.
+
+        Returns
+        -------
+        (ImportSpec, CheckedRoles)
+            The spec, and what the whole-file checks found (the identifiers left out, the codes).
         """
         path = os.fspath(path)
         preview = nc.preview_table(path, delimiter, decimal=decimal, skip_rows=skip_rows)
         roles = list(guess_roles(preview))
         left_out = text_features_left_out(preview, roles)
+        fixed: set[int] = set()
         if label_column is not None:
             label = resolve_column(preview, label_column, "label column")
             if "label" in roles:
                 old = roles.index("label")
                 roles[old] = "ignore" if old in text_columns(preview) else "feature"
             roles[label] = "label"
+            fixed.add(label)
         if columns is not None:
             chosen = {resolve_column(preview, key, "feature column") for key in columns}
+            if label_column is None and "label" in roles and not is_label_name(preview, roles.index("label")):
+                roles[roles.index("label")] = "ignore"  # a text column taken for the classes: left out with the rest
             roles = [
                 role
                 if role == "label" or (j in chosen and role == "categorical")
@@ -150,6 +172,7 @@ class ImportSpec:
                 else "ignore"
                 for j, role in enumerate(roles)
             ]
+            fixed |= set(range(preview.n_columns))  # every column's role is the user's
         ignored = {resolve_column(preview, key, "column to ignore") for key in ignore or ()}
         for j in ignored:
             roles[j] = "ignore"
@@ -159,17 +182,19 @@ class ImportSpec:
             for j in left_out:  # the answers left out beside numbers are the features now
                 if roles[j] == "feature" or (roles[j] == "ignore" and j not in ignored and columns is None):
                     roles[j] = "categorical"
+        checked = checked_roles(preview, roles, skip_rows=skip_rows, codes=codes, fixed=fixed | ignored)
         if preview.is_npy:
-            return cls.with_roles(path, roles, **missing)
-        return cls.with_roles(
+            return cls.with_roles(path, checked.roles, **missing), checked
+        spec = cls.with_roles(
             path,
-            roles,
+            checked.roles,
             delimiter=preview.delimiter,
             header=preview.header,
             decimal=preview.decimal,
             skip_rows=skip_rows,
             **missing,
         )
+        return spec, checked
 
     @classmethod
     def with_roles(cls, path: str, roles, **options) -> ImportSpec:
@@ -251,8 +276,10 @@ def reading_notes(dataset: nc.Dataset) -> list[str]:
     """What reading did beside the numbers: the lines skipped under the header, the level columns."""
     notes = [dataset.skipped.message()] if dataset.skipped.lines else []
     if dataset.levels is not None:
+        codes = all(is_code(name) for names in dataset.levels for name in names)
         notes.append(
-            f"{len(dataset.levels)} categorical feature{'s' * (len(dataset.levels) != 1)} read as text levels ("
+            f"{len(dataset.levels)} categorical feature{'s' * (len(dataset.levels) != 1)} read as "
+            f"{'answer codes' if codes else 'text levels'} ("
             + ", ".join(
                 f"{name}: {' / '.join(levels)}"
                 for name, levels in list(zip(dataset.columns, dataset.levels, strict=True))[:4]

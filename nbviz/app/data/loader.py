@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal, Slot
 
 import nbviz.core as nc
@@ -31,22 +33,30 @@ class DataLoader(QObject):
         self._job = BackgroundJob(self)
         self._job.progressed.connect(lambda fraction: self.progressed.emit(float(fraction)))
         self._job.finished.connect(self._on_done)
+        self.prepared: object = None  # what `start`'s `after` made of the last data set loaded
 
     @property
     def running(self) -> bool:
         return self._job.running
 
-    def start(self, spec: ImportSpec) -> bool:
-        """Start loading; False if a load is already running."""
+    def start(self, spec: ImportSpec, after: Callable[[nc.Dataset], object] | None = None) -> bool:
+        """Start loading; False if a load is already running.
+
+        `after`, when given, is called in the worker thread with the data set read (e.g. to run the
+        model's starts, which take seconds on a large table); what it returns is `prepared` when
+        `loaded` is emitted (None without it). It reports no progress: `progressed` ends at 1.0.
+        """
 
         def work(job: BackgroundJob):
             try:
-                return "loaded", spec.load(progress=job.report)
+                dataset = spec.load(progress=job.report)
             except nc.LoadCancelled:
                 return "cancelled", None
             except nc.DataError as error:
                 return "failed", error
+            return "loaded", (dataset, None if after is None else after(dataset))
 
+        self.prepared = None
         return self._job.start(work)
 
     def cancel(self) -> None:
@@ -67,7 +77,8 @@ class DataLoader(QObject):
             return
         outcome, value = result
         if outcome == "loaded":
-            self.loaded.emit(value)
+            dataset, self.prepared = value
+            self.loaded.emit(dataset)
         elif outcome == "failed":
             self.failed.emit(value)
         else:

@@ -135,8 +135,9 @@ def column_spreads(X: np.ndarray) -> np.ndarray:
     return np.array([_centre_and_scale(column[~np.isnan(column)][:, None], "z")[1][0] for column in X.T])
 
 
-def scale_proposal(X, columns) -> str | None:
-    """One sentence proposing to standardise when feature standard deviations differ by more than 100x, else None."""
+def spread_contrast(X) -> tuple[int, int, float] | None:
+    """(the widest column, the narrowest varying one, the ratio of their standard deviations) when
+    that ratio exceeds `PROPOSE_RATIO`, else None; `X` of shape (n_samples, n_features)."""
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[0] < 2 or X.shape[1] < 2:
         return None
@@ -146,8 +147,15 @@ def scale_proposal(X, columns) -> str | None:
         return None
     wide, narrow = varying[np.argmax(std[varying])], varying[np.argmin(std[varying])]
     ratio = std[wide] / std[narrow]
-    if not ratio > PROPOSE_RATIO:
+    return (int(wide), int(narrow), float(ratio)) if ratio > PROPOSE_RATIO else None
+
+
+def scale_proposal(X, columns) -> str | None:
+    """One sentence proposing to standardise when feature standard deviations differ by more than 100x, else None."""
+    contrast = spread_contrast(X)
+    if contrast is None:
         return None
+    wide, narrow, ratio = contrast
     return translate(
         "nbviz",
         "Standardise? The spread of {0} is {1:.0f} times that of {2}, so without standardising {0} alone decides "

@@ -40,8 +40,18 @@ def _written(option: str, kind: str, session, path: str) -> str | None:
 
 
 def export_responsibilities(session, path: str, args) -> str | None:
-    """The responsibilities at the cursor, or with ``--classify FILE`` those of FILE's rows under
-    the model at the cursor."""
+    """The responsibilities at the cursor (after ``--fit``, the posterior under the parameters the fit
+    ended on: `RunHistory.posterior`), or with ``--classify FILE`` those of FILE's rows under the model
+    at the cursor."""
+    if not args.classify and args.fit and session.has_run:
+        from ..data.export import write_responsibilities_csv
+
+        posterior = session.run_history.posterior
+        try:
+            write_responsibilities_csv(path, session.problem, posterior, session.component_names())
+        except (OSError, ValueError) as error:  # WriteError is an OSError
+            return f"--export-responsibilities: {error}"
+        return None
     if not args.classify:
         return _written("--export-responsibilities", "responsibilities", session, path)
     from ..data.classify import classify_file, write_classified

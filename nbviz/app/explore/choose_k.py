@@ -20,6 +20,17 @@ from .failure_summary import failure_lines
 from .fit_flags import FitFlags, fit_flags
 from .made_again import check_same_objective
 
+CHOOSE_K_STARTS = 10
+"""Starts per K that Choose K takes at least (more if the model's own fit takes more). With 3, the best
+fit of a K was often missed: on 240 rows of three overlapping clusters, K 1-7, one start of three
+reached the best at K = 5, 6 and 7 and K = 6 scored a lower log-likelihood than K = 5 (-858.34 against
+-855.41); with 10, the log-likelihood rises with every K."""
+
+
+def starts_per_k(n_init: int | None, model_starts: int) -> int:
+    """The starts per K of a Choose K run: `n_init` if the user gave it, else at least `CHOOSE_K_STARTS`."""
+    return n_init if n_init is not None else max(model_starts, CHOOSE_K_STARTS)
+
 
 @dataclass(frozen=True, eq=False)
 class KChoice(MadeOn):

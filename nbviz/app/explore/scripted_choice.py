@@ -3,7 +3,8 @@
 `parse_k_range` and `parse_types` check the options; `choose_in_session` fits every K (for each
 covariance type) with the session's model choice, keeps the result with the session (it is saved
 with it) and installs the chosen fit, history and all; `choice_table` is ``--export-choose-k``'s
-table: one row per K and type.
+table: one row per K and type, with how many starts reached each K's best fit; `steadiness_warning`
+says when two halves of the starts choose differently.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .choose_k import KChoice
 
 TABLE_COLUMNS = (
     "k", "covariance_type", "bic", "aic", "icl", "log_likelihood", "n_parameters", "converged", "degenerate",
-    "failures",
+    "failures", "reached",
 )  # fmt: skip
 
 
@@ -113,19 +114,46 @@ def choice_table(choice: KChoice, criterion: str) -> list[list]:
     rows = []
     for kind in choice.covariance_types:
         selection = choice.selection_for(kind if choice.by_type else None)
+        reached = selection.reached()
         for k_index, k in enumerate(selection.ks):
             failures = sum(1 for (i, _) in selection.failures if i == k_index)
             restart = choice.best_restart(k_index, criterion, kind if choice.by_type else None)
             row: list = [int(k), kind if compared else ""]
             run = None if restart is None else selection.runs.get((k_index, restart))
             if run is None or restart is None:
-                rows.append(row + [""] * 7 + [failures])
+                rows.append(row + [""] * 7 + [failures, 0])
                 continue
             row += [float(getattr(selection, name)[k_index, restart]) for name in ("bic", "aic", "icl")]
             row += [float(run.model.log_likelihood(run.X)), int(run.model.n_parameters)]
             flags = [bool(selection.converged[k_index, restart]), bool(selection.degenerate[k_index, restart])]
-            rows.append(row + [str(flag).lower() for flag in flags] + [failures])
+            rows.append(row + [str(flag).lower() for flag in flags] + [failures, int(reached[k_index])])
     return rows
+
+
+def steadiness_warning(choice: KChoice, n_init: int) -> str | None:
+    """A warning when the choice depends on the starts, else None: the even and the odd starts (two sets
+    of seeds) choose different K (`nbviz.core.Selection.half_choices`), or the best log-likelihood
+    falls as K rises (a larger K can always do as well: its starts missed its optimum)."""
+    if choice.by_type:
+        return None
+    selection = choice.selection
+    more = f"give --n-init {2 * n_init} for a steadier choice"
+    halves = selection.half_choices()
+    if halves is not None and None not in halves and halves[0] != halves[1]:
+        return (
+            f"the choice depends on the starts: half of the {n_init} starts choose K = {halves[0]}, the other "
+            f"half K = {halves[1]}; {more}"
+        )
+    best = [selection.best_run_for(i) for i in range(len(selection.ks))]
+    values = [None if run is None else float(run.model.log_likelihood(run.X)) for run in best]
+    for i in range(1, len(values)):
+        low, high = values[i - 1], values[i]
+        if low is not None and high is not None and high < low - max(1e-3, 1e-5 * abs(low)):
+            return (
+                f"the best log-likelihood falls from K = {selection.ks[i - 1]} to K = {selection.ks[i]} "
+                f"({low:.2f} to {high:.2f}): the starts missed the larger K's optimum; {more}"
+            )
+    return None
 
 
 def write_choice_table(choice: KChoice, path: str) -> None:

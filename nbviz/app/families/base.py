@@ -313,6 +313,11 @@ class FamilyPresentation:
         """The prior for a data file `X` (n_samples, n_features): `prior`, or with the family's file default."""
         return prior
 
+    def file_fit(self) -> dict:
+        """How a data file's fit of this family starts and stops, where it differs from the defaults of
+        every file (`nbviz.app.model.config.for_file`): `ModelConfig` fields and their values."""
+        return {}
+
     # ----------------------------------------------------------------- the size of a fit
     def count_problem(
         self, n_samples: int, n_features: int, n_components: int, covariance_type: str, prior: nc.Prior

@@ -18,12 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nbviz.core.tables.whole_file import DOCUMENT_MIN_COLUMNS, DOCUMENT_MIN_ZEROS, code_columns, looks_like_documents
 from nbviz.translation_marks import translate
-
-DOCUMENT_MIN_COLUMNS = 10
-"""A table of counts needs at least this many columns (words) to be taken for documents."""
-DOCUMENT_MIN_ZEROS = 0.5
-"""... and at least this fraction of its cells 0 (most words absent from most documents)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +69,11 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     )
 
 
+def is_code(name: str) -> bool:
+    """Whether a level's name is a whole number (an answer code such as 1 = no, 2 = yes), not a word."""
+    return name.lstrip("+-").isdigit()
+
+
 def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     """The default family of the data `X` (n_samples, n_features, finite or missing: NaN) and why;
     `levels`: the features' level names when they were read as text (`nbviz.core.Dataset.levels`);
@@ -93,23 +94,31 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     if levels is not None:
         counts = sorted({len(names) for names in levels})
         shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        return FamilyGuess(
-            "categorical",
-            (
-                translate(
-                    "nbviz",
-                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} column of "
-                    "{1} levels).",
-                )
-                if len(levels) == 1
-                else translate(
-                    "nbviz",
-                    "Categorical mixture (latent class analysis): every feature is a text answer ({0} columns of "
-                    "{1} levels).",
-                )
-            ).format(len(levels), shown),
-            translate("nbviz", "text answers"),
-        )
+        if all(is_code(name) for names in levels for name in names):
+            one = translate(
+                "nbviz",
+                "Categorical mixture (latent class analysis): every column holds a few whole-number codes, "
+                "read as answers, not measurements ({0} column of {1} levels).",
+            )
+            many = translate(
+                "nbviz",
+                "Categorical mixture (latent class analysis): every column holds a few whole-number codes, "
+                "read as answers, not measurements ({0} columns of {1} levels).",
+            )
+            why = translate("nbviz", "answer codes")
+        else:
+            one = translate(
+                "nbviz",
+                "Categorical mixture (latent class analysis): every feature is a text answer ({0} column of "
+                "{1} levels).",
+            )
+            many = translate(
+                "nbviz",
+                "Categorical mixture (latent class analysis): every feature is a text answer ({0} columns of "
+                "{1} levels).",
+            )
+            why = translate("nbviz", "text answers")
+        return FamilyGuess("categorical", (one if len(levels) == 1 else many).format(len(levels), shown), why)
     if standardised:
         return FamilyGuess(
             "gaussian",
@@ -146,7 +155,7 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     n_columns = X.shape[1]
     zeros = float(np.mean(X == 0))
     totals = X.sum(axis=1)
-    if n_columns >= DOCUMENT_MIN_COLUMNS and zeros >= DOCUMENT_MIN_ZEROS and totals.max() > totals.min():
+    if looks_like_documents(X):
         return FamilyGuess(
             "multinomial",
             translate(
@@ -155,6 +164,16 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
                 "totals from {2:.0f} to {3:.0f}).",
             ).format(n_columns, _percent(zeros), totals.min(), totals.max()),
             translate("nbviz", "rows that look like documents"),
+        )
+    if code_columns(X).all():  # read as numbers although each column holds a few codes (a choice made)
+        return FamilyGuess(
+            "gaussian",
+            translate(
+                "nbviz",
+                "Gaussian mixture: whole numbers read as measurements, though each column holds a few codes; read "
+                "them as categorical to fit latent classes of answers.",
+            ),
+            translate("nbviz", "answer codes read as numbers"),
         )
     if n_columns < DOCUMENT_MIN_COLUMNS:
         why = (

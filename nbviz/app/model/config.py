@@ -202,18 +202,19 @@ def for_file(config: ModelConfig, X) -> ModelConfig:
     k-means (Lloyd's iterations from k-means++ seeds), and keeps the best of
     `nbviz.core.best_fit.DEFAULT_N_INIT` starts; its runs stop as scikit-learn's do, on the per-row
     rule at ``PER_ROW_TOL`` (1e-4 of log-likelihood per row: a tenth of scikit-learn's tolerance, the
-    one the starts were compared at, so the run ends on the fit its start was kept for).
+    one the starts were compared at, so the run ends on the fit its start was kept for). A family
+    may start and stop its own way (`FamilyPresentation.file_fit`: latent class analysis as poLCA).
     """
     prior = config.prior
     for entry in PRESENTATIONS.values():
         prior = entry.file_prior(prior, X)
-    return config.with_(
-        init_method=FILE_INIT_METHOD,
-        n_init=FILE_N_INIT,
-        convergence=FILE_CONVERGENCE,
-        tolerance=PER_ROW_TOL,
-        prior=prior,
-    )
+    defaults = {
+        "init_method": FILE_INIT_METHOD,
+        "n_init": FILE_N_INIT,
+        "convergence": FILE_CONVERGENCE,
+        "tolerance": PER_ROW_TOL,
+    }
+    return config.with_(**{**defaults, **presentation(config.family).file_fit()}, prior=prior)
 
 
 def rule_words(tolerance: float, convergence: str) -> str:

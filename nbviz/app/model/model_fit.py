@@ -7,6 +7,8 @@ changed and why, or, when none fits, the reason in terms of rows, features and c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import nbviz.core as nc
 
 from ..data.fit_messages import describe_fit_error
@@ -29,6 +31,28 @@ def count_problem(n_samples: int, n_features: int, config: ModelConfig) -> str |
     return presentation(config.family).count_problem(n, D, K, config.covariance_type, config.prior)
 
 
+@dataclass(frozen=True)
+class StartsTally:
+    """How a fit's start was chosen as the best of several: how many starts ran, and how many of them
+    reached the kept fit's objective (`nbviz.core.BestFit.n_reached`).
+
+    Attributes
+    ----------
+    n_starts : int
+    n_reached : int
+    method : str
+        The start method (`ModelConfig.init_method`).
+    """
+
+    n_starts: int
+    n_reached: int
+    method: str
+
+    def sentence(self) -> str:
+        """ "best of 10 starts (random), 7 of them reached the best fit"."""
+        return f"best of {self.n_starts} starts ({self.method}), {self.n_reached} of them reached the best fit"
+
+
 def starting_model(
     problem: Problem, config: ModelConfig, n_components: int | None = None, best_of: bool = True
 ) -> nc.Mixture:
@@ -37,20 +61,29 @@ def starting_model(
 
     With ``config.n_init > 1`` (and `best_of`) it is the start, of `n_init` drawn from the seed,
     whose fit reaches the highest objective without being degenerate (`nbviz.core.fit_best`,
-    each run stopped by scikit-learn's per-row rule), so that EM from it finds the best fit.
+    each run stopped by the config's rule and cap), so that EM from it finds the best fit.
     """
+    return counted_start(problem, config, n_components, best_of)[0]
+
+
+def counted_start(
+    problem: Problem, config: ModelConfig, n_components: int | None = None, best_of: bool = True
+) -> tuple[nc.Mixture, StartsTally | None]:
+    """`starting_model`, and how many of its starts reached the kept fit (None for a single start)."""
     K = config.n_components if n_components is None else n_components
     method, covariance_type, prior = config.init_method, config.covariance_type, config.prior
     if best_of and config.n_init > 1:
         best = nc.fit_best(
             problem.X, config.family, K, config.n_init, rng=config.seed, method=method,
-            covariance_type=covariance_type, prior=prior,
+            covariance_type=covariance_type, prior=prior, max_iter=config.max_iter, tol=config.tolerance,
+            convergence=config.convergence,
         )  # fmt: skip
         if best.start is not None:
-            return best.start
-    return nc.init_model(
+            return best.start, StartsTally(config.n_init, best.n_reached, method)
+    start = nc.init_model(
         problem.X, config.family, K, method=method, rng=config.seed, covariance_type=covariance_type, prior=prior
     )
+    return start, None
 
 
 def best_of_seeds(problem: Problem, config: ModelConfig, n_init: int) -> ModelConfig:

@@ -184,6 +184,23 @@ class RunHistory:
         return None if self._em is None else self._em.responsibilities_model(self._cursor)
 
     @property
+    def posterior(self) -> np.ndarray | None:
+        """The posterior under the parameters at the cursor (labels and hard assignment applied), shape
+        (n_samples, n_components): the responsibilities in force there, but at an M-step, whose q came
+        from the model before it, those one more E-step would give (as scikit-learn ends its fit)."""
+        if self._em is None:
+            return None
+        snapshot = self._em.history[self._cursor]
+        if snapshot.phase != "M":
+            return self.resp
+        em = self._em
+        after = nc.EM(
+            em.X, snapshot.model, prior=em.prior, labels=em.labels, hard=em.hard,
+            fixed_covariances=em.fixed_covariances, warn_empty=False,
+        )  # fmt: skip
+        return np.ascontiguousarray(after.responsibilities_at(0))
+
+    @property
     def resp(self) -> np.ndarray | None:
         """Responsibilities in force at the cursor, shape (n_samples, n_components); cached."""
         if self._em is None:

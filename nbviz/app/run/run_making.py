@@ -15,7 +15,7 @@ from ..data.fit_messages import row_place
 from ..data.problem import Problem
 from ..model.config import DEFAULT_MAX_ITER, ModelConfig, for_file
 from ..model.fit_size import check_fits
-from ..model.model_fit import starting_model
+from ..model.model_fit import StartsTally, counted_start
 
 
 def with_shared_variance(model: nc.Mixture, variance: float) -> nc.Mixture:
@@ -83,6 +83,14 @@ def new_run(problem: Problem, config: ModelConfig, start: nc.Mixture | None = No
     Touches no session, so a worker thread may call it. Raises ValueError when the config does not
     fit the data.
     """
+    return counted_run(problem, config, start)[0]
+
+
+def counted_run(
+    problem: Problem, config: ModelConfig, start: nc.Mixture | None = None
+) -> tuple[nc.EM, StartsTally | None]:
+    """`new_run`, and how many of the starts its start was chosen from reached the kept fit (None: one start)."""
+    tally = None
     labels = labels_for(problem, config)
     K = config.n_components
     if config.supervised:
@@ -91,12 +99,12 @@ def new_run(problem: Problem, config: ModelConfig, start: nc.Mixture | None = No
         K = n_classes
     check_fits(problem.X, K, config.family, config.covariance_type)
     if start is None:
-        start = starting_model(problem, config, K)
+        start, tally = counted_start(problem, config, K)
     fixed = config.fixed_variance is not None
     if config.fixed_variance is not None:
         start = with_shared_variance(start, config.fixed_variance)
     # emptied components are announced by the session (a notice) and by each restart's result
-    return nc.EM(
+    em = nc.EM(
         problem.X,
         start,
         prior=config.prior,
@@ -105,6 +113,7 @@ def new_run(problem: Problem, config: ModelConfig, start: nc.Mixture | None = No
         fixed_covariances=fixed,
         warn_empty=False,
     )
+    return em, tally
 
 
 def run_from_history(problem: Problem, config: ModelConfig, history) -> nc.EM:

@@ -29,6 +29,7 @@ import nbviz.core as nc
 from ..data.fit_messages import describe_fit_error
 from ..data.problem import Problem
 from ..model.config import ModelConfig
+from ..model.model_fit import StartsTally
 from .background import BackgroundRuns
 from .data_editing import DataEditing
 from .events import SessionEvents
@@ -38,7 +39,7 @@ from .inspection import Inspection
 from .outcome import DONE, Outcome
 from .player import Player
 from .run_history import RunHistory, own_copy
-from .run_making import config_for, new_run, run_from_history
+from .run_making import config_for, counted_run, run_from_history
 from .session_state import SessionState, SessionWriter
 from .stop_reason import StopReason
 from .undo_history import UndoHistory
@@ -69,6 +70,8 @@ class Session(SessionEvents):
         self.config = ModelConfig()
         self._matched_cache: tuple[nc.Mixture, nc.Mixture, np.ndarray] | None = None  # (truth, model, perm)
         self.run_history = RunHistory()
+        # how the run's start was chosen as the best of several starts (None: one start, or a start given)
+        self.starts: StartsTally | None = None
         self.player = Player(self, self)
         self.undo_history = UndoHistory(self, self)
         self.inspection = Inspection(self, self.run_history, self)
@@ -79,21 +82,30 @@ class Session(SessionEvents):
         self.view_choices: WeakKeyDictionary[Problem, dict[str, bool]] = WeakKeyDictionary()
 
     # ----------------------------------------------------------------- loading and configuring
-    def load(self, problem: Problem, config: ModelConfig | None = None, start: nc.Mixture | None = None) -> Outcome:
+    def load(
+        self,
+        problem: Problem,
+        config: ModelConfig | None = None,
+        start: nc.Mixture | None = None,
+        made: tuple[nc.EM, StartsTally | None] | None = None,
+    ) -> Outcome:
         """Switch to new data (and optionally a new model choice and start).
 
-        On any error the previous problem and run stay as they were and the outcome says why;
-        refused the same way while a background run is going (it runs on the current data).
+        `made` is the run `counted_run(problem, config)` gave, made beforehand (in a worker thread,
+        while a large file loaded), so the starts are not run again here. On any error the previous
+        problem and run stay as they were and the outcome says why; refused the same way while a
+        background run is going (it runs on the current data).
         """
         if self.busy:
             return self.refused_while_busy(f"opening {problem.name}")
         config = (config or config_for(problem, self.config)).with_(start_given=start is not None)
         try:
-            em = new_run(problem, config, start)
+            em, starts = made if made is not None and start is None else counted_run(problem, config, start)
         except ValueError as error:
             return self.refuse(f"Cannot use {problem.name} with {config.title}: {describe_fit_error(problem, error)}")
         self.undo_history.remember()
         self.show_run(problem, config, em)
+        self.starts = starts
         self.selection_changed.emit(-1)
         return DONE
 
@@ -145,13 +157,14 @@ class Session(SessionEvents):
             return self.refused_while_busy("changing the model or its start")
         config = config.with_(start_given=start is not None)
         try:
-            em = new_run(self.problem, config, start)
+            em, starts = counted_run(self.problem, config, start)
         except ValueError as error:
             return self.refuse(f"Cannot use {config.title}: {describe_fit_error(self.problem, error)}")
         self.undo_history.remember()
         self.player.pause()
         self.config = config
         self._install(em)
+        self.starts = starts
         return DONE
 
     def reinitialise(self, method: str | None = None, seed: int | None = None) -> Outcome:
@@ -223,6 +236,7 @@ class Session(SessionEvents):
             self.probe_changed.emit()
 
     def _install(self, em: nc.EM) -> None:
+        self.starts = None  # a run from its own start; `load` and `configure` say how theirs was chosen
         self.run_history.install(em)
         self.run_reset.emit()
         self.history_changed.emit()

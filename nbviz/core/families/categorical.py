@@ -16,6 +16,10 @@ from ..prior import Prior
 
 # A row of level probabilities may miss 1 by this much (rounding of the MAP ratios, typed tables).
 LEVEL_SUM_TOLERANCE = 1e-6
+# A start never gives a level the data show less than this: a hard (k-means) assignment leaves a level
+# that a class never shows at exactly 0, and EM's update can never move a 0. On poLCA's carcinoma,
+# K = 3, 20 k-means seeds reach the maximum -293.705 in 2 runs without a floor, 14 with 1e-3, 17 with 1e-2.
+START_FLOOR = 1e-2
 
 
 @dataclass(frozen=True)
@@ -318,6 +322,24 @@ class CategoricalMixture(Mixture):
     @classmethod
     def _comparison_points(cls, data: Prepared) -> np.ndarray:
         return _coded(data).indicators
+
+    @classmethod
+    def _start_from_responsibilities(cls, data: Prepared, resp, prior: Prior, **options) -> CategoricalMixture:
+        """One M-step on `resp`, then every level the data show raised to at least `START_FLOOR`
+        (its row rescaled to sum to 1), so that no start holds a probability EM cannot move."""
+        model = cls._map_update(data, resp, prior)[0]
+        coded = _coded(data)
+        shown = coded.indicators.sum(axis=0) > 0
+        probs, start = [], 0
+        for p in model.probs:
+            L = p.shape[1]
+            low = shown[start : start + L][None, :] & (p < START_FLOOR)
+            start += L
+            if low.any():
+                p = np.where(low, START_FLOOR, p)
+                p = p / p.sum(axis=1, keepdims=True)
+            probs.append(p)
+        return cls(weights=model.weights, probs=_frozen_levels(probs))
 
     @classmethod
     def _start_from_rows(cls, data: Prepared, rows, prior: Prior) -> CategoricalMixture:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from .cells import MISSING_TOKENS, is_value
-from .data import _column_index, _Table
+from .cells import MISSING_TOKENS, is_value, parse_cell
+from .file_columns import FileTable, column_index
 from .levels import MAX_LEVELS
 from .preview import Preview
 
@@ -22,6 +22,7 @@ ID_NAMES = re.compile(r"|#|id|index|row|rownames|row\.names|no\.?|nr\.?|n°|.*[ 
 DATE_NAMES = re.compile(r"date|time|timestamp|datetime|day|.*[ _.\-](date|time)", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}([ T].*)?|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}( .*)?|\d{1,2}:\d{2}(:\d{2})?")
 _WHOLE = re.compile(r"[+-]?\d+")
+_STAMP_SIZE = 10_000  # a number this large in a column named like a date is a stamp (20240131), not a day
 _UNIQUE_ROWS = 5  # a text column with this many previewed rows, all different, names rows: no label
 
 
@@ -54,9 +55,15 @@ def text_columns(preview: Preview) -> list[int]:
 
 
 def is_date_column(preview: Preview, j: int) -> bool:
-    """Whether column `j` is named like a date or time, or holds only dates and times."""
+    """Whether column `j` holds only dates and times, or is named like one ('date', 'day', 'time') and
+    holds more than small numbers: a day of the month (1-31) or a time in hours is data, a stamp
+    (20240131, seconds since 1970) is not."""
     cells = _cells(preview, j)
     named = preview.header and DATE_NAMES.fullmatch(preview.columns[j]) is not None
+    if named and cells and all(_is_numeric(cell) for cell in cells):
+        return any(
+            abs(parse_cell(cell, preview.decimal)) >= _STAMP_SIZE for cell in cells if is_value(cell, preview.decimal)
+        )
     return named or (bool(cells) and all(_DATE.fullmatch(cell.strip()) for cell in cells))
 
 
@@ -154,6 +161,11 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     return tuple("label" if j == label else "ignore" if j in dropped else "feature" for j in range(preview.n_columns))
 
 
+def is_label_name(preview: Preview, j: int) -> bool:
+    """Whether column `j` is named like the classes ('class', 'species', 'label', 'y', ...)."""
+    return preview.header and LABEL_NAMES.fullmatch(preview.columns[j].strip()) is not None
+
+
 def guess_label_column(preview: Preview) -> int | None:
     """The 0-based column `guess_roles` makes the label, or None."""
     roles = guess_roles(preview)
@@ -164,5 +176,5 @@ def resolve_column(preview: Preview, key, role: str) -> int:
     """The 0-based column `key` (a header name or a 0-based number) names; DataError naming the
     file and the columns there are otherwise. `role` words the message ("label column")."""
     names = preview.columns if preview.header else None
-    table = _Table(preview.path, names, preview.n_columns, unit="row" if preview.is_npy else "line")
-    return _column_index(table, key, role)
+    table = FileTable(preview.path, names, preview.n_columns, unit="row" if preview.is_npy else "line")
+    return column_index(table, key, role)

@@ -20,7 +20,6 @@ from .cells import DECIMAL_MARKS, MISSING_TOKENS, parse_column
 from .data_errors import DataError, LoadCancelled, MissingValuesError
 from .dialect import (
     CANDIDATE_DELIMITERS,
-    DELIMITER_WORDS,
     SAMPLE_LINES,
     WHITESPACE,
     is_header,
@@ -28,6 +27,7 @@ from .dialect import (
     sniff,
     split_records,
 )
+from .file_columns import FileTable, check_ragged, choose_columns, level_columns
 from .levels import MAX_LEVELS, TextCoder, TextCodes, encode_texts, level_names, sorted_codes
 from .npy_file import read_bytes, read_npy
 from .paths import regular_file_size
@@ -105,45 +105,6 @@ class Dataset:
     context: RowContext | None = None
     levels: tuple[tuple[str, ...], ...] | None = None
     skipped: Skipped = NOTHING_SKIPPED
-
-
-@dataclass(frozen=True)
-class _Table:
-    """The file's columns, to resolve column choices and write error messages."""
-
-    path: str
-    names: tuple[str, ...] | None  # header names of all file columns; None without a header
-    n_columns: int
-    unit: str = "line"  # "line" for text files, "row" for .npy arrays
-
-    @property
-    def name(self) -> str:
-        return os.path.basename(self.path)
-
-    def column(self, j: int) -> tuple[str, str]:
-        """(phrase for messages, ``DataError.column``) of the 0-based file column `j`."""
-        if self.names is None:
-            return f"column {j + 1}", str(j + 1)
-        return f"column '{self.names[j]}'", self.names[j]
-
-    def error(self, what: str, line: int | None = None, j: int | None = None, remedy: str | None = None) -> DataError:
-        """DataError reading ``<file>, line N, column 'c': <what>``."""
-        phrase, column = self.column(j) if j is not None else (None, None)
-        where = ", ".join(p for p in (self.name, line and f"{self.unit} {line}", phrase) if p)
-        return DataError(
-            f"{where}: {what}",
-            path=self.path,
-            column=column,
-            line=line if self.unit == "line" else None,
-            remedy=remedy,
-        )
-
-    def available(self) -> str:
-        """The columns a user may choose from, with their 0-based numbers."""
-        if self.names is None:
-            kind = "the file has no header" if self.unit == "line" else "a .npy has no column names"
-            return f"{kind}, so give a 0-based column number from 0 to {self.n_columns - 1}"
-        return "the columns are " + ", ".join(f"{j}: '{name}'" for j, name in enumerate(self.names))
 
 
 def load_data(
@@ -378,9 +339,9 @@ def _load_careful(
     first_line, first = record
     if header is None:
         header = is_header(first, label_column)
-    table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
-    label_j, feature_js = _choose_columns(table, label_column, feature_columns)
-    level_js = _level_columns(table, reading.categorical_columns, feature_js)
+    table = FileTable(path, tuple(cell.strip() for cell in first) if header else None, len(first))
+    label_j, feature_js = choose_columns(table, label_column, feature_columns)
+    level_js = level_columns(table, reading.categorical_columns, feature_js)
     if not header:
         records = itertools.chain([(first_line, first)], records)
     records, skipped = skip_rows(records, first_line if header else first_line - 1, reading.skip_rows, decimal)
@@ -396,7 +357,7 @@ def _load_careful(
     rows_read = 0  # rows of the chunks before this one
     first_chunk = True
     while chunk := list(itertools.islice(records, _CAREFUL_LINES)):
-        _check_ragged(table, chunk, delimiter, first_line)
+        check_ragged(table, chunk, delimiter, first_line)
         X = np.empty((len(chunk), len(feature_js)))
         problems = []
         for k, j in enumerate(feature_js):
@@ -453,7 +414,9 @@ def _stack(blocks: list[np.ndarray]) -> np.ndarray:
     return result
 
 
-def _cell_error(table: _Table, chunk: list, problem: tuple, first_rows: bool, header: bool, label_column) -> DataError:
+def _cell_error(
+    table: FileTable, chunk: list, problem: tuple, first_rows: bool, header: bool, label_column
+) -> DataError:
     """The DataError for the bad cell `problem` = (row in `chunk`, file column, why); `first_rows`:
     `chunk` starts with the file's first data row."""
     i, j, what = problem
@@ -507,8 +470,8 @@ def _load_clean_text(
         first_line, first = record
         if header is None:
             header = is_header(first, label_column)
-        table = _Table(path, tuple(cell.strip() for cell in first) if header else None, len(first))
-        label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+        table = FileTable(path, tuple(cell.strip() for cell in first) if header else None, len(first))
+        label_j, feature_js = choose_columns(table, label_column, feature_columns)
         blocks, numbers, line = [], [], first_line if header else first_line - 1  # file lines before `lines`
         lines, before, done = lines[line:], 0, source.bytes_read  # `before`: bytes read before `lines`
         records = split_records(lines, delimiter, path, quoted=False)
@@ -577,8 +540,8 @@ def _parse_clean_chunk(lines: list[str], delimiter: str, first_line: int) -> tup
 def _load_npy(raw: bytes, path: str, label_column, feature_columns, missing_rule: str) -> Dataset:
     """Dataset from the bytes of a ``.npy`` file; errors give 1-based rows and columns."""
     array = read_npy(raw, path)
-    table = _Table(path, None, array.shape[1], unit="row")
-    label_j, feature_js = _choose_columns(table, label_column, feature_columns)
+    table = FileTable(path, None, array.shape[1], unit="row")
+    label_j, feature_js = choose_columns(table, label_column, feature_columns)
     used = np.zeros(array.shape, dtype=bool)
     used[:, feature_js + ([] if label_j is None else [label_j])] = True
     infinite = np.isinf(array) & used
@@ -598,64 +561,8 @@ def _load_npy(raw: bytes, path: str, label_column, feature_columns, missing_rule
     )
 
 
-def _choose_columns(table: _Table, label_column, feature_columns) -> tuple[int | None, list[int]]:
-    """0-based file indices of the label column (or None) and of the feature columns."""
-    label_j = None if label_column is None else _column_index(table, label_column, "label column")
-    if feature_columns is None:
-        feature_js = [j for j in range(table.n_columns) if j != label_j]
-    else:
-        if isinstance(feature_columns, (str, int, np.integer)):
-            feature_columns = [feature_columns]
-        feature_js = [_column_index(table, key, "feature column") for key in feature_columns]
-        for j in feature_js:
-            if feature_js.count(j) > 1 or j == label_j:
-                role = "the label column" if j == label_j else "chosen twice as a feature"
-                raise DataError(
-                    f"{table.name}: {table.column(j)[0]} is {role}", path=table.path, column=table.column(j)[1]
-                )
-    if not feature_js:
-        if feature_columns is not None:
-            why = "feature_columns is empty"
-        else:
-            assert label_j is not None  # every column but the label column is a feature
-            why = f"its only column, {table.column(label_j)[0]}, is the label column"
-        raise DataError(f"{table.name} has no feature column: {why}", path=table.path)
-    return label_j, feature_js
-
-
-def _column_index(table: _Table, key, role: str) -> int:
-    """0-based file index of the column named or numbered by `key`."""
-    if isinstance(key, str):
-        if table.names is None:
-            raise DataError(f"{table.name}: no {role} named '{key}': {table.available()}", path=table.path)
-        matches = [j for j, name in enumerate(table.names) if name == key.strip()]
-        if len(matches) != 1:
-            problem = "names more than one column" if matches else "does not exist"
-            raise DataError(f"{table.name}: the {role} '{key}' {problem}; {table.available()}", path=table.path)
-        return matches[0]
-    if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
-        if -table.n_columns <= key < table.n_columns:
-            return int(key) % table.n_columns
-        raise DataError(f"{table.name}: there is no {role} {key}; {table.available()}", path=table.path)
-    raise DataError(f"a {role} must be a column name or a 0-based column number; got {key!r}", path=table.path)
-
-
-def _check_ragged(table: _Table, rows: list, delimiter: str, first_line: int) -> None:
-    """DataError for the first row whose number of fields differs from the first row's."""
-    for line, fields in rows:
-        if len(fields) != table.n_columns:
-            reference = "the header" if table.names is not None else f"line {first_line}"
-            separator = DELIMITER_WORDS.get(delimiter, repr(delimiter))
-            raise DataError(
-                f"{table.name}, line {line} has {len(fields)} fields but {reference} "
-                f"has {table.n_columns} (fields are separated by {separator})",
-                path=table.path,
-                line=line,
-            )
-
-
 def _finish(
-    table: _Table,
+    table: FileTable,
     X: np.ndarray,
     feature_js: list[int],
     labels,
@@ -756,25 +663,3 @@ def _without_rows(X: np.ndarray, bad: np.ndarray) -> np.ndarray:
         rows = kept[start : start + step]
         X[start : start + len(rows)] = X[rows]
     return X[: len(kept)]
-
-
-def _level_columns(table: _Table, categorical_columns, feature_js: list[int]) -> set[int]:
-    """0-based file indices of the feature columns read as levels; DataError for a column that is
-    not a feature, or for numeric features beside them (a mixture takes one kind of feature)."""
-    if not categorical_columns:
-        return set()
-    if isinstance(categorical_columns, (str, int, np.integer)):
-        categorical_columns = [categorical_columns]
-    chosen = {_column_index(table, key, "categorical column") for key in categorical_columns}
-    for j in sorted(chosen - set(feature_js)):
-        raise DataError(f"{table.name}: {table.column(j)[0]} is categorical but not a feature column", path=table.path)
-    numeric = [j for j in feature_js if j not in chosen]
-    if numeric:
-        raise DataError(
-            f"{table.name}: {table.column(numeric[0])[0]} holds numbers and {table.column(min(chosen))[0]} "
-            "text levels; a mixture takes one kind of feature: ignore one kind, or read the numbers as levels too",
-            path=table.path,
-            column=table.column(numeric[0])[1],
-            remedy="column",
-        )
-    return chosen

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-import numpy as np
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -43,7 +42,7 @@ from ..widgets.accessible import buddy_label
 from ..widgets.banner import message_style
 from ..widgets.layouts import left_row, ok_cancel, resize_within_screen
 from .import_choices import DECIMALS, DELIMITERS
-from .import_notes import USE_ANSWERS, answers_note, answers_roles, column_notes, heading
+from .import_notes import USE_ANSWERS, answers_note, answers_roles, heading, lines_text, summary
 from .standardize_row import StandardizeRow
 
 translate = QCoreApplication.translate
@@ -70,6 +69,10 @@ class ImportDialog(QDialog):
         The model shown first (its family follows the data until the user chooses one).
     appearance : Appearance, optional
         The window's presentation mode and colour scheme, which the dialog follows (default: light).
+    prepare : callable, optional
+        ``prepare(dataset, spec, config, standardise)`` runs in the loading thread once the file is
+        read (the model's starts, which take seconds on a large table); what it returns is passed to
+        `adopt` as a fourth argument.
 
     Attributes
     ----------
@@ -84,6 +87,7 @@ class ImportDialog(QDialog):
         adopt: Callable[[nc.Dataset, ImportSpec, ModelConfig], str | None] | None = None,
         appearance: Appearance | None = None,
         config: ModelConfig | None = None,
+        prepare: Callable[[nc.Dataset, ImportSpec, ModelConfig, str | None], object] | None = None,
     ):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
@@ -91,9 +95,11 @@ class ImportDialog(QDialog):
         self._message_kind = ""
         self.path = os.fspath(path)
         self.adopt = adopt
+        self.prepare = prepare
         self.dataset: nc.Dataset | None = None
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
+        self.identifiers: tuple[tuple[int, str], ...] = ()  # columns left out as naming the rows, and why
         self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
         # a window-modal progress dialog handles events inside setValue, where the load can end:
@@ -169,7 +175,7 @@ class ImportDialog(QDialog):
             translate(
                 "nbviz",
                 "Choose each column's role in the first row: <i>feature</i> (numbers used by the "
-                "model), <i>categorical</i> (text answers, their levels under the name), <i>label</i> "
+                "model), <i>categorical</i> (answers, as text or codes: their levels under the name), <i>label</i> "
                 "(known classes, for naive Bayes and comparisons) or <i>ignore</i>.",
             )
         )
@@ -481,12 +487,15 @@ class ImportDialog(QDialog):
         """The roles `ImportSpec.guessed` gives, as the command line does."""
         try:
             skip = self.skip_spin.value()
-            spec = ImportSpec.guessed(
+            spec, checked = ImportSpec.guess(
                 self.path, delimiter=preview.delimiter, decimal=preview.decimal, skip_rows=None if skip < 0 else skip
             )
-            roles = spec.roles(preview.n_columns) if spec.header == preview.header else guess_roles(preview)
+            same = spec.header == preview.header
+            roles = spec.roles(preview.n_columns) if same else guess_roles(preview)
+            self.identifiers = checked.identifiers if same else ()
         except nc.DataError:  # the preview has read it: only a change on disk since then
             roles = guess_roles(preview)
+            self.identifiers = ()
         for j, role in enumerate(roles):
             self.role_combos[j].blockSignals(True)
             self.set_role(j, role)
@@ -527,7 +536,9 @@ class ImportDialog(QDialog):
                 translate("nbviz", "{0}: {1}. Choose the model above.").format(self.model_config().title, reason)
             )
             return False
-        text = self._summary(dataset, spec) + (" " + self.model_note if self.model_note else "")
+        text = summary(dataset, spec, self.preview, self.roles(), self.identifiers) + (
+            " " + self.model_note if self.model_note else ""
+        )
         assert self.preview is not None  # checked above
         note = answers_note(self.preview, self.roles())  # rich: its link takes the answers in
         self._show_ok(_escape(text) + note if note else text, rich=bool(note))
@@ -543,38 +554,6 @@ class ImportDialog(QDialog):
             width = self.table.horizontalHeader().sectionSizeHint(j)
             self.table.setColumnWidth(j, max(self.table.columnWidth(j), width))
 
-    def _summary(self, dataset: nc.Dataset, spec: ImportSpec) -> str:
-        n, d = dataset.X.shape
-        ready = (
-            translate("nbviz", "Ready to load {0} rows and {1} feature")
-            if d == 1
-            else translate("nbviz", "Ready to load {0} rows and {1} features")
-        )
-        parts = [ready.format(n, d)]
-        if dataset.label_name is not None:
-            assert dataset.classes is not None  # load_data sets both or neither
-            parts.append(
-                translate("nbviz", "labels from '{0}' ({1} classes)").format(dataset.label_name, len(dataset.classes))
-            )
-        if dataset.dropped_lines:
-            parts.append(
-                translate("nbviz", "{0} row(s) with missing values will be dropped ({1})").format(
-                    len(dataset.dropped_lines), self._lines_text(dataset.dropped_lines)
-                )
-            )
-        gaps = np.isnan(dataset.X)
-        if gaps.any():
-            parts.append(
-                translate("nbviz", "{0} missing cell(s) in {1} row(s) are kept: EM accounts for them").format(
-                    int(gaps.sum()), int(gaps.any(axis=1).sum())
-                )
-            )
-        if spec.binarise_at is not None:
-            parts.append(translate("nbviz", "features become 1 where x ≥ {0:g}, else 0").format(spec.binarise_at))
-        if self.preview is not None:
-            parts.extend(column_notes(self.preview, self.roles()))
-        return "; ".join(parts) + "."
-
     def _link_activated(self, link: str) -> None:
         """The message's link: take the text answers in as the features (`answers_note`)."""
         if link == USE_ANSWERS and self.preview is not None:
@@ -583,14 +562,6 @@ class ImportDialog(QDialog):
                 self.set_role(j, role)
                 self.role_combos[j].blockSignals(False)
             self.check()
-
-    def _lines_text(self, lines) -> str:
-        unit = "row" if self.preview is not None and self.preview.is_npy else "line"
-        shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
-        one = len(lines) == 1
-        if unit == "row":
-            return (translate("nbviz", "row {0}") if one else translate("nbviz", "rows {0}")).format(shown)
-        return (translate("nbviz", "line {0}") if one else translate("nbviz", "lines {0}")).format(shown)
 
     def _show_ok(self, text: str, rich: bool = False) -> None:
         self._set_message("notice", text, rich)
@@ -623,13 +594,13 @@ class ImportDialog(QDialog):
                     "nbviz",
                     "{0} rows have missing values ({1}). Tick a box below to load without them{2}, or fill them in.",
                 )
-            ).format(n, self._lines_text(error.lines), keep)
+            ).format(n, lines_text(error.lines, self.preview), keep)
             if _keeps_missing(self.family_combo, self.keep_check):  # kept cells: only missing labels are left
                 text = (
                     translate("nbviz", "{0} row lacks its label ({1}): ")
                     if n == 1
                     else translate("nbviz", "{0} rows lack their label ({1}): ")
-                ).format(n, self._lines_text(error.lines)) + translate(
+                ).format(n, lines_text(error.lines, self.preview)) + translate(
                     "nbviz",
                     "a row without its class cannot be kept for EM. Fill it in, set the label column's role to ignore, "
                     "or tick Drop (which drops every row with a missing value).",
@@ -713,7 +684,9 @@ class ImportDialog(QDialog):
         self._progress.setValue(0)
         self._progress.setWindowModality(Qt.WindowModality.WindowModal)
         self._progress.canceled.connect(self.loader.cancel)
-        return self.loader.start(self.spec)
+        prepare, spec, config, method = self.prepare, self.spec, self.model_config(), self.standardize_row.method
+        after = None if prepare is None else (lambda dataset: prepare(dataset, spec, config, method))
+        return self.loader.start(self.spec, after)
 
     def cancel_loading(self) -> None:
         """What the progress dialog's Cancel button does."""
@@ -732,6 +705,8 @@ class ImportDialog(QDialog):
         self._setting_progress = True
         try:
             self._progress.setValue(int(round(fraction * 1000)))
+            if fraction >= 1.0 and self.prepare is not None:  # read: the model's starts run now
+                self._progress.setLabelText(f"Read {os.path.basename(self.path)}; starting the model…")
         finally:
             self._setting_progress = False
         ending, self._ending = self._ending, None
@@ -756,7 +731,8 @@ class ImportDialog(QDialog):
             return
         self._close_progress()
         assert self.spec is not None  # set by start_loading, the only way to start the loader
-        problem = self.adopt(dataset, self.spec, self.model_config()) if self.adopt is not None else None
+        prepared = () if self.prepare is None else (self.loader.prepared,)
+        problem = self.adopt(dataset, self.spec, self.model_config(), *prepared) if self.adopt is not None else None
         if problem is not None:
             self._show_problem(problem)
             return

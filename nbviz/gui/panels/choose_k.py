@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from nbviz.translation_marks import QT_TRANSLATE_NOOP
 
-from ...app.explore.choose_k import KChoice
+from ...app.explore.choose_k import CHOOSE_K_STARTS, KChoice
 from ...app.explore.explore import Explorer, FitAgain, run_limits
 from ...app.families import presentation
 from ...app.presentation import view_descriptions as words
@@ -57,6 +57,7 @@ COLUMNS = [
     "ICL",
     QT_TRANSLATE_NOOP("nbviz", "objective"),
     QT_TRANSLATE_NOOP("nbviz", "spread"),
+    QT_TRANSLATE_NOOP("nbviz", "reached"),
     QT_TRANSLATE_NOOP("nbviz", "failed"),
     QT_TRANSLATE_NOOP("nbviz", "flags"),
 ]
@@ -67,6 +68,9 @@ COLUMN_TIPS = [
     QT_TRANSLATE_NOOP("nbviz", "Lowest ICL over the restarts"),
     QT_TRANSLATE_NOOP("nbviz", "Highest final objective over the restarts"),
     QT_TRANSLATE_NOOP("nbviz", "Highest minus lowest final objective over the restarts: how much the start matters"),
+    QT_TRANSLATE_NOOP(
+        "nbviz", "Restarts that ended on this K's best fit: one alone says more restarts may find a better one"
+    ),
     QT_TRANSLATE_NOOP("nbviz", "Restarts that failed (e.g. a covariance collapsed)"),
     QT_TRANSLATE_NOOP(
         "nbviz",
@@ -136,7 +140,7 @@ class ChooseKPanel(PlotView, QWidget):
             )
         self.restarts_spin = QSpinBox()
         self.restarts_spin.setRange(1, 50)
-        self.restarts_spin.setValue(4)
+        self.restarts_spin.setValue(CHOOSE_K_STARTS)
         self.restarts_spin.setToolTip(
             translate("nbviz", "Starts per K, 1 to 50; the seeds are drawn from the session's seed")
         )
@@ -518,6 +522,7 @@ class ChooseKPanel(PlotView, QWidget):
               for c in ("bic", "aic", "icl")),
             _fmt(-_lowest(-objective)),
             f"{np.ptp(objective[finished]):.2f}" if finished.sum() > 1 else "—",
+            f"{selection.reached()[i]}/{objective.size}",
             str(sum(1 for (ki, _) in selection.failures if ki == i)),
             flags.text(),
         ]  # fmt: skip

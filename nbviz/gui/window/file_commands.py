@@ -23,6 +23,7 @@ from ...app.presentation.appearance import Appearance
 from ...app.presentation.preferences import read_directory, write_directory
 from ...app.presentation.presets import PRESETS, load_preset
 from ...app.presentation.view_options import ViewOptions
+from ...app.run.run_making import counted_run
 from ...app.run.session import Session
 from ..widgets.banner import MessageBanner
 from ..widgets.guide_links import attach_help
@@ -106,10 +107,10 @@ class FileCommands(QObject):
         self.import_dialog: ImportDialog | None = None
 
     # ----------------------------------------------------------------- opening
-    def _load(self, problem: Problem, config=None, start: nc.Mixture | None = None):
-        """`Session.load` under the wait cursor: the starts on a long table take seconds."""
+    def _load(self, problem: Problem, config=None, start: nc.Mixture | None = None, made=None):
+        """`Session.load` under the wait cursor: the starts on a long table take seconds (`made`: run already)."""
         with wait_cursor():
-            return self.session.load(problem, config, start)
+            return self.session.load(problem, config, start, made=made)
 
     def load_preset(self, name: str) -> bool:
         """Open preset `name`; False (and a message) if it cannot be."""
@@ -199,8 +200,9 @@ class FileCommands(QObject):
         from ..dialogs.import_dialog import ImportDialog
 
         dialog = ImportDialog(
-            str(path), self.window, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config
-        )
+            str(path), self.window, adopt=self._adopt_dataset, appearance=self.appearance, config=self.session.config,
+            prepare=_prepared_run,
+        )  # fmt: skip
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         attach_help(dialog)
         self.import_dialog = dialog
@@ -209,19 +211,18 @@ class FileCommands(QObject):
         dialog.open()
         return dialog
 
-    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec, config=None) -> str | None:
+    def _adopt_dataset(self, dataset: nc.Dataset, spec: ImportSpec, config=None, prepared=None) -> str | None:
         """Switch to a data set (and the model chosen) from the import dialog; None, or why it cannot be
-        used (nothing changed)."""
-        problem = Problem.from_dataset(dataset, load_options=spec.options())
-        method = None if self.import_dialog is None else self.import_dialog.standardize_row.method
-        if method is not None:
-            try:
-                problem = standardize_problem(problem, method)
-            except ValueError as error:  # a column that does not vary: the dialog shows why and stays open
-                return f"{error}."
-        if config is not None and config.prior.covariance_prior == 0:
-            config = for_file(config, problem.X)  # a covariance prior scaled to this file, as File → Open gives
-        outcome = self._load(problem, config)
+        used (nothing changed). `prepared` is what `_prepared_run` made of it in the loading thread."""
+        if prepared is not None:
+            problem, config, made = prepared
+            outcome = self._load(problem, config, made=made)
+        else:
+            method = None if self.import_dialog is None else self.import_dialog.standardize_row.method
+            chosen = _problem_and_config(dataset, spec, config, method)
+            if isinstance(chosen, str):  # a column that does not vary: the dialog shows why and stays open
+                return chosen
+            outcome = self._load(*chosen)
         if not outcome:
             self.banner.hide()  # the dialog shows the message and stays open
             return outcome.reason
@@ -289,3 +290,31 @@ class FileCommands(QObject):
         files = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent_files", files[:MAX_RECENT])
         self.start_page.set_recent_files(files[:MAX_RECENT])
+
+
+def _problem_and_config(dataset: nc.Dataset, spec: ImportSpec, config, method: str | None):
+    """(problem, config) the import dialog's choices make of `dataset` (standardised by `method`, the
+    config given the file's covariance prior), or the one line why not."""
+    problem = Problem.from_dataset(dataset, load_options=spec.options())
+    if method is not None:
+        try:
+            problem = standardize_problem(problem, method)
+        except ValueError as error:  # a column that does not vary
+            return f"{error}."
+    if config is not None and config.prior.covariance_prior == 0:
+        config = for_file(config, problem.X)  # a covariance prior scaled to this file, as File → Open gives
+    return problem, config
+
+
+def _prepared_run(dataset: nc.Dataset, spec: ImportSpec, config, method: str | None):
+    """In the import dialog's loading thread: (problem, config, the run and its starts' tally) that
+    adopting `dataset` shows, so the window stays live while a large table's starts run; None when
+    they cannot be made (adopting then says why)."""
+    chosen = _problem_and_config(dataset, spec, config, method)
+    if isinstance(chosen, str) or chosen[1] is None:
+        return None
+    problem, config = chosen
+    try:
+        return problem, config, counted_run(problem, config.with_(start_given=False))
+    except ValueError:
+        return None
