@@ -38,6 +38,7 @@ MAX_WORKED_ROWS = 4  # a row's likelihood and score under at most this many rows
 DIGITS = 3  # decimals of a responsibility on the board
 SCALE = 1.2  # the board's type, relative to the window's
 CELL_PADDING = 4  # pixels around a number
+WORD_JOINER = "\u2060"  # no line break on either side of it
 NAME_GAP_DIGITS = 1.5  # room after a row's number, in digits: "1  0.769" never reads "10.769"
 HINT = QT_TRANSLATE_NOOP("nbviz", "Click a point in the data view to see its responsibilities r_nk here.")
 PHASES = {"E": QT_TRANSLATE_NOOP("nbviz", "after E-step {i}"), "M": QT_TRANSLATE_NOOP("nbviz", "used by M-step {i}")}
@@ -91,6 +92,10 @@ class EStepBoard(TextPanel):
 
     def restyle(self, appearance) -> None:
         self.redraw()
+
+    def text(self) -> str:
+        """What the board shows, as plain text (without the word joiners that keep "M-step 1" whole)."""
+        return super().text().replace(WORD_JOINER, "")
 
     def board_font(self) -> QFont:
         """The type of the board's numbers: `SCALE` times the window's, on a projector at least the board's
@@ -234,5 +239,5 @@ def _unbroken(text: str) -> str:
     if not head:
         return last
     words = head.rsplit(" ", 1)
-    words[-1] = words[-1].replace("-", "-\u2060")
+    words[-1] = words[-1].replace("-", "-" + WORD_JOINER)
     return f"{' '.join(words)}&nbsp;{last}"
