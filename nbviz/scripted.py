@@ -55,12 +55,10 @@ class NoWindow:
         return self.session.restore(saved)
 
     def preset_opened(self, name: str) -> None:
-        """Inspect the row preset `name` points at, as the window does (a saved session keeps it)."""
+        """Inspect the row (or probe the point) preset `name` points at, as the window does."""
         from .app.presentation.presets import PRESETS
 
-        selected = PRESETS[name].selected
-        if selected is not None:
-            self.session.select(selected)
+        PRESETS[name].point_at(self.session)
 
     def show(self) -> None:
         """Nothing to show."""

@@ -420,6 +420,18 @@
         <translation>Abbildung der Neustart-Galerie…</translation>
     </message>
     <message>
+        <source>the board</source>
+        <translation>die Tafel</translation>
+    </message>
+    <message>
+        <source>the E-step board (View menu)</source>
+        <translation>die E-step-Tafel (Menü Ansicht)</translation>
+    </message>
+    <message>
+        <source>the point inspector</source>
+        <translation>der Punktinspektor</translation>
+    </message>
+    <message>
         <source>Old Faithful eruptions: a 2-D Gaussian mixture untangles a bad start</source>
         <translation>Ausbrüche des Old Faithful: eine 2-D-Gauß-Mischung entwirrt einen schlechten Start</translation>
     </message>
@@ -520,80 +532,80 @@
         <translation>Vorlesung: eine EM-Iteration von Hand für zwei Dokumente und zwei binäre Merkmale</translation>
     </message>
     <message>
-        <source>Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); the note&apos;s C = 0 / 1 are components 1 / 2. Press E: the E-step board shows each responsibility (W works it out); press M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.</source>
-        <translation>Dokumente (1, 1) und (0, 1); Start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); C = 0 / 1 im Skript sind die Komponenten 1 / 2. Drücken Sie E: die E-step-Tafel zeigt jede Verantwortlichkeit (W rechnet sie vor); drücken Sie M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.</translation>
+        <source>Documents (1, 1), (0, 1); start π = (0.7, 0.3), P(x1=1|C) = (0.5, 0.2), P(x2=1|C) = (0.4, 0.7); the note&apos;s C = 0, 1 are components 1, 2. E: each r on [board]; M: π2 = 0.388, P(x1=1|C=0) = 0.629 in the table (the note rounds r first: 0.628).</source>
+        <translation>Dokumente (1, 1), (0, 1); Start π = (0.7, 0.3), P(x1=1|C) = (0.5, 0.2), P(x2=1|C) = (0.4, 0.7); C = 0, 1 des Skripts sind die Komponenten 1, 2. E: [board] zeigt jedes r; M: π2 = 0.388, P(x1=1|C=0) = 0.629 in der Tabelle (das Skript rundet r zuerst: 0.628).</translation>
+    </message>
+    <message>
+        <source>Component 1 is the note&apos;s + (dog, cat), 2 its − (tulip, rose); equal priors; row 1 is the note&apos;s document. E: [board] shows P(+ | row 1) = 0.995, P(D | θ) = ∏ θ_w^n(w) = 0.001 and 5e−6, and the log-odds score 5.298; [W] works them out.</source>
+        <translation>Komponente 1 ist das + des Skripts (dog, cat), 2 sein − (tulip, rose); gleiche Prioren; Zeile 1 ist das Dokument des Skripts. E: [board] zeigt P(+ | Zeile 1) = 0.995, P(D | θ) = ∏ θ_w^n(w) = 0.001 und 5e−6 und den Log-Odds-Score 5.298; [W] rechnet sie vor.</translation>
+    </message>
+    <message>
+        <source>Hard EM with a small fixed variance is k-means: E gives each point to its nearest mean, M moves each mean to its cluster&apos;s average. The means, on the plot and [board]: 3.5, 4.8, then 2.333, 5.5, then 1.5, 5.0, where lecture-five-points starts.</source>
+        <translation>Hartes EM mit einer kleinen festen Varianz ist k-means: E gibt jeden Punkt seinem nächsten Mittelwert, M setzt jeden Mittelwert auf den Durchschnitt seines Clusters. Das Diagramm und [board] zeigen die Mittelwerte: 3.5, 4.8, dann 2.333, 5.5, dann 1.5, 5.0, wo lecture-five-points beginnt.</translation>
+    </message>
+    <message>
+        <source>The k-means clusters {1, 2}, {4, 5, 6} as two Gaussians (the note&apos;s C = 1, 2 are components 1, 2). E: on [board] P(C | x) is all but hard for the five points; the probe x = 3 between them gets the note&apos;s 0.195 / 0.805.</source>
+        <translation>Die k-means-Cluster {1, 2}, {4, 5, 6} als zwei Gauß-Verteilungen (C = 1, 2 des Skripts sind die Komponenten 1, 2). E: [board] zeigt P(C | x) der fünf Punkte, fast hart; die Sonde x = 3 zwischen ihnen erhält die 0.195 / 0.805 des Skripts.</translation>
+    </message>
+    <message>
+        <source>500 bananas, 300 oranges, 200 others, α = β = 1 (Laplace). E, M, E: on [board] the long, sweet, yellow fruit&apos;s P(C | x) is banana 0.928. The note&apos;s code uses feature counts as class sizes.</source>
+        <translation>500 Bananen, 300 Orangen, 200 andere, α = β = 1 (Laplace). E, M, E: [board] zeigt P(C | x) der langen, süßen, gelben Frucht: Banane 0.928. Der Code des Skripts nimmt die Merkmalszahlen als Klassengrößen.</translation>
+    </message>
+    <message>
+        <source>The note&apos;s start, α = β = 0.01 (C = 0, 1 are components 1, 2). Run to convergence (Ctrl+R) does the note&apos;s 100 iterations: π = 0.665, 0.335 in the table, and the point (0, 0, 1), row 8 of [board], 0.329 / 0.671.</source>
+        <translation>Der Start des Skripts, α = β = 0.01 (C = 0, 1 sind die Komponenten 1, 2). Bis zur Konvergenz (Strg+R) macht die 100 Iterationen des Skripts: π = 0.665, 0.335 in der Tabelle, und [board] zeigt in Zeile 8 den Punkt (0, 0, 1): 0.329 / 0.671.</translation>
+    </message>
+    <message>
+        <source>The bundled 8x8 handwritten 2s (the note has MNIST&apos;s 28x28), hard EM, K = 2, α = β = 1, from random pixel probabilities. Run it: the two prototypes are two ways to write a 2, π = 0.380, 0.620 (the note&apos;s MNIST run: 0.433, 0.567).</source>
+        <translation>Die mitgelieferten handgeschriebenen 8x8-Zweien (das Skript nimmt MNISTs 28x28), hartes EM, K = 2, α = β = 1, von zufälligen Pixelwahrscheinlichkeiten. Laufen lassen: die zwei Prototypen sind zwei Arten, eine 2 zu schreiben, π = 0.380, 0.620 (der MNIST-Lauf des Skripts: 0.433, 0.567).</translation>
+    </message>
+    <message>
+        <source>1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true sources (the ticks): how close do six binary features get? [board] shows the selected row&apos;s r_nk.</source>
+        <translation>1000 Zeilen aus den Quellen A, B und C gezogen. Laufen lassen und die angepassten Wahrscheinlichkeiten mit den wahren Quellen vergleichen (die Striche): wie nah kommen sechs binäre Merkmale? [board] zeigt r_nk der gewählten Zeile.</translation>
+    </message>
+    <message>
+        <source>1000 samples of the note&apos;s mixture (drawn here, not its printout): about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (−5, 0), dashed. Run it: [board] shows the means EM finds and a clicked point&apos;s r_nk.</source>
+        <translation>1000 Stichproben der Mischung des Skripts (hier gezogen, nicht sein Ausdruck): etwa 900 aus der schrägen Gauß-Verteilung bei (5, 0), 100 aus der runden bei (−5, 0), gestrichelt. Laufen lassen: [board] zeigt die Mittelwerte, die EM findet, und r_nk eines angeklickten Punkts.</translation>
+    </message>
+    <message>
+        <source>500 samples (drawn here, not the note&apos;s five printed ones) of means (−2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities add up to the thick curve; [board] shows the means EM finds.</source>
+        <translation>500 Stichproben (hier gezogen, nicht die fünf gedruckten des Skripts) mit Mittelwerten (−2, 0, 3), Standardabweichungen (1.2, 1, 2.5), Gewichten (0.2, 0.5, 0.3). Die gewichteten Dichten ergeben die dicke Kurve; [board] zeigt die Mittelwerte, die EM findet.</translation>
     </message>
     <message>
         <source>Lecture: the E-step for the document dog dog cat dog cat tulip under two word distributions</source>
         <translation>Vorlesung: der E-step für das Dokument dog dog cat dog cat tulip unter zwei Wortverteilungen</translation>
     </message>
     <message>
-        <source>Component 1 (the note&apos;s +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the E-step board shows P(+ | row 1), the note&apos;s document; W works it out, also as the score log(π+/π−) + Σ n(w) log(θ+w/θ−w).</source>
-        <translation>Komponente 1 (+ im Skript) bevorzugt dog und cat, 2 (−) tulip und rose; gleiche Prioren. Drücken Sie E: die E-step-Tafel zeigt P(+ | Zeile 1), das Dokument des Skripts; W rechnet es vor, auch als Score log(π+/π−) + Σ n(w) log(θ+w/θ−w).</translation>
-    </message>
-    <message>
         <source>Lecture: k-means on 1, 2, 4, 5, 6 from the means 3.5 and 4.8, one half-step per assignment or update</source>
         <translation>Vorlesung: k-means auf 1, 2, 4, 5, 6 von den Mittelwerten 3.5 und 4.8, ein Halbschritt pro Zuordnung oder Aktualisierung</translation>
-    </message>
-    <message>
-        <source>Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves each mean to its cluster&apos;s average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points starts.</source>
-        <translation>Hartes EM mit kleiner fester Varianz ist k-means: E ordnet jeden Punkt seinem nächsten Mittelwert zu, M verschiebt jeden Mittelwert auf den Durchschnitt seines Clusters. Zwei Runden erreichen {1, 2} und {4, 5, 6}, wo lecture-five-points beginnt.</translation>
     </message>
     <message>
         <source>Lecture: the points 1, 2, 4, 5, 6 from k-means clusters to a mixture of Gaussians</source>
         <translation>Vorlesung: die Punkte 1, 2, 4, 5, 6 von k-means-Clustern zu einer Gauß-Mischung</translation>
     </message>
     <message>
-        <source>The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft assignment replaces k-means&apos; hard one.</source>
-        <translation>Der Start ist das k-means-Clustering {1, 2} und {4, 5, 6}, in zwei Gaußverteilungen verwandelt (C = 0 / 1 sind die Komponenten 1 / 2). Einen Schritt machen und P(C | x) für jeden Punkt auf der E-step-Tafel ablesen: die weiche Zuordnung ersetzt die harte von k-means.</translation>
-    </message>
-    <message>
         <source>Lecture: naive Bayes with Laplace smoothing on 1000 fruits (long, sweet, yellow)</source>
         <translation>Vorlesung: Naive Bayes mit Laplace-Glättung auf 1000 Früchten (lang, süß, gelb)</translation>
-    </message>
-    <message>
-        <source>500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E, then W: the selected long, sweet, yellow fruit is banana 0.928 (the board shows its known label). The note&apos;s code differs: it uses the feature counts as class sizes.</source>
-        <translation>500 Bananen, 300 Orangen, 200 andere; alpha = beta = 1 addiert eins zu jeder Anzahl. E, M, E, dann W: die ausgewählte lange, süße, gelbe Frucht ist Banane 0.928 (die Tafel zeigt ihr bekanntes Label). Der Code im Skript weicht ab: er nimmt die Merkmalsanzahlen als Klassengrößen.</translation>
     </message>
     <message>
         <source>Lecture: a mixture of naive Bayes on eight binary points, pseudo-counts 0.01</source>
         <translation>Vorlesung: eine Mischung aus Naive Bayes auf acht binären Punkten, Pseudo-Counts 0.01</translation>
     </message>
     <message>
-        <source>The note&apos;s start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence (Ctrl+R) does the note&apos;s 100 iterations; then read the point (0, 0, 1), row 8 of the E-step board.</source>
-        <translation>Der Start des Skripts und alpha = beta = 0.01 (C = 0 / 1 sind die Komponenten 1 / 2). Bis zur Konvergenz (Ctrl+R) macht die 100 Iterationen des Skripts; dann den Punkt (0, 0, 1) ablesen, Zeile 8 der E-step-Tafel.</translation>
-    </message>
-    <message>
         <source>Lecture: hard EM with two components on handwritten 2s: two ways to write a 2</source>
         <translation>Vorlesung: hartes EM mit zwei Komponenten auf handgeschriebenen Zweien: zwei Arten, eine 2 zu schreiben</translation>
-    </message>
-    <message>
-        <source>The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. Run it: the two prototype images are two ways to write a 2.</source>
-        <translation>Die handgeschriebenen 8x8-Zweien, hartes EM mit K = 2 und α = β = 1 aus gleichverteilt zufälligen Pixelwahrscheinlichkeiten. Starten Sie es: die zwei Prototypbilder sind zwei Arten, eine 2 zu schreiben.</translation>
     </message>
     <message>
         <source>Lecture: a mixture of naive Bayes recovers three sources over six binary features</source>
         <translation>Vorlesung: eine Mischung aus Naive Bayes findet drei Quellen über sechs binären Merkmalen</translation>
     </message>
     <message>
-        <source>1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true sources overlaid: how close do six binary features get? The board shows the selected row&apos;s r_nk.</source>
-        <translation>1000 Zeilen aus den Quellen A, B und C. Starten Sie es und vergleichen Sie die angepassten Wahrscheinlichkeiten mit den überlagerten wahren Quellen: wie nahe kommen sechs binäre Merkmale? Die Tafel zeigt r_nk der ausgewählten Zeile.</translation>
-    </message>
-    <message>
         <source>Lecture: samples from a 2-D mixture, weights 0.9 / 0.1</source>
         <translation>Vorlesung: Stichproben aus einer 2-D-Mischung, Gewichte 0.9 / 0.1</translation>
     </message>
     <message>
-        <source>1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The dashed ellipses are the mixture sampled from; EM finds it again. Click a point: its r_nk on the board.</source>
-        <translation>1000 Stichproben: etwa 900 aus der geneigten Gaußverteilung bei (5, 0), 100 aus der runden bei (-5, 0). Die gestrichelten Ellipsen sind die Mischung, aus der gezogen wurde; EM findet sie wieder. Klicken Sie einen Punkt an: sein r_nk auf der Tafel.</translation>
-    </message>
-    <message>
         <source>Lecture: samples from a 1-D mixture, weighted densities over a histogram</source>
         <translation>Vorlesung: Stichproben aus einer 1-D-Mischung, gewichtete Dichten über einem Histogramm</translation>
-    </message>
-    <message>
-        <source>500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities add up to the black curve over the histogram; the wide component is the hardest to recover.</source>
-        <translation>500 Stichproben mit Mittelwerten (-2, 0, 3), Standardabweichungen (1.2, 1, 2.5), Gewichten (0.2, 0.5, 0.3). Die gewichteten Dichten ergeben zusammen die schwarze Kurve über dem Histogramm; die breite Komponente ist am schwersten wiederzufinden.</translation>
     </message>
     <message>
         <source>Half-step {index} of {last}: the start.</source>
@@ -750,6 +762,14 @@
     <message>
         <source>What the lines, ellipses, shading and colours mean</source>
         <translation>Was die Linien, Ellipsen, Schattierung und Farben bedeuten</translation>
+    </message>
+    <message>
+        <source>Mean values</source>
+        <translation>Mittelwerte</translation>
+    </message>
+    <message>
+        <source>Each mean&apos;s value written beside it in the window (1-D and 2-D data, up to four components)</source>
+        <translation>Der Wert jedes Mittelwerts neben ihm im Fenster (1-D- und 2-D-Daten, bis zu vier Komponenten)</translation>
     </message>
     <message>
         <source>Marker shapes by component</source>
@@ -1012,10 +1032,6 @@
         <translation>Die ersten Zeilen der Datei und die Rolle jeder Spalte</translation>
     </message>
     <message>
-        <source>Binarise features at threshold (x ≥ t becomes 1, else 0; for Bernoulli models)</source>
-        <translation>Merkmale an einer Schwelle binarisieren (x ≥ t wird 1, sonst 0; für Bernoulli-Modelle)</translation>
-    </message>
-    <message>
         <source>t: feature values x ≥ t become 1, smaller ones 0</source>
         <translation>t: Merkmalswerte x ≥ t werden 1, kleinere 0</translation>
     </message>
@@ -1150,6 +1166,10 @@
     <message>
         <source>Choose each column&apos;s role in the first row: &lt;i&gt;feature&lt;/i&gt; (numbers used by the model), &lt;i&gt;categorical&lt;/i&gt; (answers, as text or codes: their levels under the name), &lt;i&gt;label&lt;/i&gt; (known classes, for naive Bayes and comparisons) or &lt;i&gt;ignore&lt;/i&gt;.</source>
         <translation>Wählen Sie in der ersten Zeile die Rolle jeder Spalte: &lt;i&gt;Merkmal&lt;/i&gt; (Zahlen, die das Modell verwendet), &lt;i&gt;kategorial&lt;/i&gt; (Antworten, als Text oder Codes: ihre Stufen unter dem Namen), &lt;i&gt;Label&lt;/i&gt; (bekannte Klassen, für Naive Bayes und Vergleiche) oder &lt;i&gt;ignorieren&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <source>Binarise at threshold t (x ≥ t is 1, else 0: for Bernoulli)</source>
+        <translation>Bei Schwelle t binarisieren (x ≥ t wird 1, sonst 0: für Bernoulli)</translation>
     </message>
     <message>
         <source> or keep them for EM</source>
@@ -2084,8 +2104,8 @@
         <translation>E-step-Tafel</translation>
     </message>
     <message>
-        <source>the probe</source>
-        <translation>der Prüfpunkt</translation>
+        <source>The start</source>
+        <translation>Der Start</translation>
     </message>
     <message>
         <source> of {0},&lt;br&gt;</source>
@@ -2164,10 +2184,6 @@
         <translation>&lt;p style=&apos;color:{0}&apos;&gt;Die nicht gezeigten Richtungen sind ausintegriert: die Dichten sind die Randverteilungen der Mischung in dieser Ansicht (die Schattierung).&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;td colspan=&apos;3&apos; align=&apos;right&apos; style=&apos;{0}&apos;&gt;sum = p(x)&lt;/td&gt;&lt;td align=&apos;right&apos; style=&apos;{0}&apos;&gt;{1}&lt;/td&gt;&lt;td style=&apos;{0}&apos;&gt;&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation>&lt;tr&gt;&lt;td colspan=&apos;3&apos; align=&apos;right&apos; style=&apos;{0}&apos;&gt;Summe = p(x)&lt;/td&gt;&lt;td align=&apos;right&apos; style=&apos;{0}&apos;&gt;{1}&lt;/td&gt;&lt;td style=&apos;{0}&apos;&gt;&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;r&lt;sub&gt;k&lt;/sub&gt; = π&lt;sub&gt;k&lt;/sub&gt; p(x | k) / p(x); log p(x) = {0:.6g}.&lt;/p&gt;</source>
         <translation>&lt;p&gt;r&lt;sub&gt;k&lt;/sub&gt; = π&lt;sub&gt;k&lt;/sub&gt; p(x | k) / p(x); log p(x) = {0:.6g}.&lt;/p&gt;</translation>
     </message>
@@ -2192,8 +2208,12 @@
         <translation>&lt;tr&gt;&lt;td colspan=&apos;3&apos;&gt;&lt;i&gt;× die übrigen {0} Merkmale&lt;/i&gt;&lt;/td&gt;{1}&lt;/tr&gt;</translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;td colspan=&apos;3&apos; style=&apos;{0}&apos;&gt;= p(x | k)&lt;/td&gt;{1}&lt;/tr&gt;&lt;/table&gt;</source>
-        <translation>&lt;tr&gt;&lt;td colspan=&apos;3&apos; style=&apos;{0}&apos;&gt;= p(x | k)&lt;/td&gt;{1}&lt;/tr&gt;&lt;/table&gt;</translation>
+        <source>&lt;p&gt;r&lt;sub&gt;k&lt;/sub&gt; = π&lt;sub&gt;k&lt;/sub&gt; {0} / Σ&lt;sub&gt;k&lt;/sub&gt; π&lt;sub&gt;k&lt;/sub&gt; {0}. p(x | k) = {1} × {0}: the factor {2} cancels; log p(x) = {3:.6g}.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;r&lt;sub&gt;k&lt;/sub&gt; = π&lt;sub&gt;k&lt;/sub&gt; {0} / Σ&lt;sub&gt;k&lt;/sub&gt; π&lt;sub&gt;k&lt;/sub&gt; {0}. p(x | k) = {1} × {0}: der Faktor {2} kürzt sich; log p(x) = {3:.6g}.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:{0}&apos;&gt;1 feature with count 0 contributes a factor 1 and is not listed.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:{0}&apos;&gt;1 Merkmal mit Anzahl 0 trägt einen Faktor 1 bei und ist nicht aufgeführt.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p style=&apos;color:{0}&apos;&gt;{1} features with count 0 contribute a factor 1 and are not listed.&lt;/p&gt;</source>
@@ -2634,6 +2654,10 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>Histogramm (als Dichte)</translation>
     </message>
     <message>
+        <source>histogram</source>
+        <translation>Histogramm</translation>
+    </message>
+    <message>
         <source>fitted {0}</source>
         <translation>angepasste {0}</translation>
     </message>
@@ -2642,20 +2666,40 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>Mischungsdichte p(x)</translation>
     </message>
     <message>
+        <source>mixture p(x)</source>
+        <translation>Mischung p(x)</translation>
+    </message>
+    <message>
         <source>true components, dashed</source>
         <translation>wahre Komponenten, gestrichelt</translation>
+    </message>
+    <message>
+        <source>true, dashed</source>
+        <translation>wahr, gestrichelt</translation>
     </message>
     <message>
         <source>fitted {0} ellipses</source>
         <translation>angepasste {0}-Ellipsen</translation>
     </message>
     <message>
+        <source>{0} ellipses</source>
+        <translation>{0}-Ellipsen</translation>
+    </message>
+    <message>
         <source>true components, dashed (× mean)</source>
         <translation>wahre Komponenten, gestrichelt (× Mittelwert)</translation>
     </message>
     <message>
+        <source>true, dashed (× mean)</source>
+        <translation>wahr, gestrichelt (× Mittelwert)</translation>
+    </message>
+    <message>
         <source>shading: mixture density p(x)</source>
         <translation>Schattierung: Mischungsdichte p(x)</translation>
+    </message>
+    <message>
+        <source>shading: p(x)</source>
+        <translation>Schattierung: p(x)</translation>
     </message>
     <message>
         <source>mean μ&lt;sub&gt;k&lt;/sub&gt;</source>
@@ -2666,20 +2710,40 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>Farbe: Unsicherheit 1 − max&lt;sub&gt;k&lt;/sub&gt; r&lt;sub&gt;nk&lt;/sub&gt;</translation>
     </message>
     <message>
+        <source>colour: uncertainty</source>
+        <translation>Farbe: Unsicherheit</translation>
+    </message>
+    <message>
         <source>colour: responsibilities r&lt;sub&gt;nk&lt;/sub&gt;</source>
         <translation>Farbe: Verantwortlichkeiten r&lt;sub&gt;nk&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>colour: r&lt;sub&gt;nk&lt;/sub&gt;</source>
+        <translation>Farbe: r&lt;sub&gt;nk&lt;/sub&gt;</translation>
     </message>
     <message>
         <source>shape: most responsible k</source>
         <translation>Form: verantwortlichstes k</translation>
     </message>
     <message>
+        <source>shape: most responsible</source>
+        <translation>Form: am meisten verantwortlich</translation>
+    </message>
+    <message>
         <source>rows missing x: not drawn (left out of the histogram)</source>
         <translation>Zeilen ohne x: nicht gezeichnet (nicht im Histogramm)</translation>
     </message>
     <message>
+        <source>rows missing x: not drawn</source>
+        <translation>Zeilen ohne x: nicht gezeichnet</translation>
+    </message>
+    <message>
         <source>hollow: cells missing, drawn at their expected value</source>
         <translation>hohl: Zellen fehlen, an ihrem Erwartungswert gezeichnet</translation>
+    </message>
+    <message>
+        <source>hollow: cells missing</source>
+        <translation>hohl: Zellen fehlen</translation>
     </message>
     <message>
         <source>P(level | component)</source>
@@ -3142,6 +3206,30 @@ Größter Abstand der Mittelwerte zu k-means vom selben Start: {3}</translation>
         <translation>Das Benutzerhandbuch beim Abschnitt über die aktive Leiste, den Plot oder Dialog (F1)</translation>
     </message>
     <message>
+        <source>Larger text</source>
+        <translation>Größere Schrift</translation>
+    </message>
+    <message>
+        <source>Every text larger, kept for next time (Ctrl+=)</source>
+        <translation>Jeder Text größer, für das nächste Mal gemerkt (Strg+=)</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>Kleinere Schrift</translation>
+    </message>
+    <message>
+        <source>Every text smaller, kept for next time (Ctrl+-)</source>
+        <translation>Jeder Text kleiner, für das nächste Mal gemerkt (Strg+-)</translation>
+    </message>
+    <message>
+        <source>Normal text size</source>
+        <translation>Normale Schriftgröße</translation>
+    </message>
+    <message>
+        <source>Every text at its usual size (Ctrl+0)</source>
+        <translation>Jeder Text in seiner üblichen Größe (Strg+0)</translation>
+    </message>
+    <message>
         <source>Presentation mode</source>
         <translation>Präsentationsmodus</translation>
     </message>
@@ -3446,12 +3534,28 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
         <translation>&lt;b&gt;Iteration {iteration}&lt;/b&gt;, {phase} · {name} &lt;b&gt;{value}&lt;/b&gt;{state}</translation>
     </message>
     <message>
+        <source>{key} hides them</source>
+        <translation>{key} blendet sie aus</translation>
+    </message>
+    <message>
+        <source>{key}: page {page}</source>
+        <translation>{key}: Seite {page}</translation>
+    </message>
+    <message>
+        <source>{heading}, page {page} of {pages} ({more})</source>
+        <translation>{heading}, Seite {page} von {pages} ({more})</translation>
+    </message>
+    <message>
+        <source>The E-step and M-step, worked</source>
+        <translation>E-step und M-step, vorgerechnet</translation>
+    </message>
+    <message>
         <source>Paint as</source>
         <translation>Malen als</translation>
     </message>
     <message>
-        <source>What a new point is: its class, or the true component it is drawn from</source>
-        <translation>Was ein neuer Punkt ist: seine Klasse oder die wahre Komponente, aus der er gezogen ist</translation>
+        <source>; the arrow chooses what a click adds</source>
+        <translation>; der Pfeil wählt, was ein Klick hinzufügt</translation>
     </message>
     <message>
         <source>Click to add a point, drag one to move it, Delete removes one (D)</source>
@@ -3462,16 +3566,16 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
         <translation>Parameter-Einblendung</translation>
     </message>
     <message>
-        <source>Show or hide the parameters (P)</source>
-        <translation>Die Parameter zeigen oder verbergen (P)</translation>
-    </message>
-    <message>
         <source>Worked E-step and M-step</source>
         <translation>Vorgerechneter E-step und M-step</translation>
     </message>
     <message>
-        <source>Show or hide the inspector&apos;s worked E-step and M-step (W)</source>
-        <translation>Den vorgerechneten E-step und M-step des Inspektors zeigen oder verbergen (W)</translation>
+        <source>Show the parameters, their next page, or hide them (P)</source>
+        <translation>Die Parameter zeigen, ihre nächste Seite, oder ausblenden (P)</translation>
+    </message>
+    <message>
+        <source>Show the worked E-step and M-step, their next page, or hide them (W)</source>
+        <translation>Den vorgerechneten E-step und M-step zeigen, ihre nächste Seite, oder ausblenden (W)</translation>
     </message>
     <message>
         <source>Leave presentation mode</source>
@@ -3504,6 +3608,10 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     <message>
         <source>Open a data file or session…</source>
         <translation>Eine Datendatei oder Sitzung öffnen…</translation>
+    </message>
+    <message>
+        <source>Start here: {0}</source>
+        <translation>Hier beginnen: {0}</translation>
     </message>
     <message>
         <source>Draw data from true parameters you choose; the workspace compares the fit to them</source>

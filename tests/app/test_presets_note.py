@@ -18,7 +18,7 @@ def window(make_main_window):
 def test_a_preset_shows_its_note_above_the_data_and_selects_its_row(window):
     assert window.files.load_preset("lecture-eight-points")
     note = window.preset_note
-    assert note.isVisible() and note.text == PRESETS["lecture-eight-points"].note
+    assert note.isVisible() and note.text == PRESETS["lecture-eight-points"].note_text(presenting=False)
     assert note.geometry().bottom() <= window.data_view.geometry().top()  # above the data view
     assert window.session.selected == 7
     assert "(0, 0, 1)" in note.text

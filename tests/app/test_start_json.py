@@ -12,7 +12,7 @@ from nbviz.app.data.problem import Problem
 from nbviz.app.families.gaussian import SD_LAYOUT
 from nbviz.app.model.config import ModelConfig
 from nbviz.app.run.session import Session
-from nbviz.app.run.start_table import StartTable, cell_text, start_config, start_problem, truth_start
+from nbviz.app.run.start_table import StartTable, cell_text, shown_text, start_config, start_problem, truth_start
 
 
 def random_gaussian(kind: str, seed: int = 0) -> nc.GaussianMixture:
@@ -228,3 +228,10 @@ def test_a_pipe_or_a_device_given_as_parameters_is_refused_at_once(tmp_path):
         export.read_parameters_json(pipe)
     with pytest.raises(ValueError, match="/dev/zero is a character device, not a parameters file"):
         export.read_parameters_json("/dev/zero")
+
+
+def test_a_cell_shows_twelve_significant_digits_and_leaves_other_text_alone():
+    assert shown_text("35.06250000000003") == "35.0625"
+    assert shown_text("0.30000000000000004") == "0.3"
+    assert shown_text("0.7") == "0.7" and shown_text("2.5e-17") == "2.5e-17" and shown_text("abc") == "abc"
+    assert shown_text("0.123456789012345") == "0.123456789012"

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidgetAction
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.model.config import ModelConfig
-from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
+from nbviz.app.presentation.appearance import PRESENTATION_LEAST_POINTS, PRESENTATION_SCALE, Appearance
 from nbviz.app.run.session import Session
 from nbviz.gui.plots.data.scatter_view import ScatterView
 from nbviz.gui.plots.run.objective_curve import ObjectiveCurve
@@ -60,8 +60,9 @@ def test_presentation_mode_enlarges_text_lines_and_points_and_toggles_back(views
     assert appearance is curve.appearance  # the one they were given
     appearance.set_presentation(True)
     during = styling(scatter, curve)
-    for key in ("scatter ticks", "curve ticks"):
-        assert during[key] == pytest.approx(before[key] * PRESENTATION_SCALE["font"])
+    for key in ("scatter ticks", "curve ticks"):  # larger, and never below the back row's least type
+        assert during[key] == pytest.approx(max(before[key] * PRESENTATION_SCALE["font"], PRESENTATION_LEAST_POINTS))
+        assert during[key] > before[key]
     for key in ("ellipse pen", "objective pen", "elbo pen"):
         assert during[key] == pytest.approx(before[key] * PRESENTATION_SCALE["line"])
     assert during["mean size"] == pytest.approx(before["mean size"] * PRESENTATION_SCALE["point"])
@@ -177,7 +178,9 @@ def test_f5_toggles_presentation_mode_and_play_shows_pause_while_playing(qtbot, 
     size = window.font().pointSizeF()
     qtbot.keyClick(window, Qt.Key_F5)
     assert window.appearance.presentation and window.commands["presentation"].isChecked()
-    assert window.font().pointSizeF() == pytest.approx(size * PRESENTATION_SCALE["font"])
+    assert window.font().pointSizeF() == pytest.approx(
+        max(size * PRESENTATION_SCALE["font"], PRESENTATION_LEAST_POINTS)
+    )
     assert pg_probe.pen(window.objective.objective_curve).widthF() == pytest.approx(2.5 * PRESENTATION_SCALE["line"])
     qtbot.keyClick(window, Qt.Key_F5)
     assert not window.appearance.presentation and window.font().pointSizeF() == pytest.approx(size)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.model.config import ModelConfig
-from nbviz.app.presentation.appearance import PRESENTATION_SCALE, Appearance
+from nbviz.app.presentation.appearance import PRESENTATION_LEAST_POINTS, PRESENTATION_SCALE, Appearance
 from nbviz.app.run.session import Session
 from nbviz.gui.dialogs.import_dialog import ImportDialog
 from nbviz.gui.dialogs.synthesize import SynthesisDialog
@@ -23,6 +23,11 @@ from nbviz.gui.widgets.banner import MessageBanner
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [5, 5]], covariances=np.stack([np.eye(2)] * 2))
 FONT, LINE, POINT = PRESENTATION_SCALE["font"], PRESENTATION_SCALE["line"], PRESENTATION_SCALE["point"]
+
+
+def presented(points: float) -> float:
+    """A type of `points` in presentation mode: larger, and never below the back row's least type."""
+    return max(points * FONT, PRESENTATION_LEAST_POINTS)
 
 
 @pytest.fixture
@@ -69,8 +74,8 @@ def test_bound_view_follows_presentation_and_dark(session, appearance, qtbot):
     before = (pg_probe.pen(view.objective_curve).widthF(), pg_probe.pen(view.old_line).widthF(), tick_points(view.plot))
     appearance.set_presentation(True)
     during = (pg_probe.pen(view.objective_curve).widthF(), pg_probe.pen(view.old_line).widthF(), tick_points(view.plot))
-    assert during == pytest.approx((before[0] * LINE, before[1] * LINE, before[2] * FONT))
-    assert pg_probe.line_label_font(view.old_line).pointSizeF() == pytest.approx(before[2] * FONT)
+    assert during == pytest.approx((before[0] * LINE, before[1] * LINE, presented(before[2])))
+    assert pg_probe.line_label_font(view.old_line).pointSizeF() == pytest.approx(presented(before[2]))
     appearance.set_presentation(False)
     assert pg_probe.pen(view.objective_curve).widthF() == pytest.approx(before[0])
     assert view.plot.backgroundBrush().color() == QColor("#ffffff")
@@ -118,7 +123,7 @@ def test_choose_k_follows_presentation_and_dark(session, appearance, qtbot):
         pg_probe.symbol_size(panel.best_marker),
         tick_points(panel.plot),
     )
-    assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * POINT, before[3] * FONT))
+    assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * POINT, presented(before[3])))
     appearance.set_presentation(False)
     assert pg_probe.pen(line).widthF() == pytest.approx(before[0])
     light_bic = pg_probe.pen(line).color().name()
@@ -188,8 +193,8 @@ def test_import_dialog_follows_presentation_and_dark(qtbot, tmp_path):
     assert missing.background().color() == QColor(appearance.missing_background)
     assert css_colour(dialog.message.styleSheet(), "background").lightness() > 200
     appearance.set_presentation(True)
-    assert dialog.font().pointSizeF() == pytest.approx(app_points() * FONT)
-    assert dialog.table.horizontalHeader().font().pointSizeF() == pytest.approx(app_points() * FONT)
+    assert dialog.font().pointSizeF() == pytest.approx(presented(app_points()))
+    assert dialog.table.horizontalHeader().font().pointSizeF() == pytest.approx(presented(app_points()))
     appearance.set_presentation(False)
     assert dialog.font().pointSizeF() == pytest.approx(app_points())
     appearance.set_dark(True)
@@ -205,9 +210,9 @@ def test_synthesis_dialog_follows_presentation_and_dark(appearance, qtbot):
     qtbot.waitUntil(lambda: "Preview of" in preview.caption.text())
     before = (preview.ellipses[0].pen.widthF(), pg_probe.symbol_size(preview.points), tick_points(preview.scatter_plot))
     appearance.set_presentation(True)
-    assert dialog.font().pointSizeF() == pytest.approx(app_points() * FONT)
+    assert dialog.font().pointSizeF() == pytest.approx(presented(app_points()))
     during = (preview.ellipses[0].pen.widthF(), pg_probe.symbol_size(preview.points), tick_points(preview.scatter_plot))
-    assert during == pytest.approx((before[0] * LINE, before[1] * POINT, before[2] * FONT))
+    assert during == pytest.approx((before[0] * LINE, before[1] * POINT, presented(before[2])))
     appearance.set_presentation(False)
     assert preview.ellipses[0].pen.widthF() == pytest.approx(before[0])
     appearance.set_dark(True)

@@ -149,13 +149,14 @@ def test_the_preset_notes_close_button_reads_against_the_note_in_either_scheme(q
     from PySide6.QtGui import QColor, QPalette
 
     from nbviz.app.presentation.appearance import Appearance
+    from nbviz.app.presentation.presets import PRESETS
     from nbviz.gui.window.preset_note import PresetNote
 
     appearance = Appearance()
     appearance.set_dark(dark)
     note = PresetNote(appearance)
     qtbot.addWidget(note)
-    note.show_note("A hint")
+    note.show_note(PRESETS["lecture-kmeans"])
     note.close_button.ensurePolished()
     background = QColor(appearance.message_colours("notice")[0])
     glyph = note.close_button.palette().color(QPalette.ColorRole.ButtonText)

@@ -96,7 +96,11 @@ def test_a_large_data_sets_board_shows_the_chosen_points_row(qtbot, tmp_path):
     assert window.files.load_preset("gmm-2d")
     window.take_half_steps(1)
     window.session.select(-1)
-    assert not window.board.has_rows() and window.board.rows == []
+    assert window.board.rows == []  # no row chosen: only the means, one line per feature
+    means = window.session.snapshot.model.means
+    lines = window.board.lesson
+    assert [line.kind for line in lines] == ["mean", "mean"]
+    np.testing.assert_array_equal(np.array([line.values for line in lines]), means.T)
     window.session.select(41)
     (name, r), *others = window.board.rows
     assert name == "42" and others == []
@@ -108,6 +112,7 @@ def test_presentation_mode_shows_the_board_beside_the_data_and_w_brings_the_work
     assert window.files.load_preset("lecture-eight-points")
     window.take_half_steps(1)
     window.appearance.set_presentation(True)
+    qtbot.wait(20)  # the docks laid out again (a small window's column of tabs was wider)
     layout = window.presentation_layout
     assert window.docks.board_dock.isVisible()
     assert not window.docks.inspector_dock.isVisible()
@@ -166,7 +171,7 @@ def test_a_rows_number_stands_apart_from_its_first_responsibility(qtbot, tmp_pat
     while cursor.currentTable() is None and not cursor.atEnd():
         cursor.movePosition(QTextCursor.MoveOperation.NextBlock)
     table = cursor.currentTable()
-    assert table is not None and table.rows() == 3
+    assert table is not None and table.rows() >= 3  # the head, rows 1 and 2, then the lesson's lines
     digit = QFontMetricsF(window.board.board_font()).horizontalAdvance("0")
     for row in (1, 2):
         _, name_right = _cell_text_span(document, table.cellAt(row, 0))
@@ -183,10 +188,10 @@ def test_the_boards_caption_keeps_its_step_on_one_line_at_1024x768(qtbot, tmp_pa
     qtbot.wait(20)
     document = window.board.browser.document()
     block = document.firstBlock()
-    while block.isValid() and "after E-step" not in block.text():
+    while block.isValid() and "after E-step" not in block.text().replace("\u2060", ""):
         block = block.next()
     assert block.isValid()
     layout = block.layout()
     lines = [layout.lineAt(i) for i in range(layout.lineCount())]
     lines = [block.text()[line.textStart() : line.textStart() + line.textLength()] for line in lines]
-    assert any("after E-step 1" in line for line in lines), lines
+    assert any("after E-step 1" in line.replace("\xa0", " ").replace("\u2060", "") for line in lines), lines

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QImage
 from nbviz.app.presentation.presets import load_preset
 from nbviz.gui.figures import FigureOptions, build_figure, export_figure, save_figure
 from nbviz.gui.figures.command_line import run_and_wait
-from nbviz.gui.figures.portable_svg import portable_svg, transformed_path
+from nbviz.gui.figures.portable_svg import SVG_NS, portable_svg, transformed_path
 from nbviz.gui.figures.vector_points import VECTOR_POINTS_MAX
 from nbviz.gui.plots.data.resp_heatmap import resp_image
 from nbviz.gui.style.palette import OBJECTIVE_COLOR, component_rgb
@@ -178,7 +178,7 @@ def test_a_figure_legend_leaves_out_the_on_screen_hint(window, tmp_path, preset)
     assert "mean μ<sub>k</sub> (drag it)" in live.texts  # on screen the means can be dragged
     export_figure(window, "data", tmp_path / "f.svg")
     words = " ".join(svg_text(tmp_path / "f.svg").split())
-    assert "mean μ k colour" in words and "drag it" not in words  # a figure is a picture
+    assert "mean μk colour" in words and "drag it" not in words  # a figure is a picture
     # the window's own plot drawn as a figure: the hint is left out while it is drawn, then back
     labels = {sample.entry.kind: label for sample, label in live.item.items}
     width = live.item.width()
@@ -396,3 +396,24 @@ def test_a_narrow_figures_title_never_parts_k_from_its_value(window):
         assert not any(line.endswith(("K", "=")) or line.startswith("=") for line in lines), lines
     finally:
         figure.close()
+
+
+def test_a_subscript_follows_its_letter_in_any_renderer_and_tick_labels_stay_apart():
+    """Qt places each run of rich text at its own x: r at 4, nk at 135 (its metrics); librsvg's wider "r"
+    ran under "nk". The runs of a line become one text; texts farther apart (tick labels) stay apart."""
+    svg = (
+        f"<svg xmlns='{SVG_NS}' width='10' height='10'><g>"
+        "<text x='4' y='14.2' font-size='11.3'>colour: responsibilities r</text>"
+        "<text x='135.2' y='15.7' font-size='8'>nk</text>"
+        "<text x='300' y='14.2' font-size='11.3'>2</text><text x='380' y='14.2' font-size='11.3'>3</text>"
+        "</g></svg>"
+    ).encode()
+    root = ET.fromstring(portable_svg(svg, 10, 10))
+    texts = root.findall(f".//{{{SVG_NS}}}text")
+    assert [("".join(t.itertext()), t.get("x")) for t in texts] == [
+        ("colour: responsibilities rnk", "4"),
+        ("2", "300"),
+        ("3", "380"),
+    ]
+    (span,) = texts[0].findall(f"{{{SVG_NS}}}tspan")
+    assert span.get("font-size") == "8" and float(span.get("dy")) == pytest.approx(1.5) and span.get("x") is None

@@ -120,3 +120,25 @@ def test_the_command_line_writer_says_why_a_handout_cannot_be_written(make_main_
     reason = save_handout(window, str(bad), None)
     assert reason is not None and reason.startswith("--export-handout:") and str(bad) in reason
     assert not bad.parent.exists()
+
+
+def test_a_presets_own_start_and_hard_em_are_said_in_their_own_words(qtbot, tmp_path):
+    """lecture-kmeans starts from the note's means (not k-means++), is hard EM, and has one feature."""
+    from nbviz.app.presentation.presets import load_preset
+    from nbviz.app.run.session import Session
+
+    session = Session()
+    assert session.load(*load_preset("lecture-kmeans"))
+    for _ in range(4):
+        assert session.next_half_step()
+    path = tmp_path / "kmeans.html"
+    write_handout(session, str(path))
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    facts = page.sections["data-and-model"]
+    assert "5 rows, 1 feature " in facts and "1 features" not in facts
+    assert "given parameters" in facts and "kmeans++" not in facts
+    assert "classification objective stays or rises" in page.sections["half-step-2"]
+    assert "log-likelihood goes up" not in "".join(page.sections.values())
+    assert "most probable component" in page.sections["half-step-1"]
+    assert "Hard EM never lowers the classification objective" in page.sections["whole-run"]

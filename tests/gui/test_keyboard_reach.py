@@ -21,6 +21,7 @@ def shared_window(qapp, tmp_path_factory):
 
     path = tmp_path_factory.mktemp("settings") / "settings.ini"
     win = MainWindow(settings=QSettings(str(path), QSettings.Format.IniFormat), remember_layout=False)
+    win.resize(1400, 900)  # the three columns of panels (a small window has them as tabs of one column)
     win.show()
     win.activateWindow()
     yield win

@@ -1,6 +1,7 @@
 """The data view's legend goes to the corner with the fewest points under it, and stays there."""
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF
 
 import nbviz.core as nc
@@ -80,7 +81,29 @@ def test_a_legend_stays_inside_a_narrow_plot_at_1024x768(make_main_window, qtbot
     qtbot.wait(50)
     plot = window.data_view.density
     legend = plot.legend.item
-    assert legend.isVisible()
+    assert legend.isVisible() and plot.legend.strip  # presenting: in the strip above the plot
     view = plot.legend.view_box.sceneBoundingRect()
+    whole = plot.plot.getPlotItem().sceneBoundingRect()
     shown = legend.sceneBoundingRect()
-    assert view.left() <= shown.left() and shown.right() <= view.right(), (view, shown)
+    assert whole.left() <= shown.left() and shown.right() <= whole.right(), (whole, shown)  # no word cut
+    assert shown.bottom() <= view.top() + 1, (view, shown)  # over none of the data
+
+
+def test_the_room_made_for_the_legend_is_given_back_when_it_is_hidden(make_main_window, qtbot):
+    """Outside presentation mode a legend over data that fill its corners raises the plot's top; switched
+    off, the data have their own range again."""
+    window = make_main_window()
+    assert window.files.load_preset("gmm-1d")
+    window.take_half_steps(2)
+    view = window.data_view.density
+    qtbot.wait(20)
+    heights = view.histogram.getData()[1]
+    low = view.view_box.viewRange()[1][0]
+    view.view_box.setYRange(low, heights.max(), padding=0)  # the histogram's bars reach the top corners
+    view.legend.make_room()
+    raised = view.view_box.viewRange()[1][1]
+    assert raised > heights.max()
+    window.view_options.set("legend", False)
+    qtbot.wait(20)
+    bottom, top = view.view_box.viewRange()[1]
+    assert bottom == pytest.approx(low) and top < raised and top <= 1.15 * heights.max() * (1 + 1e-9)  # the data's own

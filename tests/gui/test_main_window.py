@@ -3,11 +3,12 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QGroupBox, QPushButton
 
 import nbviz.core as nc
 from nbviz.app.data.problem import Problem
 from nbviz.app.model.config import ModelConfig
+from nbviz.app.presentation.presets import START_HERE
 from nbviz.gui.window.main_window import MainWindow
 
 TRUTH = nc.GaussianMixture(weights=[0.5, 0.5], means=[[0, 0], [4, 4]], covariances=np.stack([np.eye(2)] * 2))
@@ -389,3 +390,15 @@ def test_a_panels_error_that_still_applies_stays_when_the_run_changes(window, mo
     assert window.banner.isVisible() and window.banner.text == "a message the controls still show"
     window.controls.error.clear()
     assert not window.banner.isVisible()
+
+
+def test_the_start_page_offers_where_to_begin_above_the_presets(window, qtbot):
+    """Open, Synthesise and a first preset come before the list of 22 presets, not after it."""
+    page = window.start_page
+    presets = page.findChildren(QGroupBox)[-1]
+    buttons = {button.text(): button for button in page.findChildren(QPushButton)}
+    for text in ("Open a data file or session…", "Synthesise data…", f"Start here: {START_HERE}"):
+        button = buttons[text]
+        assert button.mapTo(page, button.rect().bottomLeft()).y() < presets.mapTo(page, presets.rect().topLeft()).y()
+    buttons[f"Start here: {START_HERE}"].click()
+    assert window.pages.currentIndex() == 1 and window.session.problem.preset == START_HERE

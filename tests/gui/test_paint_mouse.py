@@ -207,14 +207,30 @@ def test_an_edit_counts_as_unsaved_work(painting):
     assert len(window.session.history) == 1 and window.files.unsaved
 
 
-def test_painting_widens_the_view_and_gives_back_its_range_when_nothing_was_painted(painting):
+def test_entering_and_leaving_paint_mode_and_an_edit_inside_the_view_keep_its_range(painting):
+    """The view holds still under the lecturer's hand: D on and off, a click inside, a step."""
     window, view, bounds = painting
-    x0, x1, _, _ = bounds
     window.commands["paint"].trigger()  # off
-    (u0, u1), _ = view.view_box.viewRange()
-    assert (u1 - u0) == pytest.approx((x1 - x0) / 1.6, rel=1e-6)
-    window.commands["paint"].trigger()  # on again: widened once more from the data's own range
-    assert view.view_box.viewRange()[0] == pytest.approx([x0, x1], rel=1e-6)
+    assert [*view.view_box.viewRange()[0], *view.view_box.viewRange()[1]] == pytest.approx(list(bounds))
+    window.commands["paint"].trigger()  # on
+    assert [*view.view_box.viewRange()[0], *view.view_box.viewRange()[1]] == pytest.approx(list(bounds))
+    click(view, *empty_place(view, bounds))
+    window.session.step()
+    window.commands["paint"].trigger()  # off
+    (x0, x1), (y0, y1) = view.view_box.viewRange()
+    # the same height of data; at equal aspect the width follows the plot's shape (the same centre)
+    assert [y0, y1] == pytest.approx(list(bounds[2:]))
+    assert (x0 + x1) / 2 == pytest.approx((bounds[0] + bounds[1]) / 2)
+
+
+def test_the_paint_buttons_menu_chooses_what_a_click_adds(painting):
+    window, view, bounds = painting
+    paint = window.paint_bar
+    names = [action.text() for action in paint.choices.actions()]
+    assert len(names) == 3 and paint.button.menu() is paint.choices  # gmm-2d's three true components
+    paint.choose(2)
+    click(view, *empty_place(view, bounds))
+    assert window.session.problem.truth_z[-1] == 2
 
 
 def test_a_refused_drag_puts_the_point_back(painting):

@@ -93,7 +93,10 @@ def test_p_toggles_the_parameters_overlay_only_in_presentation_mode(qtbot, windo
     assert "weight π" in overlay.text() and "Component 1" in overlay.text()
     view = window.data_view.rect()
     assert view.contains(overlay.geometry()) and overlay.width() >= PARAMETERS_MIN_WIDTH
-    qtbot.keyClick(window.data_view, Qt.Key_P)
+    for page in range(1, overlay.panel.pages):  # a text longer than the box: P shows its next page
+        qtbot.keyClick(window.data_view, Qt.Key_P)
+        assert overlay.isVisible() and overlay.panel.page == page and f"page {page + 1} of" in overlay.title.text()
+    qtbot.keyClick(window.data_view, Qt.Key_P)  # after the last page P hides it
     assert not overlay.isVisible()
     qtbot.keyClick(window.data_view, Qt.Key_P)
     window.appearance.set_presentation(False)  # leaving hides it; coming back shows it as it was
@@ -113,8 +116,9 @@ def test_at_1024x768_every_preset_gives_the_data_and_the_board_half_the_screen_a
     window.presentation_layout.parameters_action.trigger()
     qtbot.wait(10)
     assert window.size().width() == 1024 and window.size().height() == 768
-    view, board = window.data_view, window.docks.board_dock
+    view, board, note = window.data_view, window.docks.board_dock, window.preset_note
     lesson = view.width() * view.height() + (board.width() * board.height() if board.isVisible() else 0)
+    lesson += note.width() * note.height() if note.isVisible() else 0  # the lesson's words, at the least type
     assert lesson >= 0.5 * 1024 * 768, (view.width(), view.height(), board.width())
     assert view.width() * view.height() >= 0.25 * 1024 * 768, (view.width(), view.height())
     if board.isVisible():  # the board's numbers are all in view, none broken

@@ -75,7 +75,7 @@ def test_a_saved_preset_session_reopens_with_its_note_start_and_rule(window, qtb
     assert window.files.load_preset("lecture-eight-points")  # another preset, another note
     assert window.restore_session(saved, str(path))
     note = window.preset_note
-    assert note.isVisible() and note.text == PRESETS["lecture-kmeans"].note
+    assert note.isVisible() and note.text == PRESETS["lecture-kmeans"].note_text(presenting=False)
     assert window.session.config.start_given and window.controls.given_start_label.isVisible()
     assert not window.controls.convergence.fixed_check.isChecked()
     # the eight points' fixed rule survives a session file too

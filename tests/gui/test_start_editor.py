@@ -144,3 +144,21 @@ def test_controls_button_opens_the_editor_from_the_window(qtbot, tmp_path):
         type_into(qtbot, dialog, 0, 1, "0.125")
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert window.session.history[0].model.means[0, 0] == 0.125
+
+
+def test_float_noise_is_rounded_on_screen_and_an_untouched_cell_keeps_its_exact_number(qtbot):
+    """A start mean of 35.06250000000003 reads 35.0625; OK without an edit starts from the exact number,
+    a cell typed over starts from what was typed."""
+    session = Session()
+    X = np.array([[30.0], [35.0], [40.0], [70.0], [75.0]])
+    noisy = float(np.float64(35.0625) + 4 * np.spacing(35.0625))
+    start = nc.GaussianMixture(weights=[0.5, 0.5], means=[[noisy], [0.1 + 0.2]], covariances=np.full((2, 1, 1), 9.0))
+    assert session.load(Problem(name="noisy", X=X, columns=("x",)), ModelConfig(n_components=2), start)
+    dialog = open_editor(qtbot, session)
+    assert repr(noisy) == "35.06250000000003"  # a number as an M-step leaves it
+    assert dialog.table.item(0, 1).text() == "35.0625" and dialog.table.item(1, 1).text() == "0.3"
+    assert [float(text) for text in dialog.cells()[0]][1] == noisy  # exact behind the rounded text
+    type_into(qtbot, dialog, 1, 1, "0.25")  # typed over: the number typed
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    first = session.history[0].model
+    assert first.means[0, 0] == noisy and first.means[1, 0] == 0.25

@@ -4,6 +4,8 @@
   ``p(x)`` and ``r_k = pi_k p(x | k) / p(x)``, in log space;
 - `factor_rows`: for a naive Bayes family, ``p(x | k)`` as its product feature by feature (the
   features that tell the components apart most first, the rest summarised);
+- `shared_factor`: the factor of ``p(x | k)`` the components share (the multinomial coefficient),
+  which a lecture leaves out of ``P(D | theta_k)``;
 - `linear_score`: with two components, the same E-step as a linear score, ``log(pi_1 / pi_2)`` plus
   each feature's log factor ratio (for counts ``n(w) log(theta_1w / theta_2w)``), whose logistic is r_1;
 - `worked_parameter`: how an M-step computed one parameter from the responsibilities, e.g.
@@ -138,6 +140,18 @@ def factor_rows(model: nc.Mixture, x, limit: int = MAX_FACTORS) -> FactorRows | 
         log_constant=factors.log_constant,
         constant_text=factors.constant_text,
     )
+
+
+def shared_factor(model: nc.Mixture, x) -> tuple[float, str]:
+    """The log of the factor of ``p(x | k)`` every component shares, and what it is ("" and 0: none).
+
+    The multinomial's coefficient ``L! / prod_m x_m!`` is one: it cancels in r_k, and a lecture writes
+    ``P(D | theta_k) = prod_w theta_kw^n(w)`` without it.
+    """
+    factors = presentation(model).steps.feature_log_factors(model, np.asarray(x, dtype=float))
+    if factors is None or not factors.constant_text:
+        return 0.0, ""
+    return factors.log_constant, factors.constant_text
 
 
 @dataclass(frozen=True)

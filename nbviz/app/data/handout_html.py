@@ -29,6 +29,27 @@ WHAT_HAPPENED = {
     ),
 }
 
+# hard (classification) EM: each point wholly to its most probable component; what it climbs is the
+# classification objective, which stays or rises, while the log-likelihood may fall
+HARD_WHAT_HAPPENED = {
+    **WHAT_HAPPENED,
+    "E": (
+        "E-step of hard EM: with the parameters held fixed, every point is given wholly to its most probable "
+        "component (r<sub>nk</sub> = 1 there, 0 elsewhere); the colours change, the parameters do not."
+    ),
+    "M": (
+        "M-step of hard EM: each component's weight and parameters are re-estimated from the points it was "
+        "given (the highlighted values changed). The classification objective stays or rises; the "
+        "log-likelihood need not."
+    ),
+}
+
+
+def what_happened(phase: str, hard: bool) -> str:
+    """What a half-step of `phase` did, in the words of soft EM or of hard EM (`hard`)."""
+    return (HARD_WHAT_HAPPENED if hard else WHAT_HAPPENED)[phase]
+
+
 STYLE = """
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", Arial, sans-serif; color: #222; max-width: 1200px; margin: 2em auto;
@@ -69,7 +90,7 @@ class HandoutStep:
     extra_html : str
         More numbers (e.g. the responsibilities after an E-step), or "".
     note : str
-        What the half-step did (HTML); "" for the usual words for its phase (`WHAT_HAPPENED`).
+        What the half-step did (HTML); "" for soft EM's usual words for its phase (`WHAT_HAPPENED`).
     """
 
     index: int

@@ -388,10 +388,11 @@ class FamilyPresentation:
         Returns
         -------
         ndarray of int
-            With absolute probabilities and every feature listed, the features in column order.
+            With every feature listed, the features in column order for every component, so that a
+            feature's row lines up across the components (dog/cat's words compared one by one).
         """
         K, M = ranking.shape
-        if self.absolute_probabilities and count >= M:
+        if count >= M:
             return np.tile(np.arange(M), (K, 1))
         return np.argsort(-ranking, axis=1, kind="stable")[:, :count]
 

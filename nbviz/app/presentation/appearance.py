@@ -32,6 +32,12 @@ def component_hex(dark: bool = False) -> list[str]:
 
 
 PRESENTATION_SCALE = {"font": 1.45, "line": 1.8, "point": 1.6}
+# The least type in presentation mode, in points: at 96 dpi the digits of 14.5 pt are 14 pixels tall (DejaVu
+# Sans), readable from the back of a lecture hall at 1024x768; the E-step board and the lesson's tables 17 px.
+PRESENTATION_LEAST_POINTS = 14.5
+BOARD_LEAST_POINTS = 17.5
+TEXT_SCALE_RANGE = (0.7, 2.5)  # what Ctrl+- and Ctrl+= reach, times the type's size
+TEXT_SCALE_STEP = 1.1  # one press of Ctrl+= (Ctrl+- divides by it)
 
 
 def _by_scheme(light, dark) -> property:
@@ -56,6 +62,13 @@ class Appearance(QObject):
     ----------
     presentation : bool
         Larger fonts, thicker lines, bigger points (toggled with F5 in the window).
+    text_scale : float
+        Every text's size times this (Ctrl+= and Ctrl+- in the window), 1 by default.
+    screen : bool
+        Drawn on the window's screen (a projector's): presentation mode keeps every text at least
+        `PRESENTATION_LEAST_POINTS` and lays the data views' legends out in a strip above the plot.
+        False for a figure, whose presentation sizes are scaled alone and whose legend lies in a free
+        corner over the plot.
     dark : bool
         Dark backgrounds with light text (follows the system's colour scheme in the window).
     """
@@ -66,6 +79,8 @@ class Appearance(QObject):
         super().__init__(parent)
         self.presentation = bool(presentation)
         self.dark = bool(dark)
+        self.text_scale = 1.0
+        self.screen = True  # the window's: presentation mode's least type and legend strip (not a figure's)
 
     # ----------------------------------------------------------------- state
     def set_presentation(self, on: bool) -> None:
@@ -74,6 +89,18 @@ class Appearance(QObject):
     def set_dark(self, on: bool) -> None:
         self._set("dark", on)
 
+    def set_text_scale(self, scale: float) -> None:
+        """Make every text `scale` times its size (within `TEXT_SCALE_RANGE`), and announce it."""
+        low, high = TEXT_SCALE_RANGE
+        scale = round(min(max(float(scale), low), high), 4)
+        if scale != self.text_scale:
+            self.text_scale = scale
+            self.changed.emit()
+
+    def grow_text(self, steps: int) -> None:
+        """Larger type by `steps` presses of Ctrl+= (smaller for negative steps); 0 puts it back."""
+        self.set_text_scale(self.text_scale * TEXT_SCALE_STEP**steps if steps else 1.0)
+
     def _set(self, name: str, on: bool) -> None:
         """Set the flag `name` and announce it, if it changes."""
         if bool(on) != getattr(self, name):
@@ -81,9 +108,13 @@ class Appearance(QObject):
             self.changed.emit()
 
     # ----------------------------------------------------------------- sizes
-    def font_size(self, base: float) -> float:
-        """A font size (points or pixels) scaled for presentation mode."""
-        return self._scaled("font", base)
+    def font_size(self, base: float, least: float = PRESENTATION_LEAST_POINTS) -> float:
+        """A font size in points scaled for presentation mode (there at least `least` on the screen) and by
+        the user's text scale (Ctrl+= / Ctrl+-)."""
+        size = self._scaled("font", base)
+        if self.presentation and self.screen:
+            size = max(size, least)
+        return size * self.text_scale
 
     def line_width(self, base: float) -> float:
         """A pen width in pixels, thicker in presentation mode."""

@@ -1,4 +1,4 @@
-"""The user's remembered choices: play speed, presentation mode, the last preset or file opened,
+"""The user's remembered choices: play speed, presentation mode, text size, the last preset or file opened,
 the folders of the file dialogs and the synthesis dialog's settings.
 
 They are read back from QSettings as text and parsed strictly: a value that is missing keeps the
@@ -13,12 +13,15 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QSettings
 
+from .appearance import TEXT_SCALE_RANGE
+
 SPEED_RANGE = (1, 40)  # the speed slider's steps: quarter half-steps per second
 DEFAULT_SPEED = 8
 LAST_KINDS = ("preset", "file")
 KEYS = {
     "speed": "choices/speed",
     "presentation": "choices/presentation",
+    "text_scale": "choices/text_scale",
     "last_kind": "choices/last_kind",
     "last_name": "choices/last_name",
 }
@@ -33,6 +36,8 @@ class Choices:
     speed : int
         Play speed in quarter half-steps per second, within SPEED_RANGE.
     presentation : bool
+    text_scale : float
+        Every text's size times this (Ctrl+= / Ctrl+-), within `TEXT_SCALE_RANGE`.
     last_kind : str
         "preset", "file" or "" (nothing opened yet).
     last_name : str
@@ -43,6 +48,7 @@ class Choices:
 
     speed: int = DEFAULT_SPEED
     presentation: bool = False
+    text_scale: float = 1.0
     last_kind: str = ""
     last_name: str = ""
     unreadable: tuple[str, ...] = field(default=(), compare=False)
@@ -77,6 +83,16 @@ def read_choices(settings: QSettings) -> Choices:
             values["presentation"] = presentation.lower() == "true"
         else:
             unreadable.append(KEYS["presentation"])
+    scale = _text(settings, KEYS["text_scale"])
+    if scale is not None:
+        try:
+            number = float(scale)
+        except ValueError:
+            number = float("nan")
+        if TEXT_SCALE_RANGE[0] <= number <= TEXT_SCALE_RANGE[1]:
+            values["text_scale"] = number
+        else:
+            unreadable.append(KEYS["text_scale"])
     kind, name = _text(settings, KEYS["last_kind"]), _text(settings, KEYS["last_name"])
     if kind is not None or name is not None:
         if kind in LAST_KINDS and name:
@@ -90,6 +106,7 @@ def write_choices(settings: QSettings, choices: Choices) -> None:
     """Store `choices` (the caller syncs)."""
     settings.setValue(KEYS["speed"], int(choices.speed))
     settings.setValue(KEYS["presentation"], bool(choices.presentation))
+    settings.setValue(KEYS["text_scale"], f"{choices.text_scale:g}")
     settings.setValue(KEYS["last_kind"], choices.last_kind)
     settings.setValue(KEYS["last_name"], choices.last_name)
 

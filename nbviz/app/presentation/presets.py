@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,6 +15,18 @@ from ..data.problem import Problem
 from ..model.config import ModelConfig
 from . import lecture_examples as lectures
 from .resources import dataset_path
+
+if TYPE_CHECKING:
+    from ..run.session import Session
+
+
+# a note's words for what each mode shows: the board beside the data and W's overlay when presenting, the
+# E-step board the View menu brings and the point inspector in the workspace
+PRESENTING_WORDS = {"[board]": QT_TRANSLATE_NOOP("nbviz", "the board"), "[W]": "W"}
+WORKSPACE_WORDS = {
+    "[board]": QT_TRANSLATE_NOOP("nbviz", "the E-step board (View menu)"),
+    "[W]": QT_TRANSLATE_NOOP("nbviz", "the point inspector"),
+}
 
 
 @dataclass(frozen=True)
@@ -31,9 +44,13 @@ class Preset:
     build : callable
         ``build() -> (problem, config, start)``.
     note : str
-        A few sentences shown in the workspace while the preset is open: what to look at.
+        A few sentences shown in the workspace while the preset is open: what to look at. "[board]" and
+        "[W]" stand for what the mode shows (`note_text`).
     selected : int or None
         The data row the point inspector opens on (None: no row).
+    probe : tuple of float or None
+        A point (one value per feature) probed when the preset opens, instead of a row: its P(C | x) is
+        a row of the E-step board, marked as the probe (None: no probe).
     """
 
     name: str
@@ -41,6 +58,24 @@ class Preset:
     build: Callable[[], tuple[Problem, ModelConfig, nc.Mixture | None]]
     note: str = ""
     selected: int | None = None
+    probe: tuple[float, ...] | None = None
+
+    def note_text(self, presenting: bool, translate: Callable[[str, str], str] | None = None) -> str:
+        """The note as presentation mode (`presenting`) or the workspace shows it (in the user's language
+        with `translate`, Qt's ``translate(context, text)``): it names only what is on screen (the E-step
+        board stands beside the data when presenting; W is presentation mode's key)."""
+        words = PRESENTING_WORDS if presenting else WORKSPACE_WORDS
+        text = self.note if translate is None else translate("nbviz", self.note)
+        for marker, word in words.items():
+            text = text.replace(marker, word if translate is None else translate("nbviz", word))
+        return text[:1].upper() + text[1:]
+
+    def point_at(self, session: Session) -> None:
+        """Select the row, or probe the point, the preset's lesson reads (just after it was loaded)."""
+        if self.selected is not None:
+            session.select(self.selected)
+        if self.probe is not None:
+            session.inspection.probe(self.probe)
 
 
 def _bundled(file: str, name: str, label_column: str | None = None) -> Problem:
@@ -321,9 +356,9 @@ PRESETS = {
             lectures.two_documents,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "Documents (1, 1) and (0, 1); start π = (0.7, 0.3), P(x1=1|k) = (0.5, 0.2), P(x2=1|k) = (0.4, 0.7); "
-                "the note's C = 0 / 1 are components 1 / 2. Press E: the E-step board shows each responsibility "
-                "(W works it out); press M: π2 = P(C=1) = 0.388, P(x1=1 | C=0) = 0.629.",
+                "Documents (1, 1), (0, 1); start π = (0.7, 0.3), P(x1=1|C) = (0.5, 0.2), P(x2=1|C) = (0.4, 0.7); "
+                "the note's C = 0, 1 are components 1, 2. E: each r on [board]; M: π2 = 0.388, P(x1=1|C=0) = 0.629 "
+                "in the table (the note rounds r first: 0.628).",
             ),
             selected=0,
         ),
@@ -335,9 +370,9 @@ PRESETS = {
             lectures.dog_cat,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "Component 1 (the note's +) favours dog and cat, 2 (−) tulip and rose; equal priors. Press E: the "
-                "E-step board shows P(+ | row 1), the note's document; W works it out, also as the score "
-                "log(π+/π−) + Σ n(w) log(θ+w/θ−w).",
+                "Component 1 is the note's + (dog, cat), 2 its − (tulip, rose); equal priors; row 1 is the note's "
+                "document. E: [board] shows P(+ | row 1) = 0.995, P(D | θ) = ∏ θ_w^n(w) = 0.001 and 5e−6, and the "
+                "log-odds score 5.298; [W] works them out.",
             ),
             selected=0,
         ),
@@ -350,10 +385,9 @@ PRESETS = {
             lectures.kmeans_steps,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "Hard EM with a small fixed variance is k-means: E assigns each point to its nearest mean, M moves "
-                "each "
-                "mean to its cluster's average. Two rounds reach {1, 2} and {4, 5, 6}, where lecture-five-points "
-                "starts.",
+                "Hard EM with a small fixed variance is k-means: E gives each point to its nearest mean, M moves each "
+                "mean to its cluster's average. The means, on the plot and [board]: 3.5, 4.8, then 2.333, 5.5, then "
+                "1.5, 5.0, where lecture-five-points starts.",
             ),
         ),
         Preset(
@@ -364,10 +398,11 @@ PRESETS = {
             lectures.five_points,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "The start is the k-means clustering {1, 2} and {4, 5, 6} turned into two Gaussians (C = 0 / 1 are "
-                "components 1 / 2). Step once and read P(C | x) for each point on the E-step board: the soft "
-                "assignment replaces k-means' hard one.",
+                "The k-means clusters {1, 2}, {4, 5, 6} as two Gaussians (the note's C = 1, 2 are components 1, 2). "
+                "E: on [board] P(C | x) is all but hard for the five points; the probe x = 3 between them gets "
+                "the note's 0.195 / 0.805.",
             ),
+            probe=(3.0,),
         ),
         Preset(
             "lecture-fruit",
@@ -377,9 +412,8 @@ PRESETS = {
             lectures.fruit,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "500 bananas, 300 oranges, 200 others; alpha = beta = 1 adds one to every count. E, M, E, then W: the "
-                "selected long, sweet, yellow fruit is banana 0.928 (the board shows its known label). The note's code "
-                "differs: it uses the feature counts as class sizes.",
+                "500 bananas, 300 oranges, 200 others, α = β = 1 (Laplace). E, M, E: on [board] the long, sweet, "
+                "yellow fruit's P(C | x) is banana 0.928. The note's code uses feature counts as class sizes.",
             ),
             selected=0,
         ),
@@ -389,8 +423,9 @@ PRESETS = {
             lectures.eight_points,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "The note's start and alpha = beta = 0.01 (C = 0 / 1 are components 1 / 2). Run to convergence "
-                "(Ctrl+R) does the note's 100 iterations; then read the point (0, 0, 1), row 8 of the E-step board.",
+                "The note's start, α = β = 0.01 (C = 0, 1 are components 1, 2). Run to convergence (Ctrl+R) does "
+                "the note's 100 iterations: π = 0.665, 0.335 in the table, and the point (0, 0, 1), row 8 of "
+                "[board], 0.329 / 0.671.",
             ),
             selected=7,
         ),
@@ -400,8 +435,9 @@ PRESETS = {
             lectures.twos,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "The 8x8 handwritten 2s, hard EM with K = 2 and α = β = 1 from uniformly random pixel probabilities. "
-                "Run it: the two prototype images are two ways to write a 2.",
+                "The bundled 8x8 handwritten 2s (the note has MNIST's 28x28), hard EM, K = 2, α = β = 1, from random "
+                "pixel probabilities. Run it: the two prototypes are two ways to write a 2, π = 0.380, 0.620 (the "
+                "note's MNIST run: 0.433, 0.567).",
             ),
             selected=0,
         ),
@@ -414,7 +450,7 @@ PRESETS = {
             QT_TRANSLATE_NOOP(
                 "nbviz",
                 "1000 rows drawn from sources A, B and C. Run it and compare the fitted probabilities with the true "
-                "sources overlaid: how close do six binary features get? The board shows the selected row's r_nk.",
+                "sources (the ticks): how close do six binary features get? [board] shows the selected row's r_nk.",
             ),
             selected=0,
         ),
@@ -424,9 +460,9 @@ PRESETS = {
             lectures.sampling_2d,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "1000 samples: about 900 from the tilted Gaussian at (5, 0), 100 from the round one at (-5, 0). The "
-                "dashed ellipses are the mixture sampled from; EM finds it again. Click a point: its r_nk on the "
-                "board.",
+                "1000 samples of the note's mixture (drawn here, not its printout): about 900 from the tilted "
+                "Gaussian at (5, 0), 100 from the round one at (−5, 0), dashed. Run it: [board] shows the means EM "
+                "finds and a clicked point's r_nk.",
             ),
             selected=0,
         ),
@@ -436,13 +472,17 @@ PRESETS = {
             lectures.sampling_1d,
             QT_TRANSLATE_NOOP(
                 "nbviz",
-                "500 samples of means (-2, 0, 3), sds (1.2, 1, 2.5), weights (0.2, 0.5, 0.3). The weighted densities "
-                "add up to the black curve over the histogram; the wide component is the hardest to recover.",
+                "500 samples (drawn here, not the note's five printed ones) of means (−2, 0, 3), sds (1.2, 1, 2.5), "
+                "weights (0.2, 0.5, 0.3). The weighted densities add up to the thick curve; [board] shows the means "
+                "EM finds.",
             ),
             selected=0,
         ),
     ]
 }
+
+
+START_HERE = "gmm-2d"  # the preset a first visit is offered first: three clouds with their truth dashed
 
 
 def load_preset(name: str):

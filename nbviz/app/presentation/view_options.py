@@ -70,6 +70,13 @@ OPTIONS = (
         QT_TRANSLATE_NOOP("nbviz", "What the lines, ellipses, shading and colours mean"),
     ),
     ViewOption(
+        "mean_values",
+        QT_TRANSLATE_NOOP("nbviz", "Mean values"),
+        QT_TRANSLATE_NOOP(
+            "nbviz", "Each mean's value written beside it in the window (1-D and 2-D data, up to four components)"
+        ),
+    ),
+    ViewOption(
         "shapes",
         QT_TRANSLATE_NOOP("nbviz", "Marker shapes by component"),
         QT_TRANSLATE_NOOP(
@@ -127,6 +134,7 @@ class ViewOptions(QObject):
     mixture_curve: bool
     labels: bool
     legend: bool
+    mean_values: bool
     shapes: bool
     uncertainty: bool
     equal_aspect: bool

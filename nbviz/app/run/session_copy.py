@@ -26,5 +26,6 @@ def read_only_copy(session: Session, parent=None) -> Session:
         outcome = copy.adopt_run(em, session.config)
     if not outcome:
         raise ValueError(outcome.reason)
+    copy.config = copy.config.with_(start_given=session.config.start_given)  # the run's own start, as it was
     copy.set_cursor(0)
     return copy

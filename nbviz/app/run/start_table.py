@@ -58,6 +58,22 @@ def cell_text(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+NOISE_DIGITS = 12  # significant digits a cell shows: what lies beyond is float noise (35.06250000000003)
+
+
+def shown_text(text: str) -> str:
+    """A cell's text as shown: a number to `NOISE_DIGITS` significant digits ("35.0625" for
+    "35.06250000000003"); anything else as it is. The exact text stays behind it (`ParameterTable`)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    if not np.isfinite(value):
+        return text
+    short = f"{value:.{NOISE_DIGITS}g}"
+    return short if len(short) < len(text) else text
+
+
 @dataclass(frozen=True)
 class StartTable:
     """The start editor's table for one family, number of features, layout and fit options.

@@ -182,7 +182,7 @@ class ImportDialog(QDialog):
         roles_hint.setWordWrap(True)
 
         self.binarise_check = QCheckBox(
-            translate("nbviz", "Binarise features at threshold (x ≥ t becomes 1, else 0; for Bernoulli models)")
+            translate("nbviz", "Binarise at threshold t (x ≥ t is 1, else 0: for Bernoulli)")
         )
         self.threshold_spin = QDoubleSpinBox()
         self.threshold_spin.setRange(-1e12, 1e12)

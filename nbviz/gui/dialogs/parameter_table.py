@@ -6,13 +6,13 @@ The start editor fills it with the columns of `nbviz.app.run.start_table.StartTa
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from ...app.data import synthesis
 from ...app.families.synthesis_table import Column
-from ...app.run.start_table import cell_text
+from ...app.run.start_table import cell_text, shown_text
 from ..plots.data.prototypes import colour_icon
 from ..style.palette import component_color
 
@@ -20,6 +20,7 @@ translate = QCoreApplication.translate
 
 NORMALISE_DECIMALS = 6
 MAX_FITTED_COLUMNS = 40  # up to this many columns are sized to their text
+EXACT_ROLE = Qt.ItemDataRole.UserRole + 1  # a cell's exact text, behind the rounded one shown
 MAX_LISTED_ISSUES = 5  # the messages shown under a table; the rest are counted
 
 
@@ -57,7 +58,9 @@ class ParameterTable(QTableWidget):
             for k, row in enumerate(rows):
                 self.setVerticalHeaderItem(k, QTableWidgetItem(str(k + 1)))
                 for c, text in enumerate(row):
-                    self.setItem(k, c, QTableWidgetItem(text))
+                    item = QTableWidgetItem(shown_text(text))  # float noise rounded away on screen
+                    item.setData(EXACT_ROLE, text)
+                    self.setItem(k, c, item)
         finally:
             self.blockSignals(False)
         self.set_dark(dark)
@@ -78,8 +81,13 @@ class ParameterTable(QTableWidget):
         return item
 
     def cells(self) -> list[list[str]]:
-        """The table's text, row by row."""
-        return [[self.cell(k, c).text() for c in range(self.columnCount())] for k in range(self.rowCount())]
+        """The table's text, row by row: a cell left as it was shown reads as its exact number."""
+        return [[self._exact(self.cell(k, c)) for c in range(self.columnCount())] for k in range(self.rowCount())]
+
+    @staticmethod
+    def _exact(item: QTableWidgetItem) -> str:
+        exact = item.data(EXACT_ROLE)
+        return exact if isinstance(exact, str) and item.text() == shown_text(exact) else item.text()
 
     def mark(self, check: synthesis.TableCheck, background: str) -> None:
         """Colour the cells `check` refuses with `background`, their reasons as tooltips."""

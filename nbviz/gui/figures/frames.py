@@ -84,6 +84,7 @@ class FrameViews(QObject):
             presentation=appearance is not None and appearance.presentation,
             dark=appearance is not None and appearance.dark,
         )
+        self.appearance.screen = False  # an animation's frames are figures: their own sizes, the legend over the plot
         options = ViewOptions(self, **(view_options.values() if view_options is not None else {}))
         self.data_view = DataView(self.session, appearance=self.appearance, view_options=options)
         self.objective = ObjectiveCurve(self.session, appearance=self.appearance) if with_objective else None

@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage, QPixmap
 
 from ...app.data.files import write_atomically
 from ...app.data.half_steps import half_step_name, handout_indices, objective_name, objective_value_text
-from ...app.data.handout_html import HandoutStep, data_uri, handout_html, responsibilities_html
+from ...app.data.handout_html import HandoutStep, data_uri, handout_html, responsibilities_html, what_happened
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
@@ -36,13 +36,19 @@ def png_bytes(image: QImage) -> bytes:
     return encode_image(QPixmap.fromImage(image))
 
 
+def counted(number: int, noun: str) -> str:
+    """ "1 feature", "3 features"."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def run_facts(session: Session) -> list[tuple[str, str]]:
     """(label, value) pairs describing the data, the model and the run, for the top of the page."""
     problem, config, history = session.problem, session.config, session.history
     assert problem is not None  # a run comes with its data
     columns = [str(name) for name in problem.columns]
     listed = ", ".join(columns[:MAX_LISTED_COLUMNS]) + (f", … ({len(columns)} in all)" if len(columns) > 12 else "")
-    facts = [("Data", f"{problem.name}: {problem.n_samples} rows, {problem.n_features} features ({problem.data_kind})")]
+    rows, features = counted(problem.n_samples, "row"), counted(problem.n_features, "feature")
+    facts = [("Data", f"{problem.name}: {rows}, {features} ({problem.data_kind})")]
     if problem.description:
         facts.append(("About the data", problem.description))
     facts += [
@@ -92,6 +98,7 @@ class HandoutMaker:
             else:
                 heading += " — where the run stops"
                 note = "The run stops here (it has not converged yet: another iteration would still gain)."
+        note = note or what_happened(snapshot.phase, copy.config.hard)
         extra = ""
         if snapshot.phase == "E":
             resp = copy.resp
@@ -115,10 +122,14 @@ class HandoutMaker:
             image = summary.render(len(history) - 1, QSize(*SUMMARY_SIZE), PIXEL_SCALE)
         finally:
             summary.close()
+        never = (
+            "Hard EM never lowers the classification objective (the dashed curve); the log-likelihood may fall."
+            if self.copy.config.hard
+            else "EM never lowers the objective; the ELBO (dashed) touches it after each E-step."
+        )
         closing = (
             "<section id='whole-run'><h2>The whole run</h2><p>The objective at every half-step (right), the "
-            "last half-step's model on the left. EM never lowers the objective; the ELBO (dashed) touches it after "
-            "each E-step.</p>"
+            f"last half-step's model on the left. {never}</p>"
             f"<img src='{data_uri(png_bytes(image))}' width='{SUMMARY_SIZE[0]}' height='{SUMMARY_SIZE[1]}' "
             "alt='The data view and the objective over the whole run'></section>"
         )

@@ -114,7 +114,9 @@ def _explored(result: Result | None, kind: str, missing: str) -> Result:
 
 
 def _appearance(source: FigureSource, options: FigureOptions) -> Appearance:
-    return Appearance(presentation=options.presentation, dark=source.appearance.dark)
+    appearance = Appearance(presentation=options.presentation, dark=source.appearance.dark)
+    appearance.screen = False  # a figure's own sizes (no least type); its legend in a free corner, room made
+    return appearance
 
 
 def _background(appearance: Appearance) -> QColor:

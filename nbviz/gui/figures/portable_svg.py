@@ -250,13 +250,70 @@ def _drop_needless_clips(root: ET.Element) -> None:
             del group.attrib["clip-path"]
 
 
+_TEXT = f"{{{SVG_NS}}}text"
+_RUN_STYLE = ("fill", "fill-opacity", "font-family", "font-size", "font-weight", "font-style")
+RUN_REACH = 0.75  # a run's width is at most this many font sizes a character: a farther run is another text
+
+
+def _run(element: ET.Element) -> tuple[float, float, float] | None:
+    """A plain <text> run's x, y and font size, or None for anything else."""
+    if element.tag != _TEXT or len(element) or not element.text:
+        return None
+    try:
+        return float(element.get("x", "")), float(element.get("y", "")), float(element.get("font-size", ""))
+    except ValueError:
+        return None
+
+
+def _follows(before: ET.Element, after: ET.Element) -> bool:
+    """Whether run `after` goes on the line of run `before`, right after it (a subscript, an italic letter),
+    not a text of its own further along (the next tick label)."""
+    first, second = _run(before), _run(after)
+    if first is None or second is None:
+        return False
+    (x0, y0, size), (x1, y1, _) = first, second
+    reach = len(before.text or "") * size * RUN_REACH + 1.0
+    return x0 < x1 <= x0 + reach and abs(y1 - y0) < 0.6 * size
+
+
+def _join_runs(group: ET.Element) -> None:
+    """Qt writes a line of rich text as one <text> per run, each at the x its own font metrics gave it: in a
+    renderer whose font is a little wider a subscript lies over the letter before it (librsvg's "r" under
+    "nk"). The runs of a line become tspans of its first run, each drawn by the renderer right after the one
+    before (its baseline kept with dy)."""
+    line: list[ET.Element] = []
+
+    def merge() -> None:
+        if len(line) > 1:
+            first = line[0]
+            y = float(first.get("y", "0"))
+            for run in line[1:]:
+                span = ET.SubElement(first, f"{{{SVG_NS}}}tspan", {k: run.get(k, "") for k in _RUN_STYLE if run.get(k)})
+                run_y = float(run.get("y", "0"))
+                if run_y != y:
+                    span.set("dy", _fmt(run_y - y))
+                span.text, y = run.text, run_y
+                group.remove(run)
+        line.clear()
+
+    for child in list(group):
+        if line and _follows(line[-1], child):
+            line.append(child)
+            continue
+        merge()
+        if _run(child) is not None:
+            line.append(child)
+    merge()
+
+
 def portable_svg(data: bytes, width: int, height: int) -> bytes:
     """Qt's SVG `data` of a `width` x `height` pixel figure, rewritten to render alike everywhere.
 
     Groups whose shapes Qt drew with a cosmetic pen under a scaling transform are rewritten in
     figure coordinates (see the module's notes); any leftover ``vector-effect`` is removed (a pen
     that is not scaled draws the same without it); text is not clipped (`_only_text`), nor what
-    lies inside its clip (`_drop_needless_clips`); enlarged images without smoothing stay sharp
+    lies inside its clip (`_drop_needless_clips`); the runs of a line of rich text (a subscript) are
+    one text the renderer lays out (`_join_runs`); enlarged images without smoothing stay sharp
     (`_sharp_image`); the size is given in pixels.
     """
     root = ET.fromstring(data)
@@ -272,6 +329,7 @@ def portable_svg(data: bytes, width: int, height: int) -> bytes:
     for group in root.iter(f"{{{SVG_NS}}}g"):
         if "clip-path" in group.attrib and _only_text(group):
             del group.attrib["clip-path"]
+        _join_runs(group)
     _drop_needless_clips(root)
     for element in root.iter():
         element.attrib.pop("vector-effect", None)

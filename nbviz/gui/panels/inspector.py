@@ -44,6 +44,7 @@ from ...app.families.level_names import value_text
 from ...app.families.steps import ParameterGroup, ParameterKey
 from ...app.run.inspection import PointBreakdown
 from ..style.palette import component_color
+from .columns import BLOCK
 from .text_panel import Shown, TextPanel
 
 translate = QCoreApplication.translate
@@ -58,6 +59,7 @@ HINT = QT_TRANSLATE_NOOP(
     "each parameter.",
 )
 CLEAR_PROBE = "clear-probe"
+PRODUCT = "∏ θ<sub>w</sub><sup>n(w)</sup>"  # p(x | k) without the factor the components share, as a lecture writes it
 RULE = "border-top:1px solid #999"
 
 
@@ -313,7 +315,7 @@ class PointInspector(TextPanel):
             parts.append(self._html(self.breakdown))
         if snapshot.phase == "M" and (self._keys or self._groups):
             parts.append(self._m_step_html())
-        return "".join(parts) or None
+        return BLOCK.join(parts) or None
 
     # ----------------------------------------------------------------- the E-step
     def _probe_html(self) -> str:
@@ -338,7 +340,7 @@ class PointInspector(TextPanel):
                     html.escape(str(error))
                 )
             )
-            return "".join(parts)
+            return BLOCK.join(parts)
         self.probe_numbers = numbers
         if probe.plane is not None:
             parts.append(
@@ -348,18 +350,24 @@ class PointInspector(TextPanel):
                     "mixture's marginals in this view (the shading).</p>",
                 ).format(self.appearance.muted_text)
             )
-        parts.append(self._table(numbers))
+        parts.append(self._table(numbers, factors))
         if factors is not None:
             parts.append(self._factors_html(factors, numbers))
         if session.config.hard:
             parts.append("<p><i>Hard EM would give this point wholly to its most probable component.</i></p>")
-        return "".join(parts)
+        return BLOCK.join(parts)
 
-    def _table(self, b: EStepNumbers | PointBreakdown) -> str:
+    def _table(self, b: EStepNumbers | PointBreakdown, factors: FactorRows | None = None) -> str:
+        """π_k, p(x | k), their products, p(x) and r_k; for a family whose p(x | k) has a factor every
+        component shares (the multinomial coefficient), the products without it, as a lecture writes
+        P(D | θ_k) = ∏ θ_w^n(w), and the factor named below (it cancels in r_k)."""
+        shared = factors.log_constant if factors is not None and factors.constant_text else 0.0
+        density = PRODUCT if shared else "p(x | k)"
+        total = f"Σ<sub>k</sub> π<sub>k</sub> {PRODUCT}" if shared else "sum = p(x)"
         parts = [
             "<table cellspacing='0' cellpadding='3'>"
-            "<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>p(x | k)</th>"
-            "<th align='right'>π<sub>k</sub> p(x | k)</th><th align='right'>r<sub>k</sub></th></tr>"
+            f"<tr><th></th><th align='right'>π<sub>k</sub></th><th align='right'>{density}</th>"
+            f"<th align='right'>π<sub>k</sub> {density}</th><th align='right'>r<sub>k</sub></th></tr>"
         ]
         names = self.session.component_names()
         for k in range(len(b.weights)):
@@ -367,27 +375,36 @@ class PointInspector(TextPanel):
             parts.append(
                 f"<tr><td><span style='color:{colour}'>&#9632;</span> {html.escape(names[k])}</td>"
                 f"<td align='right'>{b.weights[k]:.4f}</td>"
-                f"<td align='right'>{from_log(b.log_densities[k])}</td>"
-                f"<td align='right'>{from_log(b.log_products[k])}</td>"
+                f"<td align='right'>{from_log(b.log_densities[k] - shared)}</td>"
+                f"<td align='right'>{from_log(b.log_products[k] - shared)}</td>"
                 f"<td align='right'><b>{fmt_resp(b.resp[k])}</b></td></tr>"
             )
         parts.append(
-            translate(
-                "nbviz",
-                "<tr><td colspan='3' align='right' style='{0}'>sum = p(x)</td><td align='right' "
-                "style='{0}'>{1}</td><td style='{0}'></td></tr></table>",
-            ).format(RULE, from_log(b.log_normaliser))
+            f"<tr><td colspan='3' align='right' style='{RULE}'>{total}</td>"
+            f"<td align='right' style='{RULE}'>{from_log(b.log_normaliser - shared)}</td>"
+            f"<td style='{RULE}'></td></tr></table>"
         )
+        parts = ["".join(parts)]  # the table is one block
         filled = getattr(b, "filled", None)
         # nothing observed: p(x | k) = 1 and p(x) = sum_k pi_k = 1, whose logsumexp is 0 only up to rounding
         log_normaliser = 0.0 if filled is not None and not filled.observed else b.log_normaliser
-        parts.append(
-            translate("nbviz", "<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {0:.6g}.</p>").format(
-                log_normaliser
+        if shared:
+            assert factors is not None  # shared is its constant
+            parts.append(
+                translate(
+                    "nbviz",
+                    "<p>r<sub>k</sub> = π<sub>k</sub> {0} / Σ<sub>k</sub> π<sub>k</sub> {0}. p(x | k) = {1} × {0}: "
+                    "the factor {2} cancels; log p(x) = {3:.6g}.</p>",
+                ).format(PRODUCT, from_log(shared), html.escape(factors.constant_text), log_normaliser)
             )
-        )
+        else:
+            parts.append(
+                translate("nbviz", "<p>r<sub>k</sub> = π<sub>k</sub> p(x | k) / p(x); log p(x) = {0:.6g}.</p>").format(
+                    log_normaliser
+                )
+            )
         parts.extend(self._zeros_html(b))
-        return "".join(parts)
+        return BLOCK.join(parts)
 
     def _zeros_html(self, b: EStepNumbers | PointBreakdown) -> list[str]:
         """Why a product (or p(x)) is exactly 0: a component of weight 0, or an x impossible under it."""
@@ -459,16 +476,21 @@ class PointInspector(TextPanel):
                     f.n_rest, cells
                 )
             )
-        if f.constant_text:
-            cells = f"<td align='right'>{from_log(f.log_constant)}</td>" * K
-            parts.append(f"<tr><td colspan='3'>× {html.escape(f.constant_text)}</td>{cells}</tr>")
+        # the shared factor (the multinomial coefficient) is named under the table above, not multiplied in here
+        shared = f.log_constant if f.constant_text else 0.0
         cells = "".join(
-            f"<td align='right' style='{RULE}'><b>{from_log(b.log_densities[k])}</b></td>" for k in range(K)
+            f"<td align='right' style='{RULE}'><b>{from_log(b.log_densities[k] - shared)}</b></td>" for k in range(K)
         )
         parts.append(
-            translate("nbviz", "<tr><td colspan='3' style='{0}'>= p(x | k)</td>{1}</tr></table>").format(RULE, cells)
+            f"<tr><td colspan='3' style='{RULE}'>= {PRODUCT if shared else 'p(x | k)'}</td>{cells}</tr></table>"
         )
-        if f.n_silent:
+        if f.n_silent == 1:  # (one text for one feature, one for several: a translation has its own plurals)
+            parts.append(
+                translate(
+                    "nbviz", "<p style='color:{0}'>1 feature with count 0 contributes a factor 1 and is not listed.</p>"
+                ).format(self.appearance.muted_text)
+            )
+        elif f.n_silent:
             parts.append(
                 translate(
                     "nbviz",
@@ -509,12 +531,12 @@ class PointInspector(TextPanel):
                     "M-step shown used.</p>",
                 ).format(self.appearance.muted_text, snapshot.iteration)
             )
-        parts.append(self._table(b))
+        model = session.run_history.responsibilities_model()
+        factors = None if model is None or b.filled is not None else factor_rows(model, b.x)
+        parts.append(self._table(b, factors))
         if b.filled is not None:  # the factors and the score below need every cell
             parts.append(self._filled_html(b.filled, b.x))
-            return "".join(parts)
-        model = session.run_history.responsibilities_model()
-        factors = None if model is None else factor_rows(model, b.x)
+            return BLOCK.join(parts)
         if factors is not None:
             parts.append(self._factors_html(factors, b))
         score = None if model is None or b.label is not None else linear_score(model, b.x)
@@ -535,7 +557,7 @@ class PointInspector(TextPanel):
                 "<p><i>Hard EM: the point is given wholly to its most probable component "
                 "(r = 1 there, 0 elsewhere).</i></p>"
             )
-        return "".join(parts)
+        return BLOCK.join(parts)
 
     def _filled_html(self, f: FilledCells, x: np.ndarray) -> str:
         """Which features entered the E-step, and what each missing cell is expected to be, per component and weighted.
@@ -653,7 +675,8 @@ class PointInspector(TextPanel):
         )
         unit = {"line": translate("nbviz", "line"), "row": translate("nbviz", "row")}.get(row_unit(problem) or "", "n")
         parts.append(
-            f"<table cellspacing='0' cellpadding='2'><tr><th align='left'>{unit} ({listed})</th>"
+            f"{BLOCK}<table cellspacing='0' cellpadding='2'>"
+            f"<tr><th align='left'>{unit} ({listed})</th>"
             f"{weight_head}<th align='right'>{value}</th>"
             + ("" if k is None else f"<th align='right'>{summand}</th>")
             + "</tr>"
@@ -676,7 +699,9 @@ class PointInspector(TextPanel):
             f"<td align='right' style='{RULE}'><b>{w.numerator_sum:.6g}</b></td></tr></table>"
         )
         numerator = f"{w.numerator_sum:.6g}" + (f" + {r.numerator_pseudo:g}" if r.numerator_pseudo else "")
-        parts.append(f"<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>")
+        parts.append(
+            f"{BLOCK}<p>{sub(r.symbol, r.subscript)} = {numerator} / {r.denominator:.6g} = <b>{w.value:.6g}</b></p>"
+        )
         if key.kind != "weight" and incomplete_rows(problem.X) is not None:
             parts.append(
                 translate(

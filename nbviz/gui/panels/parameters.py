@@ -25,6 +25,7 @@ from ...app.families import presentation
 from ...app.families.parameter_text import Row
 from ...app.presentation.view_options import ViewOptions
 from ..style.palette import component_color
+from .columns import BLOCK
 from .parameter_matrix import ParameterMatrix
 from .text_panel import Shown, TextPanel
 
@@ -71,6 +72,7 @@ class ParametersPanel(TextPanel):
         split.setStretchFactor(0, 3)  # the parameters' text first; the matrices are a closer look
         split.setStretchFactor(1, 1)
         split.setSizes([300, 100])
+        self.matrix_area = scroll
         cast(QVBoxLayout, self.layout()).addWidget(split)
         self.redraw()
 
@@ -135,17 +137,19 @@ class ParametersPanel(TextPanel):
                     self.appearance.highlight_background
                 )
             )
-        parts.append("</p><table cellspacing='0' cellpadding='3' width='100%'>")
-        if with_truth:
-            parts.append(
-                translate(
-                    "nbviz",
-                    "<tr><th></th><th align='left'>fitted</th><th align='left'>true</th><th "
-                    "align='left'>error</th></tr>",
-                )
-            )
+        parts.append("</p>")
         changed = self.appearance.highlight_background
         for k in range(model.n_components):
+            # a table per component: a column of an overlay may end between two components (`BLOCK`)
+            parts.append(f"{BLOCK}<table cellspacing='0' cellpadding='3' width='100%'>")
+            if with_truth:
+                parts.append(
+                    translate(
+                        "nbviz",
+                        "<tr><th></th><th align='left'>fitted</th><th align='left'>true</th><th "
+                        "align='left'>error</th></tr>",
+                    )
+                )
             colour = component_color(k, self.appearance.dark).name()
             empty = (
                 translate("nbviz", " <i>(empty: no responsibility, previous values kept)</i>")
@@ -172,8 +176,8 @@ class ParametersPanel(TextPanel):
                     truth = html.escape(row.truth or "")
                     cells += f"<td style='color:{self.appearance.muted_text}'>{truth}</td><td>{error}</td>"
                 parts.append(f"<tr>{cells}</tr>")
-        parts.append("</table>")
+            parts.append("</table>")
         shared = presentation(model).shared_parameters(model)  # e.g. a tied covariance, listed once
         if shared is not None:
-            parts.append(f"<p>{html.escape(shared)}</p>")
+            parts.append(f"{BLOCK}<p>{html.escape(shared)}</p>")
         return "".join(parts)

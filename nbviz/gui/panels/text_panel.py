@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ..widgets.session_view import SessionView
+from .columns import block_sizes, blocks_of, column_width, page_html, pages
 
 translate = QCoreApplication.translate
 
@@ -87,6 +88,9 @@ class TextPanel(SessionView, QWidget):
 
     placeholder = ""
     title = ""
+    columns = 0  # 0: the text as one column that scrolls; 1 or more: laid out in pages of that many columns
+    page = 0  # the page shown (with `columns`)
+    pages = 1  # how many pages the text takes (with `columns`)
     _stale = False  # a redraw was skipped while hidden
     _shown_html: str | None = None  # the HTML last given to the browser
     _refreshed_at = -math.inf  # when the panel last showed the session (time.monotonic)
@@ -142,9 +146,45 @@ class TextPanel(SessionView, QWidget):
         if body is None:
             placeholder = html.escape(translate("nbviz", self.placeholder))
             body = f"<p style='color:{self.appearance.muted_text}'>{placeholder}</p>"
+        elif self.columns:
+            body = self._paged(body)
         if body != self._shown_html:  # laying out rich text costs; the same text is not laid out again
             self._shown_html = body
             set_html(self.browser, body)
+
+    def set_columns(self, columns: int) -> None:
+        """Lay the text out in pages of `columns` columns that fit the browser (0: one column that scrolls)."""
+        self.columns, self.page = int(columns), 0
+        self.browser.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if columns else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        self.show_now()
+
+    def show_page(self, page: int) -> None:
+        """Show page `page` of the text (with `columns`; clamped to the pages there are)."""
+        self.page = max(int(page), 0)
+        self.show_now()
+
+    def show_now(self) -> None:
+        """Lay the text out again now (its box or its columns changed)."""
+        self._shown_html = None
+        self._refresh()
+
+    def _paged(self, body: str) -> str:
+        """`body`'s blocks in the browser's box, `columns` to a page: the page shown (`page`) as HTML."""
+        blocks = blocks_of(body)
+        margin = self.browser.document().documentMargin()
+        viewport = self.browser.viewport()
+        font = self.browser.document().defaultFont()
+        for columns in range(self.columns, 0, -1):  # fewer columns where a table is wider than one
+            width = column_width(viewport.width() - 2 * margin - 2, columns)
+            sizes = block_sizes(blocks, font, width)
+            if all(wide <= width + 1 for wide, _ in sizes):
+                break
+        laid_out = pages([high for _, high in sizes], viewport.height() - 2 * margin - 2, columns)
+        self.pages = len(laid_out)
+        self.page = min(self.page, self.pages - 1)
+        return page_html(blocks, laid_out[self.page], columns)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

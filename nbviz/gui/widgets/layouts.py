@@ -58,6 +58,9 @@ def resize_within_screen(dialog: QWidget, width: int, height: int) -> None:
     part of the screen it opens on (a 1024x768 projector), never below its least size."""
     parent = dialog.parentWidget()
     screen = (parent or dialog).screen()
+    layout = dialog.layout()
+    if layout is not None and layout.hasHeightForWidth():  # wrapped labels at this width: no row over another
+        height = max(height, layout.totalHeightForWidth(width) + 2 * max(layout.spacing(), 0))
     if screen is not None:
         available = screen.availableSize()
         width, height = fit_size(

@@ -221,6 +221,21 @@ OTHER_COMMANDS: dict[str, Command] = {
         (QKeySequence.StandardKey.HelpContents,),
         QT_TRANSLATE_NOOP("nbviz", "The user guide at the section about the panel, plot or dialog in use (F1)"),
     ),
+    "larger_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Larger text"),
+        ("Ctrl+=", "Ctrl++"),
+        QT_TRANSLATE_NOOP("nbviz", "Every text larger, kept for next time (Ctrl+=)"),
+    ),
+    "smaller_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Smaller text"),
+        ("Ctrl+-",),
+        QT_TRANSLATE_NOOP("nbviz", "Every text smaller, kept for next time (Ctrl+-)"),
+    ),
+    "normal_text": Command(
+        QT_TRANSLATE_NOOP("nbviz", "Normal text size"),
+        ("Ctrl+0",),
+        QT_TRANSLATE_NOOP("nbviz", "Every text at its usual size (Ctrl+0)"),
+    ),
     "presentation": Command(
         QT_TRANSLATE_NOOP("nbviz", "Presentation mode"),
         ("F5",),
@@ -308,7 +323,7 @@ class WindowCommands(QObject):
             toolbar.addAction(self.actions[name])
         toolbar.addSeparator()
         toolbar.addAction(self.actions["paint"])
-        self.paint_separator = toolbar.addSeparator()  # the paint chooser goes before it
+        toolbar.addSeparator()
         toolbar.addAction(self.actions["presentation"])
         self.toolbar = toolbar
         return toolbar

@@ -26,6 +26,8 @@ translate = QCoreApplication.translate
 
 DATA_VIEW_SHARE = 0.45  # the default layout leaves the data view at least this share of the window's width
 PARAMETERS_WIDTHS = (280, 360)  # pixels: the parameters column's width in the default layout, least and most
+ONE_COLUMN_WIDTH = 1200  # a narrower window's default layout is one column of tabs beside the data view
+ONE_COLUMN_OBJECTIVE = 0.4  # of the window's height, for the objective curve under the tabs
 BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and caption readable
 EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown, at most
 EXPLORE_WIDTH_SHARE = 0.4  # ... and at most this share of the window's width (a 1024-pixel projector)
@@ -231,10 +233,30 @@ class WindowDocks(QObject):
             dock.setVisible(visible)
 
     def show_workspace(self) -> None:
-        """The docks as the user left them, or the default layout."""
+        """The docks as the user left them, or the default layout (one column on a small screen)."""
         if self.dock_state.isEmpty() or not self.window.restoreState(self.dock_state):
             self.set_visible(True)
-            self._fit_parameters_column()
+            if self.window.width() < ONE_COLUMN_WIDTH:
+                self._one_column()
+            else:
+                self._fit_parameters_column()
+
+    def _one_column(self) -> None:
+        """The default layout of a small window (a 1024x768 projector): the controls, the parameters and the
+        inspector as tabs of one column on the right, over the objective curve, so that the data view has
+        the window's height and most of its width (it had a sixth of the window between three panels)."""
+        window, right = self.window, Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in (self.control_dock, self.objective_dock):
+            window.addDockWidget(right, dock)
+        window.splitDockWidget(self.parameters_dock, self.objective_dock, Qt.Orientation.Vertical)
+        for dock in (self.control_dock, self.inspector_dock):
+            window.tabifyDockWidget(self.parameters_dock, dock)
+        self.control_dock.raise_()  # the controls' tab in front: what to run
+        width = max(self.control_dock.widget().minimumSizeHint().width(), PARAMETERS_WIDTHS[0])
+        window.resizeDocks([self.control_dock], [width], Qt.Orientation.Horizontal)
+        window.resizeDocks(
+            [self.objective_dock], [round(ONE_COLUMN_OBJECTIVE * window.height())], Qt.Orientation.Vertical
+        )
 
     def _fit_parameters_column(self) -> None:
         """The default layout in a narrow window (a 1024-pixel projector): the parameters column

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QMainWindow,
     QMessageBox,
@@ -266,10 +267,14 @@ class MainWindow(QMainWindow):
         workspace = QWidget()
         layout = QVBoxLayout(workspace)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
         self.preset_note = PresetNote(self.appearance)  # what to look at in the preset open
-        self.session.problem_changed.connect(self.preset_note.dismiss)
-        layout.addWidget(self.preset_note)
+        self.session.problem_changed.connect(self._note_follows_data)
+        # a message lies over the preset's note, in one slot: a notice (a painted point's) never moves the plot
+        messages = QGridLayout()
+        messages.addWidget(self.preset_note, 0, 0)
+        messages.addWidget(self.banner, 0, 0)
+        self.banner.raise_()
+        layout.addLayout(messages)
         layout.addWidget(self.data_view, 1)
         layout.addLayout(history_row)
         self.pages = QStackedWidget()
@@ -309,6 +314,9 @@ class MainWindow(QMainWindow):
                 "start_page": lambda: self.pages.setCurrentIndex(0),
                 "describe": lambda: describe_view(self, self.data_view),
                 "presentation": self.appearance.set_presentation,
+                "larger_text": lambda: self.appearance.grow_text(1),
+                "smaller_text": lambda: self.appearance.grow_text(-1),
+                "normal_text": lambda: self.appearance.grow_text(0),
                 "guide": lambda: self.context_help.open_link(CONTENTS),
                 "context_help": self.context_help.open_in_use,
                 "animation": exports.ask_for_animation,
@@ -366,15 +374,20 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- opening
     def preset_opened(self, name: str) -> None:
-        """Show the note of preset `name` (just loaded) and select the row it points at."""
+        """Show the note of preset `name` (just loaded) and select the row (or probe the point) it points at."""
         preset = PRESETS[name]
-        self.preset_note.show_note(translate("nbviz", preset.note), preset_topic(name).link)
-        if preset.selected is not None:
-            self.session.select(preset.selected)
+        self.preset_note.show_note(preset, preset_topic(name).link)
+        preset.point_at(self.session)
+
+    def _note_follows_data(self) -> None:
+        """Other data: the preset's note goes (the preset's own data, painted, keeps it)."""
+        problem = self.session.problem
+        if problem is None or problem.preset is None or problem.preset != self.preset_note.preset:
+            self.preset_note.dismiss()
 
     def preset_reopened(self, name: str) -> None:
         """Show the note of preset `name` again: a session saved from it was just read."""
-        self.preset_note.show_note(translate("nbviz", PRESETS[name].note), preset_topic(name).link)
+        self.preset_note.show_note(PRESETS[name], preset_topic(name).link)
 
     def restore_session(self, saved, path: str):
         """Show a session read from `path` (the Outcome); nothing is unsaved until something changes."""
@@ -516,11 +529,12 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- remembered choices
     def choices(self) -> Choices:
-        """What to remember for next time: play speed, presentation mode, the last preset or file."""
+        """What to remember for next time: play speed, presentation mode, text size, the last preset or file."""
         kind, name = self.files.last
         return Choices(
             speed=self.controls.speed_slider.value(),
             presentation=self.appearance.presentation,
+            text_scale=self.appearance.text_scale,
             last_kind=kind,
             last_name=name,
         )
@@ -534,6 +548,7 @@ class MainWindow(QMainWindow):
             choices = replace(choices, unreadable=choices.unreadable + tuple(unreadable_views))
         self.controls.speed_slider.setValue(choices.speed)
         self.appearance.set_presentation(choices.presentation)
+        self.appearance.set_text_scale(choices.text_scale)
         self.files.last = (choices.last_kind, choices.last_name)
         if choices.last_kind:
             self.start_page.set_last(

@@ -92,6 +92,8 @@ def build_menus(
     view_menu.addSeparator()
     motion_actions = add_motion_menu(view_menu, motion, window)
     view_menu.addAction(commands["presentation"])
+    for name in ("larger_text", "smaller_text", "normal_text"):
+        view_menu.addAction(commands[name])
     view_menu.addAction(commands["describe"])
     add_help_menu(window, commands, context_help)
     return MenuActions(view_option_actions, motion_actions, view_menu)

@@ -2,17 +2,19 @@
 
 `StatusLine` is a compact line with the phase, the iteration and the objective; presentation mode
 puts it in the objective curve's title bar (the status bar is hidden), where it covers no data.
-`ParametersOverlay` shows the parameters panel over the right part of the data view (P toggles
-it), `WorkedStepsOverlay` the point inspector's worked E- and M-step over all of it (W toggles it),
-and `OverlayHost` keeps each there as the data view is resized. Both only draw: they follow the
-session like every other view.
+`ParametersOverlay` shows the parameters panel over the right part of the data view (P shows it),
+`WorkedStepsOverlay` the point inspector's worked E- and M-step over all of it and the E-step board
+(W shows it), and `OverlayHost` keeps each there as the data view is resized. Neither scrolls: the
+text is laid out in columns, and a text longer than the box takes pages (the key again shows the
+next; after the last it hides the overlay). Both only draw: they follow the session like every other
+view.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QTextOption
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -134,15 +136,19 @@ class PanelOverlay(QFrame):
     """A text panel in a rounded box over the data view, under a title.
 
     The box is painted (not styled with a style sheet, which would stop the window's larger
-    presentation font from reaching the text); the data shows faintly through it. The text wraps
-    only between words, so a number is never broken across lines.
+    presentation font from reaching the text); the data shows faintly through it. The text never
+    scrolls: it is laid out in `columns` columns that fit the box, and when it takes more than one
+    page its key shows the next (`advance`). It wraps only between words, so a number is never
+    broken across lines, and a table never across columns.
 
     Parameters
     ----------
     panel : TextPanel
         What the box shows.
     title : str
-        Rich text above the panel (which key hides it).
+        Rich text above the panel.
+    key : str
+        The key that shows, pages through and hides the overlay ("P", "W").
     parent : QWidget, optional
     appearance : Appearance, optional
 
@@ -151,9 +157,10 @@ class PanelOverlay(QFrame):
     panel : TextPanel
     """
 
-    def __init__(self, panel: TextPanel, title: str, parent=None, *, appearance: Appearance | None = None):
+    def __init__(self, panel: TextPanel, title: str, key: str, parent=None, *, appearance: Appearance | None = None):
         super().__init__(parent)
         self.appearance = appearance if appearance is not None else Appearance(self)
+        self.heading, self.key = title, key
         self.title = QLabel(title)
         self.panel = panel
         browser = self.panel.browser
@@ -166,6 +173,8 @@ class PanelOverlay(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(self.panel, 1)
         self.appearance.changed.connect(self.restyle)
+        self.panel.browser.textChanged.connect(self._show_page_number)
+        self.panel.set_columns(1)
         self.restyle()
 
     def restyle(self) -> None:
@@ -177,6 +186,41 @@ class PanelOverlay(QFrame):
             palette.setColor(QPalette.ColorRole.WindowText, QColor(self.appearance.foreground))
             widget.setPalette(palette)
         self.update()
+
+    def set_columns(self, columns: int) -> None:
+        """Lay the text out in `columns` columns (from its first page)."""
+        if columns != self.panel.columns:
+            self.panel.set_columns(columns)
+
+    def advance(self) -> bool:
+        """The overlay's key: show it (its first page), else its next page, else hide it; whether it is shown."""
+        panel = self.panel
+        if not self.isVisible():
+            panel.show_page(0)
+            self.show()
+            return True
+        if panel.page + 1 < panel.pages:
+            panel.show_page(panel.page + 1)
+            return True
+        self.hide()
+        panel.show_page(0)
+        return False
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.panel.show_now()  # the columns and pages of the new box
+
+    def _show_page_number(self) -> None:
+        panel = self.panel
+        key = html.escape(self.key)
+        hides = translate("nbviz", "{key} hides them").format(key=key)
+        if panel.pages > 1:
+            last = panel.page + 1 == panel.pages
+            more = hides if last else translate("nbviz", "{key}: page {page}").format(key=key, page=panel.page + 2)
+            text = translate("nbviz", "{heading}, page {page} of {pages} ({more})")
+            self.title.setText(text.format(heading=self.heading, page=panel.page + 1, pages=panel.pages, more=more))
+        else:
+            self.title.setText(f"{self.heading} ({hides})")
 
     def paintEvent(self, event) -> None:
         background = QColor(self.appearance.background)
@@ -194,7 +238,8 @@ class PanelOverlay(QFrame):
 
 
 class ParametersOverlay(PanelOverlay):
-    """The parameters panel over the right part of the data view (P toggles it).
+    """The parameters panel over the right part of the data view (P toggles it); its matrices are left
+    to the docked panel.
 
     Attributes
     ----------
@@ -206,11 +251,13 @@ class ParametersOverlay(PanelOverlay):
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         appearance = appearance if appearance is not None else Appearance()
         panel = ParametersPanel(session, appearance=appearance)
-        super().__init__(panel, "<b>Parameters</b> (P hides them)", parent, appearance=appearance)
+        panel.matrix_area.hide()  # the named means and the heat map: a closer look, in the docked panel
+        title = translate("nbviz", "Parameters")
+        super().__init__(panel, f"<b>{title}</b>", "P", parent, appearance=appearance)
 
 
 class WorkedStepsOverlay(PanelOverlay):
-    """The point inspector's worked E-step and M-step over the whole data view (W toggles it).
+    """The point inspector's worked E-step and M-step over the data view and the board (W toggles it).
 
     Attributes
     ----------
@@ -222,36 +269,75 @@ class WorkedStepsOverlay(PanelOverlay):
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         appearance = appearance if appearance is not None else Appearance()
         panel = PointInspector(session, appearance=appearance)
-        super().__init__(panel, "<b>The E-step and M-step, worked</b> (W hides them)", parent, appearance=appearance)
+        panel.probe_edit.hide()  # a projector's probe is a click in the data view
+        title = translate("nbviz", "The E-step and M-step, worked")
+        super().__init__(panel, f"<b>{title}</b>", "W", parent, appearance=appearance)
 
 
 class OverlayHost(QObject):
-    """Keeps `overlay` over the right part of `view`, from top to bottom, as `view` is resized.
+    """Keeps `overlay` over `view` (and `beside`, when shown) as they are resized.
+
+    The overlay is laid out in one column on the right `share` of the window's width when its text fits
+    there in one page; else over all of the view (and `beside`) in `columns` columns.
 
     Parameters
     ----------
     view : QWidget
-        The widget the overlay floats over (its parent).
-    overlay : QWidget
+        The widget the overlay floats over.
+    overlay : PanelOverlay
+        A child of `view`'s window (or of `view`).
     share : float
-        Of the window's width the overlay takes, at most all of the view's (1: all of it, within the margins).
+        Of the window's width the overlay takes in one column (1: all of the view, in `columns`).
+    beside : QWidget, optional
+        A widget beside `view` the overlay covers too (the E-step board's dock).
+    columns : int
+        The columns of the overlay over all of the view.
     """
 
-    def __init__(self, view: QWidget, overlay: QWidget, share: float = PARAMETERS_SHARE):
+    def __init__(
+        self,
+        view: QWidget,
+        overlay: PanelOverlay,
+        share: float = PARAMETERS_SHARE,
+        beside: QWidget | None = None,
+        columns: int = 2,
+    ):
         super().__init__(view)
-        self.view, self.overlay, self.share = view, overlay, share
+        self.view, self.overlay, self.share, self.beside, self.columns = view, overlay, share, beside, columns
         view.installEventFilter(self)
+        if beside is not None:
+            beside.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.Resize:
-            self.place()
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            if self.overlay.isVisible():
+                self.place()
         return False
 
-    def place(self) -> None:
-        """Put the overlay on the right of the view, `share` of the window's width (the board beside the
-        view takes none of the overlay's room), readable, and within the view."""
+    def _area(self) -> QRect:
+        """The view's rectangle (with `beside` when shown) in the overlay's parent's coordinates."""
+        parent = self.overlay.parentWidget()
         view = self.view
-        wide = max(PARAMETERS_MIN_WIDTH, round(self.share * max(view.window().width(), view.width())))
-        wide = max(min(wide, view.width() - 2 * MARGIN), 1)
-        self.overlay.setGeometry(view.width() - wide - MARGIN, MARGIN, wide, max(view.height() - 2 * MARGIN, 1))
+        assert parent is not None  # an overlay lies over its view, a child of the view or of its window
+        area = QRect(view.mapTo(parent, QPoint(0, 0)), view.size()) if parent is not view else view.rect()
+        beside = self.beside
+        if beside is not None and beside.isVisible() and parent is not view:
+            area = area.united(QRect(beside.mapTo(parent, QPoint(0, 0)), beside.size()))
+        return area
+
+    def place(self) -> None:
+        """Put the overlay over its area: on the right, `share` of the window's width, if its text fits there
+        in one column and one page, else over all of it in `columns` columns."""
+        area = self._area().adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        height = max(area.height(), 1)
+        if self.share < 1.0:
+            wide = max(PARAMETERS_MIN_WIDTH, round(self.share * max(self.view.window().width(), self.view.width())))
+            wide = max(min(wide, area.width()), 1)
+            self.overlay.set_columns(1)
+            self.overlay.setGeometry(area.right() + 1 - wide, area.top(), wide, height)
+            if self.overlay.panel.pages == 1:
+                self.overlay.raise_()
+                return
+        self.overlay.set_columns(self.columns)
+        self.overlay.setGeometry(area.left(), area.top(), max(area.width(), 1), height)
         self.overlay.raise_()

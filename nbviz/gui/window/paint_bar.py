@@ -1,10 +1,11 @@
-"""The window's side of painting the data: the Paint toggle, Delete, and the "Paint as" chooser.
+"""The window's side of painting the data: the Paint toggle, Delete, and what a new point is.
 
 The commands are declared with the others (`commands`: "paint", D, and "delete_point", Delete or
 Backspace); this module connects them to the data views' paint mode (`plots.data.painting`) and
-puts a chooser of what a new point is (a class, a true component) on the toolbar beside the
-toggle, shown while painting data that has such a choice. Where the data cannot be painted the
-toggle is disabled (its rule) and its tooltip says why.
+gives the Paint button a menu of what a new point is (a class, a true component) for data that has
+such a choice: the toolbar keeps its width while painting, so no button goes behind its » (Present on
+a 1024-pixel projector). Where the data cannot be painted the toggle is disabled (its rule) and its
+tooltip says why.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolBar, QWidget
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QMenu, QToolButton
 
 from ...app.run.session import Session
 from ..plots.data.data_view import DataView
@@ -20,22 +22,6 @@ from ..plots.data.painting import DataPainter
 from .commands import WindowCommands
 
 translate = QCoreApplication.translate
-
-
-class PaintChooser(QWidget):
-    """ "Paint as: [true component 1]": what a click adds."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.label = QLabel(translate("nbviz", "Paint as"))
-        self.choices = QComboBox()
-        self.choices.setToolTip(
-            translate("nbviz", "What a new point is: its class, or the true component it is drawn from")
-        )
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(4, 0, 4, 0)
-        layout.addWidget(self.label)
-        layout.addWidget(self.choices)
 
 
 class PaintBar(QObject):
@@ -63,10 +49,12 @@ class PaintBar(QObject):
         self.session = session
         self.toggle, self.delete = commands["paint"], commands["delete_point"]
         self.painter = DataPainter(session, data_view.built_views, self)
-        self.chooser = PaintChooser()
-        toolbar: QToolBar = commands.toolbar
-        self.chooser_action = toolbar.insertWidget(commands.paint_separator, self.chooser)
-        self.chooser.choices.currentIndexChanged.connect(self._chosen)
+        self.choices = QMenu(translate("nbviz", "Paint as"))  # the Paint button's menu: what a click adds
+        self.choices.setToolTipsVisible(True)
+        self.chosen = QActionGroup(self)
+        self.chosen.setExclusive(True)
+        self.chosen.triggered.connect(self._chosen)
+        self.button = commands.toolbar.widgetForAction(self.toggle)
         self.toggle.toggled.connect(self.painter.set_active)
         self.painter.changed.connect(self._mode_changed)
         # queued: the window clears its banner for new data after the session's signals, then this shows
@@ -76,9 +64,8 @@ class PaintBar(QObject):
             signal.connect(self.update)
         self._mode_changed(False)
 
-    def _chosen(self, index: int) -> None:
-        if index >= 0:
-            self.painter.choice = index
+    def _chosen(self, action: QAction) -> None:
+        self.painter.choice = self.chosen.actions().index(action)
 
     def _mode_changed(self, on: bool) -> None:
         if self.toggle.isChecked() != on:
@@ -93,12 +80,25 @@ class PaintBar(QObject):
             why_not or translate("nbviz", "Click to add a point, drag one to move it, Delete removes one (D)")
         )
         self.toggle.setStatusTip(why_not)
-        choices = self.session.painting.choices() if self.painter.active else ()
-        box = self.chooser.choices
-        if tuple(box.itemText(i) for i in range(box.count())) != choices:
-            box.blockSignals(True)
-            box.clear()
-            box.addItems(list(choices))
-            box.setCurrentIndex(min(self.painter.choice, len(choices) - 1))
-            box.blockSignals(False)
-        self.chooser_action.setVisible(bool(choices))
+        choices = self.session.painting.choices() if self.session.painting.can_paint else ()
+        if tuple(action.text() for action in self.chosen.actions()) != tuple(choices):
+            for action in self.chosen.actions():
+                self.chosen.removeAction(action)
+                action.deleteLater()
+            self.choices.clear()
+            for choice in choices:
+                action = self.choices.addAction(choice)
+                action.setCheckable(True)
+                self.chosen.addAction(action)
+            if choices:
+                self.chosen.actions()[min(self.painter.choice, len(choices) - 1)].setChecked(True)
+        if isinstance(self.button, QToolButton):  # an arrow for the menu only where there is a choice
+            mode = QToolButton.ToolButtonPopupMode
+            self.button.setPopupMode(mode.MenuButtonPopup if choices else mode.DelayedPopup)
+            self.button.setMenu(self.choices if choices else None)  # type: ignore[arg-type]
+            arrow = translate("nbviz", "; the arrow chooses what a click adds") if choices else ""
+            self.button.setToolTip(self.toggle.toolTip() + arrow)
+
+    def choose(self, index: int) -> None:
+        """A new point is choice `index` of the menu (a class, a true component)."""
+        self.chosen.actions()[index].trigger()

@@ -8,8 +8,9 @@ The appearance's presentation flag (F5, ``--presentation``) makes text, lines an
 - the status bar hidden: the objective's title bar shows phase, iteration and objective in one
   compact line (the menu bar stays, so View brings back a dock when the lecture needs it);
 - the E-step board (the responsibilities in large type) beside the data view;
-- the parameters as an overlay over the data view, toggled with P; the point inspector's worked
-  E-step and M-step over all of the data view, toggled with W;
+- the parameters as an overlay over the data view, shown with P; the point inspector's worked
+  E-step and M-step over all of the data view and the board, shown with W; neither scrolls: a
+  longer text takes pages, and the key shows the next page, then hides the overlay;
 - Esc leaves presentation mode, and the window comes back as it was.
 
 The layout owns the P, W and Esc actions (window shortcuts on the main window, enabled only in
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QWidget
 
 from ...app.presentation.appearance import Appearance
 from ...app.run.session import Session
@@ -71,10 +72,10 @@ class PresentationLayout(QObject):
         Phase, iteration and objective: the objective dock's title bar while presenting.
     parameters_overlay : ParametersOverlay
     parameters_action : QAction
-        P: show or hide the parameters overlay (checkable; enabled in presentation mode).
+        P: show the parameters overlay, its next page, or hide it (enabled in presentation mode).
     worked_overlay : WorkedStepsOverlay
     worked_action : QAction
-        W: show or hide the worked E-step and M-step (checkable; enabled in presentation mode).
+        W: show the worked E-step and M-step, their next page, or hide them (enabled in presentation mode).
     leave_action : QAction
         Esc: leave presentation mode (enabled in presentation mode).
     """
@@ -101,27 +102,30 @@ class PresentationLayout(QObject):
         self.parameters_overlay.hide()
         self.overlays = OverlayHost(data_view, self.parameters_overlay)
         self.parameters_action = self._action(
-            translate("nbviz", "Parameters overlay"), "P", translate("nbviz", "Show or hide the parameters (P)")
+            translate("nbviz", "Parameters overlay"),
+            "P",
+            translate("nbviz", "Show the parameters, their next page, or hide them (P)"),
         )
-        self.parameters_action.setCheckable(True)
-        self.parameters_action.toggled.connect(self._show_parameters)
-        self.worked_overlay = WorkedStepsOverlay(session, data_view, appearance=appearance)
+        self.parameters_action.triggered.connect(lambda: self._advance(self.parameters_overlay, self.overlays))
+        # over the data view and the board: the board's numbers are among the worked ones
+        self.worked_overlay = WorkedStepsOverlay(session, window, appearance=appearance)
         self.worked_overlay.hide()
-        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0)
+        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0, beside=board_dock)
         self.worked_action = self._action(
             translate("nbviz", "Worked E-step and M-step"),
             "W",
-            translate("nbviz", "Show or hide the inspector's worked E-step and M-step (W)"),
+            translate("nbviz", "Show the worked E-step and M-step, their next page, or hide them (W)"),
         )
-        self.worked_action.setCheckable(True)
-        self.worked_action.toggled.connect(self._show_worked)
+        self.worked_action.triggered.connect(lambda: self._advance(self.worked_overlay, self.worked_overlays))
+        self._wanted = {self.parameters_overlay: False, self.worked_overlay: False}  # shown when presenting again
         self.leave_action = self._action(
             translate("nbviz", "Leave presentation mode"), "Esc", translate("nbviz", "Back to the normal layout (Esc)")
         )
         self.leave_action.triggered.connect(lambda: appearance.set_presentation(False))
         appearance.changed.connect(self.sync)
         session.problem_changed.connect(self._workspace_shown)
-        for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.history_changed):
+        # what the board shows changes with the row, the probe, the run and the half-step (a score widens it)
+        for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.cursor_changed):
             signal.connect(self._arrange_board)
         self.sync()
 
@@ -181,9 +185,10 @@ class PresentationLayout(QObject):
             self.status_line.add_key(self.objective_key)
         self.status_line.show()
         self._arrange_docks()
-        self.parameters_overlay.setVisible(self.parameters_action.isChecked())
-        self.overlays.place()
-        self._show_worked(self.worked_action.isChecked())
+        for overlay, host in ((self.parameters_overlay, self.overlays), (self.worked_overlay, self.worked_overlays)):
+            if self._wanted[overlay]:
+                overlay.show()
+                host.place()
         for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(True)
 
@@ -225,10 +230,27 @@ class PresentationLayout(QObject):
         for dock in self.window.findChildren(QDockWidget):
             if dock not in (self.objective_dock, self.board_dock) and dock.parent() is self.window:
                 dock.hide()
+        if self.window.dockWidgetArea(self.objective_dock) != Qt.DockWidgetArea.BottomDockWidgetArea:
+            # (a small window's layout keeps it in the column of tabs): across the bottom, under the data
+            self.objective_dock.setFloating(False)
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.objective_dock)
         self.objective_dock.show()
         height = max(round(OBJECTIVE_SHARE * self.window.height()), 160)
         self.window.resizeDocks([self.objective_dock], [height], Qt.Orientation.Vertical)
         self._arrange_board(force=True)
+        self._hide_stale_tab_bars()
+        QTimer.singleShot(0, self.window, self._hide_stale_tab_bars)  # after the window's next layout too
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Hide the tab bar of docks all hidden: a window laid out before it was shown (a scripted run, a small
+        window's column of tabs) kept the bar of its tabbed docks over the board."""
+        if not self.active:
+            return
+        shown = {dock.windowTitle() for dock in self.window.findChildren(QDockWidget) if dock.isVisible()}
+        for bar in self.window.findChildren(QTabBar):
+            if bar.parent() is self.window and bar.isVisible():
+                if not any(bar.tabText(i) in shown for i in range(bar.count())):
+                    bar.hide()
 
     def _arrange_board(self, *_, force: bool = False) -> None:
         """Show the E-step board while it has numbers (a large data set's board waits for a point to be
@@ -258,10 +280,11 @@ class PresentationLayout(QObject):
             self._saved.docks = self.window.saveState()
         self._arrange_docks()
 
-    def _show_parameters(self, on: bool) -> None:
-        self.parameters_overlay.setVisible(on and self.active)
-        self.overlays.place()
-
-    def _show_worked(self, on: bool) -> None:
-        self.worked_overlay.setVisible(on and self.active)
-        self.worked_overlays.place()
+    def _advance(self, overlay, host: OverlayHost) -> None:
+        """An overlay's key: show it, or its next page, or hide it (after its last page)."""
+        if not self.active:
+            return
+        shown = overlay.isVisible()
+        self._wanted[overlay] = overlay.advance()
+        if self._wanted[overlay] and not shown:
+            host.place()

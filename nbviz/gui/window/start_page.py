@@ -1,4 +1,5 @@
-"""The first page: presets to start from, recent files, and opening a file."""
+"""The first page: where to begin (continue, a first preset, open a file, synthesise data), the recent
+files, then the presets to start from."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...app.presentation.presets import PRESETS
+from ...app.presentation.presets import PRESETS, START_HERE
 
 translate = QCoreApplication.translate
 
@@ -51,9 +52,23 @@ class StartPage(QWidget):
         )
         title.setWordWrap(True)
         self.continue_button = QPushButton()
-        self.continue_button.setDefault(True)
         self.continue_button.clicked.connect(self.continue_requested)
         self.continue_button.hide()
+        # a first visit: one preset to begin with, then the user's own data, above the list of presets
+        self.start_here = QPushButton(translate("nbviz", "Start here: {0}").format(START_HERE))
+        self.start_here.setToolTip(translate("nbviz", PRESETS[START_HERE].description))
+        self.start_here.clicked.connect(lambda: self.preset_chosen.emit(START_HERE))
+        open_button = QPushButton(translate("nbviz", "Open a data file or session…"))
+        open_button.clicked.connect(self.open_requested)
+        synthesise_button = QPushButton(translate("nbviz", "Synthesise data…"))
+        synthesise_button.setToolTip(
+            translate("nbviz", "Draw data from true parameters you choose; the workspace compares the fit to them")
+        )
+        synthesise_button.clicked.connect(self.synthesis_requested)
+        buttons = QHBoxLayout()
+        for button in (self.continue_button, self.start_here, open_button, synthesise_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
         presets = QGroupBox(translate("nbviz", "Presets"))
         grid = QGridLayout(presets)
         for index, preset in enumerate(PRESETS.values()):
@@ -69,27 +84,14 @@ class StartPage(QWidget):
         recent = QGroupBox(translate("nbviz", "Recent files"))
         recent_layout = QVBoxLayout(recent)
         self.recent_list = QListWidget()
-        self.recent_list.setMaximumHeight(130)
         self.recent_list.itemActivated.connect(lambda item: self.file_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
-        open_button = QPushButton(translate("nbviz", "Open a data file or session…"))
-        open_button.clicked.connect(self.open_requested)
-        synthesise_button = QPushButton(translate("nbviz", "Synthesise data…"))
-        synthesise_button.setToolTip(
-            translate("nbviz", "Draw data from true parameters you choose; the workspace compares the fit to them")
-        )
-        synthesise_button.clicked.connect(self.synthesis_requested)
-        buttons = QHBoxLayout()
-        buttons.addWidget(open_button)
-        buttons.addWidget(synthesise_button)
-        buttons.addStretch(1)
         recent_layout.addWidget(self.recent_list)
-        recent_layout.addLayout(buttons)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 24, 40, 24)
         layout.addWidget(title)
-        layout.addWidget(self.continue_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(presets)
+        layout.addLayout(buttons)
         layout.addWidget(recent)
+        layout.addWidget(presets)
         layout.addStretch(1)
 
     def set_last(self, description: str) -> None:
@@ -97,6 +99,8 @@ class StartPage(QWidget):
         self.continue_button.setText(translate("nbviz", "Continue with {0}").format(description))
         self.continue_button.setToolTip(translate("nbviz", "Open {0} again, as last time").format(description))
         self.continue_button.setVisible(bool(description))
+        self.continue_button.setDefault(bool(description))  # Enter continues, or on a first visit starts here
+        self.start_here.setDefault(not description)
 
     def set_recent_files(self, paths: list[str]) -> None:
         self.recent_list.clear()
@@ -106,3 +110,8 @@ class StartPage(QWidget):
             self.recent_list.addItem(item)
         if not paths:
             self.recent_list.addItem(QListWidgetItem(translate("nbviz", "(none yet)")))
+        # as tall as its entries (up to five): an empty list keeps the presets in view
+        rows = min(max(self.recent_list.count(), 1), 5)
+        self.recent_list.setFixedHeight(
+            rows * self.recent_list.sizeHintForRow(0) + 2 * self.recent_list.frameWidth() + 4
+        )

@@ -191,6 +191,11 @@ class DataView(QStackedWidget):
             # the heat-map needs little width per component; the prototypes take the rest
             heatmap = min(300, 80 + 24 * self.session.n_components)
             page.setSizes([max(self.width() - heatmap, 1), heatmap])
+            # every row's label known (naive Bayes): the map would only draw the labels, EM computes none
+            labels = self.session.labels
+            heat_map = page.widget(1)
+            assert heat_map is not None  # the page is a view beside its heat-map
+            heat_map.setVisible(labels is None or bool((labels < 0).any()))
         self.setCurrentWidget(page)
         self.scatter.set_awake(page is self.scatter)
         if self._density is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 import nbviz.core as nc
@@ -28,13 +29,13 @@ from ....app.presentation import view_descriptions as words
 from ....app.presentation.appearance import Appearance
 from ...style.palette import component_color
 from ..plot_view import new_plot
-from ..styling import marker_brush, marker_pen, pen, style_plot
+from ..styling import marker_brush, marker_pen, pen, plot_font, style_plot
 from .axis_units import UnitsAxis, feature_label
 from .ellipses import matched_color
 from .interaction import clicked_position, with_moved_mean
 from .legend_corner import outline_points
 from .point_layer import SHAPES, PointLayer
-from .points_view import Mark, PointsView
+from .points_view import VALUE_POINTS, Mark, PointsView
 
 translate = QCoreApplication.translate
 
@@ -264,6 +265,12 @@ class Density1DView(PointsView, QWidget):
             pen=marker_pen(self.appearance, self.appearance.outline, 2),
             symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
         )
+        # each mean's value above its marker (the lesson's 2.333 and 5.5 on the plot), below it where the
+        # plot's top would cut it: the range stays as it is
+        top = self.view_box.viewRange()[1][1]
+        room = 2.6 * QFontMetricsF(plot_font(self.appearance, VALUE_POINTS)).height() * self.view_box.viewPixelSize()[1]
+        anchor = (0.5, 1.6) if not len(peaks) or float(peaks.max()) + room <= top else (0.5, -0.6)
+        self.draw_mean_values(np.column_stack([means, peaks]), [f"μ = {m:.3f}" for m in means], anchor)
         self._draw_truth(x)
         self._draw_posterior(x, model)
         self.draw_probe()

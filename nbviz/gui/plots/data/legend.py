@@ -1,7 +1,9 @@
 """The data views' legend: what is fitted and what is true, the ellipse levels, the shading, the curves.
 
 `legend_entries` says what to show (plain data, testable without drawing); `DataLegend` draws the
-entries as a pyqtgraph legend in the corner of a plot with the fewest marks under it: data points,
+entries as a pyqtgraph legend: in presentation mode in a strip above the plot, in as many columns as
+fit (a projector's type over the plot would hide half of it); otherwise in the corner of a plot with
+the fewest marks under it: data points,
 means, ellipse outlines, curves and bars (`legend_corner`; a lecturer can drag it elsewhere),
 rebuilt only when the entries change, in the appearance's colours and sizes. The corner is chosen
 again when the points, the view range or the entries change, and on a half-step only when the legend
@@ -17,6 +19,7 @@ under its pictures and heat maps, which are all data, as an item its owner lays 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +49,8 @@ from .point_layer import SHAPES
 translate = QCoreApplication.translate
 
 SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
-# points before presentation mode's scaling: the legend stays small enough not to hide the data on a projector
+# points before presentation mode's scaling (which never goes below its least type: the legend is then
+# in a strip above the plot, hiding nothing)
 LEGEND_FONT = {False: 8.5, True: 6.5}
 MARK_PIXELS = 12  # a mark's half size: a legend this close to a point's centre would hide part of it
 COLUMN_SHARE = 0.3  # of the plot's height: a taller legend is laid out in two columns
@@ -70,14 +74,20 @@ class LegendEntry:
     hint : str
         What the user can do with it on screen ("drag it"), shown in brackets after `text` on
         screen and left out of figures ("": none).
+    short : str
+        The text in fewer words, for presentation mode's strip of large type ("": `text`).
     """
 
     kind: str
     text: str
     hint: str = ""
+    short: str = ""
 
-    def label(self, hint: bool = True) -> str:
-        """The row's text as drawn: with its hint in brackets on screen (`hint`), without in a figure."""
+    def label(self, hint: bool = True, short: bool = False) -> str:
+        """The row's text as drawn: with its hint in brackets on screen (`hint`), without in a figure; in
+        fewer words (`short`, the text without its hint) in presentation mode's strip."""
+        if short:
+            return self.short or self.text
         return f"{self.text} ({self.hint})" if hint and self.hint else self.text
 
 
@@ -96,39 +106,89 @@ def legend_entries(
     """
     entries = []
     if dimension == 1:
-        entries.append(LegendEntry("bars", translate("nbviz", "histogram (as a density)")))
+        entries.append(
+            LegendEntry("bars", translate("nbviz", "histogram (as a density)"), short=translate("nbviz", "histogram"))
+        )
         component = "π<sub>k</sub> N(x | μ<sub>k</sub>, σ<sub>k</sub>²)"
-        entries.append(LegendEntry("line", translate("nbviz", "fitted {0}").format(component)))
+        entries.append(LegendEntry("line", translate("nbviz", "fitted {0}").format(component), short=component))
         if options.mixture_curve:
-            entries.append(LegendEntry("thick", translate("nbviz", "mixture density p(x)")))
+            entries.append(
+                LegendEntry(
+                    "thick", translate("nbviz", "mixture density p(x)"), short=translate("nbviz", "mixture p(x)")
+                )
+            )
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", translate("nbviz", "true components, dashed")))
+            entries.append(
+                LegendEntry(
+                    "dashed", translate("nbviz", "true components, dashed"), short=translate("nbviz", "true, dashed")
+                )
+            )
     else:
         if options.ellipses:
-            entries.append(LegendEntry("ellipses", translate("nbviz", "fitted {0} ellipses").format(ellipse_text())))
+            levels = " and ".join(f"{level:g}σ" for level in SIGMA_LEVELS)
+            entries.append(
+                LegendEntry(
+                    "ellipses",
+                    translate("nbviz", "fitted {0} ellipses").format(ellipse_text()),
+                    short=translate("nbviz", "{0} ellipses").format(levels),
+                )
+            )
         if options.truth and has_truth:
-            entries.append(LegendEntry("dashed", translate("nbviz", "true components, dashed (× mean)")))
+            entries.append(
+                LegendEntry(
+                    "dashed",
+                    translate("nbviz", "true components, dashed (× mean)"),
+                    short=translate("nbviz", "true, dashed (× mean)"),
+                )
+            )
         if options.shading:
-            entries.append(LegendEntry("shading", translate("nbviz", "shading: mixture density p(x)")))
+            entries.append(
+                LegendEntry(
+                    "shading",
+                    translate("nbviz", "shading: mixture density p(x)"),
+                    short=translate("nbviz", "shading: p(x)"),
+                )
+            )
     entries.append(LegendEntry("marker", translate("nbviz", "mean μ<sub>k</sub>"), hint=translate("nbviz", "drag it")))
     if options.uncertainty:
         entries.append(
             LegendEntry(
                 "uncertainty",
                 translate("nbviz", "colour: uncertainty 1 − max<sub>k</sub> r<sub>nk</sub>"),
+                short=translate("nbviz", "colour: uncertainty"),
             )
         )
     else:
-        entries.append(LegendEntry("blend", translate("nbviz", "colour: responsibilities r<sub>nk</sub>")))
+        entries.append(
+            LegendEntry(
+                "blend",
+                translate("nbviz", "colour: responsibilities r<sub>nk</sub>"),
+                short=translate("nbviz", "colour: r<sub>nk</sub>"),
+            )
+        )
     if options.shapes:
-        entries.append(LegendEntry("shapes", translate("nbviz", "shape: most responsible k")))
+        entries.append(
+            LegendEntry(
+                "shapes",
+                translate("nbviz", "shape: most responsible k"),
+                short=translate("nbviz", "shape: most responsible"),
+            )
+        )
     if incomplete and dimension == 1:
         entries.append(
-            LegendEntry("blank", translate("nbviz", "rows missing x: not drawn (left out of the histogram)"))
+            LegendEntry(
+                "blank",
+                translate("nbviz", "rows missing x: not drawn (left out of the histogram)"),
+                short=translate("nbviz", "rows missing x: not drawn"),
+            )
         )
     elif incomplete:
         entries.append(
-            LegendEntry("hollow", translate("nbviz", "hollow: cells missing, drawn at their expected value"))
+            LegendEntry(
+                "hollow",
+                translate("nbviz", "hollow: cells missing, drawn at their expected value"),
+                short=translate("nbviz", "hollow: cells missing"),
+            )
         )
     return entries
 
@@ -299,6 +359,8 @@ class DataLegend:
         `pg.GraphicsLayout` beside views that are all data, such as pictures and heat maps).
     appearance : Appearance
         Its colours and sizes; the legend restyles when it changes.
+    strip : bool
+        In presentation mode, lay the legend out in a strip above the plot (the window's data views).
 
     Attributes
     ----------
@@ -307,12 +369,13 @@ class DataLegend:
     item : pg.LegendItem
     """
 
-    def __init__(self, plot: pg.PlotWidget | None, appearance: Appearance):
+    def __init__(self, plot: pg.PlotWidget | None, appearance: Appearance, *, strip: bool = False):
         self.appearance = appearance
-        self.item = HintedLegend(sampleType=LegendSample, verSpacing=-4)
-        keep_as_pixmaps(self.item)  # repainted only when it changes
-        self.item.setZValue(50)
+        self.strip_when_presenting = strip
+        self.item = self._new_item()
         self.corner = "top-right"
+        self.strip = False  # over the plot (False) or in a strip above it (presentation mode)
+        self.plot_item: pg.PlotItem | None = plot.getPlotItem() if plot is not None else None
         self.entries: list[LegendEntry] = []
         self._key: tuple | None = None
         self._points: np.ndarray = np.zeros((0, 2))
@@ -323,6 +386,8 @@ class DataLegend:
         self._measured: dict[tuple, tuple[float, float]] = {}  # rows -> (row height, two columns' width)
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.hold_range = False  # while the user paints, the range is theirs: no room is made
+        self._raised: tuple[float, float] | None = None  # the y range before room was made above the data
+        self._raised_to = 0.0  # the top room was made up to
         self.item.hide()
         self.view_box: pg.ViewBox | None = None
         if plot is not None:
@@ -337,10 +402,67 @@ class DataLegend:
         else:  # a layout's cell gives it no more than the room its entries need
             self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
+    @staticmethod
+    def _new_item() -> HintedLegend:
+        item = HintedLegend(sampleType=LegendSample, verSpacing=-4)
+        keep_as_pixmaps(item)  # repainted only when it changes
+        item.setZValue(50)
+        return item
+
+    def _use_strip(self, on: bool) -> None:
+        """Lay the legend out in a strip above the plot (`on`) or float it in a corner over the plot.
+
+        A projector's legend is in type the back row reads: over the plot it would take half of it,
+        or hide data; in the strip it hides nothing and the data keep their range. The legend is made
+        anew in its new place (a corner's anchor would fight the layout).
+        """
+        plot_item = self.plot_item
+        if plot_item is None or on == self.strip:
+            return
+        self.strip = on
+        old, self.item = self.item, self._new_item()
+        self._key = None  # rows again in the new item
+        old.hide()
+        if old.scene() is not None:
+            old.scene().removeItem(old)
+        if on:
+            self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            self._take_title_row(self.item)
+        else:
+            self._take_title_row(plot_item.titleLabel)
+            assert self.view_box is not None  # a plot's legend
+            self.item.setParentItem(self.view_box)
+            place_in_corner(self.item, self.corner)
+        self.item.hide()
+
+    def _show_strip(self, shown: bool) -> None:
+        """The strip takes its room above the plot while shown and gives it back when hidden."""
+        plot_item = self.plot_item
+        if plot_item is None or not self.strip:
+            return
+        self._take_title_row(self.item if shown else plot_item.titleLabel)
+        self.item.setVisible(shown)
+
+    def _take_title_row(self, item) -> None:
+        """Put `item` (the strip, or the plot's own empty title) in the plot's title row, above the plot."""
+        plot_item = self.plot_item
+        assert plot_item is not None  # a plot's legend
+        layout = plot_item.layout
+        current = layout.itemAt(0, 1)
+        if current is item:
+            return
+        if current is not None:
+            layout.removeItem(current)
+        if item is self.item:  # the strip spans the axes' columns too: the plot's whole width
+            layout.addItem(item, 0, 0, 1, 3)
+        else:
+            layout.addItem(item, 0, 1)
+        layout.setAlignment(item, Qt.AlignmentFlag.AlignHCenter)
+
     @property
     def texts(self) -> list[str]:
         """The rows' texts as shown on screen, hints and all (empty while hidden)."""
-        return [e.label() for e in self.entries] if self.item.isVisible() else []
+        return [e.label(short=self.strip) for e in self.entries] if self.item.isVisible() else []
 
     def show_entries(
         self,
@@ -357,8 +479,9 @@ class DataLegend:
         legend covers something where it is; then, if every corner covers something, room is made.
         """
         a = self.appearance
+        self._use_strip(self.strip_when_presenting and a.presentation and a.screen)
         columns = self._columns(len(entries))
-        key = (tuple(entries), n_components, a.dark, a.presentation, columns)
+        key = (tuple(entries), n_components, a.dark, a.presentation, a.text_scale, columns)
         moved = False
         if points is not None and points is not self._points:
             self._points, moved = points, True
@@ -374,11 +497,14 @@ class DataLegend:
             self.item.opts["brush"] = pg.mkBrush(a.background + "b8")  # what lies under it shows through
             self.item.opts["pen"] = pg.mkPen(a.axis_color)
             for entry in entries:
-                self.item.addItem(LegendSample(entry, a, n_components), entry.label())
+                self.item.addItem(LegendSample(entry, a, n_components), entry.label(short=self.strip))
             keep_as_pixmaps(self.item)
             self.item.updateGeometry()  # a layout holding it makes room for the new size
             self._measure(key[:-1], columns)
             moved = True
+        if self.strip:
+            self._show_strip(True)
+            return
         if not self.item.isVisible():
             self.item.show()
             self._make_room()
@@ -406,9 +532,14 @@ class DataLegend:
     def _columns(self, rows: int) -> int:
         """One column, or two when `rows` rows in one would take more than `COLUMN_SHARE` of the plot's height
         (a projector's short plot): the legend is then wider but needs half the room above the data. Two
-        columns only where they fit the plot's width: a narrow plot keeps one, cutting no word."""
+        columns only where they fit the plot's width: a narrow plot keeps one, cutting no word. A strip
+        has as many columns as fit the plot's width, its rows balanced."""
         if self.view_box is None or self._row_height is None or rows < 3:
             return 1
+        if self.strip and self.plot_item is not None:
+            column = self._two_columns_width / 2 + MARGIN
+            fit = max(1, min(rows, int((self.plot_item.width() + MARGIN) // max(column, 1.0))))
+            return math.ceil(rows / math.ceil(rows / fit))
         tall = rows * self._row_height > COLUMN_SHARE * self.view_box.height()
         return 2 if tall and self._two_columns_width + 2 * MARGIN <= self.view_box.width() else 1
 
@@ -425,8 +556,8 @@ class DataLegend:
 
     def place(self, *_) -> None:
         """Move the legend to the corner with the fewest points under it (ties keep it where it is)."""
-        if self.view_box is None:
-            return  # laid out by its owner
+        if self.view_box is None or self.strip:
+            return  # laid out by its owner, or in the strip above the plot
         size = legend_size_in_view(self.item, self.view_box)
         marks = self.all_marks
         if size is None or not len(marks):
@@ -460,6 +591,8 @@ class DataLegend:
         """
         if self.view_box is None or self._data_heights is not None or self._making_room or self.hold_range:
             return
+        if self.strip:  # above the plot, over nothing
+            return
         if not self.item.isVisible() or not len(self.all_marks):
             return
         self._making_room = True
@@ -482,14 +615,17 @@ class DataLegend:
                 top = min(needed[corner], highest)
                 if top <= y1:
                     return
+                if self._raised is None or abs(y1 - self._raised_to) > 1e-9 * max(abs(y1), 1.0):
+                    self._raised = (y0, y1)  # the range before this room (not one raised already): given back
                 self.view_box.setYRange(y0, top, padding=0)
+                self._raised_to = top
         finally:
             self._making_room = False
 
     @property
     def covered(self) -> int:
         """How many of the points last given lie under the legend where it is (0 while hidden)."""
-        if self.view_box is None or not self.item.isVisible():
+        if self.view_box is None or not self.item.isVisible() or self.strip:
             return 0
         size = legend_size_in_view(self.item, self.view_box)
         if size is None:
@@ -514,11 +650,20 @@ class DataLegend:
             return
         low, high = self._data_heights
         height = self.view_box.height()
-        room = self.item.boundingRect().height() + 2 * MARGIN if self.item.isVisible() else 0.0
+        room = self.item.boundingRect().height() + 2 * MARGIN if self.item.isVisible() and not self.strip else 0.0
         # the data keep at least half the plot, however small it is made
         share = max((height - room) / height, 0.5) if height > 1 else 1.0
         self.view_box.setYRange(low, low + (high - low) / share, padding=0)
 
     def hide(self) -> None:
+        if self.strip:
+            self._show_strip(False)
+        shown = self.item.isVisible()
         self.item.hide()
         self._make_room()
+        raised, self._raised = self._raised, None
+        if shown and raised is not None and self.view_box is not None and not self.hold_range:
+            _, _, bottom, top = view_range(self.view_box)
+            same = abs(top - self._raised_to) <= 1e-9 * max(abs(top), 1.0) and bottom == raised[0]
+            if same:  # still the room it made above these data, not a zoom or other data
+                self.view_box.setYRange(*raised, padding=0)  # its room given back

@@ -4,9 +4,9 @@ While the mode is on, a left click on empty space adds a point there (in the 1-D
 clicked x), a drag moves the point under the mouse (one edit when it is dropped), and
 `DataPainter.remove_target` removes the selected point, or the one under the mouse. Each edit is
 the session's (`Session.painting`: one undoable step, EM going on from the parameters shown); the
-view keeps its range, so the next click lands where the user expects. Switching the mode on widens
-the view (`ROOM`), so there is room to paint a point far from the data. A plain click on a point
-still selects it for the inspector.
+view keeps its range, so the next click lands where the user expects. Switching the mode on or off
+leaves the range as it is: the view never moves under the lecturer's hand (to paint far from the
+data, zoom out first). A plain click on a point still selects it for the inspector.
 
 The mode holds what a new point is (`choice`: a class or a true component, as
 `DataEditing.choices` names them). The views only draw; the mouse is read here, by an event filter
@@ -25,7 +25,6 @@ from .points_view import PointsView
 translate = QCoreApplication.translate
 
 DRAG_PIXELS = 3  # a press and release closer than this is a click, not a drag
-ROOM = 1.6  # painting widens the view by this factor about its centre
 
 
 class PaintTool(QObject):
@@ -47,7 +46,6 @@ class PaintTool(QObject):
         self._dragged = -1  # the point being dragged
         self.hovered = -1  # the point under the mouse
         self._before: np.ndarray | None = None  # the points' places before a drag was drawn
-        self.unwidened: tuple | None = None  # (problem, view range) before the mode widened the view
         view.plot.viewport().installEventFilter(self)
 
     def forget_press(self) -> None:
@@ -193,22 +191,11 @@ class DataPainter(QObject):
             self.choice = min(self.choice, max(len(choices) - 1, 0))
         changed = on != self.active
         self.active = on
-        problem = self.session.problem
-        tall = ROOM if problem is not None and problem.n_features == 2 else 1.0  # the 1-D view keeps its height
         for tool in self.tools.values():
             cursor = Qt.CursorShape.CrossCursor if on else Qt.CursorShape.ArrowCursor
             tool.view.plot.viewport().setCursor(cursor)
-            box = tool.view.view_box
             tool.view.legend.hold_range = on  # a painted point under the legend moves it, never the view
             tool.forget_press()
-            if on and changed:  # room around the data, to paint a point far from it
-                tool.unwidened = (problem, box.viewRange())
-                box.scaleBy(x=ROOM, y=tall)
-            elif changed and tool.unwidened is not None:  # the data as it was: the range it had
-                if tool.unwidened[0] is problem:
-                    (x0, x1), (y0, y1) = tool.unwidened[1]
-                    box.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
-                tool.unwidened = None
         if changed:
             self.changed.emit(on)
 

@@ -20,6 +20,7 @@ from ...style.palette import blend, component_rgb
 from ...style.uncertainty_scale import uncertainty_colours
 from ..keyboard_selection import KeyboardSelection, screen_pixels
 from ..scatter_items import Marks
+from ..styling import plot_font
 from .ellipses import DraggableMarkers
 from .interaction import CLICK_RADIUS, clicked_position, show_ring
 from .legend import DataLegend, legend_entries
@@ -32,6 +33,10 @@ class Mark(Marks):
 
     def mouseClickEvent(self, ev) -> None:
         ev.ignore()
+
+
+MAX_MEAN_VALUES = 4  # components whose means are written beside them: more would crowd the view
+VALUE_POINTS = 10.0  # a mean's value, in points before presentation mode's scaling
 
 
 class PointsView(OptionsView):
@@ -90,7 +95,7 @@ class PointsView(OptionsView):
 
     def add_legend(self) -> None:
         """The legend, in the plot's least crowded corner (once the plot is built)."""
-        self.legend = DataLegend(self.plot, self.appearance)
+        self.legend = DataLegend(self.plot, self.appearance, strip=True)
 
     def draw_legend(self, dimension: int, n_components: int, marks: np.ndarray | None = None) -> None:
         """The legend of a `dimension`-D view of `n_components` components, or none when switched off;
@@ -114,6 +119,34 @@ class PointsView(OptionsView):
         means.marker_moved.connect(self._mean_dragged)
         means.marker_dropped.connect(self._mean_dropped)
         return self.add_overlay(means, 20)
+
+    def draw_mean_values(self, positions: np.ndarray, texts: list[str], anchor: tuple[float, float]) -> None:
+        """Write `texts` (one per mean) at the means' `positions` (shape (K, 2), view coordinates), each
+        anchored by `anchor` (the text's fraction across and down); none when switched off, in a figure, or
+        for many components."""
+        # on screen only: a figure (a small animation frame above all) keeps its legend and data clear
+        wanted = self.view_options.mean_values and self.appearance.screen
+        shown = len(texts) if wanted and len(texts) <= MAX_MEAN_VALUES else 0
+        pool = self.__dict__.setdefault("mean_value_items", [])
+        font = plot_font(self.appearance, VALUE_POINTS, bold=True)
+        fill = pg.mkBrush(self.appearance.background + "c8")  # readable over the points beneath
+        placed: list = []  # the labels' rectangles on the screen so far: a label never lies on another
+        for label, (x, y), text in zip(self.pooled(pool, shown, pg.TextItem, 22), positions, texts):
+            label.fill = fill
+            label.setFont(font)
+            label.setText(text, color=self.appearance.foreground)
+            label.setPos(float(x), float(y))
+            label.setAnchor(anchor)
+            rect = label.sceneBoundingRect()
+            if any(rect.intersects(other) for other in placed):
+                label.hide()  # crowded: a value beside another mean would be misread (the board has them all)
+                continue
+            placed.append(rect)
+
+    @property
+    def mean_values(self) -> list[str]:
+        """The means' values as written on the view (none: switched off, or too many components)."""
+        return [item.toPlainText() for item in self.__dict__.get("mean_value_items", []) if item.isVisible()]
 
     def add_selection_ring(self) -> pg.ScatterPlotItem:
         return self.add_overlay(Marks(pxMode=True), 25)

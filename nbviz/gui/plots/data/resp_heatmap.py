@@ -3,7 +3,9 @@
 Cell (n, k) is white at r_nk = 0 and component k's full colour at r_nk = 1, so a confidently
 assigned point is one bright cell and a shared point is two pale ones. Rows can be kept in data
 order, grouped by most probable component (most confident first), or grouped by known label (or
-the true component of synthesised data). Click a row to inspect that point.
+the true component of synthesised data); the order is worked out at the run's first E-step shown and
+kept for the run, so a row stays put while its colour changes. Before the first E-step the map is
+blank: there are no responsibilities yet. Click a row to inspect that point.
 """
 
 from __future__ import annotations
@@ -120,6 +122,9 @@ class ResponsibilityHeatmap(PlotView, QWidget):
     def __init__(self, session: Session, parent=None, *, appearance: Appearance | None = None):
         super().__init__(session, parent, appearance=appearance)
         self.rows = np.arange(0)
+        self._order_run: object = None  # the run (its first snapshot) whose rows' order is kept
+        self._order_key: tuple | None = None
+        self._order_rows = np.arange(0)
         self.order_box = QComboBox()
         self.order_box.setToolTip(
             translate(
@@ -205,27 +210,51 @@ class ResponsibilityHeatmap(PlotView, QWidget):
         if self.asleep():
             return
         resp = self.shown_resp()
-        if resp is None or self.session.problem is None:
+        snapshot = self.session.snapshot
+        if resp is None or self.session.problem is None or snapshot is None:
             self.image.clear()
             self.rows = np.arange(0)
             self._show_selection()
             return
         n, k = resp.shape
-        ranked = self.session.resp  # rows ordered by the half-step shown: they stay while colours blend
-        self.rows = row_order(
-            resp if ranked is None else ranked, self.order_box.currentData() or "data", self._groups()
-        )
+        if snapshot.phase == "init":  # before the first E-step there are no responsibilities: the frame alone
+            self.image.clear()
+            self.rows = np.arange(0)
+            self.row_axis.rows = self.rows
+            self.row_axis.picture = None
+            self.row_axis.update()
+            self._frame(n, k)
+            self._show_selection()
+            return
+        self.rows = self._kept_order(n)
         self.row_axis.rows = self.rows
         self.row_axis.picture = None  # the labels follow the rows even when the range stays
         self.row_axis.update()
         self.image.setImage(resp_image(resp[self.rows], self.appearance.dark), autoLevels=False, levels=(0, 255))
         self.image.setRect(0.5, -0.5, k, n)  # component k (1-based) centred on x = k; row i on y = i
+        self._frame(n, k)
+        self._show_selection()
+
+    def _frame(self, n: int, k: int) -> None:
+        """The axes of `n` rows and `k` components: a column per component numbered from 1, the rows' range."""
         axis = self.plot.getAxis("bottom")
         axis.setTicks([[(j + 1, str(j + 1)) for j in range(k)]])
         self.plot.setXRange(0.5, k + 0.5, padding=0)
         self.plot.setYRange(-0.5, n - 0.5, padding=0)
         self.plot.setLimits(xMin=0.5, xMax=k + 0.5, yMin=-0.5, yMax=n - 0.5)
-        self._show_selection()
+
+    def _kept_order(self, n: int) -> np.ndarray:
+        """The rows' order: worked out at the run's first E-step drawn (or when the order chosen or the data
+        change) and kept for the rest of the run, so that a row stays where it is while its colour changes."""
+        order = self.order_box.currentData() or "data"
+        start = self.session.history[0]
+        key = (order, n)
+        if self._order_run is not start or self._order_key != key:
+            ranked = self.session.resp  # the half-step shown (not the blend of an animation)
+            assert ranked is not None  # a run is shown
+            self._order_run, self._order_key = start, key
+            self._order_rows = row_order(ranked, order, self._groups())
+        return self._order_rows
 
     def _show_selection(self, *_) -> None:
         if self.asleep():

@@ -44,6 +44,8 @@ translate = QCoreApplication.translate
 
 # density grid cells per axis: drawn filtered, 100 looks as 150 does (<= 3/255 apart) at a third of the cost
 GRID_SIZE = 100
+SIGMA_REACH = 2.0  # the true components' 2σ ellipses are inside the view's home range
+MARGIN_SHARE = 0.08  # of the data's span, between the outermost point and the plot's frame
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
 DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
 DENSITY_MAX_ALPHA = 105
@@ -216,8 +218,13 @@ class ScatterView(PointsView, QWidget):
         xy = projection.points(placed(self._problem.X))  # missing cells at their column means until a model
         self._label_axes()
         low, high = xy.min(axis=0), xy.max(axis=0)
+        truth = self.session.problem.truth if self.session.problem is not None else None
+        if truth is not None and presentation(truth).points(truth) is not None:  # the true 2σ ellipses whole
+            centres, covariances = projection.model_gaussians(truth)
+            reach = SIGMA_REACH * np.sqrt(np.maximum(np.diagonal(covariances, axis1=1, axis2=2), 0.0))
+            low, high = np.minimum(low, (centres - reach).min(axis=0)), np.maximum(high, (centres + reach).max(axis=0))
         span = np.where(high > low, high - low, 1.0)
-        low, high = low - 0.05 * span, high + 0.05 * span
+        low, high = low - MARGIN_SHARE * span, high + MARGIN_SHARE * span  # never a point on the frame
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
         self._home = ((low[0], high[0]), (low[1], high[1]))
         self.view_box.setAspectLocked(self.view_options.equal_aspect, ratio=1.0)
@@ -321,6 +328,10 @@ class ScatterView(PointsView, QWidget):
             pen=marker_pen(self.appearance, self.appearance.outline, 2),
             brush=[marker_brush(component_color(k, self.appearance.dark)) for k in range(K)],
         )
+        # a feature pair's means as the values they are (a projection's are not the data's numbers)
+        plain = self.projection is not None and self.projection.pair is not None
+        texts = [f"({m[0]:.3f}, {m[1]:.3f})" for m in means] if plain else []
+        self.draw_mean_values(means, texts, (-0.12, 1.15))  # up and right of the marker
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth() if self.view_options.truth else None

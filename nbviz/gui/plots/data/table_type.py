@@ -2,9 +2,10 @@
 
 The binary lessons (two documents, eight points, fruit) show P(x = 1 | k) as a small table in a large
 area; on a projector it is read from the back row. `fit_table_type` picks the largest size, from
-`LARGEST_POINTS` down to `SMALLEST_POINTS` (before presentation mode's scaling), at which every column
-and row fits the table's viewport, then stretches the columns across the width and gives the rows the
-height left (up to `ROW_SPACING` lines each). Outside presentation mode the table has the window's
+`LARGEST_POINTS` down to `SMALLEST_POINTS` (before presentation mode's scaling; never below the board's
+least type, `BOARD_LEAST_POINTS`), at which every column and row fits the table's viewport, then
+stretches the columns across the width and gives the rows the height left (up to `ROW_SPACING` lines
+each). Outside presentation mode the table has the window's
 type and its columns their contents' widths.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QHeaderView, QTableWidget
 
-from ....app.presentation.appearance import Appearance
+from ....app.presentation.appearance import BOARD_LEAST_POINTS, Appearance
 
 LARGEST_POINTS = 15.0  # the E-step board's size on a projector
 SMALLEST_POINTS = 9.0
@@ -65,7 +66,9 @@ def fit_table_type(table: QTableWidget, appearance: Appearance, value_role: int)
     while True:
         font.setPointSizeF(points)
         need_width, need_height = needed_size(table, font, value_role)
-        if (need_width <= width and need_height <= height) or points <= appearance.font_size(SMALLEST_POINTS):
+        if (need_width <= width and need_height <= height) or points <= appearance.font_size(
+            SMALLEST_POINTS, least=BOARD_LEAST_POINTS
+        ):
             break
         points -= 0.5
     bold = QFont(font)

@@ -84,7 +84,10 @@ def place_labels(
         w, h = sizes[i]
         best = None
         inside = min(h / 2 / height, 0.5) if height > 0 else 0.5  # a label's half height, as a fraction
-        for row in LABEL_ROWS:
+        # then every row a label's height apart, top to bottom: a tall label (a projector's) in a short plot
+        pitch = (1.2 * h + LABEL_GAP) / height if height > 0 else 1.0
+        sweep = [1.0 - inside - j * pitch for j in range(int((1.0 - 2 * inside) / pitch) + 1)] if pitch > 0 else []
+        for row in (*LABEL_ROWS, *sweep, inside):  # (the lowest row last: the room under the others)
             row = min(max(row, inside), 1.0 - inside)  # a short plot's top and bottom rows move in
             top = (1.0 - row) * height - h / 2
             left = xs[i] + LABEL_OFFSET if sides[i] == 0 else xs[i] - w - LABEL_OFFSET

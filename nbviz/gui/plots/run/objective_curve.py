@@ -320,6 +320,9 @@ class ObjectiveCurve(PlotView, QWidget):
         label_font.setPointSizeF(a.font_size(9))
         self.edit_line.label.setFont(label_font)
         self.explanation.setFont(label_font)  # read with the curve: presentation type when presenting
+        self.stop_label.setFont(label_font)  # "converged (tol)": the back row reads it too
+        # presenting, the status line above says the iteration: the short plot keeps the axis title's height
+        self.plot.getAxis("bottom").showLabel(not a.presentation)
         self.legend.setBrush(pg.mkBrush(a.background + "c8"))
         self.legend.setLabelTextColor(a.foreground)
         self.legend.setLabelTextSize(f"{a.font_size(9):.1f}pt")
