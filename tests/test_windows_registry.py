@@ -2,8 +2,6 @@
 `WinRegistry` over a stand-in for the standard library's ``winreg`` that behaves as Windows' registry
 does (keys are case-insensitive; DeleteKey refuses a key with subkeys; EnumKey raises past the last)."""
 
-import types
-
 import pytest
 
 from nbviz import desktop
@@ -22,70 +20,73 @@ class FakeKeyHandle:
         return False
 
 
-def fake_winreg():
-    """A module with the parts of ``winreg`` nbviz uses, over a dict {key path (lower case): {name: value}}."""
-    keys: dict[str, dict[str, tuple[object, int]]] = {}
-    names: dict[str, str] = {}  # lower case -> as first written
-    module = types.SimpleNamespace(
-        HKEY_CURRENT_USER="HKCU", KEY_READ=1, KEY_WRITE=2, KEY_SET_VALUE=4, REG_SZ=1, REG_DWORD=4, keys=keys
-    )
+NOT_FOUND = (2, "The system cannot find the file specified")
 
-    def path_of(root, sub):
+
+class FakeWinreg:
+    """The parts of ``winreg`` nbviz uses, over a dict {key path (lower case): {name: (value, kind)}}."""
+
+    HKEY_CURRENT_USER, KEY_READ, KEY_WRITE, KEY_SET_VALUE, REG_SZ, REG_DWORD = "HKCU", 1, 2, 4, 1, 4
+
+    def __init__(self):
+        self.keys: dict[str, dict[str, tuple[object, int]]] = {}
+        self.names: dict[str, str] = {}  # lower case -> as first written
+
+    def _path(self, root, sub) -> str:
         assert root == "HKCU" or isinstance(root, FakeKeyHandle)
         return sub.lower()
 
-    def open_key(root, sub, reserved=0, access=1):
-        path = path_of(root, sub)
-        if path not in keys:
-            raise FileNotFoundError(2, "The system cannot find the file specified")
-        return FakeKeyHandle(module, path)
+    def _children(self, path) -> list[str]:
+        return [self.names[key].split("\\")[-1] for key in self.keys if key.rpartition("\\")[0] == path]
 
-    def create_key(root, sub, reserved=0, access=2):
+    def OpenKey(self, root, sub, reserved=0, access=1):  # noqa: N802 (winreg's names)
+        path = self._path(root, sub)
+        if path not in self.keys:
+            raise FileNotFoundError(*NOT_FOUND)
+        return FakeKeyHandle(self, path)
+
+    def CreateKeyEx(self, root, sub, reserved=0, access=2):  # noqa: N802
         parts = sub.split("\\")
         for end in range(1, len(parts) + 1):
             path = "\\".join(parts[:end])
-            keys.setdefault(path.lower(), {})
-            names.setdefault(path.lower(), path)
-        return FakeKeyHandle(module, sub.lower())
+            self.keys.setdefault(path.lower(), {})
+            self.names.setdefault(path.lower(), path)
+        return FakeKeyHandle(self, sub.lower())
 
-    def set_value(handle, name, reserved, kind, data):
-        keys[handle.path][name.lower()] = (data, kind)
+    def SetValueEx(self, handle, name, reserved, kind, data):  # noqa: N802
+        self.keys[handle.path][name.lower()] = (data, kind)
 
-    def query_value(handle, name):
+    def QueryValueEx(self, handle, name):  # noqa: N802
         try:
-            return keys[handle.path][name.lower()]
+            return self.keys[handle.path][name.lower()]
         except KeyError:
-            raise FileNotFoundError(2, "The system cannot find the file specified") from None
+            raise FileNotFoundError(*NOT_FOUND) from None
 
-    def delete_value(handle, name):
-        if name.lower() not in keys[handle.path]:
-            raise FileNotFoundError(2, "The system cannot find the file specified")
-        del keys[handle.path][name.lower()]
+    def DeleteValue(self, handle, name):  # noqa: N802
+        if name.lower() not in self.keys[handle.path]:
+            raise FileNotFoundError(*NOT_FOUND)
+        del self.keys[handle.path][name.lower()]
 
-    def children(path):
-        return [names[key].split("\\")[-1] for key in keys if key.rpartition("\\")[0] == path]
-
-    def enum_key(handle, index):
-        found = children(handle.path)
+    def EnumKey(self, handle, index):  # noqa: N802
+        found = self._children(handle.path)
         if index >= len(found):
             raise OSError(259, "No more data is available")
         return found[index]
 
-    def delete_key(root, sub):
-        path = path_of(root, sub)
-        if path not in keys:
-            raise FileNotFoundError(2, "The system cannot find the file specified")
-        if children(path):
+    def DeleteKey(self, root, sub):  # noqa: N802
+        path = self._path(root, sub)
+        if path not in self.keys:
+            raise FileNotFoundError(*NOT_FOUND)
+        if self._children(path):
             raise PermissionError(5, "Access is denied")  # RegDeleteKey refuses a key with subkeys
-        del keys[path]
+        del self.keys[path]
 
-    def query_info(handle):
-        return len(children(handle.path)), len(keys[handle.path]), 0
+    def QueryInfoKey(self, handle):  # noqa: N802
+        return len(self._children(handle.path)), len(self.keys[handle.path]), 0
 
-    module.OpenKey, module.CreateKeyEx, module.SetValueEx = open_key, create_key, set_value
-    module.QueryValueEx, module.DeleteValue, module.EnumKey = query_value, delete_value, enum_key
-    module.DeleteKey, module.QueryInfoKey = delete_key, query_info
-    return module
+
+def fake_winreg() -> FakeWinreg:
+    return FakeWinreg()
 
 
 @pytest.fixture

@@ -433,6 +433,44 @@ def _cell_error(
     return table.error(what, chunk[i][0], j, remedy=remedy)
 
 
+def _clean_blocks(
+    lines: list[str], pieces, source, delimiter, decimal, n_columns: int, line: int, size: int, report: _Progress
+) -> tuple[list, list] | None:
+    """The numbers of a clean file's pieces, `lines` first then the rest of `pieces`, as (blocks, their lines).
+
+    None as soon as a piece is not clean (quotes, digit separators, comments, a cell that is not a
+    number, a row of another length): the careful parse takes the file then. Progress is reported
+    by bytes read, interpolated within a piece.
+    """
+    blocks: list = []
+    numbers: list = []
+    unclean = ('"', "_", "#", ".") if decimal == "," else ('"', "_", "#")
+    before, done = 0, source.bytes_read  # `before`: bytes read before `lines`
+    while True:
+        if any(mark in text for text in lines for mark in unclean):
+            return None
+        if decimal == ",":
+            lines = [text.replace(",", ".") for text in lines]
+        for start in range(0, len(lines), _CHUNK_LINES):
+            block, at = _parse_clean_chunk(lines[start : start + _CHUNK_LINES], delimiter, line + start + 1)
+            if block is None:
+                return None
+            if len(block):
+                if block.shape[1] != n_columns:
+                    return None
+                blocks.append(block)
+                numbers.append(at)
+            parsed = min(start + _CHUNK_LINES, len(lines)) / len(lines)
+            report((before + (done - before) * parsed) / size)
+        line += len(lines)
+        before = done
+        piece = next(pieces, None)
+        if piece is None:
+            return blocks, numbers
+        lines = piece
+        done = source.bytes_read
+
+
 def _load_clean_text(
     path: str,
     label_column,
@@ -472,40 +510,20 @@ def _load_clean_text(
             header = is_header(first, label_column)
         table = FileTable(path, tuple(cell.strip() for cell in first) if header else None, len(first))
         label_j, feature_js = choose_columns(table, label_column, feature_columns)
-        blocks, numbers, line = [], [], first_line if header else first_line - 1  # file lines before `lines`
-        lines, before, done = lines[line:], 0, source.bytes_read  # `before`: bytes read before `lines`
+        line = first_line if header else first_line - 1  # file lines before `lines`
+        lines = lines[line:]
         records = split_records(lines, delimiter, path, quoted=False)
         _, skipped = skip_rows(((n + line, fields) for n, fields in records), line, skip_count, decimal)
         if skipped.lines and skipped.lines[-1] - line >= len(lines):
             return None  # more lines skipped than the first piece holds: the careful parse skips them
         lines = ["" if n + line + 1 in skipped.lines else text for n, text in enumerate(lines)]
-        unclean = ('"', "_", "#", ".") if decimal == "," else ('"', "_", "#")
         try:
-            while True:
-                if any(mark in text for text in lines for mark in unclean):
-                    return None
-                if decimal == ",":
-                    lines = [text.replace(",", ".") for text in lines]
-                for start in range(0, len(lines), _CHUNK_LINES):
-                    block, at = _parse_clean_chunk(lines[start : start + _CHUNK_LINES], delimiter, line + start + 1)
-                    if block is None:
-                        return None
-                    if len(block):
-                        if block.shape[1] != table.n_columns:
-                            return None
-                        blocks.append(block)
-                        numbers.append(at)
-                    parsed = min(start + _CHUNK_LINES, len(lines)) / len(lines)
-                    report((before + (done - before) * parsed) / size)
-                line += len(lines)
-                before = done
-                piece = next(pieces, None)
-                if piece is None:
-                    break
-                lines = piece
-                done = source.bytes_read
+            parsed = _clean_blocks(lines, pieces, source, delimiter, decimal, table.n_columns, line, size, report)
         except TextError:
             return None
+    if parsed is None:
+        return None
+    blocks, numbers = parsed
     if not blocks:
         return None
     cells = _stack(blocks)

@@ -224,111 +224,183 @@ class LegendSample(pg.GraphicsWidget):
         return QRectF(0, 0, self.width(), self.height())
 
     def paint(self, painter, *args) -> None:
-        a = self.appearance
         w, h = self.width(), self.height()
-        mid = h / 2
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
-        fg = QColor(a.foreground)
-        colour = component_color(0, a.dark)
-        kind = self.entry.kind
-        if kind in ("line", "dashed", "thick"):
-            style = Qt.PenStyle.DashLine if kind == "dashed" else Qt.PenStyle.SolidLine
-            width = 3.5 if kind == "thick" else 2.0
-            painter.setPen(pg.mkPen(fg if kind == "thick" else colour, width=a.line_width(width), style=style))
-            painter.drawLine(QPointF(2, mid), QPointF(w - 2, mid))
-        elif kind == "ellipses":
-            painter.setPen(pg.mkPen(colour, width=a.line_width(1.6)))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            for level in SIGMA_LEVELS:
-                rx, ry = (w / 2 - 2) * level / max(SIGMA_LEVELS), (h / 2 - 2) * level / max(SIGMA_LEVELS)
-                painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
-        elif kind == "shading":
-            gradient = QLinearGradient(0, 0, w, 0)
-            tint = (150, 178, 225) if a.dark else (52, 72, 110)
-            # opaque stops, the tint laid over the background: PDF viewers drop a gradient's alpha
-            for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
-                gradient.setColorAt(stop, mixed(a.background, tint, alpha / 255))
+        SAMPLE_DRAWINGS[self.entry.kind](self, painter, w, h, h / 2)
+
+
+def _draw_line(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'line' / 'dashed' / 'thick'."""
+    a = sample.appearance
+    colour = component_color(0, a.dark)
+    fg = QColor(a.foreground)
+    kind = sample.entry.kind
+    style = Qt.PenStyle.DashLine if kind == "dashed" else Qt.PenStyle.SolidLine
+    width = 3.5 if kind == "thick" else 2.0
+    painter.setPen(pg.mkPen(fg if kind == "thick" else colour, width=a.line_width(width), style=style))
+    painter.drawLine(QPointF(2, mid), QPointF(w - 2, mid))
+
+
+def _draw_ellipses(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'ellipses'."""
+    a = sample.appearance
+    colour = component_color(0, a.dark)
+    painter.setPen(pg.mkPen(colour, width=a.line_width(1.6)))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for level in SIGMA_LEVELS:
+        rx, ry = (w / 2 - 2) * level / max(SIGMA_LEVELS), (h / 2 - 2) * level / max(SIGMA_LEVELS)
+        painter.drawEllipse(QPointF(w / 2, mid), rx, ry)
+
+
+def _draw_shading(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'shading'."""
+    a = sample.appearance
+    gradient = QLinearGradient(0, 0, w, 0)
+    tint = (150, 178, 225) if a.dark else (52, 72, 110)
+    # opaque stops, the tint laid over the background: PDF viewers drop a gradient's alpha
+    for stop, alpha in ((0.0, 10), (0.5, 105), (1.0, 10)):
+        gradient.setColorAt(stop, mixed(a.background, tint, alpha / 255))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(gradient)
+    painter.drawRect(QRectF(2, 3, w - 4, h - 6))
+
+
+def _draw_bars(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'bars'."""
+    a = sample.appearance
+    painter.setPen(pg.mkPen((110, 112, 118) if a.dark else (150, 150, 150)))
+    painter.setBrush(pg.mkBrush((78, 80, 86) if a.dark else (200, 200, 200)))
+    for i, height in enumerate((0.5, 0.9, 0.65)):
+        bar = (w - 4) / 3
+        painter.drawRect(QRectF(2 + i * bar, h - 2 - height * (h - 4), bar, height * (h - 4)))
+
+
+def _draw_marker(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'marker'."""
+    a = sample.appearance
+    colour = component_color(0, a.dark)
+    painter.translate(w / 2, mid)
+    pg.graphicsItems.ScatterPlotItem.drawSymbol(
+        painter, "o", a.point_size(13), pg.mkPen(a.outline, width=a.line_width(2)), pg.mkBrush(colour)
+    )
+
+
+def _draw_uncertainty(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'uncertainty': grey (certain) to red (most uncertain)."""
+    a = sample.appearance
+    gradient = QLinearGradient(0, 0, w, 0)
+    for stop, c in zip((0.0, 1.0), scale_rgb(a.dark)):
+        gradient.setColorAt(stop, QColor(*c.tolist()))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(gradient)
+    painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
+
+
+def _draw_blend(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'blend'."""
+    a = sample.appearance
+    # from pure component 1 through a 50:50 mix to pure component 2 (and 3 when there is one)
+    stops = min(sample.n_components, 3)
+    rgb = component_rgb(stops, a.dark) if stops > 1 else component_rgb(2, a.dark)
+    t = np.linspace(0, 1, 9)
+    resp = np.zeros((len(t), len(rgb)))
+    resp[:, 0], resp[:, 1] = 1 - t, t
+    if len(rgb) == 3:
+        resp = np.vstack([resp, np.column_stack([np.zeros_like(t), 1 - t, t])[1:]])
+    colours = blend(resp, rgb)
+    gradient = QLinearGradient(0, 0, w, 0)
+    for i, c in enumerate(colours):
+        gradient.setColorAt(i / (len(colours) - 1), QColor(*c.tolist()))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(gradient)
+    painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
+
+
+def _draw_shapes(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'shapes' / 'points': a shape (or a dot) in each of the first three component colours."""
+    a = sample.appearance
+    kind = sample.entry.kind
+    size = a.point_size(8 if kind == "shapes" else 6)
+    outline = pg.mkPen(a.foreground) if kind == "shapes" else pg.mkPen(None)
+    for i in range(min(sample.n_components, 3) if kind == "points" else 3):
+        painter.save()
+        painter.translate(w * (i + 0.5) / 3, mid)
+        symbol = SHAPES[i] if kind == "shapes" else "o"
+        pg.graphicsItems.ScatterPlotItem.drawSymbol(
+            painter, symbol, size, outline, pg.mkBrush(component_color(i, a.dark))
+        )
+        painter.restore()
+
+
+def _draw_component_bars(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'component_bars' / 'dots': chosen probabilities as bars, sampled ones as dots."""
+    a = sample.appearance
+    kind = sample.entry.kind
+    bar = (w - 4) / 3
+    for i, height in enumerate((0.55, 0.9, 0.4)):
+        x, top = 2 + i * bar, h - 2 - height * (h - 4)
+        if kind == "component_bars":
+            if i >= sample.n_components:
+                break
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(gradient)
-            painter.drawRect(QRectF(2, 3, w - 4, h - 6))
-        elif kind == "bars":
-            painter.setPen(pg.mkPen((110, 112, 118) if a.dark else (150, 150, 150)))
-            painter.setBrush(pg.mkBrush((78, 80, 86) if a.dark else (200, 200, 200)))
-            for i, height in enumerate((0.5, 0.9, 0.65)):
-                bar = (w - 4) / 3
-                painter.drawRect(QRectF(2 + i * bar, h - 2 - height * (h - 4), bar, height * (h - 4)))
-        elif kind == "marker":
-            painter.translate(w / 2, mid)
+            painter.setBrush(pg.mkBrush(component_color(i, a.dark)))
+            painter.drawRect(QRectF(x + 1, top, bar - 2, h - 2 - top))
+        else:
+            painter.save()
+            painter.translate(x + bar / 2, top)
             pg.graphicsItems.ScatterPlotItem.drawSymbol(
-                painter, "o", a.point_size(13), pg.mkPen(a.outline, width=a.line_width(2)), pg.mkBrush(colour)
+                painter, "o", a.point_size(5), pg.mkPen(None), pg.mkBrush(a.foreground)
             )
-        elif kind == "uncertainty":  # grey (certain) to red (most uncertain)
-            gradient = QLinearGradient(0, 0, w, 0)
-            for stop, c in zip((0.0, 1.0), scale_rgb(a.dark)):
-                gradient.setColorAt(stop, QColor(*c.tolist()))
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(gradient)
-            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
-        elif kind == "blend":
-            # from pure component 1 through a 50:50 mix to pure component 2 (and 3 when there is one)
-            stops = min(self.n_components, 3)
-            rgb = component_rgb(stops, a.dark) if stops > 1 else component_rgb(2, a.dark)
-            t = np.linspace(0, 1, 9)
-            resp = np.zeros((len(t), len(rgb)))
-            resp[:, 0], resp[:, 1] = 1 - t, t
-            if len(rgb) == 3:
-                resp = np.vstack([resp, np.column_stack([np.zeros_like(t), 1 - t, t])[1:]])
-            colours = blend(resp, rgb)
-            gradient = QLinearGradient(0, 0, w, 0)
-            for i, c in enumerate(colours):
-                gradient.setColorAt(i / (len(colours) - 1), QColor(*c.tolist()))
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(gradient)
-            painter.drawRoundedRect(QRectF(2, mid - 5, w - 4, 10), 4, 4)
-        elif kind in ("shapes", "points"):  # a shape (or a dot) in each of the first three component colours
-            size = a.point_size(8 if kind == "shapes" else 6)
-            outline = pg.mkPen(a.foreground) if kind == "shapes" else pg.mkPen(None)
-            for i in range(min(self.n_components, 3) if kind == "points" else 3):
-                painter.save()
-                painter.translate(w * (i + 0.5) / 3, mid)
-                symbol = SHAPES[i] if kind == "shapes" else "o"
-                pg.graphicsItems.ScatterPlotItem.drawSymbol(
-                    painter, symbol, size, outline, pg.mkBrush(component_color(i, a.dark))
-                )
-                painter.restore()
-        elif kind in ("component_bars", "dots"):  # chosen probabilities as bars, sampled ones as dots
-            bar = (w - 4) / 3
-            for i, height in enumerate((0.55, 0.9, 0.4)):
-                x, top = 2 + i * bar, h - 2 - height * (h - 4)
-                if kind == "component_bars":
-                    if i >= self.n_components:
-                        break
-                    painter.setPen(Qt.PenStyle.NoPen)
-                    painter.setBrush(pg.mkBrush(component_color(i, a.dark)))
-                    painter.drawRect(QRectF(x + 1, top, bar - 2, h - 2 - top))
-                else:
-                    painter.save()
-                    painter.translate(x + bar / 2, top)
-                    pg.graphicsItems.ScatterPlotItem.drawSymbol(
-                        painter, "o", a.point_size(5), pg.mkPen(None), pg.mkBrush(a.foreground)
-                    )
-                    painter.restore()
-        elif kind == "hollow":  # a dot's rim in a component colour around the background
-            painter.translate(w / 2, mid)
-            pg.graphicsItems.ScatterPlotItem.drawSymbol(
-                painter,
-                "o",
-                a.point_size(9),
-                pg.mkPen(component_color(0, a.dark), width=a.line_width(2.0)),
-                pg.mkBrush(a.background),
-            )
-        elif kind == "ink":  # probability 0 (white) to 1 (black), framed so that white shows on white
-            gradient = QLinearGradient(0, 0, w, 0)
-            gradient.setColorAt(0.0, QColor(255, 255, 255))
-            gradient.setColorAt(1.0, QColor(0, 0, 0))
-            painter.setPen(pg.mkPen(a.axis_color))
-            painter.setBrush(gradient)
-            painter.drawRect(QRectF(2, mid - 5, w - 4, 10))
+            painter.restore()
+
+
+def _draw_hollow(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'hollow': a dot's rim in a component colour around the background."""
+    a = sample.appearance
+    painter.translate(w / 2, mid)
+    pg.graphicsItems.ScatterPlotItem.drawSymbol(
+        painter,
+        "o",
+        a.point_size(9),
+        pg.mkPen(component_color(0, a.dark), width=a.line_width(2.0)),
+        pg.mkBrush(a.background),
+    )
+
+
+def _draw_ink(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """The legend sample of 'ink': probability 0 (white) to 1 (black), framed so that white shows on white."""
+    a = sample.appearance
+    gradient = QLinearGradient(0, 0, w, 0)
+    gradient.setColorAt(0.0, QColor(255, 255, 255))
+    gradient.setColorAt(1.0, QColor(0, 0, 0))
+    painter.setPen(pg.mkPen(a.axis_color))
+    painter.setBrush(gradient)
+    painter.drawRect(QRectF(2, mid - 5, w - 4, 10))
+
+
+def _draw_blank(sample: LegendSample, painter, w: float, h: float, mid: float) -> None:
+    """No sample: the row is text alone."""
+
+
+# Each kind of legend row and the function that draws its sample.
+SAMPLE_DRAWINGS = {
+    "blank": _draw_blank,
+    "line": _draw_line,
+    "dashed": _draw_line,
+    "thick": _draw_line,
+    "ellipses": _draw_ellipses,
+    "shading": _draw_shading,
+    "bars": _draw_bars,
+    "marker": _draw_marker,
+    "uncertainty": _draw_uncertainty,
+    "blend": _draw_blend,
+    "shapes": _draw_shapes,
+    "points": _draw_shapes,
+    "component_bars": _draw_component_bars,
+    "dots": _draw_component_bars,
+    "hollow": _draw_hollow,
+    "ink": _draw_ink,
+}
 
 
 class HintedLegend(pg.LegendItem):
