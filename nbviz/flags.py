@@ -12,16 +12,22 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-# The --help groups, in order: (name, title, what it is for, one example).
+# The --help groups, in order: (name, title, what it is for, one example). The examples name the files
+# the user guide's examples use; tests/test_docs.py runs them as it runs the guide's.
 GROUPS = (
-    ("data", "data", "what to open and how to read a table", "nbviz measurements.csv --columns a,b --missing em"),
+    (
+        "data",
+        "data",
+        "what to open and how to read a table",
+        "nbviz gaps.csv --columns sepal_length,petal_length --missing em",
+    ),
     ("model", "model", "which mixture to fit", "nbviz survey.csv --model categorical -k 3"),
-    ("fitting", "fitting", "how EM starts and stops", "nbviz data.csv --fit --seed 4 --n-init 10 --tol 1e-8"),
+    ("fitting", "fitting", "how EM starts and stops", "nbviz measurements.csv --fit --seed 4 --n-init 10 --tol 1e-8"),
     (
         "exploring",
         "choosing K",
         "fit a range of K and go on with the best",
-        "nbviz data.csv --choose-k 1-8 --covariance-types full,diag --export-choose-k k.csv",
+        "nbviz measurements.csv --choose-k 1-4 --covariance-types full,diag --export-choose-k k.csv",
     ),
     (
         "outputs",

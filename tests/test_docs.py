@@ -147,8 +147,19 @@ def shown(expected: str, output: str) -> bool:
 @pytest.mark.parametrize("page", [README, *PAGES], ids=lambda path: path.name)
 def test_every_command_line_example_runs(page, tmp_path, monkeypatch, capsys):
     examples = commands(page.read_text(encoding="utf-8"))
-    if not examples:
-        return
+    if examples:
+        run_examples(page.name, examples, tmp_path, monkeypatch, capsys)
+
+
+def test_every_example_of_nbviz_help_runs(tmp_path, monkeypatch, capsys):
+    """Each --help group's example (`nbviz.flags.GROUPS`), run as the guide's are."""
+    from nbviz.flags import GROUPS
+
+    run_examples("nbviz --help", [(example, []) for *_, example in GROUPS], tmp_path, monkeypatch, capsys)
+
+
+def run_examples(where: str, examples, tmp_path, monkeypatch, capsys) -> None:
+    """Run each (command, lines it should print) of `examples` in process, in a folder of the guide's files."""
     example_files(tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # --install-desktop installs here
@@ -173,9 +184,9 @@ def test_every_command_line_example_runs(page, tmp_path, monkeypatch, capsys):
         said = capsys.readouterr()
         printed = said.out + said.err
         refused = any(line.startswith("nbviz: error:") for line in output)
-        assert status == (2 if refused else 0), f"{page.name}: `{command}` exited with {status}:\n{printed}"
+        assert status == (2 if refused else 0), f"{where}: `{command}` exited with {status}:\n{printed}"
         for line in output:
-            assert shown(line, printed), f"{page.name}: `{command}` did not print {line!r}; it printed:\n{printed}"
+            assert shown(line, printed), f"{where}: `{command}` did not print {line!r}; it printed:\n{printed}"
 
 
 # ----------------------------------------------------------------- code examples
