@@ -89,6 +89,43 @@ def test_a_legend_stays_inside_a_narrow_plot_at_1024x768(make_main_window, qtbot
     assert shown.bottom() <= view.top() + 1, (view, shown)  # over none of the data
 
 
+@pytest.mark.parametrize("preset", ["gmm-2d", "missing-cells"])
+def test_a_legend_too_wide_for_the_plot_moves_above_it_and_back(make_main_window, qtbot, preset):
+    """Outside presentation mode at 1024x768, Choose K beside the controls leaves the 2-D data view
+    310 px: a corner legend would reach past the y axis and cut its samples. It moves into the strip
+    above the plot, whole, the room it had made over the data given back; closing Choose K puts it in
+    a corner again, over none of the data."""
+    window = make_main_window()
+    window.presentation_layout.set_full_screen(False)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.files.load_preset(preset)
+    window.take_half_steps(2)
+    qtbot.wait(50)
+    view = window.data_view.scatter
+    legend = view.legend
+    assert not legend.strip and legend.item.isVisible()
+    data_top = view.points.positions[:, 1].max()
+    window.docks.show_explore_dock(window.docks.choose_k_dock)
+    qtbot.wait(100)
+    box = view.view_box.sceneBoundingRect()
+    assert legend.strip and legend.item.isVisible()
+    whole, shown = view.plot.getPlotItem().sceneBoundingRect(), legend.item.sceneBoundingRect()
+    assert whole.left() <= shown.left() and shown.right() <= whole.right(), (whole, shown)  # no sample cut
+    assert shown.bottom() <= box.top() + 1, (box, shown)  # over none of the data
+    y0, y1 = view.view_box.viewRange()[1]
+    middle = (data_top + view.points.positions[:, 1].min()) / 2
+    assert abs(middle - (y0 + y1) / 2) < 0.1 * (y1 - y0), (y0, y1)  # no room left above the data for a legend
+    window.docks.choose_k_dock.close()
+    qtbot.wait(100)
+    assert not legend.strip and legend.item.isVisible()
+    assert legend.covered == 0
+    corner = legend.item.sceneBoundingRect()
+    box = view.view_box.sceneBoundingRect()
+    assert box.adjusted(-1, -1, 1, 1).contains(corner), (box, corner)
+
+
 def test_the_room_made_for_the_legend_is_given_back_when_it_is_hidden(make_main_window, qtbot):
     """Outside presentation mode a legend over data that fill its corners raises the plot's top; switched
     off, the data have their own range again."""

@@ -53,6 +53,7 @@ SAMPLE_SIZE = (34, 20)  # a sample's width and height in pixels (normal mode)
 # in a strip above the plot, hiding nothing)
 LEGEND_FONT = {False: 8.5, True: 6.5}
 MARK_PIXELS = 12  # a mark's half size: a legend this close to a point's centre would hide part of it
+MARGIN_SHARE = 0.05  # of the y range: room kept above the highest curve when the legend's room is given back
 COLUMN_SHARE = 0.3  # of the plot's height: a taller legend is laid out in two columns
 ROOM_ROUNDS = 4  # raising the top widens an equal-aspect view, which may bring marks under: look again
 
@@ -498,6 +499,7 @@ class DataLegend:
         if old.scene() is not None:
             old.scene().removeItem(old)
         if on:
+            self._give_room_back(resized=True)
             self.item.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             self._take_title_row(self.item)
         else:
@@ -551,9 +553,9 @@ class DataLegend:
         legend covers something where it is; then, if every corner covers something, room is made.
         """
         a = self.appearance
-        self._use_strip(self.strip_when_presenting and a.presentation and a.screen)
+        self._use_strip(self._wants_strip(entries, n_components))
         columns = self._columns(len(entries))
-        key = (tuple(entries), n_components, a.dark, a.presentation, a.text_scale, columns)
+        key = (tuple(entries), n_components, a.dark, a.presentation, a.text_scale, self.strip, columns)
         moved = False
         if points is not None and points is not self._points:
             self._points, moved = points, True
@@ -574,6 +576,9 @@ class DataLegend:
             self.item.updateGeometry()  # a layout holding it makes room for the new size
             self._measure(key[:-1], columns)
             moved = True
+            if not self.strip and self._wants_strip(entries, n_components):  # measured now: too wide
+                self.show_entries(entries, n_components, points, marks)
+                return
         if self.strip:
             self._show_strip(True)
             return
@@ -583,6 +588,20 @@ class DataLegend:
         if moved or self.covered:
             self.place()
         self.make_room()
+
+    def _wants_strip(self, entries: list[LegendEntry], n_components: int) -> bool:
+        """In the strip above the plot: a window's data view in presentation mode, or one too narrow for
+        the legend in a corner (Choose K or the restart gallery beside the controls at 1024x768), where
+        it would be cut at the plot's edge."""
+        a = self.appearance
+        if not (self.strip_when_presenting and a.screen):
+            return False
+        if a.presentation:
+            return True
+        laid_out = self._measured.get((tuple(entries), n_components, a.dark, a.presentation, a.text_scale, False))
+        if laid_out is None or self.view_box is None or self.view_box.width() <= 1:
+            return False  # not measured in a corner yet: laid out there first
+        return laid_out[1] / 2 + 2 * MARGIN > self.view_box.width()
 
     def _measure(self, rows_key: tuple, columns: int) -> None:
         """A row's height and the width two columns take, as the rows laid out now show them.
@@ -616,9 +635,10 @@ class DataLegend:
         return 2 if tall and self._two_columns_width + 2 * MARGIN <= self.view_box.width() else 1
 
     def _refit_columns(self, *_) -> None:
-        """On a resize: lay the rows out again if the plot's height asks for another column count."""
+        """On a resize: lay the rows out again if the plot's size asks for another column count or place."""
         if self.entries and self.item.isVisible() and self._key is not None:
-            if self._columns(len(self.entries)) != self.item.columnCount:
+            strip = self._wants_strip(self.entries, self._key[1])
+            if strip != self.strip or self._columns(len(self.entries)) != self.item.columnCount:
                 self.show_entries(self.entries, self._key[1])
 
     def avoid(self, points: np.ndarray) -> None:
@@ -733,9 +753,24 @@ class DataLegend:
         shown = self.item.isVisible()
         self.item.hide()
         self._make_room()
+        if shown:
+            self._give_room_back()
+
+    def _give_room_back(self, resized: bool = False) -> None:
+        """The y range as it was before `make_room` raised it, if it is still the range raised (not a zoom
+        or other data): a hidden legend, or one moved into the strip, covers nothing over the plot.
+        `resized`: the plot has just been resized, and an equal-aspect view has widened its range about
+        the middle; it still counts as raised while it holds the room."""
         raised, self._raised = self._raised, None
-        if shown and raised is not None and self.view_box is not None and not self.hold_range:
+        if raised is not None and self.view_box is not None and not self.hold_range:
             _, _, bottom, top = view_range(self.view_box)
-            same = abs(top - self._raised_to) <= 1e-9 * max(abs(top), 1.0) and bottom == raised[0]
-            if same:  # still the room it made above these data, not a zoom or other data
-                self.view_box.setYRange(*raised, padding=0)  # its room given back
+            tolerance = 1e-9 * max(abs(top), 1.0)
+            if resized:
+                same = top >= self._raised_to - tolerance and bottom <= raised[0] + tolerance
+            else:
+                same = abs(top - self._raised_to) <= tolerance and bottom == raised[0]
+            if same and resized and len(self._marks):  # the curves drawn over the data stay whole
+                highest = float(self._marks[:, 1].max()) + MARGIN_SHARE * (raised[1] - raised[0])
+                raised = (raised[0], min(max(raised[1], highest), top))
+            if same:
+                self.view_box.setYRange(*raised, padding=0)
