@@ -19,7 +19,7 @@ from nbviz.gui.figures.frames import FrameViews
 from nbviz.gui.figures.kinds import data_figure
 from nbviz.gui.figures.render import FigureOptions
 from nbviz.gui.plots.data.data_view import DataView
-from nbviz.gui.plots.data.scatter_view import ScatterView
+from nbviz.gui.plots.data.scatter_view import ScatterView, widened_for
 from nbviz.gui.window.main_window import MainWindow
 from nbviz.gui.window.overlay import status_text
 
@@ -277,3 +277,55 @@ def test_each_lecture_hint_names_only_the_panels_presentation_mode_shows(make_ma
     docks = {"inspector": window.docks.inspector_dock, "board": window.docks.board_dock}
     hidden = [name for name, dock in docks.items() if name in hint and not dock.isVisible()]
     assert not hidden, f"{preset}'s hint names the {hidden} (not shown): {PRESETS[preset].note}"
+
+
+# ----------------------------------------------------------------- fitted ellipses inside the plot
+
+
+def test_a_range_is_widened_for_an_outline_never_narrowed_and_keeps_half_for_the_data():
+    view = np.array([[0.0, 10.0], [0.0, 10.0]])
+    home = np.array([[1.0, 9.0], [1.0, 9.0]])
+    assert widened_for(view, np.array([[2.0, 2.0], [8.0, 9.5]]), home) is None  # inside already
+    wider = widened_for(view, np.array([[-2.0, 5.0], [5.0, 11.0]]), home)
+    assert wider[0, 0] < -2.0 and wider[1, 1] > 11.0  # the outline inside, with a margin
+    assert wider[0, 1] == 10.0 and wider[1, 0] == 0.0  # the other ends stay
+    huge = widened_for(view, np.array([[-1e6, -1e6], [1e6, 1e6]]), home)
+    spans = huge[:, 1] - huge[:, 0]
+    assert np.allclose(spans, (home[:, 1] - home[:, 0]) / 0.5)  # the data keep half of each axis
+    assert np.all(huge[:, 0] <= view[:, 0]) and np.all(huge[:, 1] >= view[:, 1])  # never narrowed
+
+
+def outside(view) -> list:
+    """The fitted ellipses' outline points outside the plot's range."""
+    (x0, x1), (y0, y1) = view.view_box.viewRange()
+    found = []
+    for item in view.ellipses:
+        if item.isVisible():
+            for curve in item.curves:
+                xy = np.asarray(curve).reshape(-1, 2)
+                found += [tuple(p) for p in xy if not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1)]
+    return found
+
+
+@pytest.mark.parametrize("preset", ["faithful", "iris", "lecture-sampling"])
+def test_the_fitted_ellipses_lie_inside_the_plot_at_every_half_step(qtbot, tmp_path, preset):
+    window = lecture_window(qtbot, tmp_path, preset, 0, presentation=True)
+    view = window.data_view.currentWidget()
+    ranges = [np.array(view.view_box.viewRange())]
+    for steps in range(8):
+        assert outside(view) == [], steps
+        window.take_half_steps(1)
+        ranges.append(np.array(view.view_box.viewRange()))
+    spans = [r[:, 1] - r[:, 0] for r in ranges]
+    assert all(np.all(b >= a - 1e-9) for a, b in zip(spans, spans[1:]))  # widened, never narrowed mid-run
+
+
+def test_a_range_the_user_chose_is_left_alone(qtbot, tmp_path):
+    window = lecture_window(qtbot, tmp_path, "faithful", 0)
+    view = window.data_view.currentWidget()
+    box = view.view_box
+    box.setRange(xRange=(2.0, 3.0), yRange=(50.0, 60.0), padding=0)
+    box.sigRangeChangedManually.emit(box.state["mouseEnabled"])  # as a wheel or drag does
+    chosen = np.array(box.viewRange())
+    window.take_half_steps(2)
+    assert np.allclose(box.viewRange(), chosen)

@@ -204,6 +204,7 @@ class Density1DView(PointsView, QWidget):
         self.view_box.setRange(
             xRange=(x.min() - 0.08 * span, x.max() + 0.08 * span), yRange=(-self.rug_depth, 1.15 * peak), padding=0
         )
+        self.legend.user_range = False  # the range is the view's again
         self.rug.set_positions(np.column_stack([everyone, -heights * self.rug_depth]))
         return True
 

@@ -459,6 +459,7 @@ class DataLegend:
         self._measured: dict[tuple, tuple[float, float]] = {}  # rows -> (row height, two columns' width)
         self._data_heights: tuple[float, float] | None = None  # see keep_room_above
         self.hold_range = False  # while the user paints, the range is theirs: no room is made
+        self.user_range = False  # panned or zoomed since the view showed its data: no room is made either
         self._raised: tuple[float, float] | None = None  # the y range before room was made above the data
         self._raised_to = 0.0  # the top room was made up to
         self.item.hide()
@@ -468,6 +469,7 @@ class DataLegend:
             self.item.setParentItem(self.view_box)
             place_in_corner(self.item, self.corner)
             self.view_box.sigRangeChanged.connect(self.place)
+            self.view_box.sigRangeChangedManually.connect(lambda *_: setattr(self, "user_range", True))
             self.view_box.sigResized.connect(self._refit_columns)
             self.view_box.sigResized.connect(self._make_room)
             self.view_box.sigResized.connect(self.place)
@@ -681,7 +683,7 @@ class DataLegend:
         laid out by its owner is left alone. Called when a half-step is drawn, when the plot is resized
         and by figures, never on a pan or zoom: the user's range is theirs.
         """
-        if self.view_box is None or self._data_heights is not None or self._making_room or self.hold_range:
+        if self.view_box is None or self._data_heights is not None or self._making_room or self.range_is_users:
             return
         if self.strip:  # above the plot, over nothing
             return
@@ -713,6 +715,11 @@ class DataLegend:
                 self._raised_to = top
         finally:
             self._making_room = False
+
+    @property
+    def range_is_users(self) -> bool:
+        """Whether the user holds the range (painting, or a pan or zoom since the data were shown)."""
+        return self.hold_range or self.user_range
 
     @property
     def covered(self) -> int:
@@ -762,7 +769,7 @@ class DataLegend:
         `resized`: the plot has just been resized, and an equal-aspect view has widened its range about
         the middle; it still counts as raised while it holds the room."""
         raised, self._raised = self._raised, None
-        if raised is not None and self.view_box is not None and not self.hold_range:
+        if raised is not None and self.view_box is not None and not self.range_is_users:
             _, _, bottom, top = view_range(self.view_box)
             tolerance = 1e-9 * max(abs(top), 1.0)
             if resized:

@@ -46,6 +46,38 @@ translate = QCoreApplication.translate
 GRID_SIZE = 100
 SIGMA_REACH = 2.0  # the true components' 2σ ellipses are inside the view's home range
 MARGIN_SHARE = 0.08  # of the data's span, between the outermost point and the plot's frame
+ELLIPSE_MARGIN = 0.03  # of the view's span, between a fitted ellipse and the plot's frame
+DATA_SHARE = 0.5  # a range widened for the fitted ellipses keeps the data's range this share of it
+
+
+def widened_for(view: np.ndarray, outline: np.ndarray, home: np.ndarray) -> np.ndarray | None:
+    """The range, widened but never narrowed, that holds `outline` with a margin (None: it does already).
+
+    Parameters
+    ----------
+    view : ndarray, shape (2, 2)
+        The current range, ``[[x0, x1], [y0, y1]]``.
+    outline : ndarray, shape (n, 2)
+        The points the range should hold (the fitted ellipses' outlines).
+    home : ndarray, shape (2, 2)
+        The data's range: it keeps at least `DATA_SHARE` of each axis, so a start's huge ellipse does
+        not shrink the data to a dot for the whole run.
+    """
+    low, high = outline.min(axis=0), outline.max(axis=0)
+    if np.all(low >= view[:, 0]) and np.all(high <= view[:, 1]):
+        return None
+    lows, highs = np.minimum(view[:, 0], low), np.maximum(view[:, 1], high)
+    pad = ELLIPSE_MARGIN * (highs - lows)
+    lows, highs = np.minimum(view[:, 0], low - pad), np.maximum(view[:, 1], high + pad)
+    middle, reach = home.mean(axis=1), (home[:, 1] - home[:, 0]) / (2 * DATA_SHARE)
+    lows, highs = (
+        np.maximum(lows, np.minimum(view[:, 0], middle - reach)),
+        np.minimum(highs, np.maximum(view[:, 1], middle + reach)),
+    )
+    widened = np.column_stack([lows, highs])
+    return None if np.array_equal(widened, view) else widened
+
+
 DENSITY_RGB = (52, 72, 110)  # slate: the density tint, drawn with alpha on white
 DENSITY_RGB_DARK = (150, 178, 225)  # a light slate on a dark background
 DENSITY_MAX_ALPHA = 105
@@ -227,6 +259,7 @@ class ScatterView(PointsView, QWidget):
         low, high = low - MARGIN_SHARE * span, high + MARGIN_SHARE * span  # never a point on the frame
         self._bounds_item.setData([low[0], high[0]], [low[1], high[1]])
         self._home = ((low[0], high[0]), (low[1], high[1]))
+        self.legend.user_range = False  # the range is the view's again
         self.view_box.setAspectLocked(self.view_options.equal_aspect, ratio=1.0)
         self.view_box.setRange(xRange=self._home[0], yRange=self._home[1], padding=0)
         self.points.set_positions(xy)
@@ -263,9 +296,25 @@ class ScatterView(PointsView, QWidget):
 
     def draw_model(self) -> None:
         self._draw_components()
+        self._hold_ellipses()
         self._draw_truth()
         self._update_density()
         self.draw_legend(2, len(self.projected_components()[0]), self._drawn_marks())
+
+    def _hold_ellipses(self) -> None:
+        """Widen the range (never narrow it) so that the fitted 2σ ellipses lie whole inside the plot, unless
+        the user has moved the view or is painting: the range is then theirs."""
+        if self.legend.range_is_users or self._home is None:
+            return
+        outlines = [curve for item in self.ellipses if item.isVisible() for curve in item.curves if len(curve)]
+        if not outlines:
+            return
+        outline = np.vstack(outlines)
+        outline = outline[np.all(np.isfinite(outline), axis=1)]
+        view = np.array(self.view_box.viewRange(), dtype=float)
+        wider = widened_for(view, outline, np.array(self._home, dtype=float)) if len(outline) else None
+        if wider is not None:
+            self.view_box.setRange(xRange=tuple(wider[0]), yRange=tuple(wider[1]), padding=0)
 
     def _drawn_marks(self) -> np.ndarray:
         """The means and ellipse outlines drawn (fitted and true), as points the legend keeps clear of."""
