@@ -5,7 +5,7 @@ import json
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QSettings, QSize
+from PySide6.QtCore import QPointF, QRectF, QSettings, QSize
 from PySide6.QtGui import QFontMetrics, QImage, QPainter
 
 import nbviz.core as nc
@@ -329,3 +329,25 @@ def test_a_range_the_user_chose_is_left_alone(qtbot, tmp_path):
     chosen = np.array(box.viewRange())
     window.take_half_steps(2)
     assert np.allclose(box.viewRange(), chosen)
+
+
+# ----------------------------------------------------------------- the means' values on the plot
+
+
+@pytest.mark.parametrize(("preset", "steps", "presentation"), [("lecture-sampling-1d", 4, True), ("gmm-2d", 6, False)])
+def test_each_means_value_is_written_on_no_other_value_or_marker(qtbot, tmp_path, preset, steps, presentation):
+    """Three means close together: each value finds a free place (above, below or beside its marker)
+    instead of being left out because the first place was taken."""
+    window = lecture_window(qtbot, tmp_path, preset, steps, presentation=presentation)
+    view = window.data_view.currentWidget()
+    means = np.asarray(view.means.getData()).T
+    assert len(view.mean_values) == len(means) == 3, view.mean_values
+    labels = [item for item in view.mean_value_items if item.isVisible()]
+    rects = [item.sceneBoundingRect() for item in labels]
+    size = view.means.opts["size"]
+    for k, rect in enumerate(rects):
+        assert not any(rect.intersects(other) for j, other in enumerate(rects) if j != k)
+        for j, (x, y) in enumerate(means):
+            if j != k:
+                centre = view.view_box.mapViewToScene(QPointF(float(x), float(y)))
+                assert not rect.intersects(QRectF(centre.x() - size / 2, centre.y() - size / 2, size, size)), (k, j)

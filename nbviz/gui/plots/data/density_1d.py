@@ -267,15 +267,21 @@ class Density1DView(PointsView, QWidget):
             symbol=[SHAPES[k % len(SHAPES)] if self.view_options.shapes else "o" for k in range(K)],
         )
         # each mean's value above its marker (the lesson's 2.333 and 5.5 on the plot), below it where the
-        # plot's top would cut it: the range stays as it is
+        # plot's top would cut it or another value is there already: the range stays as it is
         top = self.view_box.viewRange()[1][1]
-        room = 2.6 * QFontMetricsF(plot_font(self.appearance, VALUE_POINTS)).height() * self.view_box.viewPixelSize()[1]
-        anchor = (0.5, 1.6) if not len(peaks) or float(peaks.max()) + room <= top else (0.5, -0.6)
-        self.draw_mean_values(np.column_stack([means, peaks]), [f"μ = {m:.3f}" for m in means], anchor)
+        room = 1.8 * QFontMetricsF(plot_font(self.appearance, VALUE_POINTS)).height() * self.view_box.viewPixelSize()[1]
+        above, below, right, left = (0.5, 1.6), (0.5, -0.6), (-0.2, 0.5), (1.2, 0.5)
+        places = [[above, below, right, left] if float(peak) + room <= top else [below, right, left] for peak in peaks]
+        self.draw_mean_values(np.column_stack([means, peaks]), [f"μ = {m:.3f}" for m in means], places)
         self._draw_truth(x)
         self._draw_posterior(x, model)
         self.draw_probe()
         self.draw_legend(1, K, self._drawn_marks())
+
+    def place_mean_values_again(self, *_) -> None:
+        """Lay the means' values out again for the plot's new size: whether a value fits above its
+        marker depends on it."""
+        self._draw_curves()
 
     def _drawn_marks(self) -> np.ndarray:
         """The curves, means and histogram bars drawn, as points the legend keeps clear of."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 
 import nbviz.core as nc
 
@@ -120,28 +120,55 @@ class PointsView(OptionsView):
         means.marker_dropped.connect(self._mean_dropped)
         return self.add_overlay(means, 20)
 
-    def draw_mean_values(self, positions: np.ndarray, texts: list[str], anchor: tuple[float, float]) -> None:
-        """Write `texts` (one per mean) at the means' `positions` (shape (K, 2), view coordinates), each
-        anchored by `anchor` (the text's fraction across and down); none when switched off, in a figure, or
-        for many components."""
+    def draw_mean_values(
+        self,
+        positions: np.ndarray,
+        texts: list[str],
+        places: list[list[tuple[float, float]]] | list[tuple[float, float]],
+    ) -> None:
+        """Write `texts` (one per mean) at the means' `positions` (shape (K, 2), view coordinates), each at
+        the first of its `places` (anchors: the text's fraction across and down; one list for all means,
+        or a list per mean) where it lies on no value written already and on no other mean's marker; a
+        value with no free place is left out (the board has them all). None when switched off, in a
+        figure, or for many components."""
+        per_mean = places if places and isinstance(places[0], list) else [places] * len(texts)
+        if "_mean_value_args" not in self.__dict__:  # a resized plot moves the markers apart or together
+            self.view_box.sigResized.connect(self.place_mean_values_again)
+        self._mean_value_args = (positions, texts, places)
         # on screen only: a figure (a small animation frame above all) keeps its legend and data clear
         wanted = self.view_options.mean_values and self.appearance.screen
         shown = len(texts) if wanted and len(texts) <= MAX_MEAN_VALUES else 0
         pool = self.__dict__.setdefault("mean_value_items", [])
         font = plot_font(self.appearance, VALUE_POINTS, bold=True)
         fill = pg.mkBrush(self.appearance.background + "c8")  # readable over the points beneath
-        placed: list = []  # the labels' rectangles on the screen so far: a label never lies on another
-        for label, (x, y), text in zip(self.pooled(pool, shown, pg.TextItem, 22), positions, texts):
+        # the rectangles on the screen a label may not lie on: the means' markers, then the labels placed
+        markers = [self._marker_rect(x, y) for x, y in positions[:shown]]
+        placed: list = []
+        for k, (label, (x, y), text) in enumerate(zip(self.pooled(pool, shown, pg.TextItem, 22), positions, texts)):
+            taken = placed + markers[:k] + markers[k + 1 :]  # its own marker is beside it by its anchor
             label.fill = fill
             label.setFont(font)
             label.setText(text, color=self.appearance.foreground)
             label.setPos(float(x), float(y))
-            label.setAnchor(anchor)
-            rect = label.sceneBoundingRect()
-            if any(rect.intersects(other) for other in placed):
+            for where in per_mean[k]:
+                label.setAnchor(where)
+                rect = label.sceneBoundingRect()
+                if not any(rect.intersects(other) for other in taken):
+                    placed.append(rect)
+                    label.show()
+                    break
+            else:
                 label.hide()  # crowded: a value beside another mean would be misread (the board has them all)
-                continue
-            placed.append(rect)
+
+    def place_mean_values_again(self, *_) -> None:
+        """Lay the means' values out again for the plot's new size."""
+        self.draw_mean_values(*self._mean_value_args)
+
+    def _marker_rect(self, x: float, y: float) -> QRectF:
+        """The square a mean's marker covers on the screen (scene coordinates)."""
+        centre = self.view_box.mapViewToScene(QPointF(float(x), float(y)))
+        half = float(self.means.opts["size"]) / 2
+        return QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half)
 
     @property
     def mean_values(self) -> list[str]:

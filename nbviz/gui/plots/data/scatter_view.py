@@ -380,7 +380,8 @@ class ScatterView(PointsView, QWidget):
         # a feature pair's means as the values they are (a projection's are not the data's numbers)
         plain = self.projection is not None and self.projection.pair is not None
         texts = [f"({m[0]:.3f}, {m[1]:.3f})" for m in means] if plain else []
-        self.draw_mean_values(means, texts, (-0.12, 1.15))  # up and right of the marker
+        # up and right of the marker, else down and right, up and left, down and left
+        self.draw_mean_values(means, texts, [(-0.12, 1.15), (-0.12, -0.15), (1.12, 1.15), (1.12, -0.15)])
 
     def _draw_truth(self) -> None:
         matched = self.session.matched_truth() if self.view_options.truth else None
