@@ -24,6 +24,42 @@ def test_identifier_reason_over_all_rows():
     assert identifier_reason(np.r_[serial, np.nan]) is None and identifier_reason(serial + 0.5) is None
 
 
+def test_all_different_whole_numbers_that_are_amounts_are_data():
+    """R's state.x77 shape: 50 states whose Population and Area span orders of magnitude and whose Income
+    goes with the share of high-school graduates, all different whole numbers, and a random serial."""
+    rng = np.random.default_rng(0)
+    n = 50
+    graduates = rng.normal(53.0, 8.0, n)
+    income = np.round(4436 + 45 * (graduates - 53) + 480 * rng.normal(size=n))
+    population = np.round(np.exp(rng.normal(np.log(2800.0), 1.0, n)))
+    serial = rng.choice(np.arange(100_000.0, 1_000_000.0), n, replace=False)
+    for column in (income, population, serial):
+        assert np.unique(column).size == n  # all different whole numbers
+    assert identifier_reason(population) is None  # 10x and more between the smallest and the largest
+    assert identifier_reason(income, [graduates]) is None  # goes with a measurement
+    assert identifier_reason(income) is not None  # alone, nothing tells it from a serial
+    assert identifier_reason(serial, [graduates, income]) is not None  # goes with nothing
+    numbering = rng.permutation(np.arange(2_019_001.0, 2_019_001.0 + n))
+    assert identifier_reason(numbering, [numbering + rng.normal(size=n)]) is not None  # rows numbered, in any order
+    assert identifier_reason(-serial, [graduates]) is None  # identifiers are not negative
+
+
+def test_a_table_of_amounts_keeps_them_and_leaves_a_serial_out(tmp_path):
+    rng = np.random.default_rng(1)
+    n = 60
+    graduates = rng.normal(53.0, 8.0, n).round(1)
+    income = np.round(4436 + 45 * (graduates - 53) + 480 * rng.normal(size=n)).astype(int)
+    area = np.round(np.exp(rng.normal(np.log(55_000.0), 1.0, n))).astype(int)
+    serial = rng.choice(np.arange(100_000, 1_000_000), n, replace=False)
+    path = tmp_path / "states.csv"
+    assert np.unique(income).size == np.unique(area).size == n  # all different whole numbers
+    rows = "".join(f'"S{i}",{income[i]},{graduates[i]},{serial[i]},{area[i]}\n' for i in range(n))
+    path.write_text('"","Income","HS Grad","serial","Area"\n' + rows)
+    result = checked(path)
+    assert result.roles == ("ignore", "feature", "feature", "ignore", "feature")
+    assert [j for j, _ in result.identifiers] == [3]
+
+
 def test_code_columns_are_a_few_whole_numbers_each_shown_more_than_twice():
     X = np.column_stack(
         [

@@ -8,7 +8,11 @@ is read in full before it gets that role:
 - an identifier is left out when its values are different whole numbers on every one of at least
   `ID_MIN_ROWS` rows (a serial number, wherever its column is and however its rows are sorted),
   or whole numbers rising on every row (a running number), unless no other feature would be left;
-  a column whose first rows rise but whose values repeat later (days 1-31, months) is data;
+  a column whose first rows rise but whose values repeat later (days 1-31, months) is data. All
+  different whole numbers are an amount, not an identifier, when they are not a numbering (they
+  leave more than half the whole numbers of their range unused) and either span an order of
+  magnitude (populations, areas) or go with another measurement (a rank correlation no random
+  serial reaches): R's state.x77 keeps its Population, Income and Area;
 - a table whose every numeric feature holds at most `MAX_CODES` different whole numbers (more than
   two rows per code, none above `MAX_CODE_SIZE`) is a table of answer codes: its columns are read
   as levels (the values that occur, named by their numbers), as are the text answers beside them.
@@ -18,6 +22,7 @@ is read in full before it gets that role:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -93,16 +98,53 @@ def _may_be_codes(preview: Preview, j: int) -> bool:
     return values is not None and len(set(values)) <= MAX_CODES and all(abs(v) <= MAX_CODE_SIZE for v in values)
 
 
-def identifier_reason(values: np.ndarray) -> str | None:
+def identifier_reason(values: np.ndarray, others: Sequence[np.ndarray] = ()) -> str | None:
     """What a column of `values` (shape (n_rows,), NaN where missing) is when it names the rows, and why
-    ("a row number (its values rise with the line)"), or None if it is data."""
+    ("a row number (its values rise with the line)"), or None if it is data.
+
+    `others` (each of shape (n_rows,), NaN where missing) are the table's other numeric features: all
+    different whole numbers that go with one of them are a measurement (see the module's notes).
+    """
     if values.size < 2 or np.isnan(values).any() or not np.all(values == np.round(values)):
         return None
     if values.size >= _SUSPECT_ROWS and np.all(np.diff(values) > 0):
         return "a row number (its values rise with the line)"
-    if values.size >= ID_MIN_ROWS and np.unique(values).size == values.size:
-        return f"an identifier (its {values.size} values are all different whole numbers)"
-    return None
+    if values.size < ID_MIN_ROWS or np.unique(values).size != values.size:
+        return None
+    low, high = float(values.min()), float(values.max())
+    numbering = high - low + 1 <= 2 * values.size  # most whole numbers of the range used: rows numbered
+    if not numbering and (low < 0 or high >= 10 * max(low, 1.0) or _goes_with(values, others)):
+        return None
+    return f"an identifier (its {values.size} values are all different whole numbers)"
+
+
+def _goes_with(values: np.ndarray, others: Sequence[np.ndarray]) -> bool:
+    """Whether `values` have a rank correlation with one of `others` that a column of random numbers
+    would reach by chance less than about once in a thousand tables (3 / sqrt(n), at least 0.3)."""
+    ranks = _average_ranks(values)
+    for column in others:
+        column = np.asarray(column, dtype=np.float64)
+        seen = ~np.isnan(column)
+        n = int(seen.sum())
+        if n < ID_MIN_ROWS:
+            continue
+        a, b = _average_ranks(ranks[seen]), _average_ranks(column[seen])
+        a, b = a - a.mean(), b - b.mean()
+        scale = float(np.sqrt((a @ a) * (b @ b)))
+        if scale > 0 and abs(float(a @ b)) / scale >= max(0.3, 3.0 / np.sqrt(n)):
+            return True
+    return False
+
+
+def _average_ranks(x: np.ndarray) -> np.ndarray:
+    """The ranks of `x` (1..n), tied values sharing the mean of their ranks (as Spearman's rho ranks)."""
+    order = np.argsort(x, kind="mergesort")
+    ordered = x[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1], True])  # where each run of ties begins
+    mean_rank = (starts[:-1] + starts[1:] + 1) / 2.0  # the 1-based ranks start+1 .. end, averaged
+    ranks = np.empty(x.size)
+    ranks[order] = np.repeat(mean_rank, np.diff(starts))
+    return ranks
 
 
 def code_columns(X: np.ndarray) -> np.ndarray:
@@ -146,22 +188,17 @@ def checked_roles(
     suspects = [j for j in numeric if j not in fixed and _may_name_rows(preview, j, roles[j])]
     features = [j for j, role in enumerate(roles) if role == "feature" and j not in texts]
     code_suspects = features if codes is None and features and all(_may_be_codes(preview, j) for j in features) else []
-    wanted = sorted(set(suspects) | set(code_suspects))
-    if not wanted:
+    if not suspects and not code_suspects:
         return _with_codes(preview, roles, features) if codes else CheckedRoles(tuple(roles))
-    try:
-        X = load_data(
-            preview.path,
-            feature_columns=wanted,
-            missing="keep",
-            skip_rows=skip_rows,
-            **({} if preview.is_npy else {"delimiter": preview.delimiter, "header": preview.header}),
-            **({} if preview.is_npy else {"decimal": preview.decimal}),
-        ).X
-    except DataError:  # a cell further down is not a number: loading names it
+    wanted = sorted(set(suspects) | set(code_suspects))
+    X = _read_columns(preview, wanted, skip_rows)
+    if X is None:  # a cell further down is not a number: loading names it
         return CheckedRoles(tuple(roles))
     column = {j: X[:, k] for k, j in enumerate(wanted)}
-    found = {j: identifier_reason(column[j]) for j in suspects}
+    measured = [j for j in features if j not in column]
+    more = _read_columns(preview, measured, skip_rows) if suspects and measured else None
+    column.update({} if more is None else {j: more[:, k] for k, j in enumerate(measured)})
+    found = {j: identifier_reason(column[j], [column[i] for i in features if i != j and i in column]) for j in suspects}
     kept = [j for j, role in enumerate(roles) if role in ("feature", "categorical") and found.get(j) is None]
     identifiers = []
     for j, reason in found.items():
@@ -174,6 +211,22 @@ def checked_roles(
     if codes or (code_suspects and _answer_codes(np.column_stack([column[j] for j in features]) if features else None)):
         return _with_codes(preview, roles, features, tuple(identifiers))
     return CheckedRoles(tuple(roles), tuple(identifiers))
+
+
+def _read_columns(preview: Preview, columns: list[int], skip_rows: int | None) -> np.ndarray | None:
+    """The whole file's numeric `columns` (n_rows, len(columns); NaN where missing), or None when a cell
+    in them is not a number."""
+    try:
+        return load_data(
+            preview.path,
+            feature_columns=columns,
+            missing="keep",
+            skip_rows=skip_rows,
+            **({} if preview.is_npy else {"delimiter": preview.delimiter, "header": preview.header}),
+            **({} if preview.is_npy else {"decimal": preview.decimal}),
+        ).X
+    except DataError:
+        return None
 
 
 def looks_like_documents(X: np.ndarray) -> bool:
