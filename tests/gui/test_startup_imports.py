@@ -54,3 +54,13 @@ def test_hidden_docks_and_pages_are_built_when_first_shown(make_main_window, qtb
     qtbot.waitUntil(lambda: window.bound_view.isVisible())
     window.session.load(*load_preset("gmm-1d"))
     assert window.data_view.currentWidget() is window.data_view.density
+
+
+def test_the_start_page_builds_no_data_view_page(make_main_window):
+    from nbviz.app.presentation.presets import load_preset
+
+    window = make_main_window()
+    assert window.data_view.built_views() == []  # the start page shows no plot
+    window.session.load(*load_preset("gmm-2d"))
+    assert window.data_view.built_views() == [window.data_view.scatter]
+    assert window.data_view.currentWidget() is window.data_view.scatter
