@@ -330,13 +330,17 @@ class MainWindow(QMainWindow):
         )
 
     def _tab_regions(self) -> list[QWidget]:
-        """Where Tab goes, in order: the controls, the centre (data view, then History), the objective, the
-        parameters, the inspector, then the other docks (`tab_order`)."""
+        """Where Tab goes, in order: the controls, the centre (the messages, the data view, then History), the
+        objective, the parameters, the inspector, then the other docks (`tab_order`). The data view's pages
+        are built on first use, after History: as a region of its own the view keeps its place."""
         docks = self.docks
         return [
             docks.control_dock,
             docks.choose_k_dock,
             docks.restarts_dock,
+            self.preset_note,
+            self.banner,
+            self.data_view,
             self.pages,
             docks.objective_dock,
             docks.bound_dock,
