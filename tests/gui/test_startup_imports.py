@@ -64,3 +64,18 @@ def test_the_start_page_builds_no_data_view_page(make_main_window):
     window.session.load(*load_preset("gmm-2d"))
     assert window.data_view.built_views() == [window.data_view.scatter]
     assert window.data_view.currentWidget() is window.data_view.scatter
+
+
+def test_the_controls_are_built_on_entering_the_workspace_at_the_speed_remembered(make_main_window):
+    from nbviz.app.presentation.presets import load_preset
+
+    first = make_main_window()
+    first.session.load(*load_preset("gmm-2d"))
+    first.controls.speed_slider.setValue(20)
+    first.close()
+    window = make_main_window()  # the same settings file
+    assert not window.docks.control_dock.built  # the start page shows no controls
+    assert window.choices().speed == 20  # ... and forgets no choice it did not show
+    window.session.load(*load_preset("gmm-2d"))
+    assert window.docks.control_dock.built and window.controls.isVisible()
+    assert window.controls.speed_slider.value() == 20 and window.session.player.speed == 5.0
