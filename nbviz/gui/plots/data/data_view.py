@@ -15,15 +15,15 @@ from ....app.run.labelling import Labelling
 from ....app.run.session import Session
 from ..plot_view import PlotView
 from .label_marks import LabelLayer
-from .scatter_view import ScatterView
 
 translate = QCoreApplication.translate
 
-if TYPE_CHECKING:  # the other pages are imported when first shown
+if TYPE_CHECKING:  # the pages are imported when first shown
     from .density_1d import Density1DView
     from .level_bars import LevelBarsView
     from .prototypes import PrototypesView
     from .resp_heatmap import ResponsibilityHeatmap
+    from .scatter_view import ScatterView
 
 
 class DataView(QStackedWidget):
@@ -102,6 +102,8 @@ class DataView(QStackedWidget):
 
     def _scatter_page(self) -> tuple[ScatterView, LabelLayer]:
         if self._scatter is None or self._scatter_labels is None:
+            from .scatter_view import ScatterView
+
             self._scatter = ScatterView(self.session, appearance=self.appearance, view_options=self.view_options)
             self._scatter_labels = self._add_labelled_page(self._scatter)
         return self._scatter, self._scatter_labels
