@@ -1,5 +1,5 @@
 """The main window's docks and their layout: which panel goes where, which start hidden, which are built
-when first shown, the room a dock gets when shown, and the dock layout the user leaves."""
+when first needed, the room a dock gets when shown, and the dock layout the user leaves."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ...app.presentation.appearance import Appearance
 from ...app.presentation.messages import MessageBoard
 from ...app.presentation.view_options import ViewOptions
 from ...app.run.session import Session
-from ..widgets.lazy_dock import LazyDock
+from ..widgets.lazy_dock import LazyDock, scrolled
 
 if TYPE_CHECKING:  # built (and imported) when first shown
     from ..panels.choose_k import ChooseKPanel
@@ -32,6 +32,11 @@ BOUND_MIN_HEIGHT = 340  # pixels: the bound view's plot, key, slice bar and capt
 EXPLORE_WIDTH = 460  # pixels: an exploring dock's width when shown, at most
 EXPLORE_WIDTH_SHARE = 0.4  # ... and at most this share of the window's width (a 1024-pixel projector)
 EXPLORE_HEIGHT_SHARE = 0.6  # of the window's height: an exploring dock under others is tall enough to use
+
+
+def as_it_is(panel: QWidget) -> QWidget:
+    """`panel` itself: a dock that holds its panel unscrolled."""
+    return panel
 
 
 def scrolling(panel: QWidget) -> QScrollArea:
@@ -60,9 +65,9 @@ class WindowDocks(QObject):
         Where the Choose K panel reports.
     view_options : ViewOptions
         Colouring by uncertainty brings up the uncertain points.
-    panels : dict of str to QWidget
-        The window's panels: "controls", "objective", "parameters", "inspector", "agreement",
-        "uncertain_points", "board" (the E-step board).
+    panels : dict of str to callable
+        What builds each of the window's panels, ``panels[name]()``: "controls", "objective",
+        "parameters", "inspector", "agreement", "uncertain_points", "board" (the E-step board).
     """
 
     def __init__(
@@ -72,30 +77,34 @@ class WindowDocks(QObject):
         appearance: Appearance,
         messages: MessageBoard,
         view_options: ViewOptions,
-        panels: dict[str, QWidget],
+        panels: dict[str, Callable[[], QWidget]],
     ):
         super().__init__(window)
         self.window, self.session, self.appearance, self.messages = window, session, appearance, messages
         self.view_options = view_options
-        self.controls = panels["controls"]
         self.dock_state = QByteArray()  # the layout the user left (restored on entering the workspace)
         left, bottom, right = (
             Qt.DockWidgetArea.LeftDockWidgetArea,
             Qt.DockWidgetArea.BottomDockWidgetArea,
             Qt.DockWidgetArea.RightDockWidgetArea,
         )
-        self.control_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Controls"), scrolling(self.controls), left)
+        # the controls are built on entering the workspace; the other panels now: their sizes are part
+        # of the default layout's arithmetic below (resizeDocks keeps what fits around them), which
+        # placeholders would change
+        self.control_dock = self._dock(
+            QT_TRANSLATE_NOOP("nbviz", "Controls"), panels["controls"], left, scrolling, built=False
+        )
         self.objective_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Objective"), panels["objective"], bottom)
         self.parameters_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Parameters"), panels["parameters"], right)
         self.inspector_dock = self._dock(QT_TRANSLATE_NOOP("nbviz", "Point inspector"), panels["inspector"], right)
         # exploring: hidden until asked for (Explore menu), tabbed with the controls, whose column has the
         # window's height (under the parameters and the inspector they would get a few lines); their
         # contents are built when first shown (see LazyDock)
-        self.choose_k_dock: LazyDock[ChooseKPanel] = self._lazy_dock(
-            QT_TRANSLATE_NOOP("nbviz", "Choose K"), self._new_choose_k, left
+        self.choose_k_dock: LazyDock[ChooseKPanel] = self._dock(
+            QT_TRANSLATE_NOOP("nbviz", "Choose K"), self._new_choose_k, left, scrolled, built=False
         )
-        self.restarts_dock: LazyDock[RestartPanel] = self._lazy_dock(
-            QT_TRANSLATE_NOOP("nbviz", "Restart gallery"), self._new_restarts, left
+        self.restarts_dock: LazyDock[RestartPanel] = self._dock(
+            QT_TRANSLATE_NOOP("nbviz", "Restart gallery"), self._new_restarts, left, scrolled, built=False
         )
         self._controls_width: int | None = None  # the column's width before an exploring dock widened it
         for dock in (self.choose_k_dock, self.restarts_dock):
@@ -103,8 +112,8 @@ class WindowDocks(QObject):
             dock.hide()
             dock.visibilityChanged.connect(self._narrow_controls_column)
         # the bound EM climbs: beside the objective curve, hidden until asked for (View menu)
-        self.bound_dock: LazyDock[BoundView] = self._lazy_dock(
-            QT_TRANSLATE_NOOP("nbviz", "Bound (EM surrogate)"), self._new_bound_view, bottom
+        self.bound_dock: LazyDock[BoundView] = self._dock(
+            QT_TRANSLATE_NOOP("nbviz", "Bound (EM surrogate)"), self._new_bound_view, bottom, scrolled, built=False
         )
         window.splitDockWidget(self.objective_dock, self.bound_dock, Qt.Orientation.Horizontal)
         self.bound_dock.hide()
@@ -133,17 +142,22 @@ class WindowDocks(QObject):
         window.resizeDocks([self.objective_dock], [230], Qt.Orientation.Vertical)
 
     # ----------------------------------------------------------------- construction
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(translate("nbviz", title), self.window)
+    def _dock(
+        self,
+        title: str,
+        factory: Callable,
+        area: Qt.DockWidgetArea,
+        wrap: Callable[[QWidget], QWidget] = as_it_is,
+        *,
+        built: bool = True,
+    ) -> LazyDock:
+        """A dock titled `title` in `area`, holding ``wrap(factory())``: built now, or when first needed
+        (`LazyDock`)."""
+        dock: LazyDock = LazyDock(translate("nbviz", title), factory, self.window, wrap=wrap)
         dock.setObjectName(title.replace(" ", "_"))  # the English title: a saved layout fits every language
-        dock.setWidget(widget)
         self.window.addDockWidget(area, dock)
-        return dock
-
-    def _lazy_dock(self, title: str, factory: Callable, area: Qt.DockWidgetArea) -> LazyDock:
-        dock: LazyDock = LazyDock(translate("nbviz", title), factory, self.window)
-        dock.setObjectName(title.replace(" ", "_"))  # the English title: a saved layout fits every language
-        self.window.addDockWidget(area, dock)
+        if built:
+            dock.content()
         return dock
 
     def _new_choose_k(self) -> ChooseKPanel:
@@ -233,7 +247,9 @@ class WindowDocks(QObject):
             dock.setVisible(visible)
 
     def show_workspace(self) -> None:
-        """The docks as the user left them, or the default layout (one column on a small screen)."""
+        """The docks as the user left them, or the default layout (one column on a small screen); their
+        controls built first, so that they are laid out at their own size."""
+        self.control_dock.content()
         if self.dock_state.isEmpty() or not self.window.restoreState(self.dock_state):
             self.set_visible(True)
             if self.window.width() < ONE_COLUMN_WIDTH:
@@ -269,9 +285,9 @@ class WindowDocks(QObject):
     def fit_controls(self) -> None:
         """The controls scroll: as wide as their (new) text needs."""
         area = self.control_dock.widget()
-        if isinstance(area, QScrollArea):
+        if self.control_dock.built and isinstance(area, QScrollArea):
             scrollbar = area.verticalScrollBar().sizeHint().width()
-            area.setMinimumWidth(self.controls.minimumSizeHint().width() + scrollbar)
+            area.setMinimumWidth(self.control_dock.content().minimumSizeHint().width() + scrollbar)
 
     def wait_for_explorations(self) -> None:
         """Let the exploring docks' background fits end (the window is closing)."""

@@ -9,6 +9,7 @@ commands (`commands`: every QAction, declared once), the menus (`menus`), the do
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 from ...app.presentation.appearance import Appearance
 from ...app.presentation.guide import CONTENTS, preset_topic
 from ...app.presentation.messages import MessageBoard
-from ...app.presentation.preferences import Choices, read_choices, write_choices
+from ...app.presentation.preferences import DEFAULT_SPEED, Choices, read_choices, write_choices
 from ...app.presentation.presets import PRESETS
 from ...app.presentation.resources import resource_path
 from ...app.presentation.view_options import ViewOptions, read_view_options, write_view_options
@@ -57,6 +58,7 @@ from ..style.theme import palette_for, system_prefers_dark, window_font
 from ..widgets.accessible import buddy_label
 from ..widgets.banner import MessageBanner
 from ..widgets.guide_links import attach_help
+from ..widgets.lazy_dock import DockContent
 from ..widgets.session_view import connect_signals
 from ..widgets.steady_label import SteadyLabel
 from ..widgets.wheel_guard import install_wheel_guard
@@ -103,6 +105,19 @@ class MainWindow(QMainWindow):
     exports : ExportCommands
         File → Export and the screenshot.
     """
+
+    # the docks' panels (`LazyDock`): the controls built on entering the workspace, the exploring ones
+    # (Choose K, the restart gallery, the bound view) when first shown, the others with the window
+    controls: DockContent[ControlPanel] = DockContent("control_dock")
+    objective: DockContent[ObjectiveCurve] = DockContent("objective_dock")
+    parameters: DockContent[ParametersPanel] = DockContent("parameters_dock")
+    inspector: DockContent[PointInspector] = DockContent("inspector_dock")
+    agreement: DockContent[AgreementPanel] = DockContent("agreement_dock")
+    uncertain_points: DockContent[UncertainPointsPanel] = DockContent("uncertain_dock")
+    board: DockContent[EStepBoard] = DockContent("board_dock")
+    choose_k: DockContent[ChooseKPanel] = DockContent("choose_k_dock")
+    restarts: DockContent[RestartPanel] = DockContent("restarts_dock")
+    bound_view: DockContent[BoundView] = DockContent("bound_dock")
 
     def __init__(
         self, session: Session | None = None, settings: QSettings | None = None, *, remember_layout: bool = True
@@ -157,23 +172,17 @@ class MainWindow(QMainWindow):
         )
         self._build_workspace()
 
-        self.controls = ControlPanel(self.session, messages=self.messages, labelling=self.labelling)
-        self.controls.run_requested.connect(self.run_to_convergence)
-        self.controls.start_edit_requested.connect(self.edit_start)
-        self.objective = ObjectiveCurve(self.session, appearance=self.appearance)
-        self.parameters = ParametersPanel(self.session, appearance=self.appearance, view_options=self.view_options)
-        self.inspector = PointInspector(self.session, appearance=self.appearance)
-        self.agreement = AgreementPanel(self.session, appearance=self.appearance)
-        self.uncertain_points = UncertainPointsPanel(self.session, appearance=self.appearance)
-        self.board = EStepBoard(self.session, appearance=self.appearance)
-        panels: dict[str, QWidget] = {
-            "controls": self.controls,
-            "objective": self.objective,
-            "parameters": self.parameters,
-            "inspector": self.inspector,
-            "agreement": self.agreement,
-            "uncertain_points": self.uncertain_points,
-            "board": self.board,
+        # the controls are built on entering the workspace (the start page shows none of the panels)
+        self._speed = DEFAULT_SPEED  # the play speed, restored before the controls exist
+        a, options = self.appearance, self.view_options
+        panels: dict[str, Callable[[], QWidget]] = {
+            "controls": self._new_controls,
+            "objective": lambda: ObjectiveCurve(self.session, appearance=a),
+            "parameters": lambda: ParametersPanel(self.session, appearance=a, view_options=options),
+            "inspector": lambda: PointInspector(self.session, appearance=a),
+            "agreement": lambda: AgreementPanel(self.session, appearance=a),
+            "uncertain_points": lambda: UncertainPointsPanel(self.session, appearance=a),
+            "board": lambda: EStepBoard(self.session, appearance=a),
         }
         self.docks = WindowDocks(self, self.session, self.appearance, self.messages, self.view_options, panels)
 
@@ -249,6 +258,14 @@ class MainWindow(QMainWindow):
         )
 
     # ----------------------------------------------------------------- construction
+    def _new_controls(self) -> ControlPanel:
+        """The control panel (built on entering the workspace), at the play speed restored."""
+        controls = ControlPanel(self.session, messages=self.messages, labelling=self.labelling)
+        controls.run_requested.connect(self.run_to_convergence)
+        controls.start_edit_requested.connect(self.edit_start)
+        controls.speed_slider.setValue(self._speed)
+        return controls
+
     def _build_workspace(self) -> None:
         """The centre: the start page, or the banner, preset note, data view and history slider."""
         self.history_slider = QSlider(Qt.Orientation.Horizontal)
@@ -330,13 +347,17 @@ class MainWindow(QMainWindow):
         )
 
     def _tab_regions(self) -> list[QWidget]:
-        """Where Tab goes, in order: the controls, the centre (data view, then History), the objective, the
-        parameters, the inspector, then the other docks (`tab_order`)."""
+        """Where Tab goes, in order: the controls, the centre (the messages, the data view, then History), the
+        objective, the parameters, the inspector, then the other docks (`tab_order`). The data view's pages
+        are built on first use, after History: as a region of its own the view keeps its place."""
         docks = self.docks
         return [
             docks.control_dock,
             docks.choose_k_dock,
             docks.restarts_dock,
+            self.preset_note,
+            self.banner,
+            self.data_view,
             self.pages,
             docks.objective_dock,
             docks.bound_dock,
@@ -355,22 +376,6 @@ class MainWindow(QMainWindow):
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab and Shift+Tab follow the window's deliberate order (`tab_order`), not the order widgets were made."""
         return self.tab_order.move(QApplication.focusWidget(), next) or super().focusNextPrevChild(next)
-
-    # ----------------------------------------------------------------- what figures are drawn from
-    @property
-    def choose_k(self) -> ChooseKPanel:
-        """The Choose K panel (built on first use)."""
-        return self.docks.choose_k_dock.content()
-
-    @property
-    def restarts(self) -> RestartPanel:
-        """The restart gallery (built on first use)."""
-        return self.docks.restarts_dock.content()
-
-    @property
-    def bound_view(self) -> BoundView:
-        """The bound view (built on first use)."""
-        return self.docks.bound_dock.content()
 
     # ----------------------------------------------------------------- opening
     def preset_opened(self, name: str) -> None:
@@ -532,7 +537,7 @@ class MainWindow(QMainWindow):
         """What to remember for next time: play speed, presentation mode, text size, the last preset or file."""
         kind, name = self.files.last
         return Choices(
-            speed=self.controls.speed_slider.value(),
+            speed=self.controls.speed_slider.value() if self.docks.control_dock.built else self._speed,
             presentation=self.appearance.presentation,
             text_scale=self.appearance.text_scale,
             last_kind=kind,
@@ -546,7 +551,9 @@ class MainWindow(QMainWindow):
         unreadable_views = read_view_options(self.settings, self.view_options) + read_motion(self.settings, self.motion)
         if unreadable_views:
             choices = replace(choices, unreadable=choices.unreadable + tuple(unreadable_views))
-        self.controls.speed_slider.setValue(choices.speed)
+        self._speed = choices.speed
+        if self.docks.control_dock.built:
+            self.controls.speed_slider.setValue(choices.speed)
         self.appearance.set_presentation(choices.presentation)
         self.appearance.set_text_scale(choices.text_scale)
         self.files.last = (choices.last_kind, choices.last_name)

@@ -71,6 +71,7 @@ class PresentationLayout(QObject):
     status_line : StatusLine
         Phase, iteration and objective: the objective dock's title bar while presenting.
     parameters_overlay : ParametersOverlay
+        Built on first use, as the worked overlay is.
     parameters_action : QAction
         P: show the parameters overlay, its next page, or hide it (enabled in presentation mode).
     worked_overlay : WorkedStepsOverlay
@@ -98,26 +99,21 @@ class PresentationLayout(QObject):
         self.status_line = StatusLine(session, appearance=appearance)
         self.status_line.hide()
         self.objective_key, self.board_dock = objective_key, board_dock
-        self.parameters_overlay = ParametersOverlay(session, data_view, appearance=appearance)
-        self.parameters_overlay.hide()
-        self.overlays = OverlayHost(data_view, self.parameters_overlay)
+        # the overlays are built when first asked for (P, W): most sessions never present
+        self._hosts: dict[str, OverlayHost] = {}
+        self._wanted = {"parameters": False, "worked": False}  # shown when presenting again
         self.parameters_action = self._action(
             translate("nbviz", "Parameters overlay"),
             "P",
             translate("nbviz", "Show the parameters, their next page, or hide them (P)"),
         )
-        self.parameters_action.triggered.connect(lambda: self._advance(self.parameters_overlay, self.overlays))
-        # over the data view and the board: the board's numbers are among the worked ones
-        self.worked_overlay = WorkedStepsOverlay(session, window, appearance=appearance)
-        self.worked_overlay.hide()
-        self.worked_overlays = OverlayHost(data_view, self.worked_overlay, share=1.0, beside=board_dock)
+        self.parameters_action.triggered.connect(lambda: self._advance("parameters"))
         self.worked_action = self._action(
             translate("nbviz", "Worked E-step and M-step"),
             "W",
             translate("nbviz", "Show the worked E-step and M-step, their next page, or hide them (W)"),
         )
-        self.worked_action.triggered.connect(lambda: self._advance(self.worked_overlay, self.worked_overlays))
-        self._wanted = {self.parameters_overlay: False, self.worked_overlay: False}  # shown when presenting again
+        self.worked_action.triggered.connect(lambda: self._advance("worked"))
         self.leave_action = self._action(
             translate("nbviz", "Leave presentation mode"), "Esc", translate("nbviz", "Back to the normal layout (Esc)")
         )
@@ -128,6 +124,34 @@ class PresentationLayout(QObject):
         for signal in (session.selection_changed, session.probe_changed, session.run_reset, session.cursor_changed):
             signal.connect(self._arrange_board)
         self.sync()
+
+    def _host(self, name: str) -> OverlayHost:
+        """The overlay `name` ("parameters" or "worked") with the host that places it, built on first use."""
+        if name not in self._hosts:
+            overlay: ParametersOverlay | WorkedStepsOverlay
+            if name == "parameters":
+                overlay = ParametersOverlay(self.session, self.data_view, appearance=self.appearance)
+                overlay.hide()
+                self._hosts[name] = OverlayHost(self.data_view, overlay)
+            else:  # over the data view and the board: the board's numbers are among the worked ones
+                overlay = WorkedStepsOverlay(self.session, self.window, appearance=self.appearance)
+                overlay.hide()
+                self._hosts[name] = OverlayHost(self.data_view, overlay, share=1.0, beside=self.board_dock)
+        return self._hosts[name]
+
+    @property
+    def parameters_overlay(self) -> ParametersOverlay:
+        """The parameters over the data view (P), built on first use."""
+        overlay = self._host("parameters").overlay
+        assert isinstance(overlay, ParametersOverlay)
+        return overlay
+
+    @property
+    def worked_overlay(self) -> WorkedStepsOverlay:
+        """The worked E-step and M-step over the data view and the board (W), built on first use."""
+        overlay = self._host("worked").overlay
+        assert isinstance(overlay, WorkedStepsOverlay)
+        return overlay
 
     def _action(self, text: str, shortcut: str, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -185,9 +209,10 @@ class PresentationLayout(QObject):
             self.status_line.add_key(self.objective_key)
         self.status_line.show()
         self._arrange_docks()
-        for overlay, host in ((self.parameters_overlay, self.overlays), (self.worked_overlay, self.worked_overlays)):
-            if self._wanted[overlay]:
-                overlay.show()
+        for name, wanted in self._wanted.items():
+            if wanted:
+                host = self._host(name)
+                host.overlay.show()
                 host.place()
         for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(True)
@@ -213,8 +238,8 @@ class PresentationLayout(QObject):
         # None brings back the dock's own title bar (Qt accepts it; the stubs do not say so)
         self.objective_dock.setTitleBarWidget(None)  # type: ignore[arg-type]
         self.status_line.hide()
-        self.parameters_overlay.hide()
-        self.worked_overlay.hide()
+        for host in self._hosts.values():
+            host.overlay.hide()
         for action in (self.parameters_action, self.worked_action, self.leave_action):
             action.setEnabled(False)
 
@@ -280,11 +305,12 @@ class PresentationLayout(QObject):
             self._saved.docks = self.window.saveState()
         self._arrange_docks()
 
-    def _advance(self, overlay, host: OverlayHost) -> None:
+    def _advance(self, name: str) -> None:
         """An overlay's key: show it, or its next page, or hide it (after its last page)."""
         if not self.active:
             return
-        shown = overlay.isVisible()
-        self._wanted[overlay] = overlay.advance()
-        if self._wanted[overlay] and not shown:
+        host = self._host(name)
+        shown = host.overlay.isVisible()
+        self._wanted[name] = host.overlay.advance()
+        if self._wanted[name] and not shown:
             host.place()

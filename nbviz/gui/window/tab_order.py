@@ -57,11 +57,16 @@ def qt_order(window: QWidget) -> list[QWidget]:
 
 
 def tab_ring(window: QWidget, regions: Sequence[QWidget]) -> list[QWidget]:
-    """`window`'s tab stops, those in `regions` first (region by region, in Qt's order within each), then the rest."""
+    """`window`'s tab stops, those in `regions` first (region by region, in Qt's order within each), then the rest.
+
+    A region holding earlier ones (the centre holds the data view) gets only the stops they left.
+    """
     stops = [widget for widget in qt_order(window) if is_tab_stop(widget, window)]
     placed: list[QWidget] = []
     for region in regions:
-        placed.extend(widget for widget in stops if region is widget or region.isAncestorOf(widget))
+        placed.extend(
+            widget for widget in stops if (region is widget or region.isAncestorOf(widget)) and widget not in placed
+        )
     return placed + [widget for widget in stops if widget not in placed]
 
 

@@ -15,15 +15,15 @@ from ....app.run.labelling import Labelling
 from ....app.run.session import Session
 from ..plot_view import PlotView
 from .label_marks import LabelLayer
-from .scatter_view import ScatterView
 
 translate = QCoreApplication.translate
 
-if TYPE_CHECKING:  # the other pages are imported when first shown
+if TYPE_CHECKING:  # the pages are imported when first shown
     from .density_1d import Density1DView
     from .level_bars import LevelBarsView
     from .prototypes import PrototypesView
     from .resp_heatmap import ResponsibilityHeatmap
+    from .scatter_view import ScatterView
 
 
 class DataView(QStackedWidget):
@@ -61,9 +61,10 @@ class DataView(QStackedWidget):
             view_options = ViewOptions(self)
             view_options.follow(session)
         self.view_options = view_options
-        self.scatter = ScatterView(session, appearance=self.appearance, view_options=self.view_options)
-        self.scatter_labels = LabelLayer(session, self.scatter, self.labelling)
-        # the 1-D page and the discrete pages are built the first time they are needed (or asked for)
+        # every page but the empty one is built the first time it is needed (or asked for): the start
+        # page shows none of them
+        self._scatter: ScatterView | None = None
+        self._scatter_labels: LabelLayer | None = None
         self._density: Density1DView | None = None
         self._density_labels: LabelLayer | None = None
         self._discrete: tuple[QSplitter, ResponsibilityHeatmap, PrototypesView] | None = None
@@ -71,15 +72,16 @@ class DataView(QStackedWidget):
         self._posterior_visible = True
         self.view_options.changed.connect(self._show_label_marks)
         self._show_label_marks()
-        for page in (self.empty, self.scatter):
-            self.addWidget(page)
+        self.addWidget(self.empty)
         session.problem_changed.connect(self.choose_page)
         session.run_reset.connect(self.choose_page)  # a new model family can need another page
         self.choose_page()
 
     def built_views(self) -> list[PlotView]:
-        """The data views built so far (the 1-D and discrete pages only once they have been needed)."""
-        views: list[PlotView] = [self.scatter]
+        """The data views built so far (each page only once it has been needed)."""
+        views: list[PlotView] = []
+        if self._scatter is not None:
+            views.append(self._scatter)
         if self._density is not None:
             views.append(self._density)
         if self._discrete is not None:
@@ -87,6 +89,24 @@ class DataView(QStackedWidget):
         if self._levels is not None:
             views.extend(self._levels[1:])
         return views
+
+    @property
+    def scatter(self) -> ScatterView:
+        """The scatter page (2-D and more), built on first use."""
+        return self._scatter_page()[0]
+
+    @property
+    def scatter_labels(self) -> LabelLayer:
+        """The scatter page's label marks (building the page on first use)."""
+        return self._scatter_page()[1]
+
+    def _scatter_page(self) -> tuple[ScatterView, LabelLayer]:
+        if self._scatter is None or self._scatter_labels is None:
+            from .scatter_view import ScatterView
+
+            self._scatter = ScatterView(self.session, appearance=self.appearance, view_options=self.view_options)
+            self._scatter_labels = self._add_labelled_page(self._scatter)
+        return self._scatter, self._scatter_labels
 
     @property
     def density(self) -> Density1DView:
@@ -104,11 +124,16 @@ class DataView(QStackedWidget):
 
             self._density = Density1DView(self.session, appearance=self.appearance, view_options=self.view_options)
             self._density.set_posterior_visible(self._posterior_visible)
-            self._density.set_awake(False)
-            self._density_labels = LabelLayer(self.session, self._density, self.labelling)
-            self.addWidget(self._density)
-            self._show_label_marks()
+            self._density_labels = self._add_labelled_page(self._density)
         return self._density, self._density_labels
+
+    def _add_labelled_page(self, view: PlotView) -> LabelLayer:
+        """Add `view` (asleep until shown) as a page, with its label marks; returns the marks."""
+        view.set_awake(False)
+        marks = LabelLayer(self.session, view, self.labelling)
+        self.addWidget(view)
+        marks.marks.item.setVisible(self.view_options.labels)
+        return marks
 
     @property
     def discrete(self) -> QSplitter:
@@ -165,7 +190,7 @@ class DataView(QStackedWidget):
             self._density.set_posterior_visible(visible)
 
     def _show_label_marks(self) -> None:
-        for layer in (self.scatter_labels, self._density_labels):
+        for layer in (self._scatter_labels, self._density_labels):
             if layer is not None:
                 layer.marks.item.setVisible(self.view_options.labels)
 
@@ -185,8 +210,9 @@ class DataView(QStackedWidget):
             page = self.density
         else:
             page = self.scatter
-        if page is self._density and self._density_labels is not None:
-            self._density_labels.refresh()  # perhaps built just now, after the signal that chose this page
+        for shown, marks in ((self._scatter, self._scatter_labels), (self._density, self._density_labels)):
+            if page is shown and marks is not None:
+                marks.refresh()  # perhaps built just now, after the signal that chose this page
         if isinstance(page, QSplitter) and self.session.has_run:
             # the heat-map needs little width per component; the prototypes take the rest
             heatmap = min(300, 80 + 24 * self.session.n_components)
@@ -197,9 +223,9 @@ class DataView(QStackedWidget):
             assert heat_map is not None  # the page is a view beside its heat-map
             heat_map.setVisible(labels is None or bool((labels < 0).any()))
         self.setCurrentWidget(page)
-        self.scatter.set_awake(page is self.scatter)
-        if self._density is not None:
-            self._density.set_awake(page is self._density)
+        for points_page in (self._scatter, self._density):
+            if points_page is not None:
+                points_page.set_awake(page is points_page)
         for built in (self._discrete, self._levels):
             if built is not None:
                 splitter, *parts = built
