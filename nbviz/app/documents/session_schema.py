@@ -22,6 +22,8 @@ import numpy as np
 
 import nbviz.core as nc
 
+from ..families import PRESENTATIONS
+
 MAX_DEPTH = 16  # a session nests at most ~8 deep (history > snapshot > model > covariances)
 MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session needs more
 MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
@@ -228,8 +230,8 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
     """The mixture described by `value` (``Mixture.to_dict``), with `n_features` features."""
     data = a_dict(value, where)
     family = a_string(entry(data, "family", where), f"{where}.family")
-    if family not in nc.FAMILIES:
-        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(nc.FAMILIES))}; got {shown(family)}")
+    if family not in PRESENTATIONS:  # the families the app offers (a core family without a presentation is not one)
+        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(PRESENTATIONS))}; got {shown(family)}")
     fields = {"family", *nc.FAMILIES[family].__dataclass_fields__}
     unknown = sorted(set(data) - fields)
     if unknown:

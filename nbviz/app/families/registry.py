@@ -17,6 +17,10 @@ PRESENTATIONS: dict[str, FamilyPresentation] = {
 }
 """Core family name -> its presentation, in the order menus list them."""
 FAMILY_NAMES = tuple(PRESENTATIONS)
+NOT_OFFERED = frozenset({"mixed"})
+"""Core families the application does not offer yet (no presentation, no ``--model`` choice, refused in a
+session): the mixed family (`nbviz.core.MixedMixture`) is for scripts until tables of numbers beside text
+answers load as one table of kinds."""
 DEFAULT_FAMILY = "gaussian"  # the family of a model choice that names none (`ModelConfig`)
 
 
