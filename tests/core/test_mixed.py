@@ -211,3 +211,66 @@ def test_kinds_default_to_zero_one_bernoulli_and_bad_cells_are_named():
         nc.init_model(X, "mixed", 2, column_kinds=["gaussian", "bernoulli"])
     with pytest.raises(ValueError, match="blocks must hold one model per kind"):
         nc.MixedMixture(weights=[1.0], column_kinds=["gaussian"], blocks=[])
+
+
+def test_new_rows_are_classified_and_an_unknown_answer_is_named_in_table_columns():
+    model, X, z = table(200, seed=12)
+    fit = nc.fit_best(X, "mixed", 2, 2, rng=0, covariance_type="diag", column_kinds=KINDS).run.model
+    new, truth_z = model.sample(50, rng=99)
+    new[3, 0] = np.nan  # a new row may miss a cell too
+    agreement = (fit.predict(new) == truth_z).mean()
+    assert max(agreement, 1 - agreement) > 0.9
+    new[7, 4] = 3  # column 4 has levels 0..2
+    with pytest.raises(ValueError, match=r"X\[7, 4\] \(row 7, column 4, counting from 0\) is level 3 .* for column 4"):
+        fit.predict(new)
+
+
+def write_r_table(path, n=160, seed=21):
+    """A survey as R's write.csv writes it: quoted row names and texts, NA for a missing cell, decimals."""
+    rng = np.random.default_rng(seed)
+    z = rng.integers(0, 2, n)
+    height = np.where(z == 0, rng.normal(165, 6, n), rng.normal(180, 6, n))
+    age = np.where(z == 0, rng.normal(19, 1.5, n), rng.normal(26, 3, n))
+    smoke = np.where(rng.random(n) < np.where(z == 0, 0.85, 0.25), "Never", "Occas")
+    fold = np.array(["L on R", "Neither", "R on L"])[
+        [rng.choice(3, p=[0.6, 0.1, 0.3] if k else [0.2, 0.1, 0.7]) for k in z]
+    ]
+    left = (rng.random(n) < np.where(z == 0, 0.1, 0.6)).astype(int)
+    lines = ['"","Height","Smoke","Age","Fold","Left"']
+    for i in range(n):
+        h = "NA" if i % 13 == 5 else f"{height[i]:.1f}"
+        s = "NA" if i % 17 == 3 else f'"{smoke[i]}"'
+        lines.append(f'"{i + 1}",{h},{s},{age[i]:.3f},"{fold[i]}",{left[i]}')
+    path.write_text("\n".join(lines) + "\n")
+    return z
+
+
+def test_a_table_written_by_r_is_read_in_two_passes_and_clustered_as_one(tmp_path):
+    path = tmp_path / "survey.csv"
+    z = write_r_table(path)
+    numbers = nc.load_data(path, feature_columns=["Height", "Age", "Left"], missing="keep")
+    answers = nc.load_data(
+        path, feature_columns=["Smoke", "Fold"], categorical_columns=["Smoke", "Fold"], missing="keep"
+    )
+    X = np.column_stack([numbers.X, answers.X])
+    kinds = ["gaussian", "gaussian", "bernoulli", "categorical", "categorical"]
+    assert answers.levels == (("Never", "Occas"), ("L on R", "Neither", "R on L"))
+    assert np.isnan(X).sum() == 12 + 10  # the NA cells of Height (rows 5, 18, ...) and Smoke (3, 20, ...)
+    selection = nc.select_components(X, "mixed", [1, 2, 3], n_init=2, rng=0, covariance_type="diag", column_kinds=kinds)
+    assert selection.best_k == 2
+    fit = nc.fit_best(X, "mixed", 2, 3, rng=0, covariance_type="diag", column_kinds=kinds).run.model
+    assert fit.n_parameters == 1 + 2 * 4 + 2 * 1 + 2 * (1 + 2)
+    agreement = (fit.predict(X) == z).mean()
+    assert max(agreement, 1 - agreement) > 0.9
+
+
+def test_fixed_covariances_keep_the_numeric_block_and_need_one():
+    _, X, _ = table(80, seed=6)
+    start = nc.init_model(X, "mixed", 2, rng=0, column_kinds=KINDS)
+    run = nc.EM(X, start, fixed_covariances=True)
+    run.run(max_iter=5, tol=0)
+    np.testing.assert_array_equal(run.model.block("gaussian").covariances, start.block("gaussian").covariances)
+    answers = X[:, [1, 2, 4]]
+    only = nc.init_model(answers, "mixed", 2, rng=0, column_kinds=["categorical", "bernoulli", "categorical"])
+    with pytest.raises(ValueError, match="fixed covariances need numeric"):
+        nc.EM(answers, only, fixed_covariances=True).step()

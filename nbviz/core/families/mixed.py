@@ -199,7 +199,26 @@ class MixedMixture(Mixture):
         MixedData
             Each block laid out by its own family (a `DataFitError` names a cell it refuses).
         """
-        return self._prepare(X, self.n_features, column_kinds=self.column_kinds)
+        data = _mixed(self._prepare(X, self.n_features, column_kinds=self.column_kinds))
+        self._check_levels(data)
+        return data
+
+    def _check_levels(self, data: MixedData) -> None:
+        """Refuse an answer code beyond the levels the model's categorical block has, naming the cell of the table."""
+        categorical = self.block("categorical")
+        if categorical is None:
+            return
+        columns = self.block_columns("categorical")
+        codes = np.nan_to_num(data.X[:, columns], nan=0.0)
+        levels = np.array(categorical.levels)  # type: ignore[attr-defined]
+        beyond = codes >= levels
+        if beyond.any():
+            n, i = validation.first_position(beyond)
+            j = int(columns[i])
+            raise ValueError(
+                f"X[{n}, {j}] (row {n}, column {j}, counting from 0) is level {int(codes[n, i])} but the model has "
+                f"{levels[i]} levels (0..{levels[i] - 1}) for column {j}; fit the model on data that show every level"
+            )
 
     @classmethod
     def _prepare(cls, X, n_features=None, column_kinds=None) -> Prepared:
@@ -235,6 +254,8 @@ class MixedMixture(Mixture):
         if previous is not None:
             previous._check_kinds(mixed)
         kind = covariance_type or (previous.covariance_type if previous is not None else DEFAULT_COVARIANCE)
+        if fixed_covariances and "gaussian" not in mixed.families:
+            raise ValueError("fixed covariances need numeric (gaussian) columns; this mixed table has none")
         blocks, empty = [], np.zeros(0, dtype=np.int64)
         for b, (family, part) in enumerate(zip(mixed.families, mixed.parts, strict=True)):
             old = None if previous is None else previous.blocks[b]
