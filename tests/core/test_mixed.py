@@ -163,7 +163,10 @@ def test_bound_touches_the_objective_and_peaks_at_the_m_step_with_missing_cells(
     assert np.all(s.surrogate <= s.objective + 1e-8)
     assert s.surrogate[1] == pytest.approx(s.objective[1], abs=1e-8)
     assert np.nanargmax(s.surrogate) == 3
-    for direction in (("weight", 0), ("gaussian", "mean", 1, 0), ("categorical", "prob", 0, 1, 2)):
+    assert ("mean", 1, 3) in start.slice_directions() and ("prob", 0, 2) in start.slice_directions()
+    moved, value = start.slice_point(("prob", 0, 4, 2), 0.05)  # column 4, level 2: the second answer's block entry
+    assert value == pytest.approx(start.block("categorical").probs[1][0, 2] + 0.05)
+    for direction in (("weight", 0), ("mean", 1, 3), ("prob", 0, 2), ("prob", 0, 1, 1)):
         sliced = nc.bound_slice(X, start, direction, [-0.01, 0.0, 0.01])
         assert sliced.surrogate[1] == pytest.approx(sliced.objective[1], abs=1e-8)
 

@@ -334,16 +334,24 @@ class MixedMixture(Mixture):
         return out
 
     def _slice_directions(self) -> tuple[tuple, ...]:
-        """Each block's directions, led by its family: ``("gaussian", "mean", k, d)`` (d counting in the block)."""
-        return tuple((block.family, *direction) for block in self.blocks for direction in block._slice_directions())
+        """Each block's directions with the feature counted in the table's columns: ``("mean", k, d)`` for a
+        numeric column, ``("prob", k, d)`` for a 0/1 column, ``("prob", k, d, level)`` for an answer."""
+        out = []
+        for block in self.blocks:
+            columns = self.block_columns(block.family)
+            for kind, k, feature, *rest in block._slice_directions():
+                out.append((kind, k, int(columns[feature]), *rest))
+        return tuple(out)
 
     def _slice_point(self, direction: tuple, t: float) -> tuple[MixedMixture, float]:
-        family, *rest = direction
         if direction not in self._slice_directions():
             raise self._no_direction(direction)
+        kind, k, column, *rest = direction
+        family = self.column_kinds[column]
         blocks = list(self.blocks)
         b = next(b for b, block in enumerate(blocks) if block.family == family)
-        blocks[b], value = blocks[b]._slice_point(tuple(rest), t)
+        feature = int(np.flatnonzero(self.block_columns(family) == column)[0])
+        blocks[b], value = blocks[b]._slice_point((kind, k, feature, *rest), t)
         return self.replaced(blocks=tuple(blocks)), value
 
     def _between(self, other: Mixture, t: float) -> MixedMixture:
