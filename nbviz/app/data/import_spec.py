@@ -276,15 +276,13 @@ def reading_notes(dataset: nc.Dataset) -> list[str]:
     """What reading did beside the numbers: the lines skipped under the header, the level columns."""
     notes = [dataset.skipped.message()] if dataset.skipped.lines else []
     if dataset.levels is not None:
-        codes = all(is_code(name) for names in dataset.levels for name in names)
+        named = [(name, levels) for name, levels in zip(dataset.columns, dataset.levels, strict=True) if levels]
+        codes = all(is_code(name) for _, levels in named for name in levels)
         notes.append(
-            f"{len(dataset.levels)} categorical feature{'s' * (len(dataset.levels) != 1)} read as "
+            f"{len(named)} categorical feature{'s' * (len(named) != 1)} read as "
             f"{'answer codes' if codes else 'text levels'} ("
-            + ", ".join(
-                f"{name}: {' / '.join(levels)}"
-                for name, levels in list(zip(dataset.columns, dataset.levels, strict=True))[:4]
-            )
-            + (", ..." if len(dataset.levels) > 4 else "")
+            + ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in named[:4])
+            + (", ..." if len(named) > 4 else "")
             + ")"
         )
     return notes

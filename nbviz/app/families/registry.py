@@ -10,17 +10,14 @@ from .base import FamilyPresentation
 from .bernoulli import BERNOULLI
 from .categorical import CATEGORICAL
 from .gaussian import GAUSSIAN
+from .mixed import MIXED
 from .multinomial import MULTINOMIAL
 
 PRESENTATIONS: dict[str, FamilyPresentation] = {
-    entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL, CATEGORICAL)
+    entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL, CATEGORICAL, MIXED)
 }
 """Core family name -> its presentation, in the order menus list them."""
 FAMILY_NAMES = tuple(PRESENTATIONS)
-NOT_OFFERED = frozenset({"mixed"})
-"""Core families the application does not offer yet (no presentation, no ``--model`` choice, refused in a
-session): the mixed family (`nbviz.core.MixedMixture`) is for scripts until tables of numbers beside text
-answers load as one table of kinds."""
 DEFAULT_FAMILY = "gaussian"  # the family of a model choice that names none (`ModelConfig`)
 
 
