@@ -97,3 +97,19 @@ def test_choose_k_classify_and_the_clusters_recover_the_groups(tmp_path):
     agreement = np.mean(components - 1 == z_new)
     assert max(agreement, 1 - agreement) > 0.9
     assert len(z) == ROWS
+
+
+def test_pimas_type_is_the_label_by_default_and_clustered_with_the_measurements_when_chosen(tmp_path, no_display):
+    """Pima's shape: measurements beside a yes/no type, the one text column (so the classes by default)."""
+    rng = np.random.default_rng(3)
+    z = rng.random(120) < 0.34
+    glu, bmi = np.where(z, rng.normal(142, 30, 120), rng.normal(110, 25, 120)), rng.normal(33, 6.5, 120)
+    kind = np.where(rng.random(120) < np.where(z, 0.7, 0.12), "Yes", "No")
+    path = tmp_path / "pima.csv"
+    path.write_text("glu,bmi,type\n" + "".join(f"{g:.0f},{b:.1f},{t}\n" for g, b, t in zip(glu, bmi, kind)))
+    assert summary(run_in_process(path, "--fit"))["family"] == "Gaussian mixture, full covariance"
+    result = run_in_process(path, "--columns", "glu,bmi,type", "--fit")
+    fitted = summary(result)
+    assert fitted["family"] == "Mixed mixture, diag covariance over the measurements"
+    assert fitted["parameters"] == str(1 + 2 * (2 + 2) + 2 * 1)  # type: one free probability per component
+    assert "1 categorical feature read as text levels (type: No / Yes)" in result.stderr
