@@ -181,13 +181,15 @@ def _check_answers(args, problem, config) -> None:
                 f"--model bernoulli: {problem.columns[j]} {row_place(problem, int(i))} is {problem.X[i, j]:.10g}, "
                 "not binary (0 or 1); give --model categorical (its levels are the values that occur)"
             )
-    if problem.levels is None or config.family == "categorical":
+    if problem.levels is None or config.family in ("categorical", "mixed"):
         return
-    pairs = list(zip(problem.columns, problem.levels, strict=True))[:3]
-    names = ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in pairs)
+    answers = [(name, levels) for name, levels in zip(problem.columns, problem.levels, strict=True) if levels]
+    names = ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in answers[:3])
+    beside = len(answers) < len(problem.levels)  # numbers beside the answers: the mixed mixture takes both
     raise ValueError(
-        f"--model {args.model}: the features are text answers ({names}{', ...' * (len(problem.levels) > 3)}), "
-        "not numbers; give --model categorical, or leave --model out"
+        f"--model {args.model}: {'some' if beside else 'the'} features are text answers ({names}"
+        f"{', ...' * (len(answers) > 3)}), not numbers; give --model {'mixed' if beside else 'categorical'}, "
+        "or leave --model out"
     )
 
 

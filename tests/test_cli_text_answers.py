@@ -67,21 +67,25 @@ def test_a_units_row_is_skipped_with_a_note_and_skip_rows_covers_the_rest(tmp_pa
     )
 
 
-def test_answers_beside_numbers_are_left_out_with_a_note_and_columns_takes_them_in(tmp_path):
+def test_answers_beside_numbers_are_clustered_with_them_and_columns_takes_one_kind(tmp_path):
     path = tmp_path / "mixed.csv"
     path.write_text(
         "height;smoker;class\n"
-        + "".join(f"{150 + (7 * n) % 24};{'yes' if n % 3 else 'no'};{'AB'[n % 2]}\n" for n in range(24))
+        + "".join(f"{150 + (7 * n) % 12};{'yes' if n % 3 else 'no'};{'AB'[n % 2]}\n" for n in range(24))
     )
     parameters = tmp_path / "p.json"
     result = run_cli(path, "-k", 2, "--fit", "--export-parameters", parameters)
     assert result.returncode == 0 and result.stderr == (
-        "nbviz: note: mixed.csv: text answers left out beside the numbers (smoker): a mixture takes one kind of "
-        "feature; give --columns smoker to cluster the answers.\n"
+        "nbviz: note: mixed.csv: 1 categorical feature read as text levels (smoker: no / yes); Mixed mixture "
+        "(naive Bayes over mixed columns): 1 numeric column beside 1 text answer, each component a Gaussian over "
+        "the measurements times categoricals over the answers.\n"
     )
-    assert json.loads(parameters.read_text())["features"] == ["height"]
+    document = json.loads(parameters.read_text())
+    assert document["features"] == ["height", "smoker"] and document["model"]["family"] == "mixed"
     result = run_cli(path, "--columns", "smoker", "-k", 2, "--fit", "--export-parameters", parameters)
     assert result.returncode == 0 and json.loads(parameters.read_text())["levels"] == {"smoker": ["no", "yes"]}
+    result = run_cli(path, "--columns", "height", "-k", 2, "--fit", "--export-parameters", parameters)
+    assert result.returncode == 0 and json.loads(parameters.read_text())["model"]["family"] == "gaussian"
 
 
 def test_standardising_text_answers_is_refused_in_one_line_naming_the_columns(tmp_path):

@@ -184,6 +184,30 @@
         <translation>ganze Zahlen mit fehlenden Zellen</translation>
     </message>
     <message>
+        <source>1 numeric column</source>
+        <translation>1 numerische Spalte</translation>
+    </message>
+    <message>
+        <source>{0} numeric columns</source>
+        <translation>{0} numerische Spalten</translation>
+    </message>
+    <message>
+        <source> beside 1 text answer</source>
+        <translation> neben 1 Textantwort</translation>
+    </message>
+    <message>
+        <source> beside {0} text answers</source>
+        <translation> neben {0} Textantworten</translation>
+    </message>
+    <message>
+        <source>Mixed mixture (naive Bayes over mixed columns): {0}, each component a Gaussian over the measurements times categoricals over the answers.</source>
+        <translation>Mischung gemischter Spalten (naive Bayes über gemischte Spalten): {0}, jede Komponente eine Gaußverteilung über die Messwerte mal kategoriale Verteilungen über die Antworten.</translation>
+    </message>
+    <message>
+        <source>measurements beside answers</source>
+        <translation>Messwerte neben Antworten</translation>
+    </message>
+    <message>
         <source>Categorical mixture (latent class analysis): every column holds a few whole-number codes, read as answers, not measurements ({0} column of {1} levels).</source>
         <translation>Kategoriale Mischung (Latent-Class-Analyse): jede Spalte enthält wenige ganzzahlige Codes, gelesen als Antworten, nicht als Messwerte ({0} Spalte mit {1} Stufen).</translation>
     </message>
@@ -3768,6 +3792,18 @@ Die seit dem letzten Speichern gemachten Halbschritte gehen sonst verloren.</tra
     <message>
         <source>**{0}.** Reinstall nbviz (`pip install .`) to bring the guide back.</source>
         <translation>**{0}.** Installieren Sie nbviz neu (`pip install .`), um das Handbuch zurückzubringen.</translation>
+    </message>
+    <message>
+        <source>{0}, {1} covariance over the measurements</source>
+        <translation>{0}, {1}-Kovarianz über die Messwerte</translation>
+    </message>
+    <message>
+        <source>Mixed mixture</source>
+        <translation>Mischung gemischter Spalten</translation>
+    </message>
+    <message>
+        <source>Mixed</source>
+        <translation>Gemischt</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,8 @@
 """nbviz.core: the mathematics of nbviz, pure numpy/scipy (no Qt), usable from scripts and notebooks.
 
 Parameter sets, one class per family (`GaussianMixture`, `BernoulliMixture`, `MultinomialMixture`,
-`CategoricalMixture`, all `Mixture`; more with `register_family`); starting points (`init_model`); the EM engine (`EM`,
+`CategoricalMixture`, and `MixedMixture` for a table of measurements beside answers, all `Mixture`; more with
+`register_family`); starting points (`init_model`); the EM engine (`EM`,
 `e_step`, `m_step`) with its history of `Snapshot`; MAP priors (`Prior`); naive Bayes
 (`fit_naive_bayes`); the default fit of a data file, the best of several starts (`fit_best`);
 stopping rules (`CONVERGENCE_RULES`); choosing K (`select_components`, `bic`, `aic`, `icl`),
@@ -29,6 +30,7 @@ from .families import (
     BernoulliMixture,
     CategoricalMixture,
     GaussianMixture,
+    MixedMixture,
     MultinomialMixture,
     SingularCovarianceError,
     families_for,
@@ -60,6 +62,7 @@ __all__ = [
     "CategoricalMixture",
     "EmptyComponentWarning",
     "GaussianMixture",
+    "MixedMixture",
     "Mixture",
     "MultinomialMixture",
     "Prior",

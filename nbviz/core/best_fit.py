@@ -101,13 +101,14 @@ def fit_best(
     tol: float = DEFAULT_TOL,
     convergence: str = "per_row",
     seeds=None,
+    column_kinds=None,
 ) -> BestFit:
     """Fit from `n_init` starts and keep the best fit that is not degenerate.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-    family, n_components, method, covariance_type, prior
+    family, n_components, method, covariance_type, prior, column_kinds
         As for `init_model`; the default start is k-means (scikit-learn's default).
     n_init : int
         Starts (>= 1); their seeds are drawn from `rng`, so the fit is reproducible.
@@ -154,7 +155,7 @@ def fit_best(
     for r, seed in enumerate(seeds):
         restart = fit_restart(
             X, family, n_components, int(seed), method=method, covariance_type=covariance_type, prior=prior,
-            max_iter=max_iter, tol=tol, convergence=convergence,
+            max_iter=max_iter, tol=tol, convergence=convergence, column_kinds=column_kinds,
         )  # fmt: skip
         seeds[r] = restart.seed
         if restart.run is None:

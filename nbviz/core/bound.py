@@ -22,7 +22,7 @@ that takes missing cells computes the divergences (``_missing_divergence``, see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -53,13 +53,7 @@ class BoundSlice:
 def _point(model: Mixture, along, t: float) -> tuple[Mixture, float]:
     """The model at position t of the slice, and the sliced parameter's value there."""
     if isinstance(along, Mixture):  # the straight line theta_old + t (theta_new - theta_old)
-        values = {}
-        for field in fields(model):
-            old = getattr(model, field.name)
-            if isinstance(old, np.ndarray):  # parameters; options such as a covariance type stay
-                old = (1 - t) * old + t * getattr(along, field.name)
-            values[field.name] = old
-        return type(model)(**values), t
+        return model._between(along, t), t
     return model.slice_point(along, t)
 
 

@@ -23,6 +23,7 @@ def init_model(
     rng=None,
     covariance_type: str = "full",
     prior: Prior | None = None,
+    column_kinds=None,
 ) -> Mixture:
     """A starting model for EM.
 
@@ -51,6 +52,9 @@ def init_model(
         For the families that declare it (Gaussian); ignored by the others.
     prior : Prior, optional
         Regularises the starting covariances and probabilities like the M-step's.
+    column_kinds : sequence of str, optional
+        For the families that read it (mixed): the family of each column ("gaussian", "bernoulli"
+        or "categorical"); ignored by the others.
 
     Returns
     -------
@@ -80,7 +84,7 @@ def init_model(
     prior = as_prior(prior)
     rng = validation.as_rng(rng)
     # Missing cells: rows are compared, and the start built, with each missing cell at its column's mean.
-    data = cls._prepare(X).for_starts
+    data = cls._prepare(X, **data_options(cls, column_kinds)).for_starts
     N = data.n_samples
     K = check_integer(n_components, "n_components", low=1)
     if K > N:
@@ -100,6 +104,11 @@ def init_model(
         return cls._start_from_responsibilities(data, resp, prior, **options)
     rows = _kmeanspp(points, K, rng) if method == "kmeans++" else _distinct_rows(points, K, rng)
     return cls._start_from_rows(data, rows, prior, **options)
+
+
+def data_options(cls: type[Mixture], column_kinds) -> dict:
+    """The family's "data" options (how its ``_prepare`` reads a table) among those given (None: not given)."""
+    return cls.family_options("data", **({} if column_kinds is None else {"column_kinds": column_kinds}))
 
 
 def kmeans_assignment(points: np.ndarray, seeds: np.ndarray) -> np.ndarray:

@@ -6,6 +6,7 @@ import numpy as np
 
 from . import validation
 from .families import get_family
+from .init import data_options
 from .mixture import Mixture
 from .params import check_integer
 from .prior import Prior, as_prior
@@ -18,6 +19,7 @@ def fit_naive_bayes(
     prior: Prior | None = None,
     covariance_type: str = "diag",
     n_classes: int | None = None,
+    column_kinds=None,
 ) -> Mixture:
     """Fit a naive Bayes classifier (the mixture with z observed).
 
@@ -36,6 +38,8 @@ def fit_naive_bayes(
         "full" gives quadratic discriminant analysis. Ignored by the other families.
     n_classes : int, optional
         Number of classes; defaults to ``max(y) + 1``. Every class needs at least one example.
+    column_kinds : sequence of str, optional
+        For the families that read it (mixed): the family of each column (see `init_model`).
 
     Returns
     -------
@@ -63,7 +67,8 @@ def fit_naive_bayes(
     if n_classes is not None:
         n_classes = check_integer(n_classes, "n_classes", low=1)
     options = cls.family_options("fit", covariance_type=covariance_type)
-    data = cls._prepare(validation.as_data_matrix(X))  # every cell given: labelled examples have no missing cells
+    # every cell given: labelled examples have no missing cells
+    data = cls._prepare(validation.as_data_matrix(X), **data_options(cls, column_kinds))
     labels = validation.as_labels(y, data.n_samples, n_classes, allow_unlabelled=False)
     K = int(labels.max()) + 1 if n_classes is None else n_classes
     counts = np.bincount(labels, minlength=K)

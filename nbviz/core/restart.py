@@ -66,13 +66,14 @@ def fit_restart(
     callback=None,
     retries: int = MAX_RETRIES,
     convergence: str = "absolute",
+    column_kinds=None,
 ) -> RestartFit:
     """Start EM from `seed` and run it; if the start or the run fails, try again from another seed.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-    family, n_components, method, covariance_type, prior
+    family, n_components, method, covariance_type, prior, column_kinds
         As for `init_model`.
     seed : int
         The first attempt's seed; retry ``a`` uses ``retry_seed(seed, a)``.
@@ -92,7 +93,14 @@ def fit_restart(
         attempt_seed = int(seed) if attempt == 0 else retry_seed(seed, attempt)
         try:
             start = init_model(
-                X, family, n_components, method=method, rng=attempt_seed, covariance_type=covariance_type, prior=prior
+                X,
+                family,
+                n_components,
+                method=method,
+                rng=attempt_seed,
+                covariance_type=covariance_type,
+                prior=prior,
+                column_kinds=column_kinds,
             )
             run = EM(X, start, prior=prior, warn_empty=False)
             run.run(max_iter=max_iter, tol=tol, callback=callback, convergence=convergence)

@@ -300,6 +300,7 @@ def select_components(
     tol: float = ...,
     covariance_types: None = ...,
     convergence: str = ...,
+    column_kinds=...,
 ) -> Selection: ...
 @overload
 def select_components(
@@ -318,6 +319,7 @@ def select_components(
     *,
     covariance_types: Sequence[str],
     convergence: str = ...,
+    column_kinds=...,
 ) -> ModelSelection: ...
 def select_components(  # fmt: skip
     X,
@@ -334,6 +336,7 @@ def select_components(  # fmt: skip
     tol: float = 1e-6,
     covariance_types=None,
     convergence: str = "absolute",
+    column_kinds=None,
 ) -> Selection | ModelSelection:
     """Fit every K in `ks` from `n_init` starts each and score the fits.
 
@@ -371,6 +374,8 @@ def select_components(  # fmt: skip
         Choose the model, not only K: fit every K for each of these covariance types (Gaussian;
         e.g. ``["full", "tied", "diag", "spherical"]``, as mclust's BIC plot) with the same seeds,
         and return a `ModelSelection`. `covariance_type` is then not used.
+    column_kinds : sequence of str, optional
+        For the families that read it (mixed): the family of each column (see `init_model`).
 
     Returns
     -------
@@ -399,7 +404,7 @@ def select_components(  # fmt: skip
     if covariance_types is not None:
         return _select_models(
             X, family, ks, covariance_types, progress, n_init=n_init, criterion=criterion, prior=prior, rng=rng,
-            method=method, max_iter=max_iter, tol=tol, convergence=convergence,
+            method=method, max_iter=max_iter, tol=tol, convergence=convergence, column_kinds=column_kinds,
         )  # fmt: skip
     criterion = check_choice(criterion, "criterion", CRITERIA)
     ks = np.array(sorted(set(int(k) for k in ks)))
@@ -445,6 +450,7 @@ def select_components(  # fmt: skip
                 tol=tol,
                 callback=lambda _run: go_on(),
                 convergence=convergence,
+                column_kinds=column_kinds,
             )
 
         return job

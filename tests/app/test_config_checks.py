@@ -13,7 +13,7 @@ from nbviz.app.model.config import ModelConfig
         (dict(n_components=2.5), "the number of components must be an integer from 1 to 100; got 2.5"),
         (
             dict(family="poisson"),
-            "the family must be one of gaussian, bernoulli, multinomial, categorical; got 'poisson'",
+            "the family must be one of gaussian, bernoulli, multinomial, categorical, mixed; got 'poisson'",
         ),
         (dict(covariance_type="round"), "the covariance type must be one of full, diag, spherical, tied; got 'round'"),
         (

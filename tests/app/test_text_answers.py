@@ -25,7 +25,7 @@ def write_survey(tmp_path):
 def test_a_table_of_answers_is_read_as_levels_and_gets_the_categorical_model(tmp_path):
     path = write_survey(tmp_path)
     spec = ImportSpec.guessed(path)
-    assert spec.roles(4) == ("feature", "ignore", "ignore", "label")  # beside numbers, answers are left out
+    assert spec.roles(4) == ("ignore", "categorical", "categorical", "label")  # 'student': all different, an ID
     assert ImportSpec.guessed(path, columns=["smoker", "sport"]).roles(4) == (
         "ignore",
         "categorical",

@@ -208,7 +208,7 @@ def test_register_family_refuses_non_families_and_taken_names():
 
     with pytest.raises(ValueError, match="'gaussian' is taken by GaussianMixture"):
         nc.register_family(Impostor)
-    with pytest.raises(ValueError, match="family must be one of gaussian, bernoulli, multinomial, categorical; got"):
+    with pytest.raises(ValueError, match="family must be one of gaussian, bernoulli, multinomial, categorical, mixed"):
         nc.get_family("poisson")
 
 
@@ -219,6 +219,7 @@ def test_families_declare_their_data_kind_and_options():
         "bernoulli": "binary",
         "multinomial": "counts",
         "categorical": "categorical",
+        "mixed": "mixed",
     }
     assert nc.families_for("binary") == ["bernoulli"] and nc.families_for("images") == []
     assert [(o.name, o.stage, o.default) for o in nc.GaussianMixture.options] == [("covariance_type", "fit", "full")]
@@ -229,7 +230,7 @@ def test_families_declare_their_data_kind_and_options():
     assert nc.GaussianMixture.family_options("fit", covariance_type="diag") == {"covariance_type": "diag"}
     with pytest.raises(ValueError, match="covariance_type must be one of full, diag, spherical, tied; got 'round'"):
         nc.GaussianMixture.family_options("fit", covariance_type="round")
-    assert [cls.supports_fixed_covariances for cls in nc.FAMILIES.values()] == [True, False, False, False]
+    assert [cls.supports_fixed_covariances for cls in nc.FAMILIES.values()] == [True, False, False, False, True]
 
 
 def test_sampling_options_are_the_declared_ones():

@@ -79,7 +79,7 @@ def test_fixed_covariances_stay_fixed_and_the_objective_still_climbs():
 
 def test_fixed_covariances_are_refused_for_a_bernoulli_mixture():
     X = (np.random.default_rng(0).random((20, 3)) < 0.5).astype(float)
-    with pytest.raises(ValueError, match="Gaussian mixtures only"):
+    with pytest.raises(ValueError, match="Gaussian and Mixed mixtures only"):
         nc.EM(X, nc.init_model(X, "bernoulli", 2, rng=0), fixed_covariances=True)
 
 

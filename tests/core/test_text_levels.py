@@ -55,13 +55,14 @@ def test_a_missing_answer_is_named_and_dropped_rows_keep_their_levels_present(tm
     np.testing.assert_array_equal(data.X, [[1, 1], [1, 0], [0, 1]])
 
 
-def test_free_text_and_a_mix_with_numbers_are_refused_with_what_to_do(survey, tmp_path):
+def test_free_text_is_refused_with_what_to_do_and_numbers_beside_answers_stay_numbers(survey, tmp_path):
     names = tmp_path / "names.csv"
     names.write_text("name;answer\n" + "".join(f"person {n};yes\n" for n in range(30)))
     with pytest.raises(nc.DataError, match=r"column 'name': 30 different texts; .* at most 20 levels: ignore"):
         nc.load_data(names, categorical_columns=["name", "answer"])
-    with pytest.raises(nc.DataError, match=r"column 'Nr' holds numbers and column 'smoker' text levels"):
-        nc.load_data(survey, "class", categorical_columns=["smoker", "sport", "diet"])
+    mixed = nc.load_data(survey, "class", categorical_columns=["smoker", "sport", "diet"])  # a mixed table
+    assert mixed.levels[0] == () and mixed.levels[1] == ("maybe", "no", "yes")
+    np.testing.assert_array_equal(mixed.X[:3, 0], [1, 2, 3])  # Nr as the numbers it holds
     with pytest.raises(nc.DataError, match="categorical but not a feature column"):
         nc.load_data(survey, "class", feature_columns=[1], categorical_columns=[1, 2])
 
@@ -71,7 +72,7 @@ def test_the_preview_makes_answers_categorical_ids_ignored_and_the_class_the_lab
     assert guess_roles(preview) == ("ignore", "categorical", "categorical", "categorical", "label")
 
 
-def test_beside_numbers_text_answers_are_left_out(tmp_path):
+def test_beside_numbers_text_answers_are_categorical_features_once_the_label_is_taken(tmp_path):
     path = tmp_path / "mixed.csv"
     path.write_text(
         "height;smoker\n" + "".join(f"{150 + (7 * n) % 12};{'yes' if n % 3 else 'no'}\n" for n in range(12))
@@ -81,7 +82,7 @@ def test_beside_numbers_text_answers_are_left_out(tmp_path):
         "height;smoker;class\n"
         + "".join(f"{150 + (7 * n) % 12};{'yes' if n % 3 else 'no'};{n % 2}\n" for n in range(12))
     )
-    assert guess_roles(nc.preview_table(path)) == ("feature", "ignore", "label")
+    assert guess_roles(nc.preview_table(path)) == ("feature", "categorical", "label")  # a mixed table
 
 
 EXCEL = "sample;mass;length;class\n;g;mm;\n" + "".join(

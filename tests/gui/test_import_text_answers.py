@@ -36,19 +36,19 @@ def test_a_survey_shows_its_answers_as_categorical_with_their_levels(tmp_path, d
     assert dialog.spec.categorical_columns == (1, 2)
 
 
-def test_answers_beside_numbers_are_left_out_and_one_click_takes_them_in(tmp_path, dialog_for):
+def test_answers_beside_numbers_are_taken_in_as_a_mixed_table(tmp_path, dialog_for, qtbot):
     path = tmp_path / "mixed.csv"
-    rows = "".join(f"{150 + (7 * n) % 24};{a};{b};{c}\n" for n, (a, b, c) in enumerate(ANSWERS))
+    rows = "".join(f"{150 + (7 * n) % 12};{a};{b};{c}\n" for n, (a, b, c) in enumerate(ANSWERS))
     path.write_text("height;smoker;sport;class\n" + rows)
     dialog = dialog_for(path)
-    assert dialog.roles() == ["feature", "ignore", "ignore", "label"]
-    assert "'smoker', 'sport' hold text answers, left out" in dialog.message.text()
-    dialog.message.linkActivated.emit("use-answers")
-    assert dialog.roles() == ["ignore", "categorical", "categorical", "label"]
-    assert dialog.family_combo.currentData() == "categorical" and dialog.ok_button.isEnabled()
-    dialog.set_role(0, "feature")  # numbers beside levels: refused with what to do
-    assert not dialog.ok_button.isEnabled()
-    assert "column 'height' holds numbers and column 'smoker' text levels" in dialog.message.text()
+    assert dialog.roles() == ["feature", "categorical", "categorical", "label"]
+    assert "Mixed mixture (naive Bayes over mixed columns): 1 numeric column beside 2 text answers" in (
+        dialog.message.text()
+    )
+    assert dialog.family_combo.currentData() == "mixed" and dialog.ok_button.isEnabled()
+    with qtbot.waitSignal(dialog.loader.loaded, timeout=10000):
+        dialog.ok_button.click()
+    assert dialog.dataset.levels == ((), ("maybe", "no", "yes"), ("never", "often"))
 
 
 def test_a_units_row_is_skipped_with_a_message_and_the_skip_box_reads_it_or_more(tmp_path, dialog_for):

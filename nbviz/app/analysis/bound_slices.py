@@ -17,6 +17,7 @@ import numpy as np
 import nbviz.core as nc
 
 from ..families import presentation
+from ..families.level_names import level_text
 from ..families.steps import ParameterKey
 
 N_POINTS = 101
@@ -35,6 +36,9 @@ DIRECTION_TITLES = {
 
 def _direction_title(direction: tuple, columns) -> str:
     kind, k, *feature = direction
+    if kind == "prob" and len(feature) == 2:  # an answer's level (categorical): its name, not 1
+        j, level = feature
+        return f"P({columns[j]} = {level_text(columns, j, level)} | component {k + 1})"
     template = DIRECTION_TITLES.get(kind, kind + " of component {k}" + (", {column}" if feature else ""))
     return template.format(k=k + 1, column=columns[feature[0]] if feature else "")
 
@@ -146,7 +150,7 @@ def value_of(model: nc.Mixture, direction) -> float:
     if kind == "weight":
         return float(model.weights[k])
     # a direction of kind "mean" or "prob" is offered only by a model with those parameters
-    return presentation(model).steps.stored(model, ParameterKey(kind, k, (rest[0],)))
+    return presentation(model).steps.stored(model, ParameterKey(kind, k, tuple(rest)))
 
 
 def auto_half_width(model: nc.Mixture, direction) -> float:

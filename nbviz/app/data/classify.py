@@ -113,7 +113,8 @@ def reading_spec(loaded: Problem, path) -> ImportSpec:
         label = None
     levels = None
     if loaded.levels is not None:  # text answers: read as text again, recoded by the loaded names
-        levels = features or tuple(j for j in range(preview.n_columns) if j != label)
+        every = features or tuple(j for j in range(preview.n_columns) if j != label)
+        levels = tuple(j for j, names in zip(every, loaded.levels, strict=True) if names)  # numbers beside stay numbers
     return replace(
         guessed,
         label_column=label,
@@ -132,6 +133,8 @@ def _in_loaded_levels(loaded: Problem, new: Problem, name: str) -> Problem:
         return new
     X = np.array(new.X)
     for j, (known, names) in enumerate(zip(loaded.levels, new.levels, strict=True)):
+        if not known:  # a number beside the answers
+            continue
         unknown = [text for text in names if text not in known]
         if unknown:
             n = int(np.argmax(X[:, j] == names.index(unknown[0])))

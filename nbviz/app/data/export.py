@@ -110,7 +110,7 @@ def responsibilities_table(
         row += (
             ["" if np.isnan(v) else text(v) for text, v in zip(texts, values[n], strict=True)]
             if problem.levels is None
-            else _level_cells(problem, values[n])
+            else _level_cells(problem, values[n], texts)
         )
         if problem.labels is not None:
             known = problem.labels[n]
@@ -135,9 +135,13 @@ def responsibilities_table(
     return header, [row for _, row in keyed]
 
 
-def _level_cells(problem: Problem, codes: np.ndarray) -> list[str]:
-    """A row's levels by name, as the file wrote them (a missing one empty)."""
-    return ["" if np.isnan(code) else problem.level_name(j, int(code)) for j, code in enumerate(codes)]
+def _level_cells(problem: Problem, codes: np.ndarray, texts) -> list[str]:
+    """A row's levels by name, as the file wrote them (a missing one empty); a number beside them by `texts`."""
+    assert problem.levels is not None  # only asked of text answers
+    return [
+        "" if np.isnan(code) else problem.level_name(j, int(code)) if names else text(code)
+        for j, (code, names, text) in enumerate(zip(codes, problem.levels, texts, strict=True))
+    ]
 
 
 def _binarised_text(cell: str, threshold: float | None) -> str:
@@ -238,7 +242,8 @@ def parameters_document(model: nc.Mixture, names: list[str], columns, summary: d
     document = {"model": model.to_dict(), "components": list(names), "features": list(columns)}
     levels = getattr(columns, "levels", None)
     if levels is not None:
-        document["levels"] = {name: list(texts) for name, texts in zip(columns, levels, strict=True)}
+        # the features read as text (a number beside them, in a mixed table, has no level names)
+        document["levels"] = {name: list(texts) for name, texts in zip(columns, levels, strict=True) if texts}
     return document if summary is None else {"run": summary, **document}
 
 

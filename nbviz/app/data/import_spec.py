@@ -8,7 +8,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 import nbviz.core as nc
-from nbviz.core.tables.columns import guess_roles, is_label_name, resolve_column, text_columns, text_features_left_out
+from nbviz.core.tables.columns import (
+    guess_roles,
+    has_few_levels,
+    is_label_name,
+    resolve_column,
+    text_columns,
+    text_features_left_out,
+)
 from nbviz.core.tables.whole_file import CheckedRoles, checked_roles
 
 from ..families.choice import is_code
@@ -164,9 +171,12 @@ class ImportSpec:
             chosen = {resolve_column(preview, key, "feature column") for key in columns}
             if label_column is None and "label" in roles and not is_label_name(preview, roles.index("label")):
                 roles[roles.index("label")] = "ignore"  # a text column taken for the classes: left out with the rest
+            answers = {j for j in text_columns(preview) if has_few_levels(preview, j)}  # chosen: read as levels
             roles = [
                 role
-                if role == "label" or (j in chosen and role == "categorical")
+                if role == "label"
+                else "categorical"
+                if j in chosen and (role == "categorical" or j in answers)
                 else "feature"
                 if j in chosen
                 else "ignore"
@@ -276,15 +286,13 @@ def reading_notes(dataset: nc.Dataset) -> list[str]:
     """What reading did beside the numbers: the lines skipped under the header, the level columns."""
     notes = [dataset.skipped.message()] if dataset.skipped.lines else []
     if dataset.levels is not None:
-        codes = all(is_code(name) for names in dataset.levels for name in names)
+        named = [(name, levels) for name, levels in zip(dataset.columns, dataset.levels, strict=True) if levels]
+        codes = all(is_code(name) for _, levels in named for name in levels)
         notes.append(
-            f"{len(dataset.levels)} categorical feature{'s' * (len(dataset.levels) != 1)} read as "
+            f"{len(named)} categorical feature{'s' * (len(named) != 1)} read as "
             f"{'answer codes' if codes else 'text levels'} ("
-            + ", ".join(
-                f"{name}: {' / '.join(levels)}"
-                for name, levels in list(zip(dataset.columns, dataset.levels, strict=True))[:4]
-            )
-            + (", ..." if len(dataset.levels) > 4 else "")
+            + ", ".join(f"{name}: {' / '.join(levels)}" for name, levels in named[:4])
+            + (", ..." if len(named) > 4 else "")
             + ")"
         )
     return notes

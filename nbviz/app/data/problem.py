@@ -11,7 +11,7 @@ import numpy as np
 import nbviz.core as nc
 from nbviz.core.tables.row_context import RowContext
 
-from ..families.choice import FamilyGuess, family_for_table
+from ..families.choice import FamilyGuess, column_kinds, family_for_table
 from ..families.level_names import FeatureNames, level_text
 from .import_spec import ImportSpec
 from .standardize import Standardization
@@ -118,6 +118,12 @@ class Problem:
         if np.all((X >= 0) & (X == np.round(X))):
             return "counts"
         return "continuous"
+
+    @cached_property
+    def column_kinds(self) -> tuple[str, ...] | None:
+        """Each feature's family when some were read as text (`choice.column_kinds`: what the mixed
+        family reads the table as), None for a table of numbers alone."""
+        return column_kinds(self.X, self.levels)
 
     @cached_property
     def family_guess(self) -> FamilyGuess:

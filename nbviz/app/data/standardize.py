@@ -172,8 +172,9 @@ def standardize_problem(problem: Data, method: str) -> Data:
     if problem.standardization is not None:
         raise ValueError("the data is already standardised; open the file again to standardise it another way")
     if problem.levels is not None:
+        answers = [str(name) for name, levels in zip(problem.columns, problem.levels, strict=True) if levels]
         raise ValueError(
-            f"cannot standardise text answers (categorical levels: {', '.join(map(str, problem.columns))}): "
+            f"cannot standardise text answers (categorical levels: {', '.join(answers)}): "
             "they have no centre or scale; use them as they are"
         )
     found = fit_standardization(problem.X, method, problem.columns)

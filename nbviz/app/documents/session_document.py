@@ -127,13 +127,18 @@ def _levels(value, X: np.ndarray) -> tuple[tuple[str, ...], ...] | None:
     levels = []
     for j, names in enumerate(features):
         where = f"problem.levels[{j}]"
-        texts = tuple(a_string(name, f"{where}[{m}]") or "" for m, name in enumerate(a_list(names, where, low=1)))
+        texts = tuple(a_string(name, f"{where}[{m}]") or "" for m, name in enumerate(a_list(names, where, low=0)))
+        if not texts:  # a number beside the answers (a mixed table)
+            levels.append(texts)
+            continue
         column = X[:, j][~np.isnan(X[:, j])]
         if column.size and (column.min() < 0 or column.max() >= len(texts) or np.any(column != np.round(column))):
             raise SchemaError(
                 where, f"names {len(texts)} levels, but the data's codes are not all 0 to {len(texts) - 1}"
             )
         levels.append(texts)
+    if not any(levels):
+        raise SchemaError("problem.levels", "names no level of any feature; leave it out for numeric features")
     return tuple(levels)
 
 

@@ -22,6 +22,8 @@ import numpy as np
 
 import nbviz.core as nc
 
+from ..families import PRESENTATIONS
+
 MAX_DEPTH = 16  # a session nests at most ~8 deep (history > snapshot > model > covariances)
 MAX_INT_DIGITS = 20  # 2**64 has 20 digits; no count, seed or index of a session needs more
 MAX_TEXT = 100_000  # characters of one string (names, descriptions, paths)
@@ -228,20 +230,13 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
     """The mixture described by `value` (``Mixture.to_dict``), with `n_features` features."""
     data = a_dict(value, where)
     family = a_string(entry(data, "family", where), f"{where}.family")
-    if family not in nc.FAMILIES:
-        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(nc.FAMILIES))}; got {shown(family)}")
+    if family not in PRESENTATIONS:  # the families the app offers (a core family without a presentation is not one)
+        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(PRESENTATIONS))}; got {shown(family)}")
     fields = {"family", *nc.FAMILIES[family].__dataclass_fields__}
     unknown = sorted(set(data) - fields)
     if unknown:
         raise SchemaError(where, f"has an unknown entry {shown(unknown[0])}")
-    values: dict[str, object] = {}
-    for key, item in data.items():
-        if key == "family":
-            continue
-        if isinstance(item, list):
-            values[key] = nested_numbers(item, f"{where}.{key}")
-        else:
-            values[key] = a_string(item, f"{where}.{key}")  # the family's option, e.g. covariance_type
+    values = {key: _entry(item, f"{where}.{key}") for key, item in data.items() if key != "family"}
     # The family reads its own description and checks it (shapes, ranges, finite numbers): a
     # categorical mixture's level probabilities are one (K, L_j) table per feature, a Gaussian's
     # covariances a (K, D, D) array or less, whatever the family says.
@@ -252,6 +247,31 @@ def mixture(value, where: str, n_features: int) -> nc.Mixture:
     if model.n_features != n_features:
         raise SchemaError(where, f"describes {model.n_features} features, but the data has {n_features}")
     return model
+
+
+def _entry(item, where: str):
+    """One entry of a mixture's description, checked by its shape: numbers nested in lists (parameters),
+    a list of texts (a mixed mixture's column kinds), a list of descriptions (its blocks, each without
+    the shared weights), or a text (an option such as the covariance type)."""
+    if isinstance(item, list) and item and all(isinstance(inner, dict) for inner in item):
+        return [_block(inner, f"{where}[{b}]") for b, inner in enumerate(item)]
+    if isinstance(item, list) and item and all(isinstance(inner, str) for inner in item):
+        return list(item)
+    if isinstance(item, list):
+        return nested_numbers(item, where)
+    return a_string(item, where)
+
+
+def _block(value: dict, where: str) -> dict:
+    """A block of a mixed mixture: a family's description (the family reads and checks it with the mixture)."""
+    family = a_string(entry(value, "family", where), f"{where}.family")
+    if family not in nc.FAMILIES:
+        raise SchemaError(f"{where}.family", f"must be one of {', '.join(sorted(nc.FAMILIES))}; got {shown(family)}")
+    fields = {"family", *nc.FAMILIES[family].__dataclass_fields__}
+    unknown = sorted(set(value) - fields)
+    if unknown:
+        raise SchemaError(where, f"has an unknown entry {shown(unknown[0])}")
+    return {"family": family, **{key: _entry(item, f"{where}.{key}") for key, item in value.items() if key != "family"}}
 
 
 def nested_numbers(value: list, where: str) -> list:

@@ -176,6 +176,7 @@ def fit_again(choice: KChoice, selection: nc.Selection, k_index: int, restart: i
         convergence=config.convergence,
         callback=callback,
         retries=0,
+        column_kinds=choice.problem.column_kinds,
     )
     if fit.run is None:
         raise ValueError(f"The fit with K = {K} failed when made again from its seed: {fit.failed[-1][2]}")

@@ -141,13 +141,14 @@ class Explorer(QObject):
                 models = nc.select_components(
                     problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, progress=progress,
                     method=config.init_method, max_iter=max_iter, tol=tol, covariance_types=list(covariance_types),
-                    convergence=config.convergence,
+                    convergence=config.convergence, column_kinds=problem.column_kinds,
                 )  # fmt: skip
                 first = models.selections.get(config.covariance_type) or next(iter(models.selections.values()))
                 return KChoice(problem, config, first, dict(models.selections))
             selection = nc.select_components(
                 problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, config.covariance_type,
                 progress, config.init_method, max_iter, tol, convergence=config.convergence,
+                column_kinds=problem.column_kinds,
             )  # fmt: skip
             return KChoice(problem, config, selection)
 

@@ -79,7 +79,7 @@ def choose_in_session(
         models = nc.select_components(
             problem.X, config.family, ks, n_init, criterion, config.prior, config.seed,
             method=config.init_method, max_iter=config.max_iter, tol=config.tolerance, convergence=config.convergence,
-            covariance_types=covariance_types,
+            covariance_types=covariance_types, column_kinds=problem.column_kinds,
         )  # fmt: skip
         first = models.selections.get(config.covariance_type) or next(iter(models.selections.values()))
         choice = KChoice(problem, config, first, dict(models.selections))
@@ -87,6 +87,7 @@ def choose_in_session(
         selection = nc.select_components(
             problem.X, config.family, ks, n_init, criterion, config.prior, config.seed, config.covariance_type,
             method=config.init_method, max_iter=config.max_iter, tol=config.tolerance, convergence=config.convergence,
+            column_kinds=problem.column_kinds,
         )  # fmt: skip
         choice = KChoice(problem, config, selection)
     session.explored.keep(choice=choice)

@@ -188,8 +188,9 @@ class SynthesisRecipe(abc.ABC):
     start_layouts: ClassVar[tuple[str, ...]] = ()
     """Names of the ways the start editor can lay out a component's parameters, the default first; () for one."""
 
-    def start_columns(self, n_features: int, layout: str = "") -> tuple[Column, ...]:
-        """The start editor's columns with `n_features` features in `layout` (one of `start_layouts`)."""
+    def start_columns(self, n_features: int, layout: str = "", options: dict | None = None) -> tuple[Column, ...]:
+        """The start editor's columns with `n_features` features in `layout` (one of `start_layouts`);
+        `options` are the run's (`StartTable.options`: its fit options and `FamilyPresentation.start_options`)."""
         return self.columns(n_features)
 
     def start_values(self, model: nc.Mixture, cols: tuple[Column, ...]) -> np.ndarray:
@@ -301,6 +302,10 @@ class FamilyPresentation:
         refused or dropped."""
         return nc.FAMILIES[self.name].accepts_missing
 
+    def start_options(self, model: nc.Mixture) -> dict:
+        """What the start editor's table needs of `model` besides its fit options (hashable values); {} for most."""
+        return {}
+
     def model_title(self, covariance_type: str) -> str:
         """The title of the model fitted with `covariance_type` ("Gaussian mixture, diag covariance")."""
         return translate("nbviz", self.title)
@@ -344,6 +349,11 @@ class FamilyPresentation:
     # ----------------------------------------------------------------- what the views read
     def points(self, model: nc.Mixture) -> PointsModel | None:
         """`model` as the points views draw it (means and covariances); None when it is not drawn as points."""
+        return None
+
+    def moved_mean(self, model: nc.Mixture, k: int, features, values) -> nc.Mixture | None:
+        """`model` with component k's mean at `values` in the feature positions `features` (a dragged
+        mean), or None where the family has no such mean."""
         return None
 
     def probabilities(self, model: nc.Mixture) -> np.ndarray | None:

@@ -15,7 +15,7 @@ from .base import DataView, FamilyPresentation, SynthesisRecipe
 from .level_names import level_text
 from .parameter_text import MAX_LISTED, Row, changed, fmt
 from .steps import FeatureFactors, ParameterGroup, ParameterKey, Ratio, StepArithmetic, mass, pseudo_text
-from .synthesis_table import Column, Refuse, feature_name, rounded_simplex
+from .synthesis_table import Column, Refuse, rounded_simplex
 
 SYNTHESIS_LEVELS = 3  # levels of each synthesised feature
 # A data file's latent class fit, chosen by measurement (benchmarks/latent_class.py) to reach poLCA's
@@ -82,7 +82,7 @@ class CategoricalSynthesis(SynthesisRecipe):
                 if abs(total - 1.0) > 1e-6:
                     refuse(
                         [(k, int(c)) for c in where],
-                        f"component {k + 1}: the level probabilities of {feature_name(int(j))} sum to "
+                        f"component {k + 1}: the level probabilities of {cols[int(where[0])].feature_names[0]} sum to "
                         f"{total:.6g}; they must sum to 1 — use Normalise",
                     )
 

@@ -3,6 +3,8 @@ line and the status bar share.
 
 - Every feature read from the file as text levels (yes / no / maybe): the categorical mixture
   (latent class analysis).
+- Text answers beside numbers: the mixed mixture (a Gaussian over the measurements, Bernoullis
+  over 0/1 columns, categoricals over the answers in each component).
 - Every value 0 or 1: the Bernoulli mixture (each column a yes/no feature).
 - Rows that look like documents (at least `DOCUMENT_MIN_COLUMNS` columns of non-negative whole
   numbers, at least `DOCUMENT_MIN_ZEROS` of the cells 0, row totals that vary): the multinomial
@@ -29,7 +31,7 @@ class FamilyGuess:
     Attributes
     ----------
     family : str
-        A core family name ("gaussian", "bernoulli", "multinomial" or "categorical").
+        A core family name ("gaussian", "bernoulli", "multinomial", "categorical" or "mixed").
     reason : str
         One sentence naming the model and the property of the table that chose it.
     why : str
@@ -69,6 +71,54 @@ def _guess_with_gaps(observed: np.ndarray) -> FamilyGuess:
     )
 
 
+def column_kinds(X, levels) -> tuple[str, ...] | None:
+    """Each feature's family when some were read as text (`nbviz.core.MixedMixture.column_kinds`), else None.
+
+    A feature read as text is "categorical"; a number beside them "bernoulli" when every value
+    given is 0 or 1, else "gaussian". None for a table of numbers alone (the mixed family then
+    reads 0/1 columns as Bernoulli and the others as Gaussian).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        NaN where missing.
+    levels : tuple of tuple of str, or None
+        Each feature's level names, () for a number (`nbviz.core.Dataset.levels`).
+
+    Examples
+    --------
+    >>> column_kinds([[170.5, 0, 1], [160.0, 1, 0]], (("",), ("no", "yes"), ()))[1:]
+    ('categorical', 'bernoulli')
+    """
+    if levels is None:
+        return None
+    X = np.asarray(X, dtype=np.float64)
+    kinds = []
+    for j, names in enumerate(levels):
+        seen = X[:, j][~np.isnan(X[:, j])]
+        kinds.append("categorical" if names else "bernoulli" if np.all((seen == 0) | (seen == 1)) else "gaussian")
+    return tuple(kinds)
+
+
+def _mixed_guess(kinds: tuple[str, ...]) -> FamilyGuess:
+    numbers = sum(kind != "categorical" for kind in kinds)
+    answers = len(kinds) - numbers
+    counted = (
+        translate("nbviz", "1 numeric column") if numbers == 1 else translate("nbviz", "{0} numeric columns")
+    ).format(numbers) + (
+        translate("nbviz", " beside 1 text answer") if answers == 1 else translate("nbviz", " beside {0} text answers")
+    ).format(answers)
+    return FamilyGuess(
+        "mixed",
+        translate(
+            "nbviz",
+            "Mixed mixture (naive Bayes over mixed columns): {0}, each component a Gaussian over the measurements "
+            "times categoricals over the answers.",
+        ).format(counted),
+        translate("nbviz", "measurements beside answers"),
+    )
+
+
 def is_code(name: str) -> bool:
     """Whether a level's name is a whole number (an answer code such as 1 = no, 2 = yes), not a word."""
     return name.lstrip("+-").isdigit()
@@ -91,6 +141,9 @@ def family_for_table(X, levels=None, standardised: bool = False) -> FamilyGuess:
     'gaussian'
     """
     X = np.asarray(X, dtype=np.float64)
+    kinds = column_kinds(X, levels)
+    if kinds is not None and "categorical" in kinds and len(set(kinds)) > 1:
+        return _mixed_guess(kinds)
     if levels is not None:
         counts = sorted({len(names) for names in levels})
         shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"

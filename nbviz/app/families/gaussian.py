@@ -27,7 +27,6 @@ from .synthesis_table import (
     Refuse,
     covariance_columns,
     covariance_from_std_corr,
-    feature_name,
     std_corr_from_covariance,
 )
 
@@ -86,10 +85,7 @@ class GaussianSynthesis(SynthesisRecipe):
             if smallest >= MIN_CORRELATION_EIGENVALUE:
                 continue
             involved = [(c, column) for c, column in pairs if values[k, c] != 0]
-            listed = [
-                f"{values[k, c]:g} ({feature_name(column.feature)}, {feature_name(column.other)})"
-                for c, column in involved
-            ]
+            listed = [f"{values[k, c]:g} ({', '.join(column.feature_names)})" for c, column in involved]
             text = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1] + " together"
             noun = "correlation" if len(listed) == 1 else "correlations"
             verb = "makes" if len(listed) == 1 else "make"
@@ -115,7 +111,7 @@ class GaussianSynthesis(SynthesisRecipe):
     # ----------------------------------------------------------------- the start editor
     start_layouts = (MATRIX_LAYOUT, SD_LAYOUT)
 
-    def start_columns(self, n_features, layout=""):
+    def start_columns(self, n_features, layout="", options=None):
         """The covariance matrix (variances and covariances on and above the diagonal, exact), or the
         synthesis table's standard deviations and correlations."""
         if layout == SD_LAYOUT:
@@ -398,10 +394,10 @@ COVARIANCE_TYPE = Setting(
     "the covariance type",
     str,
     "full",
-    "covariance type of a Gaussian mixture",
+    "covariance type of a Gaussian mixture (of a mixed mixture's measurements)",
     choices=COVARIANCE_TYPES,
     flags=("--covariance-type",),
-    families=("gaussian",),
+    families=("gaussian", "mixed"),
 )
 COVARIANCE_PRIOR = Setting(
     "prior.covariance_prior",
@@ -413,7 +409,7 @@ COVARIANCE_PRIOR = Setting(
     flags=("--covariance-prior",),
     metavar="LAMBDA",
     flag_note="λ >= 0; a data file's default is scaled to its narrowest feature",
-    families=("gaussian",),
+    families=("gaussian", "mixed"),
 )
 FIXED_VARIANCE = Setting(
     "fixed_variance",
@@ -496,6 +492,11 @@ class GaussianPresentation(FamilyPresentation):
 
     def points(self, model):
         return cast(nc.GaussianMixture, model)
+
+    def moved_mean(self, model, k, features, values):
+        means = np.array(cast(nc.GaussianMixture, model).means, dtype=float)
+        means[k, list(features)] = values
+        return model.replaced(means=means)
 
     def in_units(self, model, centre, scale):
         """Means ``c + s * mu`` and covariances ``S Sigma S``: a spherical covariance comes back as "diag"."""

@@ -17,7 +17,8 @@ class FeatureNames(tuple):
     ----------
     names : sequence of str
     levels : sequence of sequence of str, or None
-        One sequence of level names per feature; None: the features are numbers.
+        One sequence of level names per feature (empty for a number beside answers); None: the
+        features are numbers.
     """
 
     levels: tuple[tuple[str, ...], ...] | None
@@ -41,6 +42,7 @@ def level_text(columns: Sequence[str], j: int, level: int) -> str:
 
 def value_text(columns: Sequence[str], j: int, value: float) -> str:
     """Feature `j`'s value as the user knows it: a level's name, or the number (6 significant digits)."""
-    if getattr(columns, "levels", None) is not None and float(value).is_integer():
+    levels = getattr(columns, "levels", None)
+    if levels is not None and levels[j] and float(value).is_integer():
         return level_text(columns, j, int(value))
     return f"{value:.6g}"

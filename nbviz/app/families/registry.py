@@ -10,10 +10,11 @@ from .base import FamilyPresentation
 from .bernoulli import BERNOULLI
 from .categorical import CATEGORICAL
 from .gaussian import GAUSSIAN
+from .mixed import MIXED
 from .multinomial import MULTINOMIAL
 
 PRESENTATIONS: dict[str, FamilyPresentation] = {
-    entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL, CATEGORICAL)
+    entry.name: entry for entry in (GAUSSIAN, BERNOULLI, MULTINOMIAL, CATEGORICAL, MIXED)
 }
 """Core family name -> its presentation, in the order menus list them."""
 FAMILY_NAMES = tuple(PRESENTATIONS)

@@ -35,15 +35,25 @@ class Column:
     other : int
         The second feature of a correlation or a covariance, or the level of a probability
         ``P(x_j = level)`` (-1 otherwise); a covariance of a feature with itself is its variance.
+    named : tuple of int, optional
+        The features the header and messages name, when they differ from `feature` and `other` (a
+        block of a mixed table counts its own features; the table names them by its columns).
     """
 
     kind: str
     feature: int = -1
     other: int = -1
+    named: tuple[int, int] | None = None
+
+    @property
+    def feature_names(self) -> tuple[str, str]:
+        """The names of `feature` and `other` as the table shows them ("x1", "x4")."""
+        first, second = self.named or (self.feature, self.other)
+        return feature_name(first), feature_name(second)
 
     @property
     def header(self) -> str:
-        a, b = feature_name(self.feature), feature_name(self.other)
+        a, b = self.feature_names
         if self.kind == "cov":
             return (
                 translate("nbviz", "var {0}").format(a)
@@ -63,7 +73,7 @@ class Column:
     @property
     def description(self) -> str:
         """Longer text for tooltips and messages."""
-        a, b = feature_name(self.feature), feature_name(self.other)
+        a, b = self.feature_names
         if self.kind == "cov":
             return (
                 translate("nbviz", "variance of {0}").format(a)

@@ -76,13 +76,14 @@ def counted_start(
         best = nc.fit_best(
             problem.X, config.family, K, config.n_init, rng=config.seed, method=method,
             covariance_type=covariance_type, prior=prior, max_iter=config.max_iter, tol=config.tolerance,
-            convergence=config.convergence,
+            convergence=config.convergence, column_kinds=problem.column_kinds,
         )  # fmt: skip
         if best.start is not None:
             return best.start, StartsTally(config.n_init, best.n_reached, method)
     start = nc.init_model(
-        problem.X, config.family, K, method=method, rng=config.seed, covariance_type=covariance_type, prior=prior
-    )
+        problem.X, config.family, K, method=method, rng=config.seed, covariance_type=covariance_type, prior=prior,
+        column_kinds=problem.column_kinds,
+    )  # fmt: skip
     return start, None
 
 
@@ -98,6 +99,7 @@ def best_of_seeds(problem: Problem, config: ModelConfig, n_init: int) -> ModelCo
         problem.X, config.family, config.n_components, seeds=range(config.seed, config.seed + n_init),
         method=config.init_method, covariance_type=config.covariance_type, prior=config.prior,
         max_iter=config.max_iter, tol=config.tolerance, convergence=config.convergence,
+        column_kinds=problem.column_kinds,
     )  # fmt: skip
     if best.index is None:
         raise ValueError(f"every one of the {n_init} starts failed: {next(iter(best.failures.values()))}")

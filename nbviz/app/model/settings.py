@@ -138,7 +138,7 @@ _SHARED = (
         0.0,
         QT_TRANSLATE_NOOP("nbviz", "Pseudo-counts added to Bernoulli / word probabilities"),
         low=0,
-        families=("bernoulli", "multinomial", "categorical"),
+        families=("bernoulli", "multinomial", "categorical", "mixed"),
     ),
 )
 

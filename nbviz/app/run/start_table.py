@@ -96,7 +96,7 @@ class StartTable:
     @classmethod
     def for_model(cls, model: nc.Mixture, layout: str = "") -> StartTable:
         """The table that shows `model` with its own fit options."""
-        options = fit_options(model.family, model)
+        options = fit_options(model.family, model) | presentation(model.family).start_options(model)
         return cls(model.family, model.n_features, layout, tuple(options.items()))
 
     @property
@@ -110,7 +110,7 @@ class StartTable:
 
     @property
     def columns(self) -> tuple[Column, ...]:
-        return self.recipe.start_columns(self.n_features, self.layout)
+        return self.recipe.start_columns(self.n_features, self.layout, dict(self.options))
 
     def values(self, model: nc.Mixture) -> np.ndarray:
         """`model`'s numbers under `columns`, shape (n_components, len(columns))."""

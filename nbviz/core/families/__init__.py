@@ -14,6 +14,8 @@ from ..params import check_choice
 from .bernoulli import BernoulliMixture
 from .categorical import CategoricalMixture
 from .gaussian import COVARIANCE_TYPES, GaussianMixture, SingularCovarianceError
+from .mixed import MixedMixture
+from .mixed_data import BLOCK_FAMILIES
 from .multinomial import MultinomialMixture
 
 
@@ -51,6 +53,7 @@ for _family in (
     BernoulliMixture,
     MultinomialMixture,
     CategoricalMixture,
+    MixedMixture,
 ):  # the order menus and messages list them
     register_family(_family)
 
@@ -104,11 +107,13 @@ def families_for(data_kind: str) -> list[str]:
 
 
 __all__ = [
+    "BLOCK_FAMILIES",
     "BernoulliMixture",
     "CategoricalMixture",
     "COVARIANCE_TYPES",
     "FAMILIES",
     "GaussianMixture",
+    "MixedMixture",
     "MultinomialMixture",
     "SingularCovarianceError",
     "families_for",

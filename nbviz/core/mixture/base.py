@@ -323,6 +323,17 @@ class Mixture(Scoring, Slicing):
         z = rng.choice(self.n_components, size=n, p=self.weights / self.weights.sum())
         return self._sample_emissions(z, rng, **options), z
 
+    def _between(self, other: Self, t: float) -> Self:
+        """The point ``(1 - t) self + t other`` of the straight line between two models of one family
+        and size (their array parameters; options such as a covariance type stay `self`'s)."""
+        values = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, np.ndarray):
+                value = (1 - t) * value + t * getattr(other, field.name)
+            values[field.name] = value
+        return type(self)(**values)
+
     def _shared_fields(self) -> tuple[str, ...]:
         """Array fields that are not per component (e.g. a tied covariance)."""
         return ()

@@ -24,9 +24,10 @@ class FamilyOption:
     ----------
     name : str
         The keyword, e.g. ``"covariance_type"``.
-    stage : {"fit", "sample"}
+    stage : {"fit", "sample", "data"}
         "fit": starts, M-steps and naive Bayes (`init_model`, `fit_naive_bayes`, ``_map_update``);
-        "sample": `Mixture.sample`.
+        "sample": `Mixture.sample`; "data": how the family's ``_prepare`` reads the data (a mixed
+        table's column kinds), given to `init_model`, `fit_naive_bayes` and `select_components`.
     default : object
         The value used when the option is not given.
     check : callable

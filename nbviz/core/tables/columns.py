@@ -104,8 +104,8 @@ def has_few_levels(preview: Preview, j: int) -> bool:
 
 
 def text_features_left_out(preview: Preview, roles) -> list[int]:
-    """The ignored text columns with few levels (`has_few_levels`) beside numeric features: a
-    mixture takes one kind of feature, so `guess_roles` leaves them out and the user is told."""
+    """The ignored text columns with few levels (`has_few_levels`) beside numeric features: answers
+    a mixed table could take in (`guess_roles` takes them; a choice of columns may leave them out)."""
     if "feature" not in roles:
         return []
     return [
@@ -125,9 +125,9 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     the label, else (beside numeric features) the first text column that is neither an ID nor a date;
     ID columns (named like 'id', 'sample_id', 'Nr' or unnamed, whole numbers rising with the line,
     or text different on every row) and date and time columns are ignored. The other text columns
-    are ignored beside numeric features (`text_features_left_out`); without numeric features, those
-    with few levels (`has_few_levels`) are categorical features. When neither kind of feature is
-    left, every column is a feature (so that loading names the cell that is not a number).
+    with few levels (`has_few_levels`) are categorical features, beside numeric features too (a
+    mixed table of measurements and answers); other text is ignored. When neither kind of feature
+    is left, every column is a feature (so that loading names the cell that is not a number).
 
     Parameters
     ----------
@@ -158,7 +158,11 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     dropped = set(texts) | set(ignored)
     if not numeric:  # no numeric column would be left
         label, dropped = None, set()
-    return tuple("label" if j == label else "ignore" if j in dropped else "feature" for j in range(preview.n_columns))
+    beside = {j for j in answers if j != label} if numeric else set()  # answers beside measurements: a mixed table
+    return tuple(
+        "label" if j == label else "categorical" if j in beside else "ignore" if j in dropped else "feature"
+        for j in range(preview.n_columns)
+    )
 
 
 def is_label_name(preview: Preview, j: int) -> bool:

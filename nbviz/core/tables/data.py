@@ -89,7 +89,8 @@ class Dataset:
         when the file has neither.
     levels : tuple of tuple of str, or None
         For features read as text (``categorical_columns``): each feature's level names, the
-        ``l``-th naming code ``l`` of ``X``; None for numeric features.
+        ``l``-th naming code ``l`` of ``X``, and () for a numeric feature beside them (a mixed
+        table); None when every feature is numeric.
     skipped : Skipped
         The lines skipped under the header (a units row, or ``skip_rows``).
     """
@@ -158,8 +159,8 @@ def load_data(
     categorical_columns : sequence of str or int, optional
         Feature columns read as text levels (yes / no / maybe), each coded 0 .. L_j - 1 in the
         order of :mod:`~nbviz.core.tables.levels` (sorted), with their names in
-        :attr:`Dataset.levels`; at most `MAX_LEVELS` levels each. Then every feature column must
-        be one: a table of numbers and levels is refused. Text files only.
+        :attr:`Dataset.levels`; at most `MAX_LEVELS` levels each. The other feature columns are
+        numbers (a mixed table: their entries of `Dataset.levels` are ()). Text files only.
     skip_rows : int, optional
         Lines to skip after the header (the first lines without one), blank lines counted.
         Default: a units row under the header (``,km/s``) is recognised and skipped; 0 skips nothing.

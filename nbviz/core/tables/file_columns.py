@@ -109,7 +109,7 @@ def check_ragged(table: FileTable, rows: list, delimiter: str, first_line: int) 
 
 def level_columns(table: FileTable, categorical_columns, feature_js: list[int]) -> set[int]:
     """0-based file indices of the feature columns read as levels; DataError for a column that is
-    not a feature, or for numeric features beside them (a mixture takes one kind of feature)."""
+    not a feature. Numeric features may stand beside them (a mixed table)."""
     if not categorical_columns:
         return set()
     if isinstance(categorical_columns, (str, int, np.integer)):
@@ -117,13 +117,4 @@ def level_columns(table: FileTable, categorical_columns, feature_js: list[int]) 
     chosen = {column_index(table, key, "categorical column") for key in categorical_columns}
     for j in sorted(chosen - set(feature_js)):
         raise DataError(f"{table.name}: {table.column(j)[0]} is categorical but not a feature column", path=table.path)
-    numeric = [j for j in feature_js if j not in chosen]
-    if numeric:
-        raise DataError(
-            f"{table.name}: {table.column(numeric[0])[0]} holds numbers and {table.column(min(chosen))[0]} "
-            "text levels; a mixture takes one kind of feature: ignore one kind, or read the numbers as levels too",
-            path=table.path,
-            column=table.column(numeric[0])[1],
-            remedy="column",
-        )
     return chosen

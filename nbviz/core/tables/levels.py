@@ -65,11 +65,14 @@ def sorted_codes(column: TextCodes, kept: np.ndarray) -> tuple[np.ndarray, tuple
 def level_names(
     X: np.ndarray, levels: dict[int, tuple[str, ...]], too_many: Callable[[int, int], Exception]
 ) -> tuple[tuple[str, ...], ...]:
-    """Renumber every feature `k` of `X` (in place; `levels[k]` the texts its first-appearance codes
-    index) by `level_codes`; the level names of each. ``too_many(k, count)`` is raised for a
-    feature with more than `MAX_LEVELS` levels."""
-    names = []
+    """Renumber every feature `k` of `X` read as text (in place; `levels[k]` the texts its first-appearance
+    codes index) by `level_codes`; the level names of each, () for a numeric feature (not in `levels`).
+    ``too_many(k, count)`` is raised for a feature with more than `MAX_LEVELS` levels."""
+    names: list[tuple[str, ...]] = []
     for k in range(X.shape[1]):
+        if k not in levels:
+            names.append(())
+            continue
         named = level_codes(X, k, levels[k])
         if len(named) > MAX_LEVELS:
             raise too_many(k, len(named))

@@ -13,6 +13,8 @@ component's curve) sideways to restart EM from there.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
@@ -157,7 +159,9 @@ class Density1DView(PointsView, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features != 1:
             return None
-        return self.shown_model(snapshot) if presentation(snapshot.model).data_view is DataView.POINTS else None
+        shown = presentation(snapshot.model)
+        points = shown.points(self.shown_model(snapshot)) if shown.data_view is DataView.POINTS else None
+        return cast(nc.GaussianMixture | None, points)  # every family drawn as points gives a Gaussian mixture
 
     def drawn_model(self) -> nc.GaussianMixture:
         """The mixture as drawn: the cursor's, with a dragged mean where it is being dragged."""
@@ -363,5 +367,9 @@ class Density1DView(PointsView, QWidget):
     def draw_dragged(self) -> None:
         self._draw_curves()
 
-    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, _y: float) -> nc.GaussianMixture:
-        return with_moved_mean(model, k, [0], [x])
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, _y: float) -> nc.Mixture | None:
+        snapshot = self.session.snapshot
+        if snapshot is None:
+            return model
+        fitted = self.shown_model(snapshot)  # the family's own model, of which `model` is the points
+        return presentation(fitted).moved_mean(fitted, k, [0], [x])

@@ -26,6 +26,8 @@ diagonal panel a column links to is not as wide as the panels below it), so no p
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -130,7 +132,9 @@ class PairsView(OptionsView, QWidget):
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features < 2:
             return None
-        return snapshot.model if presentation(snapshot.model).data_view is DataView.POINTS else None
+        shown = presentation(snapshot.model)
+        points = shown.points(snapshot.model) if shown.data_view is DataView.POINTS else None
+        return cast(nc.GaussianMixture | None, points)  # every family drawn as points gives a Gaussian mixture
 
     def set_features(self, features) -> None:
         """Show `features` (2 to MAX_FEATURES distinct column indices); ValueError otherwise."""

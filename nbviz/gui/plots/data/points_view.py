@@ -264,7 +264,7 @@ class PointsView(OptionsView):
         self.draw_model()
 
     # ----------------------------------------------------------------- mouse
-    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.Mixture | None:
         """The start after mean k was dropped at (x, y), or None if it cannot move here (override)."""
         raise NotImplementedError
 

@@ -14,6 +14,8 @@ EM from there.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
@@ -35,7 +37,6 @@ from ..styling import marker_brush, marker_pen, pen
 from .axis_chooser import PAIRS, AxisChooser
 from .axis_units import label_axes, unit_axes
 from .ellipses import EllipseItem, matched_color
-from .interaction import with_moved_mean
 from .pairs_view import PairsView
 from .point_layer import SHAPES, PointLayer
 from .points_view import Mark, PointsView
@@ -180,11 +181,14 @@ class ScatterView(PointsView, QWidget):
 
     @property
     def model(self) -> nc.GaussianMixture | None:
-        """The Gaussian mixture at the session's cursor, or None when this view does not apply."""
+        """The mixture at the session's cursor as points (`FamilyPresentation.points`: means and
+        covariances), or None when this view does not apply."""
         problem, snapshot = self.session.problem, self.session.snapshot
         if problem is None or snapshot is None or problem.n_features < 2:
             return None
-        return self.shown_model(snapshot) if presentation(snapshot.model).data_view is DataView.POINTS else None
+        shown = presentation(snapshot.model)
+        points = shown.points(self.shown_model(snapshot)) if shown.data_view is DataView.POINTS else None
+        return cast(nc.GaussianMixture | None, points)  # every family drawn as points gives a Gaussian mixture
 
     def sync_problem(self) -> bool:
         """Follow a new problem: views, point positions and axis ranges. False if inactive."""
@@ -463,11 +467,15 @@ class ScatterView(PointsView, QWidget):
         else:
             self.session.inspection.probe([x, y], plane=projection)
 
-    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.GaussianMixture | None:
+    def moved_start(self, model: nc.GaussianMixture, k: int, x: float, y: float) -> nc.Mixture | None:
         projection = self.projection
         if projection is None or projection.pair is None:
             return None
-        return with_moved_mean(model, k, projection.pair, (x, y))
+        snapshot = self.session.snapshot
+        if snapshot is None:
+            return None
+        fitted = self.shown_model(snapshot)  # the family's own model, of which `model` is the points
+        return presentation(fitted).moved_mean(fitted, k, projection.pair, (x, y))
 
 
 def _new_ellipse() -> EllipseItem:
