@@ -130,3 +130,16 @@ def test_skip_rows_skips_the_lines_after_the_header(tmp_path, monkeypatch, caref
     assert nc.preview_table(path, skip_rows=2).lines == (4, 5)
     with pytest.raises(nc.DataError, match="skip_rows must be a whole number of lines"):
         nc.load_data(path, skip_rows=-1)
+
+
+def test_none_is_an_answer_in_a_text_column_and_a_gap_in_a_column_of_numbers(tmp_path):
+    """MASS::survey's exercise is Freq, Some or None: "None" there is a level, as R writes it; in a
+    column of numbers it can only mark a missing value."""
+    path = tmp_path / "exercise.csv"
+    rows = [("Freq", "1.5"), ("None", "None"), ("Some", "2.5"), ("NA", "3.0"), ("None", "4.0")]
+    path.write_text("Exer,Pulse\n" + "".join(f"{a},{b}\n" for a, b in rows * 3), encoding="utf-8")
+    data = nc.load_data(path, feature_columns=[0, 1], categorical_columns=[0], missing="keep")
+    assert data.levels[0] == ("Freq", "None", "Some")
+    exercise, pulse = data.X[:5, 0], data.X[:5, 1]
+    np.testing.assert_array_equal(exercise, [0, 1, 2, np.nan, 1])  # NA is the gap, None the answer
+    np.testing.assert_array_equal(pulse, [1.5, np.nan, 2.5, 3.0, 4.0])

@@ -14,6 +14,9 @@ import numpy as np
 
 #: Cell texts (compared stripped and lower-cased) that mean "no value here".
 MISSING_TOKENS = frozenset({"", "na", "n/a", "#n/a", "nan", "-nan", "+nan", "null", "none", "?", "missing"})
+#: ... in a column of text answers or labels: "None" is an answer there (MASS::survey's exercise: Freq,
+#: Some, None), not a gap; in a column of numbers it can only be a gap.
+TEXT_MISSING_TOKENS = MISSING_TOKENS - {"none"}
 DECIMAL_MARKS = (".", ",")
 _COMMA_NUMBER = re.compile(r"[+-]?\d*,\d+(?:[eE][+-]?\d+)?")  # '17,99': a decimal comma
 _POINT_NUMBER = re.compile(r"[+-]?\d*\.\d+(?:[eE][+-]?\d+)?")  # '17.99'

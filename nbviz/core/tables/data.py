@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cells import DECIMAL_MARKS, MISSING_TOKENS, parse_column
+from .cells import DECIMAL_MARKS, TEXT_MISSING_TOKENS, parse_column
 from .data_errors import DataError, LoadCancelled, MissingValuesError
 from .dialect import (
     CANDIDATE_DELIMITERS,
@@ -375,7 +375,7 @@ def _load_careful(
         else:
             gaps = np.isnan(X).any(axis=1)
             for j in ([] if label_j is None else [label_j]) + sorted(level_js):
-                gaps |= np.array([fields[j].strip().lower() in MISSING_TOKENS for _, fields in chunk])
+                gaps |= np.array([fields[j].strip().lower() in TEXT_MISSING_TOKENS for _, fields in chunk])
             aside.update((rows_read + i, chunk[i][1]) for i in np.flatnonzero(gaps).tolist())
         blocks.append(X)
         rows_read += len(chunk)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cells import MISSING_TOKENS
+from .cells import TEXT_MISSING_TOKENS
 
 MAX_LEVELS = 20
 """A categorical feature column takes at most this many levels (more: names or free text, not answers)."""
@@ -30,7 +30,7 @@ class TextCodes:
 
     def missing(self) -> np.ndarray:
         """Whether each row's text marks a missing value, bool array of shape (n_rows,)."""
-        missing_codes = [code for code, text in enumerate(self.texts) if text.lower() in MISSING_TOKENS]
+        missing_codes = [code for code, text in enumerate(self.texts) if text.lower() in TEXT_MISSING_TOKENS]
         return np.isin(self.codes, missing_codes)
 
 
