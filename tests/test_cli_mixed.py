@@ -13,8 +13,9 @@ ROWS = 90
 
 
 def write_survey(path, seed=0, n=ROWS, delimiter=";", decimal=","):
-    """MASS::survey's shape as a European Excel writes it: an ID, Sex first (taken for the classes), Height and
-    Age with decimal commas, text answers, a 0/1 column and a few empty cells. Returns the true groups."""
+    """MASS::survey's shape as a European Excel writes it: an ID, Sex (an answer like the others: with several
+    answers none is taken for the classes), Height and Age with decimal commas, text answers, a 0/1 column and
+    a few empty cells. Returns the true groups."""
     rng = np.random.default_rng(seed)
     z = rng.integers(0, 2, n)
     height = np.where(z == 0, rng.normal(165, 5, n), rng.normal(182, 5, n))
@@ -50,26 +51,27 @@ def test_the_default_is_the_mixed_mixture_with_its_parameter_count_and_a_session
     path = tmp_path / "survey.csv"
     write_survey(path)
     result = run_in_process(path, "--missing", "em", "-k", 2, "--fit")
-    assert "Mixed mixture (naive Bayes over mixed columns): 3 numeric columns beside 2 text answers" in result.stderr
+    assert "Mixed mixture (naive Bayes over mixed columns): 3 numeric columns beside 3 text answers" in result.stderr
     fitted = summary(result)
     assert fitted["family"] == "Mixed mixture, diag covariance over the measurements"
-    # 1 weight + Height, Age: 2 means + 2 variances per component + Left: 1 + Exer: 2 + Smoke: 1 per component
-    assert fitted["parameters"] == str(1 + 2 * (4 + 1 + 2 + 1))
+    # 1 weight + Height, Age: 2 means + 2 variances per component + Left: 1 + Sex: 1 + Exer: 2 + Smoke: 1 per component
+    assert fitted["parameters"] == str(1 + 2 * (4 + 1 + 1 + 2 + 1))
     log_likelihood = float(fitted["log-likelihood"])
-    assert float(fitted["BIC"]) == pytest.approx(-2 * log_likelihood + 17 * np.log(ROWS), abs=1e-3)
+    assert float(fitted["BIC"]) == pytest.approx(-2 * log_likelihood + 19 * np.log(ROWS), abs=1e-3)
     session, parameters = tmp_path / "run.nbviz", tmp_path / "p.json"
     result = run_in_process(path, "--missing", "em", "-k", 2, "--fit", "--save-session", session)
     assert result.returncode == 0, result.stderr
     reopened = summary(run_in_process(session, "--fit"))
-    assert reopened["parameters"] == "17" and reopened["family"] == fitted["family"]
+    assert reopened["parameters"] == "19" and reopened["family"] == fitted["family"]
     assert float(reopened["log-likelihood"]) == pytest.approx(log_likelihood, abs=1e-3)
     result = run_in_process(session, "--export-parameters", parameters)
     assert result.returncode == 0, result.stderr
     document = json.loads(parameters.read_text())
     model = nc.Mixture.from_dict(document["model"])
-    assert model.column_kinds == ("gaussian", "gaussian", "categorical", "categorical", "bernoulli")
-    assert document["features"] == ["Height", "Age", "Exer", "Smoke", "Left"]
-    assert document["levels"] == {"Exer": ["Freq", "Rarely", "Some"], "Smoke": ["Never", "Regul"]}
+    assert model.column_kinds == ("categorical", "gaussian", "gaussian", "categorical", "categorical", "bernoulli")
+    assert document["features"] == ["Sex", "Height", "Age", "Exer", "Smoke", "Left"]
+    levels = {"Sex": ["Female", "Male"], "Exer": ["Freq", "Rarely", "Some"], "Smoke": ["Never", "Regul"]}
+    assert document["levels"] == levels
 
 
 def test_choose_k_classify_and_the_clusters_recover_the_groups(tmp_path):
@@ -81,8 +83,8 @@ def test_choose_k_classify_and_the_clusters_recover_the_groups(tmp_path):
     assert result.returncode == 0, result.stderr
     with scores.open() as file:
         rows = list(csv.DictReader(file))
-    # (K - 1) + K (2 means + 2 variances + 1 probability + 2 + 1 level probabilities), by hand
-    assert [int(row["n_parameters"]) for row in rows] == [8, 17, 26]
+    # (K - 1) + K (2 means + 2 variances + 1 probability + 1 + 2 + 1 level probabilities), by hand
+    assert [int(row["n_parameters"]) for row in rows] == [9, 19, 29]
     best = min(rows, key=lambda row: float(row["bic"]))
     assert best["k"] == "2"
     out = tmp_path / "r.csv"

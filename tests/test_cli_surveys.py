@@ -147,10 +147,11 @@ def test_columns_leave_a_text_column_out_of_the_label_guess(tmp_path, capsys):
         + "".join(f"{a},{160 + (7 * n) % 30}.5,{b},{c},{d}\n" for n, (a, b, c, d) in enumerate(answers * 12))
     )
     status, err, document = fit(tmp_path, capsys, path, "--fit", "-k", "2")
-    # beside the numbers Sex is taken for the classes, the other answers are clustered with Height (a mixed table)
-    assert status == 0 and document["features"] == ["Height", "Exer", "Smoke", "W.Hnd"]
-    assert ImportSpec.guessed(path).label_column == 0
-    assert ImportSpec.guessed(path, columns=["Exer", "Smoke", "W.Hnd"]).label_column is None  # Sex is no label
+    # several answers beside the numbers: none is taken for the classes, all are clustered with Height
+    assert status == 0 and document["features"] == ["Sex", "Height", "Exer", "Smoke", "W.Hnd"]
+    assert ImportSpec.guessed(path).label_column is None
+    assert ImportSpec.guessed(path, label_column="Sex").label_column == 0  # asked for: the classes
+    assert ImportSpec.guessed(path, columns=["Exer", "Smoke", "W.Hnd"]).label_column is None
     iris = Path(__file__).resolve().parents[1] / "resources" / "datasets" / "iris.csv"
     assert ImportSpec.guessed(iris, columns=["petal_length"]).label_column == 4  # named like the classes: kept
     status, err, document = fit(tmp_path, capsys, path, "--columns", "Exer,Smoke,W.Hnd", "--fit", "-k", "2")

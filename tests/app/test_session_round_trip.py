@@ -149,7 +149,7 @@ def test_a_categorical_session_of_text_answers_reopens(tmp_path, qtbot, assert_s
 def test_a_mixed_session_of_measurements_beside_text_answers_reopens(tmp_path, qtbot, assert_same_history):
     """MASS::survey's shape: measurements with decimals and gaps beside text answers and a 0/1 column."""
     rng = np.random.default_rng(7)
-    lines = ["Sex,Height,Exer,Left,Age"]  # Sex, the first text column, is taken for the classes
+    lines = ["Sex,Height,Exer,Left,Age"]  # two text answers: neither is taken for the classes
     for n in range(40):
         height = "" if n == 5 else f"{rng.normal(170, 8):.1f}"
         exer = ["Freq", "Some", "Rarely"][rng.integers(3)] if n != 9 else ""
@@ -159,7 +159,7 @@ def test_a_mixed_session_of_measurements_beside_text_answers_reopens(tmp_path, q
     spec = dataclasses.replace(ImportSpec.guessed(str(path)), keep_missing=True)
     problem = Problem.from_dataset(spec.load(), load_options=spec.options())
     assert problem.family_guess.family == "mixed" and np.isnan(problem.X).sum() == 2
-    assert problem.column_kinds == ("gaussian", "categorical", "bernoulli", "gaussian")
+    assert problem.column_kinds == ("categorical", "gaussian", "categorical", "bernoulli", "gaussian")
     session = Session()
     assert session.load(problem, ModelConfig(family="mixed", n_components=2, covariance_type="diag"))
     reopened = assert_reopens(stepped(session), tmp_path, assert_same_history)

@@ -25,6 +25,14 @@ def test_otherwise_the_first_text_column_is_the_label_and_other_texts_are_ignore
     assert guess_roles(preview_table(path)) == ("ignore", "feature", "label", "ignore")
 
 
+def test_several_answers_beside_measurements_are_clustered_and_none_is_taken_for_the_classes(tmp_path):
+    rows = "".join(f"{'FM'[n % 2]},{160 + n}.5,{['Freq', 'Some', 'None'][n % 3]},{20 + n % 7}\n" for n in range(12))
+    survey = write(tmp_path, "s.csv", "Sex,Height,Exer,Age\n" + rows)
+    assert guess_roles(preview_table(survey)) == ("categorical", "feature", "categorical", "feature")
+    named = write(tmp_path, "n.csv", "Sex,Height,Exer,group\n" + rows)  # named like the classes: the label
+    assert guess_roles(preview_table(named)) == ("categorical", "feature", "categorical", "label")
+
+
 @pytest.mark.parametrize("name", ["id", "ID", "sample_id", "SampleID", "Nr", ""])
 def test_id_columns_are_ignored_even_when_numeric(tmp_path, name):
     path = write(tmp_path, "d.csv", f'"{name}",a,b\n1,0.5,2\n2,1.5,4\n3,2.5,6\n')

@@ -122,7 +122,9 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     """One role per column: "label", "ignore", "feature" or "categorical".
 
     A column named like 'class' (label, species, target, y without an x, ..., numbers or text) is
-    the label, else (beside numeric features) the first text column that is neither an ID nor a date;
+    the label, else (beside numeric features) the first text column that is neither an ID nor a date,
+    unless two or more text columns have few levels (a survey's answers beside its measurements: none
+    is the label, the answers are clustered with the measurements);
     ID columns (named like 'id', 'sample_id', 'Nr' or unnamed, whole numbers rising with the line,
     or text different on every row) and date and time columns are ignored. The other text columns
     with few levels (`has_few_levels`) are categorical features, beside numeric features too (a
@@ -149,8 +151,9 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     label = named[0] if named else None
     numeric = [j for j in range(preview.n_columns) if j not in texts and j not in ignored and j != label]
     answers = [j for j in texts if j not in ignored and j != label and has_few_levels(preview, j)]
-    if label is None and numeric:
-        label = next((j for j in texts if j not in ignored), None)
+    kept = [j for j in texts if j not in ignored]
+    if label is None and numeric and len([j for j in kept if has_few_levels(preview, j)]) < 2:
+        label = next(iter(kept), None)  # iris's variety: beside the numbers, the text column is the classes
     if not numeric and answers:  # a table of answers: latent class analysis
         return tuple(
             "label" if j == label else "categorical" if j in answers else "ignore" for j in range(preview.n_columns)
