@@ -557,6 +557,7 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
     try:
         from PySide6.QtWidgets import QApplication
 
+        from .app.jobs.background import GuiThreadCollection
         from .gui.window.errors import ExceptionReporter
         from .gui.window.file_open import FileOpenHandler
         from .gui.window.main_window import MainWindow
@@ -572,6 +573,7 @@ def run_in_window(args, inputs: tuple, size: tuple[int, int] | None) -> int:
 
     QtMessageFilter().install()  # Qt's known harmless console messages are dropped; the rest pass
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    GuiThreadCollection.keep()  # garbage collected between events, never inside a paint
     app.setApplicationName("nbviz")
     app.setOrganizationName("nbviz")
     window = MainWindow(remember_layout=not batch)  # a scripted run neither reads nor saves the user's layout

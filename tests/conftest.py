@@ -145,4 +145,8 @@ def _widgets_application(request):
     """
     if CORE_TESTS in request.path.parents:
         return None
-    return request.getfixturevalue("qapp")
+    app = request.getfixturevalue("qapp")
+    from nbviz.app.jobs.background import GuiThreadCollection
+
+    GuiThreadCollection.keep()  # as the app's window does: garbage is collected between events, never in a paint
+    return app

@@ -8,6 +8,8 @@ thread, holding it, waited for the worker's Qt lock.
 import gc
 import threading
 
+import pytest
+
 from nbviz.app.jobs.background import BackgroundJob, GuiThreadCollection
 
 
@@ -23,7 +25,28 @@ class Cycle:
         Cycle.freed_in.append(threading.current_thread().name)
 
 
-def test_garbage_made_while_a_worker_runs_is_collected_on_the_gui_thread_and_collection_returns_after(qtbot):
+@pytest.fixture
+def automatic_collection():
+    """Automatic collection, as in a process with no window (the test session collects as the window does)."""
+    GuiThreadCollection.release()
+    yield
+    GuiThreadCollection.keep()
+
+
+def test_a_window_collects_garbage_on_its_own_thread_between_events(qtbot):
+    GuiThreadCollection.keep()
+    assert not gc.isenabled() and GuiThreadCollection.active()
+    Cycle.freed_in.clear()
+    for _ in range(3 * gc.get_threshold()[0]):
+        Cycle()
+    qtbot.waitUntil(lambda: len(Cycle.freed_in) > 0, timeout=5_000)  # the timer, not an allocation
+    assert set(Cycle.freed_in) == {threading.main_thread().name}
+    assert not gc.isenabled() and GuiThreadCollection.active()  # for good
+
+
+def test_garbage_made_while_a_worker_runs_is_collected_on_the_gui_thread_and_collection_returns_after(
+    qtbot, automatic_collection
+):
     assert gc.isenabled()
     Cycle.freed_in.clear()
     seen_in_worker = {}

@@ -5,7 +5,7 @@ The work is a plain function ``work(job)`` that runs in the worker thread, calls
 arrives on the GUI thread through `BackgroundJob.finished`.
 
 While a worker thread runs, Python's cyclic garbage collector runs on the GUI thread only
-(`GuiThreadCollection`).
+(`GuiThreadCollection`); a window collects so for good, between events.
 """
 
 from __future__ import annotations
@@ -48,10 +48,30 @@ class GuiThreadCollection:
     delete a menu. Both wait for ever (this froze the test suite). So while a worker runs, automatic
     collection is off and a timer on the GUI thread collects instead, by the same thresholds; when no
     worker runs any more, automatic collection is back as it was.
+
+    A window keeps this for good (`keep`): an automatic collection can also start inside a paint, in
+    whatever allocates there, and free a pyqtgraph item's cycle of wrappers while the scene being
+    painted still refers to it; the process then dies in the paint ("pure virtual method called" or a
+    segmentation fault; the pairs view's tests did, one run in a few). The timer collects between
+    events, where no paint is under way.
     """
 
     _timer: QTimer | None = None
     _was_enabled = True
+    _kept = False
+
+    @classmethod
+    def keep(cls) -> None:
+        """From the GUI thread, once the application exists: collect on its timer only, for good."""
+        cls._kept = True
+        cls.begin()
+
+    @classmethod
+    def release(cls) -> None:
+        """Undo `keep`: automatic collection is back once no worker runs (as in a process with no window)."""
+        cls._kept = False
+        if not any(thread.isRunning() for thread, _ in _STARTED.values()):
+            cls._end()
 
     @classmethod
     def begin(cls) -> None:
@@ -76,7 +96,7 @@ class GuiThreadCollection:
             generation += 1
         if generation >= 0:
             gc.collect(generation)
-        if not any(thread.isRunning() for thread, _ in _STARTED.values()):
+        if not cls._kept and not any(thread.isRunning() for thread, _ in _STARTED.values()):
             cls._end()
 
     @classmethod
