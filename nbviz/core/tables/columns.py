@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from .cells import MISSING_TOKENS, is_value, parse_cell
+from .cells import MISSING_TOKENS, TEXT_MISSING_TOKENS, is_value, parse_cell
 from .file_columns import FileTable, column_index
 from .levels import MAX_LEVELS
 from .preview import Preview
@@ -26,9 +26,10 @@ _STAMP_SIZE = 10_000  # a number this large in a column named like a date is a s
 _UNIQUE_ROWS = 5  # a text column with this many previewed rows, all different, names rows: no label
 
 
-def is_missing(cell: str) -> bool:
-    """Whether a cell's text marks a missing value (empty, NA, NaN, ?, ...)."""
-    return cell.strip().lower() in MISSING_TOKENS
+def is_missing(cell: str, text: bool = False) -> bool:
+    """Whether a cell's text marks a missing value (empty, NA, NaN, ?, ...); in a `text` column (answers,
+    labels) "None" is an answer, not a gap (`cells.TEXT_MISSING_TOKENS`)."""
+    return cell.strip().lower() in (TEXT_MISSING_TOKENS if text else MISSING_TOKENS)
 
 
 def is_number(cell: str, decimal: str = ".") -> bool:
@@ -150,9 +151,9 @@ def guess_roles(preview: Preview) -> tuple[str, ...]:
     ]
     label = named[0] if named else None
     numeric = [j for j in range(preview.n_columns) if j not in texts and j not in ignored and j != label]
-    answers = [j for j in texts if j not in ignored and j != label and has_few_levels(preview, j)]
     kept = [j for j in texts if j not in ignored]
-    if label is None and numeric and len([j for j in kept if has_few_levels(preview, j)]) < 2:
+    answers = [j for j in kept if j != label and has_few_levels(preview, j)]
+    if label is None and numeric and len(answers) < 2:
         label = next(iter(kept), None)  # iris's variety: beside the numbers, the text column is the classes
     if not numeric and answers:  # a table of answers: latent class analysis
         return tuple(

@@ -67,8 +67,7 @@ def widened_for(view: np.ndarray, outline: np.ndarray, home: np.ndarray) -> np.n
     low, high = outline.min(axis=0), outline.max(axis=0)
     if np.all(low >= view[:, 0]) and np.all(high <= view[:, 1]):
         return None
-    lows, highs = np.minimum(view[:, 0], low), np.maximum(view[:, 1], high)
-    pad = ELLIPSE_MARGIN * (highs - lows)
+    pad = ELLIPSE_MARGIN * (np.maximum(view[:, 1], high) - np.minimum(view[:, 0], low))
     lows, highs = np.minimum(view[:, 0], low - pad), np.maximum(view[:, 1], high + pad)
     middle, reach = home.mean(axis=1), (home[:, 1] - home[:, 0]) / (2 * DATA_SHARE)
     lows, highs = (
@@ -310,7 +309,7 @@ class ScatterView(PointsView, QWidget):
         the user has moved the view or is painting: the range is then theirs."""
         if self.legend.range_is_users or self._home is None:
             return
-        outlines = [curve for item in self.ellipses if item.isVisible() for curve in item.curves if len(curve)]
+        outlines = _outlines(self.ellipses)
         if not outlines:
             return
         outline = np.vstack(outlines)
@@ -324,9 +323,7 @@ class ScatterView(PointsView, QWidget):
         """The means and ellipse outlines drawn (fitted and true), as points the legend keeps clear of."""
         parts = [np.asarray(self.means.getData()).T.reshape(-1, 2)]
         parts += [np.asarray(self.truth_means.getData()).T.reshape(-1, 2)]
-        for item in self.ellipses + self.truth_ellipses:
-            if item.isVisible():
-                parts += [curve for curve in item.curves if len(curve)]
+        parts += _outlines(self.ellipses + self.truth_ellipses)
         marks = np.vstack(parts)
         return marks[np.all(np.isfinite(marks), axis=1)]
 
@@ -476,6 +473,11 @@ class ScatterView(PointsView, QWidget):
             return None
         fitted = self.shown_model(snapshot)  # the family's own model, of which `model` is the points
         return presentation(fitted).moved_mean(fitted, k, projection.pair, (x, y))
+
+
+def _outlines(items: list[EllipseItem]) -> list[np.ndarray]:
+    """The outline curves (each of shape (m, 2)) of the shown ellipses among `items`."""
+    return [curve for item in items if item.isVisible() for curve in item.curves if len(curve)]
 
 
 def _new_ellipse() -> EllipseItem:
