@@ -127,6 +127,18 @@ def test_missing_values_are_counted_and_dropped_only_when_asked(dialog_for, qtbo
     assert_same(dataset, nc.load_data(path, 2, drop_missing=True))
 
 
+def test_the_preview_marks_none_as_missing_among_numbers_only(dialog_for, tmp_path):
+    """As loading reads it: "None" in a column of answers is an answer, in a column of numbers a gap."""
+    cells = [("Freq", "1.5", "x"), ("None", "None", "y"), ("Some", "2", "x")] * 4
+    rows = "".join(f"{a},{b},{c}\n" for a, b, c in cells)
+    dialog = dialog_for(write(tmp_path, "e.csv", "Exer,Pulse,label\n" + rows))
+    missing = dialog.appearance.missing_background
+    answer, number = dialog.table.item(2, 0), dialog.table.item(2, 1)
+    assert (answer.text(), number.text()) == ("None", "None")
+    assert answer.background().color().name() != QColor(missing).name() and answer.toolTip() == ""
+    assert number.background().color().name() == QColor(missing).name() and number.toolTip() == "A missing value"
+
+
 def test_npy_has_no_text_options(dialog_for, qtbot, tmp_path):
     array = np.array([[0.5, 1.0, 0], [1.5, 2.0, 1], [2.5, 0.0, 1]])
     np.save(tmp_path / "a.npy", array)

@@ -36,7 +36,7 @@ from ...app.families import family_for_table, presentation
 from ...app.model.config import FAMILY_LABELS, MAX_COMPONENTS, ModelConfig, without_covariance_prior
 from ...app.model.model_fit import fitting_model, model_problem
 from ...app.presentation.appearance import Appearance
-from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number
+from ...core.tables.columns import ROLES, guess_roles, is_missing, is_number, text_columns
 from ..style.theme import style_window
 from ..widgets.accessible import buddy_label
 from ..widgets.banner import message_style
@@ -99,6 +99,7 @@ class ImportDialog(QDialog):
         self.dataset: nc.Dataset | None = None
         self.spec: ImportSpec | None = None
         self.preview: nc.Preview | None = None
+        self._text_columns: set[int] = set()
         self.identifiers: tuple[tuple[int, str], ...] = ()  # columns left out as naming the rows, and why
         self._marked: list = []  # (table row, columns) coloured for the current message
         self._progress: QProgressDialog | None = None
@@ -290,7 +291,7 @@ class ImportDialog(QDialog):
         for i in range(1, self.table.rowCount()):
             for j in range(self.table.columnCount()):
                 item = self.table.item(i, j)
-                if item is not None and ((i, j) in marked or is_missing(item.text())):
+                if item is not None and ((i, j) in marked or self._is_gap(j, item.text())):
                     item.setBackground(self._cell_colour(missing=(i, j) not in marked))
         if self._message_kind:
             self._style_message()
@@ -411,6 +412,7 @@ class ImportDialog(QDialog):
             return
         old_roles = self.roles() if self.preview is not None else None
         self.preview = preview
+        self._text_columns = set(text_columns(preview))  # where "None" is an answer, not a gap
         self.text_options.setVisible(not preview.is_npy)
         if delimiter is None and not preview.is_npy:  # the first look: show what was detected
             for signal_source in (self.delimiter_combo, self.header_check, self.decimal_combo):
@@ -468,7 +470,7 @@ class ImportDialog(QDialog):
                 item = QTableWidgetItem(cell)
                 if not cell.strip():
                     item.setData(Qt.ItemDataRole.AccessibleTextRole, "empty")
-                if is_missing(cell):
+                if self._is_gap(j, cell):
                     item.setBackground(self._cell_colour(missing=True))
                     item.setToolTip(translate("nbviz", "A missing value"))
                 item.setTextAlignment(
@@ -648,13 +650,18 @@ class ImportDialog(QDialog):
             self.table.scrollToItem(first)
         self._marked.append((i, columns or range(preview.n_columns)))
 
+    def _is_gap(self, j: int, cell: str) -> bool:
+        """Whether the previewed `cell` of column `j` is a missing value as loading reads it."""
+        return is_missing(cell, text=j in self._text_columns)
+
     def _clear_marks(self) -> None:
         for i, columns in self._marked:
             for j in columns:
                 item = self.table.item(i, j)
                 if item is not None:
-                    item.setBackground(self._cell_colour(missing=True) if is_missing(item.text()) else QBrush())
-                    item.setToolTip(translate("nbviz", "A missing value") if is_missing(item.text()) else "")
+                    gap = self._is_gap(j, item.text())
+                    item.setBackground(self._cell_colour(missing=True) if gap else QBrush())
+                    item.setToolTip(translate("nbviz", "A missing value") if gap else "")
         self._marked = []
 
     def _set_message(self, kind: str, text: str, rich: bool = False) -> None:
